@@ -1,0 +1,53 @@
+/** SPEC §3 User and §7 Users: the current-user payload and preferences. */
+import { z } from 'zod'
+import { MODULES, THEMES } from '../enums'
+import { Action, AuthorizationGroup } from '../permissions'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants'
+
+/** SPEC §3 User preferences. Unknown `custom_filter_{id}` keys are kept (SPEC §7 saves them). */
+export const Preferences = z
+  .object({
+    environmentFilter: z.array(z.union([z.number().int(), z.string().regex(/^group-\d+$/)])).default([]),
+    page_size: z.number().int().refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), 'page size must be one of 10, 25, 50, 100, 250').default(DEFAULT_PAGE_SIZE),
+    pageSize: z.number().int().optional(),
+    hideSideBar: z.boolean().default(false),
+    autoreload: z.boolean().default(true),
+    theme: z.enum(THEMES).default('default'),
+    language: z.string().max(10).default('en'),
+  })
+  .catchall(z.union([z.string().max(4000), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]))
+export type Preferences = z.infer<typeof Preferences>
+
+export const AllowedOrganization = z.object({
+  id: z.number().int(), name: z.string(), alias: z.string(), msp_parent_id: z.number().int().nullable(),
+  allowed_actions: z.array(Action),
+})
+export const AllowedEnvironment = z.object({
+  id: z.number().int(), name: z.string(), alias: z.string(), organization_id: z.number().int(),
+  allowed_actions: z.array(Action),
+})
+export const AllowedEnvironmentList = z.object({
+  id: z.string(), name: z.string(), organization_id: z.number().int(), environment_ids: z.array(z.number().int()),
+})
+
+export const CurrentUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  last_logon: z.number().int().nullable(),
+  member_since: z.number().int(),
+  authorizations: z.array(z.object({ organization_id: z.number().int(), hostgroup_id: z.number().int().nullable(), group: AuthorizationGroup })),
+  organization: z.object({ id: z.number().int(), name: z.string(), alias: z.string() }),
+  allowed_modules: z.array(z.enum(MODULES)),
+  allowed_organizations: z.array(AllowedOrganization),
+  allowed_environments: z.array(AllowedEnvironment),
+  allowed_environment_lists: z.array(AllowedEnvironmentList),
+  preferences: Preferences,
+})
+export type CurrentUser = z.infer<typeof CurrentUser>
+
+/** SPEC §7: PUT /users/current with {preferences}. Partial: unknown keys merge into what is stored. */
+export const UpdateCurrentUserBody = z.object({ preferences: z.record(z.string(), z.unknown()) })

@@ -1,0 +1,84 @@
+/**
+ * The filter language of SPEC §5 "Filters" and §7 list calls, shared by the filter panel and the server.
+ * A rule is `[column, operator, value]` (the SPEC §2 base64 form) or `{key, operator, value, inverted}`
+ * (SPEC §3 Saved filter rule); `{or: [...rules]}` is an or-group. Rules at the top level are and-ed.
+ */
+import { z } from 'zod'
+
+/** SPEC §5 "Conditions by kind" (plus in / not in). */
+export const OPERATORS = [
+  'equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'not_starts_with', 'ends_with',
+  'not_ends_with', 'greater_than', 'less_than', 'after', 'before', 'between', 'in', 'not_in',
+] as const
+export type Operator = (typeof OPERATORS)[number]
+
+/** Value kinds of SPEC §3 "Filter rule value kinds", reduced to how they compare. */
+export type ValueKind = 'text' | 'integer' | 'date' | 'enum' | 'boolean' | 'version'
+
+export const OPERATORS_BY_KIND: Record<ValueKind, readonly Operator[]> = {
+  text: ['equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'not_starts_with', 'ends_with', 'not_ends_with', 'in', 'not_in'],
+  integer: ['equals', 'not_equals', 'greater_than', 'less_than', 'in', 'not_in'],
+  date: ['after', 'before', 'between'],
+  enum: ['equals', 'not_equals', 'in', 'not_in'],
+  boolean: ['equals', 'not_equals'],
+  version: ['equals', 'not_equals'],
+}
+
+/** SPEC §4 "Filter rules": the default condition when a column is chosen. */
+export const DEFAULT_OPERATOR: Record<ValueKind, Operator> = {
+  text: 'contains', integer: 'equals', date: 'before', enum: 'equals', boolean: 'equals', version: 'equals',
+}
+
+const ALIASES: Record<string, Operator> = {
+  '=': 'equals', '==': 'equals', eq: 'equals', '!=': 'not_equals', ne: 'not_equals', '>': 'greater_than',
+  gt: 'greater_than', '<': 'less_than', lt: 'less_than', not_equal: 'not_equals',
+}
+
+/** Normalises an operator name; returns null for one the language does not know (→ unknown_operator). */
+export function normaliseOperator(op: string): Operator | null {
+  const o = op.trim().toLowerCase().replace(/[\s-]+/g, '_')
+  if ((OPERATORS as readonly string[]).includes(o)) return o as Operator
+  return ALIASES[o] ?? null
+}
+
+const Scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])
+export const FilterValue = z.union([Scalar, z.array(Scalar).max(1500)])
+export type FilterValue = z.infer<typeof FilterValue>
+
+export const FilterRule = z.union([
+  z.tuple([z.string().min(1).max(100), z.string().min(1).max(40), FilterValue]),
+  z.object({ key: z.string().min(1).max(100), operator: z.string().min(1).max(40), value: FilterValue, inverted: z.boolean().optional() }),
+])
+export type FilterRule = z.infer<typeof FilterRule>
+
+export type FilterNode = FilterRule | { or: FilterNode[] }
+export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterRule, z.object({ or: z.array(FilterNode).min(1).max(50) })]))
+export const AdvancedFilter = z.array(FilterNode).max(100)
+
+/** A rule in one shape: the form every consumer reads. */
+export interface NormalRule { key: string; operator: string; value: FilterValue; inverted: boolean }
+export function normaliseRule(rule: FilterRule): NormalRule {
+  return Array.isArray(rule)
+    ? { key: rule[0], operator: rule[1], value: rule[2], inverted: false }
+    : { key: rule.key, operator: rule.operator, value: rule.value, inverted: rule.inverted ?? false }
+}
+
+/** SPEC §5 date/age "between": two unix times joined by a bar. */
+export function parseBetween(value: FilterValue): [number, number] | null {
+  const parts = Array.isArray(value) ? value : typeof value === 'string' ? value.split('|') : []
+  if (parts.length !== 2) return null
+  const [a, b] = parts.map((p) => Number(p))
+  return Number.isFinite(a) && Number.isFinite(b) ? [a, b] : null
+}
+
+/** SPEC §7 `order`: `"name"`, `"-name"` (descending) or a JSON list of those. */
+export const OrderSpec = z.union([z.string().max(100), z.array(z.string().max(100)).max(10)])
+export interface OrderTerm { column: string; desc: boolean }
+export function parseOrder(order: z.infer<typeof OrderSpec>): OrderTerm[] {
+  const terms = Array.isArray(order) ? order : order.split(',')
+  return terms.map((t) => t.trim()).filter(Boolean).map((t) => {
+    const [col, dir] = t.split(/\s+/)
+    if (col.startsWith('-')) return { column: col.slice(1), desc: true }
+    return { column: col, desc: dir?.toLowerCase() === 'desc' }
+  })
+}

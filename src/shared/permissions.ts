@@ -1,0 +1,52 @@
+/**
+ * SPEC §6 roles and permissions. The action names of SPEC §3 "Allowed action values" and the one
+ * mapping from the authorization groups of SPEC §6 (service desk, service manager, operator,
+ * administrator, engineer) to action sets and modules. SPEC leaves the mapping unshown; this is Vigil's:
+ *
+ * | group           | actions                                                       | modules            |
+ * |-----------------|---------------------------------------------------------------|--------------------|
+ * | service_desk    | view/create ticket, view/add acknowledgement, view maintenance | all but admin      |
+ * | service_manager | service_desk + user_read                                      | all but admin      |
+ * | operator        | every monitoring action (tickets, acknowledgements, maintenance) | all but admin   |
+ * | engineer        | operator + write, maps_write, host_write                      | all but admin      |
+ * | administrator   | every action                                                  | all                |
+ */
+import { z } from 'zod'
+import { MODULES, type Module } from './enums'
+
+export const ACTIONS = [
+  'create_ticket', 'view_ticket', 'add_acknowledgement', 'view_acknowledgement', 'schedule_downtime',
+  'view_scheduled_downtime', 'write', 'maps_write', 'user_read', 'hostgroup_write', 'host_write',
+] as const
+export const Action = z.enum(ACTIONS)
+export type Action = z.infer<typeof Action>
+
+export const AUTHORIZATION_GROUPS = ['service_desk', 'service_manager', 'operator', 'engineer', 'administrator'] as const
+export const AuthorizationGroup = z.enum(AUTHORIZATION_GROUPS)
+export type AuthorizationGroup = z.infer<typeof AuthorizationGroup>
+
+const SERVICE_DESK: Action[] = ['view_ticket', 'create_ticket', 'view_acknowledgement', 'add_acknowledgement', 'view_scheduled_downtime']
+const OPERATOR: Action[] = [...SERVICE_DESK, 'schedule_downtime']
+const NON_ADMIN_MODULES = MODULES.filter((m) => m !== 'admin')
+
+export const GROUP_GRANTS: Record<AuthorizationGroup, { actions: readonly Action[]; modules: readonly Module[] }> = {
+  service_desk: { actions: SERVICE_DESK, modules: NON_ADMIN_MODULES },
+  service_manager: { actions: [...SERVICE_DESK, 'user_read'], modules: NON_ADMIN_MODULES },
+  operator: { actions: OPERATOR, modules: NON_ADMIN_MODULES },
+  engineer: { actions: [...OPERATOR, 'write', 'maps_write', 'host_write'], modules: NON_ADMIN_MODULES },
+  administrator: { actions: ACTIONS, modules: MODULES },
+}
+
+/** Union of the actions granted by several groups, in ACTIONS order. */
+export function actionsOf(groups: Iterable<AuthorizationGroup>): Action[] {
+  const granted = new Set<Action>()
+  for (const g of groups) for (const a of GROUP_GRANTS[g].actions) granted.add(a)
+  return ACTIONS.filter((a) => granted.has(a))
+}
+
+/** Union of the modules granted by several groups, in MODULES order. */
+export function modulesOf(groups: Iterable<AuthorizationGroup>): Module[] {
+  const granted = new Set<Module>()
+  for (const g of groups) for (const m of GROUP_GRANTS[g].modules) granted.add(m)
+  return MODULES.filter((m) => granted.has(m))
+}

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config'
+import react from '@vitejs/plugin-react'
+
+// Test kinds of STYLE.md "Tests": unit (pure code, jsdom per file where a component needs it),
+// api (real server, fresh SQLite and PostgreSQL when PG_URL is set), engine (real sockets on loopback),
+// e2e (built app + real server in Debian's Chromium).
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      { extends: true, test: { name: 'engine', include: ['tests/engine/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
+      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 120000, fileParallelism: false } },
+    ],
+  },
+})
