@@ -1,0 +1,149 @@
+/**
+ * The HTTP(S) check shared by the `http` and `https` kinds (SPEC §3 agentless checks http/https,
+ * host option tags "HTTP status allowances" and `no_sni`), after monitoring-plugins' check_http:
+ * one request on a fresh connection (`agent: false`, no keep-alive, so nothing lingers), status,
+ * content match, response time and TLS certificate expiry.
+ */
+import http from 'node:http'
+import https from 'node:https'
+import type { TLSSocket } from 'node:tls'
+import { z } from 'zod'
+import { perfItem } from '../../../shared/perfdata'
+import { describeError, failure, onAbort, stopReason, timePerf, timeStatus, worst, HostField, PortField, TimeThresholds } from './common'
+import { STATUS_WORD, type CheckContext, type CheckResult, type ExitStatus } from './types'
+
+const validRegex = (source: string) => {
+  try {
+    new RegExp(source)
+    return true
+  } catch {
+    return false
+  }
+}
+
+export const HttpConfig = z.object({
+  /** defaults to the host's address */
+  host: HostField.optional(),
+  /** defaults to 443 with `tls`, else 80 */
+  port: PortField.optional(),
+  tls: z.boolean().default(false),
+  method: z.enum(['GET', 'HEAD']).default('GET'),
+  path: z.string().startsWith('/').default('/'),
+  /** Host header (virtual host); it also names the server for SNI */
+  host_header: z.string().min(1).optional(),
+  /** exact statuses that are OK; without it 2xx/3xx are OK, 4xx WARNING, 5xx CRITICAL (check_http) */
+  expect_status: z.array(z.number().int().min(100).max(599)).min(1).optional(),
+  /** SPEC §3 host option tags "HTTP status allowances": these client errors count as OK */
+  allow_status: z.array(z.union([z.literal(400), z.literal(401), z.literal(403), z.literal(404)])).default([]),
+  /** text the body must contain */
+  content: z.string().min(1).optional(),
+  /** JavaScript regular expression the body must match */
+  content_regex: z.string().min(1).refine(validRegex, 'invalid regular expression').optional(),
+  ...TimeThresholds,
+  /** WARNING/CRITICAL when the server certificate expires within this many days */
+  cert_warn_days: z.number().int().positive().optional(),
+  cert_crit_days: z.number().int().positive().optional(),
+  /** SPEC §3 check option `no_sni`: send no server name in the TLS handshake */
+  no_sni: z.boolean().default(false),
+  /** off by default: monitored devices often serve self-signed certificates */
+  verify_tls: z.boolean().default(false),
+})
+export type HttpConfig = z.infer<typeof HttpConfig>
+
+const USER_AGENT = 'Vigil-check (monitoring-plugins compatible)'
+// Bytes of body kept for a content match; the rest is only counted.
+const MAX_BODY = 1024 * 1024
+const DAY_MS = 86_400_000
+
+function statusVerdict(code: number, config: HttpConfig): ExitStatus {
+  if (config.expect_status) return config.expect_status.includes(code) ? 0 : 2
+  if (code >= 200 && code < 400) return 0
+  if ((config.allow_status as number[]).includes(code)) return 0
+  return code >= 400 && code < 500 ? 1 : 2
+}
+
+function certificateDaysLeft(socket: TLSSocket | null): { days: number; subject: string } | null {
+  const cert = socket?.getPeerCertificate?.()
+  if (!cert || !cert.valid_to) return null
+  const days = Math.floor((Date.parse(cert.valid_to) - Date.now()) / DAY_MS)
+  return { days, subject: cert.subject?.CN ?? '' }
+}
+
+/** Runs one HTTP(S) request; failures are results, never rejections. */
+export function httpCheck(config: HttpConfig, ctx: CheckContext): Promise<CheckResult> {
+  return new Promise((resolve) => {
+    const host = config.host ?? ctx.address
+    const port = config.port ?? (config.tls ? 443 : 80)
+    const label = config.tls ? 'HTTPS' : 'HTTP'
+    const where = `${host} port ${port}`
+    const wantsBody = (config.content !== undefined || config.content_regex !== undefined) && config.method !== 'HEAD'
+    const defaultPort = port === (config.tls ? 443 : 80)
+    const options: https.RequestOptions = {
+      host, port, method: config.method, path: config.path, agent: false,
+      headers: {
+        host: config.host_header ?? (defaultPort ? host : `${host}:${port}`),
+        'user-agent': USER_AGENT,
+        accept: '*/*',
+      },
+    }
+    if (config.tls) {
+      options.rejectUnauthorized = config.verify_tls
+      // An empty servername disables SNI; undefined lets Node derive it from the Host header.
+      if (config.no_sni) options.servername = ''
+    }
+    const started = performance.now()
+    let settled = false
+    const req = (config.tls ? https : http).request(options)
+    const settle = (result: CheckResult) => {
+      if (settled) return
+      settled = true
+      unsubscribe()
+      req.destroy()
+      resolve(result)
+    }
+    const unsubscribe = onAbort(ctx.signal, () => settle(failure(2, `${label} CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
+
+    req.on('response', (res) => {
+      const cert = config.tls ? certificateDaysLeft(res.socket as TLSSocket) : null
+      let size = 0
+      let body = ''
+      if (wantsBody) res.setEncoding('utf8')
+      res.on('data', (chunk: string | Buffer) => {
+        size += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length
+        if (wantsBody && body.length < MAX_BODY) body += chunk
+      })
+      res.on('error', (error) => settle(failure(2, `${label} CRITICAL - response from ${where} broke off: ${describeError(error)}`)))
+      res.on('end', () => {
+        const seconds = (performance.now() - started) / 1000
+        const code = res.statusCode ?? 0
+        let status = statusVerdict(code, config)
+        const parts = [`HTTP/${res.httpVersion} ${code} ${res.statusMessage ?? ''}`.trimEnd()]
+        if (config.expect_status && status === 2) parts.push(`expected ${config.expect_status.join(' or ')}`)
+        if (config.content !== undefined && wantsBody && !body.includes(config.content)) {
+          status = 2
+          parts.push(`string "${config.content}" not found`)
+        }
+        if (config.content_regex !== undefined && wantsBody && !new RegExp(config.content_regex).test(body)) {
+          status = 2
+          parts.push(`pattern /${config.content_regex}/ not found`)
+        }
+        status = worst(status, timeStatus(seconds, config.warn_s, config.crit_s))
+        parts.push(`${size} bytes in ${seconds.toFixed(3)} second response time`)
+        if (cert && (config.cert_warn_days !== undefined || config.cert_crit_days !== undefined)) {
+          const { days, subject } = cert
+          const name = subject ? `certificate '${subject}'` : 'certificate'
+          if (days < 0 || (config.cert_crit_days !== undefined && days < config.cert_crit_days)) status = 2
+          else if (config.cert_warn_days !== undefined && days < config.cert_warn_days) status = worst(status, 1)
+          parts.push(days < 0 ? `${name} expired ${-days} days ago` : `${name} expires in ${days} days`)
+        }
+        settle({
+          status,
+          output: `${label} ${STATUS_WORD[status]}: ${parts.join(' - ')}`,
+          perfdata: [timePerf(seconds, config.warn_s, config.crit_s), perfItem('size', size, 'B', { min: 0 })],
+        })
+      })
+    })
+    req.on('error', (error) => settle(failure(2, `${label} CRITICAL - cannot connect to ${where}: ${describeError(error)}`)))
+    req.end()
+  })
+}

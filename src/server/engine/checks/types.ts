@@ -1,0 +1,51 @@
+/**
+ * The contract between the engine and its check kinds (SPEC §3 agentless checks, DESIGN.md "Engine").
+ * Exit statuses follow Nagios: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN (SPEC §4 RESOURCE).
+ */
+import type { z } from 'zod'
+import type { PerfItem } from '../../../shared/perfdata'
+
+/** The kinds an active check can be; `checks/index.ts` must register each exactly once. */
+export const CHECK_KIND_NAMES = [
+  'ping', 'tcp', 'http', 'https', 'dns', 'smtp', 'imap', 'pop', 'ftp', 'ssh', 'snmp', 'command',
+] as const
+export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
+
+/** Nagios exit status of a check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN. */
+export type ExitStatus = 0 | 1 | 2 | 3
+
+/** Words Nagios plugins print for each status ("HTTP WARNING - …"). */
+export const STATUS_WORD = ['OK', 'WARNING', 'CRITICAL', 'UNKNOWN'] as const
+
+/** What one check run produced: the shape of plugin output plus its exit status. */
+export interface CheckResult {
+  status: ExitStatus
+  /** SPEC §3 `plugin_output`: one line */
+  output: string
+  /** SPEC §3 `extended_output`: further lines, when the check has any */
+  long_output?: string
+  perfdata: PerfItem[]
+}
+
+/** What the engine hands a check besides its configuration. */
+export interface CheckContext {
+  /** Aborted when the check's timeout elapses or the engine stops: close sockets, kill children. */
+  readonly signal: AbortSignal
+  /** The timeout behind `signal`, for kinds that pass it on (DNS, SNMP) or name it in their output. */
+  readonly timeoutMs: number
+  /** SPEC §3 Host ip_address (else hostname): the target when a configuration names none. */
+  readonly address: string
+}
+
+/** One kind of active check (SPEC §3 agentless checks): ping, tcp, http, dns, smtp, snmp, plugin, … */
+export interface CheckKind<C> {
+  readonly kind: CheckKindName
+  /** Validated when the resource is saved; `run` trusts it. */
+  readonly config: z.ZodType<C>
+  /**
+   * Runs the check once. An unreachable target or a timeout is a result (usually CRITICAL) with an
+   * explanatory output, never a rejection: a rejection is our bug and `runCheck` turns it into UNKNOWN.
+   * Must stop promptly (destroy sockets, kill children) when `ctx.signal` aborts.
+   */
+  run(config: C, ctx: CheckContext): Promise<CheckResult>
+}

@@ -1,0 +1,52 @@
+/**
+ * Builds Fastify in a fixed order (STYLE.md "Route groups"): request id, error handler, then the public
+ * context (login, version.json, UI) and the protected context (bearer auth + one plugin per resource).
+ */
+import Fastify from 'fastify'
+import rateLimit from '@fastify/rate-limit'
+import { randomUUID } from 'node:crypto'
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { RouteDeps, ZodApp } from './types'
+import { requestId } from './plugins/request-id'
+import { errorHandler } from './plugins/errors'
+import { auth } from './plugins/auth'
+import { loginRoutes, logoutRoutes } from './routes/auth'
+import { versionRoutes } from './routes/version'
+import { userRoutes } from './routes/users'
+import { organizationRoutes } from './routes/organizations'
+import { environmentRoutes } from './routes/environments'
+import { hostRoutes } from './routes/hosts'
+import { resourceRoutes } from './routes/resources'
+import { uiRoutes } from './routes/ui'
+
+export async function buildApp(deps: RouteDeps): Promise<ZodApp> {
+  const app = Fastify({
+    logger: { level: deps.config.logLevel },
+    genReqId: () => randomUUID(),
+    bodyLimit: 12 * 1024 * 1024,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>()
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+
+  await app.register(requestId)
+  await app.register(errorHandler)
+  await app.register(rateLimit, { global: false })
+
+  await app.register(versionRoutes, deps)
+  await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
+
+  await app.register(async (api: ZodApp) => {
+    await api.register(auth, deps)
+    await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
+    await api.register(userRoutes, { ...deps, prefix: '/users' })
+    await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
+    await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
+    await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
+    await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
+    await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
+  }, { prefix: '/api/v1' })
+
+  await app.register(uiRoutes, deps)
+  return app
+}

@@ -1,0 +1,40 @@
+/**
+ * The one error handler: SPEC §8 keys in `{error: {key, message, extra_info}}`. A zod failure is
+ * `validation_failed` naming the field; malformed JSON or a wrong content type is `invalid_input`;
+ * anything unknown is a 500 that shows only the request id (the stack goes to the log).
+ */
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
+import { ApiError, type ErrorKey } from '../../../shared/errors'
+import { errors as en } from '../../../shared/i18n/en/errors'
+
+export function errorBody(key: ErrorKey, extra: Record<string, unknown> = {}) {
+  const message = (en[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(extra[name] ?? ''))
+  return { error: { key, message, extra_info: extra } }
+}
+
+interface IssueLike { message?: string; instancePath?: string }
+
+/** Maps any thrown error to status + body; exported for the unit tests. */
+export function toErrorResponse(err: unknown, requestId: string): { status: number; body: ReturnType<typeof errorBody> } {
+  if (err instanceof ApiError) return { status: err.status, body: errorBody(err.key, err.extra) }
+  const e = err as FastifyError & { validation?: IssueLike[]; validationContext?: string }
+  if (e.validation) {
+    const issues = e.validation.map((i) => ({ field: [e.validationContext, ...(i.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.'), message: i.message ?? '' }))
+    return { status: 400, body: errorBody('validation_failed', { field: issues[0]?.field ?? e.validationContext ?? '', issues }) }
+  }
+  if (e.statusCode === 429) return { status: 429, body: errorBody('rate_limited', { login_feedback: 5 }) }
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: errorBody('invalid_input', { field: 'body', reason: 'too large' }) }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return { status: e.statusCode === 404 ? 404 : 400, body: errorBody(e.statusCode === 404 ? 'not_found' : 'invalid_input', { field: 'body', reason: e.message }) }
+  }
+  return { status: 500, body: errorBody('internal_error', { request_id: requestId }) }
+}
+
+export const errorHandler = fp(async (app) => {
+  app.setErrorHandler((err, req: FastifyRequest, reply: FastifyReply) => {
+    const { status, body } = toErrorResponse(err, req.id)
+    if (status >= 500) req.log.error({ err }, 'unhandled error')
+    return reply.status(status).send(body)
+  })
+})

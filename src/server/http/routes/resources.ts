@@ -1,0 +1,24 @@
+/** /resources/ (SPEC §3 Resource, §7 Resources): list protocol, resources/{id}, resources/{hostname}/{display_name}. */
+import { z } from 'zod'
+import type { ZodApp, RouteDeps } from '../types'
+import { IdParams, ResourceBody, ResourceUpdate } from '../../../shared/api/entities'
+import { resourceDef, createResource, deleteResource, getResource, getResourceByNames, updateResource } from '../../store/resources'
+import { registerListRoutes } from './list-routes'
+
+const ByNames = z.object({ hostname: z.string().min(1).max(255), display_name: z.string().min(1).max(255) })
+
+export async function resourceRoutes(app: ZodApp, { store }: RouteDeps) {
+  registerListRoutes(app, store, resourceDef)
+  app.get('/:id', { schema: { params: IdParams } }, async (req) => getResource(store.db, req.scope, req.params.id))
+  app.get('/:hostname/:display_name', { schema: { params: ByNames } }, async (req) =>
+    getResourceByNames(store.db, req.scope, req.params.hostname, req.params.display_name))
+  app.post('/', { schema: { body: ResourceBody } }, async (req, reply) => {
+    const id = await createResource(store.db, req.scope, req.body)
+    return reply.status(201).send(await getResource(store.db, req.scope, id))
+  })
+  app.put('/:id', { schema: { params: IdParams, body: ResourceUpdate } }, async (req) => updateResource(store.db, req.scope, req.params.id, req.body))
+  app.delete('/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    await deleteResource(store.db, req.scope, req.params.id)
+    return reply.status(204).send()
+  })
+}

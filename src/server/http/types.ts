@@ -1,0 +1,24 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
+import type { ZodTypeProvider } from 'fastify-type-provider-zod'
+import type { Store } from '../store/db'
+import type { Config } from '../config'
+import type { SecretBox } from '../security/secrets'
+import type { Scope } from '../store/scope'
+
+/** Fastify with the zod type provider: handler types come from the schemas in src/shared/api. */
+export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
+
+/** What every route group gets as plugin options (STYLE.md "Route groups"). */
+export interface RouteDeps {
+  store: Store
+  config: Config
+  box: SecretBox
+  build: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    scope: Scope
+    tokenId: number
+  }
+}

@@ -1,0 +1,27 @@
+/** `npm start`: Vigil in one process, on the configured database, until SIGINT/SIGTERM. */
+import { loadConfig } from './config'
+import { createVigil } from './vigil'
+
+const config = loadConfig()
+const vigil = await createVigil(config)
+const address = await vigil.app.listen({ port: config.port, host: config.host })
+const url = address.replace('0.0.0.0', '127.0.0.1')
+console.log(`Vigil ${url}  (database: ${vigil.store.dialect === 'sqlite' ? config.databaseUrl : 'PostgreSQL'})`)
+if (vigil.seeded?.generatedPassword) {
+  console.log(`First start: log in as "admin" with password ${vigil.seeded.generatedPassword}  (shown once; set VIGIL_ADMIN_PASSWORD to choose it)`)
+} else if (vigil.seeded) {
+  console.log('First start: log in as "admin" with the password from VIGIL_ADMIN_PASSWORD')
+} else {
+  console.log('Log in at the URL above (user "admin" was created on first start).')
+}
+
+let closing = false
+async function shutdown(signal: string) {
+  if (closing) return
+  closing = true
+  console.log(`${signal}: closing`)
+  await vigil.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

@@ -1,0 +1,60 @@
+/** Row → API mapping of the monitoring state columns that hosts and resources share (SPEC §3). */
+import { readJson } from './json'
+import type { Action } from '../../shared/permissions'
+import type { Scope } from './scope'
+
+/** SPEC §3 "Allowed action values" that apply to a host or resource row. */
+const ROW_ACTIONS: readonly Action[] = ['create_ticket', 'view_ticket', 'add_acknowledgement', 'view_acknowledgement', 'schedule_downtime', 'view_scheduled_downtime']
+
+export function rowActions(scope: Scope, environmentId: number): Action[] {
+  return (scope.envActions.get(environmentId) ?? []).filter((a) => ROW_ACTIONS.includes(a))
+}
+
+export interface CheckStateRow {
+  state: string; state_type: string; current_attempt: number; max_check_attempts: number; plugin_output: string
+  extended_output: string; perfdata: string; state_details: string; last_state_change: number | null
+  last_check: number | null; next_check: number | null; check_interval: number; retry_interval: number
+  check_type: string; check_kind: string; is_stale: number; is_flapping: number; acknowledged: number; tickets: string
+}
+
+export function checkStateToApi(r: CheckStateRow) {
+  return {
+    state: r.state,
+    state_type: r.state_type,
+    current_attempt: r.current_attempt,
+    max_check_attempts: r.max_check_attempts,
+    plugin_output: r.plugin_output,
+    extended_output: r.extended_output,
+    perf_data: r.perfdata,
+    state_details: r.state_details,
+    last_state_change: r.last_state_change,
+    last_check: r.last_check,
+    next_check: r.next_check,
+    check_interval: r.check_interval,
+    retry_interval: r.retry_interval,
+    check_type: r.check_type,
+    check_kind: r.check_kind,
+    is_stale: r.is_stale === 1,
+    is_flapping: r.is_flapping === 1,
+    acknowledged: r.acknowledged === 1,
+    tickets: readJson<string[]>(r.tickets, []),
+  }
+}
+
+/** Filter/sort columns of the shared state fields, for a table alias. */
+export function checkStateColumns(t: string, numericStates: Record<string, number>) {
+  return {
+    state: { expr: `${t}.state`, kind: 'enum' as const, numeric: numericStates },
+    state_type: { expr: `${t}.state_type`, kind: 'enum' as const },
+    plugin_output: { expr: `${t}.plugin_output`, kind: 'text' as const },
+    state_details: { expr: `${t}.state_details`, kind: 'text' as const },
+    last_state_change: { expr: `${t}.last_state_change`, kind: 'date' as const },
+    last_check: { expr: `${t}.last_check`, kind: 'date' as const },
+    next_check: { expr: `${t}.next_check`, kind: 'date' as const },
+    check_interval: { expr: `${t}.check_interval`, kind: 'integer' as const },
+    check_type: { expr: `${t}.check_type`, kind: 'enum' as const },
+    is_stale: { expr: `${t}.is_stale`, kind: 'boolean' as const },
+    is_flapping: { expr: `${t}.is_flapping`, kind: 'boolean' as const },
+    acknowledged: { expr: `${t}.acknowledged`, kind: 'boolean' as const },
+  }
+}

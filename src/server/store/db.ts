@@ -1,0 +1,204 @@
+/**
+ * The database: one `<Entity>Table` per table (STYLE.md "Store"). SQLite (better-sqlite3, WAL) by default,
+ * PostgreSQL when the URL is `postgres://…`. Booleans are integers 0/1 and times unix seconds on both,
+ * JSON lives in text columns, so the same queries run on both.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
+import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely'
+
+export interface OrganizationTable {
+  id: Generated<number>
+  name: string
+  alias: string
+  legal_name: Generated<string>
+  is_msp: Generated<number>
+  msp_parent_id: number | null
+  contract_expiration: number | null
+  customer_since: number | null
+  created_time: number
+}
+
+export interface HostgroupTable {
+  id: Generated<number>
+  name: string
+  alias: string
+  organization_id: number
+  created_time: number
+}
+
+/** Monitoring state shared by hosts and resources (SPEC §3). */
+interface CheckStateColumns {
+  state: Generated<string>
+  state_type: Generated<string>
+  current_attempt: Generated<number>
+  max_check_attempts: Generated<number>
+  plugin_output: Generated<string>
+  extended_output: Generated<string>
+  perfdata: Generated<string>
+  state_details: Generated<string>
+  last_state_change: number | null
+  last_hard_state_change: number | null
+  last_check: number | null
+  next_check: number | null
+  check_interval: Generated<number>
+  retry_interval: Generated<number>
+  /** SPEC §2: "1" = passive (next check hidden), "0" = active. */
+  check_type: Generated<string>
+  check_kind: Generated<string>
+  /** JSON of the check kind's config (without secrets). */
+  check_config: Generated<string>
+  freshness_threshold: number | null
+  is_stale: Generated<number>
+  is_flapping: Generated<number>
+  percent_state_change: Generated<number>
+  /** JSON list of the last 21 states (flapping history). */
+  state_history: Generated<string>
+  acknowledged: Generated<number>
+  /** JSON list of ticket ids, the last is current (SPEC §3). */
+  tickets: Generated<string>
+  created_time: number
+  updated_time: number
+}
+
+export interface HostTable extends CheckStateColumns {
+  id: Generated<number>
+  name: string
+  alias: Generated<string>
+  fqdn: Generated<string>
+  hostgroup_id: number
+  hosttype: Generated<string>
+  ip_address: Generated<string>
+  description: Generated<string>
+  tags: Generated<string>
+  labels: Generated<string>
+  has_asset_data: Generated<number>
+  notifications_enabled: Generated<number>
+  max_scheduled_downtime_depth: Generated<number>
+  /** Encrypted JSON of SPEC §3 host admin secrets (SNMP community, passwords). Never returned. */
+  secrets: Generated<string>
+}
+
+export interface HostParentTable {
+  host_id: number
+  parent_id: number
+}
+
+export interface ResourceTable extends CheckStateColumns {
+  id: Generated<number>
+  host_id: number
+  /** Copied from the host so that scoped lists over millions of resources stay on one index. */
+  hostgroup_id: number
+  name: string
+  display_name: string
+  plugin_id: Generated<string>
+  has_graph: Generated<number>
+  scheduled_downtime_depth: Generated<number>
+}
+
+export interface UserTable {
+  id: Generated<number>
+  username: string
+  first_name: Generated<string>
+  last_name: Generated<string>
+  email: Generated<string>
+  role: Generated<string>
+  password_hash: string
+  organization_id: number
+  preferences: Generated<string>
+  last_logon: number | null
+  member_since: number
+  failed_logins: Generated<number>
+  locked_until: number | null
+}
+
+export interface UserRightTable {
+  id: Generated<number>
+  user_id: number
+  organization_id: number
+  hostgroup_id: number | null
+  authorization_group: string
+}
+
+export interface TokenTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  kind: string
+  name: Generated<string>
+  created: number
+  expires: number
+  last_used: number | null
+}
+
+export interface EventTable {
+  id: Generated<number>
+  type: string
+  event_class: string
+  hostgroup_id: number | null
+  host_id: number | null
+  resource_id: number | null
+  subject_name: Generated<string>
+  host_name: Generated<string>
+  start_time: number
+  end_time: number | null
+  display_time: number
+  status: Generated<string>
+  state_type: Generated<string>
+  is_flapping: Generated<number>
+  data: Generated<string>
+  message: Generated<string>
+  comment: Generated<string>
+  user_id: number | null
+  username: Generated<string>
+  user_full_name: Generated<string>
+  ticket_id: Generated<string>
+  extra_data: Generated<string>
+}
+
+export interface Database {
+  organizations: OrganizationTable
+  hostgroups: HostgroupTable
+  hosts: HostTable
+  host_parents: HostParentTable
+  resources: ResourceTable
+  users: UserTable
+  user_rights: UserRightTable
+  tokens: TokenTable
+  events: EventTable
+}
+
+export type Dialect = 'sqlite' | 'postgres'
+export interface Store {
+  db: Kysely<Database>
+  dialect: Dialect
+  /** The raw SQLite handle for prepared bulk statements; null on PostgreSQL. */
+  sqlite: SQLite.Database | null
+  close(): Promise<void>
+}
+
+// int8 (bigint) as a JS number: unix times and counts fit.
+pg.types.setTypeParser(20, (v) => Number(v))
+
+export function isPostgresUrl(url: string) {
+  return /^postgres(ql)?:\/\//.test(url)
+}
+
+export function openStore(databaseUrl: string): Store {
+  if (isPostgresUrl(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() }
+  }
+  const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '')
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const sqlite = new SQLite(file)
+  sqlite.pragma('journal_mode = WAL')
+  sqlite.pragma('synchronous = NORMAL')
+  sqlite.pragma('foreign_keys = ON')
+  sqlite.pragma('busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() }
+}

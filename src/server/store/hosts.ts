@@ -1,0 +1,206 @@
+/** Hosts (SPEC §3 Host): the list protocol, get by id or name, create/update/delete with parents and secrets. */
+import type { Kysely, Selectable } from 'kysely'
+import type { z } from 'zod'
+import type { Database, HostTable } from './db'
+import { getEntity, type EntityDef } from './list'
+import { can, type Scope } from './scope'
+import { readJson, now } from './json'
+import { fail } from './fail'
+import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
+import { ApiError } from '../../shared/errors'
+import { HOST, HOST_MAP_STATE, MAP } from '../../shared/enums'
+import { isAscii, isValidFqdn } from '../../shared/validation'
+import type { HostBody, HostUpdate } from '../../shared/api/entities'
+import type { SecretBox } from '../security/secrets'
+
+type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
+export type HostOut = ReturnType<typeof toApi>
+
+const MAP_OF_HOST: Record<string, number> = { up: MAP.up, down: MAP.down, unreachable: MAP.unreachable }
+const HOST_MAP_OF_HOST: Record<string, number> = { up: HOST_MAP_STATE.host_up, down: HOST_MAP_STATE.host_down, unreachable: HOST_MAP_STATE.host_unreachable }
+
+function toApi(r: Row, scope: Scope) {
+  return {
+    id: r.id,
+    name: r.name,
+    alias: r.alias,
+    hostname: r.fqdn || r.name,
+    hostgroup_id: r.hostgroup_id,
+    hostgroup_alias: r.hostgroup_alias,
+    organization_id: r.organization_id,
+    organization_name: r.organization_name,
+    hosttype: r.hosttype,
+    ip_address: r.ip_address,
+    description: r.description,
+    ...checkStateToApi(r),
+    state_translation: r.state,
+    tags: readJson<string[]>(r.tags, []),
+    labels: readJson<Record<string, string>>(r.labels, {}),
+    parents: [] as string[],
+    children: [] as string[],
+    service_counts: { critical: 0, warning: 0, unknown: 0, ok: 0 },
+    allowed_actions: rowActions(scope, r.hostgroup_id),
+    map_state: MAP_OF_HOST[r.state] ?? MAP.pending,
+    host_map_state: HOST_MAP_OF_HOST[r.state] ?? HOST_MAP_STATE.host_pending,
+    has_asset_data: r.has_asset_data === 1,
+    has_graph: r.perfdata !== '',
+    monitoring_type: 'host' as const,
+    max_scheduled_downtime_depth: r.max_scheduled_downtime_depth,
+    notifications_enabled: r.notifications_enabled === 1,
+    freshness_threshold: r.freshness_threshold,
+    created_time: r.created_time,
+    updated_time: r.updated_time,
+  }
+}
+
+/** Parents, children and resource counts for one page of hosts. */
+async function enrich(db: Kysely<Database>, rows: HostOut[]) {
+  const ids = rows.map((r) => r.id)
+  const [links, counts] = await Promise.all([
+    db.selectFrom('host_parents').innerJoin('hosts as p', 'p.id', 'host_parents.parent_id').innerJoin('hosts as c', 'c.id', 'host_parents.host_id')
+      .select(['host_parents.host_id', 'host_parents.parent_id', 'p.name as parent_name', 'c.name as child_name'])
+      .where((eb) => eb.or([eb('host_parents.host_id', 'in', ids), eb('host_parents.parent_id', 'in', ids)])).execute(),
+    db.selectFrom('resources').select(['host_id', 'state', (eb) => eb.fn.countAll<number>().as('n')]).where('host_id', 'in', ids).groupBy(['host_id', 'state']).execute(),
+  ])
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  for (const l of links) {
+    byId.get(l.host_id)?.parents.push(l.parent_name)
+    byId.get(l.parent_id)?.children.push(l.child_name)
+  }
+  for (const c of counts) {
+    const h = byId.get(c.host_id)
+    if (h && c.state in h.service_counts) h.service_counts[c.state as keyof HostOut['service_counts']] = Number(c.n)
+  }
+}
+
+const FROM = 'hosts JOIN hostgroups ON hostgroups.id = hosts.hostgroup_id JOIN organizations ON organizations.id = hostgroups.organization_id'
+const SELECT = 'hosts.*, hostgroups.alias AS hostgroup_alias, organizations.name AS organization_name, organizations.id AS organization_id'
+
+export const hostDef: EntityDef<Row, HostOut> = {
+  from: FROM,
+  select: SELECT,
+  scopeColumn: 'hosts.hostgroup_id',
+  scopeIds: (s) => s.environmentIds,
+  columns: {
+    id: { expr: 'hosts.id', kind: 'integer' },
+    name: { expr: 'hosts.name', kind: 'text' },
+    alias: { expr: 'hosts.alias', kind: 'text' },
+    hostname: { expr: 'hosts.fqdn', kind: 'text' },
+    description: { expr: 'hosts.description', kind: 'text' },
+    ip_address: { expr: 'hosts.ip_address', kind: 'text' },
+    hosttype: { expr: 'hosts.hosttype', kind: 'enum' },
+    hostgroup_id: { expr: 'hosts.hostgroup_id', kind: 'integer' },
+    hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text' },
+    organization_name: { expr: 'organizations.name', kind: 'text' },
+    max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer' },
+    tags: { expr: 'hosts.tags', kind: 'text' },
+    parents: { expr: '(SELECT p.name FROM host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id LIMIT 1)', kind: 'text' },
+    ...checkStateColumns('hosts', HOST),
+  },
+  fields: ['id', 'name', 'alias', 'hostname', 'hostgroup_id', 'hostgroup_alias', 'organization_name', 'hosttype', 'ip_address',
+    'state', 'state_translation', 'state_type', 'state_details', 'plugin_output', 'extended_output', 'description', 'last_state_change',
+    'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping', 'acknowledged', 'tickets',
+    'parents', 'children', 'tags', 'labels', 'service_counts', 'allowed_actions', 'map_state', 'host_map_state',
+    'has_asset_data', 'has_graph', 'monitoring_type', 'max_scheduled_downtime_depth'],
+  extraFields: ['organization_id', 'current_attempt', 'max_check_attempts', 'retry_interval', 'perf_data', 'check_kind',
+    'notifications_enabled', 'freshness_threshold', 'created_time', 'updated_time'],
+  defaultOrder: [{ column: 'name', desc: false }],
+  toApi,
+  enrich,
+}
+
+export const getHost = async (db: Kysely<Database>, scope: Scope, id: number) =>
+  (await getEntity(db, hostDef, scope, id)) ?? fail('host_not_found', { id })
+
+export async function getHostByName(db: Kysely<Database>, scope: Scope, name: string) {
+  const row = await db.selectFrom('hosts').select('id').where('name', '=', name).executeTakeFirst()
+  return row ? getHost(db, scope, row.id).catch(() => fail('host_not_found', { name })) : fail('host_not_found', { name })
+}
+
+function validate(body: Partial<z.infer<typeof HostBody>>) {
+  if (body.name !== undefined && (!isAscii(body.name) || /\s/.test(body.name))) throw new ApiError('invalid_ascii_parameter', { field: 'name' })
+  if (body.fqdn && !isValidFqdn(body.fqdn)) throw new ApiError('invalid_fqdn', { fqdn: body.fqdn })
+}
+
+async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[], selfId?: number) {
+  if (!names.length) return []
+  const rows = await db.selectFrom('hosts').select(['id', 'name', 'hostgroup_id']).where('name', 'in', names).execute()
+  const visible = rows.filter((r) => scope.environmentIds.includes(r.hostgroup_id))
+  const missing = names.filter((n) => !visible.some((r) => r.name === n))
+  if (missing.length) throw new ApiError('host_not_found', { parents: missing })
+  if (selfId !== undefined && visible.some((r) => r.id === selfId)) throw new ApiError('validation_failed', { field: 'parents', reason: 'a host cannot be its own parent' })
+  return visible.map((r) => r.id)
+}
+
+function requireHostWrite(scope: Scope, environmentId: number) {
+  if (!scope.environmentIds.includes(environmentId)) throw new ApiError('hostgroup_not_found', { id: environmentId })
+  if (!can(scope, 'host_write', { environmentId })) throw new ApiError('unauthorized', { action: 'host_write' })
+}
+
+/** Creates a host with its host check (ping of its address by default, SPEC §3 host type "ping"). */
+export async function createHost(db: Kysely<Database>, scope: Scope, box: SecretBox, body: z.infer<typeof HostBody>) {
+  requireHostWrite(scope, body.hostgroup_id)
+  validate(body)
+  const t = now()
+  return db.transaction().execute(async (tx) => {
+    if (await tx.selectFrom('hosts').select('id').where('name', '=', body.name).executeTakeFirst()) throw new ApiError('host_already_exists', { name: body.name })
+    const parentIds = await resolveParents(tx, scope, body.parents ?? [])
+    const address = body.ip_address || body.fqdn || body.name
+    const check = body.check ?? { kind: 'ping', config: { host: address } }
+    const { id } = await tx.insertInto('hosts').values({
+      name: body.name, alias: body.alias ?? body.name, fqdn: body.fqdn ?? '', hostgroup_id: body.hostgroup_id,
+      hosttype: body.hosttype ?? 'ping', ip_address: body.ip_address ?? '', description: body.description ?? '',
+      tags: JSON.stringify(body.tags ?? []), labels: JSON.stringify(body.labels ?? {}),
+      check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30, max_check_attempts: body.max_check_attempts ?? 3,
+      notifications_enabled: body.notifications_enabled === false ? 0 : 1, check_kind: check.kind, check_config: JSON.stringify(check.config),
+      check_type: body.check_type ?? '0', freshness_threshold: body.freshness_threshold ?? null,
+      secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '', next_check: t, created_time: t, updated_time: t,
+    }).returning('id').executeTakeFirstOrThrow()
+    if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
+    return id
+  })
+}
+
+export async function updateHost(db: Kysely<Database>, scope: Scope, box: SecretBox, id: number, body: z.infer<typeof HostUpdate>) {
+  const host = await getHost(db, scope, id)
+  requireHostWrite(scope, host.hostgroup_id)
+  if (body.hostgroup_id !== undefined) requireHostWrite(scope, body.hostgroup_id)
+  validate(body)
+  await db.transaction().execute(async (tx) => {
+    if (body.name && body.name !== host.name && (await tx.selectFrom('hosts').select('id').where('name', '=', body.name).executeTakeFirst())) throw new ApiError('host_already_exists', { name: body.name })
+    const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
+    await tx.updateTable('hosts').set({
+      ...plain,
+      ...(tags ? { tags: JSON.stringify(tags) } : {}),
+      ...(labels ? { labels: JSON.stringify(labels) } : {}),
+      ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
+      ...(secrets ? { secrets: box.seal(JSON.stringify(secrets)) } : {}),
+      ...(notifications_enabled === undefined ? {} : { notifications_enabled: notifications_enabled ? 1 : 0 }),
+      updated_time: now(),
+    }).where('id', '=', id).execute()
+    if (body.hostgroup_id !== undefined) await tx.updateTable('resources').set({ hostgroup_id: body.hostgroup_id }).where('host_id', '=', id).execute()
+    if (parents) {
+      const parentIds = await resolveParents(tx, scope, parents, id)
+      await tx.deleteFrom('host_parents').where('host_id', '=', id).execute()
+      if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
+    }
+  })
+  return getHost(db, scope, id)
+}
+
+export async function deleteHost(db: Kysely<Database>, scope: Scope, id: number) {
+  const host = await getHost(db, scope, id)
+  requireHostWrite(scope, host.hostgroup_id)
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('host_parents').where((eb) => eb.or([eb('host_id', '=', id), eb('parent_id', '=', id)])).execute()
+    await tx.deleteFrom('resources').where('host_id', '=', id).execute()
+    await tx.deleteFrom('hosts').where('id', '=', id).execute()
+  })
+}
+
+/** Decrypted secrets for the engine only; never passed to a response. */
+export async function hostSecrets(db: Kysely<Database>, box: SecretBox, id: number): Promise<Record<string, string>> {
+  const row = await db.selectFrom('hosts').select('secrets').where('id', '=', id).executeTakeFirst()
+  return row?.secrets ? JSON.parse(box.open(row.secrets)) : {}
+}
+

@@ -1,0 +1,240 @@
+/**
+ * The generic list protocol of SPEC §7 (order, filter, advanced_filter, columns, extra_columns, limit,
+ * offset → `{result, totalresults}`; grouped with group_by), implemented once for every entity.
+ * Filters of SPEC §5 become SQL through each entity's column allow-list: an unknown column is
+ * `columns_not_allowed`, an unknown operator `unknown_operator`. Values are always bound parameters.
+ */
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
+import { z } from 'zod'
+import type { Database, Dialect } from './db'
+import type { Scope } from './scope'
+import { ApiError } from '../../shared/errors'
+import {
+  AdvancedFilter, FilterValue, normaliseOperator, normaliseRule, OPERATORS_BY_KIND, OrderSpec, parseBetween, parseOrder,
+  type FilterNode, type OrderTerm, type ValueKind,
+} from '../../shared/filter'
+import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
+
+/** One filterable/sortable column: a trusted SQL expression and how its values compare. */
+export interface ColumnDef {
+  expr: string
+  kind: ValueKind
+  /** Numeric wire values of an enum column (SPEC §4), translated to the stored names. */
+  numeric?: Readonly<Record<string, number>>
+}
+
+export interface EntityDef<Row, Out extends Record<string, unknown>> {
+  /** FROM clause (trusted). */
+  from: string
+  columns: Record<string, ColumnDef>
+  /** Fields of the API row; `columns` may pick among them, `extra_columns` add the optional ones. */
+  fields: readonly (keyof Out & string)[]
+  extraFields?: readonly (keyof Out & string)[]
+  defaultOrder: OrderTerm[]
+  /** Column holding the environment (or organization) id that scoping limits. */
+  scopeColumn: string
+  scopeIds(scope: Scope): number[]
+  select: string
+  toApi(row: Row, scope: Scope): Out
+  /** Adds what needs another query, for the rows of one page only (parents, children, …). */
+  enrich?(db: Kysely<Database>, rows: Out[]): Promise<void>
+}
+
+/** Query string of a list call (SPEC §7 "Generic resource calls"). */
+export const ListQuery = z.looseObject({
+  order: z.string().max(2000).optional(),
+  filter: z.string().max(20000).optional(),
+  advanced_filter: z.string().max(100000).optional(),
+  columns: z.string().max(2000).optional(),
+  extra_columns: z.string().max(2000).optional(),
+  limit: z.coerce.number().int().min(0).max(LIST_LIMIT_MAX).optional(),
+  offset: z.coerce.number().int().min(0).max(1e9).optional(),
+  environment_ids: z.string().max(20000).optional(),
+})
+export type ListQuery = z.infer<typeof ListQuery>
+export const GroupedQuery = ListQuery.extend({ group_by: z.string().min(1).max(100) })
+export type GroupedQuery = z.infer<typeof GroupedQuery>
+
+function parseJson<T>(field: string, text: string, schema: z.ZodType<T>): T {
+  let raw: unknown
+  try {
+    raw = JSON.parse(text)
+  } catch {
+    throw new ApiError('invalid_input', { field, reason: 'not JSON' })
+  }
+  const parsed = schema.safeParse(raw)
+  if (!parsed.success) throw new ApiError('validation_failed', { field, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) })
+  return parsed.data
+}
+
+function parseOrderParam(text: string): OrderTerm[] {
+  const t = text.trim()
+  return parseOrder(t.startsWith('[') || t.startsWith('"') ? parseJson('order', t, OrderSpec) : t)
+}
+
+function columnOf(def: EntityDef<any, any>, key: string): ColumnDef {
+  const col = def.columns[key]
+  if (!col) throw new ApiError('columns_not_allowed', { columns: [key] })
+  return col
+}
+
+function coerce(col: ColumnDef, key: string, v: unknown): string | number {
+  const bad = () => new ApiError('validation_failed', { field: key, value: v })
+  switch (col.kind) {
+    case 'integer':
+    case 'date': {
+      const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN
+      if (!Number.isFinite(n)) throw bad()
+      return n
+    }
+    case 'boolean':
+      if (v === true || v === 1 || v === '1' || v === 'true') return 1
+      if (v === false || v === 0 || v === '0' || v === 'false') return 0
+      throw bad()
+    case 'enum': {
+      if (col.numeric && (typeof v === 'number' || (typeof v === 'string' && /^\d+$/.test(v)))) {
+        const name = Object.entries(col.numeric).find(([, n]) => n === Number(v))?.[0]
+        if (name === undefined) throw bad()
+        return name
+      }
+      if (typeof v !== 'string' && typeof v !== 'number') throw bad()
+      return String(v)
+    }
+    default:
+      if (v === null || typeof v === 'object') throw bad()
+      return String(v)
+  }
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
+
+/** One rule → SQL. Exported for the unit tests of every condition. */
+export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { key: string; operator: string; value: FilterValue; inverted: boolean }): RawBuilder<SqlBool> {
+  const col = columnOf(def, rule.key)
+  const op = normaliseOperator(rule.operator)
+  if (!op || !OPERATORS_BY_KIND[col.kind].includes(op)) throw new ApiError('unknown_operator', { operator: rule.operator, column: rule.key })
+  const e = sql.raw(col.expr)
+  const like = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE')
+  const one = () => {
+    if (Array.isArray(rule.value)) throw new ApiError('validation_failed', { field: rule.key, reason: 'one value expected' })
+    return coerce(col, rule.key, rule.value)
+  }
+  const pattern = (pre: string, post: string) => pre + escapeLike(String(one())) + post
+  let cond: RawBuilder<SqlBool>
+  switch (op) {
+    case 'equals': cond = sql`${e} = ${one()}`; break
+    case 'not_equals': cond = sql`(${e} <> ${one()} OR ${e} IS NULL)`; break
+    case 'contains': cond = sql`${e} ${like} ${pattern('%', '%')} ESCAPE '\\'`; break
+    case 'not_contains': cond = sql`${e} NOT ${like} ${pattern('%', '%')} ESCAPE '\\'`; break
+    case 'starts_with': cond = sql`${e} ${like} ${pattern('', '%')} ESCAPE '\\'`; break
+    case 'not_starts_with': cond = sql`${e} NOT ${like} ${pattern('', '%')} ESCAPE '\\'`; break
+    case 'ends_with': cond = sql`${e} ${like} ${pattern('%', '')} ESCAPE '\\'`; break
+    case 'not_ends_with': cond = sql`${e} NOT ${like} ${pattern('%', '')} ESCAPE '\\'`; break
+    case 'greater_than': case 'after': cond = sql`${e} > ${one()}`; break
+    case 'less_than': case 'before': cond = sql`${e} < ${one()}`; break
+    case 'between': {
+      const range = parseBetween(rule.value)
+      if (!range) throw new ApiError('validation_failed', { field: rule.key, reason: 'between needs two unix times joined by a bar' })
+      cond = sql`${e} BETWEEN ${range[0]} AND ${range[1]}`
+      break
+    }
+    case 'in': case 'not_in': {
+      const values = (Array.isArray(rule.value) ? rule.value : String(rule.value ?? '').split(',')).map((v) => coerce(col, rule.key, v))
+      if (values.length === 0) cond = op === 'in' ? sql`1 = 0` : sql`1 = 1`
+      else cond = op === 'in' ? sql`${e} IN (${sql.join(values)})` : sql`(${e} NOT IN (${sql.join(values)}) OR ${e} IS NULL)`
+      break
+    }
+  }
+  return rule.inverted ? sql`NOT (${cond})` : cond
+}
+
+function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode): RawBuilder<SqlBool> {
+  if (!Array.isArray(node) && 'or' in node) return sql`(${sql.join(node.or.map((n) => nodeToSql(def, dialect, n)), sql` OR `)})`
+  return ruleToSql(def, dialect, normaliseRule(node))
+}
+
+/** All where-conditions of a list call: scope first, then filter and advanced_filter. */
+export function whereOf(def: EntityDef<any, any>, dialect: Dialect, scope: Scope, q: ListQuery): RawBuilder<SqlBool> {
+  let ids = def.scopeIds(scope)
+  if (q.environment_ids) {
+    const wanted = new Set(q.environment_ids.split(',').map((s) => Number(s.trim())))
+    if ([...wanted].some((n) => !Number.isInteger(n))) throw new ApiError('validation_failed', { field: 'environment_ids' })
+    ids = ids.filter((id) => wanted.has(id))
+  }
+  const conds: RawBuilder<SqlBool>[] = [ids.length ? sql`${sql.raw(def.scopeColumn)} IN (${sql.join(ids)})` : sql`1 = 0`]
+  if (q.filter) {
+    const obj = parseJson('filter', q.filter, z.record(z.string(), FilterValue))
+    for (const [key, value] of Object.entries(obj)) {
+      conds.push(ruleToSql(def, dialect, { key, operator: Array.isArray(value) ? 'in' : 'equals', value, inverted: false }))
+    }
+  }
+  if (q.advanced_filter) for (const node of parseJson('advanced_filter', q.advanced_filter, AdvancedFilter)) conds.push(nodeToSql(def, dialect, node))
+  return sql.join(conds, sql` AND `) as RawBuilder<SqlBool>
+}
+
+function orderSql(def: EntityDef<any, any>, q: ListQuery, leading: OrderTerm[] = []): RawBuilder<unknown> {
+  const terms = [...leading, ...(q.order ? parseOrderParam(q.order) : def.defaultOrder)]
+  const parts = terms.map((t) => sql`${sql.raw(columnOf(def, t.column).expr)} ${sql.raw(t.desc ? 'DESC' : 'ASC')}`)
+  parts.push(sql`${sql.raw(def.scopeColumn.split('.')[0] + '.id')} ASC`)
+  return sql.join(parts)
+}
+
+function pickFields(def: EntityDef<any, any>, q: ListQuery): string[] {
+  const split = (s?: string) => (s ?? '').split(',').map((c) => c.trim()).filter(Boolean)
+  const allowed = new Set<string>([...def.fields, ...(def.extraFields ?? [])])
+  const asked = [...split(q.columns), ...split(q.extra_columns)]
+  const unknown = asked.filter((c) => !allowed.has(c))
+  if (unknown.length) throw new ApiError('columns_not_allowed', { columns: unknown })
+  const base = q.columns ? split(q.columns) : [...def.fields]
+  return [...new Set(['id', ...base, ...split(q.extra_columns)])]
+}
+
+async function rowsOf<Out extends Record<string, unknown>>(db: Kysely<Database>, def: EntityDef<any, Out>, scope: Scope, rows: unknown[], fields: string[]) {
+  const full = rows.map((r) => def.toApi(r, scope))
+  if (def.enrich && full.length) await def.enrich(db, full)
+  return full.map((o) => Object.fromEntries(fields.filter((f) => f in o).map((f) => [f, o[f]])))
+}
+
+export async function listEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, def: EntityDef<any, Out>, scope: Scope, q: ListQuery) {
+  const fields = pickFields(def, q)
+  const where = whereOf(def, dialect, scope, q)
+  const order = orderSql(def, q)
+  const limit = q.limit ?? DEFAULT_PAGE_SIZE
+  const offset = q.offset ?? 0
+  const [count, page] = await Promise.all([
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.raw(def.from)} WHERE ${where}`.execute(db),
+    sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db),
+  ])
+  return { result: await rowsOf(db, def, scope, page.rows, fields), totalresults: Number(count.rows[0].n) }
+}
+
+/** SPEC §7 grouped: counts per value of `group_by`, and each group's rows (at most `limit` in all). */
+export async function groupEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, def: EntityDef<any, Out>, scope: Scope, q: GroupedQuery) {
+  const groupCol = columnOf(def, q.group_by)
+  const fields = pickFields(def, q)
+  const where = whereOf(def, dialect, scope, q)
+  const g = sql.raw(groupCol.expr)
+  const counts = await sql<{ value: string | number | null; n: number }>`SELECT ${g} AS value, COUNT(*) AS n FROM ${sql.raw(def.from)} WHERE ${where} GROUP BY ${g} ORDER BY ${g}`.execute(db)
+  const limit = q.limit ?? DEFAULT_PAGE_SIZE
+  const page = limit === 0 ? { rows: [] } : await sql`SELECT ${sql.raw(def.select)}, ${g} AS vigil_group FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${orderSql(def, q, [{ column: q.group_by, desc: false }])} LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(db)
+  const groupOfRow = (page.rows as { vigil_group: unknown }[]).map((r) => r.vigil_group)
+  const rows = await rowsOf(db, def, scope, page.rows, fields)
+  const result = counts.rows.map((c) => ({
+    [q.group_by]: c.value,
+    totalresults: Number(c.n),
+    result: rows.filter((_, i) => groupOfRow[i] === c.value),
+  }))
+  return { result, totalresults: result.length }
+}
+
+/** One row by id, within the caller's scope (another tenant's row reads as missing), fully enriched. */
+export async function getEntity<Out extends Record<string, unknown>>(db: Kysely<Database>, def: EntityDef<any, Out>, scope: Scope, id: number): Promise<Out | undefined> {
+  const ids = def.scopeIds(scope)
+  if (!ids.length) return undefined
+  const idCol = sql.raw(def.scopeColumn.split('.')[0] + '.id')
+  const { rows } = await sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${idCol} = ${id} AND ${sql.raw(def.scopeColumn)} IN (${sql.join(ids)})`.execute(db)
+  if (!rows.length) return undefined
+  const out = def.toApi(rows[0], scope)
+  if (def.enrich) await def.enrich(db, [out])
+  return out
+}

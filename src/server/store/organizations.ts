@@ -1,0 +1,100 @@
+/** Organizations (SPEC §3): list/get/create/update/delete, scoped to the caller's organizations. */
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, OrganizationTable } from './db'
+import { getEntity, type EntityDef } from './list'
+import { can, invalidateScopes, type Scope } from './scope'
+import { ApiError } from '../../shared/errors'
+import { fail } from './fail'
+import { isValidName } from '../../shared/validation'
+import type { z } from 'zod'
+import type { OrganizationBody, OrganizationUpdate } from '../../shared/api/entities'
+import { now } from './json'
+
+type Row = Selectable<OrganizationTable>
+export type OrganizationOut = ReturnType<typeof toApi>
+
+function toApi(r: Row, scope: Scope) {
+  return {
+    id: r.id, name: r.name, alias: r.alias, legal_name: r.legal_name, is_msp: r.is_msp === 1,
+    msp_parent_id: r.msp_parent_id, contract_expiration: r.contract_expiration, customer_since: r.customer_since,
+    created_time: r.created_time, allowed_actions: scope.orgActions.get(r.id) ?? [],
+  }
+}
+
+export const organizationDef: EntityDef<Row, OrganizationOut> = {
+  from: 'organizations',
+  select: 'organizations.*',
+  scopeColumn: 'organizations.id',
+  scopeIds: (s) => s.organizationIds,
+  columns: {
+    id: { expr: 'organizations.id', kind: 'integer' },
+    name: { expr: 'organizations.name', kind: 'text' },
+    alias: { expr: 'organizations.alias', kind: 'text' },
+    legal_name: { expr: 'organizations.legal_name', kind: 'text' },
+    is_msp: { expr: 'organizations.is_msp', kind: 'boolean' },
+    msp_parent_id: { expr: 'organizations.msp_parent_id', kind: 'integer' },
+    contract_expiration: { expr: 'organizations.contract_expiration', kind: 'date' },
+    customer_since: { expr: 'organizations.customer_since', kind: 'date' },
+    created_time: { expr: 'organizations.created_time', kind: 'date' },
+  },
+  fields: ['id', 'name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'created_time', 'allowed_actions'],
+  defaultOrder: [{ column: 'alias', desc: false }],
+  toApi,
+}
+
+export async function getOrganization(db: Kysely<Database>, scope: Scope, id: number) {
+  return (await getEntity(db, organizationDef, scope, id)) ?? fail('organization_not_found', { id })
+}
+
+function checkName(name: string) {
+  if (!isValidName(name)) throw new ApiError('organization_name_invalid', { name })
+}
+
+async function ensureUnique(db: Kysely<Database>, name: string, exceptId?: number) {
+  const clash = await db.selectFrom('organizations').select('id').where('name', '=', name).executeTakeFirst()
+  if (clash && clash.id !== exceptId) throw new ApiError('organization_already_exists', { name })
+}
+
+/** A new organization is a customer of an MSP organization where the caller may manage environments. */
+export async function createOrganization(db: Kysely<Database>, scope: Scope, body: z.infer<typeof OrganizationBody>) {
+  const parent = body.msp_parent_id ?? scope.organizationId
+  if (!can(scope, 'hostgroup_write', { organizationId: parent })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  checkName(body.name)
+  await ensureUnique(db, body.name)
+  const row = await db.insertInto('organizations').values({
+    name: body.name, alias: body.alias ?? body.name, legal_name: body.legal_name ?? '', is_msp: body.is_msp ? 1 : 0,
+    msp_parent_id: parent, contract_expiration: body.contract_expiration ?? null, customer_since: body.customer_since ?? null,
+    created_time: now(),
+  }).returning('id').executeTakeFirstOrThrow()
+  invalidateScopes()
+  return row.id
+}
+
+export async function updateOrganization(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof OrganizationUpdate>) {
+  await getOrganization(db, scope, id)
+  if (!can(scope, 'hostgroup_write', { organizationId: id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  if (body.name !== undefined) {
+    checkName(body.name)
+    await ensureUnique(db, body.name, id)
+  }
+  const { is_msp, msp_parent_id, ...rest } = body
+  if (msp_parent_id !== undefined && msp_parent_id !== null && !scope.organizationIds.includes(msp_parent_id)) throw new ApiError('organization_not_found', { id: msp_parent_id })
+  await db.updateTable('organizations').set({ ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(msp_parent_id === undefined ? {} : { msp_parent_id }) }).where('id', '=', id).execute()
+  invalidateScopes()
+  return getOrganization(db, scope, id)
+}
+
+export async function deleteOrganization(db: Kysely<Database>, scope: Scope, id: number) {
+  await getOrganization(db, scope, id)
+  if (!can(scope, 'hostgroup_write', { organizationId: id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  await db.transaction().execute(async (tx) => {
+    if (await tx.selectFrom('organizations').select('id').where('msp_parent_id', '=', id).executeTakeFirst()) throw new ApiError('organization_has_children', { id })
+    if (await tx.selectFrom('users').select('id').where('organization_id', '=', id).executeTakeFirst()) throw new ApiError('organization_has_users', { id })
+    const envs = await tx.selectFrom('hostgroups').select('id').where('organization_id', '=', id).execute()
+    if (envs.length && (await tx.selectFrom('hosts').select('id').where('hostgroup_id', 'in', envs.map((e) => e.id)).executeTakeFirst())) throw new ApiError('hostgroup_not_empty', { id })
+    await tx.deleteFrom('user_rights').where('organization_id', '=', id).execute()
+    await tx.deleteFrom('hostgroups').where('organization_id', '=', id).execute()
+    await tx.deleteFrom('organizations').where('id', '=', id).execute()
+  })
+  invalidateScopes()
+}

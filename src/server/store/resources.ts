@@ -1,0 +1,119 @@
+/** Resources, the checks of a host (SPEC §3 Resource): list protocol, get by id or host/display name, CRUD. */
+import type { Kysely, Selectable } from 'kysely'
+import type { z } from 'zod'
+import type { Database, ResourceTable } from './db'
+import { getEntity, type EntityDef } from './list'
+import { can, type Scope } from './scope'
+import { now } from './json'
+import { fail } from './fail'
+import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
+import { ApiError } from '../../shared/errors'
+import { RESOURCE } from '../../shared/enums'
+import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
+
+type Row = Selectable<ResourceTable> & { host_name: string; hostgroup_alias: string; host_state: string }
+export type ResourceOut = ReturnType<typeof toApi>
+
+function toApi(r: Row, scope: Scope) {
+  return {
+    id: r.id,
+    host_id: r.host_id,
+    host_name: r.host_name,
+    host_state: r.host_state,
+    display_name: r.display_name,
+    name: r.name,
+    plugin_id: r.plugin_id,
+    ...checkStateToApi(r),
+    has_graph: r.has_graph === 1,
+    allowed_actions: rowActions(scope, r.hostgroup_id),
+    hostgroup_id: r.hostgroup_id,
+    hostgroup_alias: r.hostgroup_alias,
+    scheduled_downtime_depth: r.scheduled_downtime_depth,
+    monitoring_type: 'resource_check' as const,
+    freshness_threshold: r.freshness_threshold,
+    created_time: r.created_time,
+    updated_time: r.updated_time,
+  }
+}
+
+export const resourceDef: EntityDef<Row, ResourceOut> = {
+  from: 'resources JOIN hosts ON hosts.id = resources.host_id JOIN hostgroups ON hostgroups.id = resources.hostgroup_id',
+  select: 'resources.*, hosts.name AS host_name, hosts.state AS host_state, hostgroups.alias AS hostgroup_alias',
+  scopeColumn: 'resources.hostgroup_id',
+  scopeIds: (s) => s.environmentIds,
+  columns: {
+    id: { expr: 'resources.id', kind: 'integer' },
+    host_id: { expr: 'resources.host_id', kind: 'integer' },
+    host_name: { expr: 'hosts.name', kind: 'text' },
+    name: { expr: 'resources.name', kind: 'text' },
+    display_name: { expr: 'resources.display_name', kind: 'text' },
+    plugin_id: { expr: 'resources.plugin_id', kind: 'text' },
+    hostgroup_id: { expr: 'resources.hostgroup_id', kind: 'integer' },
+    hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text' },
+    has_graph: { expr: 'resources.has_graph', kind: 'boolean' },
+    scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer' },
+    ...checkStateColumns('resources', RESOURCE),
+  },
+  fields: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'state', 'state_type', 'plugin_output', 'state_details',
+    'extended_output', 'last_state_change', 'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping',
+    'tickets', 'acknowledged', 'has_graph', 'allowed_actions', 'hostgroup_id', 'hostgroup_alias'],
+  extraFields: ['host_state', 'current_attempt', 'max_check_attempts', 'retry_interval', 'perf_data', 'check_kind',
+    'scheduled_downtime_depth', 'monitoring_type', 'freshness_threshold', 'created_time', 'updated_time'],
+  defaultOrder: [{ column: 'host_name', desc: false }, { column: 'display_name', desc: false }],
+  toApi,
+}
+
+export const getResource = async (db: Kysely<Database>, scope: Scope, id: number) =>
+  (await getEntity(db, resourceDef, scope, id)) ?? fail('resource_check_not_found', { id })
+
+/** SPEC §7: resources/{hostname}/{display_name}. */
+export async function getResourceByNames(db: Kysely<Database>, scope: Scope, hostName: string, displayName: string) {
+  const row = await db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').select('resources.id')
+    .where('hosts.name', '=', hostName).where('resources.display_name', '=', displayName).executeTakeFirst()
+  if (!row) throw new ApiError('resource_check_not_found', { host_name: hostName, display_name: displayName })
+  return getResource(db, scope, row.id)
+}
+
+async function writableHost(db: Kysely<Database>, scope: Scope, hostId: number) {
+  const host = await db.selectFrom('hosts').select(['id', 'hostgroup_id']).where('id', '=', hostId).executeTakeFirst()
+  if (!host || !scope.environmentIds.includes(host.hostgroup_id)) throw new ApiError('host_not_found', { id: hostId })
+  if (!can(scope, 'host_write', { environmentId: host.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
+  return host
+}
+
+export async function createResource(db: Kysely<Database>, scope: Scope, body: z.infer<typeof ResourceBody>) {
+  const host = await writableHost(db, scope, body.host_id)
+  const displayName = body.display_name ?? body.name
+  const t = now()
+  return db.transaction().execute(async (tx) => {
+    const clash = await tx.selectFrom('resources').select('id').where('host_id', '=', host.id).where('display_name', '=', displayName).executeTakeFirst()
+    if (clash) throw new ApiError('validation_failed', { field: 'display_name', reason: 'already exists on this host' })
+    const check = body.check ?? { kind: '', config: {} }
+    const { id } = await tx.insertInto('resources').values({
+      host_id: host.id, hostgroup_id: host.hostgroup_id, name: body.name, display_name: displayName,
+      plugin_id: body.plugin_id ?? check.kind, check_kind: check.kind, check_config: JSON.stringify(check.config),
+      check_type: body.check_type ?? (check.kind ? '0' : '1'), check_interval: body.check_interval ?? 60,
+      retry_interval: body.retry_interval ?? 30, max_check_attempts: body.max_check_attempts ?? 3,
+      freshness_threshold: body.freshness_threshold ?? null, next_check: t, created_time: t, updated_time: t,
+    }).returning('id').executeTakeFirstOrThrow()
+    return id
+  })
+}
+
+export async function updateResource(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof ResourceUpdate>) {
+  const res = await getResource(db, scope, id)
+  await writableHost(db, scope, res.host_id)
+  const { check, ...plain } = body
+  await db.updateTable('resources').set({
+    ...plain,
+    ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
+    updated_time: now(),
+  }).where('id', '=', id).execute()
+  return getResource(db, scope, id)
+}
+
+export async function deleteResource(db: Kysely<Database>, scope: Scope, id: number) {
+  const res = await getResource(db, scope, id)
+  await writableHost(db, scope, res.host_id)
+  await db.deleteFrom('resources').where('id', '=', id).execute()
+}

@@ -1,0 +1,98 @@
+/**
+ * What a caller may see and do (SPEC §6): visible organizations and environments with their allowed
+ * actions, and allowed modules. Every store function takes a Scope; no scope, no query (STYLE.md).
+ * A right on an organization covers its environments and those of its customer organizations (MSP children).
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from './db'
+import { actionsOf, modulesOf, AuthorizationGroup, type Action } from '../../shared/permissions'
+import type { Module } from '../../shared/enums'
+
+export interface Scope {
+  userId: number
+  username: string
+  fullName: string
+  organizationId: number
+  organizationIds: number[]
+  environmentIds: number[]
+  orgActions: Map<number, Action[]>
+  envActions: Map<number, Action[]>
+  modules: Module[]
+}
+
+export function can(scope: Scope, action: Action, where: { environmentId?: number; organizationId?: number }) {
+  if (where.environmentId !== undefined) return scope.envActions.get(where.environmentId)?.includes(action) ?? false
+  if (where.organizationId !== undefined) return scope.orgActions.get(where.organizationId)?.includes(action) ?? false
+  return false
+}
+
+const cache = new Map<number, { at: number; scope: Promise<Scope> }>()
+const CACHE_MS = 2000
+
+/** Rights change rarely; a scope is reused for 2 s and dropped at once when rights or tenancy change. */
+export function invalidateScopes() {
+  cache.clear()
+}
+
+export function loadScope(db: Kysely<Database>, userId: number): Promise<Scope> {
+  const hit = cache.get(userId)
+  if (hit && Date.now() - hit.at < CACHE_MS) return hit.scope
+  const scope = computeScope(db, userId)
+  cache.set(userId, { at: Date.now(), scope })
+  scope.catch(() => cache.delete(userId))
+  return scope
+}
+
+async function computeScope(db: Kysely<Database>, userId: number): Promise<Scope> {
+  const [user, rights, orgs, envs] = await Promise.all([
+    db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'organization_id']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('user_rights').selectAll().where('user_id', '=', userId).execute(),
+    db.selectFrom('organizations').select(['id', 'msp_parent_id']).execute(),
+    db.selectFrom('hostgroups').select(['id', 'organization_id']).execute(),
+  ])
+  const children = new Map<number, number[]>()
+  for (const o of orgs) if (o.msp_parent_id !== null) children.set(o.msp_parent_id, [...(children.get(o.msp_parent_id) ?? []), o.id])
+  const envsOfOrg = new Map<number, number[]>()
+  for (const e of envs) envsOfOrg.set(e.organization_id, [...(envsOfOrg.get(e.organization_id) ?? []), e.id])
+  const orgOfEnv = new Map(envs.map((e) => [e.id, e.organization_id]))
+
+  const orgGroups = new Map<number, Set<AuthorizationGroup>>()
+  const envGroups = new Map<number, Set<AuthorizationGroup>>()
+  const grant = (m: Map<number, Set<AuthorizationGroup>>, id: number, g: AuthorizationGroup) => m.set(id, (m.get(id) ?? new Set()).add(g))
+  const allGroups = new Set<AuthorizationGroup>()
+  for (const r of rights) {
+    const parsed = AuthorizationGroup.safeParse(r.authorization_group)
+    if (!parsed.success) continue
+    const g = parsed.data
+    allGroups.add(g)
+    if (r.hostgroup_id !== null) {
+      grant(envGroups, r.hostgroup_id, g)
+      if (!orgGroups.has(r.organization_id)) orgGroups.set(r.organization_id, new Set())
+      continue
+    }
+    const stack = [r.organization_id]
+    const seen = new Set<number>()
+    while (stack.length) {
+      const org = stack.pop()!
+      if (seen.has(org)) continue
+      seen.add(org)
+      grant(orgGroups, org, g)
+      for (const env of envsOfOrg.get(org) ?? []) grant(envGroups, env, g)
+      stack.push(...(children.get(org) ?? []))
+    }
+  }
+  const orgActions = new Map([...orgGroups].map(([id, gs]) => [id, actionsOf(gs)]))
+  const envActions = new Map([...envGroups].map(([id, gs]) => [id, actionsOf(gs)]))
+  for (const envId of envActions.keys()) if (!orgActions.has(orgOfEnv.get(envId)!)) orgActions.set(orgOfEnv.get(envId)!, [])
+  return {
+    userId: user.id,
+    username: user.username,
+    fullName: `${user.first_name} ${user.last_name}`.trim() || user.username,
+    organizationId: user.organization_id,
+    organizationIds: [...orgActions.keys()].sort((a, b) => a - b),
+    environmentIds: [...envActions.keys()].sort((a, b) => a - b),
+    orgActions,
+    envActions,
+    modules: modulesOf(allGroups),
+  }
+}

@@ -1,0 +1,73 @@
+/** Create/update payloads of organizations, environments (hostgroups), hosts and resources (SPEC §3). */
+import { z } from 'zod'
+import { Name } from '../validation'
+
+export const IdParams = z.object({ id: z.coerce.number().int().positive() })
+
+export const OrganizationBody = z.object({
+  name: z.string(),
+  alias: z.string().min(1).max(100).optional(),
+  legal_name: z.string().max(200).optional(),
+  is_msp: z.boolean().optional(),
+  msp_parent_id: z.number().int().positive().nullable().optional(),
+  contract_expiration: z.number().int().nullable().optional(),
+  customer_since: z.number().int().nullable().optional(),
+})
+export const OrganizationUpdate = OrganizationBody.partial()
+
+export const EnvironmentBody = z.object({
+  name: z.string(),
+  alias: z.string().min(1).max(100).optional(),
+  organization_id: z.number().int().positive(),
+})
+export const EnvironmentUpdate = EnvironmentBody.omit({ organization_id: true }).partial()
+
+/** A check: its kind (ping, tcp, http, …, command) and the kind's own config (validated by the engine). */
+export const CheckSpec = z.object({ kind: z.string().min(1).max(30), config: z.record(z.string(), z.unknown()).default({}) })
+
+/** SPEC §3 host admin secrets: stored encrypted, never returned. */
+export const HostSecrets = z.object({
+  snmp_community: z.string().max(255).optional(),
+  user: z.string().max(255).optional(),
+  password: z.string().max(1024).optional(),
+  enable_password: z.string().max(1024).optional(),
+  ilo_user: z.string().max(255).optional(),
+}).strict()
+
+export const HostBody = z.object({
+  name: z.string().min(1).max(255),
+  alias: z.string().max(255).optional(),
+  fqdn: z.string().max(255).optional(),
+  hostgroup_id: z.number().int().positive(),
+  hosttype: z.string().min(1).max(50).optional(),
+  ip_address: z.string().max(64).optional(),
+  description: z.string().max(4000).optional(),
+  tags: z.array(z.string().max(100)).max(200).optional(),
+  labels: z.record(z.string().max(100), z.string().max(1000)).optional(),
+  parents: z.array(z.string().min(1).max(255)).max(100).optional(),
+  check_interval: z.number().int().min(1).max(86400).optional(),
+  retry_interval: z.number().int().min(1).max(86400).optional(),
+  max_check_attempts: z.number().int().min(1).max(100).optional(),
+  notifications_enabled: z.boolean().optional(),
+  check: CheckSpec.optional(),
+  check_type: z.enum(['0', '1']).optional(),
+  freshness_threshold: z.number().int().min(1).max(86400 * 7).nullable().optional(),
+  secrets: HostSecrets.optional(),
+})
+export const HostUpdate = HostBody.partial()
+
+export const ResourceBody = z.object({
+  host_id: z.number().int().positive(),
+  name: z.string().min(1).max(255),
+  display_name: z.string().min(1).max(255).optional(),
+  plugin_id: z.string().max(100).optional(),
+  check: CheckSpec.optional(),
+  check_type: z.enum(['0', '1']).optional(),
+  check_interval: z.number().int().min(1).max(86400).optional(),
+  retry_interval: z.number().int().min(1).max(86400).optional(),
+  max_check_attempts: z.number().int().min(1).max(100).optional(),
+  freshness_threshold: z.number().int().min(1).max(86400 * 7).nullable().optional(),
+})
+export const ResourceUpdate = ResourceBody.omit({ host_id: true }).partial()
+
+export { Name }

@@ -1,0 +1,74 @@
+/**
+ * Starts the real Vigil server for API and browser tests: a fresh temporary SQLite file (or a fresh
+ * PostgreSQL database when `db: 'pg'` and PG_URL is set), the built UI from dist/, the engine off unless asked.
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { loadConfig } from '../../src/server/config'
+import { createVigil, type Vigil } from '../../src/server/vigil'
+
+export interface TestServer {
+  baseUrl: string
+  adminPassword: string
+  vigil: Vigil
+  close(): Promise<void>
+}
+
+export interface StartOptions {
+  db?: 'sqlite' | 'pg'
+  env?: Record<string, string>
+}
+
+/** Databases the API suites run against: SQLite always, PostgreSQL when PG_URL is set. */
+export const DATABASES: ('sqlite' | 'pg')[] = process.env.PG_URL ? ['sqlite', 'pg'] : ['sqlite']
+
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const base = process.env.PG_URL!
+  const name = `vigil_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: base })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const url = new URL(base)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base })
+      await c.connect()
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+      await c.end()
+    },
+  }
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<TestServer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-test-'))
+  const adminPassword = `admin-${randomBytes(6).toString('hex')}`
+  const pgDb = opts.db === 'pg' ? await freshPostgres() : null
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: pgDb ? pgDb.url : path.join(dir, 'vigil.db'),
+    VIGIL_ADMIN_PASSWORD: adminPassword,
+    VIGIL_SECRET_KEY: 'test-secret-key',
+    VIGIL_ENGINE: '0',
+    LOG_LEVEL: 'silent',
+    ...opts.env,
+  })
+  const vigil = await createVigil(config)
+  const address = await vigil.app.listen({ port: 0, host: '127.0.0.1' })
+  return {
+    baseUrl: address,
+    adminPassword,
+    vigil,
+    async close() {
+      await vigil.close()
+      await pgDb?.drop()
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
