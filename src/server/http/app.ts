@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RouteDeps, ZodApp } from './types'
 import { requestId } from './plugins/request-id'
-import { errorHandler } from './plugins/errors'
+import { errorBody, errorHandler } from './plugins/errors'
 import { auth } from './plugins/auth'
 import { loginRoutes, logoutRoutes } from './routes/auth'
 import { versionRoutes } from './routes/version'
@@ -25,13 +25,19 @@ export async function buildApp(deps: RouteDeps): Promise<ZodApp> {
     genReqId: () => randomUUID(),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: false,
+    // A malformed URL or header is the client's mistake: SPEC §8 invalid_input, not Fastify's own body.
+    frameworkErrors: (err, req, reply) => {
+      reply.header('X-Request-ID', req.id)
+      return reply.status(400).send(errorBody('invalid_input', { field: 'url', reason: err.message }))
+    },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(requestId)
   await app.register(errorHandler)
-  await app.register(rateLimit, { global: false })
+  // preHandler: the login limit keys on the username, so it runs after the body is parsed.
+  await app.register(rateLimit, { global: false, hook: 'preHandler' })
 
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })

@@ -1,12 +1,14 @@
 /**
  * The HTTP(S) check shared by the `http` and `https` kinds (SPEC §3 agentless checks http/https,
  * host option tags "HTTP status allowances" and `no_sni`), after monitoring-plugins' check_http:
- * one request on a fresh connection (`agent: false`, no keep-alive, so nothing lingers), status,
- * content match, response time and TLS certificate expiry.
+ * one request on a fresh connection, status, content match, response time and certificate expiry.
+ * No agent: `createConnection` gives each request its own socket (Connection: close, nothing pooled
+ * or lingering) without allocating an Agent per check, and one TLS context serves every request.
  */
 import http from 'node:http'
 import https from 'node:https'
-import type { TLSSocket } from 'node:tls'
+import net from 'node:net'
+import tls from 'node:tls'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
 import { describeError, failure, onAbort, stopReason, timePerf, timeStatus, worst, HostField, PortField, TimeThresholds } from './common'
@@ -54,6 +56,15 @@ const USER_AGENT = 'Vigil-check (monitoring-plugins compatible)'
 // Bytes of body kept for a content match; the rest is only counted.
 const MAX_BODY = 1024 * 1024
 const DAY_MS = 86_400_000
+const TLS_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO|ERR_TLS|ERR_SSL/
+
+const netConnect = (options: http.ClientRequestArgs) => net.connect(options as net.NetConnectOpts)
+let sharedContext: tls.SecureContext | undefined
+const tlsConnect = (options: http.ClientRequestArgs) =>
+  tls.connect({ ...(options as tls.ConnectionOptions), secureContext: (sharedContext ??= tls.createSecureContext()) })
+
+const bare = (name: string) => name.replace(/:\d+$/, '').replace(/^\[|\]$/g, '')
+const headerHost = (host: string) => (net.isIPv6(host) ? `[${host}]` : host)
 
 function statusVerdict(code: number, config: HttpConfig): ExitStatus {
   if (config.expect_status) return config.expect_status.includes(code) ? 0 : 2
@@ -62,11 +73,12 @@ function statusVerdict(code: number, config: HttpConfig): ExitStatus {
   return code >= 400 && code < 500 ? 1 : 2
 }
 
-function certificateDaysLeft(socket: TLSSocket | null): { days: number; subject: string } | null {
+function certificateDaysLeft(socket: tls.TLSSocket | null): { days: number; subject: string } | null {
   const cert = socket?.getPeerCertificate?.()
   if (!cert || !cert.valid_to) return null
   const days = Math.floor((Date.parse(cert.valid_to) - Date.now()) / DAY_MS)
-  return { days, subject: cert.subject?.CN ?? '' }
+  const cn = cert.subject?.CN
+  return { days, subject: Array.isArray(cn) ? cn[0] : (cn ?? '') }
 }
 
 /** Runs one HTTP(S) request; failures are results, never rejections. */
@@ -78,18 +90,17 @@ export function httpCheck(config: HttpConfig, ctx: CheckContext): Promise<CheckR
     const where = `${host} port ${port}`
     const wantsBody = (config.content !== undefined || config.content_regex !== undefined) && config.method !== 'HEAD'
     const defaultPort = port === (config.tls ? 443 : 80)
-    const options: https.RequestOptions = {
-      host, port, method: config.method, path: config.path, agent: false,
-      headers: {
-        host: config.host_header ?? (defaultPort ? host : `${host}:${port}`),
-        'user-agent': USER_AGENT,
-        accept: '*/*',
-      },
+    const hostHeader = config.host_header ?? (defaultPort ? headerHost(host) : `${headerHost(host)}:${port}`)
+    const options: https.RequestOptions & tls.ConnectionOptions & Pick<net.TcpSocketConnectOpts, 'noDelay'> = {
+      host, port, method: config.method, path: config.path, noDelay: true,
+      createConnection: config.tls ? tlsConnect : netConnect,
+      headers: { host: hostHeader, 'user-agent': USER_AGENT, accept: '*/*' },
     }
     if (config.tls) {
       options.rejectUnauthorized = config.verify_tls
-      // An empty servername disables SNI; undefined lets Node derive it from the Host header.
-      if (config.no_sni) options.servername = ''
+      // SNI names the virtual host, never an address (RFC 6066 §3); empty sends none (`no_sni`).
+      const name = bare(hostHeader)
+      options.servername = config.no_sni || net.isIP(name) ? '' : name
     }
     const started = performance.now()
     let settled = false
@@ -104,7 +115,7 @@ export function httpCheck(config: HttpConfig, ctx: CheckContext): Promise<CheckR
     const unsubscribe = onAbort(ctx.signal, () => settle(failure(2, `${label} CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
 
     req.on('response', (res) => {
-      const cert = config.tls ? certificateDaysLeft(res.socket as TLSSocket) : null
+      const cert = config.tls ? certificateDaysLeft(res.socket as tls.TLSSocket) : null
       let size = 0
       let body = ''
       if (wantsBody) res.setEncoding('utf8')
@@ -143,7 +154,10 @@ export function httpCheck(config: HttpConfig, ctx: CheckContext): Promise<CheckR
         })
       })
     })
-    req.on('error', (error) => settle(failure(2, `${label} CRITICAL - cannot connect to ${where}: ${describeError(error)}`)))
+    req.on('error', (error: NodeJS.ErrnoException) => {
+      const what = TLS_FAILURE.test(error.code ?? '') ? `TLS handshake with ${where} failed` : `cannot connect to ${where}`
+      settle(failure(2, `${label} CRITICAL - ${what}: ${describeError(error)}`))
+    })
     req.end()
   })
 }

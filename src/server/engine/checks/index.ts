@@ -1,0 +1,20 @@
+/** The check kinds, listed by hand (STYLE.md "Engine"): a missing kind fails `tsc`. */
+import { command } from './command'
+import { dns } from './dns'
+import { ftp } from './ftp'
+import { http } from './http'
+import { https } from './https'
+import { imap } from './imap'
+import { ping } from './ping'
+import { pop } from './pop'
+import { smtp } from './smtp'
+import { snmp } from './snmp'
+import { ssh } from './ssh'
+import { tcp } from './tcp'
+import type { CheckKind, CheckKindName } from './types'
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has its own config type
+export const checkKinds = { ping, tcp, http, https, dns, smtp, imap, pop, ftp, ssh, snmp, command } satisfies Record<CheckKindName, CheckKind<any>>
+
+export { runCheck, type RunOptions } from './run'
+export { CHECK_KIND_NAMES, STATUS_WORD, type CheckContext, type CheckKind, type CheckKindName, type CheckResult, type ExitStatus } from './types'

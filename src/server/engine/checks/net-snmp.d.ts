@@ -1,0 +1,55 @@
+// The part of net-snmp (which ships no types) that the snmp check kind and its tests use.
+declare module 'net-snmp' {
+  export interface Varbind {
+    oid: string
+    type: number
+    value: unknown
+  }
+  export interface SessionOptions {
+    port?: number
+    retries?: number
+    timeout?: number
+    transport?: 'udp4' | 'udp6'
+    version?: number
+  }
+  export interface Session {
+    get(oids: string[], callback: (error: Error | null, varbinds: Varbind[]) => void): void
+    close(): void
+    on(event: 'error', listener: (error: Error) => void): this
+  }
+  export interface MibProviderDefinition {
+    name: string
+    type: number
+    oid: string
+    scalarType?: number
+    maxAccess: number
+  }
+  export interface Mib {
+    registerProvider(definition: MibProviderDefinition): void
+    setScalarValue(name: string, value: unknown): void
+  }
+  export interface Agent {
+    getMib(): Mib
+    getAuthorizer(): { addCommunity(community: string): void }
+    close(callback?: () => void): void
+  }
+  export interface AgentOptions {
+    port?: number
+    address?: string | null
+    transport?: 'udp4' | 'udp6'
+    disableAuthorization?: boolean
+    /** a dgram-compatible module; tests use it to bind an ephemeral port */
+    dgramModule?: unknown
+  }
+  const snmp: {
+    Version2c: number
+    ObjectType: Record<string, number>
+    MibProviderType: { Scalar: number; Table: number }
+    MaxAccess: Record<string, number>
+    createSession(target: string, community: string, options?: SessionOptions): Session
+    createAgent(options: AgentOptions, callback: (error: Error | null, data: unknown) => void): Agent
+    isVarbindError(varbind: Varbind): boolean
+    varbindError(varbind: Varbind): string
+  }
+  export default snmp
+}

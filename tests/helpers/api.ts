@@ -1,0 +1,59 @@
+/** A small HTTP client for API tests, plus fixtures that make an organization, environment and user. */
+import { randomBytes } from 'node:crypto'
+import type { TestServer } from './server'
+import { hashPassword } from '../../src/server/security/password'
+import { invalidateScopes } from '../../src/server/store/scope'
+import type { AuthorizationGroup } from '../../src/shared/permissions'
+
+export interface Res<T = any> { status: number; body: T; headers: Headers }
+
+export function client(baseUrl: string, token?: string) {
+  async function call<T = any>(method: string, path: string, body?: unknown, raw?: string): Promise<Res<T>> {
+    const headers: Record<string, string> = {}
+    if (token) headers.authorization = `Bearer ${token}`
+    if (body !== undefined || raw !== undefined) headers['content-type'] = 'application/json'
+    const r = await fetch(baseUrl + path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) })
+    const text = await r.text()
+    let parsed: unknown = text
+    try { parsed = text ? JSON.parse(text) : null } catch { /* not JSON: keep the text */ }
+    return { status: r.status, body: parsed as T, headers: r.headers }
+  }
+  return {
+    get: <T = any>(p: string) => call<T>('GET', p),
+    post: <T = any>(p: string, b?: unknown) => call<T>('POST', p, b ?? {}),
+    postRaw: <T = any>(p: string, raw: string) => call<T>('POST', p, undefined, raw),
+    put: <T = any>(p: string, b: unknown) => call<T>('PUT', p, b),
+    del: <T = any>(p: string) => call<T>('DELETE', p),
+  }
+}
+export type Client = ReturnType<typeof client>
+
+export async function login(server: TestServer, username: string, password: string): Promise<Client> {
+  const r = await client(server.baseUrl).post('/api/v1/auth/login', { username, password })
+  if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${JSON.stringify(r.body)}`)
+  return client(server.baseUrl, r.body.token)
+}
+
+export const adminClient = (server: TestServer) => login(server, 'admin', server.adminPassword)
+
+export const uniq = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`
+
+export interface Tenant { organizationId: number; environmentId: number; username: string; password: string; api: Client }
+
+/**
+ * A customer organization with one environment and one user holding `group` on it. Users are made
+ * through the store: the user-management API belongs to the admin screens issue.
+ */
+export async function makeTenant(server: TestServer, admin: Client, group: AuthorizationGroup = 'administrator'): Promise<Tenant> {
+  const org = await admin.post('/api/v1/organizations/', { name: uniq('org') })
+  if (org.status !== 201) throw new Error(`organization: ${JSON.stringify(org.body)}`)
+  const env = await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: org.body.id })
+  if (env.status !== 201) throw new Error(`environment: ${JSON.stringify(env.body)}`)
+  const username = uniq('user')
+  const password = `pw-${randomBytes(8).toString('hex')}`
+  const db = server.vigil.store.db
+  const user = await db.insertInto('users').values({ username, password_hash: await hashPassword(password), organization_id: org.body.id, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
+  await db.insertInto('user_rights').values({ user_id: user.id, organization_id: org.body.id, hostgroup_id: null, authorization_group: group }).execute()
+  invalidateScopes()
+  return { organizationId: org.body.id, environmentId: env.body.id, username, password, api: await login(server, username, password) }
+}
