@@ -1,0 +1,33 @@
+// `npm test`: type-check, lint, build the UI, then every vitest project (unit, api, engine, e2e).
+// Ends with one plain line `N passed, N failed` summed over all suites, and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const run = (label, cmd, args) => {
+  console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`)
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  return r.status === 0
+}
+
+const failures = []
+if (!run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failures.push('typecheck')
+if (!run('lint', 'npx', ['eslint', '--max-warnings', '0', 'src', 'tests', 'e2e', 'bench', 'scripts'])) failures.push('lint')
+if (!run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) failures.push('build')
+
+const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-vitest-')), 'report.json')
+const testsOk = run('tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
+let passed = 0
+let failed = 0
+try {
+  const json = JSON.parse(fs.readFileSync(report, 'utf8'))
+  passed = json.numPassedTests
+  failed = json.numFailedTests + (json.numFailedTestSuites ?? 0)
+} catch {
+  failed += 1
+}
+if (!testsOk) failures.push('tests')
+if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
+console.log(`${passed} passed, ${failed + failures.filter((f) => f !== 'tests').length} failed`)
+process.exit(failures.length ? 1 : 0)
