@@ -20,6 +20,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+  {
     files: ['src/shared/**'],
     rules: { 'no-restricted-imports': restrict([...FEATURES.map((f) => `**/${f}/**`), '**/server/**', ...NODE, ...SERVER_PACKAGES, ...BROWSER_PACKAGES], 'src/shared is isomorphic and imports nothing else of ours (DESIGN.md).') },
   },

@@ -1,0 +1,50 @@
+import { Fragment } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Modal } from '../../ui'
+import { SHORTCUTS } from '../shortcuts'
+
+export interface HelpModalProps {
+  onClose(): void
+}
+
+function KeyLabel({ name }: { name: string }) {
+  return <kbd>{name === 'escape' ? 'Esc' : name}</kbd>
+}
+
+/** SPEC §2 "Help panel": the keyboard shortcuts, from the one registry the key handler uses. */
+export function HelpModal({ onClose }: HelpModalProps) {
+  const { t } = useTranslation()
+  return (
+    <Modal title={t('app.help.title')} onClose={onClose} size="lg">
+      <table className="table table-sm">
+        <thead>
+          <tr>
+            <th scope="col">{t('app.help.key')}</th>
+            <th scope="col">{t('app.help.action')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((shortcut) => (
+            <tr key={shortcut.id}>
+              <td>
+                {shortcut.keys.map((seq, i) => (
+                  <Fragment key={seq.join(' ')}>
+                    {i > 0 && ' / '}
+                    {seq.map((key, j) => (
+                      <Fragment key={key}>
+                        {j > 0 && ` ${t('app.help.then')} `}
+                        <KeyLabel name={key} />
+                      </Fragment>
+                    ))}
+                  </Fragment>
+                ))}
+              </td>
+              <td>{t(`app.help.shortcuts.${shortcut.id}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="small text-body-secondary mb-0">{t('app.help.touch')}</p>
+    </Modal>
+  )
+}

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next'
+import { NavLink } from 'react-router'
+import type { Module } from '../../shared/enums'
+import { visibleMenu, type MenuLink } from '../menu'
+
+export interface MainMenuProps {
+  allowedModules: readonly Module[]
+}
+
+function MenuItem({ link }: { link: MenuLink }) {
+  const { t } = useTranslation()
+  return (
+    <li className="nav-item">
+      <NavLink to={link.to} end={link.to === '/maps'} className={({ isActive }) => `nav-link py-1${isActive ? ' active' : ''}`}>
+        {t(link.labelKey)}
+      </NavLink>
+    </li>
+  )
+}
+
+/** SPEC §2 main menu, entries only for allowed modules (SPEC §6). */
+export function MainMenu({ allowedModules }: MainMenuProps) {
+  const { t } = useTranslation()
+  return (
+    <nav id="main-menu" aria-label={t('app.menu.label')} className="border-end bg-body p-2 flex-shrink-0" style={{ width: '14rem' }}>
+      <ul className="nav nav-pills flex-column gap-1">
+        {visibleMenu(allowedModules).map((entry) =>
+          entry.children ? (
+            <li key={entry.labelKey} className="nav-item">
+              <span className="d-block px-3 pt-2 small fw-semibold text-uppercase text-body-secondary">{t(entry.labelKey)}</span>
+              <ul className="nav nav-pills flex-column ms-2" aria-label={t(entry.labelKey)}>
+                {entry.children.map((child) => (
+                  <MenuItem key={child.to} link={child} />
+                ))}
+              </ul>
+            </li>
+          ) : (
+            <MenuItem key={entry.to} link={entry} />
+          ),
+        )}
+      </ul>
+    </nav>
+  )
+}

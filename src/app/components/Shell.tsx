@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router'
+import { useStore } from 'zustand'
+import type { CurrentUser } from '../../shared/api/users'
+import { blockingPageStore, showBlockingPage } from '../navigation'
+import { NotAuthorizedPage } from '../pages/NotAuthorizedPage'
+import { NotFoundPage } from '../pages/NotFoundPage'
+import { usePreferences } from '../preferences'
+import { logout } from '../session'
+import { SHORTCUT_ROUTES } from '../shortcuts'
+import { applyTheme } from '../themes'
+import { useShortcuts, type ShortcutHandlers } from '../use-shortcuts'
+import { HelpModal } from './HelpModal'
+import { MainMenu } from './MainMenu'
+import { TopBar } from './TopBar'
+
+export interface ShellProps {
+  user: CurrentUser
+  /** SPEC §4 route guard 5: the module check failed. */
+  notAuthorized: boolean
+}
+
+/** The protected shell: top bar, main menu, the routed screen, help modal and shortcuts. */
+export function Shell({ user, notAuthorized }: ShellProps) {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [preferences = user.preferences, setPreferences] = usePreferences()
+  const blockingPage = useStore(blockingPageStore, (s) => s.page)
+  const [helpOpen, setHelpOpen] = useState(false)
+
+  // SPEC §8 blocking pages belong to the screen that caused them.
+  useEffect(() => showBlockingPage(null), [location.pathname, location.search])
+
+  useEffect(() => {
+    void applyTheme(preferences.theme)
+  }, [preferences.theme])
+
+  const toggleMenu = () => setPreferences({ hideSideBar: !preferences.hideSideBar })
+  const handlers: ShortcutHandlers = { toggleMenu, help: () => setHelpOpen(true) }
+  for (const [id, to] of Object.entries(SHORTCUT_ROUTES)) handlers[id as keyof ShortcutHandlers] = () => void navigate(to)
+  useShortcuts(handlers)
+
+  let content = <Outlet />
+  if (notAuthorized || blockingPage === 'not_authorized') content = <NotAuthorizedPage />
+  else if (blockingPage === 'content_not_found') content = <NotFoundPage variant="content" />
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <TopBar
+        username={user.username}
+        menuHidden={preferences.hideSideBar}
+        theme={preferences.theme}
+        onToggleMenu={toggleMenu}
+        onThemeChange={(theme) => setPreferences({ theme })}
+        onLogout={() => void logout()}
+      />
+      <div className="d-flex flex-grow-1">
+        {!preferences.hideSideBar && <MainMenu allowedModules={user.allowed_modules} />}
+        <main id="main" className="flex-grow-1 min-w-0">{content}</main>
+      </div>
+      {helpOpen && <HelpModal onClose={() => setHelpOpen(false)} />}
+    </div>
+  )
+}

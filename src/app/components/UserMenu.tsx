@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+
+export interface UserMenuProps {
+  username: string
+  onLogout(): void
+}
+
+/** The user menu: preferences, tokens and versions links, and log out. */
+export function UserMenu({ username, onLogout }: UserMenuProps) {
+  const { t } = useTranslation()
+  const [open, setOpen] = useState(false)
+  const ref = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    if (!open) return
+    const onPointer = (e: PointerEvent) => {
+      if (!ref.current?.contains(e.target as Node)) setOpen(false)
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false)
+    }
+    document.addEventListener('pointerdown', onPointer)
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('pointerdown', onPointer)
+      document.removeEventListener('keydown', onKey)
+    }
+  }, [open])
+
+  const close = () => setOpen(false)
+  return (
+    <div className="dropdown" ref={ref}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-light dropdown-toggle"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('app.userMenu.label', { username })}
+        onClick={() => setOpen(!open)}
+      >
+        {username}
+      </button>
+      {open && (
+        <ul className="dropdown-menu dropdown-menu-end show" role="menu" style={{ right: 0 }}>
+          <li role="none"><Link role="menuitem" className="dropdown-item" to="/user/preferences" onClick={close}>{t('app.userMenu.preferences')}</Link></li>
+          <li role="none"><Link role="menuitem" className="dropdown-item" to="/user/tokens" onClick={close}>{t('app.userMenu.tokens')}</Link></li>
+          <li role="none"><Link role="menuitem" className="dropdown-item" to="/versions" onClick={close}>{t('app.userMenu.versions')}</Link></li>
+          <li role="none"><hr className="dropdown-divider" /></li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              className="dropdown-item"
+              onClick={() => {
+                close()
+                onLogout()
+              }}
+            >
+              {t('app.userMenu.logout')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  )
+}

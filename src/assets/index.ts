@@ -1,0 +1,1 @@
+export { assetsRoutes } from './routes'

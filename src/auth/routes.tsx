@@ -1,0 +1,13 @@
+/** SPEC §2 public routes (no login): /login and its siblings, /oauth_redirect. */
+import type { RouteObject } from 'react-router'
+
+const loginPage = () => import('./pages').then((m) => ({ Component: m.LoginPage }))
+const notEnabled = () => import('./pages').then((m) => ({ Component: m.NotEnabledPage }))
+
+export const authRoutes: RouteObject[] = [
+  { path: 'login', lazy: loginPage },
+  { path: 'login/mfa', handle: { screen: 'auth.screens.mfa' }, lazy: notEnabled },
+  { path: 'login/enroll', handle: { screen: 'auth.screens.enroll' }, lazy: notEnabled },
+  { path: 'login/forgot_password', handle: { screen: 'auth.screens.forgotPassword' }, lazy: notEnabled },
+  { path: 'oauth_redirect', handle: { screen: 'auth.screens.oauthRedirect' }, lazy: notEnabled },
+]

@@ -1,0 +1,1 @@
+export { editorRoutes } from './routes'

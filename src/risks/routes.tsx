@@ -1,0 +1,9 @@
+/** SPEC §2 Risks: /risks and /risks/{hostgroup_name} (no module check, see src/app/guard.ts). */
+import type { RouteObject } from 'react-router'
+
+const lazy = () => import('./pages').then((m) => ({ Component: m.RisksPage }))
+
+export const risksRoutes: RouteObject[] = [
+  { path: 'risks', handle: { screen: 'risks.screens.risks' }, lazy },
+  { path: 'risks/:hostgroup_name', handle: { screen: 'risks.screens.environmentRisks' }, lazy },
+]

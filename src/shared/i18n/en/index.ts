@@ -1,0 +1,18 @@
+/**
+ * The English catalogue: one object per namespace file, merged under the single i18next namespace
+ * `translation`, so keys read `<feature>.<screen>.<thing>` (STYLE.md Naming) and errors `errors.<key>` (SPEC §8).
+ */
+import { admin } from './admin'
+import { app } from './app'
+import { assets } from './assets'
+import { auth } from './auth'
+import { dashboard } from './dashboard'
+import { errors } from './errors'
+import { maps } from './maps'
+import { monitoring } from './monitoring'
+import { reports } from './reports'
+import { risks } from './risks'
+import { ui } from './ui'
+
+export const en = { app, auth, ui, dashboard, monitoring, maps, reports, risks, assets, admin, errors }
+export type Catalogue = typeof en

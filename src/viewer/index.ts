@@ -1,0 +1,1 @@
+export { viewerRoutes } from './routes'
