@@ -14,8 +14,10 @@ export interface Config {
   secretKey: string | undefined
   maintenance: boolean
   maintenanceMessage: string
-  /** Whether the engine runs checks (tests may start a server without it). */
+  /** Whether the engine runs active checks (tests may start a server without them). */
   engine: boolean
+  /** Whether the first start adds the local hosts (localhost, Vigil itself, DNS). */
+  localHosts: boolean
   logLevel: string
 }
 
@@ -32,6 +34,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenance: env.VIGIL_MAINTENANCE === '1',
     maintenanceMessage: env.VIGIL_MAINTENANCE_MESSAGE ?? '',
     engine: env.VIGIL_ENGINE !== '0',
+    localHosts: env.VIGIL_LOCAL_HOSTS !== '0',
     logLevel: env.LOG_LEVEL ?? 'warn',
   }
 }

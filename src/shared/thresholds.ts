@@ -84,14 +84,6 @@ export function scaleRange(range: ThresholdRange, factor: number): ThresholdRang
   }
 }
 
-/** The range written back in Nagios syntax, e.g. for output text and plugin arguments. */
-export function formatRange(range: ThresholdRange): string {
-  const start = range.start === null ? '~' : String(range.start)
-  const end = range.end === null ? '' : String(range.end)
-  const body = range.start === 0 && range.end !== null ? end : `${start}:${end}`
-  return (range.inside ? '@' : '') + body
-}
-
 /** A threshold as stored in a check's configuration: Nagios range text that must parse. */
 export const ThresholdText = z.string().refine((text) => parseRange(text) !== null, {
   message: 'invalid threshold range, expected [@][start:][end] as in Nagios',

@@ -56,6 +56,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     VIGIL_ADMIN_PASSWORD: adminPassword,
     VIGIL_SECRET_KEY: 'test-secret-key',
     VIGIL_ENGINE: '0',
+    VIGIL_LOCAL_HOSTS: '0',
     LOG_LEVEL: 'silent',
     ...opts.env,
   })

@@ -2,8 +2,9 @@
  * Builds Fastify in a fixed order (STYLE.md "Route groups"): request id, error handler, then the public
  * context (login, version.json, UI) and the protected context (bearer auth + one plugin per resource).
  */
-import Fastify from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyReply } from 'fastify'
 import rateLimit from '@fastify/rate-limit'
+import websocket from '@fastify/websocket'
 import { randomUUID } from 'node:crypto'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RouteDeps, ZodApp } from './types'
@@ -18,15 +19,18 @@ import { environmentRoutes } from './routes/environments'
 import { hostRoutes } from './routes/hosts'
 import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
+import { resultRoutes } from './routes/results'
+import { perfdataRoutes } from './routes/perfdata'
+import { feedRoutes } from '../feed/socket'
 
-export async function buildApp(deps: RouteDeps): Promise<ZodApp> {
+export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
   const app = Fastify({
-    logger: { level: deps.config.logLevel },
+    loggerInstance: deps.log,
     genReqId: () => randomUUID(),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: false,
     // A malformed URL or header is the client's mistake: SPEC §8 invalid_input, not Fastify's own body.
-    frameworkErrors: (err, req, reply) => {
+    frameworkErrors: (err, req, reply: FastifyReply) => {
       reply.header('X-Request-ID', req.id)
       return reply.status(400).send(errorBody('invalid_input', { field: 'url', reason: err.message }))
     },
@@ -38,9 +42,12 @@ export async function buildApp(deps: RouteDeps): Promise<ZodApp> {
   await app.register(errorHandler)
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
 
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
+  // The feed authenticates its own way (token in the URL): browsers cannot set WebSocket headers.
+  await app.register(feedRoutes, { ...deps, prefix: '/api/v1' })
 
   await app.register(async (api: ZodApp) => {
     await api.register(auth, deps)
@@ -51,6 +58,8 @@ export async function buildApp(deps: RouteDeps): Promise<ZodApp> {
     await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
     await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
     await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
+    await api.register(perfdataRoutes, deps)
+    await api.register(resultRoutes, { ...deps, prefix: '/results' })
   }, { prefix: '/api/v1' })
 
   await app.register(uiRoutes, deps)

@@ -4,6 +4,8 @@ import type { Store } from '../store/db'
 import type { Config } from '../config'
 import type { SecretBox } from '../security/secrets'
 import type { Scope } from '../store/scope'
+import type { Engine } from '../engine/engine'
+import type { Bus } from '../feed/bus'
 
 /** Fastify with the zod type provider: handler types come from the schemas in src/shared/api. */
 export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
@@ -14,6 +16,8 @@ export interface RouteDeps {
   config: Config
   box: SecretBox
   build: string
+  engine: Engine
+  bus: Bus
 }
 
 declare module 'fastify' {

@@ -25,7 +25,7 @@ export function checkStateToApi(r: CheckStateRow) {
     max_check_attempts: r.max_check_attempts,
     plugin_output: r.plugin_output,
     extended_output: r.extended_output,
-    perf_data: r.perfdata,
+    perf_data: readJson<unknown[]>(r.perfdata, []),
     state_details: r.state_details,
     last_state_change: r.last_state_change,
     last_check: r.last_check,

@@ -158,7 +158,41 @@ export interface EventTable {
   extra_data: Generated<string>
 }
 
+export interface PerfSeriesTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  label: string
+  unit: Generated<string>
+  /** Threshold ranges as JSON text ('' when none). */
+  warn: Generated<string>
+  crit: Generated<string>
+  min: number | null
+  max: number | null
+  last_time: number | null
+}
+
+export interface PerfPointTable {
+  series_id: number
+  t: number
+  v: number
+}
+
+/** Aggregates of `step` seconds (300, 3600, 86400) starting at `t`. */
+export interface PerfRollupTable {
+  series_id: number
+  step: number
+  t: number
+  min: number
+  avg: number
+  max: number
+  n: number
+}
+
 export interface Database {
+  perf_series: PerfSeriesTable
+  perf_points: PerfPointTable
+  perf_rollups: PerfRollupTable
   organizations: OrganizationTable
   hostgroups: HostgroupTable
   hosts: HostTable

@@ -43,7 +43,7 @@ function toApi(r: Row, scope: Scope) {
     map_state: MAP_OF_HOST[r.state] ?? MAP.pending,
     host_map_state: HOST_MAP_OF_HOST[r.state] ?? HOST_MAP_STATE.host_pending,
     has_asset_data: r.has_asset_data === 1,
-    has_graph: r.perfdata !== '',
+    has_graph: r.perfdata.length > 2,
     monitoring_type: 'host' as const,
     max_scheduled_downtime_depth: r.max_scheduled_downtime_depth,
     notifications_enabled: r.notifications_enabled === 1,

@@ -23,3 +23,38 @@ export async function seedFirstStart(db: Kysely<Database>, adminPassword: string
   })
   return { generatedPassword: adminPassword ? null : password }
 }
+
+/**
+ * Real hosts that work on any machine, added on first start to "Local" (issue 3, README "First start"):
+ * `localhost` (ping 127.0.0.1) with the Vigil server itself (HTTP on its own port) and a DNS lookup
+ * through this machine's resolver.
+ */
+export async function seedLocalHosts(db: Kysely<Database>, port: number, resolver: string | null) {
+  const env = await db.selectFrom('hostgroups').select('id').where('name', '=', 'Local').executeTakeFirst()
+  if (!env || (await db.selectFrom('hosts').select('id').limit(1).executeTakeFirst())) return
+  const t = now()
+  const base = { hostgroup_id: env.id, created_time: t, updated_time: t, next_check: t }
+  await db.transaction().execute(async (tx) => {
+    const host = await tx.insertInto('hosts').values({
+      ...base, name: 'localhost', alias: 'This machine', fqdn: 'localhost', ip_address: '127.0.0.1', hosttype: 'linux',
+      description: 'The machine Vigil runs on', check_kind: 'ping', check_config: JSON.stringify({ packets: 3 }), check_interval: 60,
+    }).returning('id').executeTakeFirstOrThrow()
+    const resource = { host_id: host.id, hostgroup_id: env.id, created_time: t, updated_time: t, next_check: t, check_interval: 60 }
+    await tx.insertInto('resources').values({
+      ...resource, name: 'vigil_http', display_name: 'Vigil web server', plugin_id: 'http', check_kind: 'http',
+      check_config: JSON.stringify({ host: '127.0.0.1', port, path: '/version.json', content: '"release"' }),
+    }).execute()
+    if (resolver) {
+      await tx.insertInto('resources').values({
+        ...resource, name: 'dns_resolver', display_name: 'DNS resolver', plugin_id: 'dns', check_kind: 'dns', check_interval: 300,
+        check_config: JSON.stringify({ name: 'example.com', server: resolver }),
+      }).execute()
+    }
+  })
+}
+
+/** The first nameserver of /etc/resolv.conf, the resolver this machine uses. */
+export function systemResolver(resolvConf: string): string | null {
+  const m = /^\s*nameserver\s+([0-9a-fA-F.:]+)/m.exec(resolvConf)
+  return m ? m[1] : null
+}

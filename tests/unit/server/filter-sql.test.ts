@@ -21,7 +21,7 @@ const compile = (key: string, operator: string, value: unknown, inverted = false
   const c = ruleToSql(def, 'sqlite', { key, operator, value: value as never, inverted }).compile(db)
   return [c.sql, c.parameters]
 }
-const keyOf = (fn: () => unknown) => {
+const keyOf = (fn: () => unknown): any => {
   try { fn() } catch (e) { return e instanceof ApiError ? [e.key, e.extra] : e }
   return 'no error'
 }

@@ -7,7 +7,7 @@
 import { spawn } from 'node:child_process'
 import { z } from 'zod'
 import { parsePluginOutput } from '../../../shared/perfdata'
-import { failure, onAbort, stopReason } from './common'
+import { failure, stopReason } from './common'
 import type { CheckContext, CheckKind, CheckResult } from './types'
 
 /** Where a bare plugin name is looked up: Debian's monitoring-plugins. */
@@ -36,7 +36,7 @@ function exitResult(code: number | null, signal: string | null, stdout: string, 
     : code === 126 ? '(Return code of 126 is out of bounds - plugin may not be executable)'
       : code === 127 ? '(Return code of 127 is out of bounds - plugin may be missing)'
         : `(Return code of ${code} is out of bounds)`
-  const shown = (stdout.trim() || stderr.trim()).split('\n')[0]
+  const shown = stdout.trim() ? parsePluginOutput(stdout).output : stderr.trim().split('\n')[0]
   return { status: 3, output: shown ? `${why} ${shown}` : why, perfdata: [] }
 }
 
@@ -59,7 +59,7 @@ function runPlugin(config: CommandConfig, ctx: CheckContext): Promise<CheckResul
       stop()
       resolve(result)
     }
-    const stop = onAbort(ctx.signal, () => {
+    const stop = ctx.onStop(() => {
       if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
         try {
           process.kill(-child.pid, 'SIGKILL')

@@ -30,16 +30,6 @@ export function stopReason(ctx: CheckContext): string {
   return reason instanceof CheckTimeoutError ? reason.message : 'check cancelled'
 }
 
-/** Calls `onAbort` once when the signal aborts (at once if it already has); returns the unsubscribe. */
-export function onAbort(signal: AbortSignal, onAbort: () => void): () => void {
-  if (signal.aborted) {
-    queueMicrotask(onAbort)
-    return () => {}
-  }
-  signal.addEventListener('abort', onAbort, { once: true })
-  return () => signal.removeEventListener('abort', onAbort)
-}
-
 /** Seconds without trailing zeros: 0.3, 10, 1.25. */
 export function formatSeconds(seconds: number): string {
   return String(Math.round(seconds * 1000) / 1000)
@@ -92,6 +82,6 @@ export function failure(status: ExitStatus, output: string): CheckResult {
 /** The first line of what a server sent, trimmed and cut, safe to show in an output line. */
 export function firstLine(text: string, max = 200): string {
   const end = text.search(/\r|\n/)
-  const line = (end === -1 ? text : text.slice(0, end)).replace(/[\x00-\x1f\x7f]/g, '').trim()
+  const line = (end === -1 ? text : text.slice(0, end)).replace(/\p{Cc}/gu, '').trim()
   return line.length > max ? line.slice(0, max) + '…' : line
 }

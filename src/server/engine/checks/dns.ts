@@ -5,7 +5,7 @@
 import { lookup, Resolver } from 'node:dns/promises'
 import net from 'node:net'
 import { z } from 'zod'
-import { failure, formatSeconds, HostField, onAbort, PortField, stopReason, timePerf, timeStatus, TimeThresholds } from './common'
+import { failure, formatSeconds, HostField, PortField, stopReason, timePerf, timeStatus, TimeThresholds } from './common'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
 
 const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'PTR', 'SOA', 'SRV', 'TXT'] as const
@@ -58,7 +58,7 @@ async function resolveCheck(config: DnsConfig, ctx: CheckContext): Promise<Check
   const what = `${config.name} ${config.record_type}`
   // One try, bounded by the check's own timeout: the engine, not c-ares, decides when to retry.
   const resolver = new Resolver({ timeout: ctx.timeoutMs, tries: 1 })
-  const stop = onAbort(ctx.signal, () => resolver.cancel())
+  const stop = ctx.onStop(() => resolver.cancel())
   const started = performance.now()
   try {
     const address = await serverAddress(server)

@@ -11,7 +11,7 @@ import net from 'node:net'
 import tls from 'node:tls'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
-import { describeError, failure, onAbort, stopReason, timePerf, timeStatus, worst, HostField, PortField, TimeThresholds } from './common'
+import { describeError, failure, stopReason, timePerf, timeStatus, worst, HostField, PortField, TimeThresholds } from './common'
 import { STATUS_WORD, type CheckContext, type CheckResult, type ExitStatus } from './types'
 
 const validRegex = (source: string) => {
@@ -112,7 +112,7 @@ export function httpCheck(config: HttpConfig, ctx: CheckContext): Promise<CheckR
       req.destroy()
       resolve(result)
     }
-    const unsubscribe = onAbort(ctx.signal, () => settle(failure(2, `${label} CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
+    const unsubscribe = ctx.onStop(() => settle(failure(2, `${label} CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
 
     req.on('response', (res) => {
       const cert = config.tls ? certificateDaysLeft(res.socket as tls.TLSSocket) : null

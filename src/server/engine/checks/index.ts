@@ -13,7 +13,7 @@ import { ssh } from './ssh'
 import { tcp } from './tcp'
 import type { CheckKind, CheckKindName } from './types'
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each entry has its own config type
+// Each entry has its own configuration type, hence CheckKind<any>.
 export const checkKinds = { ping, tcp, http, https, dns, smtp, imap, pop, ftp, ssh, snmp, command } satisfies Record<CheckKindName, CheckKind<any>>
 
 export { runCheck, type RunOptions } from './run'

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
-import { failure, HostField, onAbort, stopReason } from './common'
+import { failure, HostField, stopReason } from './common'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult, type ExitStatus } from './types'
 
 export const PingConfig = z.object({
@@ -73,7 +73,7 @@ function runPing(config: PingConfig, ctx: CheckContext): Promise<CheckResult> {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
       resolve(result)
     }
-    const stop = onAbort(ctx.signal, () => settle(failure(2, `PING CRITICAL - ${host}: ${stopReason(ctx)}`)))
+    const stop = ctx.onStop(() => settle(failure(2, `PING CRITICAL - ${host}: ${stopReason(ctx)}`)))
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
     child.on('error', (error: NodeJS.ErrnoException) => settle(failure(3, error.code === 'ENOENT'

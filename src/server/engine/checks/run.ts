@@ -1,7 +1,7 @@
 /**
  * Runs one check with a timeout: the engine's only entry into a check kind. A kind's failure to
  * reach its target is already a result; a rejection is our bug and becomes UNKNOWN (STYLE.md
- * "Engine"), and so does a kind that ignores its aborted signal.
+ * "Engine"), and so does a kind that ignores being stopped.
  */
 import { CheckTimeoutError, formatSeconds } from './common'
 import type { CheckContext, CheckKind, CheckResult } from './types'
@@ -16,33 +16,74 @@ export interface RunOptions {
   onError?: (error: unknown, kind: string) => void
 }
 
-// How long a kind may take to wind down after its signal aborted before we stop waiting for it.
+// How long a kind may take to wind down after being stopped before we stop waiting for it.
 const STOP_GRACE_MS = 1000
 
+const noop = () => {}
 const unknown = (output: string): CheckResult => ({ status: 3, output, perfdata: [] })
+
+/** The context of one run: plain callbacks, and an AbortSignal only if the kind asks for one. */
+class RunContext implements CheckContext {
+  #controller: AbortController | undefined
+  #listeners: (() => void)[] | undefined
+  #stopped = false
+  #reason: unknown
+
+  constructor(readonly timeoutMs: number, readonly address: string) {}
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController()
+      if (this.#stopped) this.#controller.abort(this.#reason)
+    }
+    return this.#controller.signal
+  }
+
+  onStop(listener: () => void): () => void {
+    if (this.#stopped) {
+      queueMicrotask(listener)
+      return noop
+    }
+    const listeners = (this.#listeners ??= [])
+    listeners.push(listener)
+    return () => {
+      const at = listeners.indexOf(listener)
+      if (at !== -1) listeners.splice(at, 1)
+    }
+  }
+
+  stop(reason: unknown): void {
+    if (this.#stopped) return
+    this.#stopped = true
+    this.#reason = reason
+    this.#controller?.abort(reason)
+    for (const listener of this.#listeners?.splice(0) ?? []) listener()
+  }
+}
 
 /** Runs `kind` once; always resolves, never rejects. */
 export function runCheck<C>(kind: CheckKind<C>, config: C, options: RunOptions): Promise<CheckResult> {
   const { timeoutMs, signal, onError } = options
   if (signal?.aborted) return Promise.resolve(unknown('check cancelled before it started'))
   return new Promise((resolve) => {
-    const controller = new AbortController()
-    const ctx: CheckContext = { signal: controller.signal, timeoutMs, address: options.address }
+    const ctx = new RunContext(timeoutMs, options.address)
     let grace: NodeJS.Timeout | undefined
     let settled = false
-    const abort = (reason: unknown) => {
-      controller.abort(reason)
+    const stop = (reason: unknown) => {
+      if (grace) return
       grace = setTimeout(() => finish(unknown(`${kind.kind} check did not stop within ${formatSeconds((timeoutMs + STOP_GRACE_MS) / 1000)} s`)), STOP_GRACE_MS)
+      ctx.stop(reason)
     }
-    const timer = setTimeout(() => abort(new CheckTimeoutError(timeoutMs)), timeoutMs)
-    const onParentAbort = () => abort(signal?.reason)
-    signal?.addEventListener('abort', onParentAbort, { once: true })
+    const timer = setTimeout(() => stop(new CheckTimeoutError(timeoutMs)), timeoutMs)
+    // The engine's signal is long-lived and shared, where listeners are cheap (unlike on fresh ones).
+    const onEngineStop = () => stop(signal?.reason)
+    signal?.addEventListener('abort', onEngineStop, { once: true })
     const finish = (result: CheckResult) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       clearTimeout(grace)
-      signal?.removeEventListener('abort', onParentAbort)
+      signal?.removeEventListener('abort', onEngineStop)
       resolve(result)
     }
     const fail = (error: unknown) => {

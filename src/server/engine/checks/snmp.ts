@@ -8,7 +8,7 @@ import netSnmp, { type Varbind } from 'net-snmp'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
 import { evaluate, parseRange, ThresholdText } from '../../../shared/thresholds'
-import { failure, HostField, onAbort, PortField, stopReason } from './common'
+import { failure, HostField, PortField, stopReason } from './common'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
 
 export const SnmpConfig = z.object({
@@ -64,7 +64,7 @@ function getOid(config: SnmpConfig, ctx: CheckContext): Promise<CheckResult> {
       session.close()
       resolve(result)
     }
-    const stop = onAbort(ctx.signal, () => settle(failure(2, `SNMP CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
+    const stop = ctx.onStop(() => settle(failure(2, `SNMP CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
     session.on('error', (error) => settle(failure(2, `SNMP CRITICAL - ${where}: ${error.message}`)))
     session.get([oid], (error, varbinds) => {
       // An agent silently drops a wrong community, so a timeout names both causes.

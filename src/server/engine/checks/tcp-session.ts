@@ -5,7 +5,7 @@
  */
 import net from 'node:net'
 import tls from 'node:tls'
-import { describeError, failure, firstLine, onAbort, stopReason, timePerf, timeStatus } from './common'
+import { describeError, failure, firstLine, stopReason, timePerf, timeStatus } from './common'
 import { STATUS_WORD, type CheckContext, type CheckResult } from './types'
 
 export interface TcpExchange {
@@ -49,7 +49,7 @@ export function tcpExchange(label: string, x: TcpExchange, ctx: CheckContext): P
       else socket.destroy()
       resolve(result)
     }
-    const unsubscribe = onAbort(ctx.signal, () => {
+    const unsubscribe = ctx.onStop(() => {
       const doing = connected ? 'waiting for a response from' : 'connecting to'
       settle(failure(2, `${label} CRITICAL - ${stopReason(ctx)} ${doing} ${where}`), false)
     })
@@ -76,7 +76,8 @@ export function tcpExchange(label: string, x: TcpExchange, ctx: CheckContext): P
         return received.startsWith(expect) ? done() : mismatch()
       }
       if (received.includes(expect)) return done()
-      if (final || received.length >= MAX_READ) mismatch()
+      // As check_tcp: an answer that ends in a complete line without the text is a mismatch.
+      if (final || received.endsWith('\n') || received.length >= MAX_READ) mismatch()
     }
 
     socket.once(x.tls ? 'secureConnect' : 'connect', () => {

@@ -31,6 +31,13 @@ export interface CheckResult {
 export interface CheckContext {
   /** Aborted when the check's timeout elapses or the engine stops: close sockets, kill children. */
   readonly signal: AbortSignal
+  /**
+   * Calls `listener` once when `signal` aborts (soon, if it already has) and returns its unsubscribe.
+   * The same event as `signal`, at a fraction of the cost: a listener on a fresh AbortSignal costs
+   * microseconds, which the fast path (tcp, http at ≥10,000 checks/s) cannot afford, so the built-in
+   * kinds use this and `signal` is only created when a kind reads it.
+   */
+  onStop(listener: () => void): () => void
   /** The timeout behind `signal`, for kinds that pass it on (DNS, SNMP) or name it in their output. */
   readonly timeoutMs: number
   /** SPEC §3 Host ip_address (else hostname): the target when a configuration names none. */
@@ -45,7 +52,7 @@ export interface CheckKind<C> {
   /**
    * Runs the check once. An unreachable target or a timeout is a result (usually CRITICAL) with an
    * explanatory output, never a rejection: a rejection is our bug and `runCheck` turns it into UNKNOWN.
-   * Must stop promptly (destroy sockets, kill children) when `ctx.signal` aborts.
+   * Must stop promptly (destroy sockets, kill children) when `ctx.signal` aborts (see `onStop`).
    */
   run(config: C, ctx: CheckContext): Promise<CheckResult>
 }

@@ -4,20 +4,38 @@ import type { ZodApp, RouteDeps } from '../types'
 import { HostBody, HostUpdate, IdParams } from '../../../shared/api/entities'
 import { hostDef, createHost, deleteHost, getHost, getHostByName, updateHost } from '../../store/hosts'
 import { registerListRoutes } from './list-routes'
+import { requireReschedule, resourceIdsOf, validateCheck } from './engine-helpers'
 
 const HostRef = z.object({ id: z.string().min(1).max(255) })
 
-export async function hostRoutes(app: ZodApp, { store, box }: RouteDeps) {
+export async function hostRoutes(app: ZodApp, { store, box, engine }: RouteDeps) {
   registerListRoutes(app, store, hostDef)
   app.get('/:id', { schema: { params: HostRef } }, async (req) =>
     /^\d+$/.test(req.params.id) ? getHost(store.db, req.scope, Number(req.params.id)) : getHostByName(store.db, req.scope, req.params.id))
   app.post('/', { schema: { body: HostBody } }, async (req, reply) => {
+    validateCheck(req.body.check)
     const id = await createHost(store.db, req.scope, box, req.body)
+    await engine.refresh('host', [id])
     return reply.status(201).send(await getHost(store.db, req.scope, id))
   })
-  app.put('/:id', { schema: { params: IdParams, body: HostUpdate } }, async (req) => updateHost(store.db, req.scope, box, req.params.id, req.body))
+  app.put('/:id', { schema: { params: IdParams, body: HostUpdate } }, async (req) => {
+    validateCheck(req.body.check)
+    const host = await updateHost(store.db, req.scope, box, req.params.id, req.body)
+    await engine.refresh('host', [host.id])
+    await engine.refresh('resource', await resourceIdsOf(store.db, host.id))
+    return host
+  })
   app.delete('/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    const ids = await resourceIdsOf(store.db, req.params.id)
     await deleteHost(store.db, req.scope, req.params.id)
+    await engine.refresh('host', [req.params.id])
+    await engine.refresh('resource', ids)
     return reply.status(204).send()
+  })
+  // SPEC §1 "Reschedule checks": the host check runs now.
+  app.post('/:id/reschedule', { schema: { params: IdParams } }, async (req) => {
+    const host = await getHost(store.db, req.scope, req.params.id)
+    requireReschedule(req.scope, host.hostgroup_id)
+    return { rescheduled: engine.reschedule('host', host.id) }
   })
 }

@@ -1,0 +1,37 @@
+/** The app's live feed: one socket for the session, and hooks for screens (issue 3). */
+import { useEffect, useRef } from 'react'
+import { useStore } from 'zustand'
+import type { FeedDelta } from '../shared/feed'
+import { createFeedClient } from './feed-client'
+import { getToken } from './token'
+
+export const feed = createFeedClient({
+  url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/v1/feed`,
+  getToken,
+  createSocket: (url) => new WebSocket(url),
+})
+
+/** Receives the deltas of `topics` while the component is mounted; the socket opens on first use. */
+export function useFeed(topics: string[], onDelta: (delta: FeedDelta) => void) {
+  const handler = useRef(onDelta)
+  handler.current = onDelta
+  const key = topics.join(',')
+  useEffect(() => {
+    feed.start()
+    const offs = key.split(',').filter(Boolean).map((t) => feed.subscribe(t, (d) => handler.current(d)))
+    return () => offs.forEach((off) => off())
+  }, [key])
+}
+
+/**
+ * SPEC §9 auto-refresh as a fallback: a query polls at `seconds` only while the feed is down
+ * (for TanStack Query's refetchInterval).
+ */
+export function usePollingWhileOffline(seconds: number): number | false {
+  const status = useStore(feed.state, (s) => s.status)
+  return status === 'open' ? false : seconds * 1000
+}
+
+export function useFeedState() {
+  return useStore(feed.state)
+}

@@ -1,0 +1,215 @@
+/**
+ * The check engine: keeps every host and resource in memory, runs active checks through the scheduler,
+ * takes passive results, writes results in batches (one transaction each) and publishes what changed.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Store } from '../store/db'
+import type { Bus } from '../feed/bus'
+import type { FeedDelta } from '../../shared/feed'
+import type { HostState } from '../../shared/enums'
+import { checkKinds, runCheck, type CheckResult } from './checks/index'
+import { createIngest, type ResultItem } from './ingest'
+import { Scheduler } from './scheduler'
+import { loadHostTargets, loadResourceTargets, stateName, targetKey, type Target, type TargetType } from './target'
+import { FLAP_THRESHOLDS, staleAt, type FlapThresholds } from './state/index'
+import { RAW_KEEP_S, rollUp } from '../store/perfdata'
+
+export interface EngineOptions {
+  /** checks running at once */
+  concurrency: number
+  /** a check's timeout unless its config names one */
+  timeoutMs: number
+  /** results wait at most this long to be written together */
+  batchMs: number
+  batchMax: number
+  staleSweepMs: number
+  rollupMs: number
+  flapThresholds: FlapThresholds
+  /** run active checks (off: only passive results and reschedules are processed) */
+  active: boolean
+}
+
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+  concurrency: 256, timeoutMs: 10_000, batchMs: 50, batchMax: 2000, staleSweepMs: 15_000, rollupMs: 5 * 60_000, flapThresholds: FLAP_THRESHOLDS, active: true,
+}
+
+const nowS = () => Math.floor(Date.now() / 1000)
+
+export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, options: Partial<EngineOptions> = {}) {
+  const opts = { ...DEFAULT_ENGINE_OPTIONS, ...options }
+  const targets = new Map<string, Target>()
+  const parents = new Map<number, number[]>()
+  const stopping = new AbortController()
+  let queue: { item: ResultItem; done?: (err?: unknown) => void }[] = []
+  let flushTimer: NodeJS.Timeout | null = null
+  let flushing: Promise<void> = Promise.resolve()
+  let sweepTimer: NodeJS.Timeout | null = null
+  let rollupTimer: NodeJS.Timeout | null = null
+  let rolledUpTo = nowS() - RAW_KEEP_S
+
+  const hostStatus = (hostId: number): HostState => {
+    const h = targets.get(targetKey('host', hostId))
+    return (h ? stateName('host', h.state.status) : 'pending') as HostState
+  }
+  const ingest = createIngest(store.db, {
+    parentStates: (hostId) => (parents.get(hostId) ?? []).map(hostStatus),
+    flapThresholds: opts.flapThresholds,
+  })
+
+  const scheduler = new Scheduler({
+    concurrency: opts.concurrency,
+    run: async (t) => {
+      const result = await check(t)
+      await enqueue({ target: t, result, at: nowS() }, false)
+    },
+  })
+
+  function check(t: Target): Promise<CheckResult> {
+    if (t.configError || !t.kind) return Promise.resolve({ status: 3, output: t.configError ?? 'no check configured', perfdata: [] })
+    const timeout = (t.config as { timeout_s?: number }).timeout_s
+    return runCheck(checkKinds[t.kind] as never, t.config, {
+      timeoutMs: timeout ? timeout * 1000 : opts.timeoutMs,
+      address: t.address,
+      signal: stopping.signal,
+      onError: (err, kind) => log.error({ err, kind, target: t.key }, 'check kind failed'),
+    })
+  }
+
+  function enqueue(item: ResultItem, wait: boolean): Promise<void> {
+    return new Promise((resolve, reject) => {
+      queue.push({ item, done: wait ? (err) => (err ? reject(err) : resolve()) : undefined })
+      if (!wait) resolve()
+      if (queue.length >= opts.batchMax) flushSoon(0)
+      else flushSoon(opts.batchMs)
+    })
+  }
+
+  function flushSoon(ms: number) {
+    if (flushTimer && ms > 0) return
+    if (flushTimer) clearTimeout(flushTimer)
+    flushTimer = setTimeout(() => {
+      flushTimer = null
+      flushing = flushing.then(flush)
+    }, ms)
+  }
+
+  async function flush() {
+    while (queue.length) {
+      const batch = queue.slice(0, opts.batchMax)
+      queue = queue.slice(batch.length)
+      try {
+        const deltas = await ingest(batch.map((b) => b.item))
+        publish(deltas)
+        for (const b of batch) b.done?.()
+      } catch (err) {
+        log.error({ err, results: batch.length }, 'writing check results failed')
+        for (const b of batch) b.done?.(err)
+        // Active targets try again after their retry interval; nothing was written for them.
+        for (const b of batch) b.item.target.state = { ...b.item.target.state, next_check: nowS() + b.item.target.schedule.retry_interval }
+      }
+      for (const b of batch) if (b.item.target.active && opts.active) scheduler.plan(b.item.target, (b.item.target.state.next_check ?? nowS()) * 1000)
+    }
+  }
+
+  function publish(deltas: FeedDelta[]) {
+    for (const d of deltas) bus.publish(d)
+  }
+
+  /** SPEC §3 is_stale: results older than twice their interval (or the freshness window) turn stale. */
+  async function sweepStale() {
+    const now = nowS()
+    const stale = [...targets.values()].filter((t) => !t.isStale && (staleAt({ last_check: t.state.last_check, check_interval: t.schedule.check_interval, is_passive: !t.active, freshness_threshold: t.freshness }) ?? Infinity) < now)
+    if (!stale.length) return
+    const ids = (type: TargetType) => stale.filter((t) => t.type === type).map((t) => t.id)
+    await store.db.transaction().execute(async (tx) => {
+      const h = ids('host')
+      const r = ids('resource')
+      if (h.length) await tx.updateTable('hosts').set({ is_stale: 1 }).where('id', 'in', h).execute()
+      if (r.length) await tx.updateTable('resources').set({ is_stale: 1 }).where('id', 'in', r).execute()
+    })
+    for (const t of stale) {
+      t.isStale = true
+      bus.publish({
+        kind: 'state', object: t.type, id: t.id, host_id: t.hostId, hostgroup_id: t.hostgroupId, name: t.name, host_name: t.hostName,
+        state: stateName(t.type, t.state.status), state_type: t.state.state_type, current_attempt: t.state.current_attempt, plugin_output: '',
+        last_check: t.state.last_check, next_check: t.state.next_check, last_state_change: t.state.last_state_change, is_flapping: t.flap.is_flapping, is_stale: true,
+      })
+    }
+  }
+
+  async function loadParents() {
+    const rows = await store.db.selectFrom('host_parents').select(['host_id', 'parent_id']).execute()
+    parents.clear()
+    for (const r of rows) parents.set(r.host_id, [...(parents.get(r.host_id) ?? []), r.parent_id])
+  }
+
+  function track(t: Target, spreadOverdue = false) {
+    const old = targets.get(t.key)
+    if (old) t.running = old.running
+    targets.set(t.key, t)
+    if (opts.active) scheduler.plan(t, undefined, spreadOverdue)
+  }
+
+  return {
+    targets,
+    async start() {
+      const [hosts, resources] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), loadParents()])
+      for (const t of [...hosts, ...resources]) track(t, true)
+      if (opts.active) scheduler.start()
+      sweepTimer = setInterval(() => sweepStale().catch((err) => log.error({ err }, 'stale sweep failed')), opts.staleSweepMs)
+      sweepTimer.unref()
+      rollupTimer = setInterval(() => {
+        const now = nowS()
+        rollUp(store.db, now, rolledUpTo - 300).then(() => { rolledUpTo = now }, (err) => log.error({ err }, 'perfdata rollup failed'))
+      }, opts.rollupMs)
+      rollupTimer.unref()
+    },
+    async stop() {
+      scheduler.stop()
+      stopping.abort(new Error('engine stopping'))
+      if (sweepTimer) clearInterval(sweepTimer)
+      if (rollupTimer) clearInterval(rollupTimer)
+      if (flushTimer) clearTimeout(flushTimer)
+      flushTimer = null
+      flushing = flushing.then(flush)
+      await flushing
+    },
+    /** Reloads hosts or resources after they were created or changed through the API. */
+    async refresh(type: TargetType, ids: number[]) {
+      const loaded = type === 'host' ? await loadHostTargets(store.db, ids) : await loadResourceTargets(store.db, ids)
+      if (type === 'host') await loadParents()
+      const found = new Set(loaded.map((t) => t.key))
+      for (const id of ids) if (!found.has(targetKey(type, id))) this.forget(type, id)
+      for (const t of loaded) track(t)
+    },
+    forget(type: TargetType, id: number) {
+      targets.delete(targetKey(type, id))
+      scheduler.forget(targetKey(type, id))
+    },
+    /** SPEC §1 "Reschedule checks": run it now (false when it has no active check). */
+    reschedule(type: TargetType, id: number): boolean {
+      const t = targets.get(targetKey(type, id))
+      if (!t || !t.active) return false
+      scheduler.plan(t, Date.now())
+      return true
+    },
+    /** Passive results: processed exactly like active ones; resolves once written. */
+    async submit(items: { type: TargetType; id: number; result: CheckResult; at?: number }[]) {
+      // Objects created a moment ago by another process may not be tracked yet.
+      for (const type of ['host', 'resource'] as const) {
+        const missing = [...new Set(items.filter((i) => i.type === type && !targets.has(targetKey(type, i.id))).map((i) => i.id))]
+        if (missing.length) await this.refresh(type, missing)
+      }
+      const resolved = items.map((i) => {
+        const t = targets.get(targetKey(i.type, i.id))
+        if (!t) throw new Error(`engine does not know ${i.type} ${i.id}`)
+        return { target: t, result: i.result, at: i.at ?? nowS() }
+      })
+      await Promise.all(resolved.map((r) => enqueue(r, true)))
+    },
+    get inFlight() {
+      return scheduler.inFlight
+    },
+  }
+}
+export type Engine = ReturnType<typeof createEngine>

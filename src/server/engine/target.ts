@@ -1,0 +1,112 @@
+/**
+ * What the engine keeps in memory per host or resource: identity, check, schedule and state. Loaded from
+ * the database at start (schedules resume from `next_check`), kept true after every committed result.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from '../store/db'
+import { readJson } from '../store/json'
+import { checkKinds, type CheckKindName } from './checks/index'
+import { FLAP_HISTORY_SIZE, type CheckSchedule, type CheckState, type FlapState, type StateType } from './state/index'
+
+export type TargetType = 'host' | 'resource'
+
+export interface Target {
+  key: string
+  type: TargetType
+  id: number
+  hostId: number
+  hostgroupId: number
+  /** host name for a host, display name for a resource */
+  name: string
+  hostName: string
+  address: string
+  kind: CheckKindName | null
+  config: unknown
+  /** why the check cannot run (unknown kind, bad config), reported as UNKNOWN */
+  configError: string | null
+  /** active checks are scheduled; passive ones (check_type "1") only receive results */
+  active: boolean
+  schedule: CheckSchedule
+  freshness: number | null
+  state: CheckState
+  flap: FlapState
+  isStale: boolean
+  running: boolean
+}
+
+/** SPEC §4 numeric states of hosts (HOST) and resources (RESOURCE), pending as null. */
+const HOST_STATES = ['up', 'down', 'unreachable'] as const
+const RESOURCE_STATES = ['ok', 'warning', 'critical', 'unknown'] as const
+export const stateName = (type: TargetType, status: number | null) =>
+  status === null ? 'pending' : (type === 'host' ? HOST_STATES : RESOURCE_STATES)[status] ?? 'unknown'
+const statusOf = (type: TargetType, name: string): number | null => {
+  const i = (type === 'host' ? HOST_STATES : RESOURCE_STATES).indexOf(name as never)
+  return i === -1 ? null : i
+}
+
+export const targetKey = (type: TargetType, id: number) => `${type === 'host' ? 'h' : 'r'}:${id}`
+
+interface Row {
+  id: number; host_id: number; hostgroup_id: number; name: string; host_name: string; address: string
+  check_kind: string; check_config: string; check_type: string; check_interval: number; retry_interval: number
+  max_check_attempts: number; freshness_threshold: number | null; state: string; state_type: string; current_attempt: number
+  last_check: number | null; last_state_change: number | null; last_hard_state_change: number | null; next_check: number | null
+  state_history: string; is_flapping: number; percent_state_change: number; is_stale: number
+}
+
+export function toTarget(type: TargetType, r: Row): Target {
+  const kindDef = (checkKinds as Record<string, (typeof checkKinds)[CheckKindName]>)[r.check_kind]
+  let config: unknown = null
+  let configError: string | null = null
+  if (r.check_kind && !kindDef) configError = `unknown check kind "${r.check_kind}"`
+  else if (kindDef) {
+    const parsed = kindDef.config.safeParse(readJson(r.check_config, {}))
+    if (parsed.success) config = parsed.data
+    else configError = `invalid ${r.check_kind} check configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`
+  }
+  const status = statusOf(type, r.state)
+  return {
+    key: targetKey(type, r.id),
+    type,
+    id: r.id,
+    hostId: r.host_id,
+    hostgroupId: r.hostgroup_id,
+    name: r.name,
+    hostName: r.host_name,
+    address: r.address,
+    kind: kindDef ? (r.check_kind as CheckKindName) : null,
+    config,
+    configError,
+    active: r.check_type !== '1' && r.check_kind !== '',
+    schedule: { check_interval: r.check_interval, retry_interval: r.retry_interval, max_check_attempts: r.max_check_attempts },
+    freshness: r.freshness_threshold,
+    state: {
+      status, state_type: r.state_type as StateType, current_attempt: r.current_attempt, last_check: r.last_check,
+      last_state_change: r.last_state_change, last_hard_state_change: r.last_hard_state_change,
+      last_hard_status: r.state_type === 'HARD' ? status : null, next_check: r.next_check,
+    },
+    flap: { history: readJson<number[]>(r.state_history, []).slice(-FLAP_HISTORY_SIZE), is_flapping: r.is_flapping === 1, percent_state_change: r.percent_state_change },
+    isStale: r.is_stale === 1,
+    running: false,
+  }
+}
+
+const COMMON = ['check_kind', 'check_config', 'check_type', 'check_interval', 'retry_interval', 'max_check_attempts', 'freshness_threshold',
+  'state', 'state_type', 'current_attempt', 'last_check', 'last_state_change', 'last_hard_state_change', 'next_check', 'state_history',
+  'is_flapping', 'percent_state_change', 'is_stale'] as const
+
+/** Hosts (and their host checks) to watch; all of them, or the given ids. */
+export async function loadHostTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
+  let q = db.selectFrom('hosts').select([...COMMON.map((c) => `hosts.${c}` as const), 'hosts.id', 'hosts.id as host_id', 'hosts.hostgroup_id', 'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn'])
+  if (ids) q = q.where('hosts.id', 'in', ids.length ? ids : [-1])
+  const rows = await q.execute()
+  return rows.map((r) => toTarget('host', { ...r, address: r.ip_address || r.fqdn || r.name }))
+}
+
+export async function loadResourceTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
+  let q = db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id')
+    .select([...COMMON.map((c) => `resources.${c}` as const), 'resources.id', 'resources.host_id', 'resources.hostgroup_id', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn'])
+  if (ids) q = q.where('resources.id', 'in', ids.length ? ids : [-1])
+  const rows = await q.execute()
+  return rows.map((r) => toTarget('resource', { ...r, address: r.ip_address || r.fqdn || r.host_name }))
+}

@@ -1,0 +1,105 @@
+/**
+ * GET /api/v1/feed upgrades to a WebSocket (token in `?token=`, since browsers cannot set headers on one).
+ * A client subscribes to topics it may see and receives every delta of them; nothing else is sent.
+ */
+import type { WebSocket } from 'ws'
+import { z } from 'zod'
+import type { RouteDeps, ZodApp } from '../http/types'
+import { ClientMessage, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
+import { resolveToken } from '../store/tokens'
+import { loadScope, type Scope } from '../store/scope'
+import { bearerOf } from '../http/plugins/auth'
+
+// A client that cannot keep up is dropped; it reconnects and refetches.
+const MAX_BUFFERED = 4 * 1024 * 1024
+const SCOPE_REFRESH_MS = 30_000
+
+interface Client {
+  socket: WebSocket
+  scope: Scope
+  topics: Set<string>
+}
+
+export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
+  const clients = new Set<Client>()
+
+  const send = (c: Client, msg: ServerMessage) => {
+    if (c.socket.readyState !== c.socket.OPEN) return
+    if (c.socket.bufferedAmount > MAX_BUFFERED) return c.socket.close(1013, 'too slow')
+    c.socket.send(JSON.stringify(msg))
+  }
+
+  const unsubscribe = bus.subscribe((delta: FeedDelta) => {
+    const topics = topicsOf(delta)
+    for (const c of clients) {
+      if (delta.hostgroup_id === null || !c.scope.environmentIds.includes(delta.hostgroup_id)) continue
+      if (topics.some((t) => c.topics.has(t))) send(c, { op: 'delta', delta })
+    }
+  })
+  app.addHook('onClose', async () => {
+    unsubscribe()
+    for (const c of clients) c.socket.close(1001, 'server closing')
+  })
+
+  /** Environments in scope; hosts whose environment is in scope; maps are not topics yet. */
+  async function allowed(scope: Scope, topic: string): Promise<boolean> {
+    const [kind, idText] = topic.split(':')
+    const id = Number(idText)
+    if (kind === 'environment') return scope.environmentIds.includes(id)
+    if (kind === 'host') {
+      const host = await store.db.selectFrom('hosts').select('hostgroup_id').where('id', '=', id).executeTakeFirst()
+      return !!host && scope.environmentIds.includes(host.hostgroup_id)
+    }
+    return false
+  }
+
+  app.get('/feed', { websocket: true, schema: { querystring: z.object({ token: z.string().max(200).optional() }) } }, (socket, req) => {
+    // Handlers are attached at once, so a subscription sent right after opening waits for the login.
+    const token = req.query.token ?? bearerOf(req.headers.authorization)
+    const ready: Promise<Client | null> = (async () => {
+      const found = token ? await resolveToken(store.db, token) : undefined
+      if (!found) {
+        socket.send(JSON.stringify({ op: 'error', key: 'unauthenticated', message: 'token required' } satisfies ServerMessage))
+        socket.close(4401, 'unauthenticated')
+        return null
+      }
+      const client: Client = { socket, scope: await loadScope(store.db, found.userId), topics: new Set() }
+      clients.add(client)
+      const refresh = setInterval(async () => {
+        if (!(await resolveToken(store.db, token!).catch(() => undefined))) return socket.close(4401, 'token expired')
+        client.scope = await loadScope(store.db, found.userId)
+      }, SCOPE_REFRESH_MS)
+      socket.on('close', () => {
+        clearInterval(refresh)
+        clients.delete(client)
+      })
+      return client
+    })().catch((err) => {
+      req.log.error({ err }, 'feed login failed')
+      socket.close(1011, 'internal error')
+      return null
+    })
+
+    socket.on('message', async (raw: Buffer) => {
+      const client = await ready
+      if (!client) return
+      let msg: ClientMessage
+      try {
+        msg = ClientMessage.parse(JSON.parse(raw.toString()))
+      } catch {
+        return send(client, { op: 'error', key: 'invalid_input', message: 'unreadable message' })
+      }
+      if (msg.op === 'ping') return send(client, { op: 'pong' })
+      if (msg.op === 'unsubscribe') {
+        for (const t of msg.topics) client.topics.delete(t)
+        return send(client, { op: 'subscribed', topics: [...client.topics], refused: [] })
+      }
+      const refused: string[] = []
+      for (const t of msg.topics) {
+        if (await allowed(client.scope, t)) client.topics.add(t)
+        else refused.push(t)
+      }
+      send(client, { op: 'subscribed', topics: [...client.topics], refused })
+    })
+  })
+}

@@ -1,0 +1,27 @@
+/** What the host and resource routes share when they talk to the engine. */
+import type { Kysely } from 'kysely'
+import type { Database } from '../../store/db'
+import { can, type Scope } from '../../store/scope'
+import { ApiError } from '../../../shared/errors'
+import { checkKinds, CHECK_KIND_NAMES } from '../../engine/checks/index'
+
+/** Rescheduling a check is an operator's action: it needs schedule_downtime (SPEC §6, permissions.ts). */
+export function requireReschedule(scope: Scope, environmentId: number) {
+  if (!can(scope, 'schedule_downtime', { environmentId })) throw new ApiError('unauthorized', { action: 'reschedule' })
+}
+
+export async function resourceIdsOf(db: Kysely<Database>, hostId: number) {
+  return (await db.selectFrom('resources').select('id').where('host_id', '=', hostId).execute()).map((r) => r.id)
+}
+
+/** A check is validated by its kind when it is saved (STYLE.md "Engine"): unknown kind or bad config → 400. */
+export function validateCheck(check: { kind: string; config: Record<string, unknown> } | undefined) {
+  if (!check || check.kind === '') return
+  const kind = (checkKinds as Record<string, { config: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } }>)[check.kind]
+  if (!kind) throw new ApiError('validation_failed', { field: 'check.kind', reason: `unknown check kind; one of ${CHECK_KIND_NAMES.join(', ')}` })
+  const parsed = kind.config.safeParse(check.config)
+  if (!parsed.success) {
+    const issue = parsed.error!.issues[0]
+    throw new ApiError('validation_failed', { field: ['check', 'config', ...issue.path.map(String)].join('.'), reason: issue.message })
+  }
+}

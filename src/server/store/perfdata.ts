@@ -1,0 +1,70 @@
+/**
+ * Performance data series (issue 3): raw points for RAW_KEEP_S, then 5-minute, hourly and daily
+ * min/avg/max rollups. A read returns at most the requested number of points, reduced on the server.
+ */
+import { sql, type Kysely } from 'kysely'
+import type { Database } from './db'
+import { readJson } from './json'
+
+export const STEPS = [300, 3600, 86400] as const
+/** How long each resolution is kept: raw 3 days, 5-minute 35 days, hourly 400 days, daily for ever. */
+export const RAW_KEEP_S = 3 * 86400
+export const KEEP_S: Record<(typeof STEPS)[number], number> = { 300: 35 * 86400, 3600: 400 * 86400, 86400: Infinity }
+
+/** The start of a `step`-second bucket; the step is a trusted integer, inlined so both databases divide integers. */
+const bucket = (step: number) => sql.raw(`(t / ${Math.trunc(step)}) * ${Math.trunc(step)}`)
+
+export interface SeriesPoint { t: number; min: number; avg: number; max: number }
+
+export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; resourceId: number | null }) {
+  let q = db.selectFrom('perf_series').selectAll().where('host_id', '=', owner.hostId)
+  q = owner.resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', owner.resourceId)
+  const rows = await q.orderBy('label').execute()
+  return rows.map((r) => ({ id: r.id, key: r.label, unit: r.unit, warn: readJson(r.warn, null), crit: readJson(r.crit, null), min: r.min, max: r.max, last_time: r.last_time }))
+}
+
+/** Points of one series in [start, end], bucketed so that there are at most `points` of them. */
+export async function readSeries(db: Kysely<Database>, seriesId: number, start: number, end: number, points: number, now: number) {
+  const span = Math.max(1, end - start)
+  const wanted = Math.ceil(span / points)
+  // Raw points while the range is within their keep time (a few thousand per series at most, and
+  // always current); else the finest rollup that covers the range and is not finer than needed.
+  const rawOk = start >= now - RAW_KEEP_S
+  const source = rawOk ? 0 : STEPS.find((s) => s >= wanted && start >= now - KEEP_S[s]) ?? STEPS.find((s) => start >= now - KEEP_S[s]) ?? 86400
+  const step = Math.max(wanted, source, 1)
+  const rows = source === 0
+    ? await sql<SeriesPoint>`SELECT ${bucket(step)} AS t, MIN(v) AS min, AVG(v) AS avg, MAX(v) AS max FROM perf_points
+        WHERE series_id = ${seriesId} AND t BETWEEN ${start} AND ${end} GROUP BY 1 ORDER BY 1`.execute(db)
+    : await sql<SeriesPoint>`SELECT ${bucket(step)} AS t, MIN(min) AS min, SUM(avg * n) / SUM(n) AS avg, MAX(max) AS max FROM perf_rollups
+        WHERE series_id = ${seriesId} AND step = ${source} AND t BETWEEN ${start} AND ${end} GROUP BY 1 ORDER BY 1`.execute(db)
+  return { step, resolution: source === 0 ? 'raw' : String(source), points: rows.rows.map((r) => ({ t: Number(r.t), min: Number(r.min), avg: Number(r.avg), max: Number(r.max) })) }
+}
+
+/**
+ * Builds rollups of complete buckets up to `now` and drops what is past its keep time. Idempotent:
+ * a bucket is rebuilt from its source, so a late point is counted the next time round.
+ */
+export async function rollUp(db: Kysely<Database>, now: number, since: number) {
+  await db.transaction().execute(async (tx) => {
+    let source: { table: 'perf_points' | 'perf_rollups'; step: number } = { table: 'perf_points', step: 0 }
+    for (const step of STEPS) {
+      const from = Math.floor(since / step) * step
+      const to = Math.floor(now / step) * step // only complete buckets
+      if (to > from) {
+        await sql`DELETE FROM perf_rollups WHERE step = ${step} AND t >= ${from} AND t < ${to}`.execute(tx)
+        if (source.table === 'perf_points') {
+          await sql`INSERT INTO perf_rollups (series_id, step, t, min, avg, max, n)
+            SELECT series_id, ${step}, ${bucket(step)}, MIN(v), AVG(v), MAX(v), COUNT(*) FROM perf_points
+            WHERE t >= ${from} AND t < ${to} GROUP BY series_id, 3`.execute(tx)
+        } else {
+          await sql`INSERT INTO perf_rollups (series_id, step, t, min, avg, max, n)
+            SELECT series_id, ${step}, ${bucket(step)}, MIN(min), SUM(avg * n) / SUM(n), MAX(max), SUM(n) FROM perf_rollups
+            WHERE step = ${source.step} AND t >= ${from} AND t < ${to} GROUP BY series_id, 3`.execute(tx)
+        }
+      }
+      source = { table: 'perf_rollups', step }
+    }
+    await sql`DELETE FROM perf_points WHERE t < ${now - RAW_KEEP_S}`.execute(tx)
+    for (const step of STEPS) if (Number.isFinite(KEEP_S[step])) await sql`DELETE FROM perf_rollups WHERE step = ${step} AND t < ${now - KEEP_S[step]}`.execute(tx)
+  })
+}

@@ -1,0 +1,70 @@
+/**
+ * The live feed's wire format (DESIGN.md "The way data flows"): the browser subscribes to topics and
+ * receives small deltas for every committed change it may see.
+ */
+import { z } from 'zod'
+
+/** `environment:<id>`, `host:<id>` or `map:<id>`. */
+export const Topic = z.string().regex(/^(environment|host|map):\d+$/)
+export type Topic = z.infer<typeof Topic>
+
+export const ClientMessage = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('subscribe'), topics: z.array(Topic).max(500) }),
+  z.object({ op: z.literal('unsubscribe'), topics: z.array(Topic).max(500) }),
+  z.object({ op: z.literal('ping') }),
+])
+export type ClientMessage = z.infer<typeof ClientMessage>
+
+/** A host or resource whose monitoring state changed (SPEC §3 field names). */
+export interface StateDelta {
+  kind: 'state'
+  object: 'host' | 'resource'
+  id: number
+  host_id: number
+  hostgroup_id: number
+  name: string
+  host_name: string
+  state: string
+  state_type: string
+  current_attempt: number
+  plugin_output: string
+  last_check: number | null
+  next_check: number | null
+  last_state_change: number | null
+  is_flapping: boolean
+  is_stale: boolean
+}
+
+/** A new timeline event (SPEC §3 Timeline event, the fields a list shows). */
+export interface EventDelta {
+  kind: 'event'
+  id: number
+  type: string
+  event_class: string
+  hostgroup_id: number | null
+  host_id: number | null
+  resource_id: number | null
+  subject_name: string
+  host_name: string
+  display_time: number
+  status: string
+  state_type: string
+  message: string
+}
+
+export type FeedDelta = StateDelta | EventDelta
+
+/** What the server sends: deltas, or the answer to a subscription (topics refused are named). */
+export type ServerMessage =
+  | { op: 'delta'; delta: FeedDelta }
+  | { op: 'subscribed'; topics: string[]; refused: string[] }
+  | { op: 'pong' }
+  | { op: 'error'; key: string; message: string }
+
+/** Topics a delta belongs to. */
+export function topicsOf(delta: FeedDelta): string[] {
+  const t: string[] = []
+  if (delta.hostgroup_id !== null) t.push(`environment:${delta.hostgroup_id}`)
+  if (delta.host_id !== null) t.push(`host:${delta.host_id}`)
+  return t
+}

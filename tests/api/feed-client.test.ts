@@ -1,0 +1,54 @@
+/** The browser's feed client against the real server: live deltas, and reconnect + resubscribe after a restart. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { startServer, type TestServer } from '../helpers/server'
+import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { createFeedClient } from '../../src/app/feed-client'
+import type { FeedDelta } from '../../src/shared/feed'
+
+const until = async (cond: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+describe('feed client', () => {
+  let server: TestServer
+  let t: Tenant
+  let token: string
+  beforeAll(async () => {
+    server = await startServer()
+    t = await makeTenant(server, await adminClient(server))
+    await t.api.post('/api/v1/hosts/', { name: 'fc-host', hostgroup_id: t.environmentId, check_type: '1' })
+    token = (await (await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: t.username, password: t.password }) })).json()).token
+  })
+  afterAll(() => server.close())
+
+  it('delivers deltas of subscribed topics and reconnects with its subscriptions after the connection drops', async () => {
+    const client = createFeedClient({
+      url: `${server.baseUrl.replace('http', 'ws')}/api/v1/feed`,
+      getToken: () => token,
+      createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
+      backoffMs: [50],
+    })
+    const got: FeedDelta[] = []
+    client.subscribe(`environment:${t.environmentId}`, (d) => got.push(d))
+    client.start()
+    await until(() => client.state.getState().status === 'open')
+    await new Promise((r) => setTimeout(r, 100)) // the subscription is answered before results flow
+    await t.api.post('/api/v1/results', { host: 'fc-host', exit_status: 2, output: 'first' })
+    await until(() => got.some((d) => d.kind === 'state' && d.plugin_output === 'first'))
+
+    // Drop every connection on the server side, as a restart or network loss would.
+    for (const c of server.vigil.app.websocketServer.clients) c.terminate()
+    await until(() => client.state.getState().status !== 'open')
+    await until(() => client.state.getState().status === 'open')
+    await new Promise((r) => setTimeout(r, 100))
+    await t.api.post('/api/v1/results', { host: 'fc-host', exit_status: 0, output: 'second' })
+    await until(() => got.some((d) => d.kind === 'state' && d.plugin_output === 'second'))
+    expect(got.filter((d) => d.kind === 'state').map((d) => d.kind === 'state' && d.state)).toEqual(['down', 'up'])
+    client.stop()
+  })
+})

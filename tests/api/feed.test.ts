@@ -1,0 +1,84 @@
+/** The live feed (issue 3): a subscriber of an environment gets its deltas within a second; others don't. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { startServer, DATABASES, type TestServer } from '../helpers/server'
+import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
+import type { ServerMessage } from '../../src/shared/feed'
+
+interface FeedClient { messages: ServerMessage[]; next(pred: (m: ServerMessage) => boolean, ms?: number): Promise<ServerMessage>; send(m: unknown): void; close(): void }
+
+async function connect(baseUrl: string, token: string): Promise<FeedClient> {
+  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/v1/feed?token=${encodeURIComponent(token)}`)
+  const messages: ServerMessage[] = []
+  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = []
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as ServerMessage
+    messages.push(m)
+    for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m) }
+  })
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject) })
+  return {
+    messages,
+    next: (pred, ms = 1000) => new Promise((resolve, reject) => {
+      const hit = messages.find(pred)
+      if (hit) return resolve(hit)
+      const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms`)), ms)
+      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m) } })
+    }),
+    send: (m) => ws.send(JSON.stringify(m)),
+    close: () => ws.close(),
+  }
+}
+
+const tokenOf = async (server: TestServer, t: Tenant) => (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body.token as string
+
+describe.each(DATABASES)('live feed on %s', (db) => {
+  let server: TestServer
+  let a: Tenant
+  let b: Tenant
+  let hostId: number
+  beforeAll(async () => {
+    server = await startServer({ db })
+    const admin = await adminClient(server)
+    a = await makeTenant(server, admin)
+    b = await makeTenant(server, admin)
+    hostId = (await a.api.post('/api/v1/hosts/', { name: 'feed-host', hostgroup_id: a.environmentId, check_type: '1' })).body.id
+  })
+  afterAll(() => server.close())
+
+  it('delivers the delta of a state change to a subscriber within a second, and not to another organization', async () => {
+    const mine = await connect(server.baseUrl, await tokenOf(server, a))
+    const theirs = await connect(server.baseUrl, await tokenOf(server, b))
+    mine.send({ op: 'subscribe', topics: [`environment:${a.environmentId}`] })
+    theirs.send({ op: 'subscribe', topics: [`environment:${a.environmentId}`, `host:${hostId}`, `environment:${b.environmentId}`] })
+    expect(await mine.next((m) => m.op === 'subscribed')).toEqual({ op: 'subscribed', topics: [`environment:${a.environmentId}`], refused: [] })
+    expect(await theirs.next((m) => m.op === 'subscribed')).toEqual({ op: 'subscribed', topics: [`environment:${b.environmentId}`], refused: [`environment:${a.environmentId}`, `host:${hostId}`] })
+
+    const sent = Date.now()
+    await a.api.post('/api/v1/results', { host: 'feed-host', exit_status: 2, output: 'PING CRITICAL - host down' })
+    const delta = await mine.next((m) => m.op === 'delta' && m.delta.kind === 'state', 1000)
+    expect(Date.now() - sent).toBeLessThan(1000)
+    expect(delta).toMatchObject({ op: 'delta', delta: { kind: 'state', object: 'host', id: hostId, state: 'down', plugin_output: 'PING CRITICAL - host down' } })
+    await mine.next((m) => m.op === 'delta' && m.delta.kind === 'event' && m.delta.status === 'down')
+    // Give a leak the same time to arrive before concluding it did not.
+    await new Promise((r) => setTimeout(r, 300))
+    expect(theirs.messages.filter((m) => m.op === 'delta')).toEqual([])
+    mine.close()
+    theirs.close()
+  })
+
+  it('refuses a connection without a valid token', async () => {
+    const ws = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/api/v1/feed?token=nope`)
+    const code = await new Promise<number>((resolve) => ws.on('close', (c) => resolve(c)))
+    expect(code).toBe(4401)
+  })
+
+  it('answers an unreadable message with invalid_input and keeps the connection', async () => {
+    const c = await connect(server.baseUrl, await tokenOf(server, a))
+    c.send({ op: 'subscribe', topics: ['everything'] })
+    expect(await c.next((m) => m.op === 'error')).toMatchObject({ key: 'invalid_input' })
+    c.send({ op: 'ping' })
+    expect(await c.next((m) => m.op === 'pong')).toEqual({ op: 'pong' })
+    c.close()
+  })
+})
