@@ -1,17 +1,19 @@
 /**
  * Writes a batch of check results in one transaction: the new state (soft/hard, flapping), a
  * state_change timeline event for every change (SPEC §3, HARD/SOFT per SPEC §4) and the performance
- * data points. Returns the feed deltas, which are published only after the commit. A target's
- * in-memory state is updated only when the write succeeded, so nothing reported is ever lost.
+ * data points. States and points go in multi-row statements (store/bulk.ts). Returns the feed deltas,
+ * published only after the commit; a target's in-memory state changes only when the write succeeded,
+ * so nothing reported is ever lost.
  */
 import type { Kysely, Transaction } from 'kysely'
 import type { Database } from '../store/db'
 import type { FeedDelta } from '../../shared/feed'
 import type { CheckResult } from './checks/index'
 import type { PerfItem } from '../../shared/perfdata'
+import type { HostState } from '../../shared/enums'
+import { bulkUpdate, bulkUpsert, type BulkColumn } from '../store/bulk'
 import { applyResult, hostStateFromCheck, reachability, updateFlapping, type FlapThresholds } from './state/index'
 import { stateName, type Target } from './target'
-import type { HostState } from '../../shared/enums'
 
 export interface ResultItem {
   target: Target
@@ -28,32 +30,53 @@ export interface IngestContext {
 
 const MAX_OUTPUT = 8192
 
-async function seriesId(tx: Transaction<Database>, cache: Map<string, number>, t: Target, item: PerfItem, at: number) {
-  const resourceId = t.type === 'resource' ? t.id : null
-  const key = `${t.hostId}:${resourceId ?? ''}:${item.label}`
-  const known = cache.get(key)
-  const meta = { unit: item.unit, warn: item.warn ? JSON.stringify(item.warn) : '', crit: item.crit ? JSON.stringify(item.crit) : '', min: item.min, max: item.max, last_time: at }
-  if (known !== undefined) {
-    await tx.updateTable('perf_series').set(meta).where('id', '=', known).execute()
-    return known
-  }
-  let q = tx.selectFrom('perf_series').select('id').where('host_id', '=', t.hostId).where('label', '=', item.label)
-  q = resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', resourceId)
-  const row = await q.executeTakeFirst()
-  const id = row
-    ? (await tx.updateTable('perf_series').set(meta).where('id', '=', row.id).execute(), row.id)
-    : (await tx.insertInto('perf_series').values({ host_id: t.hostId, resource_id: resourceId, label: item.label, ...meta }).returning('id').executeTakeFirstOrThrow()).id
-  cache.set(key, id)
-  return id
-}
+const STATE_COLUMNS: BulkColumn[] = [
+  { name: 'id', type: 'BIGINT' }, { name: 'state', type: 'TEXT' }, { name: 'state_type', type: 'TEXT' },
+  { name: 'current_attempt', type: 'BIGINT' }, { name: 'plugin_output', type: 'TEXT' }, { name: 'extended_output', type: 'TEXT' },
+  { name: 'perfdata', type: 'TEXT' }, { name: 'last_check', type: 'BIGINT' }, { name: 'next_check', type: 'BIGINT' },
+  { name: 'last_state_change', type: 'BIGINT' }, { name: 'last_hard_state_change', type: 'BIGINT' }, { name: 'state_history', type: 'TEXT' },
+  { name: 'is_flapping', type: 'BIGINT' }, { name: 'percent_state_change', type: 'DOUBLE PRECISION' }, { name: 'is_stale', type: 'BIGINT' },
+  { name: 'updated_time', type: 'BIGINT' },
+]
+const RESOURCE_COLUMNS: BulkColumn[] = [...STATE_COLUMNS, { name: 'has_graph', type: 'BIGINT' }]
+const POINT_COLUMNS: BulkColumn[] = [{ name: 'series_id', type: 'BIGINT' }, { name: 't', type: 'BIGINT' }, { name: 'v', type: 'DOUBLE PRECISION' }]
+
+interface SeriesMeta { id: number; meta: string }
 
 export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
-  const seriesCache = new Map<string, number>()
+  const series = new Map<string, SeriesMeta>()
+
+  /** The series of a perfdata label, created on first sight; its thresholds and unit kept current. */
+  async function seriesId(tx: Transaction<Database>, t: Target, item: PerfItem): Promise<number> {
+    const resourceId = t.type === 'resource' ? t.id : null
+    const key = `${t.hostId}:${resourceId ?? ''}:${item.label}`
+    const meta = { unit: item.unit, warn: item.warn ? JSON.stringify(item.warn) : '', crit: item.crit ? JSON.stringify(item.crit) : '', min: item.min, max: item.max }
+    const metaText = JSON.stringify(meta)
+    const known = series.get(key)
+    if (known) {
+      if (known.meta !== metaText) {
+        await tx.updateTable('perf_series').set(meta).where('id', '=', known.id).execute()
+        known.meta = metaText
+      }
+      return known.id
+    }
+    let q = tx.selectFrom('perf_series').select('id').where('host_id', '=', t.hostId).where('label', '=', item.label)
+    q = resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', resourceId)
+    const row = await q.executeTakeFirst()
+    const id = row
+      ? (await tx.updateTable('perf_series').set(meta).where('id', '=', row.id).execute(), row.id)
+      : (await tx.insertInto('perf_series').values({ host_id: t.hostId, resource_id: resourceId, label: item.label, ...meta }).returning('id').executeTakeFirstOrThrow()).id
+    series.set(key, { id, meta: metaText })
+    return id
+  }
 
   return async function ingest(items: ResultItem[]): Promise<FeedDelta[]> {
     const deltas: FeedDelta[] = []
     // A target may appear twice in one batch: the second result builds on the first.
-    const next = new Map<Target, Pick<Target, 'state' | 'flap'>>()
+    const next = new Map<Target, Pick<Target, 'state' | 'flap' | 'hasGraph'>>()
+    const hostRows = new Map<number, unknown[]>()
+    const resourceRows = new Map<number, unknown[]>()
+    const points = new Map<string, unknown[]>()
     await db.transaction().execute(async (tx) => {
       for (const { target: t, result, at } of items) {
         const cur = next.get(t) ?? t
@@ -67,23 +90,19 @@ export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
         const name = stateName(t.type, status)
         const output = result.output.slice(0, MAX_OUTPUT)
         const numeric = result.perfdata.filter((p) => p.value !== null)
-        const row = {
-          state: name, state_type: state.state_type, current_attempt: state.current_attempt, plugin_output: output,
-          extended_output: (result.long_output ?? '').slice(0, MAX_OUTPUT * 4), perfdata: JSON.stringify(result.perfdata),
-          last_check: state.last_check, next_check: t.active ? state.next_check : null, last_state_change: state.last_state_change,
-          last_hard_state_change: state.last_hard_state_change, state_history: JSON.stringify(flap.history),
-          is_flapping: flap.is_flapping ? 1 : 0, percent_state_change: flap.percent_state_change, is_stale: 0, updated_time: at,
-        }
-        if (t.type === 'host') await tx.updateTable('hosts').set(row).where('id', '=', t.id).execute()
-        else await tx.updateTable('resources').set({ ...row, ...(numeric.length ? { has_graph: 1 } : {}) }).where('id', '=', t.id).execute()
+        const nextCheck = t.active ? state.next_check : null
+        const row = [t.id, name, state.state_type, state.current_attempt, output, (result.long_output ?? '').slice(0, MAX_OUTPUT * 4),
+          JSON.stringify(result.perfdata), state.last_check, nextCheck, state.last_state_change, state.last_hard_state_change,
+          JSON.stringify(flap.history), flap.is_flapping ? 1 : 0, flap.percent_state_change, 0, at]
+        if (t.type === 'host') hostRows.set(t.id, row)
+        else resourceRows.set(t.id, [...row, t.hasGraph || numeric.length ? 1 : 0])
 
         for (const item of numeric) {
-          const sid = await seriesId(tx, seriesCache, t, item, at)
-          await tx.insertInto('perf_points').values({ series_id: sid, t: at, v: item.value! }).onConflict((oc) => oc.columns(['series_id', 't']).doUpdateSet({ v: item.value! })).execute()
+          const sid = await seriesId(tx, t, item)
+          points.set(`${sid}:${at}`, [sid, at, item.value])
         }
 
-        const event = change || flap.started || flap.stopped
-        if (event) {
+        if (change || flap.started || flap.stopped) {
           const ev = {
             type: 'state_change', event_class: t.type === 'host' ? 'host_event' : 'resource_check_event', hostgroup_id: t.hostgroupId,
             host_id: t.hostId, resource_id: t.type === 'resource' ? t.id : null, subject_name: t.name, host_name: t.hostName,
@@ -97,17 +116,21 @@ export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
         deltas.push({
           kind: 'state', object: t.type, id: t.id, host_id: t.hostId, hostgroup_id: t.hostgroupId, name: t.name, host_name: t.hostName,
           state: name, state_type: state.state_type, current_attempt: state.current_attempt, plugin_output: output, last_check: state.last_check,
-          next_check: row.next_check, last_state_change: state.last_state_change, is_flapping: flap.is_flapping, is_stale: false,
+          next_check: nextCheck, last_state_change: state.last_state_change, is_flapping: flap.is_flapping, is_stale: false,
         })
-        next.set(t, { state, flap: { history: flap.history, is_flapping: flap.is_flapping, percent_state_change: flap.percent_state_change } })
+        next.set(t, { state, flap: { history: flap.history, is_flapping: flap.is_flapping, percent_state_change: flap.percent_state_change }, hasGraph: t.hasGraph || numeric.length > 0 })
       }
+      await bulkUpdate(tx, 'hosts', STATE_COLUMNS, [...hostRows.values()])
+      await bulkUpdate(tx, 'resources', RESOURCE_COLUMNS, [...resourceRows.values()])
+      await bulkUpsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
     }).catch((err) => {
-      seriesCache.clear() // ids created in the rolled-back transaction do not exist
+      series.clear() // ids created in the rolled-back transaction do not exist
       throw err
     })
     for (const [t, s] of next) {
       t.state = s.state
       t.flap = s.flap
+      t.hasGraph = s.hasGraph
       t.isStale = false
     }
     return deltas

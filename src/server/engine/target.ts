@@ -31,6 +31,8 @@ export interface Target {
   state: CheckState
   flap: FlapState
   isStale: boolean
+  /** the resource has performance data (SPEC §3 has_graph) */
+  hasGraph: boolean
   running: boolean
 }
 
@@ -51,7 +53,7 @@ interface Row {
   check_kind: string; check_config: string; check_type: string; check_interval: number; retry_interval: number
   max_check_attempts: number; freshness_threshold: number | null; state: string; state_type: string; current_attempt: number
   last_check: number | null; last_state_change: number | null; last_hard_state_change: number | null; next_check: number | null
-  state_history: string; is_flapping: number; percent_state_change: number; is_stale: number
+  state_history: string; is_flapping: number; percent_state_change: number; is_stale: number; has_graph: number
 }
 
 export function toTarget(type: TargetType, r: Row): Target {
@@ -87,6 +89,7 @@ export function toTarget(type: TargetType, r: Row): Target {
     },
     flap: { history: readJson<number[]>(r.state_history, []).slice(-FLAP_HISTORY_SIZE), is_flapping: r.is_flapping === 1, percent_state_change: r.percent_state_change },
     isStale: r.is_stale === 1,
+    hasGraph: r.has_graph === 1,
     running: false,
   }
 }
@@ -97,15 +100,15 @@ const COMMON = ['check_kind', 'check_config', 'check_type', 'check_interval', 'r
 
 /** Hosts (and their host checks) to watch; all of them, or the given ids. */
 export async function loadHostTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
-  let q = db.selectFrom('hosts').select([...COMMON.map((c) => `hosts.${c}` as const), 'hosts.id', 'hosts.id as host_id', 'hosts.hostgroup_id', 'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn'])
+  let q = db.selectFrom('hosts').select([...COMMON.map((c) => `hosts.${c}` as const), 'hosts.id', 'hosts.id as host_id', 'hosts.hostgroup_id', 'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'hosts.perfdata'])
   if (ids) q = q.where('hosts.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
-  return rows.map((r) => toTarget('host', { ...r, address: r.ip_address || r.fqdn || r.name }))
+  return rows.map((r) => toTarget('host', { ...r, has_graph: r.perfdata.length > 2 ? 1 : 0, address: r.ip_address || r.fqdn || r.name }))
 }
 
 export async function loadResourceTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
   let q = db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id')
-    .select([...COMMON.map((c) => `resources.${c}` as const), 'resources.id', 'resources.host_id', 'resources.hostgroup_id', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn'])
+    .select([...COMMON.map((c) => `resources.${c}` as const), 'resources.id', 'resources.host_id', 'resources.hostgroup_id', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'resources.has_graph'])
   if (ids) q = q.where('resources.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
   return rows.map((r) => toTarget('resource', { ...r, address: r.ip_address || r.fqdn || r.host_name }))

@@ -169,7 +169,6 @@ export interface PerfSeriesTable {
   crit: Generated<string>
   min: number | null
   max: number | null
-  last_time: number | null
 }
 
 export interface PerfPointTable {

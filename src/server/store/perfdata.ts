@@ -17,10 +17,12 @@ const bucket = (step: number) => sql.raw(`(t / ${Math.trunc(step)}) * ${Math.tru
 export interface SeriesPoint { t: number; min: number; avg: number; max: number }
 
 export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; resourceId: number | null }) {
-  let q = db.selectFrom('perf_series').selectAll().where('host_id', '=', owner.hostId)
+  let q = db.selectFrom('perf_series').selectAll()
+    .select((eb) => eb.selectFrom('perf_points').select((e) => e.fn.max('t').as('t')).whereRef('perf_points.series_id', '=', 'perf_series.id').as('last_time'))
+    .where('host_id', '=', owner.hostId)
   q = owner.resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', owner.resourceId)
   const rows = await q.orderBy('label').execute()
-  return rows.map((r) => ({ id: r.id, key: r.label, unit: r.unit, warn: readJson(r.warn, null), crit: readJson(r.crit, null), min: r.min, max: r.max, last_time: r.last_time }))
+  return rows.map((r) => ({ id: r.id, key: r.label, unit: r.unit, warn: readJson(r.warn, null), crit: readJson(r.crit, null), min: r.min, max: r.max, last_time: r.last_time === null ? null : Number(r.last_time) }))
 }
 
 /** Points of one series in [start, end], bucketed so that there are at most `points` of them. */

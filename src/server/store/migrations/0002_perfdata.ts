@@ -12,7 +12,6 @@ export async function up(db: Kysely<any>) {
     .addColumn('crit', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('min', 'real')
     .addColumn('max', 'real')
-    .addColumn('last_time', 'bigint')
     .execute()
   await db.schema.createIndex('perf_series_owner').on('perf_series').columns(['host_id', 'resource_id', 'label']).unique().execute()
 
