@@ -16,6 +16,12 @@ export interface SchedulerOptions {
 function spread(key: string): number {
   let h = 2166136261
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619)
+  // FNV-1a then MurmurHash3's finaliser: sequential keys (r:1, r:2, …) land far apart.
+  h ^= h >>> 16
+  h = Math.imul(h, 0x85ebca6b)
+  h ^= h >>> 13
+  h = Math.imul(h, 0xc2b2ae35)
+  h ^= h >>> 16
   return (h >>> 0) / 2 ** 32
 }
 

@@ -1,0 +1,58 @@
+/** The scheduler (issue 3): due order, concurrency limit, spread of overdue checks at start. */
+import { describe, expect, it } from 'vitest'
+import { Scheduler } from '../../../src/server/engine/scheduler'
+import { PENDING_STATE, NOT_FLAPPING } from '../../../src/server/engine/state/index'
+import type { Target } from '../../../src/server/engine/target'
+
+const target = (id: number, nextCheck: number | null, interval = 60): Target => ({
+  key: `r:${id}`, type: 'resource', id, hostId: 1, hostgroupId: 1, name: `r${id}`, hostName: 'h', address: '127.0.0.1',
+  kind: 'tcp', config: {}, configError: null, active: true, schedule: { check_interval: interval, retry_interval: 10, max_check_attempts: 3 },
+  freshness: null, state: { ...PENDING_STATE, next_check: nextCheck }, flap: NOT_FLAPPING, isStale: false, hasGraph: false, running: false,
+})
+
+describe('scheduler', () => {
+  it('runs due checks in due order and never more than the concurrency limit at once', async () => {
+    const started: number[] = []
+    const release: (() => void)[] = []
+    let maxRunning = 0
+    let clock = 1_000_000
+    const s = new Scheduler({
+      concurrency: 2,
+      now: () => clock,
+      run: (t) => new Promise<void>((resolve) => {
+        started.push(t.id)
+        maxRunning = Math.max(maxRunning, s.inFlight)
+        release.push(resolve)
+      }),
+    })
+    for (const [id, due] of [[1, 30], [2, 10], [3, 20], [4, 5000]]) s.plan(target(id, null), clock + due)
+    clock += 100
+    s.start()
+    expect(started).toEqual([2, 3])
+    release.shift()!()
+    await new Promise((r) => setImmediate(r))
+    expect(started).toEqual([2, 3, 1])
+    release.splice(0).forEach((r) => r())
+    await new Promise((r) => setImmediate(r))
+    expect(started).toEqual([2, 3, 1])
+    expect(maxRunning).toBeLessThanOrEqual(2)
+    s.stop()
+  })
+
+  it('spreads overdue checks over their interval at start, and runs a new overdue check at once', () => {
+    const now = 10_000_000
+    const dues: number[] = []
+    const s = new Scheduler({ concurrency: 1, now: () => now, run: async () => {} })
+    const heapOf = (s as unknown as { heap: { items: { due: number }[] } }).heap
+    for (let i = 0; i < 200; i++) s.plan(target(i, 0, 60), undefined, true)
+    dues.push(...heapOf.items.map((e) => e.due))
+    expect(Math.min(...dues)).toBeGreaterThanOrEqual(now)
+    expect(Math.max(...dues)).toBeLessThan(now + 60_000)
+    // 200 checks over 60 s: no second holds more than a fair share several times over.
+    const perSecond = new Map<number, number>()
+    for (const d of dues) perSecond.set(Math.floor((d - now) / 1000), (perSecond.get(Math.floor((d - now) / 1000)) ?? 0) + 1)
+    expect(Math.max(...perSecond.values())).toBeLessThan(15)
+    s.plan(target(999, 0), undefined, false)
+    expect(heapOf.items.some((e) => e.due === now)).toBe(true)
+  })
+})
