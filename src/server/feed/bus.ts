@@ -53,6 +53,8 @@ export async function postgresBus(url: string, onError: (err: unknown) => void):
 
   let pending: string[] = []
   let scheduled = false
+  // One NOTIFY at a time on the sender connection (pg does not queue concurrent queries for long).
+  let sending: Promise<unknown> = Promise.resolve()
   const send = () => {
     scheduled = false
     const items = pending
@@ -61,7 +63,8 @@ export async function postgresBus(url: string, onError: (err: unknown) => void):
     let size = 2
     const flush = () => {
       if (!chunk.length) return
-      sender.query('SELECT pg_notify($1, $2)', [CHANNEL, `[${chunk.join(',')}]`]).catch(onError)
+      const payload = `[${chunk.join(',')}]`
+      sending = sending.then(() => sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload])).catch(onError)
       chunk = []
       size = 2
     }
@@ -83,6 +86,7 @@ export async function postgresBus(url: string, onError: (err: unknown) => void):
     },
     subscribe: l.subscribe,
     async close() {
+      await sending
       await Promise.allSettled([listener.end(), sender.end()])
     },
   }
