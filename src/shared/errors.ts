@@ -39,7 +39,7 @@ export const ERROR_KEYS = [
   'event_filter_missing', 'event_not_found',
   // Actions
   'downtime_add_failed', 'downtime_delete_failed', 'acknowledgement_add_failed', 'acknowledgement_delete_failed',
-  'ticket_add_failed', 'ticket_delete_failed',
+  'ticket_add_failed', 'ticket_delete_failed', 'ticket_not_found',
 ] as const
 
 export const ErrorKey = z.enum(ERROR_KEYS)

@@ -52,7 +52,23 @@ export interface EventDelta {
   message: string
 }
 
-export type FeedDelta = StateDelta | EventDelta
+/**
+ * What a host or resource row shows of operator actions after an acknowledgement, maintenance or ticket
+ * changed (SPEC §3 acknowledged, tickets; SPEC §4 decorations). `scheduled_downtime_depth` is the host's
+ * max_scheduled_downtime_depth or the resource's scheduled_downtime_depth: over 0 means in maintenance.
+ */
+export interface ActionDelta {
+  kind: 'action'
+  object: 'host' | 'resource'
+  id: number
+  host_id: number
+  hostgroup_id: number
+  acknowledged: boolean
+  scheduled_downtime_depth: number
+  tickets: string[]
+}
+
+export type FeedDelta = StateDelta | EventDelta | ActionDelta
 
 /** What the server sends: deltas, or the answer to a subscription (topics refused are named). */
 export type ServerMessage =

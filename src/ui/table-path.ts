@@ -24,3 +24,8 @@ export function parseTablePath(segments: readonly string[]): TablePath | null {
 export function isTablePathSegment(segment: string): boolean {
   return /^(groupby=.+|page=\d+)$/.test(segment)
 }
+
+/** The trailing segments for a table state, the inverse of parseTablePath (page 1 is left out). */
+export function formatTablePath({ groupBy, page }: TablePath): string {
+  return [groupBy ? `groupby=${groupBy}` : null, page && page > 1 ? `page=${page}` : null].filter(Boolean).join('/')
+}

@@ -13,6 +13,7 @@ import { Scheduler } from './scheduler'
 import { loadHostTargets, loadResourceTargets, stateName, targetKey, type Target, type TargetType } from './target'
 import { FLAP_THRESHOLDS, staleAt, type FlapThresholds } from './state/index'
 import { RAW_KEEP_S, rollUp } from '../store/perfdata'
+import { createDowntimeTimer } from './downtimes'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -55,6 +56,9 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     parentStates: (hostId) => (parents.get(hostId) ?? []).map(hostStatus),
     flapThresholds: opts.flapThresholds,
   })
+
+  // Maintenance starts and ends on its own clock, with or without active checks.
+  const downtimes = createDowntimeTimer({ db: store.db, publish: (deltas) => publish(deltas), onError: (err) => log.error({ err }, 'maintenance timer failed') })
 
   const scheduler = new Scheduler({
     concurrency: opts.concurrency,
@@ -100,6 +104,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       try {
         const deltas = await ingest(batch.map((b) => b.item))
         publish(deltas)
+        // A triggered flexible maintenance now has an end to plan.
+        if (deltas.some((d) => d.kind === 'action')) void downtimes.wake()
         for (const b of batch) b.done?.()
       } catch (err) {
         log.error({ err, results: batch.length }, 'writing check results failed')
@@ -152,10 +158,13 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
 
   return {
     targets,
+    /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
+    downtimes,
     async start() {
       const [hosts, resources] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), loadParents()])
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
+      await downtimes.start()
       sweepTimer = setInterval(() => sweepStale().catch((err) => log.error({ err }, 'stale sweep failed')), opts.staleSweepMs)
       sweepTimer.unref()
       rollupTimer = setInterval(() => {
@@ -166,6 +175,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     },
     async stop() {
       scheduler.stop()
+      await downtimes.stop()
       stopping.abort(new Error('engine stopping'))
       if (sweepTimer) clearInterval(sweepTimer)
       if (rollupTimer) clearInterval(rollupTimer)

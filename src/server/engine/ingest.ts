@@ -14,6 +14,9 @@ import type { HostState } from '../../shared/enums'
 import { bulkUpdate, bulkUpsert, type BulkColumn } from '../store/bulk'
 import { applyResult, hostStateFromCheck, reachability, updateFlapping, type FlapThresholds } from './state/index'
 import { stateName, type Target } from './target'
+import { endAcknowledgements } from '../store/acknowledgements'
+import { triggerFlexibleDowntimes } from './downtimes'
+import type { StateChangeNote } from '../store/action-targets'
 
 export interface ResultItem {
   target: Target
@@ -77,6 +80,7 @@ export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
     const hostRows = new Map<number, unknown[]>()
     const resourceRows = new Map<number, unknown[]>()
     const points = new Map<string, unknown[]>()
+    const changes: StateChangeNote[] = []
     await db.transaction().execute(async (tx) => {
       for (const { target: t, result, at } of items) {
         const cur = next.get(t) ?? t
@@ -87,6 +91,7 @@ export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
         }
         const { state, change } = applyResult(cur.state, status, at, t.schedule)
         const flap = updateFlapping(cur.flap, status, ctx.flapThresholds)
+        if (cur.state.status !== status) changes.push({ object: t.type, id: t.id, problem: status !== 0, at })
         const name = stateName(t.type, status)
         const output = result.output.slice(0, MAX_OUTPUT)
         const numeric = result.perfdata.filter((p) => p.value !== null)
@@ -123,6 +128,8 @@ export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
       await bulkUpdate(tx, 'hosts', STATE_COLUMNS, [...hostRows.values()])
       await bulkUpdate(tx, 'resources', RESOURCE_COLUMNS, [...resourceRows.values()])
       await bulkUpsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
+      // SPEC §4: a state change ends acknowledgements and triggers flexible maintenance, in this transaction.
+      if (changes.length) deltas.push(...(await endAcknowledgements(tx, changes)), ...(await triggerFlexibleDowntimes(tx, changes)))
     }).catch((err) => {
       series.clear() // ids created in the rolled-back transaction do not exist
       throw err

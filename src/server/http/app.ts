@@ -21,6 +21,13 @@ import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
 import { resultRoutes } from './routes/results'
 import { perfdataRoutes } from './routes/perfdata'
+import { eventRoutes } from './routes/events'
+import { acknowledgementRoutes } from './routes/acknowledgements'
+import { downtimeRoutes } from './routes/downtimes'
+import { ticketRoutes } from './routes/tickets'
+import { filterRoutes } from './routes/filters'
+import { searchRoutes } from './routes/search'
+import { bulkRoutes } from './routes/bulk'
 import { feedRoutes } from '../feed/socket'
 
 export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
@@ -60,6 +67,13 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
     await api.register(perfdataRoutes, deps)
     await api.register(resultRoutes, { ...deps, prefix: '/results' })
+    await api.register(eventRoutes, { ...deps, prefix: '/events' })
+    await api.register(acknowledgementRoutes, deps)
+    await api.register(downtimeRoutes, deps)
+    await api.register(ticketRoutes, deps)
+    await api.register(filterRoutes, { ...deps, prefix: '/filters' })
+    await api.register(searchRoutes, { ...deps, prefix: '/search' })
+    await api.register(bulkRoutes, { ...deps, prefix: '/bulk' })
   }, { prefix: '/api/v1' })
 
   await app.register(uiRoutes, deps)

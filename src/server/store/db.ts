@@ -156,6 +156,93 @@ export interface EventTable {
   user_full_name: Generated<string>
   ticket_id: Generated<string>
   extra_data: Generated<string>
+  /** SPEC §3 Timeline event fields of a downtime event (migration 0003). */
+  is_flexible: Generated<number>
+  duration: number | null
+}
+
+/** SPEC §3 Acknowledgement of a host (resource_id null) or a resource; ended_time null while in effect. */
+export interface AcknowledgementTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  hostgroup_id: number
+  comment: string
+  persistent: number
+  user_id: number | null
+  username: Generated<string>
+  user_full_name: Generated<string>
+  created_time: number
+  ended_time: number | null
+  end_reason: Generated<string>
+}
+
+/** SPEC §3 Maintenance of a host (resource_id null) or a resource; status SCHEDULED, STARTED, STOPPED, CANCELLED. */
+export interface DowntimeTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  hostgroup_id: number
+  start_time: number
+  end_time: number
+  is_flexible: number
+  duration: number
+  comment: string
+  status: string
+  actual_start: number | null
+  actual_end: number | null
+  /** the one downtime timeline event whose status follows this row */
+  event_id: number | null
+  user_id: number | null
+  username: Generated<string>
+  user_full_name: Generated<string>
+  created_time: number
+  updated_time: number
+}
+
+/** Tickets of the built-in service-desk provider (src/server/integrations/tickets/builtin.ts). */
+export interface ServiceDeskTicketTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  hostgroup_id: number
+  workflow_state_name: string
+  support_group_name: string
+  assignee_name: Generated<string>
+  description: string
+  priority_name: string
+  urgency_name: string
+  is_closed: Generated<number>
+  details: string
+  linked_ticket_id: Generated<string>
+  username: Generated<string>
+  created_time: number
+  updated_time: number
+  closed_time: number | null
+}
+
+export interface ServiceDeskNoteTable {
+  id: Generated<number>
+  ticket_ref: number
+  kind: string
+  comment: string
+  username: Generated<string>
+  user_full_name: Generated<string>
+  created_time: number
+}
+
+/** SPEC §3 Saved filter: personal (organization_id null) or organization-wide. */
+export interface SavedFilterTable {
+  id: Generated<number>
+  guid: string
+  name: string
+  location: string
+  /** JSON of the SPEC §5 filter rules */
+  rules: string
+  owner_key: string
+  user_id: number
+  organization_id: number | null
+  created_time: number
 }
 
 export interface PerfSeriesTable {
@@ -201,6 +288,11 @@ export interface Database {
   user_rights: UserRightTable
   tokens: TokenTable
   events: EventTable
+  acknowledgements: AcknowledgementTable
+  downtimes: DowntimeTable
+  service_desk_tickets: ServiceDeskTicketTable
+  service_desk_notes: ServiceDeskNoteTable
+  saved_filters: SavedFilterTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isTablePathSegment, parseTablePath } from '../../../src/ui/table-path'
+import { formatTablePath, isTablePathSegment, parseTablePath } from '../../../src/ui/table-path'
 
 describe('table path forms (SPEC §2: /groupby={group_by}, /page={page}, /groupby={group}/page={page})', () => {
   it('parses the three forms', () => {
@@ -20,5 +20,14 @@ describe('table path forms (SPEC §2: /groupby={group_by}, /page={page}, /groupb
     expect(isTablePathSegment('groupby=type')).toBe(true)
     expect(isTablePathSegment('page=12')).toBe(true)
     expect(isTablePathSegment('web01')).toBe(false)
+  })
+
+  it("writes the forms back for the table panel's page and group changes", () => {
+    expect(formatTablePath({})).toBe('')
+    expect(formatTablePath({ page: 1 })).toBe('')
+    expect(formatTablePath({ page: 3 })).toBe('page=3')
+    expect(formatTablePath({ groupBy: 'type' })).toBe('groupby=type')
+    expect(formatTablePath({ groupBy: 'hostgroup', page: 2 })).toBe('groupby=hostgroup/page=2')
+    for (const path of [{ page: 4 }, { groupBy: 'type', page: 7 }, { groupBy: 'all' }]) expect(parseTablePath(formatTablePath(path).split('/'))).toEqual(path)
   })
 })

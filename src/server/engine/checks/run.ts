@@ -61,6 +61,26 @@ class RunContext implements CheckContext {
   }
 }
 
+/**
+ * Checks running under each engine signal: one 'abort' listener per signal instead of one per check
+ * (thousands of concurrent checks would otherwise trip Node's max-listeners warning and cost time).
+ */
+const running = new WeakMap<AbortSignal, Set<(reason: unknown) => void>>()
+
+function onEngineStop(signal: AbortSignal, stop: (reason: unknown) => void): () => void {
+  let set = running.get(signal)
+  if (!set) {
+    const fresh = new Set<(reason: unknown) => void>()
+    running.set(signal, fresh)
+    signal.addEventListener('abort', () => {
+      for (const s of [...fresh]) s(signal.reason)
+    }, { once: true })
+    set = fresh
+  }
+  set.add(stop)
+  return () => set.delete(stop)
+}
+
 /** Runs `kind` once; always resolves, never rejects. */
 export function runCheck<C>(kind: CheckKind<C>, config: C, options: RunOptions): Promise<CheckResult> {
   const { timeoutMs, signal, onError } = options
@@ -75,15 +95,13 @@ export function runCheck<C>(kind: CheckKind<C>, config: C, options: RunOptions):
       ctx.stop(reason)
     }
     const timer = setTimeout(() => stop(new CheckTimeoutError(timeoutMs)), timeoutMs)
-    // The engine's signal is long-lived and shared, where listeners are cheap (unlike on fresh ones).
-    const onEngineStop = () => stop(signal?.reason)
-    signal?.addEventListener('abort', onEngineStop, { once: true })
+    const forget = signal ? onEngineStop(signal, stop) : noop
     const finish = (result: CheckResult) => {
       if (settled) return
       settled = true
       clearTimeout(timer)
       clearTimeout(grace)
-      signal?.removeEventListener('abort', onEngineStop)
+      forget()
       resolve(result)
     }
     const fail = (error: unknown) => {

@@ -86,4 +86,5 @@ export const errors: Record<ErrorKey, string> = {
   acknowledgement_delete_failed: 'Removing the acknowledgement failed.',
   ticket_add_failed: 'Creating the ticket failed.',
   ticket_delete_failed: 'Closing the ticket failed.',
+  ticket_not_found: 'Ticket not found.',
 }

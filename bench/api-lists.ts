@@ -1,0 +1,117 @@
+/**
+ * API latency of list pages and grouped counts on a large database (issue 2 "Figures"): 100,000 hosts and
+ * 1,000,000 resources in 50 environments, through the real HTTP API as the admin.
+ * Goal: p95 under 50 ms on SQLite.
+ *
+ *   npm run bench -- api-lists [--n=200] [--rebuild] [--small]
+ *
+ * --small uses a tenth of the data (for working on the benchmark itself). Each family of requests runs
+ * sequentially (one client, keep-alive), after a warm-up, so the figures are per-request latency. A family
+ * stops early after 90 s (at least 40 requests) so that a pathologically slow build still finishes.
+ */
+import { startServer } from '../tests/helpers/server'
+import { bigDb } from './lib/big-db'
+import { figuresLine, percentile } from './lib/stats'
+
+const flag = (name: string) => process.argv.includes(`--${name}`)
+const N = Number(process.argv.find((a) => a.startsWith('--n='))?.slice(4) ?? 200)
+const WARMUP = 20
+const MIN_REQUESTS = 40
+const BUDGET_MS = 90_000
+const scale = flag('small') ? 10 : 1
+const spec = { organizations: 8, environments: 50, hosts: 100_000 / scale, resources: 1_000_000 / scale }
+
+const db = await bigDb(spec, flag('rebuild'))
+console.log(db.buildSeconds ? `built ${spec.hosts} hosts / ${spec.resources} resources in ${db.buildSeconds.toFixed(1)} s: ${db.file}` : `cached database: ${db.file}`)
+const server = await startServer({ env: { DATABASE_URL: db.file } })
+
+try {
+  const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: db.adminPassword }),
+  })
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`)
+  const { token } = (await login.json()) as { token: string }
+
+  const q = (params: Record<string, unknown>) =>
+    new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v)])).toString()
+  const envs = db.environmentIds
+  // Environment subsets a user typically picks: one big, a few mid-sized, one small.
+  const subsets = [[envs[0]], [envs[1], envs[5], envs[9]], envs.slice(10, 20), [envs[40]]].map((s) => s.join(','))
+  const pages = (n: number) => Array.from({ length: n }, (_, i) => i * 50)
+
+  /** Families of requests; each shape rotates over its variants. Names show in the per-shape lines. */
+  const families: Record<string, Record<string, string[]>> = {
+    hosts: {
+      problems_by_change: pages(10).map((offset) => q({ limit: 50, offset, order: '-last_state_change', advanced_filter: [['state', 'not_equals', 0]] })),
+      name_contains: ['web', 'db-ams', '-lon-', 'prn', '1a'].map((s) => q({ limit: 50, order: 'name', advanced_filter: [['name', 'contains', s]] })),
+      env_subset: subsets.map((ids, i) => q({ limit: 50, offset: i * 50, environment_ids: ids, order: '-last_state_change' })),
+      by_name_pages: pages(10).map((offset) => q({ limit: 50, offset: offset * 10, order: 'name' })),
+      hosttype_state: ['linux', 'switch', 'printer'].map((t) => q({ limit: 50, order: 'name', filter: { hosttype: t }, advanced_filter: [['state', 'in', [1, 2]]] })),
+    },
+    resources: {
+      problems_by_change: pages(10).map((offset) => q({ limit: 50, offset, order: '-last_state_change', advanced_filter: [['state', 'not_equals', 0]] })),
+      problems_by_host: pages(5).map((offset) => q({ limit: 50, offset, order: 'host_name', advanced_filter: [['state', 'in', [1, 2]]] })),
+      by_display_name: pages(3).map((offset) => q({ limit: 50, offset, order: 'display_name', advanced_filter: [['state', 'in', [1, 2, 3]]] })),
+      env_subset: subsets.map((ids) => q({ limit: 50, environment_ids: ids })),
+      default_pages: pages(5).map((offset) => q({ limit: 50, offset })),
+    },
+    grouped: {
+      hosts_by_hosttype: [q({ group_by: 'hosttype', limit: 0 })],
+      resources_by_state: [q({ group_by: 'state', limit: 0 })],
+    },
+    // Text search over a million rows is a scan whatever the indexes; kept apart from the list figures.
+    search: {
+      resources_display_contains: ['Disk', 'Interface', 'CPU'].map((s) => q({ limit: 50, order: 'display_name', advanced_filter: [['display_name', 'contains', s]] })),
+      hosts_any_contains: ['ams-1', 'web'].map((s) => q({ limit: 50, order: 'name', advanced_filter: [{ or: [['name', 'contains', s], ['alias', 'contains', s], ['ip_address', 'contains', s]] }] })),
+    },
+  }
+  const paths: Record<string, Record<string, string>> = {
+    hosts: { '': '/api/v1/hosts/' },
+    resources: { '': '/api/v1/resources/' },
+    grouped: { hosts_by_hosttype: '/api/v1/hosts/grouped', resources_by_state: '/api/v1/resources/grouped' },
+    search: { resources_display_contains: '/api/v1/resources/', hosts_any_contains: '/api/v1/hosts/' },
+  }
+
+  const get = async (url: string) => {
+    const t0 = performance.now()
+    const res = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+    const body = await res.text()
+    const ms = performance.now() - t0
+    if (!res.ok) throw new Error(`${url} → ${res.status} ${body.slice(0, 300)}`)
+    return { ms, body }
+  }
+
+  const figures: Record<string, string> = {}
+  const p50s: Record<string, string> = {}
+  for (const [family, shapes] of Object.entries(families)) {
+    const urls = Object.entries(shapes).flatMap(([shape, qs]) => qs.map((qs1) => ({ shape, url: `${server.baseUrl}${paths[family][shape] ?? paths[family]['']}?${qs1}` })))
+    // Warm-up: every variant once (showing how much it matches), then a few more rounds.
+    const shown = new Set<string>()
+    for (const { shape, url } of urls) {
+      const { body } = await get(url)
+      if (shown.has(shape)) continue
+      shown.add(shape)
+      console.log(`  ${family}.${shape}: totalresults=${(JSON.parse(body) as { totalresults?: number }).totalresults}`)
+    }
+    for (let i = 0; i < WARMUP; i++) await get(urls[i % urls.length].url)
+    // N requests, unless the family is pathologically slow: then stop after the time budget (never
+    // below MIN_REQUESTS), so that a slow baseline still finishes in minutes. The count is printed.
+    const all: number[] = []
+    const byShape = new Map<string, number[]>()
+    const started = performance.now()
+    for (let i = 0; i < Math.max(N, urls.length); i++) {
+      if (i >= MIN_REQUESTS && performance.now() - started > BUDGET_MS) break
+      const { shape, url } = urls[i % urls.length]
+      const { ms } = await get(url)
+      all.push(ms)
+      byShape.set(shape, [...(byShape.get(shape) ?? []), ms])
+    }
+    for (const [shape, ms] of byShape) console.log(`  ${family}.${shape}: p50=${percentile(ms, 50).toFixed(1)} ms p95=${percentile(ms, 95).toFixed(1)} ms (${ms.length} requests)`)
+    console.log(`  ${family}: ${all.length} requests`)
+    figures[`${family}_p95_ms`] = percentile(all, 95).toFixed(1)
+    p50s[`${family}_p50_ms`] = percentile(all, 50).toFixed(1)
+  }
+  console.log(figuresLine('api-lists', { ...figures, ...p50s }))
+} finally {
+  await server.close()
+}

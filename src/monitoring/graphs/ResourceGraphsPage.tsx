@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { useResourceByNames } from '../timeline/api'
+import { GraphsPanel } from './GraphsPanel'
+import { RangeSelector } from './RangeSelector'
+import { useGraphRange } from './range'
+
+/** SPEC §2 resource tab /monitoring/hosts/{hostname}/{resourcename}/graphs. */
+export function ResourceGraphsPage() {
+  const { t } = useTranslation()
+  const { hostname = '', resourcename = '' } = useParams()
+  const resource = useResourceByNames(hostname, resourcename)
+  const range = useGraphRange()
+  return (
+    <section className="container-fluid py-3">
+      <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceGraphs') })}</h1>
+      <RangeSelector range={range.range} onPreset={range.setPreset} onResetZoom={range.resetZoom} />
+      {resource.data && <GraphsPanel owner={{ kind: 'resources', id: resource.data.id }} title={resource.data.display_name} range={range} />}
+    </section>
+  )
+}

@@ -1,0 +1,31 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useCurrentUser } from '../../app/current-user'
+import { usePollingWhileOffline } from '../../app/feed'
+import { AUTO_REFRESH_S } from '../../shared/constants'
+import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui/timeline'
+import { fetchEvents } from './api'
+import { environmentFilterIds } from './environment-filter'
+import { subjectTimelineHref } from './links'
+import { useLiveEvents } from './live'
+
+/** SPEC §2 /monitoring/timeline (paged): every event the user may see, narrowed by the environment filter. */
+export function GlobalTimelinePage() {
+  const { t } = useTranslation()
+  const user = useCurrentUser()
+  const url = useTimelineUrlState('/monitoring/timeline')
+  const filter = environmentFilterIds(user).join(',')
+  const environments = filter ? filter.split(',') : (user?.allowed_environments ?? []).map((e) => String(e.id))
+  const subscribe = useLiveEvents(environments.map((id) => `environment:${id}`))
+  const source = useMemo<TimelineSource>(
+    () => ({ key: ['global'], params: filter ? { environment_filter: filter } : {}, fetchEvents, subscribe }),
+    [filter, subscribe],
+  )
+  const pollSeconds = usePollingWhileOffline(AUTO_REFRESH_S.global_timeline)
+  return (
+    <section className="container-fluid py-3">
+      <h1 className="h4 mb-3">{t('monitoring.screens.timeline')}</h1>
+      <Timeline source={source} {...url} pollSeconds={pollSeconds} subjectHref={subjectTimelineHref} />
+    </section>
+  )
+}

@@ -1,0 +1,28 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { usePollingWhileOffline } from '../../app/feed'
+import { AUTO_REFRESH_S } from '../../shared/constants'
+import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui/timeline'
+import { fetchEvents, useResourceByNames } from './api'
+import { resourcePath } from './links'
+import { useLiveEvents } from './live'
+
+/** SPEC §2 resource tab /monitoring/hosts/{hostname}/{resourcename}/timeline (paged). */
+export function ResourceTimelinePage() {
+  const { t } = useTranslation()
+  const { hostname = '', resourcename = '' } = useParams()
+  const resource = useResourceByNames(hostname, resourcename)
+  const url = useTimelineUrlState(resourcePath(hostname, resourcename, 'timeline'))
+  const id = resource.data?.id
+  // The feed has no resource topic: the host's carries its resources' events.
+  const subscribe = useLiveEvents(resource.data ? [`host:${resource.data.host_id}`] : [])
+  const source = useMemo<TimelineSource>(() => ({ key: ['resource', id], params: { resource_id: id }, fetchEvents, subscribe }), [id, subscribe])
+  const pollSeconds = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  return (
+    <section className="container-fluid py-3">
+      <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceTimeline') })}</h1>
+      {id !== undefined && <Timeline source={source} {...url} pollSeconds={pollSeconds} />}
+    </section>
+  )
+}

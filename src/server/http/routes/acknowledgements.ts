@@ -1,0 +1,36 @@
+/**
+ * SPEC §7 Acknowledgements: POST/GET/DELETE hosts/{host_id}/acknowledgements and
+ * resources/{resource_id}/acknowledgements (registered without prefix). Adding and removing need
+ * add_acknowledgement, viewing view_acknowledgement, on the object's environment (SPEC §6).
+ */
+import type { ZodApp, RouteDeps } from '../types'
+import { Acknowledgement, AcknowledgementBody, AcknowledgementList, HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/acknowledgements'
+import { checkPayloadIds, refuse, targetOf } from '../../store/action-targets'
+import { acknowledgeRefusal, acknowledgementRightRefusal, addAcknowledgements, listAcknowledgements, removeAcknowledgements } from '../../store/acknowledgements'
+import { now } from '../../store/json'
+
+export async function acknowledgementRoutes(app: ZodApp, { store, bus }: RouteDeps) {
+  for (const [path, params] of [['/hosts/:host_id/acknowledgements', HostIdParams], ['/resources/:resource_id/acknowledgements', ResourceIdParams]] as const) {
+    app.post(path, { schema: { params, body: AcknowledgementBody, response: { 201: Acknowledgement } } }, async (req, reply) => {
+      const t = await targetOf(store.db, req.scope, req.params)
+      checkPayloadIds(t, req.body)
+      refuse(acknowledgeRefusal(req.scope, t))
+      const { result, deltas } = await store.db.transaction().execute((tx) => addAcknowledgements(tx, req.scope, [t], req.body, now()))
+      for (const d of deltas) bus.publish(d)
+      return reply.status(201).send(result[0])
+    })
+    app.get(path, { schema: { params, response: { 200: AcknowledgementList } } }, async (req) => {
+      const t = await targetOf(store.db, req.scope, req.params)
+      refuse(acknowledgementRightRefusal(req.scope, t, 'view_acknowledgement'))
+      const result = await listAcknowledgements(store.db, t)
+      return { result, totalresults: result.length }
+    })
+    app.delete(path, { schema: { params, response: { 200: Removed } } }, async (req) => {
+      const t = await targetOf(store.db, req.scope, req.params)
+      refuse(acknowledgementRightRefusal(req.scope, t, 'add_acknowledgement'))
+      const { removed, deltas } = await store.db.transaction().execute((tx) => removeAcknowledgements(tx, req.scope, [t], now()))
+      for (const d of deltas) bus.publish(d)
+      return { removed }
+    })
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * POST /bulk/acknowledgements, /bulk/downtimes, /bulk/tickets (issue 4 "act on everything the current
+ * filter matches as one server-side bulk request"): the action of SPEC §7 on every host or resource the
+ * list filter selects in the caller's scope (the list protocol's where-clause, at most BULK_MAX). Each
+ * object is checked as a single request would check it; refused ones are listed with their SPEC §8 key,
+ * the rest are written in one transaction per chunk. Answers {done, refused: [{id, key}]}.
+ */
+import type { ZodApp, RouteDeps } from '../types'
+import { BulkAcknowledgementBody, BulkDowntimeBody, BulkResult, BulkTicketBody } from '../../../shared/api/bulk'
+import { downtimeWindowProblem } from '../../../shared/api/downtimes'
+import { ApiError } from '../../../shared/errors'
+import type { FeedDelta } from '../../../shared/feed'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../store/db'
+import { chunked, hostsOf, targetKey, targetsByFilter, type ActionTarget, type Refusal } from '../../store/action-targets'
+import { acknowledgeRefusal, addAcknowledgements } from '../../store/acknowledgements'
+import { downtimeRightRefusal, scheduleDowntimes } from '../../store/downtimes'
+import { createRefusal, createTickets, currentTickets } from '../../store/tickets'
+import { defaultTicketProvider } from '../../integrations/tickets/index'
+import { now } from '../../store/json'
+
+export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
+  async function run(targets: ActionTarget[], refusal: (t: ActionTarget) => Refusal | null, apply: (tx: Kysely<Database>, part: ActionTarget[]) => Promise<FeedDelta[]>): Promise<BulkResult> {
+    const refused: BulkResult['refused'] = []
+    const accepted: ActionTarget[] = []
+    for (const t of targets) {
+      const r = refusal(t)
+      if (r) refused.push({ id: t.id, key: r.key })
+      else accepted.push(t)
+    }
+    for (const part of chunked(accepted)) {
+      const deltas = await store.db.transaction().execute((tx) => apply(tx, part))
+      for (const d of deltas) bus.publish(d)
+    }
+    return { done: accepted.length, refused }
+  }
+
+  app.post('/acknowledgements', { schema: { body: BulkAcknowledgementBody, response: { 200: BulkResult } } }, async (req) => {
+    const at = now()
+    const targets = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
+    return run(targets, (t) => acknowledgeRefusal(req.scope, t), async (tx, part) => (await addAcknowledgements(tx, req.scope, part, req.body, at)).deltas)
+  })
+
+  app.post('/downtimes', { schema: { body: BulkDowntimeBody, response: { 200: BulkResult } } }, async (req) => {
+    const at = now()
+    const problem = downtimeWindowProblem(req.body, at)
+    if (problem) throw new ApiError('validation_failed', { ...problem, field: `body.${problem.field}` })
+    const matched = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
+    // SPEC §2 "apply to the host instead": each matching resource's host, once.
+    const targets = req.body.target === 'resources' && req.body.set_to_host_checkbox ? await hostsOf(store.db, matched) : matched
+    const result = await run(targets, (t) => downtimeRightRefusal(req.scope, t, 'schedule_downtime'), async (tx, part) => (await scheduleDowntimes(tx, req.scope, part, req.body, at)).deltas)
+    await engine.downtimes.wake()
+    return result
+  })
+
+  app.post('/tickets', { schema: { body: BulkTicketBody, response: { 200: BulkResult } } }, async (req) => {
+    const at = now()
+    const provider = defaultTicketProvider
+    const targets = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
+    const current = await currentTickets(store.db, provider, targets)
+    return run(targets, (t) => createRefusal(req.scope, t, current.get(targetKey(t))), async (tx, part) =>
+      (await createTickets(tx, provider, req.scope, part.map((t) => ({ target: t, current: current.get(targetKey(t)) })), req.body.comment, at)).deltas)
+  })
+}

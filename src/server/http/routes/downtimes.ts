@@ -1,0 +1,47 @@
+/**
+ * SPEC §7 Maintenance: POST/GET/DELETE resources/{resource_id}/downtimes and hosts/{host_id}/downtimes
+ * (registered without prefix). POST schedules one maintenance (SPEC §3 payload, §5 validation); with
+ * set_to_host_checkbox on a resource it is the host's (SPEC §2 "apply to the host instead"). DELETE
+ * removes all maintenance of the object. Scheduling and removing need schedule_downtime, viewing
+ * view_scheduled_downtime (SPEC §6). The engine starts and ends maintenance (engine/downtimes.ts).
+ */
+import type { ZodApp, RouteDeps } from '../types'
+import { HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/acknowledgements'
+import { Downtime, DowntimeBody, DowntimeList, downtimeWindowProblem } from '../../../shared/api/downtimes'
+import { ApiError } from '../../../shared/errors'
+import { checkPayloadIds, hostsOf, refuse, targetOf } from '../../store/action-targets'
+import { cancelDowntimes, downtimeRightRefusal, listDowntimes, scheduleDowntimes } from '../../store/downtimes'
+import { now } from '../../store/json'
+
+export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
+  for (const [path, params] of [['/hosts/:host_id/downtimes', HostIdParams], ['/resources/:resource_id/downtimes', ResourceIdParams]] as const) {
+    app.post(path, { schema: { params, body: DowntimeBody, response: { 201: Downtime } } }, async (req, reply) => {
+      const at = now()
+      const onPath = await targetOf(store.db, req.scope, req.params)
+      checkPayloadIds(onPath, req.body)
+      const problem = downtimeWindowProblem(req.body, at)
+      if (problem) throw new ApiError('validation_failed', { ...problem, field: `body.${problem.field}` })
+      const t = onPath.object === 'resource' && req.body.set_to_host_checkbox ? (await hostsOf(store.db, [onPath]))[0] : onPath
+      refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
+      const { ids, deltas } = await store.db.transaction().execute((tx) => scheduleDowntimes(tx, req.scope, [t], req.body, at))
+      for (const d of deltas) bus.publish(d)
+      // A maintenance starting now is in effect when the answer arrives.
+      await engine.downtimes.wake()
+      const [created] = await listDowntimes(store.db, t, ids)
+      return reply.status(201).send(created)
+    })
+    app.get(path, { schema: { params, response: { 200: DowntimeList } } }, async (req) => {
+      const t = await targetOf(store.db, req.scope, req.params)
+      refuse(downtimeRightRefusal(req.scope, t, 'view_scheduled_downtime'))
+      const result = await listDowntimes(store.db, t)
+      return { result, totalresults: result.length }
+    })
+    app.delete(path, { schema: { params, response: { 200: Removed } } }, async (req) => {
+      const t = await targetOf(store.db, req.scope, req.params)
+      refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
+      const { removed, deltas } = await store.db.transaction().execute((tx) => cancelDowntimes(tx, [t], now()))
+      for (const d of deltas) bus.publish(d)
+      return { removed }
+    })
+  }
+}

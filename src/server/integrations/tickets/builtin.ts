@@ -1,0 +1,112 @@
+/**
+ * The built-in service desk: a ticket provider that keeps tickets in Vigil's own database, so the whole
+ * SPEC §4 ticket flow works without an external system. Ticket ids are `VIG-000123`; web_url points at
+ * the Vigil page that shows a ticket (`/#/tickets/{ticket_id}`). Workflow: New → In progress (first
+ * note) → Closed. Priority and urgency follow the object's state when the ticket is opened.
+ */
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, ServiceDeskNoteTable, ServiceDeskTicketTable } from '../../store/db'
+import { ApiError } from '../../../shared/errors'
+import type { Ticket } from '../../../shared/api/tickets'
+import type { TicketProvider } from './provider'
+
+const NAME = 'Vigil service desk'
+const SUPPORT_GROUP = 'Service desk'
+
+export const ticketIdOf = (n: number) => `VIG-${String(n).padStart(6, '0')}`
+const numberOf = (ticketId: string) => {
+  const m = /^VIG-(\d{1,12})$/.exec(ticketId)
+  return m ? Number(m[1]) : null
+}
+export const ticketWebUrl = (ticketId: string) => `/#/tickets/${encodeURIComponent(ticketId)}`
+
+const PRIORITY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', warning: 'Medium' }
+const URGENCY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium' }
+
+type Row = Selectable<ServiceDeskTicketTable>
+
+async function read(db: Kysely<Database>, ticketIds: string[]): Promise<Ticket[]> {
+  const nums = [...new Set(ticketIds.map(numberOf).filter((n): n is number => n !== null))]
+  const rows: Row[] = []
+  const notes = new Map<number, Selectable<ServiceDeskNoteTable>[]>()
+  const successors = new Map<string, string[]>()
+  // Chunk by chunk, one query after the other: `db` may be a transaction, which holds one connection.
+  for (let i = 0; i < nums.length; i += 1000) {
+    const part = nums.slice(i, i + 1000)
+    rows.push(...(await db.selectFrom('service_desk_tickets').selectAll().where('id', 'in', part).execute()))
+    for (const n of await db.selectFrom('service_desk_notes').selectAll().where('ticket_ref', 'in', part).orderBy('id').execute()) notes.set(n.ticket_ref, [...(notes.get(n.ticket_ref) ?? []), n])
+    for (const s of await db.selectFrom('service_desk_tickets').select(['id', 'linked_ticket_id']).where('linked_ticket_id', 'in', part.map(ticketIdOf)).execute()) {
+      successors.set(s.linked_ticket_id, [...(successors.get(s.linked_ticket_id) ?? []), ticketIdOf(s.id)])
+    }
+  }
+  const byId = new Map(rows.map((r) => [ticketIdOf(r.id), r]))
+  return ticketIds.flatMap((tid) => {
+    const r = byId.get(tid)
+    // Links: the ticket this one recreates, and those that recreate it.
+    return r ? [toTicket(r, notes.get(r.id) ?? [], [r.linked_ticket_id, ...(successors.get(tid) ?? [])].filter(Boolean))] : []
+  })
+}
+
+function toTicket(r: Row, notes: Selectable<ServiceDeskNoteTable>[], links: string[]): Ticket {
+  const ticketId = ticketIdOf(r.id)
+  return {
+    ticket_id: ticketId, id: r.id, workflowStateName: r.workflow_state_name, supportGroupName: r.support_group_name,
+    assigneeName: r.assignee_name, description: r.description, priorityName: r.priority_name, urgencyName: r.urgency_name,
+    isClosed: r.is_closed === 1, details: r.details, provider: NAME, web_url: ticketWebUrl(ticketId),
+    ticket_links: links.map((id) => ({ id, web_url: ticketWebUrl(id) })), host_id: r.host_id, resource_id: r.resource_id,
+    created_time: r.created_time, updated_time: r.updated_time, closed_time: r.closed_time,
+    notes: notes.map((n) => ({ kind: n.kind, comment: n.comment, username: n.username, user_full_name: n.user_full_name, created_time: n.created_time })),
+  }
+}
+
+async function one(db: Kysely<Database>, ticketId: string, failure: 'ticket_add_failed' | 'ticket_delete_failed') {
+  const n = numberOf(ticketId)
+  const row = n === null ? undefined : await db.selectFrom('service_desk_tickets').selectAll().where('id', '=', n).executeTakeFirst()
+  if (!row) throw new ApiError(failure, { reason: 'unknown_ticket', ticket_id: ticketId })
+  if (row.is_closed === 1) throw new ApiError(failure, { reason: 'ticket_closed', ticket_id: ticketId })
+  return row
+}
+
+export const builtinProvider: TicketProvider = {
+  name: NAME,
+
+  async open(db, requests, at) {
+    const subjectKey = (hostId: number, resourceId: number | null) => `${hostId}:${resourceId ?? ''}`
+    const ids: string[] = []
+    // Multi-row inserts: a bulk request opens thousands at once. Returned rows are matched to requests by
+    // subject (and by id order for the same subject), not by RETURNING order, which neither database promises.
+    for (let i = 0; i < requests.length; i += 300) {
+      const part = requests.slice(i, i + 300)
+      const rows = await db.insertInto('service_desk_tickets').values(part.map(({ subject: s, comment, author, previous }) => ({
+        host_id: s.hostId, resource_id: s.resourceId, hostgroup_id: s.hostgroupId, workflow_state_name: 'New', support_group_name: SUPPORT_GROUP,
+        description: `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(0, 4000),
+        priority_name: PRIORITY[s.state] ?? 'Low', urgency_name: URGENCY[s.state] ?? 'Low', details: comment, linked_ticket_id: previous ?? '',
+        username: author.username, created_time: at, updated_time: at,
+      }))).returning(['id', 'host_id', 'resource_id']).execute()
+      const bySubject = new Map<string, number[]>()
+      for (const r of rows.sort((x, y) => x.id - y.id)) bySubject.set(subjectKey(r.host_id, r.resource_id), [...(bySubject.get(subjectKey(r.host_id, r.resource_id)) ?? []), r.id])
+      const refs = part.map((q) => bySubject.get(subjectKey(q.subject.hostId, q.subject.resourceId))!.shift()!)
+      await db.insertInto('service_desk_notes').values(part.map((q, n) => ({
+        ticket_ref: refs[n], kind: q.previous ? 'reopened' : 'created', comment: q.comment, username: q.author.username, user_full_name: q.author.fullName, created_time: at,
+      }))).execute()
+      ids.push(...refs.map(ticketIdOf))
+    }
+    return read(db, ids)
+  },
+
+  async addNote(db, ticketId, note, at) {
+    const row = await one(db, ticketId, 'ticket_add_failed')
+    await db.insertInto('service_desk_notes').values({ ticket_ref: row.id, kind: note.kind, comment: note.comment, username: note.author.username, user_full_name: note.author.fullName, created_time: at }).execute()
+    await db.updateTable('service_desk_tickets').set({ workflow_state_name: 'In progress', updated_time: at }).where('id', '=', row.id).execute()
+    return (await read(db, [ticketId]))[0]
+  },
+
+  async close(db, ticketId, comment, author, at) {
+    const row = await one(db, ticketId, 'ticket_delete_failed')
+    await db.insertInto('service_desk_notes').values({ ticket_ref: row.id, kind: 'closed', comment, username: author.username, user_full_name: author.fullName, created_time: at }).execute()
+    await db.updateTable('service_desk_tickets').set({ is_closed: 1, workflow_state_name: 'Closed', closed_time: at, updated_time: at }).where('id', '=', row.id).execute()
+    return (await read(db, [ticketId]))[0]
+  },
+
+  get: read,
+}

@@ -1,0 +1,92 @@
+/**
+ * What every operator action records and publishes, in the caller's transaction: SPEC §3 Timeline events
+ * of types acknowledgement, downtime and ticket (with comment, user_full_name, username, is_flexible,
+ * duration, ticket_id, start_time, end_time, display_time, status), their feed EventDelta, and the
+ * ActionDelta of each object whose row changed (acknowledged, maintenance depth, tickets).
+ */
+import type { Kysely, Selectable } from 'kysely'
+import type { Database, EventTable } from './db'
+import { chunked, type ActionTarget, type ObjectKind } from './action-targets'
+import { readJson } from './json'
+import type { ActionDelta, EventDelta } from '../../shared/feed'
+
+/** Who acted: the caller's Scope fits; null for the engine. */
+export interface Actor { userId: number; username: string; fullName: string }
+
+export interface NewEvent {
+  type: 'acknowledgement' | 'downtime' | 'ticket'
+  target: ActionTarget
+  /** e.g. ADDED, REMOVED; SCHEDULED, STARTED, STOPPED, CANCELLED; CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED */
+  status: string
+  comment: string
+  actor: Actor | null
+  start_time: number
+  end_time?: number | null
+  /** defaults to start_time */
+  display_time?: number
+  is_flexible?: boolean
+  duration?: number | null
+  ticket_id?: string
+  extra_data?: Record<string, unknown>
+}
+
+type EventRow = Selectable<EventTable>
+
+export function eventDelta(e: EventRow): EventDelta {
+  return {
+    kind: 'event', id: e.id, type: e.type, event_class: e.event_class, hostgroup_id: e.hostgroup_id, host_id: e.host_id,
+    resource_id: e.resource_id, subject_name: e.subject_name, host_name: e.host_name, display_time: e.display_time,
+    status: e.status, state_type: e.state_type, message: e.message,
+  }
+}
+
+export async function writeEvents(db: Kysely<Database>, events: NewEvent[]): Promise<EventRow[]> {
+  const out: EventRow[] = []
+  for (const part of chunked(events, 300)) {
+    const rows = await db.insertInto('events').values(part.map((e) => ({
+      type: e.type,
+      event_class: e.target.object === 'host' ? 'host_event' : 'resource_check_event',
+      hostgroup_id: e.target.hostgroupId,
+      host_id: e.target.hostId,
+      resource_id: e.target.object === 'resource' ? e.target.id : null,
+      subject_name: e.target.name,
+      host_name: e.target.hostName,
+      start_time: e.start_time,
+      end_time: e.end_time ?? null,
+      display_time: e.display_time ?? e.start_time,
+      status: e.status,
+      comment: e.comment,
+      user_id: e.actor?.userId ?? null,
+      username: e.actor?.username ?? '',
+      user_full_name: e.actor?.fullName ?? '',
+      ticket_id: e.ticket_id ?? '',
+      is_flexible: e.is_flexible ? 1 : 0,
+      duration: e.duration ?? null,
+      extra_data: JSON.stringify(e.extra_data ?? {}),
+    }))).returningAll().execute()
+    out.push(...rows)
+  }
+  return out
+}
+
+/** Deltas of events changed in place (a maintenance's status moves SCHEDULED → STARTED → STOPPED). */
+export async function eventDeltas(db: Kysely<Database>, ids: number[]): Promise<EventDelta[]> {
+  const out: EventDelta[] = []
+  for (const part of chunked(ids, 1000)) out.push(...(await db.selectFrom('events').selectAll().where('id', 'in', part).orderBy('id').execute()).map(eventDelta))
+  return out
+}
+
+/** The row state of each object after an action, for the feed. */
+export async function actionDeltas(db: Kysely<Database>, objects: { object: ObjectKind; id: number }[]): Promise<ActionDelta[]> {
+  const ids = (o: ObjectKind) => [...new Set(objects.filter((x) => x.object === o).map((x) => x.id))]
+  const out: ActionDelta[] = []
+  for (const part of chunked(ids('host'), 1000)) {
+    const rows = await db.selectFrom('hosts').select(['id', 'hostgroup_id', 'acknowledged', 'max_scheduled_downtime_depth', 'tickets']).where('id', 'in', part).execute()
+    for (const r of rows) out.push({ kind: 'action', object: 'host', id: r.id, host_id: r.id, hostgroup_id: r.hostgroup_id, acknowledged: r.acknowledged === 1, scheduled_downtime_depth: r.max_scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []) })
+  }
+  for (const part of chunked(ids('resource'), 1000)) {
+    const rows = await db.selectFrom('resources').select(['id', 'host_id', 'hostgroup_id', 'acknowledged', 'scheduled_downtime_depth', 'tickets']).where('id', 'in', part).execute()
+    for (const r of rows) out.push({ kind: 'action', object: 'resource', id: r.id, host_id: r.host_id, hostgroup_id: r.hostgroup_id, acknowledged: r.acknowledged === 1, scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []) })
+  }
+  return out
+}

@@ -1,0 +1,40 @@
+/**
+ * SPEC §3 Saved filter (name, guid, location, created_by, rules), §5 Filters, §6 "Organization-wide saved
+ * filters can be saved only by those allowed to manage users" (user_read). Locations are the sections of
+ * SPEC §3 User custom_filter ids.
+ */
+import { z } from 'zod'
+import { AdvancedFilter, FilterNode } from '../filter'
+import { NAME_MAX, NAME_MIN } from '../constants'
+
+export const FILTER_LOCATIONS = ['problems', 'hosts', 'resources', 'maps', 'risks', 'admin', 'reports'] as const
+export const FilterLocation = z.enum(FILTER_LOCATIONS)
+export type FilterLocation = z.infer<typeof FilterLocation>
+
+export const SavedFilterBody = z.object({
+  /** SPEC §9 name length 2–50; any characters: it is text, never HTML */
+  name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
+  location: FilterLocation,
+  rules: AdvancedFilter.min(1),
+  organization_wide: z.boolean().default(false),
+  /** the organization of an organization-wide filter; default the user's own */
+  organization_id: z.number().int().positive().optional(),
+})
+export type SavedFilterBody = z.infer<typeof SavedFilterBody>
+
+export const SavedFilterQuery = z.object({ location: FilterLocation.optional() })
+export const GuidParams = z.object({ guid: z.string().min(1).max(100) })
+
+export const SavedFilter = z.object({
+  guid: z.string(),
+  name: z.string(),
+  location: FilterLocation,
+  /** username of who saved it */
+  created_by: z.string(),
+  /** null when personal */
+  organization_id: z.number().int().nullable(),
+  rules: z.array(FilterNode),
+  created_time: z.number().int(),
+})
+export type SavedFilter = z.infer<typeof SavedFilter>
+export const SavedFilterList = z.object({ result: z.array(SavedFilter), totalresults: z.number().int() })

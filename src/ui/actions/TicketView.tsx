@@ -1,0 +1,52 @@
+import { Fragment } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ActionFrame } from './ActionFrame'
+import { safeTicketUrl } from './ticket-form'
+import { ticketLinks, type TicketInfo } from './ticket-info'
+
+export interface TicketViewProps {
+  subject: string
+  ticket: TicketInfo
+  /** Opens the close-ticket panel; shown for an open ticket when given. */
+  onCloseTicket?(): void
+  onClose(): void
+}
+
+/** SPEC §2 "View ticket: status, assigned group, assignee, description, details, priority, provider, ticket id(s), link". */
+export function TicketView({ subject, ticket, onCloseTicket, onClose }: TicketViewProps) {
+  const { t } = useTranslation()
+  const rows: [string, string | undefined][] = [
+    ['status', ticket.workflowStateName], ['group', ticket.supportGroupName], ['assignee', ticket.assigneeName],
+    ['priority', ticket.priorityName], ['urgency', ticket.urgencyName], ['provider', ticket.provider],
+    ['description', ticket.description], ['details', ticket.details],
+  ]
+  return (
+    <ActionFrame title={t('ui.ticket.viewTitle', { subject })} onClose={onClose}>
+      <dl className="row mb-3">
+        <dt className="col-sm-3">{t('ui.ticket.fields.ids')}</dt>
+        <dd className="col-sm-9">
+          <ul className="list-inline mb-0">
+            {ticketLinks(ticket).map(({ id, web_url }) => {
+              const href = safeTicketUrl(web_url)
+              return (
+                <li key={id} className="list-inline-item">
+                  {href ? <a href={href} target="_blank" rel="noopener noreferrer">{t('ui.ticket.open', { id })}</a> : id}
+                </li>
+              )
+            })}
+          </ul>
+        </dd>
+        {rows.filter(([, value]) => value).map(([key, value]) => (
+          <Fragment key={key}>
+            <dt className="col-sm-3">{t(`ui.ticket.fields.${key}`)}</dt>
+            <dd className="col-sm-9 text-break" style={{ whiteSpace: 'pre-wrap' }}>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <div className="d-flex justify-content-end gap-2">
+        {onCloseTicket && !ticket.isClosed && <button type="button" className="btn btn-outline-danger" onClick={onCloseTicket}>{t('ui.ticket.closeTicket')}</button>}
+        <button type="button" className="btn btn-secondary" onClick={onClose}>{t('ui.modal.close')}</button>
+      </div>
+    </ActionFrame>
+  )
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActionTarget } from './target'
+
+export interface CommentFieldProps {
+  value: string
+  onChange(value: string): void
+  /** i18n key of the error (SPEC §8 `errors.validation_failed` for a missing comment). */
+  error?: string
+  disabled?: boolean
+}
+
+/** The comment textarea of the action panels. */
+export function CommentField({ value, onChange, error, disabled }: CommentFieldProps) {
+  const { t } = useTranslation()
+  const id = useId()
+  const label = t('ui.actions.comment')
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">{label}</label>
+      <textarea id={id} className={`form-control${error ? ' is-invalid' : ''}`} rows={3} value={value} disabled={disabled} required
+        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
+      {error && <div id={`${id}-error`} className="invalid-feedback">{t(error, { field: label })}</div>}
+    </div>
+  )
+}
+
+/** "host" or "host – resource". */
+export function targetName(target: ActionTarget): string {
+  return target.resource_name ? `${target.host_name} – ${target.resource_name}` : target.host_name
+}
+
+/** SPEC §2 "list of hosts" the action applies to. */
+export function TargetList({ names }: { names: readonly string[] }) {
+  const { t } = useTranslation()
+  return (
+    <ul className="list-inline mb-3" aria-label={t('ui.actions.targets')}>
+      {names.map((name, i) => <li key={`${i}-${name}`} className="list-inline-item badge text-bg-light border">{name}</li>)}
+    </ul>
+  )
+}
+
+/** Runs `onSubmit`; busy until its promise settles. Failures are the API client's to show (SPEC §8). */
+export function useSubmit<P>(onSubmit: (payloads: P[]) => Promise<unknown> | void): [boolean, (payloads: P[]) => void] {
+  const [busy, setBusy] = useState(false)
+  const submit = (payloads: P[]) => {
+    const pending = onSubmit(payloads)
+    if (!pending) return
+    setBusy(true)
+    pending.then(() => setBusy(false), () => setBusy(false))
+  }
+  return [busy, submit]
+}
+
+export interface FormButtonsProps {
+  submitLabel: string
+  busy: boolean
+  onCancel(): void
+}
+
+export function FormButtons({ submitLabel, busy, onCancel }: FormButtonsProps) {
+  const { t } = useTranslation()
+  return (
+    <div className="d-flex justify-content-end gap-2">
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>{t('ui.actions.cancel')}</button>
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>{submitLabel}</button>
+    </div>
+  )
+}

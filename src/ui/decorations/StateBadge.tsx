@@ -1,0 +1,22 @@
+import { useTranslation } from 'react-i18next'
+import { stateName, stateVariant, type StateKind } from './state'
+
+export interface StateBadgeProps {
+  kind: StateKind
+  /** A SPEC §4 wire number or a state name (up, down, ok, critical, pending, offline, …). */
+  state: number | string
+  /** SPEC §4 "An event's state type is shown as HARD or SOFT". */
+  stateType?: 'hard' | 'soft'
+}
+
+/** A host or resource state in its colour (SPEC §4 HOST / RESOURCE). */
+export function StateBadge({ kind, state, stateType }: StateBadgeProps) {
+  const { t } = useTranslation()
+  const name = stateName(kind, state)
+  return (
+    <span className={`badge text-bg-${stateVariant(name)} text-uppercase`}>
+      {t(`ui.states.${name}`, { defaultValue: name })}
+      {stateType && <span className="ms-1 fw-normal">{t(`ui.states.${stateType}`)}</span>}
+    </span>
+  )
+}

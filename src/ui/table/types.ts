@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import type { CsvValue } from './csv'
+
+/** One column of a table panel. */
+export interface TableColumn<Row> {
+  /** Unique id; also the SPEC §7 `order` column when `sortable`. */
+  id: string
+  /** Translated header text. */
+  header: string
+  cell(row: Row): ReactNode
+  /** Sorted by the server through `order` (SPEC §4 three-state table sort). */
+  sortable?: boolean
+  /** Hidden until the person shows it from the columns menu (SPEC §2, e.g. the host description). */
+  hidden?: boolean
+  /** The cell's CSV value; columns without it are left out of the download. */
+  csv?(row: Row): CsvValue
+  /** Extra classes of the cells, e.g. `text-nowrap`. */
+  className?: string
+}
+
+/**
+ * SPEC §4 "Multi-select mode": only rows that allow the action are selectable; clicking toggles; an invalid
+ * row gives `rejectedMessage` (e.g. "This host cannot have a ticket added."). The screen pauses auto-refresh
+ * while it passes a selection and clears it when the mode or the panel closes.
+ */
+export interface TableSelection<Row> {
+  selected: ReadonlySet<string>
+  onChange(selected: Set<string>): void
+  canSelect(row: Row): boolean
+  /** Translated text shown when a row that cannot get the action is clicked. */
+  rejectedMessage: string
+}
