@@ -112,13 +112,16 @@ async function main() {
       ws.on('error', reject)
       ws.on('message', (raw: Buffer) => {
         const at = performance.now()
-        const m = JSON.parse(raw.toString()) as { op: string; delta?: { kind: string; plugin_output?: string }; refused?: string[] }
+        const m = JSON.parse(raw.toString()) as { op: string; deltas?: { kind: string; plugin_output?: string }[]; refused?: string[] }
         if (m.op === 'subscribed') {
           if (m.refused?.length) reject(new Error(`subscription refused: ${m.refused.join(', ')}`))
           else resolve(ws)
-        } else if (m.op === 'delta' && m.delta?.kind === 'state' && m.delta.plugin_output?.startsWith(MARK)) {
-          const i = Number(m.delta.plugin_output.slice(MARK.length))
-          received[i]?.push(at - sent[i])
+        } else if (m.op === 'deltas') {
+          for (const d of m.deltas ?? []) {
+            if (d.kind !== 'state' || !d.plugin_output?.startsWith(MARK)) continue
+            const i = Number(d.plugin_output.slice(MARK.length))
+            received[i]?.push(at - sent[i])
+          }
         }
       })
       ws.on('open', () => ws.send(JSON.stringify({ op: 'subscribe', topics: ['environment:1'] })))

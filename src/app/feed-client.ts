@@ -4,7 +4,7 @@
  * restart, resubscribes, and reports whether it is live so that SPEC §9 polling applies meanwhile.
  */
 import { createStore } from 'zustand/vanilla'
-import type { FeedDelta, ServerMessage } from '../shared/feed'
+import { topicsOf, type FeedDelta, type ServerMessage } from '../shared/feed'
 
 export type FeedStatus = 'connecting' | 'open' | 'closed'
 
@@ -63,12 +63,13 @@ export function createFeedClient(deps: FeedClientDeps) {
       } catch {
         return
       }
-      if (msg.op !== 'delta') return
-      const topics = [`environment:${msg.delta.hostgroup_id}`, `host:${msg.delta.host_id}`]
-      const seen = new Set<Listener>()
-      for (const t of topics) for (const l of listeners.get(t) ?? []) if (!seen.has(l)) {
-        seen.add(l)
-        l(msg.delta)
+      if (msg.op !== 'deltas') return
+      for (const delta of msg.deltas) {
+        const seen = new Set<Listener>()
+        for (const t of topicsOf(delta)) for (const l of listeners.get(t) ?? []) if (!seen.has(l)) {
+          seen.add(l)
+          l(delta)
+        }
       }
     }
     ws.onclose = (ev: CloseEvent) => {

@@ -72,7 +72,8 @@ export type FeedDelta = StateDelta | EventDelta | ActionDelta
 
 /** What the server sends: deltas, or the answer to a subscription (topics refused are named). */
 export type ServerMessage =
-  | { op: 'delta'; delta: FeedDelta }
+  /** the deltas of one moment that this client may see, in commit order */
+  | { op: 'deltas'; deltas: FeedDelta[] }
   | { op: 'subscribed'; topics: string[]; refused: string[] }
   | { op: 'pong' }
   | { op: 'error'; key: string; message: string }

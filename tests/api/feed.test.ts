@@ -3,18 +3,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
-import type { ServerMessage } from '../../src/shared/feed'
+import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
 
-interface FeedClient { messages: ServerMessage[]; next(pred: (m: ServerMessage) => boolean, ms?: number): Promise<ServerMessage>; send(m: unknown): void; close(): void }
+type Message = Exclude<ServerMessage, { op: 'deltas' }> | { op: 'delta'; delta: FeedDelta }
+interface FeedClient { messages: Message[]; next(pred: (m: Message) => boolean, ms?: number): Promise<Message>; send(m: unknown): void; close(): void }
 
 async function connect(baseUrl: string, token: string): Promise<FeedClient> {
   const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/v1/feed?token=${encodeURIComponent(token)}`)
-  const messages: ServerMessage[] = []
-  const waiters: { pred: (m: ServerMessage) => boolean; resolve: (m: ServerMessage) => void }[] = []
+  const messages: Message[] = []
+  const waiters: { pred: (m: Message) => boolean; resolve: (m: Message) => void }[] = []
+  // A `deltas` message is read as one `delta` per entry, so each can be waited for on its own.
   ws.on('message', (raw) => {
     const m = JSON.parse(raw.toString()) as ServerMessage
-    messages.push(m)
-    for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m) }
+    for (const one of m.op === 'deltas' ? m.deltas.map((delta) => ({ op: 'delta' as const, delta })) : [m]) {
+      messages.push(one)
+      for (const w of [...waiters]) if (w.pred(one)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(one) }
+    }
   })
   await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject) })
   return {

@@ -44,6 +44,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   let queue: { item: ResultItem; done?: (err?: unknown) => void }[] = []
   let flushTimer: NodeJS.Timeout | null = null
   let flushing: Promise<void> = Promise.resolve()
+  let busy = false
   let sweepTimer: NodeJS.Timeout | null = null
   let rollupTimer: NodeJS.Timeout | null = null
   let rolledUpTo = nowS() - RAW_KEEP_S
@@ -52,7 +53,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     const h = targets.get(targetKey('host', hostId))
     return (h ? stateName('host', h.state.status) : 'pending') as HostState
   }
-  const ingest = createIngest(store.db, {
+  const ingest = createIngest(store, {
     parentStates: (hostId) => (parents.get(hostId) ?? []).map(hostStatus),
     flapThresholds: opts.flapThresholds,
   })
@@ -83,8 +84,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     return new Promise((resolve, reject) => {
       queue.push({ item, done: wait ? (err) => (err ? reject(err) : resolve()) : undefined })
       if (!wait) resolve()
-      if (queue.length >= opts.batchMax) flushSoon(0)
-      else flushSoon(opts.batchMs)
+      // A passive result is written at once when the writer is idle; under load results share batches.
+      flushSoon(queue.length >= opts.batchMax || (wait && !busy) ? 0 : opts.batchMs)
     })
   }
 
@@ -98,6 +99,15 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   }
 
   async function flush() {
+    busy = true
+    try {
+      await drain()
+    } finally {
+      busy = false
+    }
+  }
+
+  async function drain() {
     while (queue.length) {
       const batch = queue.slice(0, opts.batchMax)
       queue = queue.slice(batch.length)

@@ -5,13 +5,13 @@
  * published only after the commit; a target's in-memory state changes only when the write succeeded,
  * so nothing reported is ever lost.
  */
-import type { Kysely, Transaction } from 'kysely'
-import type { Database } from '../store/db'
+import type { Transaction } from 'kysely'
+import type { Database, Store } from '../store/db'
 import type { FeedDelta } from '../../shared/feed'
 import type { CheckResult } from './checks/index'
 import type { PerfItem } from '../../shared/perfdata'
 import type { HostState } from '../../shared/enums'
-import { bulkUpdate, bulkUpsert, type BulkColumn } from '../store/bulk'
+import { bulkWriter, type BulkColumn } from '../store/bulk'
 import { applyResult, hostStateFromCheck, reachability, updateFlapping, type FlapThresholds } from './state/index'
 import { stateName, type Target } from './target'
 import { endAcknowledgements } from '../store/acknowledgements'
@@ -46,7 +46,9 @@ const POINT_COLUMNS: BulkColumn[] = [{ name: 'series_id', type: 'BIGINT' }, { na
 
 interface SeriesMeta { id: number; meta: string }
 
-export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
+export function createIngest(store: Store, ctx: IngestContext) {
+  const db = store.db
+  const writer = bulkWriter(store)
   const series = new Map<string, SeriesMeta>()
 
   /** The series of a perfdata label, created on first sight; its thresholds and unit kept current. */
@@ -125,9 +127,9 @@ export function createIngest(db: Kysely<Database>, ctx: IngestContext) {
         })
         next.set(t, { state, flap: { history: flap.history, is_flapping: flap.is_flapping, percent_state_change: flap.percent_state_change }, hasGraph: t.hasGraph || numeric.length > 0 })
       }
-      await bulkUpdate(tx, 'hosts', STATE_COLUMNS, [...hostRows.values()])
-      await bulkUpdate(tx, 'resources', RESOURCE_COLUMNS, [...resourceRows.values()])
-      await bulkUpsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
+      await writer.update(tx, 'hosts', STATE_COLUMNS, [...hostRows.values()])
+      await writer.update(tx, 'resources', RESOURCE_COLUMNS, [...resourceRows.values()])
+      await writer.upsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
       // SPEC §4: a state change ends acknowledgements and triggers flexible maintenance, in this transaction.
       if (changes.length) deltas.push(...(await endAcknowledgements(tx, changes)), ...(await triggerFlexibleDowntimes(tx, changes)))
     }).catch((err) => {

@@ -23,18 +23,27 @@ interface Client {
 export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   const clients = new Set<Client>()
 
-  const send = (c: Client, msg: ServerMessage) => {
+  const sendText = (c: Client, text: string) => {
     if (c.socket.readyState !== c.socket.OPEN) return
     if (c.socket.bufferedAmount > MAX_BUFFERED) return c.socket.close(1013, 'too slow')
-    c.socket.send(JSON.stringify(msg))
+    c.socket.send(text)
   }
+  const send = (c: Client, msg: ServerMessage) => sendText(c, JSON.stringify(msg))
 
-  const unsubscribe = bus.subscribe((delta: FeedDelta) => {
-    const topics = topicsOf(delta)
+  // Deltas of one tick go out together: each is serialised once, and each client gets one message
+  // (with 500 clients, one write per delta per client cost more than the rest of the server).
+  let pending: { delta: FeedDelta; json: string; topics: string[] }[] = []
+  const fanOut = () => {
+    const batch = pending
+    pending = []
     for (const c of clients) {
-      if (delta.hostgroup_id === null || !c.scope.environmentIds.includes(delta.hostgroup_id)) continue
-      if (topics.some((t) => c.topics.has(t))) send(c, { op: 'delta', delta })
+      const mine = batch.filter((p) => p.delta.hostgroup_id !== null && c.scope.environmentIds.includes(p.delta.hostgroup_id) && p.topics.some((t) => c.topics.has(t)))
+      if (mine.length) sendText(c, `{"op":"deltas","deltas":[${mine.map((p) => p.json).join(',')}]}`)
     }
+  }
+  const unsubscribe = bus.subscribe((delta: FeedDelta) => {
+    if (!pending.length) setImmediate(fanOut)
+    pending.push({ delta, json: JSON.stringify(delta), topics: topicsOf(delta) })
   })
   app.addHook('onClose', async () => {
     unsubscribe()

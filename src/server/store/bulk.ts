@@ -5,7 +5,8 @@
  * types the VALUES columns.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely'
-import type { Database } from './db'
+import type SQLite from 'better-sqlite3'
+import type { Database, Store } from './db'
 
 export type SqlType = 'BIGINT' | 'TEXT' | 'DOUBLE PRECISION'
 export interface BulkColumn { name: string; type: SqlType }
@@ -42,5 +43,34 @@ export async function bulkUpsert(db: Kysely<Database>, table: string, columns: B
   for (const part of chunks(rows, columns.length)) {
     await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c.name)))}) VALUES ${valuesOf(columns, part)}
       ON CONFLICT (${sql.join(key.map((k) => sql.ref(k)))}) DO UPDATE SET ${sql.join(others.map((c) => sql`${sql.ref(c.name)} = excluded.${sql.ref(c.name)}`))}`.execute(db)
+  }
+}
+
+/**
+ * The writer of the engine's hot path. On SQLite a cached prepared statement per row beats one big
+ * statement (no SQL to build, no VALUES table to join: ~3× less CPU per result, measured in bench/engine);
+ * it runs on Kysely's one connection inside the caller's transaction. On PostgreSQL, where every
+ * statement is a round trip, the multi-row statements above.
+ */
+export function bulkWriter(store: Store) {
+  const sqlite = store.sqlite
+  if (!sqlite) return { update: bulkUpdate, upsert: bulkUpsert }
+  const statements = new Map<string, SQLite.Statement>()
+  const prepared = (text: string) => {
+    let s = statements.get(text)
+    if (!s) statements.set(text, (s = sqlite.prepare(text)))
+    return s
+  }
+  return {
+    async update(_db: Kysely<Database>, table: string, columns: BulkColumn[], rows: unknown[][]) {
+      const s = prepared(`UPDATE "${table}" SET ${columns.slice(1).map((c) => `"${c.name}" = ?`).join(', ')} WHERE id = ?`)
+      for (const row of rows) s.run(...row.slice(1), row[0])
+    },
+    async upsert(_db: Kysely<Database>, table: string, columns: BulkColumn[], key: string[], rows: unknown[][]) {
+      const others = columns.filter((c) => !key.includes(c.name))
+      const s = prepared(`INSERT INTO "${table}" (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+        ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${others.map((c) => `"${c.name}" = excluded."${c.name}"`).join(', ')}`)
+      for (const row of rows) s.run(...row)
+    },
   }
 }

@@ -5,6 +5,8 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely'
@@ -324,6 +326,45 @@ export function openStore(databaseUrl: string): Store {
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
+  const checkpointer = file === ':memory:' ? null : startCheckpointer(sqlite, file)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() }
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    async close() {
+      await checkpointer?.terminate()
+      await db.destroy()
+    },
+  }
+}
+
+/**
+ * WAL checkpoints copy pages and sync the disk: on the server's thread they stalled the event loop for
+ * more than the writes themselves (bench/engine). A worker thread with its own connection checkpoints
+ * once a second instead (PASSIVE: it never blocks a writer). Should the worker die, SQLite's automatic
+ * checkpoints come back.
+ */
+function startCheckpointer(sqlite: SQLite.Database, file: string): Worker | null {
+  const code = `
+    const { workerData } = require('node:worker_threads')
+    const Database = require(workerData.module)
+    const db = new Database(workerData.file)
+    db.pragma('busy_timeout = 1000')
+    setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)') } catch {} }, 1000)`
+  try {
+    const worker = new Worker(code, { eval: true, workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file: path.resolve(file) } })
+    worker.unref()
+    const fallBack = () => {
+      try {
+        if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000')
+      } catch { /* closing */ }
+    }
+    worker.on('error', fallBack)
+    worker.on('exit', fallBack)
+    sqlite.pragma('wal_autocheckpoint = 0')
+    return worker
+  } catch {
+    return null
+  }
 }
