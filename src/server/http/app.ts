@@ -19,6 +19,7 @@ import { environmentRoutes } from './routes/environments'
 import { hostRoutes } from './routes/hosts'
 import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
+import { openapi, openapiRoutes } from './plugins/openapi'
 import { resultRoutes } from './routes/results'
 import { perfdataRoutes } from './routes/perfdata'
 import { eventRoutes } from './routes/events'
@@ -36,6 +37,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     genReqId: () => randomUUID(),
     bodyLimit: 12 * 1024 * 1024,
     trustProxy: false,
+    // SPEC §7 writes collections as `hosts/` and calls as `search`: both spellings answer.
+    routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL or header is the client's mistake: SPEC §8 invalid_input, not Fastify's own body.
     frameworkErrors: (err, req, reply: FastifyReply) => {
       reply.header('X-Request-ID', req.id)
@@ -50,6 +53,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
+  await app.register(openapi)
 
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
@@ -76,6 +80,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(bulkRoutes, { ...deps, prefix: '/bulk' })
   }, { prefix: '/api/v1' })
 
+  await app.register(openapiRoutes)
   await app.register(uiRoutes, deps)
   return app
 }
