@@ -16,8 +16,16 @@ export type EnvironmentOut = ReturnType<typeof toApi>
 function toApi(r: Row, scope: Scope) {
   return {
     id: r.id, name: r.name, alias: r.alias, organization_id: r.organization_id, organization_name: r.organization_name,
-    host_count: Number(r.host_count), created_time: r.created_time, allowed_actions: scope.envActions.get(r.id) ?? [],
+    host_count: Number(r.host_count), hosts: [] as string[], created_time: r.created_time, allowed_actions: scope.envActions.get(r.id) ?? [],
   }
+}
+
+/** SPEC §3 Environment `hosts`: the host names, filled for one page only. */
+async function enrich(db: Kysely<Database>, rows: EnvironmentOut[], fields: readonly string[]) {
+  if (!fields.includes('hosts')) return
+  const hosts = await db.selectFrom('hosts').select(['hostgroup_id', 'name']).where('hostgroup_id', 'in', rows.map((r) => r.id)).orderBy('name').execute()
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  for (const h of hosts) byId.get(h.hostgroup_id)?.hosts.push(h.name)
 }
 
 const SELECT = `hostgroups.*, organizations.name AS organization_name,
@@ -37,8 +45,10 @@ export const environmentDef: EntityDef<Row, EnvironmentOut> = {
     created_time: { expr: 'hostgroups.created_time', kind: 'date' },
   },
   fields: ['id', 'name', 'alias', 'organization_id', 'organization_name', 'host_count', 'created_time', 'allowed_actions'],
+  extraFields: ['hosts'],
   defaultOrder: [{ column: 'alias', desc: false }],
   toApi,
+  enrich,
 }
 
 export async function getEnvironment(db: Kysely<Database>, scope: Scope, id: number) {

@@ -36,8 +36,8 @@ export interface EntityDef<Row, Out extends Record<string, unknown>> {
   scopeIds(scope: Scope): number[]
   select: string
   toApi(row: Row, scope: Scope): Out
-  /** Adds what needs another query, for the rows of one page only (parents, children, …). */
-  enrich?(db: Kysely<Database>, rows: Out[]): Promise<void>
+  /** Adds what needs another query, for the rows of one page only (parents, children, …); `fields` are those asked for. */
+  enrich?(db: Kysely<Database>, rows: Out[], fields: readonly string[]): Promise<void>
 }
 
 /** Query string of a list call (SPEC §7 "Generic resource calls"). */
@@ -191,7 +191,7 @@ function pickFields(def: EntityDef<any, any>, q: ListQuery): string[] {
 
 async function rowsOf<Out extends Record<string, unknown>>(db: Kysely<Database>, def: EntityDef<any, Out>, scope: Scope, rows: unknown[], fields: string[]) {
   const full = rows.map((r) => def.toApi(r, scope))
-  if (def.enrich && full.length) await def.enrich(db, full)
+  if (def.enrich && full.length) await def.enrich(db, full, fields)
   return full.map((o) => Object.fromEntries(fields.filter((f) => f in o).map((f) => [f, o[f]])))
 }
 
@@ -235,6 +235,6 @@ export async function getEntity<Out extends Record<string, unknown>>(db: Kysely<
   const { rows } = await sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${idCol} = ${id} AND ${sql.raw(def.scopeColumn)} IN (${sql.join(ids)})`.execute(db)
   if (!rows.length) return undefined
   const out = def.toApi(rows[0], scope)
-  if (def.enrich) await def.enrich(db, [out])
+  if (def.enrich) await def.enrich(db, [out], [...def.fields, ...(def.extraFields ?? [])])
   return out
 }

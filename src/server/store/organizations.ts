@@ -10,20 +10,27 @@ import type { z } from 'zod'
 import type { OrganizationBody, OrganizationUpdate } from '../../shared/api/entities'
 import { now } from './json'
 
-type Row = Selectable<OrganizationTable>
+type Row = Selectable<OrganizationTable> & { users: number; hosts: number; resources: number; children: number }
 export type OrganizationOut = ReturnType<typeof toApi>
 
+/** SPEC §3 Organization: users, hosts, resources and children are counts. */
 function toApi(r: Row, scope: Scope) {
   return {
     id: r.id, name: r.name, alias: r.alias, legal_name: r.legal_name, is_msp: r.is_msp === 1,
     msp_parent_id: r.msp_parent_id, contract_expiration: r.contract_expiration, customer_since: r.customer_since,
+    users: Number(r.users), hosts: Number(r.hosts), resources: Number(r.resources), children: Number(r.children),
     created_time: r.created_time, allowed_actions: scope.orgActions.get(r.id) ?? [],
   }
 }
 
+const COUNTS = `(SELECT COUNT(*) FROM users u WHERE u.organization_id = organizations.id) AS users,
+  (SELECT COUNT(*) FROM hosts h JOIN hostgroups g ON g.id = h.hostgroup_id WHERE g.organization_id = organizations.id) AS hosts,
+  (SELECT COUNT(*) FROM resources r JOIN hostgroups g ON g.id = r.hostgroup_id WHERE g.organization_id = organizations.id) AS resources,
+  (SELECT COUNT(*) FROM organizations c WHERE c.msp_parent_id = organizations.id) AS children`
+
 export const organizationDef: EntityDef<Row, OrganizationOut> = {
   from: 'organizations',
-  select: 'organizations.*',
+  select: `organizations.*, ${COUNTS}`,
   scopeColumn: 'organizations.id',
   scopeIds: (s) => s.organizationIds,
   columns: {
@@ -37,7 +44,7 @@ export const organizationDef: EntityDef<Row, OrganizationOut> = {
     customer_since: { expr: 'organizations.customer_since', kind: 'date' },
     created_time: { expr: 'organizations.created_time', kind: 'date' },
   },
-  fields: ['id', 'name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'created_time', 'allowed_actions'],
+  fields: ['id', 'name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'users', 'hosts', 'resources', 'children', 'created_time', 'allowed_actions'],
   defaultOrder: [{ column: 'alias', desc: false }],
   toApi,
 }
