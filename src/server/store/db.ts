@@ -161,6 +161,9 @@ export interface EventTable {
   /** SPEC §3 Timeline event fields of a downtime event (migration 0003). */
   is_flexible: Generated<number>
   duration: number | null
+  /** Subjects of risk events (migration 0004). */
+  risk_id: number | null
+  risk_plugin_id: string | null
 }
 
 /** SPEC §3 Acknowledgement of a host (resource_id null) or a resource; ended_time null while in effect. */

@@ -17,13 +17,13 @@ import { ApiError } from '../../shared/errors'
 import { EVENT_CLASS_OF, EVENTS_COUNT_CAP, type EventsQuery, type TimelineEvent } from '../../shared/api/events'
 
 /** Columns of migrations 0003 (is_flexible, duration) and 0004 (risk subjects) that db.ts may not list yet. */
-type Row = Selectable<EventTable> & { risk_id: number | null; risk_plugin_id: string | null; is_flexible?: number; duration?: number | null }
+type Row = Selectable<EventTable>
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
 const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
 
 /** UTC day of a unix time, YYYY-MM-DD. */
-export const dayOf = (t: number) => new Date(t * 1000).toISOString().slice(0, 10)
+const dayOf = (t: number) => new Date(t * 1000).toISOString().slice(0, 10)
 
 /**
  * Row → SPEC §3 event. is_flexible and duration have columns (maintenance); writers keep the other
@@ -46,8 +46,8 @@ function toApi(r: Row): TimelineEvent {
     hostgroup_id: r.hostgroup_id,
     host_id: r.host_id,
     resource_id: r.resource_id,
-    risk_id: r.risk_id ?? null,
-    risk_plugin_id: r.risk_plugin_id ?? null,
+    risk_id: r.risk_id,
+    risk_plugin_id: r.risk_plugin_id,
     start_time: Number(r.start_time),
     end_time: r.end_time === null ? null : Number(r.end_time),
     display_time: Number(r.display_time),
@@ -145,7 +145,7 @@ function subjectCondition(q: EventsQuery): RawBuilder<SqlBool> | null {
 }
 
 /** Every condition of a query: scope, environment filter and advanced filter (list.ts), then the rest. */
-export function conditionsOf(dialect: Dialect, scope: Scope, q: EventsQuery, now: number): RawBuilder<SqlBool> {
+function conditionsOf(dialect: Dialect, scope: Scope, q: EventsQuery, now: number): RawBuilder<SqlBool> {
   const conds: RawBuilder<SqlBool>[] = [
     whereOf(eventDef, dialect, scope, { advanced_filter: q.advanced_filter, environment_ids: q.environment_filter?.join(',') }),
   ]

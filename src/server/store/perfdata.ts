@@ -25,21 +25,36 @@ export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; re
   return rows.map((r) => ({ id: r.id, key: r.label, unit: r.unit, warn: readJson(r.warn, null), crit: readJson(r.crit, null), min: r.min, max: r.max, last_time: r.last_time === null ? null : Number(r.last_time) }))
 }
 
-/** Points of one series in [start, end], bucketed so that there are at most `points` of them. */
+interface Bucket { t: number; min: number; sum: number; max: number; n: number }
+
+/**
+ * Points of one series in [start, end], bucketed so that there are at most about `points` of them
+ * (issue 5: a year of one-minute data opens in under a second). The part older than the raw keep time
+ * comes from the coarsest rollup that is not coarser than a bucket and still covers the start; the
+ * recent part from the raw points, which rollups do not cover yet (their newest bucket is incomplete).
+ * A bucket that straddles the two is merged, its average weighted by the number of values.
+ */
 export async function readSeries(db: Kysely<Database>, seriesId: number, start: number, end: number, points: number, now: number) {
-  const span = Math.max(1, end - start)
-  const wanted = Math.ceil(span / points)
-  // Raw points while the range is within their keep time (a few thousand per series at most, and
-  // always current); else the finest rollup that covers the range and is not finer than needed.
-  const rawOk = start >= now - RAW_KEEP_S
-  const source = rawOk ? 0 : STEPS.find((s) => s >= wanted && start >= now - KEEP_S[s]) ?? STEPS.find((s) => start >= now - KEEP_S[s]) ?? 86400
-  const step = Math.max(wanted, source, 1)
-  const rows = source === 0
-    ? await sql<SeriesPoint>`SELECT ${bucket(step)} AS t, MIN(v) AS min, AVG(v) AS avg, MAX(v) AS max FROM perf_points
-        WHERE series_id = ${seriesId} AND t BETWEEN ${start} AND ${end} GROUP BY 1 ORDER BY 1`.execute(db)
-    : await sql<SeriesPoint>`SELECT ${bucket(step)} AS t, MIN(min) AS min, SUM(avg * n) / SUM(n) AS avg, MAX(max) AS max FROM perf_rollups
-        WHERE series_id = ${seriesId} AND step = ${source} AND t BETWEEN ${start} AND ${end} GROUP BY 1 ORDER BY 1`.execute(db)
-  return { step, resolution: source === 0 ? 'raw' : String(source), points: rows.rows.map((r) => ({ t: Number(r.t), min: Number(r.min), avg: Number(r.avg), max: Number(r.max) })) }
+  const wanted = Math.max(1, Math.ceil(Math.max(1, end - start) / points))
+  const rawFrom = now - RAW_KEEP_S
+  const covering = STEPS.filter((s) => start >= now - KEEP_S[s])
+  const source = start >= rawFrom ? 0 : [...covering].reverse().find((s) => s <= wanted) ?? covering[0]
+  // Buckets are whole multiples of the rollup step, so that each rollup falls in exactly one.
+  const step = source === 0 ? wanted : Math.ceil(wanted / source) * source
+  const [rolled, raw] = await Promise.all([
+    source === 0 || start >= rawFrom ? { rows: [] } : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(min) AS min, SUM(avg * n) AS sum, MAX(max) AS max, SUM(n) AS n
+      FROM perf_rollups WHERE series_id = ${seriesId} AND step = ${source} AND t >= ${start} AND t < ${Math.min(end + 1, rawFrom)} GROUP BY 1`.execute(db),
+    end < rawFrom ? { rows: [] } : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(v) AS min, SUM(v) AS sum, MAX(v) AS max, COUNT(*) AS n
+      FROM perf_points WHERE series_id = ${seriesId} AND t >= ${Math.max(start, rawFrom)} AND t <= ${end} GROUP BY 1`.execute(db),
+  ])
+  const merged = new Map<number, Bucket>()
+  for (const r of [...rolled.rows, ...raw.rows]) {
+    const b = { t: Number(r.t), min: Number(r.min), sum: Number(r.sum), max: Number(r.max), n: Number(r.n) }
+    const had = merged.get(b.t)
+    merged.set(b.t, had ? { t: b.t, min: Math.min(had.min, b.min), sum: had.sum + b.sum, max: Math.max(had.max, b.max), n: had.n + b.n } : b)
+  }
+  const out = [...merged.values()].sort((a, b) => a.t - b.t).map((b): SeriesPoint => ({ t: b.t, min: b.min, avg: b.sum / b.n, max: b.max }))
+  return { step, resolution: source === 0 ? 'raw' : String(source), points: out }
 }
 
 /**

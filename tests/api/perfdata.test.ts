@@ -1,0 +1,73 @@
+/**
+ * Graph ranges of the SPEC §9 past presets over long series (issue 5): the server reads rollups for the
+ * old part and raw points for the recent part, and returns about as many points as asked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, DATABASES, type TestServer } from '../helpers/server'
+import { adminClient, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { RAW_KEEP_S } from '../../src/server/store/perfdata'
+
+const DAY = 86400
+
+describe.each(DATABASES)('perfdata ranges on %s', (db) => {
+  let server: TestServer
+  let a: Tenant
+  let resourceId: number
+  const now = Math.floor(Date.now() / 1000)
+
+  beforeAll(async () => {
+    server = await startServer({ db })
+    a = await makeTenant(server, await adminClient(server))
+    const hostId = (await a.api.post('/api/v1/hosts/', { name: uniq('graph-host'), hostgroup_id: a.environmentId, check_type: '1' })).body.id
+    resourceId = (await a.api.post('/api/v1/resources/', { host_id: hostId, name: 'load', check_type: '1' })).body.id
+    // The newest value through the API, so the series exists as the engine makes it.
+    expect((await a.api.post('/api/v1/results', { resource_id: resourceId, exit_status: 0, output: 'OK', perfdata: 'load1=1;4;8;0;', time: now - 30 })).status).toBe(200)
+    const { id: seriesId } = await server.vigil.store.db.selectFrom('perf_series').select('id').where('resource_id', '=', resourceId).executeTakeFirstOrThrow()
+    // A year of one-minute data as the engine keeps it: raw minutes for RAW_KEEP_S, 5-minute rollups
+    // for 35 days, hourly before that (values 1..5 by hour, so every bucket has min < max).
+    const value = (t: number) => 1 + (Math.floor(t / 3600) % 5)
+    const raw = []
+    for (let t = now - RAW_KEEP_S + 60; t < now - 60; t += 60) raw.push({ series_id: seriesId, t, v: value(t) })
+    const rollups = []
+    for (let t = Math.floor((now - 35 * DAY) / 300) * 300; t < now - RAW_KEEP_S; t += 300) rollups.push({ series_id: seriesId, step: 300, t, min: value(t), avg: value(t), max: value(t), n: 5 })
+    for (let t = Math.floor((now - 366 * DAY) / 3600) * 3600; t < now - RAW_KEEP_S; t += 3600) rollups.push({ series_id: seriesId, step: 3600, t, min: 1, avg: 3, max: 5, n: 60 })
+    const store = server.vigil.store.db
+    for (let i = 0; i < raw.length; i += 1000) await store.insertInto('perf_points').values(raw.slice(i, i + 1000)).execute()
+    for (let i = 0; i < rollups.length; i += 1000) await store.insertInto('perf_rollups').values(rollups.slice(i, i + 1000)).execute()
+  })
+  afterAll(() => server.close())
+
+  const series = async (span: number, points = 1000) => {
+    const started = performance.now()
+    const r = await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load1&start=${now - span}&end=${now}&points=${points}`)
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    return { ...r.body, ms: performance.now() - started } as { step: number; resolution: string; points: { t: number; min: number; avg: number; max: number }[]; ms: number }
+  }
+
+  it('opens a year of one-minute data in under a second with about 1000 points from hourly rollups', async () => {
+    const year = await series(365 * DAY)
+    expect(year.ms).toBeLessThan(1000)
+    expect(year.resolution).toBe('3600')
+    expect(year.points.length).toBeGreaterThan(900)
+    expect(year.points.length).toBeLessThanOrEqual(1001)
+    expect(year.points.every((p) => p.min <= p.avg && p.avg <= p.max)).toBe(true)
+    // The last days come from the raw points: the graph reaches the newest value.
+    expect(year.points.at(-1)!.t).toBeGreaterThan(now - year.step - 60)
+  })
+
+  it('draws a week from 5-minute rollups and the raw tail, with min/max bands where values were combined', async () => {
+    const week = await series(7 * DAY)
+    expect([week.resolution, week.step]).toEqual(['300', 900])
+    expect(week.points.length).toBeGreaterThan(600)
+    expect(week.points.at(-1)!.t).toBeGreaterThan(now - 2 * 900)
+    expect(week.points.some((p) => p.min < p.max)).toBe(true)
+  })
+
+  it('reads raw points for the presets within the raw keep time (2 hours, 1 day)', async () => {
+    const twoHours = await series(2 * 3600, 60)
+    expect([twoHours.resolution, twoHours.step]).toEqual(['raw', 120])
+    expect(twoHours.points.length).toBeGreaterThanOrEqual(58)
+    expect(twoHours.points.length).toBeLessThanOrEqual(61)
+    expect((await series(DAY)).resolution).toBe('raw')
+  })
+})
