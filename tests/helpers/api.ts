@@ -23,7 +23,7 @@ export function client(baseUrl: string, token?: string) {
     post: <T = any>(p: string, b?: unknown) => call<T>('POST', p, b ?? {}),
     postRaw: <T = any>(p: string, raw: string) => call<T>('POST', p, undefined, raw),
     put: <T = any>(p: string, b: unknown) => call<T>('PUT', p, b),
-    del: <T = any>(p: string) => call<T>('DELETE', p),
+    del: <T = any>(p: string, b?: unknown) => call<T>('DELETE', p, b),
   }
 }
 export type Client = ReturnType<typeof client>

@@ -20,6 +20,7 @@ import { hostRoutes } from './routes/hosts'
 import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
 import { openapi, openapiRoutes } from './plugins/openapi'
+import { clientReportRoutes } from './routes/client-reports'
 import { resultRoutes } from './routes/results'
 import { perfdataRoutes } from './routes/perfdata'
 import { eventRoutes } from './routes/events'
@@ -71,6 +72,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
     await api.register(perfdataRoutes, deps)
     await api.register(resultRoutes, { ...deps, prefix: '/results' })
+    await api.register(clientReportRoutes, deps)
     await api.register(eventRoutes, { ...deps, prefix: '/events' })
     await api.register(acknowledgementRoutes, deps)
     await api.register(downtimeRoutes, deps)

@@ -81,11 +81,16 @@ export async function targetOf(db: Kysely<Database>, scope: Scope, params: { hos
   return t
 }
 
-/** SPEC §3 Payloads repeat the object's ids; when sent they must name the object of the path. */
-export function checkPayloadIds(t: ActionTarget, body: { host_id?: number | null; resource_id?: number | null }) {
+/**
+ * SPEC §3 Payloads repeat the object's ids; when sent they must name the object of the path. On a host
+ * path a resource of that host may be named too: SPEC §7 sends a resource's maintenance to the host
+ * path when set_to_host_checkbox is set, with the resource fields of the row it came from.
+ */
+export function checkPayloadIds(t: ActionTarget, body: { host_id?: number | null; resource_id?: number | null }, resourceHostId?: number | null) {
   if (body.host_id != null && body.host_id !== t.hostId) throw new ApiError('validation_failed', { field: 'body.host_id', reason: 'does not match the path' })
   const resourceId = t.object === 'resource' ? t.id : null
-  if (body.resource_id != null && body.resource_id !== resourceId) throw new ApiError('validation_failed', { field: 'body.resource_id', reason: 'does not match the path' })
+  const resourceOfHost = t.object === 'host' && body.resource_id != null && resourceHostId === t.hostId
+  if (body.resource_id != null && body.resource_id !== resourceId && !resourceOfHost) throw new ApiError('validation_failed', { field: 'body.resource_id', reason: 'does not match the path' })
 }
 
 /** Every host or resource a list filter matches within the caller's scope (the list protocol's where-clause). */

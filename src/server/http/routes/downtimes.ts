@@ -18,12 +18,17 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
     app.post(path, { schema: { params, body: DowntimeBody, response: { 201: Downtime } } }, async (req, reply) => {
       const at = now()
       const onPath = await targetOf(store.db, req.scope, req.params)
-      checkPayloadIds(onPath, req.body)
+      const named = onPath.object === 'host' && req.body.resource_id
+        ? (await store.db.selectFrom('resources').select('host_id').where('id', '=', req.body.resource_id).executeTakeFirst())?.host_id
+        : null
+      checkPayloadIds(onPath, req.body, named)
       const problem = downtimeWindowProblem(req.body, at)
       if (problem) throw new ApiError('validation_failed', { ...problem, field: `body.${problem.field}` })
       const t = onPath.object === 'resource' && req.body.set_to_host_checkbox ? (await hostsOf(store.db, [onPath]))[0] : onPath
       refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
-      const { ids, deltas } = await store.db.transaction().execute((tx) => scheduleDowntimes(tx, req.scope, [t], req.body, at))
+      // On a host the maintenance is the host's, whatever resource row it was scheduled from.
+      const body = t.object === 'host' ? { ...req.body, resource_id: null, resource_name: null } : req.body
+      const { ids, deltas } = await store.db.transaction().execute((tx) => scheduleDowntimes(tx, req.scope, [t], body, at))
       for (const d of deltas) bus.publish(d)
       // A maintenance starting now is in effect when the answer arrives.
       await engine.downtimes.wake()

@@ -1,0 +1,171 @@
+/**
+ * Issue 8: every SPEC §7 path called with SPEC-shaped payloads, and the SPEC §3 field names checked in
+ * every response. A renamed or missing field fails here. Runs on SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, DATABASES, type TestServer } from '../helpers/server'
+import { adminClient, client, makeTenant, type Client, type Tenant } from '../helpers/api'
+
+/** SPEC §3 field lists, as the SPEC spells them. */
+const FIELDS = {
+  host: ['id', 'name', 'alias', 'hostname', 'hostgroup_id', 'hostgroup_alias', 'organization_name', 'hosttype', 'ip_address', 'state',
+    'state_translation', 'state_details', 'extended_output', 'description', 'last_state_change', 'last_check', 'next_check', 'check_interval',
+    'check_type', 'is_stale', 'is_flapping', 'acknowledged', 'tickets', 'parents', 'children', 'tags', 'labels', 'service_counts',
+    'allowed_actions', 'map_state', 'host_map_state', 'has_asset_data', 'has_graph', 'monitoring_type', 'max_scheduled_downtime_depth'],
+  resource: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'plugin_output', 'state_details', 'extended_output',
+    'last_state_change', 'last_check', 'next_check', 'is_stale', 'is_flapping', 'tickets', 'acknowledged', 'has_graph', 'allowed_actions', 'hostgroup_alias'],
+  event: ['id', 'type', 'event_class', 'subject_name', 'host_name', 'start_time', 'end_time', 'display_time', 'display_day', 'index', 'status',
+    'is_flapping', 'data', 'message', 'comment', 'is_flexible', 'duration', 'user_full_name', 'username', 'ticket_id', 'solution', 'contact',
+    'command', 'action', 'extra_data', 'name', 'version'],
+  ticket: ['ticket_id', 'id', 'workflowStateName', 'supportGroupName', 'assigneeName', 'description', 'priorityName', 'urgencyName',
+    'isClosed', 'details', 'provider', 'web_url', 'ticket_links'],
+  savedFilter: ['name', 'guid', 'location', 'created_by', 'rules'],
+  environment: ['id', 'name', 'alias', 'organization_id', 'host_count', 'hosts'],
+  organization: ['alias', 'name', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'users', 'hosts', 'resources', 'children'],
+  user: ['id', 'username', 'first_name', 'last_name', 'email', 'role', 'last_logon', 'member_since', 'authorizations', 'allowed_environments',
+    'allowed_organizations', 'allowed_environment_lists', 'allowed_modules', 'preferences', 'organization'],
+  preferences: ['environmentFilter', 'page_size', 'hideSideBar', 'autoreload'],
+  version: ['build', 'release', 'maintenance', 'maintenance_message'],
+} as const
+
+const expectFields = (obj: unknown, fields: readonly string[]) => {
+  expect(obj, 'response object').toBeTypeOf('object')
+  const missing = fields.filter((f) => !(f in (obj as object)))
+  expect(missing, `missing SPEC §3 fields`).toEqual([])
+}
+const expectList = (body: any) => {
+  expect(Object.keys(body)).toEqual(expect.arrayContaining(['result', 'totalresults']))
+  expect(Array.isArray(body.result)).toBe(true)
+  expect(typeof body.totalresults).toBe('number')
+}
+const q = (v: unknown) => encodeURIComponent(JSON.stringify(v))
+
+describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
+  let server: TestServer
+  let admin: Client
+  let t: Tenant
+  let host: any
+  let resource: any
+  beforeAll(async () => {
+    server = await startServer({ db })
+    admin = await adminClient(server)
+    t = await makeTenant(server, admin)
+    host = (await t.api.post('/api/v1/hosts/', { name: 'contract-host', hostgroup_id: t.environmentId, check_type: '1' })).body
+    await t.api.post('/api/v1/hosts/', { name: 'contract-child', hostgroup_id: t.environmentId, check_type: '1', parents: ['contract-host'] })
+    resource = (await t.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk /', check_type: '1', max_check_attempts: 1 })).body
+    await t.api.post('/api/v1/results', { results: [
+      { host: 'contract-host', exit_status: 0, output: 'PING OK' },
+      { resource_id: resource.id, exit_status: 2, output: 'DISK CRITICAL', perfdata: "'/'=95%;80;90" },
+    ] })
+  })
+  afterAll(() => server.close())
+
+  it('version.json and users/current', async () => {
+    expectFields((await client(server.baseUrl).get('/version.json')).body, FIELDS.version)
+    const me = (await t.api.get('/api/v1/users/current')).body
+    expectFields(me, FIELDS.user)
+    expectFields(me.preferences, FIELDS.preferences)
+    expectFields(me.allowed_environments[0], ['id', 'organization_id', 'allowed_actions'])
+    expect((await t.api.put('/api/v1/users/current', { preferences: { pageSize: 25, custom_filter_hosts: true } })).status).toBe(200)
+  })
+
+  it('hosts/{id} (id URL-encoded), hosts/ and hosts/grouped', async () => {
+    expectFields((await t.api.get(`/api/v1/hosts/${host.id}`)).body, FIELDS.host)
+    expectFields((await t.api.get(`/api/v1/hosts/${encodeURIComponent('contract-host')}`)).body, FIELDS.host)
+    const list = (await t.api.get('/api/v1/hosts/')).body
+    expectList(list)
+    expectFields(list.result[0], FIELDS.host)
+    expectFields(list.result[0].service_counts, ['critical', 'warning', 'unknown', 'ok'])
+    const grouped = (await t.api.get(`/api/v1/hosts/grouped?group_by=hosttype&limit=1500&columns=id,name,state,hosttype,parents,children&advanced_filter=${q([['parents', 'equals', 'contract-host'], ['state', 'not_equals', 0]])}`)).body
+    expectList(grouped)
+    expect(grouped.result[0]).toMatchObject({ hosttype: 'ping', result: [expect.objectContaining({ name: 'contract-child' })] })
+  })
+
+  it('resources/{hostname}/{display_name} and resources/', async () => {
+    expectFields((await t.api.get(`/api/v1/resources/contract-host/${encodeURIComponent('disk /')}`)).body, FIELDS.resource)
+    const list = (await t.api.get('/api/v1/resources/')).body
+    expectList(list)
+    expectFields(list.result[0], FIELDS.resource)
+  })
+
+  it('environments and organizations', async () => {
+    expectFields((await t.api.get(`/api/v1/hostgroups/${t.environmentId}`)).body, FIELDS.environment)
+    expectFields((await t.api.get(`/api/v1/organizations/${t.organizationId}`)).body, FIELDS.organization)
+  })
+
+  it('acknowledgements: POST with the SPEC §3 payload (persistent), DELETE', async () => {
+    const payload = { host_name: 'contract-host', resource_name: 'disk /', host_id: host.id, resource_id: resource.id, comment: 'on it', persistent: true }
+    expect((await t.api.post(`/api/v1/resources/${resource.id}/acknowledgements`, payload)).status).toBe(201)
+    expect((await t.api.get(`/api/v1/resources/${resource.id}`)).body.acknowledged).toBe(true)
+    expect((await t.api.del(`/api/v1/resources/${resource.id}/acknowledgements`)).status).toBe(200)
+    expect((await t.api.get(`/api/v1/resources/${resource.id}`)).body.acknowledged).toBe(false)
+  })
+
+  it('downtimes: POST with the SPEC §3 maintenance payload on the resource or the host, DELETE removes all', async () => {
+    const now = Math.floor(Date.now() / 1000)
+    const base = { host_id: host.id, host_name: 'contract-host', start_time: now, end_time: now + 3600, comment: 'patching', is_flexible: false, duration: 0, resource_id: resource.id, resource_name: 'disk /' }
+    expect((await t.api.post(`/api/v1/resources/${resource.id}/downtimes`, { ...base, set_to_host_checkbox: false })).status).toBe(201)
+    expect((await t.api.post(`/api/v1/hosts/${host.id}/downtimes`, { ...base, set_to_host_checkbox: true })).status).toBe(201)
+    expect((await t.api.get(`/api/v1/hosts/${host.id}`)).body.max_scheduled_downtime_depth).toBeGreaterThan(0)
+    expect((await t.api.del(`/api/v1/hosts/${host.id}/downtimes`)).status).toBe(200)
+    expect((await t.api.del(`/api/v1/resources/${resource.id}/downtimes`)).status).toBe(200)
+    expect((await t.api.get(`/api/v1/hosts/${host.id}`)).body.max_scheduled_downtime_depth).toBe(0)
+  })
+
+  it('tickets: POST with comment gives ticket_id, GET lists SPEC §3 tickets, DELETE with comment gives ticket_id', async () => {
+    const created = await t.api.post(`/api/v1/resources/${resource.id}/tickets`, { host_id: host.id, resource_id: resource.id, comment: 'please fix' })
+    expect(created.status).toBe(201)
+    const ticketId = created.body.ticket_id ?? created.body.result?.[0]?.ticket_id
+    expect(typeof ticketId).toBe('string')
+    const list = (await t.api.get(`/api/v1/resources/${resource.id}/tickets`)).body
+    expectFields(list.result?.[0] ?? list[0], FIELDS.ticket)
+    expectFields((await t.api.get(`/api/v1/resources/${resource.id}/tickets/${ticketId}`)).body, FIELDS.ticket)
+    const closed = await t.api.del(`/api/v1/resources/${resource.id}/tickets/${ticketId}`)
+    expect([closed.status, closed.body.error?.key]).toEqual([400, 'validation_failed'])
+    const ok = await t.api.del(`/api/v1/resources/${resource.id}/tickets/${ticketId}`, { comment: 'fixed' })
+    expect(ok.status).toBe(200)
+    expect(ok.body.ticket_id ?? ok.body.ticket_ids).toBeTruthy()
+  })
+
+  it('events and events/{id}: SPEC §3 timeline event fields, state lowercased with HARD/SOFT', async () => {
+    const list = (await t.api.get(`/api/v1/events?host_id=${host.id}&limit=1000`)).body
+    expectList(list)
+    const state = list.result.find((e: any) => e.type === 'state_change' && e.status === 'critical')
+    expectFields(state, FIELDS.event)
+    expect(state.data).toMatchObject({ state: 'critical', state_type: 'HARD' })
+    expectFields((await t.api.get(`/api/v1/events/${state.id}`)).body, FIELDS.event)
+    expect((await t.api.get('/api/v1/events?types=ticket')).body.result.every((e: any) => e.type === 'ticket')).toBe(true)
+  })
+
+  it('search: result.hits.total.value, total_per_type, result.aggregations.grouping.buckets', async () => {
+    const r = (await t.api.get(`/api/v1/search?query=contract&environment_ids=${t.environmentId}`)).body
+    expect(typeof r.result.hits.total.value).toBe('number')
+    expectFields(r.total_per_type, ['host', 'resource', 'map', 'hostgroup'])
+    expect(r.result.aggregations.grouping.buckets.map((b: any) => b.key)).toEqual(['host', 'resource', 'map', 'hostgroup'])
+  })
+
+  it('saved filters: rules with key, operator, value, inverted and or-groups', async () => {
+    const rules = [{ key: 'name', operator: 'contains', value: 'contract', inverted: false }, { or: [{ key: 'state', operator: 'equals', value: 'down' }] }]
+    const saved = await t.api.post('/api/v1/filters/', { name: 'My hosts', location: 'hosts', rules })
+    expect(saved.status).toBe(201)
+    expectFields(saved.body, FIELDS.savedFilter)
+    expectFields((await t.api.get(`/api/v1/filters/${saved.body.guid}`)).body, FIELDS.savedFilter)
+  })
+
+  it('errors and tracker accept the SPEC §7 bodies', async () => {
+    expect((await t.api.post('/api/v1/errors', { error: 'TypeError: x', url: 'http://x/#/', browser: 'Chromium', release: '3.9.1' })).status).toBe(204)
+    expect((await t.api.post('/api/v1/tracker', [{ type: 'initial_load', value: 812, time: 1 }])).status).toBe(204)
+  })
+
+  it('the OpenAPI document names every SPEC §7 path', async () => {
+    const doc = (await client(server.baseUrl).get('/api/v1/openapi.json')).body
+    for (const path of ['/api/v1/hosts/{id}', '/api/v1/hosts/', '/api/v1/hosts/grouped', '/api/v1/resources/{hostname}/{display_name}',
+      '/api/v1/hosts/{host_id}/acknowledgements', '/api/v1/resources/{resource_id}/acknowledgements', '/api/v1/resources/{resource_id}/downtimes',
+      '/api/v1/hosts/{host_id}/downtimes', '/api/v1/hosts/{host_id}/tickets', '/api/v1/resources/{resource_id}/tickets/{ticket_id}',
+      '/api/v1/events/', '/api/v1/events/{id}', '/api/v1/search/', '/api/v1/users/current', '/api/v1/errors', '/api/v1/tracker', '/version.json']) {
+      // Trailing slashes are optional on the server (SPEC §7 writes `hosts/` and `search`).
+      expect(Object.keys(doc.paths).map((p) => p.replace(/\/$/, '')), path).toContain(path.replace(/\/$/, ''))
+    }
+  })
+})
+
