@@ -1,11 +1,11 @@
 /**
  * Gzip size of what the browser loads (issue 2 "Figures"; goal: shell under 200 KB gzip).
  *
- *   npm run bench -- bundle [--no-build]
+ *   npm run bench -- bundle [--no-build] [--dir=DIR]
  *
  * Builds with `vite build --manifest` into bench/.data/dist (not dist/: tests and other work serve dist/
  * at the same time, and the manifest does not belong in what the server ships). With --no-build it reads
- * dist/ as it is. Each file counts as zlib gzip level 9 of its bytes.
+ * dist/ (or --dir) as it is. Each file counts as zlib gzip level 9 of its bytes.
  *
  * What counts (static imports are followed recursively; dynamic import() is not, since it loads later):
  * - login: the entry of index.html (its script and stylesheets) and its static imports; the lazy login
@@ -26,11 +26,13 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { exportNames, parseChunk } from './lib/chunks'
 import { figuresLine } from './lib/stats'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const noBuild = process.argv.includes('--no-build')
-const outDir = noBuild ? path.join(root, 'dist') : path.join(root, 'bench', '.data', 'dist')
+const dirArg = process.argv.find((a) => a.startsWith('--dir='))?.slice(6)
+const outDir = noBuild ? path.resolve(dirArg ?? path.join(root, 'dist')) : path.join(root, 'bench', '.data', 'dist')
 
 if (!noBuild) {
   const r = spawnSync('npx', ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
@@ -59,31 +61,22 @@ function graphFromManifest(file: string): Map<string, Chunk> {
 
 function graphFromChunks(): Map<string, Chunk> {
   const graph = new Map<string, Chunk>()
+  const lazyCss: [string, string][] = []
   const visit = (file: string) => {
     if (graph.has(file) || !file.endsWith('.js')) return
-    const code = read(file)
     const dir = path.posix.dirname(file)
     const resolve = (spec: string) => path.posix.normalize(path.posix.join(dir, spec))
-    const q = '["\'`]'
-    const imports = [...code.matchAll(new RegExp(`(?:^|[;}\\s])(?:import|export)\\s*(?:[\\w$*{},\\s]*?from\\s*)?${q}(\\.\\.?/[^"'\`]+)${q}`, 'g'))].map((m) => resolve(m[1]))
-    // Vite wraps each import() in a preload of its deps: `import("./x.js"),__vite__mapDeps([3,1])`, indexes into `m.f=[…]`.
-    const depList = /m\.f=\[([^\]]*)\]/.exec(code)?.[1].match(/["'`][^"'`]+["'`]/g)?.map((s) => s.slice(1, -1)) ?? []
-    const dynamic: string[] = []
-    const css: string[] = []
-    for (const m of code.matchAll(new RegExp(`import\\(${q}(\\.\\.?/[^"'\`]+)${q}\\)(?:\\s*,\\s*__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\))?`, 'g'))) {
-      dynamic.push(resolve(m[1]))
-      for (const i of (m[2] ?? '').split(',').filter((s) => s.trim())) if (depList[Number(i)]?.endsWith('.css')) css.push(`${resolve(m[1])}\0${depList[Number(i)]}`)
-    }
-    graph.set(file, { imports, css: [], dynamic })
-    for (const f of [...imports, ...dynamic]) visit(f)
-    // A lazy chunk's CSS is known from the import() that loads it; attach it to that chunk.
-    for (const pair of css) {
-      const [target, sheet] = pair.split('\0')
-      const c = graph.get(target)
-      if (c && !c.css.includes(sheet)) c.css.push(sheet)
-    }
+    const { imports, dynamic } = parseChunk(read(file))
+    graph.set(file, { imports: imports.map(resolve), css: [], dynamic: dynamic.map((d) => resolve(d.spec)) })
+    // A lazy chunk's CSS is only named by the import() that loads it (its preload deps).
+    for (const d of dynamic) for (const dep of d.deps) if (dep.endsWith('.css')) lazyCss.push([resolve(d.spec), dep])
+    for (const f of [...graph.get(file)!.imports, ...graph.get(file)!.dynamic]) visit(f)
   }
   visit(entryFile)
+  for (const [target, sheet] of lazyCss) {
+    const c = graph.get(target)
+    if (c && !c.css.includes(sheet)) c.css.push(sheet)
+  }
   return graph
 }
 
@@ -104,8 +97,7 @@ function closure(start: string[], into = new Set<string>()): Set<string> {
 }
 
 const lazyChunks = [...new Set([...graph.values()].flatMap((c) => c.dynamic))]
-const exportsOf = (file: string) => [...read(file).matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((s) => s.trim().split(/\s+as\s+/).pop()!))
-const loginChunks = lazyChunks.filter((f) => exportsOf(f).some((n) => n.includes('Login')))
+const loginChunks = lazyChunks.filter((f) => exportNames(read(f)).some((n) => n.includes('Login')))
 if (!loginChunks.length) loginChunks.push(...lazyChunks.filter((f) => path.basename(f).includes('Login')))
 const shellChunks = lazyChunks.filter((f) => path.basename(f).startsWith('protected-'))
 // The default theme: the `default-*.js` stub that `import('./themes/default.css?url')` emits, and its stylesheet.

@@ -83,9 +83,9 @@ function insertHosts(db: SQLite.Database, now: number, addresses: string[]): num
 }
 
 function insertResources(db: SQLite.Database, now: number, n: number, hostIds: number[], kind: string, config: (i: number) => unknown, interval: number, nextCheck: number) {
-  const ins = db.prepare(`INSERT INTO resources (host_id, hostgroup_id, name, display_name, check_kind, check_config, check_interval, retry_interval,
-    next_check, created_time, updated_time) VALUES (?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  for (let i = 0; i < n; i++) ins.run(hostIds[i % hostIds.length], `r${i}`, `${kind} ${i}`, kind, JSON.stringify(config(i)), interval, interval, nextCheck, now, now)
+  const ins = db.prepare(`INSERT INTO resources (host_id, hostgroup_id, host_name, name, display_name, check_kind, check_config, check_interval, retry_interval,
+    next_check, created_time, updated_time) VALUES (?, 1, (SELECT name FROM hosts WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  for (let i = 0; i < n; i++) ins.run(hostIds[i % hostIds.length], hostIds[i % hostIds.length], `r${i}`, `${kind} ${i}`, kind, JSON.stringify(config(i)), interval, interval, nextCheck, now, now)
 }
 
 /** One saturated engine run: `n` resources of `kind` at a 1 s interval over the endpoints the parent sends. */

@@ -76,14 +76,16 @@ function cacheKey(spec: BigDbSpec) {
 
 /** Returns the cached database for `spec`, building it first when missing (or when `rebuild`). */
 export async function bigDb(spec: BigDbSpec, rebuild = false): Promise<BigDb> {
-  const key = `lists-${cacheKey(spec)}`
+  // The size leads the name so that a --small cache and the full one live side by side.
+  const prefix = `lists-${spec.hosts}h-`
+  const key = prefix + cacheKey(spec)
   const file = path.join(DATA_DIR, `${key}.db`)
   const meta = path.join(DATA_DIR, `${key}.json`)
   if (!rebuild && fs.existsSync(file) && fs.existsSync(meta)) return { file, ...JSON.parse(fs.readFileSync(meta, 'utf8')), buildSeconds: 0 }
 
   fs.mkdirSync(DATA_DIR, { recursive: true })
-  // Other keys are stale (older migrations or data): they are large, so they go.
-  for (const f of fs.readdirSync(DATA_DIR)) if (f.startsWith('lists-')) fs.rmSync(path.join(DATA_DIR, f), { force: true })
+  // Other keys of the same size are stale (older migrations or data): they are large, so they go.
+  for (const f of fs.readdirSync(DATA_DIR)) if (f.startsWith(prefix)) fs.rmSync(path.join(DATA_DIR, f), { force: true })
   const started = Date.now()
   const tmp = path.join(DATA_DIR, `build-${process.pid}.db`)
   const adminPassword = `bench-${randomBytes(6).toString('hex')}`
@@ -134,9 +136,9 @@ function fill(db: SQLite.Database, spec: BigDbSpec): number[] {
   const insHost = db.prepare(`INSERT INTO hosts (id, name, alias, fqdn, hostgroup_id, hosttype, ip_address, description, tags, labels, state, state_type,
     current_attempt, plugin_output, last_state_change, last_hard_state_change, last_check, next_check, check_kind, check_config, acknowledged, is_flapping,
     created_time, updated_time) VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?, 'ping', ?, ?, ?, ?, ?)`)
-  const insRes = db.prepare(`INSERT INTO resources (host_id, hostgroup_id, name, display_name, plugin_id, has_graph, state, state_type, current_attempt,
+  const insRes = db.prepare(`INSERT INTO resources (host_id, hostgroup_id, host_name, name, display_name, plugin_id, has_graph, state, state_type, current_attempt,
     plugin_output, perfdata, last_state_change, last_hard_state_change, last_check, next_check, check_type, check_kind, acknowledged, created_time, updated_time)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   // Age of the last state change of a healthy row: up to a year, skewed towards recent (~1% in the last
   // hour); problems changed within the last two days.
   const age = () => 60 + Math.floor(365 * 86400 * rand() ** 2)
@@ -172,7 +174,7 @@ function fill(db: SQLite.Database, spec: BigDbSpec): number[] {
           const rs = state === 'down' && rand() < 0.7 ? 'unknown' : weighted(rand, RESOURCE_STATES)
           const rchanged = rs === 'ok' ? now - age() : now - Math.floor(rand() * 2 * 86400)
           const plugin = `check_${display.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`
-          insRes.run(id, env, plugin, display, plugin, rs === 'pending' ? 0 : 1, rs, 'HARD', 1, OUTPUT[rs], rs === 'pending' ? '' : 'used=82%;80;95',
+          insRes.run(id, env, name, plugin, display, plugin, rs === 'pending' ? 0 : 1, rs, 'HARD', 1, OUTPUT[rs], rs === 'pending' ? '' : 'used=82%;80;95',
             rchanged, rchanged, rs === 'pending' ? null : now - Math.floor(rand() * 300), now + Math.floor(rand() * 300), rand() < 0.1 ? '1' : '0',
             'agent', rs === 'critical' && rand() < 0.25 ? 1 : 0, now - 86400 * 400, now)
         }

@@ -2,7 +2,7 @@
 import path from 'node:path'
 import pino from 'pino'
 import type { Config } from './config'
-import { isPostgresUrl, openStore } from './store/db'
+import { isPostgresUrl, openStore, optimize } from './store/db'
 import { migrateToLatest } from './store/migrate'
 import fs from 'node:fs'
 import { seedFirstStart, seedLocalHosts, systemResolver } from './store/seed'
@@ -18,6 +18,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const log = pino({ level: config.logLevel })
   const store = openStore(config.databaseUrl)
   await migrateToLatest(store)
+  optimize(store)
   const seeded = await seedFirstStart(store.db, config.adminPassword)
   if (seeded && config.localHosts) {
     const resolvConf = fs.existsSync('/etc/resolv.conf') ? fs.readFileSync('/etc/resolv.conf', 'utf8') : ''
@@ -31,6 +32,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   await engine.start()
   const purge = setInterval(() => purgeExpiredTokens(store.db).catch((err) => log.error({ err }, 'token purge failed')), EXPIRED_STORAGE_CLEANUP_S * 1000)
   purge.unref()
+  const statistics = setInterval(() => optimize(store), 3600_000)
+  statistics.unref()
   return {
     app,
     store,
@@ -39,6 +42,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
     seeded,
     async close() {
       clearInterval(purge)
+      clearInterval(statistics)
       await app.close()
       await engine.stop()
       await bus.close()

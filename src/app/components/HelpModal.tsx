@@ -2,6 +2,7 @@ import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../ui'
 import { SHORTCUTS } from '../shortcuts'
+import { useActiveShortcuts } from '../use-shortcuts'
 
 export interface HelpModalProps {
   onClose(): void
@@ -11,9 +12,13 @@ function KeyLabel({ name }: { name: string }) {
   return <kbd>{name === 'escape' ? 'Esc' : name}</kbd>
 }
 
-/** SPEC §2 "Help panel": the keyboard shortcuts, from the one registry the key handler uses. */
+/**
+ * SPEC §2 "Help panel": the keyboard shortcuts, from the one registry the key handler uses. Those that only
+ * some screens handle (search, paging, …) say so when the current screen does not.
+ */
 export function HelpModal({ onClose }: HelpModalProps) {
   const { t } = useTranslation()
+  const active = useActiveShortcuts()
   return (
     <Modal title={t('app.help.title')} onClose={onClose} size="lg">
       <table className="table table-sm">
@@ -39,7 +44,10 @@ export function HelpModal({ onClose }: HelpModalProps) {
                   </Fragment>
                 ))}
               </td>
-              <td>{t(`app.help.shortcuts.${shortcut.id}`)}</td>
+              <td>
+                {t(`app.help.shortcuts.${shortcut.id}`)}
+                {!active.has(shortcut.id) && shortcut.id !== 'closeMessages' && <span className="small text-body-secondary ms-2">{t('app.help.notHere')}</span>}
+              </td>
             </tr>
           ))}
         </tbody>

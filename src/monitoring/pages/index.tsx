@@ -1,10 +1,5 @@
-import { useParams } from 'react-router'
-import { isTablePathSegment, PlaceholderPage } from '../../ui'
-
-/** Placeholder for the monitoring screens until their issues land; one lazy chunk (SPEC §1 monitoring). */
-export function MonitoringPage() {
-  const { hostname } = useParams()
-  // /monitoring/hosts/groupby=type/page=2 is the host list in its SPEC §2 table path form, not a host.
-  const isHostList = hostname !== undefined && isTablePathSegment(hostname)
-  return <PlaceholderPage screenKey={isHostList ? 'monitoring.screens.hosts' : undefined} />
-}
+/** The monitoring screens of issue 4 (SPEC §2 Monitoring), one lazy chunk for the route table. */
+export { ProblemsPage } from './ProblemsPage'
+export { HostsPage, ResourcesPage } from './ListPages'
+export { HostRoutePage, HostResourcesPage, HostStatusPage, HostRisksPage } from './HostPages'
+export { ResourceRoutePage, ResourceStatusPage, ResourceConfigsPage } from './ResourcePages'

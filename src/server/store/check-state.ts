@@ -42,19 +42,20 @@ export function checkStateToApi(r: CheckStateRow) {
 }
 
 /** Filter/sort columns of the shared state fields, for a table alias. */
-export function checkStateColumns(t: string, numericStates: Record<string, number>) {
+export function checkStateColumns(t: string, numericStates: Record<string, number>, states: readonly string[]) {
+  const notNull = { nullable: false } as const
   return {
-    state: { expr: `${t}.state`, kind: 'enum' as const, numeric: numericStates },
-    state_type: { expr: `${t}.state_type`, kind: 'enum' as const },
-    plugin_output: { expr: `${t}.plugin_output`, kind: 'text' as const },
-    state_details: { expr: `${t}.state_details`, kind: 'text' as const },
+    state: { expr: `${t}.state`, kind: 'enum' as const, numeric: numericStates, values: states, ...notNull },
+    state_type: { expr: `${t}.state_type`, kind: 'enum' as const, values: ['HARD', 'SOFT'], ...notNull },
+    plugin_output: { expr: `${t}.plugin_output`, kind: 'text' as const, ...notNull },
+    state_details: { expr: `${t}.state_details`, kind: 'text' as const, ...notNull },
     last_state_change: { expr: `${t}.last_state_change`, kind: 'date' as const },
     last_check: { expr: `${t}.last_check`, kind: 'date' as const },
     next_check: { expr: `${t}.next_check`, kind: 'date' as const },
-    check_interval: { expr: `${t}.check_interval`, kind: 'integer' as const },
-    check_type: { expr: `${t}.check_type`, kind: 'enum' as const },
-    is_stale: { expr: `${t}.is_stale`, kind: 'boolean' as const },
-    is_flapping: { expr: `${t}.is_flapping`, kind: 'boolean' as const },
-    acknowledged: { expr: `${t}.acknowledged`, kind: 'boolean' as const },
+    check_interval: { expr: `${t}.check_interval`, kind: 'integer' as const, ...notNull },
+    check_type: { expr: `${t}.check_type`, kind: 'enum' as const, values: ['0', '1'], ...notNull },
+    is_stale: { expr: `${t}.is_stale`, kind: 'boolean' as const, ...notNull },
+    is_flapping: { expr: `${t}.is_flapping`, kind: 'boolean' as const, ...notNull },
+    acknowledged: { expr: `${t}.acknowledged`, kind: 'boolean' as const, ...notNull },
   }
 }

@@ -8,7 +8,7 @@ import { readJson, now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_MAP_STATE, MAP } from '../../shared/enums'
+import { HOST, HOST_MAP_STATE, HOST_STATES, MAP } from '../../shared/enums'
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
@@ -78,24 +78,25 @@ const SELECT = 'hosts.*, hostgroups.alias AS hostgroup_alias, organizations.name
 
 export const hostDef: EntityDef<Row, HostOut> = {
   from: FROM,
+  countFrom: 'hosts',
   select: SELECT,
   scopeColumn: 'hosts.hostgroup_id',
   scopeIds: (s) => s.environmentIds,
   columns: {
-    id: { expr: 'hosts.id', kind: 'integer' },
-    name: { expr: 'hosts.name', kind: 'text' },
-    alias: { expr: 'hosts.alias', kind: 'text' },
-    hostname: { expr: 'hosts.fqdn', kind: 'text' },
-    description: { expr: 'hosts.description', kind: 'text' },
-    ip_address: { expr: 'hosts.ip_address', kind: 'text' },
-    hosttype: { expr: 'hosts.hosttype', kind: 'enum' },
-    hostgroup_id: { expr: 'hosts.hostgroup_id', kind: 'integer' },
-    hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text' },
-    organization_name: { expr: 'organizations.name', kind: 'text' },
-    max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer' },
-    tags: { expr: 'hosts.tags', kind: 'text' },
+    id: { expr: 'hosts.id', kind: 'integer', nullable: false },
+    name: { expr: 'hosts.name', kind: 'text', nullable: false },
+    alias: { expr: 'hosts.alias', kind: 'text', nullable: false },
+    hostname: { expr: 'hosts.fqdn', kind: 'text', nullable: false },
+    description: { expr: 'hosts.description', kind: 'text', nullable: false },
+    ip_address: { expr: 'hosts.ip_address', kind: 'text', nullable: false },
+    hosttype: { expr: 'hosts.hosttype', kind: 'enum', nullable: false },
+    hostgroup_id: { expr: 'hosts.hostgroup_id', kind: 'integer', nullable: false },
+    hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text', nullable: false, joined: true },
+    organization_name: { expr: 'organizations.name', kind: 'text', nullable: false, joined: true },
+    max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer', nullable: false },
+    tags: { expr: 'hosts.tags', kind: 'text', nullable: false },
     parents: { expr: '(SELECT p.name FROM host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id LIMIT 1)', kind: 'text' },
-    ...checkStateColumns('hosts', HOST),
+    ...checkStateColumns('hosts', HOST, HOST_STATES),
   },
   fields: ['id', 'name', 'alias', 'hostname', 'hostgroup_id', 'hostgroup_alias', 'organization_name', 'hosttype', 'ip_address',
     'state', 'state_translation', 'state_type', 'state_details', 'plugin_output', 'extended_output', 'description', 'last_state_change',
@@ -179,6 +180,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
       updated_time: now(),
     }).where('id', '=', id).execute()
     if (body.hostgroup_id !== undefined) await tx.updateTable('resources').set({ hostgroup_id: body.hostgroup_id }).where('host_id', '=', id).execute()
+    if (body.name !== undefined && body.name !== host.name) await tx.updateTable('resources').set({ host_name: body.name }).where('host_id', '=', id).execute()
     if (parents) {
       const parentIds = await resolveParents(tx, scope, parents, id)
       await tx.deleteFrom('host_parents').where('host_id', '=', id).execute()

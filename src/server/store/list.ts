@@ -21,11 +21,19 @@ export interface ColumnDef {
   kind: ValueKind
   /** Numeric wire values of an enum column (SPEC §4), translated to the stored names. */
   numeric?: Readonly<Record<string, number>>
+  /** The closed set of stored values: a negation becomes an IN over the others, which indexes serve. */
+  values?: readonly string[]
+  /** false when the column is never NULL: negations then need no `OR … IS NULL`. */
+  nullable?: boolean
+  /** The column comes from a joined table (counts without such a column skip the joins). */
+  joined?: boolean
 }
 
 export interface EntityDef<Row, Out extends Record<string, unknown>> {
   /** FROM clause (trusted). */
   from: string
+  /** The base table alone: counts use it when no joined column is filtered on (the joins never drop rows). */
+  countFrom?: string
   columns: Record<string, ColumnDef>
   /** Fields of the API row; `columns` may pick among them, `extra_columns` add the optional ones. */
   fields: readonly (keyof Out & string)[]
@@ -78,6 +86,23 @@ function columnOf(def: EntityDef<any, any>, key: string): ColumnDef {
   return col
 }
 
+/** Filter keys of a list call, to know whether its count needs the joins. */
+function filterKeys(q: ListQuery): string[] {
+  const keys: string[] = []
+  const walk = (n: FilterNode) => {
+    if (!Array.isArray(n) && 'or' in n) n.or.forEach(walk)
+    else keys.push(normaliseRule(n).key)
+  }
+  if (q.filter) keys.push(...Object.keys(parseJson('filter', q.filter, z.record(z.string(), FilterValue))))
+  if (q.advanced_filter) parseJson('advanced_filter', q.advanced_filter, AdvancedFilter).forEach(walk)
+  return keys
+}
+
+function countFromOf(def: EntityDef<any, any>, q: ListQuery, extra: string[] = []): string {
+  if (!def.countFrom) return def.from
+  return [...filterKeys(q), ...extra].some((k) => def.columns[k]?.joined) ? def.from : def.countFrom
+}
+
 function coerce(col: ColumnDef, key: string, v: unknown): string | number {
   const bad = () => new ApiError('validation_failed', { field: key, value: v })
   switch (col.kind) {
@@ -120,10 +145,16 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
     return coerce(col, rule.key, rule.value)
   }
   const pattern = (pre: string, post: string) => pre + escapeLike(String(one())) + post
+  const orNull = (c: RawBuilder<SqlBool>) => (col.nullable === false ? c : sql<SqlBool>`(${c} OR ${e} IS NULL)`)
+  // A closed set turns a negation into the positive list of the other values (an index can serve it).
+  const others = (excluded: (string | number)[]) => {
+    const rest = col.values!.filter((v) => !excluded.includes(v))
+    return rest.length ? sql<SqlBool>`${e} IN (${sql.join(rest)})` : sql<SqlBool>`1 = 0`
+  }
   let cond: RawBuilder<SqlBool>
   switch (op) {
     case 'equals': cond = sql`${e} = ${one()}`; break
-    case 'not_equals': cond = sql`(${e} <> ${one()} OR ${e} IS NULL)`; break
+    case 'not_equals': cond = col.values ? others([one()]) : orNull(sql`${e} <> ${one()}`); break
     case 'contains': cond = sql`${e} ${like} ${pattern('%', '%')} ESCAPE '\\'`; break
     case 'not_contains': cond = sql`${e} NOT ${like} ${pattern('%', '%')} ESCAPE '\\'`; break
     case 'starts_with': cond = sql`${e} ${like} ${pattern('', '%')} ESCAPE '\\'`; break
@@ -140,8 +171,9 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
     }
     case 'in': case 'not_in': {
       const values = (Array.isArray(rule.value) ? rule.value : String(rule.value ?? '').split(',')).map((v) => coerce(col, rule.key, v))
-      if (values.length === 0) cond = op === 'in' ? sql`1 = 0` : sql`1 = 1`
-      else cond = op === 'in' ? sql`${e} IN (${sql.join(values)})` : sql`(${e} NOT IN (${sql.join(values)}) OR ${e} IS NULL)`
+      if (op === 'not_in' && col.values) cond = others(values)
+      else if (values.length === 0) cond = op === 'in' ? sql`1 = 0` : sql`1 = 1`
+      else cond = op === 'in' ? sql`${e} IN (${sql.join(values)})` : orNull(sql`${e} NOT IN (${sql.join(values)})`)
       break
     }
   }
@@ -175,7 +207,8 @@ export function whereOf(def: EntityDef<any, any>, dialect: Dialect, scope: Scope
 function orderSql(def: EntityDef<any, any>, q: ListQuery, leading: OrderTerm[] = []): RawBuilder<unknown> {
   const terms = [...leading, ...(q.order ? parseOrderParam(q.order) : def.defaultOrder)]
   const parts = terms.map((t) => sql`${sql.raw(columnOf(def, t.column).expr)} ${sql.raw(t.desc ? 'DESC' : 'ASC')}`)
-  parts.push(sql`${sql.raw(def.scopeColumn.split('.')[0] + '.id')} ASC`)
+  // The tiebreak follows the last term's direction, so that one index can serve the whole ORDER BY.
+  parts.push(sql`${sql.raw(def.scopeColumn.split('.')[0] + '.id')} ${sql.raw(terms.at(-1)?.desc ? 'DESC' : 'ASC')}`)
   return sql.join(parts)
 }
 
@@ -202,7 +235,7 @@ export async function listEntities<Out extends Record<string, unknown>>(db: Kyse
   const limit = q.limit ?? DEFAULT_PAGE_SIZE
   const offset = q.offset ?? 0
   const [count, page] = await Promise.all([
-    sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.raw(def.from)} WHERE ${where}`.execute(db),
+    sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.raw(countFromOf(def, q))} WHERE ${where}`.execute(db),
     sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db),
   ])
   return { result: await rowsOf(db, def, scope, page.rows, fields), totalresults: Number(count.rows[0].n) }
@@ -214,7 +247,7 @@ export async function groupEntities<Out extends Record<string, unknown>>(db: Kys
   const fields = pickFields(def, q)
   const where = whereOf(def, dialect, scope, q)
   const g = sql.raw(groupCol.expr)
-  const counts = await sql<{ value: string | number | null; n: number }>`SELECT ${g} AS value, COUNT(*) AS n FROM ${sql.raw(def.from)} WHERE ${where} GROUP BY ${g} ORDER BY ${g}`.execute(db)
+  const counts = await sql<{ value: string | number | null; n: number }>`SELECT ${g} AS value, COUNT(*) AS n FROM ${sql.raw(countFromOf(def, q, [q.group_by]))} WHERE ${where} GROUP BY ${g} ORDER BY ${g}`.execute(db)
   const limit = q.limit ?? DEFAULT_PAGE_SIZE
   const page = limit === 0 ? { rows: [] } : await sql`SELECT ${sql.raw(def.select)}, ${g} AS vigil_group FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${orderSql(def, q, [{ column: q.group_by, desc: false }])} LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(db)
   const groupOfRow = (page.rows as { vigil_group: unknown }[]).map((r) => r.vigil_group)

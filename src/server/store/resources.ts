@@ -8,10 +8,10 @@ import { now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { RESOURCE } from '../../shared/enums'
+import { HOST, HOST_STATES, RESOURCE, RESOURCE_STATES } from '../../shared/enums'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
 
-type Row = Selectable<ResourceTable> & { host_name: string; hostgroup_alias: string; host_state: string }
+type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
 export type ResourceOut = ReturnType<typeof toApi>
 
 function toApi(r: Row, scope: Scope) {
@@ -38,21 +38,23 @@ function toApi(r: Row, scope: Scope) {
 
 export const resourceDef: EntityDef<Row, ResourceOut> = {
   from: 'resources JOIN hosts ON hosts.id = resources.host_id JOIN hostgroups ON hostgroups.id = resources.hostgroup_id',
-  select: 'resources.*, hosts.name AS host_name, hosts.state AS host_state, hostgroups.alias AS hostgroup_alias',
+  countFrom: 'resources',
+  select: 'resources.*, hosts.state AS host_state, hostgroups.alias AS hostgroup_alias',
   scopeColumn: 'resources.hostgroup_id',
   scopeIds: (s) => s.environmentIds,
   columns: {
-    id: { expr: 'resources.id', kind: 'integer' },
-    host_id: { expr: 'resources.host_id', kind: 'integer' },
-    host_name: { expr: 'hosts.name', kind: 'text' },
-    name: { expr: 'resources.name', kind: 'text' },
-    display_name: { expr: 'resources.display_name', kind: 'text' },
-    plugin_id: { expr: 'resources.plugin_id', kind: 'text' },
-    hostgroup_id: { expr: 'resources.hostgroup_id', kind: 'integer' },
-    hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text' },
-    has_graph: { expr: 'resources.has_graph', kind: 'boolean' },
-    scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer' },
-    ...checkStateColumns('resources', RESOURCE),
+    id: { expr: 'resources.id', kind: 'integer', nullable: false },
+    host_id: { expr: 'resources.host_id', kind: 'integer', nullable: false },
+    host_name: { expr: 'resources.host_name', kind: 'text', nullable: false },
+    name: { expr: 'resources.name', kind: 'text', nullable: false },
+    display_name: { expr: 'resources.display_name', kind: 'text', nullable: false },
+    plugin_id: { expr: 'resources.plugin_id', kind: 'text', nullable: false },
+    hostgroup_id: { expr: 'resources.hostgroup_id', kind: 'integer', nullable: false },
+    hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text', nullable: false, joined: true },
+    host_state: { expr: 'hosts.state', kind: 'enum', numeric: HOST, values: HOST_STATES, nullable: false, joined: true },
+    has_graph: { expr: 'resources.has_graph', kind: 'boolean', nullable: false },
+    scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer', nullable: false },
+    ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES),
   },
   fields: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'state', 'state_type', 'plugin_output', 'state_details',
     'extended_output', 'last_state_change', 'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping',
@@ -75,7 +77,7 @@ export async function getResourceByNames(db: Kysely<Database>, scope: Scope, hos
 }
 
 async function writableHost(db: Kysely<Database>, scope: Scope, hostId: number) {
-  const host = await db.selectFrom('hosts').select(['id', 'hostgroup_id']).where('id', '=', hostId).executeTakeFirst()
+  const host = await db.selectFrom('hosts').select(['id', 'hostgroup_id', 'name']).where('id', '=', hostId).executeTakeFirst()
   if (!host || !scope.environmentIds.includes(host.hostgroup_id)) throw new ApiError('host_not_found', { id: hostId })
   if (!can(scope, 'host_write', { environmentId: host.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
   return host
@@ -90,7 +92,7 @@ export async function createResource(db: Kysely<Database>, scope: Scope, body: z
     if (clash) throw new ApiError('validation_failed', { field: 'display_name', reason: 'already exists on this host' })
     const check = body.check ?? { kind: '', config: {} }
     const { id } = await tx.insertInto('resources').values({
-      host_id: host.id, hostgroup_id: host.hostgroup_id, name: body.name, display_name: displayName,
+      host_id: host.id, hostgroup_id: host.hostgroup_id, host_name: host.name, name: body.name, display_name: displayName,
       plugin_id: body.plugin_id ?? check.kind, check_kind: check.kind, check_config: JSON.stringify(check.config),
       check_type: body.check_type ?? (check.kind ? '0' : '1'), check_interval: body.check_interval ?? 60,
       retry_interval: body.retry_interval ?? 30, max_check_attempts: body.max_check_attempts ?? 3,

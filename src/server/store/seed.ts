@@ -39,7 +39,7 @@ export async function seedLocalHosts(db: Kysely<Database>, port: number, resolve
       ...base, name: 'localhost', alias: 'This machine', fqdn: 'localhost', ip_address: '127.0.0.1', hosttype: 'linux',
       description: 'The machine Vigil runs on', check_kind: 'ping', check_config: JSON.stringify({ packets: 3 }), check_interval: 60,
     }).returning('id').executeTakeFirstOrThrow()
-    const resource = { host_id: host.id, hostgroup_id: env.id, created_time: t, updated_time: t, next_check: t, check_interval: 60 }
+    const resource = { host_id: host.id, hostgroup_id: env.id, host_name: 'localhost', created_time: t, updated_time: t, next_check: t, check_interval: 60 }
     await tx.insertInto('resources').values({
       ...resource, name: 'vigil_http', display_name: 'Vigil web server', plugin_id: 'http', check_kind: 'http',
       check_config: JSON.stringify({ host: '127.0.0.1', port, path: '/version.json', content: '"release"' }),

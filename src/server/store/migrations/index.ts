@@ -4,10 +4,12 @@ import * as m0001 from './0001_foundation'
 import * as m0002 from './0002_perfdata'
 import * as m0003 from './0003_actions'
 import * as m0004 from './0004_event_indexes'
+import * as m0005 from './0005_list_speed'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_perfdata': m0002,
   '0003_actions': m0003,
   '0004_event_indexes': m0004,
+  '0005_list_speed': m0005,
 }

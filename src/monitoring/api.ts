@@ -1,0 +1,214 @@
+/**
+ * Server data of the monitoring screens (STYLE.md "Browser features"): one query-key factory, so that feed
+ * patches (feed.ts) and invalidation agree, and the TanStack Query hooks of the tables, subjects, child
+ * badges, saved filters and search. Every list goes through the SPEC §7 list protocol.
+ */
+import { keepPreviousData, queryOptions, useIsFetching, useQuery, type Query } from '@tanstack/react-query'
+import { z } from 'zod'
+import { api } from '../app/api'
+import { queryClient } from '../app/query-client'
+import type { FilterNode } from '../shared/filter'
+import { SavedFilter, SavedFilterList, type FilterLocation } from '../shared/api/filters'
+import { SearchResponse } from '../shared/api/search'
+import { childQuery } from './children'
+import { HostRow, RESOURCE_EXTRA_COLUMNS, ResourceRow, type MonitoredRow, type PageData } from './model'
+import { pageSlices, type Entity, type Segment } from './problems'
+
+/** One page of one entity (SPEC §7 list call). `environment_ids` is the environment filter preference. */
+export interface ListParams {
+  advanced_filter: FilterNode[]
+  order?: string
+  limit: number
+  offset: number
+  environment_ids?: string
+}
+
+export interface CountParams {
+  advanced_filter: FilterNode[]
+  environment_ids?: string
+}
+
+/** A page of the alerts table: the segments in PROBLEM order and each entity's rules (null: none match). */
+export interface ProblemParams {
+  segments: readonly Segment[]
+  rules: Record<Entity, FilterNode[] | null>
+  page: number
+  pageSize: number
+  environment_ids?: string
+}
+
+export const monitoringKeys = {
+  all: ['monitoring'] as const,
+  /** Everything a table shows: lists, counts and alerts pages (patched by the feed, refreshed together). */
+  tables: () => [...monitoringKeys.all, 'tables'] as const,
+  list: (entity: Entity, params: ListParams) => [...monitoringKeys.tables(), 'list', entity, params] as const,
+  counts: (entity: Entity, column: string, params: CountParams) => [...monitoringKeys.tables(), 'counts', entity, column, params] as const,
+  problems: (params: ProblemParams) => [...monitoringKeys.tables(), 'problems', params] as const,
+  subjects: () => [...monitoringKeys.all, 'subjects'] as const,
+  host: (name: string) => [...monitoringKeys.subjects(), 'host', name] as const,
+  resource: (host: string, name: string) => [...monitoringKeys.subjects(), 'resource', host, name] as const,
+  children: (host: string) => [...monitoringKeys.all, 'children', host] as const,
+  /** Acknowledgements, downtimes and tickets of one object (`hosts/1` or `resources/2`). */
+  actions: (object: string) => [...monitoringKeys.all, 'actions', object] as const,
+  tickets: () => [...monitoringKeys.all, 'ticket'] as const,
+  ticket: (ticketId: string) => [...monitoringKeys.tickets(), ticketId] as const,
+  savedFilters: (location: FilterLocation) => [...monitoringKeys.all, 'filters', location] as const,
+  savedFilter: (guid: string) => [...monitoringKeys.all, 'filter', guid] as const,
+  search: (query: string, environmentIds: string) => [...monitoringKeys.all, 'search', query, environmentIds] as const,
+}
+
+const rowSchema = (entity: Entity) => (entity === 'hosts' ? HostRow : ResourceRow)
+const pageSchema = (entity: Entity) => z.object({ result: z.array(rowSchema(entity)), totalresults: z.number().int() })
+const json = (rules: FilterNode[]) => (rules.length ? JSON.stringify(rules) : undefined)
+
+export function fetchList(entity: Entity, p: ListParams, signal?: AbortSignal): Promise<PageData> {
+  return api.request(`${entity}/`, {
+    query: {
+      advanced_filter: json(p.advanced_filter), order: p.order, limit: p.limit, offset: p.offset, environment_ids: p.environment_ids,
+      extra_columns: entity === 'resources' ? RESOURCE_EXTRA_COLUMNS : undefined,
+    },
+    schema: pageSchema(entity) as z.ZodType<PageData>,
+    signal,
+  })
+}
+
+const Grouped = z.object({ result: z.array(z.looseObject({ totalresults: z.number().int() })) })
+
+/** Rows per value of `column` (SPEC §7 grouped with limit 0: counts only), keyed by the value as text. */
+export function countsQuery(entity: Entity, column: string, params: CountParams) {
+  return queryOptions({
+    queryKey: monitoringKeys.counts(entity, column, params),
+    queryFn: async ({ signal }) => {
+      const r = await api.request(`${entity}/grouped`, {
+        query: { group_by: column, limit: 0, advanced_filter: json(params.advanced_filter), environment_ids: params.environment_ids }, schema: Grouped, signal,
+      })
+      return Object.fromEntries(r.result.map((g) => [String(g[column]), g.totalresults])) as Record<string, number>
+    },
+  })
+}
+
+const segmentRules = (p: ProblemParams, segment: Segment): FilterNode[] => [...p.rules[segment.entity]!, ['state', 'equals', segment.state]]
+// SPEC §4 PROBLEM order between segments; the newest problem first within one.
+const SEGMENT_ORDER = '-last_state_change'
+
+/**
+ * A page of the alerts table. The first page, the one operators look at, is one round trip: every segment's
+ * first rows and count in parallel (SPEC §7 lists answer totalresults). Later pages count per (entity,
+ * state) first, then ask each segment the page touches for its part (problems.ts pageSlices).
+ */
+export async function fetchProblemPage(p: ProblemParams, signal?: AbortSignal): Promise<PageData> {
+  const segments = p.segments.filter((s) => p.rules[s.entity] !== null)
+  if (p.page === 1) {
+    const lists = await Promise.all(segments.map((segment) => fetchList(segment.entity, {
+      advanced_filter: segmentRules(p, segment), order: SEGMENT_ORDER, limit: p.pageSize, offset: 0, environment_ids: p.environment_ids,
+    }, signal)))
+    return { result: lists.flatMap((l) => l.result).slice(0, p.pageSize), totalresults: lists.reduce((n, l) => n + l.totalresults, 0) }
+  }
+  const entities = [...new Set(segments.map((s) => s.entity))]
+  const counts = Object.fromEntries(await Promise.all(entities.map(async (entity) => {
+    const states = segments.filter((s) => s.entity === entity).map((s) => s.state)
+    const params = { advanced_filter: [...p.rules[entity]!, ['state', 'in', states] as FilterNode], environment_ids: p.environment_ids }
+    return [entity, await queryClient.fetchQuery(countsQuery(entity, 'state', params))] as const
+  }))) as Partial<Record<Entity, Record<string, number>>>
+  const segmentCounts = segments.map((s) => counts[s.entity]?.[s.state] ?? 0)
+  const pages = await Promise.all(pageSlices(segments, segmentCounts, p.page, p.pageSize).map(({ segment, offset, limit }) =>
+    fetchList(segment.entity, { advanced_filter: segmentRules(p, segment), order: SEGMENT_ORDER, limit, offset, environment_ids: p.environment_ids }, signal)))
+  return { result: pages.flatMap((page) => page.result), totalresults: segmentCounts.reduce((a, b) => a + b, 0) }
+}
+
+/** Table queries keep the previous page while the next loads (no flicker) and poll only when told to. */
+const tableOptions = { placeholderData: keepPreviousData, staleTime: 30_000 } as const
+
+export function useListPage(entity: Entity, params: ListParams, refetchInterval: number | false) {
+  return useQuery({ queryKey: monitoringKeys.list(entity, params), queryFn: ({ signal }) => fetchList(entity, params, signal), ...tableOptions, refetchInterval })
+}
+
+export function useProblemPage(params: ProblemParams, refetchInterval: number | false) {
+  return useQuery({ queryKey: monitoringKeys.problems(params), queryFn: ({ signal }) => fetchProblemPage(params, signal), ...tableOptions, refetchInterval })
+}
+
+/** A query of a table page (a list or an alerts page), as opposed to counts. */
+export const isPageQuery = (q: Query) => ['list', 'problems'].includes(String(q.queryKey[2]))
+
+/**
+ * Whether some table page has arrived. Totals wait for it: the rows an operator came for are asked for first,
+ * the totals right after (one SQLite server answers one query at a time).
+ */
+function useFirstPageShown(): boolean {
+  // Re-renders whenever a page fetch starts or ends, which is when the answer can change.
+  useIsFetching({ queryKey: monitoringKeys.tables(), predicate: isPageQuery })
+  return queryClient.getQueryCache().findAll({ queryKey: monitoringKeys.tables(), predicate: isPageQuery }).some((q) => q.state.data !== undefined)
+}
+
+/** Counts of a table by a column; `afterFirstPage` for totals that may wait for the rows (not for group lists). */
+export function useCounts(entity: Entity, column: string, params: CountParams | null, refetchInterval: number | false, afterFirstPage = false) {
+  const shown = useFirstPageShown()
+  return useQuery({
+    ...countsQuery(entity, column, params ?? { advanced_filter: [] }), enabled: params !== null && (shown || !afterFirstPage),
+    placeholderData: keepPreviousData, refetchInterval,
+  })
+}
+
+/** SPEC §7 hosts/{id} with the URL-encoded name; an unknown name is the 404 content-not-found page (SPEC §8). */
+export function useHost(name: string, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: monitoringKeys.host(name), refetchInterval,
+    queryFn: ({ signal }) => api.request(`hosts/${encodeURIComponent(name)}`, { schema: HostRow, signal }),
+  })
+}
+
+/** SPEC §7 resources/{hostname}/{display_name}. */
+export function useResource(host: string, name: string, refetchInterval: number | false) {
+  return useQuery({
+    queryKey: monitoringKeys.resource(host, name), refetchInterval,
+    queryFn: ({ signal }) => api.request(`resources/${encodeURIComponent(host)}/${encodeURIComponent(name)}`, { schema: ResourceRow, signal }),
+  })
+}
+
+const ChildGroups = z.object({
+  result: z.array(z.object({ hosttype: z.string().nullable(), totalresults: z.number().int(), result: z.array(z.looseObject({ name: z.string() })) })),
+})
+
+/** SPEC §2 child hosts, fetched only when a row is expanded (the component mounts then). */
+export function useChildren(host: string) {
+  return useQuery({ queryKey: monitoringKeys.children(host), queryFn: ({ signal }) => api.request('hosts/grouped', { query: childQuery(host), schema: ChildGroups, signal }) })
+}
+
+export function useSavedFilters(location: FilterLocation, enabled: boolean) {
+  return useQuery({
+    queryKey: monitoringKeys.savedFilters(location), enabled,
+    queryFn: ({ signal }) => api.request('filters/', { query: { location }, schema: SavedFilterList, signal }),
+  })
+}
+
+/**
+ * `?filter={guid}` (SPEC §2). The error handler stays off: a filter that cannot be loaded is the filter
+ * panel's notice "The requested filter could not be loaded." (SPEC §5), not a content-not-found page.
+ */
+export function useSavedFilter(guid: string | null) {
+  return useQuery({
+    queryKey: monitoringKeys.savedFilter(guid ?? ''), enabled: guid !== null, retry: false,
+    queryFn: ({ signal }) => api.request(`filters/${encodeURIComponent(guid!)}`, { schema: SavedFilter, signal, errorHandlerEnabled: false }),
+  })
+}
+
+/** SPEC §7 GET search with query and optional comma-separated environment_ids. */
+export function useSearch(query: string | null, environmentIds: string) {
+  return useQuery({
+    queryKey: monitoringKeys.search(query ?? '', environmentIds), enabled: query !== null, placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => api.request('search', { query: { query: query!, environment_ids: environmentIds || undefined }, schema: SearchResponse, signal }),
+  })
+}
+
+/** Refreshes every table (the `r` shortcut, after actions, when auto-refresh resumes). */
+export function refreshTables(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: monitoringKeys.tables() })
+}
+
+/** After an action on a row: its tables, its subject page, tickets and its action lists. */
+export function refreshAfterAction(rows: readonly MonitoredRow[]): void {
+  void refreshTables()
+  void queryClient.invalidateQueries({ queryKey: monitoringKeys.subjects() })
+  void queryClient.invalidateQueries({ queryKey: monitoringKeys.tickets() })
+  for (const row of rows) void queryClient.invalidateQueries({ queryKey: monitoringKeys.actions(`${row.monitoring_type === 'host' ? 'hosts' : 'resources'}/${row.id}`) })
+}

@@ -1,0 +1,76 @@
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
+import { Link } from 'react-router'
+
+export interface DropdownItem {
+  key: string
+  /** Translated text. */
+  label: string
+  /** A route to go to… */
+  to?: string
+  /** …and/or an action. */
+  onSelect?(): void
+  disabled?: boolean
+}
+
+export interface DropdownProps {
+  /** Translated text of the toggle button; also its accessible name. */
+  label: string
+  items: readonly DropdownItem[]
+  className?: string
+}
+
+/**
+ * A Bootstrap-looking menu button without Bootstrap's script: opens on click, closes on Escape, outside
+ * clicks and scrolling. The menu is placed fixed under its button, so a scrolling table does not clip it.
+ */
+export function Dropdown({ label, items, className }: DropdownProps) {
+  const [position, setPosition] = useState<CSSProperties | null>(null)
+  const open = position !== null
+  const menuId = useId()
+  const root = useRef<HTMLDivElement>(null)
+  const close = () => setPosition(null)
+  const toggle = () => {
+    const rect = root.current?.getBoundingClientRect()
+    setPosition(open || !rect ? null : { position: 'fixed', top: rect.bottom, right: Math.max(0, window.innerWidth - rect.right) })
+  }
+
+  useEffect(() => {
+    if (!open) return
+    const outside = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) close()
+    }
+    document.addEventListener('mousedown', outside)
+    window.addEventListener('scroll', close, true)
+    return () => {
+      document.removeEventListener('mousedown', outside)
+      window.removeEventListener('scroll', close, true)
+    }
+  }, [open])
+
+  return (
+    <div ref={root} className={`dropdown d-inline-block ${className ?? ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <button type="button" className="btn btn-sm btn-outline-secondary dropdown-toggle" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={toggle}>
+        {label}
+      </button>
+      {open && (
+        <ul id={menuId} role="menu" aria-label={label} className="dropdown-menu show" style={position}>
+          {items.map((item) => (
+            <li key={item.key} role="none">
+              {item.to && !item.disabled ? (
+                <Link role="menuitem" className="dropdown-item" to={item.to} onClick={() => {
+                  close()
+                  item.onSelect?.()
+                }}>{item.label}</Link>
+              ) : (
+                <button type="button" role="menuitem" className="dropdown-item" disabled={item.disabled} onClick={() => {
+                  close()
+                  item.onSelect?.()
+                }}>{item.label}</button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,101 @@
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { api } from '../../app/api'
+import { useCurrentUser } from '../../app/current-user'
+import { showMessage } from '../../app/messages'
+import { queryClient } from '../../app/query-client'
+import { SavedFilter } from '../../shared/api/filters'
+import type { FilterNode } from '../../shared/filter'
+import { ChipList, FilterPanel, type Chip, type SaveFilterInput, type SavedFilterSummary } from '../../ui'
+import { monitoringKeys, useCounts, useSavedFilters } from '../api'
+import { maintenanceColumn } from '../filters'
+import type { Entity } from '../problems'
+import type { TableScreen } from '../use-table-screen'
+
+export interface FilterBarProps {
+  screen: TableScreen
+  /** The state chips in order (SPEC §2 "State-count totals"), e.g. the PROBLEM states. */
+  states: readonly string[]
+  /** Each entity's rules for the counts, without the state quick filter and the extra filters. */
+  countRules(entity: Entity): FilterNode[] | null
+  entities: readonly Entity[]
+  open: boolean
+  onOpenChange(open: boolean): void
+  refetchInterval: number | false
+}
+
+function useEntityCounts(entity: Entity, column: string, bar: FilterBarProps) {
+  const rules = bar.entities.includes(entity) ? bar.countRules(entity) : null
+  return useCounts(entity, column, rules && { advanced_filter: rules, environment_ids: bar.screen.environmentParam }, bar.refetchInterval, true).data
+}
+
+const sum = (...counts: (Record<string, number> | undefined)[]) => (pick: (c: Record<string, number>) => number) => counts.reduce((n, c) => n + (c ? pick(c) : 0), 0)
+
+/**
+ * Above a screen's tables: the filter toggle, the state totals and the extra totals (acknowledged, in
+ * maintenance) as quick-filter chips (SPEC §2, SPEC §3 table filter model), and the SPEC §2 filter panel with
+ * saved filters (personal, or organization-wide with user_read, SPEC §6) stored on the server.
+ */
+export function FilterBar(props: FilterBarProps) {
+  const { screen, open, onOpenChange } = props
+  const { t } = useTranslation()
+  const user = useCurrentUser()
+  const { state } = screen
+  const byState = sum(useEntityCounts('hosts', 'state', props), useEntityCounts('resources', 'state', props))
+  const acknowledged = sum(useEntityCounts('hosts', 'acknowledged', props), useEntityCounts('resources', 'acknowledged', props))
+  const maintenance = sum(useEntityCounts('hosts', maintenanceColumn('hosts'), props), useEntityCounts('resources', maintenanceColumn('resources'), props))
+  const saved = useSavedFilters(screen.location, open)
+  const notice = screen.filter.notice
+
+  // A link whose filter was not applied opens the panel, so the person reads why (SPEC §5 messages).
+  useEffect(() => {
+    if (notice) onOpenChange(true)
+  }, [notice, onOpenChange])
+
+  const stateChips: Chip[] = props.states.map((s) => ({ key: s, label: t(`ui.states.${s}`), count: byState((c) => c[s] ?? 0), active: state.states.includes(s) }))
+  const extraChips: Chip[] = [
+    { key: 'acknowledged', label: t('monitoring.filters.acknowledged'), count: acknowledged((c) => c['1'] ?? c.true ?? 0), active: !state.hidden.includes('acknowledged') },
+    { key: 'maintenance', label: t('monitoring.filters.maintenance'), count: maintenance((c) => Object.entries(c).reduce((n, [depth, k]) => n + (Number(depth) > 0 ? k : 0), 0)), active: !state.hidden.includes('maintenance') },
+  ]
+  const toggle = <T extends string>(list: readonly T[], key: T) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key])
+
+  const ownOrganization = user?.allowed_organizations.find((o) => o.id === user.organization.id)
+  const save = async (input: SaveFilterInput) => {
+    const created = await api.request('filters/', { method: 'POST', body: { ...input, location: screen.location }, schema: SavedFilter })
+    await queryClient.invalidateQueries({ queryKey: monitoringKeys.savedFilters(screen.location) })
+    showMessage({ variant: 'success', text: t('monitoring.filters.saved', { name: created.name }) })
+    screen.go({ filter: created.guid })
+  }
+  const remove = async (filter: SavedFilterSummary) => {
+    await api.request(`filters/${encodeURIComponent(filter.guid)}`, { method: 'DELETE' }).catch(() => null)
+    await queryClient.invalidateQueries({ queryKey: monitoringKeys.savedFilters(screen.location) })
+  }
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <button type="button" className={`btn btn-sm ${screen.filterActive ? 'btn-warning' : 'btn-outline-secondary'}`} aria-expanded={open} onClick={() => onOpenChange(!open)}>
+          {t('monitoring.filters.toggle')}
+        </button>
+        <ChipList label={t('ui.table.stateTotals')} chips={stateChips} onToggle={(key) => screen.go({ states: toggle(state.states, key) })} />
+        <ChipList label={t('monitoring.filters.extra')} chips={extraChips} onToggle={(key) => screen.go({ hidden: toggle(state.hidden, key as 'acknowledged' | 'maintenance') })} />
+      </div>
+      {open && (
+        <FilterPanel
+          columns={screen.filterColumns}
+          applied={screen.filter.tuples}
+          onApply={(filter) => screen.go({ filter })}
+          enabled={screen.filterEnabled}
+          onEnabledChange={screen.setFilterEnabled}
+          notice={notice}
+          saved={{
+            filters: saved.data?.result, loading: saved.isPending,
+            canSaveOrganizationWide: ownOrganization?.allowed_actions.includes('user_read') ?? false,
+            onSave: save, onDelete: (f) => void remove(f), onLoaded: (f) => screen.go({ filter: f.guid }),
+          }}
+          onClose={() => onOpenChange(false)}
+        />
+      )}
+    </>
+  )
+}

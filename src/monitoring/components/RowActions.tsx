@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { handlingButton, maintenanceButton, RowActionButton } from '../../ui'
+import type { PanelAction } from '../actions/requests'
+import { hostPath, jumpTargets, resourcePath } from '../links'
+import { actionable, isHost, type MonitoredRow } from '../model'
+import { JumpToMenu } from './JumpToMenu'
+import { acknowledgementButton, ticketButton } from './row-buttons'
+
+export interface RowActionsProps {
+  row: MonitoredRow
+  /** The host table shows ticket and acknowledgement side by side (SPEC §2); others the SPEC §4 precedence. */
+  variant: 'host' | 'precedence'
+  onAction(action: PanelAction, row: MonitoredRow): void
+}
+
+/** SPEC §2 row actions: handling (ticket / acknowledgement), maintenance, graphs, jump-to. */
+export function RowActions({ row, variant, onAction }: RowActionsProps) {
+  const { t } = useTranslation()
+  const act = (action: PanelAction) => onAction(action, row)
+  const item = actionable(row)
+  const graphs = isHost(row) ? hostPath(row.name, 'graphs') : resourcePath(row.host_name, row.display_name, 'graphs')
+  return (
+    <div className="d-flex flex-nowrap align-items-center gap-1">
+      {variant === 'host' ? (
+        <>
+          <RowActionButton button={ticketButton(row)} onAction={act} />
+          <RowActionButton button={acknowledgementButton(row)} onAction={act} />
+        </>
+      ) : <RowActionButton button={handlingButton(item)} onAction={act} />}
+      <RowActionButton button={maintenanceButton(item)} onAction={act} />
+      {row.has_graph && <Link className="btn btn-sm btn-outline-secondary" to={graphs}>{t('monitoring.actions.graphs')}</Link>}
+      <JumpToMenu jumps={jumpTargets(row)} />
+    </div>
+  )
+}

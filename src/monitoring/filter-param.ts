@@ -1,0 +1,41 @@
+/**
+ * The custom filter a table applies, from its `?filter=` (SPEC §2): a base64 JSON list of rules, or a saved
+ * filter's guid loaded from the server. SPEC §5: over 1500 characters or invalid → nothing applied with
+ * 'Unable to parse filter. Filter not applied.'; the old status filter is refused; a saved filter that
+ * cannot be loaded → "The requested filter could not be loaded.". Rules must name the screen's columns.
+ */
+import type { FilterNode } from '../shared/filter'
+import { decodeFilter, filterTuples, type FilterNotice, type FilterParam, type FilterTuple } from '../ui'
+
+export interface ResolvedFilter {
+  tuples: FilterTuple[]
+  notice: FilterNotice | null
+  /** A saved filter is still loading: nothing is applied yet. */
+  loading: boolean
+}
+
+export interface SavedFilterLoad {
+  rules?: readonly FilterNode[]
+  failed: boolean
+}
+
+const NONE: ResolvedFilter = { tuples: [], notice: null, loading: false }
+
+export function resolveFilter(param: FilterParam, saved: SavedFilterLoad, columnKeys: readonly string[]): ResolvedFilter {
+  const fits = (tuples: FilterTuple[]) => tuples.every(([key]) => columnKeys.includes(key))
+  switch (param.kind) {
+    case 'none':
+      return NONE
+    case 'encoded': {
+      const decoded = decodeFilter(param.value)
+      if (!fits(decoded.filter)) return { ...NONE, notice: 'unparseable' }
+      return { tuples: decoded.filter, notice: decoded.notice, loading: false }
+    }
+    case 'saved': {
+      if (saved.failed) return { ...NONE, notice: 'notLoadable' }
+      if (!saved.rules) return { ...NONE, loading: true }
+      const tuples = filterTuples(saved.rules)
+      return tuples && fits(tuples) ? { tuples, notice: null, loading: false } : { ...NONE, notice: 'notLoadable' }
+    }
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The host and resource rows of the monitoring tables (SPEC §3 Host and Resource), validated at the edge
+ * (STYLE.md principle 4). Loose objects: fields this screen does not read pass through untouched.
+ * `monitoring_type` ("host" or "resource_check", SPEC §3) tells the two apart in the alerts table.
+ */
+import { z } from 'zod'
+import type { Actionable, ActionTarget, TicketSubject } from '../ui'
+
+const common = {
+  id: z.number().int(),
+  state: z.string(),
+  state_type: z.string(),
+  state_details: z.string(),
+  plugin_output: z.string(),
+  extended_output: z.string(),
+  last_state_change: z.number().nullable(),
+  last_check: z.number().nullable(),
+  next_check: z.number().nullable(),
+  check_type: z.string(),
+  is_stale: z.boolean(),
+  is_flapping: z.boolean(),
+  acknowledged: z.boolean(),
+  tickets: z.array(z.string()),
+  allowed_actions: z.array(z.string()),
+  hostgroup_id: z.number().int(),
+  hostgroup_alias: z.string(),
+  has_graph: z.boolean(),
+}
+
+export const HostRow = z.looseObject({
+  ...common,
+  monitoring_type: z.literal('host'),
+  name: z.string(),
+  alias: z.string(),
+  hosttype: z.string(),
+  ip_address: z.string(),
+  description: z.string(),
+  parents: z.array(z.string()),
+  children: z.array(z.string()),
+  service_counts: z.object({ critical: z.number(), warning: z.number(), unknown: z.number(), ok: z.number() }),
+  has_asset_data: z.boolean(),
+  max_scheduled_downtime_depth: z.number(),
+})
+export type HostRow = z.infer<typeof HostRow>
+
+export const ResourceRow = z.looseObject({
+  ...common,
+  monitoring_type: z.literal('resource_check'),
+  host_id: z.number().int(),
+  host_name: z.string(),
+  display_name: z.string(),
+  scheduled_downtime_depth: z.number(),
+})
+export type ResourceRow = z.infer<typeof ResourceRow>
+
+export type MonitoredRow = HostRow | ResourceRow
+export const MonitoredRow = z.union([HostRow, ResourceRow])
+
+/** A page of a list call (SPEC §3 "List response wrapper"). */
+export interface PageData<R = MonitoredRow> {
+  result: R[]
+  totalresults: number
+}
+
+/** The extra resource fields the tables read (SPEC §7 `extra_columns`). */
+export const RESOURCE_EXTRA_COLUMNS = 'scheduled_downtime_depth,monitoring_type'
+
+export const isHost = (row: MonitoredRow): row is HostRow => row.monitoring_type === 'host'
+
+/** Unique over hosts and resources, stable across refreshes (TablePanel keeps expanded rows by it). */
+export const rowId = (row: { monitoring_type: string; id: number }) => `${row.monitoring_type === 'host' ? 'host' : 'resource'}:${row.id}`
+
+export const hostNameOf = (row: MonitoredRow) => (isHost(row) ? row.name : row.host_name)
+
+/** SPEC §3: over 0 means in maintenance (a host's max_scheduled_downtime_depth, a resource's scheduled_downtime_depth). */
+export const downtimeDepth = (row: MonitoredRow) => (isHost(row) ? row.max_scheduled_downtime_depth : row.scheduled_downtime_depth)
+
+/** The row as the SPEC §4 decoration and button rules of src/ui read it. */
+export function actionable(row: MonitoredRow): Actionable {
+  return {
+    is_stale: row.is_stale, is_flapping: row.is_flapping, acknowledged: row.acknowledged, tickets: row.tickets,
+    max_scheduled_downtime_depth: downtimeDepth(row), allowed_actions: row.allowed_actions,
+  }
+}
+
+/** SPEC §3 Payloads: the object of an acknowledgement or maintenance. */
+export function actionTarget(row: MonitoredRow): ActionTarget {
+  return isHost(row)
+    ? { host_id: row.id, host_name: row.name }
+    : { host_id: row.host_id, host_name: row.host_name, resource_id: row.id, resource_name: row.display_name }
+}
+
+/** SPEC §2 create ticket: "title with host … and optional resource name". */
+export function ticketSubject(row: MonitoredRow): TicketSubject {
+  return isHost(row)
+    ? { host_id: row.id, name: row.name }
+    : { host_id: row.host_id, resource_id: row.id, name: row.host_name, resource_name: row.display_name }
+}
+
+/** "host" or "host – resource", the way the action panels name an object. */
+export const subjectName = (row: MonitoredRow) => (isHost(row) ? row.name : `${row.host_name} – ${row.display_name}`)
+
+/** SPEC §7 action paths: hosts/{host_id}/… or resources/{resource_id}/…. */
+export const objectPath = (row: MonitoredRow) => (isHost(row) ? `hosts/${row.id}` : `resources/${row.id}`)
+
+/** SPEC §4 PROBLEM states: anything but OK/UP (and pending, which is not yet a state). */
+export const PROBLEM_STATES = ['down', 'critical', 'warning', 'unreachable', 'unknown'] as const
+export const isProblem = (row: { state: string }) => (PROBLEM_STATES as readonly string[]).includes(row.state)
