@@ -1,11 +1,14 @@
-/** The i18next instance of the browser app, with the English catalogue of src/shared/i18n. */
+/**
+ * The i18next instance of the browser app. It starts with the core of the English catalogue; the
+ * feature texts come with `loadFeatureTexts()`, which the lazy routes await (a smaller first load).
+ */
 import i18next from 'i18next'
-import { en } from '../shared/i18n/en'
+import { enCore } from '../shared/i18n/en/core'
 
 export const i18n = i18next.createInstance()
 
 void i18n.init({
-  resources: { en: { translation: en } },
+  resources: { en: { translation: enCore } },
   lng: 'en',
   fallbackLng: 'en',
   initAsync: false,
@@ -13,3 +16,13 @@ void i18n.init({
   interpolation: { escapeValue: false },
   returnNull: false,
 })
+
+let featureTexts: Promise<void> | null = null
+
+/** Adds the monitoring and widget texts (once); feature routes await it before they render. */
+export function loadFeatureTexts(): Promise<void> {
+  featureTexts ??= Promise.all([import('../shared/i18n/en/monitoring'), import('../shared/i18n/en/ui')]).then(([m, u]) => {
+    i18n.addResourceBundle('en', 'translation', { monitoring: m.monitoring, ui: u.ui }, true, true)
+  })
+  return featureTexts
+}

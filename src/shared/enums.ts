@@ -1,7 +1,11 @@
 /**
- * SPEC §4 numeric enumerations as they travel on the wire.
- * HOST: SPEC gives two readings; Vigil uses the first (up 0, down 1, unreachable 2) on the wire and
- * the second (up 0, unreachable 1, down 3) only as a sort severity (HOST_SORT_SEVERITY).
+ * SPEC §4 numeric enumerations as they travel on the wire (issue 8). Vigil's documented choices:
+ * - `state` keeps the SPEC §3 name (up, down, unreachable, pending, offline / ok, warning, critical,
+ *   unknown, pending); the numbers travel beside it: `state_id` (HOST or RESOURCE, null while pending),
+ *   `problem_severity` (PROBLEM, null when not a problem), `map_state` (MAP), `host_map_state` (HOST_MAP_STATE).
+ *   List filters take either the name or the number (`["state", "not_equals", 0]`, SPEC §7 hosts/grouped).
+ * - HOST: SPEC gives two readings; the first (up 0, down 1, unreachable 2) is the wire value and the second
+ *   (up 0, unreachable 1, down 3) only a sort severity (HOST_SORT_SEVERITY).
  */
 export const HOST = { up: 0, down: 1, unreachable: 2 } as const
 export const HOST_SORT_SEVERITY = { up: 0, unreachable: 1, down: 3 } as const
@@ -31,3 +35,15 @@ export type Theme = (typeof THEMES)[number]
 /** SPEC §9 event filters. */
 export const EVENT_TYPES = ['report', 'acknowledgement', 'ticket', 'state_change', 'notification', 'downtime', 'map', 'audit_log', 'system'] as const
 export const EVENT_CLASSES = ['host', 'resource_check', 'hostgroup', 'risk'] as const
+
+/** SPEC §4 numbers of a host or resource state name (null for pending and offline). */
+export function stateId(object: 'host' | 'resource', state: string): number | null {
+  const table: Record<string, number> = object === 'host' ? HOST : RESOURCE
+  return state in table ? table[state] : null
+}
+
+/** SPEC §4 PROBLEM number of a state (null when the state is no problem). */
+export function problemSeverity(object: 'host' | 'resource', state: string): number | null {
+  if (object === 'host') return state === 'down' ? PROBLEM.down : state === 'unreachable' ? PROBLEM.unreachable : null
+  return state === 'critical' ? PROBLEM.critical : state === 'warning' ? PROBLEM.warning : state === 'unknown' ? PROBLEM.unknown : null
+}

@@ -81,6 +81,15 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
     expect(grouped.result[0]).toMatchObject({ hosttype: 'ping', result: [expect.objectContaining({ name: 'contract-child' })] })
   })
 
+  it('SPEC §4 numbers on the wire beside the state names', async () => {
+    const h = (await t.api.get(`/api/v1/hosts/${host.id}`)).body
+    expect([h.state, h.state_id, h.problem_severity, h.map_state, h.host_map_state]).toEqual(['up', 0, null, 0, 0])
+    const r = (await t.api.get(`/api/v1/resources/${resource.id}`)).body
+    expect([r.state, r.state_id, r.problem_severity]).toEqual(['critical', 2, 1])
+    const pending = (await t.api.get('/api/v1/hosts/contract-child')).body
+    expect([pending.state, pending.state_id, pending.map_state, pending.host_map_state]).toEqual(['pending', null, 4, 3])
+  })
+
   it('resources/{hostname}/{display_name} and resources/', async () => {
     expectFields((await t.api.get(`/api/v1/resources/contract-host/${encodeURIComponent('disk /')}`)).body, FIELDS.resource)
     const list = (await t.api.get('/api/v1/resources/')).body

@@ -8,7 +8,7 @@ import { readJson, now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_MAP_STATE, HOST_STATES, MAP } from '../../shared/enums'
+import { HOST, HOST_MAP_STATE, HOST_STATES, MAP, problemSeverity, stateId } from '../../shared/enums'
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
@@ -34,6 +34,8 @@ function toApi(r: Row, scope: Scope) {
     description: r.description,
     ...checkStateToApi(r),
     state_translation: r.state,
+    state_id: stateId('host', r.state),
+    problem_severity: problemSeverity('host', r.state),
     tags: readJson<string[]>(r.tags, []),
     labels: readJson<Record<string, string>>(r.labels, {}),
     parents: [] as string[],
@@ -99,7 +101,7 @@ export const hostDef: EntityDef<Row, HostOut> = {
     ...checkStateColumns('hosts', HOST, HOST_STATES),
   },
   fields: ['id', 'name', 'alias', 'hostname', 'hostgroup_id', 'hostgroup_alias', 'organization_name', 'hosttype', 'ip_address',
-    'state', 'state_translation', 'state_type', 'state_details', 'plugin_output', 'extended_output', 'description', 'last_state_change',
+    'state', 'state_translation', 'state_id', 'problem_severity', 'state_type', 'state_details', 'plugin_output', 'extended_output', 'description', 'last_state_change',
     'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping', 'acknowledged', 'tickets',
     'parents', 'children', 'tags', 'labels', 'service_counts', 'allowed_actions', 'map_state', 'host_map_state',
     'has_asset_data', 'has_graph', 'monitoring_type', 'max_scheduled_downtime_depth'],

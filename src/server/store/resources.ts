@@ -8,7 +8,7 @@ import { now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_STATES, RESOURCE, RESOURCE_STATES } from '../../shared/enums'
+import { HOST, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
 
 type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
@@ -30,6 +30,8 @@ function toApi(r: Row, scope: Scope) {
     hostgroup_alias: r.hostgroup_alias,
     scheduled_downtime_depth: r.scheduled_downtime_depth,
     monitoring_type: 'resource_check' as const,
+    state_id: stateId('resource', r.state),
+    problem_severity: problemSeverity('resource', r.state),
     freshness_threshold: r.freshness_threshold,
     created_time: r.created_time,
     updated_time: r.updated_time,
@@ -56,7 +58,7 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
     scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer', nullable: false },
     ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES),
   },
-  fields: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'state', 'state_type', 'plugin_output', 'state_details',
+  fields: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'state', 'state_id', 'problem_severity', 'state_type', 'plugin_output', 'state_details',
     'extended_output', 'last_state_change', 'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping',
     'tickets', 'acknowledged', 'has_graph', 'allowed_actions', 'hostgroup_id', 'hostgroup_alias'],
   extraFields: ['host_state', 'current_attempt', 'max_check_attempts', 'retry_interval', 'perf_data', 'check_kind',

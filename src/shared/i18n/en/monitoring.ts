@@ -1,21 +1,8 @@
 /** English texts of monitoring (SPEC §2 Monitoring). */
+import { monitoringScreens } from './monitoring-screens'
+
 export const monitoring = {
-  screens: {
-    problems: 'Problems',
-    hosts: 'Hosts',
-    hostResources: 'Host resources',
-    hostStatus: 'Host status',
-    hostTimeline: 'Host timeline',
-    hostGraphs: 'Host graphs',
-    hostRisks: 'Host risks',
-    resources: 'Resources',
-    resourceStatus: 'Resource status',
-    resourceTimeline: 'Resource timeline',
-    resourceGraphs: 'Resource graphs',
-    resourceConfigs: 'Configuration backups',
-    timeline: 'Timeline',
-    ticket: 'Ticket',
-  },
+  screens: monitoringScreens,
   // SPEC §2 "Timeline view", §4 "Timeline" (the shared timeline of src/ui/timeline uses these too)
   timeline: {
     title: '{{subject}} – {{screen}}',

@@ -1,12 +1,8 @@
 /** English texts of shared widgets (src/ui). */
+import { uiCore } from './ui-core'
+
 export const ui = {
-  comingSoon: {
-    badge: 'Coming soon',
-    text: 'The {{screen}} screen is coming soon in a later release of Vigil.',
-  },
-  modal: {
-    close: 'Close',
-  },
+  ...uiCore,
   // SPEC §2 "Generic table panel"
   table: {
     loading: 'Loading…',
