@@ -49,7 +49,7 @@ export function checkStateColumns(t: string, numericStates: Record<string, numbe
     state_type: { expr: `${t}.state_type`, kind: 'enum' as const, values: ['HARD', 'SOFT'], ...notNull },
     plugin_output: { expr: `${t}.plugin_output`, kind: 'text' as const, ...notNull },
     state_details: { expr: `${t}.state_details`, kind: 'text' as const, ...notNull },
-    last_state_change: { expr: `${t}.last_state_change`, kind: 'date' as const },
+    last_state_change: { expr: `${t}.last_state_change`, kind: 'date' as const, ordered: true },
     last_check: { expr: `${t}.last_check`, kind: 'date' as const },
     next_check: { expr: `${t}.next_check`, kind: 'date' as const },
     check_interval: { expr: `${t}.check_interval`, kind: 'integer' as const, ...notNull },

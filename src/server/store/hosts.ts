@@ -86,7 +86,7 @@ export const hostDef: EntityDef<Row, HostOut> = {
   scopeIds: (s) => s.environmentIds,
   columns: {
     id: { expr: 'hosts.id', kind: 'integer', nullable: false },
-    name: { expr: 'hosts.name', kind: 'text', nullable: false },
+    name: { expr: 'hosts.name', kind: 'text', nullable: false, ordered: true },
     alias: { expr: 'hosts.alias', kind: 'text', nullable: false },
     hostname: { expr: 'hosts.fqdn', kind: 'text', nullable: false },
     description: { expr: 'hosts.description', kind: 'text', nullable: false },

@@ -47,9 +47,9 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
   columns: {
     id: { expr: 'resources.id', kind: 'integer', nullable: false },
     host_id: { expr: 'resources.host_id', kind: 'integer', nullable: false },
-    host_name: { expr: 'resources.host_name', kind: 'text', nullable: false },
+    host_name: { expr: 'resources.host_name', kind: 'text', nullable: false, ordered: true },
     name: { expr: 'resources.name', kind: 'text', nullable: false },
-    display_name: { expr: 'resources.display_name', kind: 'text', nullable: false },
+    display_name: { expr: 'resources.display_name', kind: 'text', nullable: false, ordered: true },
     plugin_id: { expr: 'resources.plugin_id', kind: 'text', nullable: false },
     hostgroup_id: { expr: 'resources.hostgroup_id', kind: 'integer', nullable: false },
     hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text', nullable: false, joined: true },
