@@ -282,7 +282,15 @@ export interface PerfRollupTable {
   n: number
 }
 
+/** Resources per environment and state, kept by triggers (migration 0006). */
+export interface ResourceStateCountTable {
+  hostgroup_id: number
+  state: string
+  n: number
+}
+
 export interface Database {
+  resource_state_counts: ResourceStateCountTable
   perf_series: PerfSeriesTable
   perf_points: PerfPointTable
   perf_rollups: PerfRollupTable

@@ -36,6 +36,11 @@ export interface EntityDef<Row, Out extends Record<string, unknown>> {
   from: string
   /** The base table alone: counts use it when no joined column is filtered on (the joins never drop rows). */
   countFrom?: string
+  /**
+   * A table of precomputed counts (column `n`), aliased as the base table, that answers counts whose
+   * filter, scope and grouping touch only its `columns`.
+   */
+  countTable?: { from: string; columns: readonly string[] }
   columns: Record<string, ColumnDef>
   /** Fields of the API row; `columns` may pick among them, `extra_columns` add the optional ones. */
   fields: readonly (keyof Out & string)[]
@@ -100,9 +105,12 @@ function filterKeys(q: ListQuery): string[] {
   return keys
 }
 
-function countFromOf(def: EntityDef<any, any>, q: ListQuery, extra: string[] = []): string {
-  if (!def.countFrom) return def.from
-  return [...filterKeys(q), ...extra].some((k) => def.columns[k]?.joined) ? def.from : def.countFrom
+/** Where a count reads from, and what it sums: the counts table when it can answer, else rows. */
+function countSourceOf(def: EntityDef<any, any>, q: ListQuery, extra: string[] = []): { from: string; count: RawBuilder<unknown> } {
+  const keys = [...filterKeys(q), ...extra]
+  if (def.countTable && keys.every((k) => def.countTable!.columns.includes(k))) return { from: def.countTable.from, count: sql`SUM(n)` }
+  const joined = keys.some((k) => def.columns[k]?.joined)
+  return { from: !def.countFrom || joined ? def.from : def.countFrom, count: sql`COUNT(*)` }
 }
 
 function coerce(col: ColumnDef, key: string, v: unknown): string | number {
@@ -244,7 +252,8 @@ export async function listEntities<Out extends Record<string, unknown>>(db: Kyse
   const order = orderSql(def, q)
   const limit = q.limit ?? DEFAULT_PAGE_SIZE
   const offset = q.offset ?? 0
-  const count = Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM ${sql.raw(countFromOf(def, q))} WHERE ${where}`.execute(db)).rows[0].n)
+  const source = countSourceOf(def, q)
+  const count = Number((await sql<{ n: number | null }>`SELECT ${source.count} AS n FROM ${sql.raw(source.from)} WHERE ${where}`.execute(db)).rows[0].n ?? 0)
   // Many matches sorted by an indexed column: SQLite would find them all through the filter's index
   // and sort them (seconds at a million rows); reading the sort index in order stops at the page.
   const first = columnOf(def, (q.order ? parseOrderParam(q.order) : def.defaultOrder)[0]?.column ?? 'id')
@@ -259,7 +268,8 @@ export async function groupEntities<Out extends Record<string, unknown>>(db: Kys
   const fields = pickFields(def, q)
   const where = whereOf(def, dialect, scope, q)
   const g = sql.raw(groupCol.expr)
-  const counts = await sql<{ value: string | number | null; n: number }>`SELECT ${g} AS value, COUNT(*) AS n FROM ${sql.raw(countFromOf(def, q, [q.group_by]))} WHERE ${where} GROUP BY ${g} ORDER BY ${g}`.execute(db)
+  const source = countSourceOf(def, q, [q.group_by])
+  const counts = await sql<{ value: string | number | null; n: number }>`SELECT ${g} AS value, ${source.count} AS n FROM ${sql.raw(source.from)} WHERE ${where} GROUP BY ${g} HAVING ${source.count} > 0 ORDER BY ${g}`.execute(db)
   const limit = q.limit ?? DEFAULT_PAGE_SIZE
   const page = limit === 0 ? { rows: [] } : await sql`SELECT ${sql.raw(def.select)}, ${g} AS vigil_group FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${orderSql(def, q, [{ column: q.group_by, desc: false }])} LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(db)
   const groupOfRow = (page.rows as { vigil_group: unknown }[]).map((r) => r.vigil_group)

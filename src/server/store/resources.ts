@@ -41,6 +41,7 @@ function toApi(r: Row, scope: Scope) {
 export const resourceDef: EntityDef<Row, ResourceOut> = {
   from: 'resources JOIN hosts ON hosts.id = resources.host_id JOIN hostgroups ON hostgroups.id = resources.hostgroup_id',
   countFrom: 'resources',
+  countTable: { from: 'resource_state_counts AS resources', columns: ['state', 'hostgroup_id'] },
   select: 'resources.*, hosts.state AS host_state, hostgroups.alias AS hostgroup_alias',
   scopeColumn: 'resources.hostgroup_id',
   scopeIds: (s) => s.environmentIds,
