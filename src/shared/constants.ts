@@ -58,3 +58,11 @@ export const RELEASE = '3.9.1'
 
 // Display (SPEC §9)
 export const MOBILE_WIDTH_PX = 480
+/** SPEC §9 touch: a swipe opens the menu when it starts within this of the left edge. */
+export const SWIPE_OPEN_EDGE_PX = 100
+/** SPEC §9 touch: a swipe closes the menu when it starts within this of the right edge. */
+export const SWIPE_CLOSE_EDGE_PX = 150
+/** SPEC §9 touch: the shortest horizontal swipe. */
+export const SWIPE_MIN_PX = 80
+/** SPEC §9 touch: pulling down further than this reloads. */
+export const PULL_RELOAD_PX = 50

@@ -11,6 +11,8 @@ import { SHORTCUT_ROUTES } from '../shortcuts'
 import { applyTheme } from '../themes'
 import { useShortcuts, type ShortcutHandlers } from '../use-shortcuts'
 import { HelpModal } from './HelpModal'
+import { useTouchGestures } from '../use-touch-gestures'
+import { queryClient } from '../query-client'
 import { MainMenu } from './MainMenu'
 import { TopBar } from './TopBar'
 
@@ -39,6 +41,11 @@ export function Shell({ user, notAuthorized }: ShellProps) {
   const handlers: ShortcutHandlers = { toggleMenu, help: () => setHelpOpen(true) }
   for (const [id, to] of Object.entries(SHORTCUT_ROUTES)) handlers[id as keyof ShortcutHandlers] = () => void navigate(to)
   useShortcuts(handlers)
+  useTouchGestures((gesture) => {
+    if (gesture === 'open-menu' && preferences.hideSideBar) setPreferences({ hideSideBar: false })
+    else if (gesture === 'close-menu' && !preferences.hideSideBar) setPreferences({ hideSideBar: true })
+    else if (gesture === 'reload') void queryClient.invalidateQueries()
+  })
 
   let content = <Outlet />
   if (notAuthorized || blockingPage === 'not_authorized') content = <NotAuthorizedPage />
