@@ -153,6 +153,13 @@ describe('browser shell', () => {
     await page.keyboard.press('Control+Alt+d')
     await page.waitForURL(/#\/dev\/tools$/)
     await page.getByRole('heading', { name: 'Developer tools' }).waitFor()
+
+    // f opens search on any screen, not only the monitoring ones.
+    await page.keyboard.press('f')
+    const search = page.getByRole('dialog', { name: 'Search' })
+    await search.getByLabel('Search hosts, resources, maps and environments').waitFor()
+    await page.keyboard.press('Escape')
+    await search.waitFor({ state: 'detached' })
   })
 
   it('hides modules the user may not use and refuses their routes (SPEC §6, SPEC §4 route guard 5)', async () => {

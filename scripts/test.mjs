@@ -23,7 +23,8 @@ let failed = 0
 try {
   const json = JSON.parse(fs.readFileSync(report, 'utf8'))
   passed = json.numPassedTests
-  failed = json.numFailedTests + (json.numFailedTestSuites ?? 0)
+  // Failed tests, plus files that failed before any test ran (import errors).
+  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0)
 } catch {
   failed += 1
 }

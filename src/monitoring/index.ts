@@ -1,1 +1,6 @@
+import { loadFeatureTexts } from '../app/i18n'
+
 export { monitoringRoutes } from './routes'
+
+/** SPEC §2 search modal for the shell (f or s on any screen), loaded on first use with its texts. */
+export const loadSearchModal = () => Promise.all([import('./components/SearchModal'), loadFeatureTexts()]).then(([m]) => m.SearchModal)

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentType } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router'
 import { useStore } from 'zustand'
 import type { CurrentUser } from '../../shared/api/users'
@@ -11,6 +11,7 @@ import { SHORTCUT_ROUTES } from '../shortcuts'
 import { applyTheme } from '../themes'
 import { useShortcuts, type ShortcutHandlers } from '../use-shortcuts'
 import { HelpModal } from './HelpModal'
+import { loadSearchModal } from '../../monitoring'
 import { useTouchGestures } from '../use-touch-gestures'
 import { queryClient } from '../query-client'
 import { MainMenu } from './MainMenu'
@@ -29,6 +30,8 @@ export function Shell({ user, notAuthorized }: ShellProps) {
   const [preferences = user.preferences, setPreferences] = usePreferences()
   const blockingPage = useStore(blockingPageStore, (s) => s.page)
   const [helpOpen, setHelpOpen] = useState(false)
+  // SPEC §2 help panel: f or s opens search on every screen (the monitoring screens open their own).
+  const [Search, setSearch] = useState<ComponentType<{ onClose(): void }> | null>(null)
 
   // SPEC §8 blocking pages belong to the screen that caused them.
   useEffect(() => showBlockingPage(null), [location.pathname, location.search])
@@ -38,7 +41,8 @@ export function Shell({ user, notAuthorized }: ShellProps) {
   }, [preferences.theme])
 
   const toggleMenu = () => setPreferences({ hideSideBar: !preferences.hideSideBar })
-  const handlers: ShortcutHandlers = { toggleMenu, help: () => setHelpOpen(true) }
+  const openSearch = () => void loadSearchModal().then((modal) => setSearch(() => modal))
+  const handlers: ShortcutHandlers = { toggleMenu, help: () => setHelpOpen(true), search: openSearch }
   for (const [id, to] of Object.entries(SHORTCUT_ROUTES)) handlers[id as keyof ShortcutHandlers] = () => void navigate(to)
   useShortcuts(handlers)
   useTouchGestures((gesture) => {
@@ -66,6 +70,7 @@ export function Shell({ user, notAuthorized }: ShellProps) {
         <main id="main" className="flex-grow-1 min-w-0">{content}</main>
       </div>
       {helpOpen && <HelpModal onClose={() => setHelpOpen(false)} />}
+      {Search && <Search onClose={() => setSearch(null)} />}
     </div>
   )
 }
