@@ -55,13 +55,15 @@ export class Scheduler {
 
   /**
    * (Re)plans a target at `dueMs`, else at its stored next_check. With `spreadOverdue` (at start, after
-   * downtime) an overdue check is spread over its interval (at most 5 minutes) instead of running at once.
+   * downtime) an overdue check that ran before is spread over its interval (at most 5 minutes) instead of
+   * running at once.
    */
   plan(t: Target, dueMs?: number, spreadOverdue = false) {
     if (!t.active) return this.forget(t.key)
     const now = this.now()
     let due = dueMs ?? (t.state.next_check ?? 0) * 1000
-    if (due < now) due = spreadOverdue ? now + spread(t.key) * Math.min(t.schedule.check_interval, 300) * 1000 : now
+    // Never-checked targets run at once: a new host shows its state within seconds, even at first start.
+    if (due < now) due = spreadOverdue && t.state.last_check !== null ? now + spread(t.key) * Math.min(t.schedule.check_interval, 300) * 1000 : now
     const gen = (this.gens.get(t.key) ?? 0) + 1
     this.gens.set(t.key, gen)
     this.targets.set(t.key, t)

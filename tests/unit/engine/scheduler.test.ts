@@ -4,10 +4,10 @@ import { Scheduler } from '../../../src/server/engine/scheduler'
 import { PENDING_STATE, NOT_FLAPPING } from '../../../src/server/engine/state/index'
 import type { Target } from '../../../src/server/engine/target'
 
-const target = (id: number, nextCheck: number | null, interval = 60): Target => ({
+const target = (id: number, nextCheck: number | null, interval = 60, lastCheck: number | null = null): Target => ({
   key: `r:${id}`, type: 'resource', id, hostId: 1, hostgroupId: 1, name: `r${id}`, hostName: 'h', address: '127.0.0.1',
   kind: 'tcp', config: {}, configError: null, active: true, schedule: { check_interval: interval, retry_interval: 10, max_check_attempts: 3 },
-  freshness: null, state: { ...PENDING_STATE, next_check: nextCheck }, flap: NOT_FLAPPING, isStale: false, hasGraph: false, running: false,
+  freshness: null, state: { ...PENDING_STATE, next_check: nextCheck, last_check: lastCheck }, flap: NOT_FLAPPING, isStale: false, hasGraph: false, running: false,
 })
 
 describe('scheduler', () => {
@@ -39,12 +39,12 @@ describe('scheduler', () => {
     s.stop()
   })
 
-  it('spreads overdue checks over their interval at start, and runs a new overdue check at once', () => {
+  it('spreads overdue checks that ran before over their interval at start, and runs new ones at once', () => {
     const now = 10_000_000
     const dues: number[] = []
     const s = new Scheduler({ concurrency: 1, now: () => now, run: async () => {} })
     const heapOf = (s as unknown as { heap: { items: { due: number }[] } }).heap
-    for (let i = 0; i < 200; i++) s.plan(target(i, 0, 60), undefined, true)
+    for (let i = 0; i < 200; i++) s.plan(target(i, 0, 60, 1), undefined, true)
     dues.push(...heapOf.items.map((e) => e.due))
     expect(Math.min(...dues)).toBeGreaterThanOrEqual(now)
     expect(Math.max(...dues)).toBeLessThan(now + 60_000)
@@ -54,5 +54,10 @@ describe('scheduler', () => {
     expect(Math.max(...perSecond.values())).toBeLessThan(15)
     s.plan(target(999, 0), undefined, false)
     expect(heapOf.items.some((e) => e.due === now)).toBe(true)
+    // Never checked: runs at once even at start (a new host's state within seconds).
+    const before = heapOf.items.length
+    s.plan(target(1000, 0, 60, null), undefined, true)
+    expect(heapOf.items.length).toBe(before + 1)
+    expect(heapOf.items.filter((e) => e.due === now).length).toBe(2)
   })
 })
