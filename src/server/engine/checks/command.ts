@@ -4,10 +4,10 @@
  * forks per check by design. Arguments are an array passed without a shell; `$HOSTADDRESS$` in them
  * is replaced by the host's address as Nagios does.
  */
-import { spawn } from 'node:child_process'
 import { z } from 'zod'
 import { parsePluginOutput } from '../../../shared/perfdata'
 import { failure, stopReason } from './common'
+import { runChild } from './child'
 import type { CheckContext, CheckKind, CheckResult } from './types'
 
 /** Where a bare plugin name is looked up: Debian's monitoring-plugins. */
@@ -40,46 +40,17 @@ function exitResult(code: number | null, signal: string | null, stdout: string, 
   return { status: 3, output: shown ? `${why} ${shown}` : why, perfdata: [] }
 }
 
-function runPlugin(config: CommandConfig, ctx: CheckContext): Promise<CheckResult> {
-  return new Promise((resolve) => {
-    const path = config.command.includes('/') ? config.command : `${PLUGIN_DIR}/${config.command}`
-    const args = config.args.map((arg) => arg.replaceAll('$HOSTADDRESS$', ctx.address))
-    // Own process group, so that a timeout also kills whatever the plugin started (a shell's sleep).
-    const child = spawn(path, args, {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
-    })
-    let stdout = ''
-    let stderr = ''
-    let settled = false
-    const settle = (result: CheckResult) => {
-      if (settled) return
-      settled = true
-      stop()
-      resolve(result)
-    }
-    const stop = ctx.onStop(() => {
-      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
-        try {
-          process.kill(-child.pid, 'SIGKILL')
-        } catch {
-          // already gone
-        }
-      }
-      settle(failure(3, `plugin ${stopReason(ctx)}: ${path}`))
-    })
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stdout.length < MAX_OUTPUT) stdout += chunk.slice(0, MAX_OUTPUT - stdout.length)
-    })
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      if (stderr.length < MAX_OUTPUT) stderr += chunk.slice(0, MAX_OUTPUT - stderr.length)
-    })
-    child.on('error', (error: NodeJS.ErrnoException) => settle(failure(3, error.code === 'ENOENT'
+async function runPlugin(config: CommandConfig, ctx: CheckContext): Promise<CheckResult> {
+  const path = config.command.includes('/') ? config.command : `${PLUGIN_DIR}/${config.command}`
+  const args = config.args.map((arg) => arg.replaceAll('$HOSTADDRESS$', ctx.address))
+  const r = await runChild(path, args, ctx, { group: true, maxOutput: MAX_OUTPUT })
+  if (r.kind === 'stopped') return failure(3, `plugin ${stopReason(ctx)}: ${path}`)
+  if (r.kind === 'error') {
+    return failure(3, r.error.code === 'ENOENT'
       ? `plugin not found: ${path}`
-      : error.code === 'EACCES' ? `plugin is not executable: ${path}` : `cannot run plugin ${path}: ${error.message}`)))
-    child.on('close', (code, signal) => settle(exitResult(code, signal, stdout, stderr)))
-  })
+      : r.error.code === 'EACCES' ? `plugin is not executable: ${path}` : `cannot run plugin ${path}: ${r.error.message}`)
+  }
+  return exitResult(r.code, r.signal, r.stdout, r.stderr)
 }
 
 export const command: CheckKind<CommandConfig> = { kind: 'command', config: CommandConfig, run: runPlugin }

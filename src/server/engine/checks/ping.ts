@@ -5,10 +5,10 @@
  * Thresholds and perfdata follow monitoring-plugins' check_ping (`check-host-alive`: 3000 ms/80 %,
  * 5000 ms/100 %).
  */
-import { spawn } from 'node:child_process'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
 import { failure, HostField, stopReason } from './common'
+import { runChild } from './child'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult, type ExitStatus } from './types'
 
 export const PingConfig = z.object({
@@ -56,31 +56,17 @@ function summarise(config: PingConfig, host: string, stdout: string, stderr: str
   return { status, output: `PING ${STATUS_WORD[status]} - ${host}: Packet loss = ${loss}%${rta}`, perfdata }
 }
 
-function runPing(config: PingConfig, ctx: CheckContext): Promise<CheckResult> {
-  return new Promise((resolve) => {
-    const host = config.host ?? ctx.address
-    // ping's own deadline ends it a second before our timeout so that it still prints its statistics.
-    const deadline = Math.max(1, Math.ceil(ctx.timeoutMs / 1000) - 1)
-    const args = ['-n', '-q', '-c', String(config.packets), '-i', '0.2', '-w', String(deadline), '--', host]
-    const child = spawn('ping', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { PATH: process.env.PATH, LC_ALL: 'C' } })
-    let stdout = ''
-    let stderr = ''
-    let settled = false
-    const settle = (result: CheckResult) => {
-      if (settled) return
-      settled = true
-      stop()
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-      resolve(result)
-    }
-    const stop = ctx.onStop(() => settle(failure(2, `PING CRITICAL - ${host}: ${stopReason(ctx)}`)))
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', (error: NodeJS.ErrnoException) => settle(failure(3, error.code === 'ENOENT'
-      ? 'PING UNKNOWN - the ping binary was not found; install iputils-ping'
-      : `PING UNKNOWN - cannot run ping: ${error.message}`)))
-    child.on('close', () => settle(summarise(config, host, stdout, stderr)))
-  })
+async function runPing(config: PingConfig, ctx: CheckContext): Promise<CheckResult> {
+  const host = config.host ?? ctx.address
+  // ping's own deadline ends it a second before our timeout so that it still prints its statistics.
+  const deadline = Math.max(1, Math.ceil(ctx.timeoutMs / 1000) - 1)
+  const args = ['-n', '-q', '-c', String(config.packets), '-i', '0.2', '-w', String(deadline), '--', host]
+  const r = await runChild('ping', args, ctx)
+  if (r.kind === 'stopped') return failure(2, `PING CRITICAL - ${host}: ${stopReason(ctx)}`)
+  if (r.kind === 'error') {
+    return failure(3, r.error.code === 'ENOENT' ? 'PING UNKNOWN - the ping binary was not found; install iputils-ping' : `PING UNKNOWN - cannot run ping: ${r.error.message}`)
+  }
+  return summarise(config, host, r.stdout, r.stderr)
 }
 
 export const ping: CheckKind<PingConfig> = { kind: 'ping', config: PingConfig, run: runPing }

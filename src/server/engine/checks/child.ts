@@ -1,0 +1,57 @@
+/**
+ * Runs a program for the kinds that must fork (ping: raw sockets; command: any plugin): output capped,
+ * killed when the check stops, and one outcome whichever comes first of exit, failure to start or stop.
+ */
+import { spawn } from 'node:child_process'
+import type { CheckContext } from './types'
+
+export type ChildOutcome =
+  | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+  | { kind: 'error'; error: NodeJS.ErrnoException }
+  | { kind: 'stopped' }
+
+export interface ChildOptions {
+  /** own process group, so that stopping also kills what the program started (a plugin's shell) */
+  group?: boolean
+  /** characters kept of stdout and of stderr */
+  maxOutput?: number
+}
+
+export function runChild(path: string, args: string[], ctx: CheckContext, options: ChildOptions = {}): Promise<ChildOutcome> {
+  const max = options.maxOutput ?? 64 * 1024
+  return new Promise((resolve) => {
+    const child = spawn(path, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.group ?? false,
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+    })
+    let stdout = ''
+    let stderr = ''
+    let settled = false
+    const settle = (outcome: ChildOutcome) => {
+      if (settled) return
+      settled = true
+      stop()
+      resolve(outcome)
+    }
+    const stop = ctx.onStop(() => {
+      if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) {
+        try {
+          if (options.group) process.kill(-child.pid, 'SIGKILL')
+          else child.kill('SIGKILL')
+        } catch {
+          // already gone
+        }
+      }
+      settle({ kind: 'stopped' })
+    })
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stdout.length < max) stdout += chunk.slice(0, max - stdout.length)
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      if (stderr.length < max) stderr += chunk.slice(0, max - stderr.length)
+    })
+    child.on('error', (error: NodeJS.ErrnoException) => settle({ kind: 'error', error }))
+    child.on('close', (code, signal) => settle({ kind: 'exit', code, signal, stdout, stderr }))
+  })
+}
