@@ -1,5 +1,8 @@
 /** Debian's Chromium driven by playwright-core, as STACK.md describes (no browser download). */
-import { chromium, type Browser } from 'playwright-core'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { startServer, type StartOptions, type TestServer } from '../tests/helpers/server'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -7,4 +10,17 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   })
+}
+
+/** What every browser suite needs: the built app served by a real server, and Chromium. */
+export async function startBrowserSuite(options: StartOptions = {}): Promise<{ server: TestServer; browser: Browser }> {
+  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before the browser tests')
+  const server = await startServer(options)
+  return { server, browser: await launchChromium() }
+}
+
+export async function stopBrowserSuite(suite: { server?: TestServer; browser?: Browser; contexts?: BrowserContext[] }) {
+  for (const c of suite.contexts ?? []) await c.close()
+  await suite.browser?.close()
+  await suite.server?.close()
 }

@@ -5,13 +5,11 @@
  * search and jump to a host (SPEC §2 search modal), and see a state change arrive without reloading (live feed).
  * Hosts and problems are made through the real API: passive hosts (check_type "1") and POST /api/v1/results.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { adminClient, makeTenant, type Client, type Tenant } from '../tests/helpers/api'
-import { startServer, type TestServer } from '../tests/helpers/server'
-import { launchChromium } from './browser'
+import type { TestServer } from '../tests/helpers/server'
+import { startBrowserSuite, stopBrowserSuite } from './browser'
 
 let server: TestServer
 let browser: Browser
@@ -19,17 +17,11 @@ let admin: Client
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before the browser tests')
-  server = await startServer()
+  ;({ server, browser } = await startBrowserSuite())
   admin = await adminClient(server)
-  browser = await launchChromium()
 })
 
-afterAll(async () => {
-  for (const c of contexts) await c.close()
-  await browser?.close()
-  await server?.close()
-})
+afterAll(() => stopBrowserSuite({ server, browser, contexts }))
 
 interface HostSpec {
   name: string

@@ -2,13 +2,11 @@
  * The browser shell against the built app (`npx vite build`) served by the real server:
  * route guard (SPEC §4), login feedback (SPEC §8), main menu (SPEC §2), themes (SPEC §1), shortcuts, logout.
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { adminClient, makeTenant, type Client, type Tenant } from '../tests/helpers/api'
-import { startServer, type TestServer } from '../tests/helpers/server'
-import { launchChromium } from './browser'
+import type { TestServer } from '../tests/helpers/server'
+import { startBrowserSuite, stopBrowserSuite } from './browser'
 
 let server: TestServer
 let browser: Browser
@@ -16,17 +14,11 @@ let admin: Client
 const contexts: BrowserContext[] = []
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before the browser tests')
-  server = await startServer()
+  ;({ server, browser } = await startBrowserSuite())
   admin = await adminClient(server)
-  browser = await launchChromium()
 })
 
-afterAll(async () => {
-  for (const c of contexts) await c.close()
-  await browser?.close()
-  await server?.close()
-})
+afterAll(() => stopBrowserSuite({ server, browser, contexts }))
 
 async function freshPage(): Promise<Page> {
   const context = await browser.newContext()

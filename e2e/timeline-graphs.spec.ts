@@ -3,13 +3,11 @@
  * SPEC §2 "Timeline view" (panels, HARD/SOFT, a new event on page 1 without a reload) and the graphs
  * tabs (SPEC §9 past presets redraw the graph, hover read-out, zoom by brushing).
  */
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { adminClient, makeTenant, uniq, type Tenant } from '../tests/helpers/api'
-import { startServer, type TestServer } from '../tests/helpers/server'
-import { launchChromium } from './browser'
+import type { TestServer } from '../tests/helpers/server'
+import { startBrowserSuite, stopBrowserSuite } from './browser'
 
 let server: TestServer
 let browser: Browser
@@ -18,8 +16,7 @@ let token: string
 const hostName = uniq('e2e-web')
 
 beforeAll(async () => {
-  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before the browser tests')
-  server = await startServer()
+  ;({ server, browser } = await startBrowserSuite())
   tenant = await makeTenant(server, await adminClient(server))
   const hostId = (await tenant.api.post('/api/v1/hosts/', { name: hostName, hostgroup_id: tenant.environmentId, check_type: '1', max_check_attempts: 1 })).body.id
   await tenant.api.post('/api/v1/resources/', { host_id: hostId, name: 'load', check_type: '1', max_check_attempts: 1 })
@@ -38,13 +35,9 @@ beforeAll(async () => {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: tenant.username, password: tenant.password }),
   })
   token = ((await login.json()) as { token: string }).token
-  browser = await launchChromium()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+afterAll(() => stopBrowserSuite({ server, browser }))
 
 async function open(hashPath: string): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage()
