@@ -22,6 +22,7 @@ import { startServer } from '../tests/helpers/server'
 import { migrations } from '../src/server/store/migrations/index'
 import { hashPassword } from '../src/server/security/password'
 import { figuresLine, percentile } from './lib/stats'
+import { rng } from './lib/big-db'
 
 const DATA_VERSION = 2
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -31,16 +32,6 @@ const ENVIRONMENTS = 50
 const HOSTS = 20_000
 const DATA_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '.data')
 const YEAR = 365 * 86400
-
-/** Deterministic PRNG (mulberry32), so that every machine builds the same data. */
-function rng(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 interface Built { file: string; adminPassword: string; tenant: { username: string; password: string }; hostId: number }
 

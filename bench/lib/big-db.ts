@@ -39,7 +39,7 @@ export interface BigDb {
 const DATA_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '.data')
 
 /** Deterministic PRNG (mulberry32): the same data on every machine, so figures compare. */
-function rng(seed: number) {
+export function rng(seed: number) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
