@@ -24,12 +24,13 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     expect((await a.api.post('/api/v1/results', { resource_id: resourceId, exit_status: 0, output: 'OK', perfdata: 'load1=1;4;8;0;', time: now - 30 })).status).toBe(200)
     const { id: seriesId } = await server.vigil.store.db.selectFrom('perf_series').select('id').where('resource_id', '=', resourceId).executeTakeFirstOrThrow()
     // A year of one-minute data as the engine keeps it: raw minutes for RAW_KEEP_S, 5-minute rollups
-    // for 35 days, hourly before that (values 1..5 by hour, so every bucket has min < max).
-    const value = (t: number) => 1 + (Math.floor(t / 3600) % 5)
+    // for 35 days, hourly before that. Values cycle 1..5 by minute, so every rollup combines different
+    // values (min 1, avg 3, max 5) and so does every bucket of raw minutes.
+    const value = (t: number) => 1 + (Math.floor(t / 60) % 5)
     const raw = []
     for (let t = now - RAW_KEEP_S + 60; t < now - 60; t += 60) raw.push({ series_id: seriesId, t, v: value(t) })
     const rollups = []
-    for (let t = Math.floor((now - 35 * DAY) / 300) * 300; t < now - RAW_KEEP_S; t += 300) rollups.push({ series_id: seriesId, step: 300, t, min: value(t), avg: value(t), max: value(t), n: 5 })
+    for (let t = Math.floor((now - 35 * DAY) / 300) * 300; t < now - RAW_KEEP_S; t += 300) rollups.push({ series_id: seriesId, step: 300, t, min: 1, avg: 3, max: 5, n: 5 })
     for (let t = Math.floor((now - 366 * DAY) / 3600) * 3600; t < now - RAW_KEEP_S; t += 3600) rollups.push({ series_id: seriesId, step: 3600, t, min: 1, avg: 3, max: 5, n: 60 })
     const store = server.vigil.store.db
     for (let i = 0; i < raw.length; i += 1000) await store.insertInto('perf_points').values(raw.slice(i, i + 1000)).execute()
