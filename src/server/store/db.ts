@@ -166,6 +166,8 @@ export interface EventTable {
   /** Subjects of risk events (migration 0004). */
   risk_id: number | null
   risk_plugin_id: string | null
+  /** The map a map event is about (migration 0007). */
+  map_id: Generated<number | null>
 }
 
 /** SPEC §3 Acknowledgement of a host (resource_id null) or a resource; ended_time null while in effect. */
@@ -289,7 +291,82 @@ export interface ResourceStateCountTable {
   n: number
 }
 
+/** SPEC §3 Map: metadata, the draft being edited (JSON + Yjs state), the lock, and what viewers draw. */
+export interface MapTable {
+  id: Generated<number>
+  hostgroup_id: number
+  name: string
+  alias: string
+  description: Generated<string>
+  /** JSON array of strings */
+  tags: Generated<string>
+  layout: number
+  use_hard_state: Generated<number>
+  status: 'draft' | 'live' | 'archived'
+  live_version: number | null
+  status_before_archive: string | null
+  /** JSON of the MapDocument being edited */
+  draft: string
+  draft_ystate: Uint8Array | null
+  draft_time: number
+  /** JSON describing how a generated map was made, null for drawn maps */
+  source: string | null
+  lock_user_id: number | null
+  lock_username: string | null
+  lock_expires: number | null
+  created_by: number | null
+  created_time: number
+  updated_time: number
+}
+
+export interface MapVersionTable {
+  id: Generated<number>
+  map_id: number
+  version: number
+  /** JSON of the published MapDocument */
+  document: string
+  comment: Generated<string>
+  user_id: number | null
+  username: Generated<string>
+  created_time: number
+}
+
+/** Uploaded pictures: map backgrounds and image items. */
+export interface MapImageTable {
+  id: Generated<number>
+  hostgroup_id: number
+  mime: string
+  width: number
+  height: number
+  size: number
+  filename: Generated<string>
+  data: Uint8Array
+  created_time: number
+}
+
+export interface SlideshowTable {
+  id: Generated<number>
+  hostgroup_id: number
+  name: string
+  alias: string
+  delay: number
+  follow_alarms: Generated<number>
+  created_time: number
+  updated_time: number
+}
+
+export interface SlideshowMapTable {
+  slideshow_id: number
+  position: number
+  map_id: number
+}
+
 export interface Database {
+  maps: MapTable
+  map_versions: MapVersionTable
+  map_images: MapImageTable
+  slideshows: SlideshowTable
+  slideshow_maps: SlideshowMapTable
   resource_state_counts: ResourceStateCountTable
   perf_series: PerfSeriesTable
   perf_points: PerfPointTable

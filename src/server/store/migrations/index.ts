@@ -6,6 +6,7 @@ import * as m0003 from './0003_actions'
 import * as m0004 from './0004_event_indexes'
 import * as m0005 from './0005_list_speed'
 import * as m0006 from './0006_resource_counts'
+import * as m0007 from './0007_maps'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_event_indexes': m0004,
   '0005_list_speed': m0005,
   '0006_resource_counts': m0006,
+  '0007_maps': m0007,
 }

@@ -1,0 +1,63 @@
+/**
+ * How a bound item's live state is worked out (SPEC §4 MAP and HOST_MAP_STATE). Each item kind maps its
+ * binding to a state through these helpers; rollup.ts combines them.
+ */
+import { HOST_MAP_STATE, MAP } from '../enums'
+
+/** What the roll-up needs of a host's or resource's live state. */
+export interface ObjectState {
+  state: string
+  /** The last hard state; used instead of `state` when the map has use_hard_state (SPEC §3 Map). */
+  hard_state?: string | null
+}
+
+export interface ItemState {
+  /** SPEC §4 MAP value. */
+  map_state: number
+  /** SPEC §4 HOST_MAP_STATE value, for host and resource items. */
+  host_map_state: number | null
+  /** Set on a nested map item that was not followed (cycle or depth): its state is unknown. */
+  recursion?: boolean
+}
+
+/** What an item kind may ask while working out its state. */
+export interface StateContext {
+  host(id: number): ItemState
+  resource(id: number): ItemState
+  environment(id: number): ItemState
+  /** The roll-up of a nested map (guarded against cycles and depth by the caller). */
+  map(id: number): ItemState
+}
+
+/** Rank of MAP values for "worst wins": nohost < up < pending < warning < unreachable < down. */
+const RANK: Record<number, number> = { [MAP.nohost]: 0, [MAP.up]: 1, [MAP.pending]: 2, [MAP.warning]: 3, [MAP.unreachable]: 4, [MAP.down]: 5 }
+export const worse = (a: number, b: number) => (RANK[b] > RANK[a] ? b : a)
+export function worstOf(states: Iterable<number>): number {
+  let w: number = MAP.nohost
+  for (const s of states) w = worse(w, s)
+  return w
+}
+
+export const NOHOST: ItemState = { map_state: MAP.nohost, host_map_state: null }
+
+const HOST_MAP: Record<string, [number, number]> = {
+  up: [MAP.up, HOST_MAP_STATE.host_up], down: [MAP.down, HOST_MAP_STATE.host_down],
+  unreachable: [MAP.unreachable, HOST_MAP_STATE.host_unreachable], pending: [MAP.pending, HOST_MAP_STATE.host_pending],
+  offline: [MAP.pending, HOST_MAP_STATE.host_pending],
+}
+/** SPEC §4: critical is shown as down; unknown has no MAP value of its own and counts as a warning. */
+const RESOURCE_MAP: Record<string, [number, number]> = {
+  ok: [MAP.up, HOST_MAP_STATE.resource_ok], warning: [MAP.warning, HOST_MAP_STATE.resource_warning],
+  critical: [MAP.down, HOST_MAP_STATE.resource_critical], unknown: [MAP.warning, HOST_MAP_STATE.resource_unknown],
+  pending: [MAP.pending, HOST_MAP_STATE.resource_pending],
+}
+
+function objectState(table: Record<string, [number, number]>, s: ObjectState | undefined, hard: boolean): ItemState {
+  if (!s) return NOHOST
+  const [map_state, host_map_state] = table[(hard && s.hard_state) || s.state] ?? table.pending
+  return { map_state, host_map_state }
+}
+
+/** A host's item state; `hard` follows the map's use_hard_state. */
+export const hostItemState = (s: ObjectState | undefined, hard: boolean) => objectState(HOST_MAP, s, hard)
+export const resourceItemState = (s: ObjectState | undefined, hard: boolean) => objectState(RESOURCE_MAP, s, hard)
