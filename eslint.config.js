@@ -1,11 +1,12 @@
 // Lint: TypeScript rules plus the import boundaries of DESIGN.md, enforced per folder.
+// yjs is isomorphic on purpose: the browser edits the map document's Y.Doc and the server applies its updates (DESIGN.md Maps).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 
-const FEATURES = ['app', 'ui', 'auth', 'monitoring', 'editor', 'viewer', 'reports', 'risks', 'assets', 'admin', 'dashboard', 'maps']
+const FEATURES = ['app', 'ui', 'auth', 'monitoring', 'editor', 'viewer', 'reports', 'risks', 'assets', 'admin', 'dashboard']
 const NODE = ['node:*', 'fs', 'path', 'os', 'net', 'http', 'https', 'child_process', 'crypto']
 const SERVER_PACKAGES = ['fastify', '@fastify/*', 'fastify-*', 'kysely', 'better-sqlite3', 'pg', 'net-snmp']
-const BROWSER_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'konva', 'konva/*', 'react-konva', 'react-router', 'bootstrap', 'bootswatch/*', 'd3', 'd3-*', 'roughjs', 'yjs', 'y-indexeddb', 'zustand', 'react-i18next', '@tanstack/*']
+const BROWSER_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'konva', 'konva/*', 'react-konva', 'react-router', 'bootstrap', 'bootswatch/*', 'd3', 'd3-*', 'roughjs', 'y-indexeddb', 'zustand', 'react-i18next', '@tanstack/*']
 const restrict = (groups, message) => ['error', { patterns: [{ group: groups, message }] }]
 
 export default tseslint.config(
