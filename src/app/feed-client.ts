@@ -4,7 +4,7 @@
  * restart, resubscribes, and reports whether it is live so that SPEC §9 polling applies meanwhile.
  */
 import { createStore } from 'zustand/vanilla'
-import { topicsOf, type FeedDelta, type ServerMessage } from '../shared/feed'
+import { TOPICS_PER_MESSAGE, topicsOf, type FeedDelta, type ServerMessage } from '../shared/feed'
 
 export type FeedStatus = 'connecting' | 'open' | 'closed'
 
@@ -52,7 +52,9 @@ export function createFeedClient(deps: FeedClientDeps) {
     ws.onopen = () => {
       attempt = 0
       state.setState({ status: 'open', lastMessageAt: Date.now() })
-      if (counts.size) send({ op: 'subscribe', topics: [...counts.keys()] })
+      // The server takes at most TOPICS_PER_MESSAGE topics per message (many environments resubscribe in parts).
+      const topics = [...counts.keys()]
+      for (let i = 0; i < topics.length; i += TOPICS_PER_MESSAGE) send({ op: 'subscribe', topics: topics.slice(i, i + TOPICS_PER_MESSAGE) })
       ping = setInterval(() => send({ op: 'ping' }), pingMs)
     }
     ws.onmessage = (ev: MessageEvent) => {

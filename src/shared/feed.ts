@@ -8,9 +8,12 @@ import { z } from 'zod'
 export const Topic = z.string().regex(/^(environment|host|map):\d+$/)
 export type Topic = z.infer<typeof Topic>
 
+/** Topics per subscribe/unsubscribe message; clients send more in several messages. */
+export const TOPICS_PER_MESSAGE = 500
+
 export const ClientMessage = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('subscribe'), topics: z.array(Topic).max(500) }),
-  z.object({ op: z.literal('unsubscribe'), topics: z.array(Topic).max(500) }),
+  z.object({ op: z.literal('subscribe'), topics: z.array(Topic).max(TOPICS_PER_MESSAGE) }),
+  z.object({ op: z.literal('unsubscribe'), topics: z.array(Topic).max(TOPICS_PER_MESSAGE) }),
   z.object({ op: z.literal('ping') }),
 ])
 export type ClientMessage = z.infer<typeof ClientMessage>

@@ -51,4 +51,23 @@ describe('feed client', () => {
     expect(got.filter((d) => d.kind === 'state').map((d) => d.kind === 'state' && d.state)).toEqual(['down', 'up'])
     client.stop()
   })
+
+  it('subscribes to more topics than one message may carry (TOPICS_PER_MESSAGE) by sending them in parts', async () => {
+    const client = createFeedClient({
+      url: `${server.baseUrl.replace('http', 'ws')}/api/v1/feed`,
+      getToken: () => token,
+      createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
+      backoffMs: [50],
+    })
+    const got: FeedDelta[] = []
+    // Environments the user cannot see are refused one by one; the visible one, last of 700, still subscribes.
+    for (let i = 1; i <= 700; i++) client.subscribe(`environment:${1_000_000 + i}`, () => {})
+    client.subscribe(`environment:${t.environmentId}`, (d) => got.push(d))
+    client.start()
+    await until(() => client.state.getState().status === 'open')
+    await new Promise((r) => setTimeout(r, 200))
+    await t.api.post('/api/v1/results', { host: 'fc-host', exit_status: 1, output: 'many topics' })
+    await until(() => got.some((d) => d.kind === 'state' && d.plugin_output === 'many topics'))
+    client.stop()
+  })
 })
