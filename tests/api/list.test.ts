@@ -102,6 +102,17 @@ describe.each(DATABASES)('list protocol on %s', (db) => {
     expect(counts.body.result.map((g: { hosttype: string; totalresults: number }) => [g.hosttype, g.totalresults])).toEqual([['linux', 2], ['network', 2], ['windows', 2]])
   })
 
+  it('filters on every parent of a host with several parents, not only the first (SPEC §3 parents)', async () => {
+    const created = await t.api.post('/api/v1/hosts/', { name: 'two-parents', hostgroup_id: t.environmentId, parents: ['beta-web', 'delta-db'] })
+    expect(created.status).toBe(201)
+    const named = async (rules: unknown[]) => (await t.api.get(`/api/v1/hosts/?columns=name&advanced_filter=${q(rules)}`)).body.result.map((h: { name: string }) => h.name)
+    for (const parent of ['beta-web', 'delta-db']) expect(await named([['parents', 'equals', parent]])).toEqual(['two-parents'])
+    expect(await named([['parents', 'in', ['delta-db', 'nobody']]])).toEqual(['two-parents'])
+    expect(await named([['parents', 'not_equals', 'delta-db']])).not.toContain('two-parents')
+    expect(await named([['parents', 'not_equals', 'alpha-web']])).toContain('two-parents')
+    expect((await t.api.del(`/api/v1/hosts/${created.body.id}`)).status).toBe(204)
+  })
+
   it('lists resources, gets one by host and display name, and reports service counts on the host', async () => {
     const list = await t.api.get(`/api/v1/resources/?advanced_filter=${q([['host_name', 'equals', 'alpha-web']])}&order=display_name`)
     expect(list.body.totalresults).toBe(3)

@@ -97,7 +97,10 @@ export const hostDef: EntityDef<Row, HostOut> = {
     organization_name: { expr: 'organizations.name', kind: 'text', nullable: false, joined: true },
     max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer', nullable: false },
     tags: { expr: 'hosts.tags', kind: 'text', nullable: false },
-    parents: { expr: '(SELECT p.name FROM host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id LIMIT 1)', kind: 'text' },
+    parents: {
+      expr: '(SELECT p.name FROM host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id LIMIT 1)', kind: 'text',
+      many: { from: 'host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id', value: 'p.name' },
+    },
     ...checkStateColumns('hosts', HOST, HOST_STATES),
   },
   fields: ['id', 'name', 'alias', 'hostname', 'hostgroup_id', 'hostgroup_alias', 'organization_name', 'hosttype', 'ip_address',

@@ -29,7 +29,14 @@ export interface ColumnDef {
   joined?: boolean
   /** An index leads with this column, so a page sorted by it can be read in index order. */
   ordered?: boolean
+  /**
+   * A column with several values per row (a host's parents): filters test every value through
+   * `EXISTS (SELECT 1 FROM <from> WHERE <value> op ?)` while `expr` (one value) still serves output and sort.
+   */
+  many?: { from: string; value: string }
 }
+
+const POSITIVE_OF: Record<string, string> = { not_equals: 'equals', not_contains: 'contains', not_starts_with: 'starts_with', not_ends_with: 'ends_with', not_in: 'in' }
 
 export interface EntityDef<Row, Out extends Record<string, unknown>> {
   /** FROM clause (trusted). */
@@ -148,6 +155,13 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
   const col = columnOf(def, rule.key)
   const op = normaliseOperator(rule.operator)
   if (!op || !OPERATORS_BY_KIND[col.kind].includes(op)) throw new ApiError('unknown_operator', { operator: rule.operator, column: rule.key })
+  if (col.many) {
+    // "parents not_equals X" means no parent is X; "parents equals X" that some parent is.
+    const positive = POSITIVE_OF[op] ?? op
+    const inner = ruleToSql({ ...def, columns: { [rule.key]: { ...col, expr: col.many.value, many: undefined, nullable: false } } }, dialect, { ...rule, operator: positive, inverted: false })
+    const exists = sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.raw(col.many.from)} AND ${inner})`
+    return positive !== op !== rule.inverted ? sql`NOT ${exists}` : exists
+  }
   const e = sql.raw(unindexed ? `+${col.expr}` : col.expr)
   const like = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE')
   const one = () => {
