@@ -3,24 +3,29 @@
  *
  *   engine: checks_per_s=… fork_checks_per_s=… fork_ratio=… http_checks_per_s=… rss_mb_100k=…
  *
- * - checks_per_s: the real engine (createVigil: scheduler, runCheck, soft/hard and flapping, batched writes
- *   through ingest) running TCP checks of 20,000 resources at a 1 s interval against local listeners on
- *   127.0.0.1…127.0.0.9 (another process), so it is saturated. Counted: results WRITTEN, i.e. the state deltas
- *   the engine publishes after each commit (not the stale sweep's), over a 10 s window after a warm-up that
- *   lasts until every resource has been written once; cross-checked against the perf_points rows of that window.
+ * - checks_per_s: the real engine (createVigil: scheduler, checks in its worker threads, soft/hard and flapping,
+ *   batched writes through ingest) running TCP checks of 20,000 resources at a 1 s interval against local
+ *   listeners on 127.0.0.1…127.0.0.9 (another process), so it is saturated. Counted: results WRITTEN, i.e. the
+ *   state deltas the engine publishes after each commit (not the stale sweep's), over a 10 s window after a
+ *   warm-up that lasts until every resource has been written once; cross-checked against the perf_points rows
+ *   of that window. The listeners behave as a service: they wait for the check to hang up. The same run
+ *   against lean listeners (accept and close at once: about 60 % of the targets' CPU per check, which in real
+ *   use would be other machines' CPU, not the engine's) is printed beside it, not a figure: the early close
+ *   also costs the engine more when it is slow to hang up, so it is not simply a cheaper target.
  * - fork_checks_per_s: Debian's /usr/lib/nagios/plugins/check_tcp run once per check (the Nagios
  *   fork-per-check model) through `xargs -P 8` against the same listeners, for the same window.
  * - http_checks_per_s: as checks_per_s with `http` checks of 10,000 resources against node:http servers.
  * - rss_mb_100k: RSS of a fresh server process whose engine has 100,000 resources scheduled (interval one day,
  *   so none runs), after a forced GC. The same process with none is shown beside it.
  *
- *   npm run bench -- engine [--window=10] [--warmup=4] [--tcp=20000] [--http=10000] [--concurrency=256] [--profile] [--only=tcp,fork,bare,http,rss]
+ *   npm run bench -- engine [--window=10] [--warmup=4] [--tcp=20000] [--http=10000] [--concurrency=256] [--workers=N] [--profile] [--only=tcp,lean,fork,bare,http,rss]
  *
- * Also printed (not figures): a bare Node connect loop against the same targets (the ceiling of one event loop),
+ * Also printed (not figures): a bare Node connect loop against both kinds of targets (what one thread can do),
  * the CPU per check of the engine and of the targets, how busy the machine was (other load skews the rates; the
  * CPU per check much less), and the memory per scheduled resource.
- * --profile adds a short TCP run under the V8 CPU profiler (its window only) and prints where the engine's CPU
- * goes; --only runs some phases (the figures of the others print as n/a).
+ * --profile adds a short TCP run under the V8 CPU profiler (its window only) and prints where the engine's main
+ * thread spends its CPU (scheduling, state, writes; the check threads are not in it); --only runs some phases
+ * (the figures of the others print as n/a).
  * Every phase runs in its own process (bench/lib/child.ts). Figures are never pass/fail.
  */
 import { spawn } from 'node:child_process'
@@ -57,6 +62,7 @@ interface RunResult extends Message {
   machineBusy: number
   inFlightAvg: number
   loopDelayP99Ms: number
+  threads: number
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -107,7 +113,8 @@ async function runPhase() {
     }, 1, now)
   })
 
-  const vigil = await createVigil(config, { concurrency })
+  const workers = arg('workers')
+  const vigil = await createVigil(config, { concurrency, ...(workers ? { workers: Number(workers) } : {}) })
   let written = 0
   let ok = 0
   let sampleNotOk = ''
@@ -167,12 +174,13 @@ async function runPhase() {
   const from = Math.ceil(s0)
   const to = Math.floor(s1)
   const points = (vigil.store.sqlite!.prepare('SELECT count(*) AS n FROM perf_points WHERE t >= ? AND t < ?').get(from, to) as { n: number }).n
+  const threads = vigil.engine.threads
   await vigil.close()
   fs.rmSync(dir, { recursive: true, force: true })
   await tell({
     type: 'result', warmupS: (t0 - warmT0) / 1000, checksPerS: checks / seconds, ok: ok1 - ok0, notOk: checks - (ok1 - ok0), sampleNotOk,
     dbPerS: points / (kind === 'tcp' ? 1 : 2) / Math.max(1, to - from), cpuUsPerCheck: (cpu1.user + cpu1.system) / checks,
-    machineBusy: busyShare(m0, m1), inFlightAvg: inFlightSum / Math.max(1, inFlightN), loopDelayP99Ms: loop.percentile(99) / 1e6,
+    machineBusy: busyShare(m0, m1), inFlightAvg: inFlightSum / Math.max(1, inFlightN), loopDelayP99Ms: loop.percentile(99) / 1e6, threads,
   } satisfies RunResult)
 }
 
@@ -283,13 +291,19 @@ async function main() {
   const wanted = (phase: string) => !only || only.includes(phase)
   const skipped = { checksPerS: NaN }
 
+  // Other processes on these 2 cores skew every rate: say how busy the machine was before we started.
+  const idle0 = machineCpu()
+  await sleep(1000)
+  console.log(`machine busy before the run (other load): ${pct(busyShare(idle0, machineCpu()))}`)
   const targets = runChild(path.join(here, 'lib', 'targets-child.ts'), ['--addresses=9', '--ports=4'])
   try {
-    const { tcp, http } = await targets.next<Message & { tcp: Endpoint[]; http: Endpoint[] }>('ready', 30_000)
+    const { tcp, lean, http } = await targets.next<Message & { tcp: Endpoint[]; lean: Endpoint[]; http: Endpoint[] }>('ready', 30_000)
     const targetCpu = async () => (await (targets.send({ type: 'cpu' }), targets.next<Message & { us: number }>('cpu'))).us
 
-    const engineRun = async (kind: 'tcp' | 'http', n: number, endpoints: Endpoint[], extra: string[] = [], window = windowS) => {
-      const child = runChild(self, ['--phase=run', `--kind=${kind}`, `--n=${n}`, `--warmup=${warmupS}`, `--window=${window}`, `--concurrency=${concurrency}`, ...extra])
+    const workers = arg('workers')
+    const engineRun = async (kind: 'tcp' | 'http', n: number, endpoints: Endpoint[], extra: string[] = [], window = windowS, label: string = kind) => {
+      const child = runChild(self, ['--phase=run', `--kind=${kind}`, `--n=${n}`, `--warmup=${warmupS}`, `--window=${window}`, `--concurrency=${concurrency}`,
+        ...(workers ? [`--workers=${workers}`] : []), ...extra])
       child.send({ type: 'endpoints', endpoints })
       await child.next('window-start')
       const before = await targetCpu()
@@ -297,7 +311,7 @@ async function main() {
       const targetUs = (await targetCpu()) - before
       const r = await child.next<RunResult>('result')
       await child.exited
-      console.log(`${kind}: ${n} resources @1 s, concurrency ${concurrency}, ${window} s after ${r.warmupS.toFixed(0)} s warm-up: ${Math.round(r.checksPerS)} written/s (perf_points rows say ${Math.round(r.dbPerS)}/s); `
+      console.log(`${label}: ${n} resources @1 s, concurrency ${concurrency}, ${r.threads} check threads, ${window} s after ${r.warmupS.toFixed(0)} s warm-up: ${Math.round(r.checksPerS)} written/s (perf_points rows say ${Math.round(r.dbPerS)}/s); `
         + `${r.ok} ok, ${r.notOk} not ok${r.sampleNotOk ? ` (e.g. "${r.sampleNotOk}")` : ''}; engine CPU ${r.cpuUsPerCheck.toFixed(0)} µs/check, `
         + `machine busy ${pct(r.machineBusy)}, checks in flight avg ${r.inFlightAvg.toFixed(0)}, event loop delay p99 ${r.loopDelayP99Ms.toFixed(1)} ms `
         + `; the targets process used ${(targetUs / (r.checksPerS * window)).toFixed(0)} µs CPU per check`)
@@ -305,14 +319,17 @@ async function main() {
     }
 
     const tcpRun = wanted('tcp') ? await engineRun('tcp', tcpN, tcp) : skipped
+    if (wanted('lean')) await engineRun('tcp', tcpN, lean, [], windowS, 'tcp, lean targets (accept and close; not a figure)')
     const fork = wanted('fork') ? await forkRate(tcp.filter((e) => e.host === '127.0.0.1').map((e) => e.port), 1, windowS) : { perS: NaN, ok: 0, lines: 0, busy: NaN }
     if (wanted('fork')) console.log(`fork: check_tcp via xargs -P 8: ${Math.round(fork.perS)} checks/s (${fork.ok} of ${fork.lines} "TCP OK"), machine busy ${pct(fork.busy)}`)
     if (wanted('bare')) {
-      const child = runChild(self, ['--phase=bare', `--window=${windowS}`, `--concurrency=${concurrency}`])
-      child.send({ type: 'endpoints', endpoints: tcp })
-      const r = await child.next<Message & { perS: number; cpuUsPerCheck: number }>('result')
-      await child.exited
-      console.log(`bare loop (connect + hang up, nothing else), concurrency ${concurrency}: ${Math.round(r.perS)} connections/s, CPU ${r.cpuUsPerCheck.toFixed(0)} µs/connection`)
+      for (const [name, endpoints] of [['service-like', tcp], ['lean', lean]] as const) {
+        const child = runChild(self, ['--phase=bare', `--window=${windowS}`, `--concurrency=${concurrency}`])
+        child.send({ type: 'endpoints', endpoints })
+        const r = await child.next<Message & { perS: number; cpuUsPerCheck: number }>('result')
+        await child.exited
+        console.log(`bare loop (connect + hang up, nothing else, one thread, ${name} targets), concurrency ${concurrency}: ${Math.round(r.perS)} connections/s, CPU ${r.cpuUsPerCheck.toFixed(0)} µs/connection`)
+      }
     }
     const httpRun = wanted('http') ? await engineRun('http', httpN, http) : skipped
 
@@ -331,7 +348,7 @@ async function main() {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-prof-'))
       const file = path.join(dir, 'engine-tcp.cpuprofile')
       console.log('profiling the tcp run (the profiler slows it down):')
-      await engineRun('tcp', tcpN, tcp, [`--profile=${file}`], 5)
+      await engineRun('tcp', tcpN, tcp, [`--profile=${file}`], 5, 'tcp, profiled')
       for (const line of summariseProfile(file)) console.log(line)
       fs.rmSync(dir, { recursive: true, force: true })
     }

@@ -1,8 +1,10 @@
 /** Debian's Chromium driven by playwright-core, as STACK.md describes (no browser download). */
 import fs from 'node:fs'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 import { startServer, type StartOptions, type TestServer } from '../tests/helpers/server'
+import { adminClient, type Client } from '../tests/helpers/api'
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
@@ -23,4 +25,21 @@ export async function stopBrowserSuite(suite: { server?: TestServer; browser?: B
   for (const c of suite.contexts ?? []) await c.close()
   await suite.browser?.close()
   await suite.server?.close()
+}
+
+export interface BrowserSuite { server: TestServer; browser: Browser; admin: Client; contexts: BrowserContext[] }
+
+/**
+ * Registers a spec file's hooks: server and Chromium before its tests, an administrator's API client, and
+ * at the end the contexts its tests pushed onto `contexts`, Chromium and the server closed. Fields are set
+ * once `beforeAll` has run.
+ */
+export function useBrowserSuite(options: StartOptions = {}): BrowserSuite {
+  const suite = { contexts: [] as BrowserContext[] } as BrowserSuite
+  beforeAll(async () => {
+    Object.assign(suite, await startBrowserSuite(options))
+    suite.admin = await adminClient(suite.server)
+  })
+  afterAll(() => stopBrowserSuite(suite))
+  return suite
 }

@@ -5,23 +5,12 @@
  * search and jump to a host (SPEC §2 search modal), and see a state change arrive without reloading (live feed).
  * Hosts and problems are made through the real API: passive hosts (check_type "1") and POST /api/v1/results.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { adminClient, makeTenant, type Client, type Tenant } from '../tests/helpers/api'
-import type { TestServer } from '../tests/helpers/server'
-import { startBrowserSuite, stopBrowserSuite } from './browser'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { makeTenant, type Tenant } from '../tests/helpers/api'
+import { useBrowserSuite } from './browser'
 
-let server: TestServer
-let browser: Browser
-let admin: Client
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  ;({ server, browser } = await startBrowserSuite())
-  admin = await adminClient(server)
-})
-
-afterAll(() => stopBrowserSuite({ server, browser, contexts }))
+const suite = useBrowserSuite()
 
 interface HostSpec {
   name: string
@@ -35,7 +24,7 @@ interface HostSpec {
  * Engineer: the operator's actions plus host_write, which creating hosts and posting results need (SPEC §6).
  */
 async function operatorWith(hosts: HostSpec[]): Promise<Tenant & { ids: Record<string, number> }> {
-  const tenant = await makeTenant(server, admin, 'engineer')
+  const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
   const ids: Record<string, number> = {}
   const results: unknown[] = []
   for (const h of hosts) {
@@ -55,14 +44,14 @@ async function operatorWith(hosts: HostSpec[]): Promise<Tenant & { ids: Record<s
 
 /** Opens a screen logged in through the SPEC §2 token URL option. */
 async function open(user: Tenant, route: string): Promise<Page> {
-  const r = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
   })
   const { token } = (await r.json()) as { token: string }
-  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } })
-  contexts.push(context)
+  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
+  suite.contexts.push(context)
   const page = await context.newPage()
-  await page.goto(`${server.baseUrl}/#${route}${route.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`)
+  await page.goto(`${suite.server.baseUrl}/#${route}${route.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`)
   return page
 }
 
@@ -184,7 +173,7 @@ describe('monitoring screens (issue 4)', () => {
     await page.getByText(`Ticket ${ticketId} closed.`).waitFor()
 
     // The built-in service desk's web_url is a Vigil page (SPEC §3 Ticket).
-    await page.goto(`${server.baseUrl}/#/tickets/${ticketId}`)
+    await page.goto(`${suite.server.baseUrl}/#/tickets/${ticketId}`)
     await page.getByRole('heading', { name: `Ticket ${ticketId}` }).waitFor()
     await page.getByText('Queue drained').waitFor()
     await expect(page.getByRole('button', { name: 'Close ticket' }).count()).resolves.toBe(0)

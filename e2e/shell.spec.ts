@@ -2,32 +2,21 @@
  * The browser shell against the built app (`npx vite build`) served by the real server:
  * route guard (SPEC §4), login feedback (SPEC §8), main menu (SPEC §2), themes (SPEC §1), shortcuts, logout.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { adminClient, makeTenant, type Client, type Tenant } from '../tests/helpers/api'
-import type { TestServer } from '../tests/helpers/server'
-import { startBrowserSuite, stopBrowserSuite } from './browser'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { makeTenant, type Tenant } from '../tests/helpers/api'
+import { useBrowserSuite } from './browser'
 
-let server: TestServer
-let browser: Browser
-let admin: Client
-const contexts: BrowserContext[] = []
-
-beforeAll(async () => {
-  ;({ server, browser } = await startBrowserSuite())
-  admin = await adminClient(server)
-})
-
-afterAll(() => stopBrowserSuite({ server, browser, contexts }))
+const suite = useBrowserSuite()
 
 async function freshPage(): Promise<Page> {
-  const context = await browser.newContext()
-  contexts.push(context)
+  const context = await suite.browser.newContext()
+  suite.contexts.push(context)
   return context.newPage()
 }
 
 /** Each test logs in as its own user in its own organization (STYLE.md Tests). */
-const newUser = (group: Parameters<typeof makeTenant>[2] = 'administrator'): Promise<Tenant> => makeTenant(server, admin, group)
+const newUser = (group: Parameters<typeof makeTenant>[2] = 'administrator'): Promise<Tenant> => makeTenant(suite.server, suite.admin, group)
 
 async function logIn(page: Page, user: Tenant, password = user.password): Promise<void> {
   await page.getByLabel('Username').fill(user.username)
@@ -40,19 +29,19 @@ const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(docu
 describe('browser shell', () => {
   it('sends a protected route without login to /login keeping the location (SPEC §4 route guard)', async () => {
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/monitoring/hosts`)
+    await page.goto(`${suite.server.baseUrl}/#/monitoring/hosts`)
     await page.waitForURL(/#\/login\?redirect=%2Fmonitoring%2Fhosts$/)
     await expect(page.getByRole('heading', { name: 'Log in to Vigil' }).isVisible()).resolves.toBe(true)
   })
 
   it('logs in from a ?token= link, keeps the token 12 h and drops it from the address (SPEC §4 route guard 1)', async () => {
     const user = await newUser()
-    const r = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+    const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
     })
     const { token } = (await r.json()) as { token: string }
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/dashboard?token=${encodeURIComponent(token)}`)
+    await page.goto(`${suite.server.baseUrl}/#/dashboard?token=${encodeURIComponent(token)}`)
     await page.waitForURL(/#\/dashboard$/)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vigil.token') ?? 'null') as { value: string; expires: number })
@@ -64,14 +53,14 @@ describe('browser shell', () => {
 
   it('shows page not found for an unknown route without asking to log in (SPEC §2)', async () => {
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/no/such/page`)
+    await page.goto(`${suite.server.baseUrl}/#/no/such/page`)
     await page.getByRole('heading', { name: 'Page not found' }).waitFor()
     expect(page.url()).toMatch(/#\/no\/such\/page$/)
   })
 
   it('shows login feedback 1 with a forgot-password link for a wrong password (SPEC §8)', async () => {
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/login`)
+    await page.goto(`${suite.server.baseUrl}/#/login`)
     await logIn(page, await newUser(), 'not-the-password')
     const alert = page.getByRole('alert').filter({ hasText: 'Invalid username and/or password.' })
     await alert.waitFor()
@@ -83,7 +72,7 @@ describe('browser shell', () => {
   it('logs in back to the redirect, shows the menu, switches and keeps the theme, and logs out (SPEC §2, §1, §7)', async () => {
     const user = await newUser()
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/monitoring/hosts`)
+    await page.goto(`${suite.server.baseUrl}/#/monitoring/hosts`)
     await page.waitForURL(/#\/login\?redirect=/)
     await logIn(page, user)
     await page.waitForURL(/#\/monitoring\/hosts$/)
@@ -106,7 +95,7 @@ describe('browser shell', () => {
 
     // The theme is a preference on the server (SPEC §7 PUT /users/current): a new browser gets it too.
     const other = await freshPage()
-    await other.goto(`${server.baseUrl}/#/login`)
+    await other.goto(`${suite.server.baseUrl}/#/login`)
     await logIn(other, user)
     await other.getByRole('navigation', { name: 'Main menu' }).waitFor()
     await other.waitForFunction(() => getComputedStyle(document.body).backgroundColor === 'rgb(34, 34, 34)')
@@ -116,13 +105,13 @@ describe('browser shell', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click()
     await page.waitForURL(/#\/login$/)
     // The token is gone: a protected route asks to log in again.
-    await page.goto(`${server.baseUrl}/#/dashboard`)
+    await page.goto(`${suite.server.baseUrl}/#/dashboard`)
     await page.waitForURL(/#\/login\?redirect=%2Fdashboard$/)
   })
 
   it('toggles the menu with m, opens help with ? and jumps with g then h (SPEC §2 help panel)', async () => {
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/login?redirect=%2Fdashboard`)
+    await page.goto(`${suite.server.baseUrl}/#/login?redirect=%2Fdashboard`)
     await logIn(page, await newUser())
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     await menu.waitFor()
@@ -156,7 +145,7 @@ describe('browser shell', () => {
 
   it('hides modules the user may not use and refuses their routes (SPEC §6, SPEC §4 route guard 5)', async () => {
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/login?redirect=%2Fadmin`)
+    await page.goto(`${suite.server.baseUrl}/#/login?redirect=%2Fadmin`)
     await logIn(page, await newUser('operator'))
     await page.waitForURL(/#\/admin$/)
     await page.getByRole('heading', { name: 'Not authorized' }).waitFor()
@@ -170,8 +159,8 @@ describe('browser shell', () => {
 
   it('registers the service worker at /service-worker.js (SPEC §2)', async () => {
     const page = await freshPage()
-    await page.goto(`${server.baseUrl}/#/login`)
+    await page.goto(`${suite.server.baseUrl}/#/login`)
     const script = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL))
-    expect(script).toBe(`${server.baseUrl}/service-worker.js`)
+    expect(script).toBe(`${suite.server.baseUrl}/service-worker.js`)
   })
 })

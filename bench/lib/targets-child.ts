@@ -3,7 +3,11 @@
  * servers on the loopback addresses 127.0.0.1…127.0.0.N, several ports each, so that hundreds of thousands
  * of short connections spread over many (address, port) pairs and never run out of ephemeral ports.
  *
- * Sends `{type: 'ready', tcp: Endpoint[], http: Endpoint[]}`; answers `{type: 'cpu'}` with its CPU time
+ * `tcp` listeners behave as a service would: they wait for the client to hang up. `lean` listeners close as soon as
+ * they accept (never reading, pauseOnConnect), the least a Node target can spend per connection: a second view
+ * of the engine with less of its 2 cores taken by the targets (which in real use are other machines).
+ *
+ * Sends `{type: 'ready', tcp: Endpoint[], lean: Endpoint[], http: Endpoint[]}`; answers `{type: 'cpu'}` with its CPU time
  * (µs, user + system) and connection counts so far; ends on SIGTERM or when the parent goes.
  */
 import http from 'node:http'
@@ -32,6 +36,7 @@ function listen(server: net.Server, host: string): Promise<Endpoint> {
 
 const body = Buffer.from('<html><body>ok</body></html>\n')
 const tcp: Endpoint[] = []
+const lean: Endpoint[] = []
 const web: Endpoint[] = []
 for (let a = 1; a <= addresses; a++) {
   const host = `127.0.0.${a}`
@@ -41,6 +46,10 @@ for (let a = 1; a <= addresses; a++) {
       tcpConnections++
       s.on('error', noop)
       s.resume()
+    }), host))
+    lean.push(await listen(net.createServer({ pauseOnConnect: true }, (s) => {
+      tcpConnections++
+      s.destroy()
     }), host))
     const server = http.createServer((req, res) => {
       httpRequests++
@@ -64,4 +73,4 @@ const end = () => {
 }
 process.on('SIGTERM', end)
 process.on('disconnect', end)
-await tell({ type: 'ready', tcp, http: web })
+await tell({ type: 'ready', tcp, lean, http: web })

@@ -21,6 +21,10 @@ export interface RequestOptions<T> {
   errorHandlerEnabled?: boolean
   /** Sent without token and allowed without one: login. */
   anonymous?: boolean
+  /** A body sent as it is (a file's text or bytes) instead of `body` as JSON, e.g. a map import. */
+  raw?: { body: string | Blob; contentType: string }
+  /** 'blob': a 2xx answer is handed back as a Blob (a download), not parsed as JSON; failures are read as usual. */
+  responseType?: 'json' | 'blob'
 }
 
 export interface ApiClientDeps {
@@ -82,22 +86,29 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (token !== null) headers.Authorization = `Bearer ${token}`
     if (options.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (options.raw) headers['Content-Type'] = options.raw.contentType
     try {
       let response: Response
       try {
         response = await fetch(buildUrl(deps.baseUrl, path, options.query), {
           method, headers, signal: controller.signal, cache: 'no-store',
-          body: options.body === undefined ? undefined : JSON.stringify(options.body),
+          body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
         })
       } catch {
         throw new ApiFailure({ ...base, kind: timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network' })
       }
       const requestId = response.headers.get('X-Request-ID')
+      const lost = () => new ApiFailure({ ...base, kind: timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network', status: response.status, requestId })
+      if (response.ok && options.responseType === 'blob') {
+        const blob = await response.blob().catch(() => { throw lost() })
+        if (!options.anonymous && deps.getToken() !== token) throw new ApiFailure({ ...base, kind: 'stale_token', status: response.status, requestId })
+        return blob as T
+      }
       let body: Awaited<ReturnType<typeof readBody>>
       try {
         body = await readBody(response)
       } catch {
-        throw new ApiFailure({ ...base, kind: timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network', status: response.status, requestId })
+        throw lost()
       }
       if (!response.ok) {
         throw new ApiFailure({ ...base, kind: 'http', status: response.status, requestId, body: body.ok ? body.value : undefined })

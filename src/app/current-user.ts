@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { CurrentUser } from '../shared/api/users'
 import { api } from './api'
+import { earlyOr } from './early'
 
 export const currentUserKey = ['users', 'current'] as const
 
@@ -9,7 +10,8 @@ export const currentUserKey = ['users', 'current'] as const
 export function currentUserQuery(silent = false) {
   return queryOptions({
     queryKey: currentUserKey,
-    queryFn: ({ signal }) => api.request('users/current', { schema: CurrentUser, signal, errorHandlerEnabled: !silent }),
+    // The first one may already have been asked for at start (main.tsx).
+    queryFn: ({ signal }) => earlyOr('users/current', CurrentUser, () => api.request('users/current', { schema: CurrentUser, signal, errorHandlerEnabled: !silent })),
     staleTime: 60_000,
   })
 }

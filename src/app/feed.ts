@@ -35,3 +35,25 @@ export function usePollingWhileOffline(seconds: number): number | false {
 export function useFeedState() {
   return useStore(feed.state)
 }
+
+/**
+ * Calls `onReconnect` each time the feed is open again after it was lost (network loss, server restart):
+ * deltas of the meantime never arrive, so a screen refetches what it shows instead of calling stale data
+ * live. Not on the session's first connection: a screen's own first fetch covers that.
+ */
+export function useFeedReconnect(onReconnect: () => void) {
+  const handler = useRef(onReconnect)
+  handler.current = onReconnect
+  useEffect(() => {
+    // lastMessageAt is set from the first open on: not open since then means deltas may have been missed.
+    const missed = (s: { status: string; lastMessageAt: number | null }) => s.status !== 'open' && s.lastMessageAt !== null
+    let lost = missed(feed.state.getState())
+    return feed.state.subscribe((s) => {
+      if (missed(s)) lost = true
+      else if (s.status === 'open' && lost) {
+        lost = false
+        handler.current()
+      }
+    })
+  }, [])
+}

@@ -1,6 +1,6 @@
 /**
  * SPEC §4 "Version polling": GET /version.json every 120 s (SPEC §9), uncached, errors suppressed (SPEC §7).
- * A new build reloads when the user's autoreload preference is on, else shows a persistent warning with
+ * A new build reloads when the user's autoreload preference is on or the page is a fullscreen wall, else shows a persistent warning with
  * cancel and OK; the title alternates every 1 s while an update is available; maintenance → maintenance page.
  */
 import { useEffect, useState } from 'react'
@@ -11,7 +11,7 @@ import { TITLE_FLASH_MS, VERSION_CHECK_S } from '../shared/constants'
 import { currentUserKey } from './current-user'
 import { showMessage } from './messages'
 import { queryClient } from './query-client'
-import { evaluateVersion, INITIAL_VERSION_STATE, maintenanceUrl, type VersionState } from './version-poll'
+import { evaluateVersion, INITIAL_VERSION_STATE, isKioskUrl, maintenanceUrl, type VersionState } from './version-poll'
 
 async function fetchVersion(): Promise<VersionRecord | null> {
   try {
@@ -51,7 +51,7 @@ export function useVersionPolling(): void {
     const check = async () => {
       const record = await fetchVersion()
       if (record === null || stopped) return
-      const autoreload = queryClient.getQueryData<CurrentUser>(currentUserKey)?.preferences.autoreload ?? false
+      const autoreload = isKioskUrl(window.location.href) || (queryClient.getQueryData<CurrentUser>(currentUserKey)?.preferences.autoreload ?? false)
       const result = evaluateVersion(state, record, autoreload)
       state = result.state
       if (result.action === 'maintenance') window.location.assign(maintenanceUrl(window.location.href))

@@ -29,6 +29,16 @@ export function evaluateVersion(
   return { state: { ...state, updateAvailable: true }, action: autoreload ? 'reload' : 'notify' }
 }
 
+/**
+ * A wall screen (SPEC §2 "`/fullscreen` appended to any map or slideshow URL") has nobody to press OK, so it
+ * reloads into a new release whatever the preference says (issue 7 "survives a new release without a person").
+ */
+export function isKioskUrl(url: string): boolean {
+  const { pathname, hash } = new URL(url)
+  const route = (hash.startsWith('#') ? hash.slice(1) : pathname).split('?')[0]
+  return /\/fullscreen\/?$/.test(route)
+}
+
 /** SPEC §2 "/maintenance.html?redirect={current url}". */
 export function maintenanceUrl(currentUrl: string): string {
   return `/maintenance.html?redirect=${encodeURIComponent(currentUrl)}`

@@ -4,16 +4,16 @@
  * model, and the translation of one screen's filter into each entity's list call. Column names are those
  * of the server's allow-lists (src/server/store/{hosts,resources}.ts).
  */
-import type { FilterNode } from '../shared/filter'
+import { MONITORING_STATUSES, MONITORING_STATUS_KEY, type FilterNode } from '../shared/filter'
 import type { FilterLocation } from '../shared/api/filters'
+import type { ExtraFilter } from '../shared/api/table-filter'
 import type { FilterColumn, FilterTuple } from '../ui'
 import type { Entity } from './problems'
 
 export type TableLocation = Extract<FilterLocation, 'problems' | 'hosts' | 'resources'>
 
 /** SPEC §3 table filter model "extra_filter": quick filters that hide handled rows when off. */
-export const EXTRA_FILTERS = ['acknowledged', 'maintenance'] as const
-export type ExtraFilter = (typeof EXTRA_FILTERS)[number]
+export { EXTRA_FILTERS, type ExtraFilter } from '../shared/api/table-filter'
 
 type Translate = (key: string) => string
 const col = (t: Translate, key: string, kind: FilterColumn['kind'], options?: readonly string[], optionKey = 'ui.states'): FilterColumn =>
@@ -23,6 +23,8 @@ const stateColumns = (t: Translate) => [
   col(t, 'plugin_output', 'text'), col(t, 'state_details', 'text'), col(t, 'hostgroup_alias', 'text'),
   col(t, 'last_state_change', 'date'), col(t, 'last_check', 'date'), col(t, 'is_flapping', 'boolean'),
   col(t, 'is_stale', 'boolean'), col(t, 'acknowledged', 'boolean'),
+  // SPEC §3 "Filter rule value kinds": monitoring status (multi), equals by default (SPEC §4 "Filter rules").
+  col(t, MONITORING_STATUS_KEY, 'enum', MONITORING_STATUSES, 'monitoring.monitoring_status'),
 ]
 
 /** The filter panel's columns of a screen (SPEC §3 "Filter rule value kinds": text, datetime, host types, …). */

@@ -1,60 +1,12 @@
 /**
  * The host and resource rows of the monitoring tables (SPEC §3 Host and Resource), validated at the edge
- * (STYLE.md principle 4). Loose objects: fields this screen does not read pass through untouched.
- * `monitoring_type` ("host" or "resource_check", SPEC §3) tells the two apart in the alerts table.
+ * (STYLE.md principle 4) with the schemas of src/shared/api/monitored.ts, and what the screens derive from a row.
  */
-import { z } from 'zod'
+import type { HostRow, MonitoredRow } from '../shared/api/monitored'
 import type { Actionable, ActionTarget, TicketSubject } from '../ui'
 
-const common = {
-  id: z.number().int(),
-  state: z.string(),
-  state_type: z.string(),
-  state_details: z.string(),
-  plugin_output: z.string(),
-  extended_output: z.string(),
-  last_state_change: z.number().nullable(),
-  last_check: z.number().nullable(),
-  next_check: z.number().nullable(),
-  check_type: z.string(),
-  is_stale: z.boolean(),
-  is_flapping: z.boolean(),
-  acknowledged: z.boolean(),
-  tickets: z.array(z.string()),
-  allowed_actions: z.array(z.string()),
-  hostgroup_id: z.number().int(),
-  hostgroup_alias: z.string(),
-  has_graph: z.boolean(),
-}
-
-export const HostRow = z.looseObject({
-  ...common,
-  monitoring_type: z.literal('host'),
-  name: z.string(),
-  alias: z.string(),
-  hosttype: z.string(),
-  ip_address: z.string(),
-  description: z.string(),
-  parents: z.array(z.string()),
-  children: z.array(z.string()),
-  service_counts: z.object({ critical: z.number(), warning: z.number(), unknown: z.number(), ok: z.number() }),
-  has_asset_data: z.boolean(),
-  max_scheduled_downtime_depth: z.number(),
-})
-export type HostRow = z.infer<typeof HostRow>
-
-export const ResourceRow = z.looseObject({
-  ...common,
-  monitoring_type: z.literal('resource_check'),
-  host_id: z.number().int(),
-  host_name: z.string(),
-  display_name: z.string(),
-  scheduled_downtime_depth: z.number(),
-})
-export type ResourceRow = z.infer<typeof ResourceRow>
-
-export type MonitoredRow = HostRow | ResourceRow
-export const MonitoredRow = z.union([HostRow, ResourceRow])
+// The row schemas are the API's own (src/shared/api/monitored.ts): the screens read what the routes declare.
+export { HostRow, ResourceRow, MonitoredRow } from '../shared/api/monitored'
 
 /** A page of a list call (SPEC §3 "List response wrapper"). */
 export interface PageData<R = MonitoredRow> {

@@ -14,7 +14,7 @@ import type { FilterNode } from '../shared/filter'
 import { encodeFilter, type FilterColumn, type FilterTuple, type TablePath } from '../ui'
 import { useSavedFilter } from './api'
 import { resolveFilter, type ResolvedFilter } from './filter-param'
-import { entityRules, extraRules, filterColumns, stateRules, type TableLocation } from './filters'
+import { entityRules, extraRules, filterColumns, stateRules, type ExtraFilter, type TableLocation } from './filters'
 import type { Entity } from './problems'
 import { readTableState, tableSearch, type TableDefaults, type TableState } from './table-route'
 import { environmentFilterIds } from './timeline/environment-filter'
@@ -40,6 +40,8 @@ export interface RuleOptions {
 export interface TableScreen {
   location: TableLocation
   state: TableState
+  /** The extra filters the route hides by default (SPEC §3 defaultExtraFilter; …/unhandled hides both). */
+  defaultHidden: readonly ExtraFilter[]
   filter: ResolvedFilter
   /** The custom filter is applied: enabled and not empty (SPEC §2 filter indicator). */
   filterActive: boolean
@@ -97,7 +99,7 @@ export function useTableScreen(o: TableScreenOptions): TableScreen {
   }
 
   return {
-    location: o.location, state, filter, filterActive, filterEnabled, filterColumns: columns,
+    location: o.location, state, defaultHidden: defaults.hidden ?? [], filter, filterActive, filterEnabled, filterColumns: columns,
     setFilterEnabled: (enabled) => setPreferences({ [enabledKey]: enabled }),
     pageSize: preferences?.page_size ?? DEFAULT_PAGE_SIZE,
     setPageSize: (size) => {

@@ -1,5 +1,6 @@
 /** Runtime configuration from the environment (README "Configuration"). */
 import path from 'node:path'
+import { DELAYED_NOTIFICATION_S } from '../shared/constants'
 
 export interface Config {
   port: number
@@ -19,11 +20,17 @@ export interface Config {
   /** Whether the first start adds the local hosts (localhost, Vigil itself, DNS). */
   localHosts: boolean
   logLevel: string
+  /** Where notifications are POSTed (VIGIL_NOTIFY_WEBHOOK); none: no notifications are sent. */
+  notifyWebhook: string | undefined
+  /** Seconds a delayed-notifications/standby host's notification waits (SPEC §9: 10 minutes). */
+  notifyDelayS: number
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
+  if (env.VIGIL_NOTIFY_WEBHOOK && !/^https?:\/\//.test(env.VIGIL_NOTIFY_WEBHOOK)) throw new Error('VIGIL_NOTIFY_WEBHOOK must be an http(s) URL')
+  if (env.VIGIL_NOTIFY_DELAY_S && !(Number(env.VIGIL_NOTIFY_DELAY_S) >= 0)) throw new Error(`VIGIL_NOTIFY_DELAY_S must be seconds, got ${env.VIGIL_NOTIFY_DELAY_S}`)
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -36,5 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     engine: env.VIGIL_ENGINE !== '0',
     localHosts: env.VIGIL_LOCAL_HOSTS !== '0',
     logLevel: env.LOG_LEVEL ?? 'warn',
+    notifyWebhook: env.VIGIL_NOTIFY_WEBHOOK || undefined,
+    notifyDelayS: env.VIGIL_NOTIFY_DELAY_S ? Number(env.VIGIL_NOTIFY_DELAY_S) : DELAYED_NOTIFICATION_S,
   }
 }

@@ -12,12 +12,18 @@ import { buildId } from './http/routes/ui'
 import { purgeExpiredTokens } from './store/tokens'
 import { memoryBus, postgresBus } from './feed/bus'
 import { createEngine, type EngineOptions } from './engine/engine'
-import { EXPIRED_STORAGE_CLEANUP_S } from '../shared/constants'
+import { EXPIRED_STORAGE_CLEANUP_S, RELEASE } from '../shared/constants'
+import { writeSystemEvent, type SystemEvent } from './store/event-log'
+import { createNotifier } from './notifications/notifier'
+import { createOverloadWatch } from './notifications/overload'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
   const store = openStore(config.databaseUrl)
-  await migrateToLatest(store)
+  const migrated = await migrateToLatest(store)
+  // Issue 5 system events: written beside the work, never in its way.
+  const system = (e: SystemEvent) => writeSystemEvent(store.db, e).catch((err) => log.error({ err, event: e.status }, 'system event not written'))
+  if (migrated.length) await system({ status: 'MIGRATED', message: `Migrations applied: ${migrated.join(', ')}`, extra_data: { migrations: migrated } })
   optimize(store)
   const seeded = await seedFirstStart(store.db, config.adminPassword)
   if (seeded && config.localHosts) {
@@ -26,10 +32,23 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   }
   const keyDir = isPostgresUrl(config.databaseUrl) ? path.resolve('data') : path.dirname(path.resolve(config.databaseUrl))
   const box = secretBox(loadSecretKey(config.secretKey, keyDir))
-  const bus = store.dialect === 'postgres' ? await postgresBus(config.databaseUrl, (err) => log.error({ err }, 'feed bus')) : memoryBus()
-  const engine = createEngine(store, bus, log, { active: config.engine, ...engineOptions })
-  const app = await buildApp({ store, config, box, build: buildId(config.distDir), engine, bus, log })
+  const bus = store.dialect === 'postgres'
+    ? await postgresBus(config.databaseUrl, (err) => log.error({ err }, 'feed bus'), () => void system({ status: 'RECONNECTED', message: 'Feed bus reconnected to PostgreSQL' }))
+    : memoryBus()
+  const notifier = createNotifier({ store, bus, log, webhookUrl: config.notifyWebhook, delayS: config.notifyDelayS })
+  const overload = createOverloadWatch((e) => void system(e))
+  const engine = createEngine(store, bus, log, {
+    active: config.engine,
+    onWritten: (deltas) => {
+      notifier.onWritten(deltas)
+      overload.onWritten(deltas)
+    },
+    ...engineOptions,
+  })
+  const build = buildId(config.distDir)
+  const app = await buildApp({ store, config, box, build, engine, bus, log })
   await engine.start()
+  await system({ status: 'STARTED', message: `Vigil ${RELEASE} started`, extra_data: { release: RELEASE, build, database: store.dialect, engine: config.engine } })
   const purge = setInterval(() => purgeExpiredTokens(store.db).catch((err) => log.error({ err }, 'token purge failed')), EXPIRED_STORAGE_CLEANUP_S * 1000)
   purge.unref()
   const statistics = setInterval(() => optimize(store), 3600_000)
@@ -43,8 +62,10 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
     async close() {
       clearInterval(purge)
       clearInterval(statistics)
+      await system({ status: 'STOPPING', message: `Vigil ${RELEASE} stopping`, extra_data: { release: RELEASE } })
       await app.close()
       await engine.stop()
+      await notifier.stop()
       await bus.close()
       await store.close()
     },

@@ -10,6 +10,8 @@ export const CURRENT_USER_TIMEOUT_S = 10
 export const CODE_CHUNK_TIMEOUT_S = 120
 export const URL_TOKEN_TTL_S = 43200
 export const MAP_LOCK_EXPIRY_S = 30 * 60
+/** SPEC §9 "Delayed standby notifications 10 minutes" (host options delayed-notifications, standby). */
+export const DELAYED_NOTIFICATION_S = 10 * 60
 export const SEARCH_THROTTLE_MS = 300
 export const RESIZE_DEBOUNCE_MS = 100
 export const SHORTCUT_THROTTLE_MS = 1000
@@ -66,3 +68,9 @@ export const SWIPE_CLOSE_EDGE_PX = 150
 export const SWIPE_MIN_PX = 80
 /** SPEC §9 touch: pulling down further than this reloads. */
 export const PULL_RELOAD_PX = 50
+
+// Maps (SPEC §8 "Limits: limit_exceeded, with maximums per … maps and map versions"; SPEC names the limits, not their values)
+/** Most maps one environment may hold (Vigil's value). */
+export const MAX_MAPS_PER_ENVIRONMENT = 1000
+/** Most published versions one map keeps (Vigil's value); publishing beyond it is limit_exceeded. */
+export const MAX_MAP_VERSIONS = 500

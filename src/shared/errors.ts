@@ -36,7 +36,7 @@ export const ERROR_KEYS = [
   'label_type_already_exists',
   // Website inspection, comments, timeline
   'invalid_website_inspection_config', 'too_long_website_inspection_config', 'disallowed_comment',
-  'event_filter_missing', 'event_not_found',
+  'event_filter_missing',
   // Actions
   'downtime_add_failed', 'downtime_delete_failed', 'acknowledgement_add_failed', 'acknowledgement_delete_failed',
   'ticket_add_failed', 'ticket_delete_failed', 'ticket_not_found',
@@ -45,7 +45,7 @@ export const ERROR_KEYS = [
 export const ErrorKey = z.enum(ERROR_KEYS)
 export type ErrorKey = z.infer<typeof ErrorKey>
 
-/** HTTP status per key: `*_not_found` 404, `*_already_exists` 409, the rest as listed, default 400. */
+/** HTTP status per key: `not_found` and `*_not_found` 404, `*_already_exists` 409, the rest as listed, default 400. */
 export function statusOfErrorKey(key: ErrorKey): number {
   const explicit: Partial<Record<ErrorKey, number>> = {
     unauthenticated: 401, invalid_token: 401, unauthorized: 403, account_locked: 403,
@@ -55,7 +55,7 @@ export function statusOfErrorKey(key: ErrorKey): number {
     user_self_delete: 409,
   }
   if (explicit[key]) return explicit[key]
-  if (key.endsWith('_not_found')) return 404
+  if (key === 'not_found' || key.endsWith('_not_found')) return 404
   if (key.endsWith('_already_exists')) return 409
   return 400
 }

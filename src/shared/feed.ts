@@ -36,6 +36,8 @@ export interface StateDelta {
   last_state_change: number | null
   is_flapping: boolean
   is_stale: boolean
+  /** Set by the server: the subscribed `map:<id>` topics this delta reaches (hosts bound on those maps). */
+  maps?: number[]
 }
 
 /** A new timeline event (SPEC §3 Timeline event, the fields a list shows). */
@@ -53,6 +55,8 @@ export interface EventDelta {
   status: string
   state_type: string
   message: string
+  /** The map a map event (type `map`) is about; the feed refreshes a `map:<id>` topic when it is published. */
+  map_id?: number | null
 }
 
 /**
@@ -69,6 +73,8 @@ export interface ActionDelta {
   acknowledged: boolean
   scheduled_downtime_depth: number
   tickets: string[]
+  /** As StateDelta.maps. */
+  maps?: number[]
 }
 
 export type FeedDelta = StateDelta | EventDelta | ActionDelta
@@ -86,5 +92,7 @@ export function topicsOf(delta: FeedDelta): string[] {
   const t: string[] = []
   if (delta.hostgroup_id !== null) t.push(`environment:${delta.hostgroup_id}`)
   if (delta.host_id !== null) t.push(`host:${delta.host_id}`)
+  if (delta.kind !== 'event') for (const id of delta.maps ?? []) t.push(`map:${id}`)
+  else if (typeof delta.map_id === 'number') t.push(`map:${delta.map_id}`)
   return t
 }

@@ -24,6 +24,15 @@ export const OPERATORS_BY_KIND: Record<ValueKind, readonly Operator[]> = {
   version: ['equals', 'not_equals'],
 }
 
+/**
+ * SPEC §3 "Filter rule value kinds": monitoring status (multi), filtered under this key on hosts and
+ * resources. A row can have several at once: `equals`/`in` keep rows with any of the values,
+ * `not_equals`/`not_in` rows with none of them (SPEC §5 "others: equals, not equals", plus in / not in).
+ */
+export const MONITORING_STATUS_KEY = 'monitoring_status'
+export const MONITORING_STATUSES = ['in_maintenance', 'has_ticket', 'is_flapping', 'in_hard_state'] as const
+export type MonitoringStatus = (typeof MONITORING_STATUSES)[number]
+
 /** SPEC §4 "Filter rules": the default condition when a column is chosen. */
 export const DEFAULT_OPERATOR: Record<ValueKind, Operator> = {
   text: 'contains', integer: 'equals', date: 'before', enum: 'equals', boolean: 'equals', version: 'equals',

@@ -1,1 +1,15 @@
+import { createElement, lazy, Suspense } from 'react'
+import type { MapViewProps } from './MapView'
 export { viewerRoutes } from './routes'
+export { startEarlyMapFetch } from './early'
+// Item renderers (issue 7): reused by the editor (DESIGN.md "the editor may import the viewer's renderer").
+export { itemRenderers, rendererOf, ItemNode, ConnectorLine, connectorEnds, connectorColour, decorationBadges, shapePath, edgePoint } from './items'
+export type { ItemProps, ItemRenderer, LiveState, ItemDecorations, Lod, ImageLookup, ConnectorProps, ShapePath } from './items'
+export { mapTheme, mapThemes, liveColour, type MapTheme } from './theme'
+// The live map canvas of one map, for the viewer pages and the slideshow pages. Loaded on first use: this
+// file is imported by the app's route table, which must not pull the feed, Konva and the canvas in with it.
+const LazyMapView = lazy(() => import('./MapView').then((m) => ({ default: m.MapView })))
+export function MapView(props: MapViewProps) {
+  return createElement(Suspense, { fallback: null }, createElement(LazyMapView, props))
+}
+export type { MapViewProps }

@@ -39,6 +39,10 @@ const expectList = (body: any) => {
   expect(typeof body.totalresults).toBe('number')
 }
 const q = (v: unknown) => encodeURIComponent(JSON.stringify(v))
+/** SPEC §5 Hosts: a host name is ASCII (the server refuses whitespace); URL-reserved characters must survive hosts/{id} encoded. */
+const RESERVED_NAME = 'web01/a%b#c?d+e&f;g=h'
+/** SPEC §3 Acknowledgement: persistent flag and comment, with the object it is on. */
+const ACK_FIELDS = ['host_id', 'host_name', 'resource_id', 'resource_name', 'comment', 'persistent']
 
 describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
   let server: TestServer
@@ -46,6 +50,7 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
   let t: Tenant
   let host: any
   let resource: any
+  let reserved: any
   beforeAll(async () => {
     server = await startServer({ db })
     admin = await adminClient(server)
@@ -53,8 +58,10 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
     host = (await t.api.post('/api/v1/hosts/', { name: 'contract-host', hostgroup_id: t.environmentId, check_type: '1' })).body
     await t.api.post('/api/v1/hosts/', { name: 'contract-child', hostgroup_id: t.environmentId, check_type: '1', parents: ['contract-host'] })
     resource = (await t.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk /', check_type: '1', max_check_attempts: 1 })).body
+    reserved = (await t.api.post('/api/v1/hosts/', { name: RESERVED_NAME, hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: 1 })).body
     await t.api.post('/api/v1/results', { results: [
       { host: 'contract-host', exit_status: 0, output: 'PING OK' },
+      { host: RESERVED_NAME, exit_status: 2, output: 'PING CRITICAL' },
       { resource_id: resource.id, exit_status: 2, output: 'DISK CRITICAL', perfdata: "'/'=95%;80;90" },
     ] })
   })
@@ -71,7 +78,9 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
 
   it('hosts/{id} (id URL-encoded), hosts/ and hosts/grouped', async () => {
     expectFields((await t.api.get(`/api/v1/hosts/${host.id}`)).body, FIELDS.host)
-    expectFields((await t.api.get(`/api/v1/hosts/${encodeURIComponent('contract-host')}`)).body, FIELDS.host)
+    const byName = (await t.api.get(`/api/v1/hosts/${encodeURIComponent(RESERVED_NAME)}`)).body
+    expectFields(byName, FIELDS.host)
+    expect([byName.id, byName.name]).toEqual([reserved.id, RESERVED_NAME])
     const list = (await t.api.get('/api/v1/hosts/')).body
     expectList(list)
     expectFields(list.result[0], FIELDS.host)
@@ -85,7 +94,12 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
     const h = (await t.api.get(`/api/v1/hosts/${host.id}`)).body
     expect([h.state, h.state_id, h.problem_severity, h.map_state, h.host_map_state]).toEqual(['up', 0, null, 0, 0])
     const r = (await t.api.get(`/api/v1/resources/${resource.id}`)).body
-    expect([r.state, r.state_id, r.problem_severity]).toEqual(['critical', 2, 1])
+    // A critical resource shows as down on a map (MAP 1) and as resource critical (HOST_MAP_STATE 6).
+    expect([r.state, r.state_id, r.problem_severity, r.map_state, r.host_map_state]).toEqual(['critical', 2, 1, 1, 6])
+    const listed = (await t.api.get(`/api/v1/resources/?columns=id,map_state,host_map_state&advanced_filter=${q([['id', 'equals', resource.id]])}`)).body.result
+    expect(listed).toEqual([{ id: resource.id, map_state: 1, host_map_state: 6 }])
+    const pendingCheck = (await t.api.post('/api/v1/resources/', { host_id: host.id, name: 'not yet run', check_type: '1' })).body
+    expect([pendingCheck.state, pendingCheck.map_state, pendingCheck.host_map_state]).toEqual(['pending', 4, 8])
     const pending = (await t.api.get('/api/v1/hosts/contract-child')).body
     expect([pending.state, pending.state_id, pending.map_state, pending.host_map_state]).toEqual(['pending', null, 4, 3])
   })
@@ -108,6 +122,33 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
     expect((await t.api.get(`/api/v1/resources/${resource.id}`)).body.acknowledged).toBe(true)
     expect((await t.api.del(`/api/v1/resources/${resource.id}/acknowledgements`)).status).toBe(200)
     expect((await t.api.get(`/api/v1/resources/${resource.id}`)).body.acknowledged).toBe(false)
+  })
+
+  it('hosts/{host_id}/acknowledgements: POST with the SPEC §3 payload (persistent), DELETE', async () => {
+    const payload = { host_name: RESERVED_NAME, host_id: reserved.id, comment: 'looking', persistent: true }
+    const added = await t.api.post(`/api/v1/hosts/${reserved.id}/acknowledgements`, payload)
+    expect(added.status).toBe(201)
+    expectFields(added.body, ACK_FIELDS)
+    expect(added.body).toMatchObject({ host_id: reserved.id, host_name: RESERVED_NAME, resource_id: null, comment: 'looking', persistent: true })
+    expect((await t.api.get(`/api/v1/hosts/${reserved.id}`)).body.acknowledged).toBe(true)
+    const removed = await t.api.del(`/api/v1/hosts/${reserved.id}/acknowledgements`)
+    expect([removed.status, removed.body]).toEqual([200, { removed: 1 }])
+    expect((await t.api.get(`/api/v1/hosts/${reserved.id}`)).body.acknowledged).toBe(false)
+  })
+
+  it('hosts/{host_id}/tickets: POST with comment gives ticket_id, GET lists and gets SPEC §3 tickets, DELETE with comment gives ticket_id', async () => {
+    const created = await t.api.post(`/api/v1/hosts/${reserved.id}/tickets`, { host_id: reserved.id, comment: 'host is down' })
+    expect(created.status).toBe(201)
+    expectFields(created.body, [...FIELDS.ticket, 'reopened'])
+    const ticketId = created.body.ticket_id
+    const list = await t.api.get(`/api/v1/hosts/${reserved.id}/tickets`)
+    expectList(list.body)
+    expectFields(list.body.result[0], FIELDS.ticket)
+    expect(list.body.result.map((x: any) => x.ticket_id)).toContain(ticketId)
+    expect((await t.api.get(`/api/v1/hosts/${reserved.id}`)).body.tickets.at(-1)).toBe(ticketId)
+    expectFields((await t.api.get(`/api/v1/hosts/${reserved.id}/tickets/${ticketId}`)).body, FIELDS.ticket)
+    const closed = await t.api.del(`/api/v1/hosts/${reserved.id}/tickets/${ticketId}`, { comment: 'back up' })
+    expect([closed.status, closed.body]).toEqual([200, { ticket_id: ticketId }])
   })
 
   it('downtimes: POST with the SPEC §3 maintenance payload on the resource or the host, DELETE removes all', async () => {
@@ -164,6 +205,18 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
   it('errors and tracker accept the SPEC §7 bodies', async () => {
     expect((await t.api.post('/api/v1/errors', { error: 'TypeError: x', url: 'http://x/#/', browser: 'Chromium', release: '3.9.1' })).status).toBe(204)
     expect((await t.api.post('/api/v1/tracker', [{ type: 'initial_load', value: 812, time: 1 }])).status).toBe(204)
+  })
+
+  it('the OpenAPI document names the SPEC §3 Host and Resource fields of the host and resource responses', async () => {
+    const doc = (await client(server.baseUrl).get('/api/v1/openapi.json')).body
+    const props = (path: string, list: boolean) => {
+      const schema = doc.paths[path].get.responses['200'].content['application/json'].schema
+      return Object.keys((list ? schema.properties.result.items : schema).properties)
+    }
+    expect(props('/api/v1/hosts/{id}', false)).toEqual(expect.arrayContaining([...FIELDS.host]))
+    expect(props('/api/v1/hosts', true)).toEqual(expect.arrayContaining([...FIELDS.host]))
+    expect(props('/api/v1/resources/{hostname}/{display_name}', false)).toEqual(expect.arrayContaining([...FIELDS.resource]))
+    expect(props('/api/v1/resources', true)).toEqual(expect.arrayContaining([...FIELDS.resource]))
   })
 
   it('the OpenAPI document names every SPEC §7 path', async () => {

@@ -37,12 +37,15 @@ describe.each(DATABASES)('saved filters on %s', (db) => {
     return login(server, username, password)
   }
   const rules = [['name', 'contains', 'web'], { key: 'state', operator: 'equals', value: 'down', inverted: true }, { or: [['hosttype', 'equals', 'linux'], ['hosttype', 'equals', 'windows']] }]
+  // SPEC §3: rules come back as {key, operator, value, inverted} and or-groups, whatever form they were sent in.
+  const rule = (key: string, value: string, inverted = false) => ({ key, operator: key === 'name' ? 'contains' : 'equals', value, inverted })
+  const specRules = [rule('name', 'web'), rule('state', 'down', true), { or: [rule('hosttype', 'linux'), rule('hosttype', 'windows')] }]
   const countRows = async () => Number((await server.vigil.store.db.selectFrom('saved_filters').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
 
   it('saves a personal filter that only its author sees (SPEC §3 Saved filter)', async () => {
     const r = await a.api.post('/api/v1/filters/', { name: 'Web servers', location: 'hosts', rules })
     expect(r.status).toBe(201)
-    expect(r.body).toEqual({ guid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Web servers', location: 'hosts', created_by: a.username, organization_id: null, rules, created_time: expect.any(Number) })
+    expect(r.body).toEqual({ guid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Web servers', location: 'hosts', created_by: a.username, organization_id: null, rules: specRules, created_time: expect.any(Number) })
     expect((await a.api.get('/api/v1/filters/?location=hosts')).body.result.map((f: any) => f.guid)).toContain(r.body.guid)
     expect((await a.api.get('/api/v1/filters/?location=resources')).body).toEqual({ result: [], totalresults: 0 })
     expect((await a.api.get(`/api/v1/filters/${r.body.guid}`)).body.name).toBe('Web servers')
@@ -72,6 +75,14 @@ describe.each(DATABASES)('saved filters on %s', (db) => {
     expect((await desk.del(`/api/v1/filters/${shared.body.guid}`)).status).toBe(403)
     expect((await a.api.del(`/api/v1/filters/${shared.body.guid}`)).status).toBe(204)
     expect((await desk.get('/api/v1/filters/?location=problems')).body.totalresults).toBe(0)
+  })
+
+  it('takes SPEC §3 table filter model custom_filter entries as rules and returns them in the saved filter form', async () => {
+    const customFilter = [{ type: 'filter', key: 'name', value: 'db', operator: 'starts_with' }, { type: 'filter', key: 'state', value: 1, operator: '=' }]
+    const r = await a.api.post('/api/v1/filters/', { name: 'Databases', location: 'hosts', rules: customFilter })
+    expect(r.status).toBe(201)
+    expect(r.body.rules).toEqual([{ key: 'name', operator: 'starts_with', value: 'db', inverted: false }, { key: 'state', operator: 'equals', value: 1, inverted: false }])
+    expect((await a.api.get(`/api/v1/filters/${r.body.guid}`)).body.rules).toEqual(r.body.rules)
   })
 
   it('refuses the same name twice for one owner and location (filter_already_exists)', async () => {

@@ -71,4 +71,26 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     expect(twoHours.points.length).toBeLessThanOrEqual(61)
     expect((await series(DAY)).resolution).toBe('raw')
   })
+
+  it('tells a missing graph (404 graph_not_found) from a malformed key (400 invalid_perf_data_key) and an owner without data (SPEC §8)', async () => {
+    const get = (owner: string, key: string) => a.api.get(`/api/v1/${owner}/perfdata?key=${encodeURIComponent(key)}`)
+    const missing = await get(`resources/${resourceId}`, 'load15')
+    expect([missing.status, missing.body.error.key, missing.body.error.extra_info]).toEqual([404, 'graph_not_found', { key: 'load15' }])
+    for (const key of ['load1\nload5', ' load1', 'load\u00001']) {
+      const malformed = await get(`resources/${resourceId}`, key)
+      expect([malformed.status, malformed.body.error.key], JSON.stringify(key)).toEqual([400, 'invalid_perf_data_key'])
+    }
+    // The resource's host check has no performance data at all.
+    const { host_id: hostId } = (await a.api.get(`/api/v1/resources/${resourceId}`)).body
+    expect((await get(`hosts/${hostId}`, 'load1')).body.error.key).toBe('trending_data_unavailable')
+    // Another organization's resource reads as not found, whatever the key.
+    const b = await makeTenant(server, await adminClient(server))
+    expect((await b.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load15`)).body.error.key).toBe('resource_check_not_found')
+  })
+
+  it('draws a range without points as an empty graph, not an error (SPEC §2 graphs tabs)', async () => {
+    const r = await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load1&start=${now - 800 * DAY}&end=${now - 700 * DAY}`)
+    expect(r.status, JSON.stringify(r.body)).toBe(200)
+    expect(r.body.points).toEqual([])
+  })
 })

@@ -91,7 +91,7 @@ describe.each(DATABASES)('passive results on %s', (db) => {
     expect(series.body.points.length).toBeLessThanOrEqual(13)
     expect(series.body.step).toBe(300)
     expect(series.body.points[1]).toMatchObject({ min: 0, max: 9 }) // a whole 5-minute bucket holds all ten values
-    expect((await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=nope`)).body.error.key).toBe('invalid_perf_data_key')
+    expect((await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=nope`)).body.error.key).toBe('graph_not_found')
     expect((await a.api.get(`/api/v1/hosts/${(await a.api.post('/api/v1/hosts/', { name: 'no-data', hostgroup_id: a.environmentId, check_type: '1' })).body.id}/perfdata`)).body.error.key).toBe('trending_data_unavailable')
   })
 })

@@ -39,8 +39,21 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
     async drop() {
       const c = new pg.Client({ connectionString: base })
       await c.connect()
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
-      await c.end()
+      try {
+        // A backend still starting up has no role yet and cannot be terminated by a non-superuser; it is
+        // gone a moment later, so the drop is tried again.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+            break
+          } catch (err) {
+            if (attempt >= 5) throw err
+            await new Promise((r) => setTimeout(r, 200 * attempt))
+          }
+        }
+      } finally {
+        await c.end()
+      }
     },
   }
 }

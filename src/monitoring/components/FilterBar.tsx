@@ -5,8 +5,11 @@ import { useCurrentUser } from '../../app/current-user'
 import { showMessage } from '../../app/messages'
 import { queryClient } from '../../app/query-client'
 import { SavedFilter } from '../../shared/api/filters'
+import { extraSwitches, hiddenExtras, toCustomFilter, type ExtraFilter, type TableFilterModel } from '../../shared/api/table-filter'
 import type { FilterNode } from '../../shared/filter'
-import { ChipList, FilterPanel, type Chip, type SaveFilterInput, type SavedFilterSummary } from '../../ui'
+import {
+  ChipList, extraChips, FilterPanel, STATE_FIELD, stateChips, toggleExtraFilter, toggleQuickFilter, type SaveFilterInput, type SavedFilterSummary,
+} from '../../ui'
 import { monitoringKeys, useCounts, useSavedFilters } from '../api'
 import { maintenanceColumn } from '../filters'
 import type { Entity } from '../problems'
@@ -52,12 +55,21 @@ export function FilterBar(props: FilterBarProps) {
     if (notice) onOpenChange(true)
   }, [notice, onOpenChange])
 
-  const stateChips: Chip[] = props.states.map((s) => ({ key: s, label: t(`ui.states.${s}`), count: byState((c) => c[s] ?? 0), active: state.states.includes(s) }))
-  const extraChips: Chip[] = [
-    { key: 'acknowledged', label: t('monitoring.filters.acknowledged'), count: acknowledged((c) => c['1'] ?? c.true ?? 0), active: !state.hidden.includes('acknowledged') },
-    { key: 'maintenance', label: t('monitoring.filters.maintenance'), count: maintenance((c) => Object.entries(c).reduce((n, [depth, k]) => n + (Number(depth) > 0 ? k : 0), 0)), active: !state.hidden.includes('maintenance') },
-  ]
-  const toggle = <T extends string>(list: readonly T[], key: T) => (list.includes(key) ? list.filter((k) => k !== key) : [...list, key])
+  // SPEC §3 table filter model of this screen: the route's state and the counts, in the SPEC's names.
+  const model: TableFilterModel = {
+    quick_filters: { [STATE_FIELD]: state.states },
+    state_totals: Object.fromEntries(props.states.map((s) => [s, byState((c) => c[s] ?? 0)])),
+    extra_totals: {
+      acknowledged: acknowledged((c) => c['1'] ?? c.true ?? 0),
+      maintenance: maintenance((c) => Object.entries(c).reduce((n, [depth, k]) => n + (Number(depth) > 0 ? k : 0), 0)),
+    },
+    custom_filter: toCustomFilter(screen.filter.tuples),
+    extra_filter: extraSwitches(state.hidden),
+    defaultStatesFilter: [],
+    defaultExtraFilter: extraSwitches(screen.defaultHidden),
+    customFilterCapable: true,
+    show_empty: false,
+  }
 
   const ownOrganization = user?.allowed_organizations.find((o) => o.id === user.organization.id)
   const save = async (input: SaveFilterInput) => {
@@ -77,8 +89,10 @@ export function FilterBar(props: FilterBarProps) {
         <button type="button" className={`btn btn-sm ${screen.filterActive ? 'btn-warning' : 'btn-outline-secondary'}`} aria-expanded={open} onClick={() => onOpenChange(!open)}>
           {t('monitoring.filters.toggle')}
         </button>
-        <ChipList label={t('ui.table.stateTotals')} chips={stateChips} onToggle={(key) => screen.go({ states: toggle(state.states, key) })} />
-        <ChipList label={t('monitoring.filters.extra')} chips={extraChips} onToggle={(key) => screen.go({ hidden: toggle(state.hidden, key as 'acknowledged' | 'maintenance') })} />
+        <ChipList label={t('ui.table.stateTotals')} chips={stateChips(model, props.states, (s) => t(`ui.states.${s}`))}
+          onToggle={(key) => screen.go({ states: toggleQuickFilter(model, STATE_FIELD, key)[STATE_FIELD] })} />
+        <ChipList label={t('monitoring.filters.extra')} chips={extraChips(model, (k) => t(`monitoring.filters.${k}`))}
+          onToggle={(key) => screen.go({ hidden: hiddenExtras(toggleExtraFilter(model, key as ExtraFilter)) })} />
       </div>
       {open && (
         <FilterPanel

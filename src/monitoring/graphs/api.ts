@@ -8,21 +8,12 @@ import { z } from 'zod'
 import { api } from '../../app/api'
 import { isApiFailure } from '../../app/api-failure'
 import { AUTO_REFRESH_S } from '../../shared/constants'
-import { ThresholdRangeSchema } from '../../shared/thresholds'
+import { PerfKeyList, PerfSeries } from '../../shared/api/results'
 import { rangeBounds, type GraphRange } from './range'
 
 export interface Owner { kind: 'hosts' | 'resources'; id: number }
 
-const KeyMeta = z.object({
-  key: z.string(), unit: z.string(), warn: ThresholdRangeSchema.nullable(), crit: ThresholdRangeSchema.nullable(),
-  min: z.number().nullable(), max: z.number().nullable(),
-})
-const Keys = z.object({ result: z.array(KeyMeta.extend({ last_time: z.number().nullable() })) })
-const Series = KeyMeta.extend({
-  step: z.number(), resolution: z.string(), start: z.number(), end: z.number(),
-  points: z.array(z.object({ t: z.number(), min: z.number(), avg: z.number(), max: z.number() })),
-})
-export type Series = z.infer<typeof Series>
+export type Series = z.infer<typeof PerfSeries>
 
 /** At most ~1000 buckets per graph: enough for any screen width, and a year still opens at once. */
 export const GRAPH_POINTS = 1000
@@ -40,7 +31,7 @@ export function errorKeyOf(error: unknown): string {
 export function usePerfKeys(owner: Owner) {
   return useQuery({
     queryKey: graphKeys.keys(owner),
-    queryFn: ({ signal }) => api.request(`${owner.kind}/${owner.id}/perfdata`, { schema: Keys, signal, errorHandlerEnabled: false }),
+    queryFn: ({ signal }) => api.request(`${owner.kind}/${owner.id}/perfdata`, { schema: PerfKeyList, signal, errorHandlerEnabled: false }),
   })
 }
 
@@ -50,7 +41,7 @@ export function useSeries(owner: Owner, key: string, range: GraphRange) {
     queryKey: graphKeys.series(owner, key, range),
     queryFn: ({ signal }) => {
       const { start, end } = rangeBounds(range, Date.now())
-      return api.request(`${owner.kind}/${owner.id}/perfdata`, { query: { key, start, end, points: GRAPH_POINTS }, schema: Series, signal, errorHandlerEnabled: false })
+      return api.request(`${owner.kind}/${owner.id}/perfdata`, { query: { key, start, end, points: GRAPH_POINTS }, schema: PerfSeries, signal, errorHandlerEnabled: false })
     },
     refetchInterval: range.kind === 'preset' ? AUTO_REFRESH_S.graphs * 1000 : false,
   })

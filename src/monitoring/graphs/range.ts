@@ -1,6 +1,7 @@
 /**
  * The graphs' time range (SPEC §9 "Past presets: 2 h, 4 h, 1 day, 1 week, 1 month, 3 months, 6 months,
- * 1 year", the presets of the date-range picker) or a zoomed-in range, kept in the hash route's query
+ * 1 year", the presets of the date-range picker) or a fixed range, zoomed into by brushing or picked in
+ * the picker's fields, with the preset to go back to; kept in the hash route's query
  * (`?range=past-1w`, `?from=…&to=…`) so that a link reproduces the screen.
  */
 import { useSearchParams } from 'react-router'

@@ -21,11 +21,11 @@ export function GlobalTimelinePage() {
     () => ({ key: ['global'], params: filter ? { environment_filter: filter } : {}, fetchEvents, subscribe }),
     [filter, subscribe],
   )
-  const pollSeconds = usePollingWhileOffline(AUTO_REFRESH_S.global_timeline)
+  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.global_timeline)
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.screens.timeline')}</h1>
-      <Timeline source={source} {...url} pollSeconds={pollSeconds} subjectHref={subjectTimelineHref} />
+      <Timeline source={source} {...url} pollMs={pollMs} subjectHref={subjectTimelineHref} />
     </section>
   )
 }

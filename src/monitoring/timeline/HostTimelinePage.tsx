@@ -17,11 +17,11 @@ export function HostTimelinePage() {
   const id = host.data?.id
   const subscribe = useLiveEvents(id === undefined ? [] : [`host:${id}`])
   const source = useMemo<TimelineSource>(() => ({ key: ['host', id], params: { host_id: id }, fetchEvents, subscribe }), [id, subscribe])
-  const pollSeconds = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: hostname, screen: t('monitoring.screens.hostTimeline') })}</h1>
-      {id !== undefined && <Timeline source={source} {...url} pollSeconds={pollSeconds} subjectHref={subjectTimelineHref} />}
+      {id !== undefined && <Timeline source={source} {...url} pollMs={pollMs} subjectHref={subjectTimelineHref} />}
     </section>
   )
 }

@@ -18,11 +18,11 @@ export function ResourceTimelinePage() {
   // The feed has no resource topic: the host's carries its resources' events.
   const subscribe = useLiveEvents(resource.data ? [`host:${resource.data.host_id}`] : [])
   const source = useMemo<TimelineSource>(() => ({ key: ['resource', id], params: { resource_id: id }, fetchEvents, subscribe }), [id, subscribe])
-  const pollSeconds = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceTimeline') })}</h1>
-      {id !== undefined && <Timeline source={source} {...url} pollSeconds={pollSeconds} />}
+      {id !== undefined && <Timeline source={source} {...url} pollMs={pollMs} />}
     </section>
   )
 }

@@ -31,6 +31,12 @@ export class Scheduler {
   private targets = new Map<string, Target>()
   private running = 0
   private timer: NodeJS.Timeout | null = null
+  /** when `timer` fires (ms) */
+  private timerDue = Infinity
+  private readonly onTimer = () => {
+    this.timer = null
+    this.wake()
+  }
   private stopped = true
   private readonly now: () => number
 
@@ -79,8 +85,6 @@ export class Scheduler {
 
   private wake() {
     if (this.stopped) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
     const now = this.now()
     while (this.running < this.opts.concurrency) {
       const head = this.heap.peek()
@@ -90,7 +94,13 @@ export class Scheduler {
         continue
       }
       if (head.due > now) {
-        this.timer = setTimeout(() => this.wake(), Math.min(head.due - now, 60_000))
+        // A timer for this moment or an earlier one stays: when checks are not backlogged, re-arming it
+        // after every finished check was a clearTimeout and a setTimeout per check.
+        if (this.timer && this.timerDue <= head.due) return
+        if (this.timer) clearTimeout(this.timer)
+        const wait = Math.min(head.due - now, 60_000)
+        this.timerDue = now + wait
+        this.timer = setTimeout(this.onTimer, wait)
         return
       }
       this.heap.pop()

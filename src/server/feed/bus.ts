@@ -33,23 +33,68 @@ const CHANNEL = 'vigil_feed'
 // NOTIFY payloads must stay under 8000 bytes: deltas are sent in arrays below that.
 const MAX_PAYLOAD = 7500
 
-/** Deltas of one tick go out together; every process (this one too) receives them through LISTEN. */
-export async function postgresBus(url: string, onError: (err: unknown) => void): Promise<Bus> {
+/** Waits before reconnecting a lost connection: doubling from 1 s, at most 30 s. */
+const RECONNECT_MS = { first: 1000, max: 30_000 }
+
+/**
+ * Deltas of one tick go out together; every process (this one too) receives them through LISTEN. A lost
+ * connection (database restart, killed backend) is reconnected with back-off; `onReconnect` hears of it
+ * once listening again (a system event, issue 5). Deltas of the gap are lost: browsers' polling catches up.
+ */
+export async function postgresBus(url: string, onError: (err: unknown) => void, onReconnect?: () => void): Promise<Bus> {
   const l = listeners()
-  const listener = new pg.Client({ connectionString: url })
-  const sender = new pg.Client({ connectionString: url })
-  await Promise.all([listener.connect(), sender.connect()])
-  listener.on('notification', (msg) => {
+  let closed = false
+  const onNotification = (msg: pg.Notification) => {
     if (msg.channel !== CHANNEL || !msg.payload) return
     try {
       for (const d of JSON.parse(msg.payload) as FeedDelta[]) l.emit(d)
     } catch (err) {
       onError(err)
     }
-  })
-  listener.on('error', onError)
-  sender.on('error', onError)
-  await listener.query(`LISTEN ${CHANNEL}`)
+  }
+  async function connect(role: 'listener' | 'sender', onLost: () => void): Promise<pg.Client> {
+    const c = new pg.Client({ connectionString: url, application_name: `vigil-feed-${role}` })
+    // Only a connection that was up is lost; a failed attempt is retried by whoever made it.
+    let up = false
+    c.on('error', onError)
+    c.on('end', () => {
+      if (up && !closed) onLost()
+    })
+    await c.connect()
+    if (role === 'listener') {
+      c.on('notification', onNotification)
+      await c.query(`LISTEN ${CHANNEL}`)
+    }
+    up = true
+    return c
+  }
+  let listener: pg.Client
+  const relisten = (delay = RECONNECT_MS.first) => {
+    setTimeout(() => {
+      if (closed) return
+      connect('listener', () => relisten()).then((c) => {
+        // Closed while connecting: this connection must not outlive the bus.
+        if (closed) return void c.end()
+        listener = c
+        onReconnect?.()
+      }, (err) => {
+        onError(err)
+        relisten(Math.min(delay * 2, RECONNECT_MS.max))
+      })
+    }, delay).unref()
+  }
+  // The sender reconnects on its next NOTIFY.
+  let sender: Promise<pg.Client> | null = null
+  const senderClient = () => {
+    // A closed bus sends what is left on its open connection but opens no new one.
+    if (closed && !sender) return Promise.reject(new Error('feed bus closed'))
+    return (sender ??= connect('sender', () => { sender = null }).catch((err) => {
+      sender = null
+      throw err
+    }))
+  }
+  listener = await connect('listener', () => relisten())
+  await senderClient()
 
   let pending: string[] = []
   let scheduled = false
@@ -64,7 +109,7 @@ export async function postgresBus(url: string, onError: (err: unknown) => void):
     const flush = () => {
       if (!chunk.length) return
       const payload = `[${chunk.join(',')}]`
-      sending = sending.then(() => sender.query('SELECT pg_notify($1, $2)', [CHANNEL, payload])).catch(onError)
+      sending = sending.then(async () => (await senderClient()).query('SELECT pg_notify($1, $2)', [CHANNEL, payload])).catch(onError)
       chunk = []
       size = 2
     }
@@ -86,8 +131,11 @@ export async function postgresBus(url: string, onError: (err: unknown) => void):
     },
     subscribe: l.subscribe,
     async close() {
+      // Closed first, so nothing sent or reconnected from here on opens a new connection.
+      closed = true
+      if (pending.length) send()
       await sending
-      await Promise.allSettled([listener.end(), sender.end()])
+      await Promise.allSettled([listener.end(), sender?.then((c) => c.end())])
     },
   }
 }

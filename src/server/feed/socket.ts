@@ -9,6 +9,7 @@ import { ClientMessage, topicsOf, type FeedDelta, type ServerMessage } from '../
 import { resolveToken } from '../store/tokens'
 import { loadScope, type Scope } from '../store/scope'
 import { bearerOf } from '../http/plugins/auth'
+import { mapTopicIndex } from './map-topics'
 
 // A client that cannot keep up is dropped; it reconnects and refetches.
 const MAX_BUFFERED = 4 * 1024 * 1024
@@ -32,25 +33,40 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
 
   // Deltas of one tick go out together: each is serialised once, and each client gets one message
   // (with 500 clients, one write per delta per client cost more than the rest of the server).
-  let pending: { delta: FeedDelta; json: string; topics: string[] }[] = []
+  let pending: { delta: FeedDelta; json: string; topics: string[]; maps: number[] }[] = []
+  const maps = mapTopicIndex(store.db)
+  /** A delta reaching a client through `map:<id>` topics names them (`maps`), so the browser can route it. */
+  const jsonFor = (c: Client, p: (typeof pending)[number]) => {
+    const via = p.maps.filter((id) => c.topics.has(`map:${id}`))
+    return via.length ? `${p.json.slice(0, -1)},"maps":${JSON.stringify(via)}}` : p.json
+  }
   const fanOut = () => {
     const batch = pending
     pending = []
     for (const c of clients) {
-      const mine = batch.filter((p) => p.delta.hostgroup_id !== null && c.scope.environmentIds.includes(p.delta.hostgroup_id) && p.topics.some((t) => c.topics.has(t)))
-      if (mine.length) sendText(c, `{"op":"deltas","deltas":[${mine.map((p) => p.json).join(',')}]}`)
+      const mine = batch.filter((p) => p.delta.hostgroup_id !== null && c.scope.environmentIds.includes(p.delta.hostgroup_id)
+        && (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`))))
+      if (mine.length) sendText(c, `{"op":"deltas","deltas":[${mine.map((p) => jsonFor(c, p)).join(',')}]}`)
     }
   }
-  const unsubscribe = bus.subscribe((delta: FeedDelta) => {
+  const enqueue = (delta: FeedDelta) => {
     if (!pending.length) setImmediate(fanOut)
-    pending.push({ delta, json: JSON.stringify(delta), topics: topicsOf(delta) })
+    pending.push({ delta, json: JSON.stringify(delta), topics: topicsOf(delta), maps: maps.mapsOf(delta) })
+  }
+  const unsubscribe = bus.subscribe((delta: FeedDelta) => {
+    // A map event (publish, archive, …) rebuilds the topics of the maps that show it (other processes hear it
+    // too); it goes out once that is done, so a client that sees it gets the deltas of the new version.
+    if (delta.kind === 'event' && typeof delta.map_id === 'number') {
+      return void maps.refresh(delta.map_id).catch((err) => app.log.error({ err }, 'map topic refresh failed')).finally(() => enqueue(delta))
+    }
+    enqueue(delta)
   })
   app.addHook('onClose', async () => {
     unsubscribe()
     for (const c of clients) c.socket.close(1001, 'server closing')
   })
 
-  /** Environments in scope; hosts whose environment is in scope; maps are not topics yet. */
+  /** Environments in scope; hosts and maps whose environment is in scope. */
   async function allowed(scope: Scope, topic: string): Promise<boolean> {
     const [kind, idText] = topic.split(':')
     const id = Number(idText)
@@ -58,6 +74,10 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     if (kind === 'host') {
       const host = await store.db.selectFrom('hosts').select('hostgroup_id').where('id', '=', id).executeTakeFirst()
       return !!host && scope.environmentIds.includes(host.hostgroup_id)
+    }
+    if (kind === 'map') {
+      const map = await store.db.selectFrom('maps').select('hostgroup_id').where('id', '=', id).executeTakeFirst()
+      return !!map && scope.environmentIds.includes(map.hostgroup_id)
     }
     return false
   }
@@ -81,6 +101,7 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       socket.on('close', () => {
         clearInterval(refresh)
         clients.delete(client)
+        for (const t of client.topics) if (t.startsWith('map:')) maps.remove(Number(t.slice(4)))
       })
       return client
     })().catch((err) => {
@@ -100,13 +121,16 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       }
       if (msg.op === 'ping') return send(client, { op: 'pong' })
       if (msg.op === 'unsubscribe') {
-        for (const t of msg.topics) client.topics.delete(t)
+        for (const t of msg.topics) if (client.topics.delete(t) && t.startsWith('map:')) maps.remove(Number(t.slice(4)))
         return send(client, { op: 'subscribed', topics: [...client.topics], refused: [] })
       }
       const refused: string[] = []
       for (const t of msg.topics) {
-        if (await allowed(client.scope, t)) client.topics.add(t)
-        else refused.push(t)
+        if (!(await allowed(client.scope, t))) refused.push(t)
+        else if (!client.topics.has(t)) {
+          client.topics.add(t)
+          if (t.startsWith('map:')) await maps.add(Number(t.slice(4))).catch((err) => req.log.error({ err }, 'map topic index failed'))
+        }
       }
       send(client, { op: 'subscribed', topics: [...client.topics], refused })
     })

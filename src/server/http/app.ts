@@ -30,6 +30,11 @@ import { ticketRoutes } from './routes/tickets'
 import { filterRoutes } from './routes/filters'
 import { searchRoutes } from './routes/search'
 import { bulkRoutes } from './routes/bulk'
+import { mapRoutes } from './routes/maps'
+import { slideshowRoutes } from './routes/slideshows'
+import { mapGenerateRoutes } from './routes/map-generate'
+import { mapImageRoutes } from './routes/map-images'
+import { mapFileRoutes } from './routes/map-files'
 import { feedRoutes } from '../feed/socket'
 
 export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
@@ -80,6 +85,11 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(filterRoutes, { ...deps, prefix: '/filters' })
     await api.register(searchRoutes, { ...deps, prefix: '/search' })
     await api.register(bulkRoutes, { ...deps, prefix: '/bulk' })
+    await api.register(mapRoutes, { ...deps, prefix: '/maps' })
+    await api.register(slideshowRoutes, { ...deps, prefix: '/slideshows' })
+    await api.register(mapGenerateRoutes, { ...deps, prefix: '/maps' })
+    await api.register(mapImageRoutes, { ...deps, prefix: '/map-images' })
+    await api.register(mapFileRoutes, { ...deps, prefix: '/maps' })
   }, { prefix: '/api/v1' })
 
   await app.register(openapiRoutes)

@@ -14,8 +14,10 @@ import type { ActionDelta, EventDelta } from '../../shared/feed'
 export interface Actor { userId: number; username: string; fullName: string }
 
 export interface NewEvent {
-  type: 'acknowledgement' | 'downtime' | 'ticket'
+  type: 'acknowledgement' | 'downtime' | 'ticket' | 'notification'
   target: ActionTarget
+  /** what happened, as a line of text (notifications: type, object, state and output) */
+  message?: string
   /** e.g. ADDED, REMOVED; SCHEDULED, STARTED, STOPPED, CANCELLED; CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED */
   status: string
   comment: string
@@ -55,6 +57,7 @@ export async function writeEvents(db: Kysely<Database>, events: NewEvent[]): Pro
       end_time: e.end_time ?? null,
       display_time: e.display_time ?? e.start_time,
       status: e.status,
+      message: e.message ?? '',
       comment: e.comment,
       user_id: e.actor?.userId ?? null,
       username: e.actor?.username ?? '',
@@ -67,6 +70,12 @@ export async function writeEvents(db: Kysely<Database>, events: NewEvent[]): Pro
     out.push(...rows)
   }
   return out
+}
+
+/** An event's status and extra data changed in place (a notification's delivery); returns its delta. */
+export async function updateEventStatus(db: Kysely<Database>, id: number, status: string, extra_data: Record<string, unknown>): Promise<EventDelta[]> {
+  await db.updateTable('events').set({ status, extra_data: JSON.stringify(extra_data) }).where('id', '=', id).execute()
+  return eventDeltas(db, [id])
 }
 
 /** Deltas of events changed in place (a maintenance's status moves SCHEDULED → STARTED → STOPPED). */
@@ -89,4 +98,25 @@ export async function actionDeltas(db: Kysely<Database>, objects: { object: Obje
     for (const r of rows) out.push({ kind: 'action', object: 'resource', id: r.id, host_id: r.host_id, hostgroup_id: r.hostgroup_id, acknowledged: r.acknowledged === 1, scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []) })
   }
   return out
+}
+
+/**
+ * Issue 5 system events: what an administrator cares about in the server itself (started with its release,
+ * stopping, migrations applied, engine overloaded, feed bus reconnected). They have no environment, so
+ * store/events.ts shows them to administrators only; the feed has no topic for them (timelines poll).
+ */
+export interface SystemEvent {
+  /** STARTED, STOPPING, MIGRATED, OVERLOADED, RECONNECTED */
+  status: string
+  message: string
+  extra_data?: Record<string, unknown>
+}
+
+export const SYSTEM_SUBJECT = 'Vigil'
+
+export async function writeSystemEvent(db: Kysely<Database>, e: SystemEvent, at = Math.floor(Date.now() / 1000)): Promise<void> {
+  await db.insertInto('events').values({
+    type: 'system', event_class: 'system_event', hostgroup_id: null, host_id: null, resource_id: null, subject_name: SYSTEM_SUBJECT,
+    start_time: at, display_time: at, status: e.status, message: e.message, user_id: null, extra_data: JSON.stringify(e.extra_data ?? {}),
+  }).execute()
 }

@@ -94,7 +94,7 @@ async function enrich(db: Kysely<Database>, rows: TimelineEvent[]) {
 export const eventDef: EntityDef<Row, TimelineEvent> = {
   from: 'events',
   select: 'events.*',
-  // Events without an environment (none are written yet) stay out of every tenant's timeline.
+  // Events without an environment are system events: see systemEventDef.
   scopeColumn: 'events.hostgroup_id',
   scopeIds: (s) => s.environmentIds,
   columns: {
@@ -126,6 +126,19 @@ export const eventDef: EntityDef<Row, TimelineEvent> = {
   enrich,
 }
 
+/**
+ * Issue 5: system events (server started, stopping, migrations, engine overloaded, feed bus reconnected)
+ * have no environment. Only users whose groups include administrator see them, in `GET events`, the global
+ * timeline and `GET events/{id}`; everybody else never does. The administrator group is the one group that
+ * grants the admin module (GROUP_GRANTS in src/shared/permissions.ts), so the scope's modules tell.
+ * An environment filter or a subject leaves them out: they belong to no environment and no object.
+ */
+export const seesSystemEvents = (scope: Scope) => scope.modules.includes('admin')
+
+/** System events through the one filter translator: `0 IN (0)` is "in scope"; an environment filter lists no 0. */
+const systemEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: '0', scopeIds: (s) => (seesSystemEvents(s) ? [0] : []) }
+const SYSTEM_ROWS = sql<SqlBool>`events.hostgroup_id IS NULL AND events.type = 'system'`
+
 const inList = (column: string, values: readonly (string | number)[]) => sql<SqlBool>`${sql.raw(column)} IN (${sql.join(values)})`
 
 /** The SPEC §7 subject filters, and event_filter_missing where a subject is needed. */
@@ -135,6 +148,7 @@ function subjectCondition(q: EventsQuery): RawBuilder<SqlBool> | null {
   if (q.resource_id?.length) subjects.push(inList('events.resource_id', q.resource_id))
   if (q.hostgroup_id?.length) subjects.push(inList('events.hostgroup_id', q.hostgroup_id))
   if (q.risk_id?.length) subjects.push(inList('events.risk_id', q.risk_id))
+  if (q.map_id?.length) subjects.push(inList('events.map_id', q.map_id))
   if (q.risk_plugin_id?.length) {
     if (!q.hostgroup_id?.length) throw new ApiError('event_filter_missing', { field: 'hostgroup_id', reason: 'risk_plugin_id needs hostgroup_id' })
     subjects.push(inList('events.risk_plugin_id', q.risk_plugin_id))
@@ -146,8 +160,10 @@ function subjectCondition(q: EventsQuery): RawBuilder<SqlBool> | null {
 
 /** Every condition of a query: scope, environment filter and advanced filter (list.ts), then the rest. */
 function conditionsOf(dialect: Dialect, scope: Scope, q: EventsQuery, now: number): RawBuilder<SqlBool> {
+  const filters = { advanced_filter: q.advanced_filter, environment_ids: q.environment_filter?.join(',') }
+  const scoped = whereOf(eventDef, dialect, scope, filters)
   const conds: RawBuilder<SqlBool>[] = [
-    whereOf(eventDef, dialect, scope, { advanced_filter: q.advanced_filter, environment_ids: q.environment_filter?.join(',') }),
+    seesSystemEvents(scope) ? sql<SqlBool>`((${scoped}) OR (${SYSTEM_ROWS} AND ${whereOf(systemEventDef, dialect, scope, filters)}))` : scoped,
   ]
   if (q.start_time !== undefined) conds.push(sql`events.display_time >= ${q.start_time}`)
   if (q.end_time !== undefined) conds.push(sql`events.display_time <= ${q.end_time}`)
@@ -171,7 +187,8 @@ function environmentsOf(scope: Scope, q: EventsQuery): number[] {
   return ids
 }
 
-type Access = { kind: 'planner' } | { kind: 'table'; from: string } | { kind: 'per_environment'; ids: number[] }
+/** `null` among per-environment ids: the branch of the system events (no environment). */
+type Access = { kind: 'planner' } | { kind: 'table'; from: string } | { kind: 'per_environment'; ids: (number | null)[] }
 
 /**
  * How SQLite reads a page. It has no statistics (no ANALYZE), and left alone it takes the environment
@@ -185,12 +202,12 @@ type Access = { kind: 'planner' } | { kind: 'table'; from: string } | { kind: 'p
 async function accessOf(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery): Promise<Access> {
   if (dialect !== 'sqlite') return { kind: 'planner' }
   if (q.min_id !== undefined) return { kind: 'table', from: 'events NOT INDEXED' }
-  if (!q.map_all_events && (q.host_id || q.resource_id || q.risk_id || q.risk_plugin_id)) return { kind: 'planner' }
+  if (!q.map_all_events && (q.host_id || q.resource_id || q.risk_id || q.risk_plugin_id || q.map_id)) return { kind: 'planner' }
   const ids = environmentsOf(scope, q)
   if (ids.length <= 1) return { kind: 'planner' }
   const { n } = await db.selectFrom('hostgroups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   if (ids.length * 2 >= Number(n) || ids.length > 32) return { kind: 'table', from: 'events INDEXED BY events_time_filter' }
-  return { kind: 'per_environment', ids }
+  return { kind: 'per_environment', ids: seesSystemEvents(scope) && !q.environment_filter && !q.hostgroup_id ? [...ids, null] : ids }
 }
 
 const ORDER = sql.raw('display_time DESC, id DESC')
@@ -198,7 +215,7 @@ const ORDER = sql.raw('display_time DESC, id DESC')
 function pageSql(access: Access, where: RawBuilder<SqlBool>, q: EventsQuery) {
   if (access.kind === 'per_environment') {
     const branches = access.ids.map((id) =>
-      sql`SELECT * FROM (SELECT events.* FROM events WHERE ${where} AND events.hostgroup_id = ${id} ORDER BY ${ORDER} LIMIT ${q.offset + q.limit}) e${sql.raw(String(id))}`)
+      sql`SELECT * FROM (SELECT events.* FROM events WHERE ${where} AND ${id === null ? sql`events.hostgroup_id IS NULL` : sql`events.hostgroup_id = ${id}`} ORDER BY ${ORDER} LIMIT ${q.offset + q.limit}) e${sql.raw(String(id ?? 'system'))}`)
     return sql<Row>`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) merged ORDER BY ${ORDER} LIMIT ${q.limit} OFFSET ${q.offset}`
   }
   const from = sql.raw(access.kind === 'table' ? access.from : 'events')
@@ -223,6 +240,9 @@ export async function listEvents(db: Kysely<Database>, dialect: Dialect, scope: 
 /** SPEC §7 GET events/{id}. */
 export async function getEvent(db: Kysely<Database>, scope: Scope, id: number): Promise<TimelineEvent> {
   const event = await getEntity(db, eventDef, scope, id)
-  if (!event) throw new ApiError('event_not_found', { id })
-  return event
+  if (event) return event
+  const system = seesSystemEvents(scope) ? await sql<Row>`SELECT events.* FROM events WHERE events.id = ${id} AND ${SYSTEM_ROWS}`.execute(db) : { rows: [] }
+  // SPEC §8 has no event key: an unknown (or hidden) event is the general not_found.
+  if (!system.rows.length) throw new ApiError('not_found', { id })
+  return toApi(system.rows[0])
 }

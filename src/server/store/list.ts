@@ -11,7 +11,7 @@ import type { Scope } from './scope'
 import { ApiError } from '../../shared/errors'
 import {
   AdvancedFilter, FilterValue, normaliseOperator, normaliseRule, OPERATORS_BY_KIND, OrderSpec, parseBetween, parseOrder,
-  type FilterNode, type OrderTerm, type ValueKind,
+  MONITORING_STATUSES, type FilterNode, type MonitoringStatus, type Operator, type OrderTerm, type ValueKind,
 } from '../../shared/filter'
 import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
 
@@ -34,6 +34,12 @@ export interface ColumnDef {
    * `EXISTS (SELECT 1 FROM <from> WHERE <value> op ?)` while `expr` (one value) still serves output and sort.
    */
   many?: { from: string; value: string }
+  /**
+   * A multi-valued status (SPEC §3 monitoring status): each value is a trusted SQL condition on the row.
+   * equals / in keep rows with any of the values, not_equals / not_in rows with none; an unknown value is
+   * `validation_failed`.
+   */
+  flags?: Readonly<Record<string, string>>
 }
 
 const POSITIVE_OF: Record<string, string> = { not_equals: 'equals', not_contains: 'contains', not_starts_with: 'starts_with', not_ends_with: 'ends_with', not_in: 'in' }
@@ -155,6 +161,7 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
   const col = columnOf(def, rule.key)
   const op = normaliseOperator(rule.operator)
   if (!op || !OPERATORS_BY_KIND[col.kind].includes(op)) throw new ApiError('unknown_operator', { operator: rule.operator, column: rule.key })
+  if (col.flags) return flagsToSql(col.flags, op, rule)
   if (col.many) {
     // "parents not_equals X" means no parent is X; "parents equals X" that some parent is.
     const positive = POSITIVE_OF[op] ?? op
@@ -202,6 +209,29 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
     }
   }
   return rule.inverted ? sql`NOT (${cond})` : cond
+}
+
+function flagsToSql(flags: Readonly<Record<string, string>>, op: Operator, rule: { key: string; value: FilterValue; inverted: boolean }): RawBuilder<SqlBool> {
+  const values = Array.isArray(rule.value) ? rule.value : op === 'in' || op === 'not_in' ? String(rule.value ?? '').split(',') : [rule.value]
+  const conds = values.map((v) => {
+    const cond = typeof v === 'string' && Object.hasOwn(flags, v) ? flags[v] : undefined
+    if (cond === undefined) throw new ApiError('validation_failed', { field: rule.key, value: v, allowed: Object.keys(flags) })
+    return sql.raw(`(${cond})`)
+  })
+  const any = conds.length ? sql<SqlBool>`(${sql.join(conds, sql` OR `)})` : sql<SqlBool>`1 = 0`
+  return (op === 'not_equals' || op === 'not_in') !== rule.inverted ? sql`NOT ${any}` : any
+}
+
+/** SPEC §3 monitoring status of a host or resource table; `maintenance` is its downtime depth column. */
+export function monitoringStatusColumn(table: string, maintenance: string): ColumnDef {
+  const flags: Record<MonitoringStatus, string> = {
+    in_maintenance: `${table}.${maintenance} > 0`,
+    has_ticket: `${table}.tickets <> '[]'`,
+    is_flapping: `${table}.is_flapping = 1`,
+    in_hard_state: `${table}.state_type = 'HARD'`,
+  }
+  // Not a sortable value: ordering by it is a no-op.
+  return { expr: 'NULL', kind: 'enum', values: MONITORING_STATUSES, flags, nullable: false }
 }
 
 function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode, unindexed: boolean): RawBuilder<SqlBool> {

@@ -5,9 +5,11 @@ import { migrations } from './migrations/index'
 
 const provider: MigrationProvider = { getMigrations: async () => migrations }
 
-export async function migrateToLatest(store: Store) {
+/** Returns the names of the migrations it applied (none when the database was up to date). */
+export async function migrateToLatest(store: Store): Promise<string[]> {
   const migrator = new Migrator({ db: store.db, provider })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((r) => r.status === 'Error')
   if (error || failed) throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
 }

@@ -2,17 +2,24 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, ResourceTable } from './db'
-import { getEntity, type EntityDef } from './list'
+import { getEntity, monitoringStatusColumn, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
+import { HOST, HOST_MAP_STATE, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
+import { resourceItemState } from '../../shared/maps/item-state'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
 
 type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
 export type ResourceOut = ReturnType<typeof toApi>
+
+/** SPEC §4 MAP and HOST_MAP_STATE (resource ok 4 … pending 8), as a map item of this resource shows them. */
+function mapStates(state: string) {
+  const item = resourceItemState({ state }, false)
+  return { map_state: item.map_state, host_map_state: item.host_map_state ?? HOST_MAP_STATE.resource_pending }
+}
 
 function toApi(r: Row, scope: Scope) {
   return {
@@ -32,6 +39,7 @@ function toApi(r: Row, scope: Scope) {
     monitoring_type: 'resource_check' as const,
     state_id: stateId('resource', r.state),
     problem_severity: problemSeverity('resource', r.state),
+    ...mapStates(r.state),
     freshness_threshold: r.freshness_threshold,
     created_time: r.created_time,
     updated_time: r.updated_time,
@@ -58,10 +66,11 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
     has_graph: { expr: 'resources.has_graph', kind: 'boolean', nullable: false },
     scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer', nullable: false },
     ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES),
+    monitoring_status: monitoringStatusColumn('resources', 'scheduled_downtime_depth'),
   },
   fields: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'state', 'state_id', 'problem_severity', 'state_type', 'plugin_output', 'state_details',
     'extended_output', 'last_state_change', 'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping',
-    'tickets', 'acknowledged', 'has_graph', 'allowed_actions', 'hostgroup_id', 'hostgroup_alias'],
+    'tickets', 'acknowledged', 'has_graph', 'allowed_actions', 'hostgroup_id', 'hostgroup_alias', 'map_state', 'host_map_state'],
   extraFields: ['host_state', 'current_attempt', 'max_check_attempts', 'retry_interval', 'perf_data', 'check_kind',
     'scheduled_downtime_depth', 'monitoring_type', 'freshness_threshold', 'created_time', 'updated_time'],
   defaultOrder: [{ column: 'host_name', desc: false }, { column: 'display_name', desc: false }],

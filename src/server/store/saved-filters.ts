@@ -11,12 +11,22 @@ import { can, type Scope } from './scope'
 import { readJson, now } from './json'
 import { ApiError } from '../../shared/errors'
 import { normaliseOperator, normaliseRule, type FilterNode } from '../../shared/filter'
-import type { FilterLocation, SavedFilter, SavedFilterBody } from '../../shared/api/filters'
+import type { FilterLocation, SavedFilter, SavedFilterBody, SavedFilterRule } from '../../shared/api/filters'
 
 type Row = Selectable<SavedFilterTable> & { created_by: string }
 
+/** Any form of the filter language → SPEC §3 saved filter rules ({key, operator, value, inverted}, or-groups). */
+function specRules(nodes: readonly FilterNode[]): SavedFilterRule[] {
+  return nodes.map((n) => {
+    if (!Array.isArray(n) && 'or' in n) return { or: specRules(n.or) }
+    const rule = normaliseRule(n)
+    return { ...rule, operator: normaliseOperator(rule.operator) ?? rule.operator }
+  })
+}
+
 function toApi(r: Row): SavedFilter {
-  return { guid: r.guid, name: r.name, location: r.location as FilterLocation, created_by: r.created_by, organization_id: r.organization_id, rules: readJson<FilterNode[]>(r.rules, []), created_time: r.created_time }
+  // Filters saved before rules were normalised may hold tuples: they read in the SPEC form too.
+  return { guid: r.guid, name: r.name, location: r.location as FilterLocation, created_by: r.created_by, organization_id: r.organization_id, rules: specRules(readJson<FilterNode[]>(r.rules, [])), created_time: r.created_time }
 }
 
 const visible = (db: Kysely<Database>, scope: Scope) =>
@@ -67,7 +77,7 @@ export async function createSavedFilter(db: Kysely<Database>, scope: Scope, body
   const ownerKey = organizationId === null ? `user:${scope.userId}` : `organization:${organizationId}`
   const guid = randomUUID()
   try {
-    await db.insertInto('saved_filters').values({ guid, name: body.name, location: body.location, rules: JSON.stringify(body.rules), owner_key: ownerKey, user_id: scope.userId, organization_id: organizationId, created_time: now() }).execute()
+    await db.insertInto('saved_filters').values({ guid, name: body.name, location: body.location, rules: JSON.stringify(specRules(body.rules)), owner_key: ownerKey, user_id: scope.userId, organization_id: organizationId, created_time: now() }).execute()
   } catch (err) {
     // The unique key (owner, location, name) decides, also between two saves racing each other.
     if (isUniqueViolation(err)) throw new ApiError('filter_already_exists', { name: body.name, location: body.location })

@@ -11,6 +11,7 @@ import { listEntities, type EntityDef } from './list'
 import { hostDef } from './hosts'
 import { resourceDef } from './resources'
 import { environmentDef } from './hostgroups'
+import { mapDef } from './maps'
 import { SEARCH_HITS_PER_TYPE, SEARCH_TYPES, type SearchResponse, type SearchType } from '../../shared/api/search'
 
 export interface SearchContext { db: Kysely<Database>; dialect: Dialect; scope: Scope; term: string; environmentIds?: string }
@@ -34,8 +35,8 @@ export const searchSources = {
     ['id', 'name', 'alias', 'hostname', 'ip_address', 'description', 'hostgroup_id', 'hostgroup_alias', 'hosttype', 'state', 'has_asset_data', 'allowed_actions']),
   resource: entitySource(resourceDef, ['display_name', 'host_name'],
     ['id', 'host_id', 'host_name', 'display_name', 'state', 'plugin_output', 'hostgroup_id', 'hostgroup_alias', 'allowed_actions']),
-  // TODO(issue 6): maps do not exist yet; the map editor issue replaces this with a source over maps.
-  map: { search: async () => ({ total: 0, hits: [] }) },
+  // SPEC §2 "The map table shows maps": found by name or alias.
+  map: entitySource(mapDef, ['name', 'alias'], ['id', 'name', 'alias', 'description', 'hostgroup_id', 'hostgroup_name', 'hostgroup_alias', 'layout', 'status', 'allowed_actions']),
   hostgroup: entitySource(environmentDef, ['name', 'alias'], ['id', 'name', 'alias', 'organization_id', 'organization_name', 'host_count']),
 } satisfies Record<SearchType, SearchSource>
 

@@ -22,6 +22,40 @@ export const EnvironmentBody = z.object({
 })
 export const EnvironmentUpdate = EnvironmentBody.omit({ organization_id: true }).partial()
 
+/** SPEC §3 Environment (hostgroup) as GET/POST/PUT hostgroups/ answer it; `hosts` are host names. */
+export const EnvironmentRow = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  organization_id: z.number().int(),
+  organization_name: z.string(),
+  host_count: z.number().int(),
+  hosts: z.array(z.string()),
+  created_time: z.number(),
+  allowed_actions: z.array(z.string()),
+})
+
+/** SPEC §3 Organization as GET/POST/PUT organizations/ answer it; users, hosts, resources, children are counts. */
+export const OrganizationRow = z.looseObject({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  legal_name: z.string(),
+  is_msp: z.boolean(),
+  msp_parent_id: z.number().int().nullable(),
+  contract_expiration: z.number().int().nullable(),
+  customer_since: z.number().int().nullable(),
+  users: z.number().int(),
+  hosts: z.number().int(),
+  resources: z.number().int(),
+  children: z.number().int(),
+  created_time: z.number(),
+  allowed_actions: z.array(z.string()),
+})
+
+/** POST hosts/{id}/reschedule, resources/{id}/reschedule (SPEC §1 "Reschedule checks"): false when the check is not scheduled here. */
+export const Rescheduled = z.object({ rescheduled: z.boolean() })
+
 /** A check: its kind (ping, tcp, http, …, command) and the kind's own config (validated by the engine). */
 export const CheckSpec = z.object({ kind: z.string().min(1).max(30), config: z.record(z.string(), z.unknown()).default({}) })
 

@@ -17,6 +17,11 @@
  *   SPEC §7 risks/{hostgroup_id}/{risk_plugin_id}).
  * - `totalresults` counts at most EVENTS_COUNT_CAP events (SPEC §8 "Result caps: timeline limited");
  *   `limited` says the count stopped there.
+ * - `system` events (event_class `system_event`, no environment: server started with its release, stopping,
+ *   migrations applied, engine overloaded, feed bus reconnected) are seen only by users whose groups include
+ *   administrator, and only without an environment filter or subject.
+ * - `notification` events: `status` is the delivery (DELAYED, PENDING, SENT, FAILED, DROPPED), `action`
+ *   PROBLEM or RECOVERY, `contact` the channel; extra_data holds state, attempts and last_error.
  */
 import { z } from 'zod'
 import { TIMELINE_EVENTS_LIMIT } from '../constants'
@@ -63,6 +68,8 @@ export const EventsQuery = z.object({
   environment_filter: idList('environment_filter').optional(),
   classes: list(z.enum(EVENT_CLASSES), 'classes').optional(),
   host_id: idList('host_id').optional(),
+  /** The events of one map (SPEC §2 map timeline): map events carry events.map_id. */
+  map_id: idList('map_id').optional(),
   resource_id: idList('resource_id').optional(),
   risk_id: idList('risk_id').optional(),
   hostgroup_id: idList('hostgroup_id').optional(),

@@ -4,7 +4,7 @@
  * SPEC §3 User custom_filter ids.
  */
 import { z } from 'zod'
-import { AdvancedFilter, FilterNode } from '../filter'
+import { AdvancedFilter, FilterValue } from '../filter'
 import { NAME_MAX, NAME_MIN } from '../constants'
 
 export const FILTER_LOCATIONS = ['problems', 'hosts', 'resources', 'maps', 'risks', 'admin', 'reports'] as const
@@ -22,6 +22,17 @@ export const SavedFilterBody = z.object({
 })
 export type SavedFilterBody = z.infer<typeof SavedFilterBody>
 
+/**
+ * SPEC §3 Saved filter rule as it is returned: key, operator, value, inverted, or an or-group. Rules may be
+ * sent in any form of the filter language (`[column, condition, value]`, SPEC §3 custom_filter entries
+ * `{type: "filter", …}`); they are stored and returned in this one.
+ */
+export type SavedFilterRule = { key: string; operator: string; value: FilterValue; inverted: boolean } | { or: SavedFilterRule[] }
+export const SavedFilterRule: z.ZodType<SavedFilterRule> = z.lazy(() => z.union([
+  z.object({ key: z.string(), operator: z.string(), value: FilterValue, inverted: z.boolean() }),
+  z.object({ or: z.array(SavedFilterRule) }),
+]))
+
 export const SavedFilterQuery = z.object({ location: FilterLocation.optional() })
 export const GuidParams = z.object({ guid: z.string().min(1).max(100) })
 
@@ -33,7 +44,7 @@ export const SavedFilter = z.object({
   created_by: z.string(),
   /** null when personal */
   organization_id: z.number().int().nullable(),
-  rules: z.array(FilterNode),
+  rules: z.array(SavedFilterRule),
   created_time: z.number().int(),
 })
 export type SavedFilter = z.infer<typeof SavedFilter>

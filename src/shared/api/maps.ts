@@ -103,6 +103,13 @@ export const MapInfo = z.object({
 export type MapInfo = z.infer<typeof MapInfo>
 export const MapList = z.object({ result: z.array(MapInfo), totalresults: z.number().int() })
 
+/** POST maps/:id/publish: an optional comment kept with the version (version history). */
+export const PublishBody = z.object({ comment: z.string().max(200).default('') })
+/** A map whose links to an archived map were removed (SPEC §4 "removes those links, with a warning"). */
+export const MapLinkRemoved = z.object({ map_id: z.number().int(), name: z.string(), alias: z.string(), hostgroup_id: z.number().int(), hostgroup_name: z.string() })
+/** POST maps/:id/archive: the archived map and the maps that lost their links to it. */
+export const MapArchiveResult = MapInfo.extend({ warnings: z.array(MapLinkRemoved) })
+
 export const DocumentVersionParam = z.union([z.literal('draft'), z.literal('live'), z.coerce.number().int().positive()])
 export const MapDocumentOut = z.object({
   map_id: z.number().int(),
@@ -165,6 +172,7 @@ export const MapImportResult = z.object({
   /** bindings whose host or resource name matched nothing in the environment (imported as unbound shapes) */
   unmatched: z.array(z.string()),
 })
+export type MapImportResult = z.infer<typeof MapImportResult>
 
 /** Issue 7 "New map from…": an environment, a tag, or a host and its children. */
 export const GenerateMap = z.object({
@@ -180,6 +188,16 @@ export const GenerateMap = z.object({
 export type GenerateMap = z.infer<typeof GenerateMap>
 
 export const MapImage = z.object({ id: z.number().int(), hostgroup_id: z.number().int(), mime: z.string(), width: z.number().int(), height: z.number().int(), size: z.number().int() })
+/** POST map-images: the environment, what the picture is for (SPEC §9 "pictures min 800x600" applies to backgrounds), and its file name (or the X-Filename header). */
+export const MapImageQuery = z.object({
+  hostgroup_id: z.coerce.number().int().positive(),
+  purpose: z.enum(['background', 'image']).default('background'),
+  filename: z.string().max(255).optional(),
+})
+
+export const EXPORT_FORMATS = ['json', 'svg'] as const
+/** GET maps/:id/export: the Vigil JSON document or an SVG drawing of the draft (default), the live version or version N. */
+export const MapExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('json'), version: DocumentVersionParam.default('draft') })
 
 /** SPEC §3 Slideshow: alias, name, delay in seconds, list of maps; follow_alarms is issue 7's addition. */
 export const SlideshowBody = z.object({

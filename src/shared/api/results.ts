@@ -1,5 +1,6 @@
 /** Passive check results (issue 3): one result, a list, or `{results: [...]}` from agents and scripts. */
 import { z } from 'zod'
+import { ThresholdRangeSchema } from '../thresholds'
 
 export const PassiveResult = z.object({
   /** host name, or host_id */
@@ -32,3 +33,18 @@ export const SeriesQuery = z.object({
   end: z.coerce.number().int().optional(),
   points: z.coerce.number().int().min(10).max(10000).default(1000),
 })
+
+/** One performance data series of a check (issue 3): its key (the perfdata label), unit, thresholds and bounds. */
+export const PerfKey = z.object({
+  key: z.string(), unit: z.string(), warn: ThresholdRangeSchema.nullable(), crit: ThresholdRangeSchema.nullable(),
+  min: z.number().nullable(), max: z.number().nullable(),
+})
+/** GET …/perfdata without `key`: the series of the check, each with the time of its last point. */
+export const PerfKeyList = z.object({ result: z.array(PerfKey.extend({ last_time: z.number().nullable() })), totalresults: z.number().int() })
+/** GET …/perfdata?key=: one series in [start, end], reduced to buckets of `step` seconds (min/avg/max each). */
+export const PerfSeries = PerfKey.extend({
+  start: z.number(), end: z.number(), step: z.number(), resolution: z.string(),
+  points: z.array(z.object({ t: z.number(), min: z.number(), avg: z.number(), max: z.number() })),
+})
+/** The perfdata calls answer one shape or the other, depending on `key`. */
+export const PerfdataResponse = z.union([PerfKeyList, PerfSeries])

@@ -11,10 +11,16 @@ export interface DateRangePickerProps {
   now?(): Date
   errors?: { start?: string; end?: string }
   disabled?: boolean
+  /**
+   * Takes a preset as itself instead of its dates now, for a range that moves on with the clock (the
+   * graphs' auto-refresh); the preset `activePreset` names is shown pressed.
+   */
+  onPreset?(preset: DatePreset): void
+  activePreset?: string | null
 }
 
 /** SPEC §2 "Date-range picker: presets as in point 9, 24-hour time, 5-minute step, DD-MM-YYYY HH:mm:ss, week starts Monday". */
-export function DateRangePicker({ value, onChange, presets, now = () => new Date(), errors, disabled }: DateRangePickerProps) {
+export function DateRangePicker({ value, onChange, presets, now = () => new Date(), errors, disabled, onPreset, activePreset }: DateRangePickerProps) {
   const { t } = useTranslation()
   const pick = (range: DateRange) => onChange(range)
   return (
@@ -23,7 +29,8 @@ export function DateRangePicker({ value, onChange, presets, now = () => new Date
       {presets.length > 0 && (
         <div role="group" aria-label={t('ui.dateRange.presetsLabel')} className="d-flex flex-wrap gap-1 mb-2">
           {presets.map((preset) => (
-            <button key={preset.id} type="button" className="btn btn-sm btn-outline-secondary" onClick={() => pick(preset.range(now()))}>
+            <button key={preset.id} type="button" className={`btn btn-sm btn-outline-secondary${preset.id === activePreset ? ' active' : ''}`}
+              aria-pressed={onPreset ? preset.id === activePreset : undefined} onClick={() => (onPreset ? onPreset(preset) : pick(preset.range(now())))}>
               {t(preset.labelKey)}
             </button>
           ))}

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../Modal'
+import { toCustomFilter } from '../../shared/api/table-filter'
 import { filterNameError, type SaveFilterInput } from './saved'
 import type { FilterTuple } from './rules'
 
@@ -29,7 +30,7 @@ export function SaveFilterDialog({ rules, canSaveOrganizationWide, onSave, onClo
     if (filterNameError(name) !== null) return
     setBusy(true)
     try {
-      await onSave({ name, organization_wide: canSaveOrganizationWide && organizationWide, rules })
+      await onSave({ name, organization_wide: canSaveOrganizationWide && organizationWide, rules: toCustomFilter(rules) })
       onClose()
     } catch {
       // The API client shows the error (SPEC §8); the dialog stays for another name.

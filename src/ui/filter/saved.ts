@@ -2,9 +2,11 @@
  * Saved filters (SPEC §2 "Saved filters, personal or organization-wide", §3 "Saved filter", §6 only users
  * allowed to manage users save organization-wide ones). The screen wires the API:
  * `GET /api/v1/filters/?location=…` lists, `POST /api/v1/filters/ {name, location, rules, organization_wide}`
- * saves, `GET|DELETE /api/v1/filters/{guid}`; the panel only needs the fields below.
+ * saves, `GET|DELETE /api/v1/filters/{guid}`; the panel only needs the fields below. Rules travel as SPEC §3
+ * table filter model custom_filter entries (`{type: "filter", key, value, operator}`), never as bare tuples.
  */
 import { normaliseOperator, normaliseRule, type FilterNode } from '../../shared/filter'
+import type { CustomFilterRule } from '../../shared/api/table-filter'
 import { isValidName } from '../../shared/validation'
 import type { FilterTuple } from './rules'
 
@@ -20,7 +22,7 @@ export interface SavedFilterSummary {
 export interface SaveFilterInput {
   name: string
   organization_wide: boolean
-  rules: FilterTuple[]
+  rules: CustomFilterRule[]
 }
 
 /**

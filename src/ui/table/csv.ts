@@ -34,7 +34,12 @@ export function csvFileName(base: string, now: Date): string {
 
 /** Hands the text to the browser as a download; the byte-order mark makes spreadsheets read UTF-8. */
 export function downloadCsv(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }))
+  downloadBlob(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }), fileName)
+}
+
+/** Hands any file to the browser as a download (CSV exports, map exports). */
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

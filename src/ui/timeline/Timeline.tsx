@@ -14,8 +14,8 @@ export interface TimelineProps {
   /** Quick filters switched off (SPEC §4: all on by default, flapping and soft_state among them). */
   hidden: readonly string[]
   onHiddenChange(hidden: string[]): void
-  /** SPEC §9 auto-refresh seconds while the feed is down, false while it is live. */
-  pollSeconds: number | false
+  /** SPEC §9 auto-refresh milliseconds while the feed is down, false while it is live (usePollingWhileOffline). */
+  pollMs: number | false
   /** SPEC §9 "Timeline events limit 1000 per page". */
   pageSize?: number
   subjectHref?(event: TimelineEvent): string | undefined
@@ -29,9 +29,9 @@ const systemNow = () => Date.now()
  * SPEC §2 "Timeline view", reused by the global, host, resource, map, report and admin timelines:
  * quick filters, the "upcoming events" and "past events" panels, and auto-refresh on page 1.
  */
-export function Timeline({ source, page, onPageChange, hidden, onHiddenChange, pollSeconds, pageSize = TIMELINE_EVENTS_LIMIT, subjectHref, now = systemNow }: TimelineProps) {
+export function Timeline({ source, page, onPageChange, hidden, onHiddenChange, pollMs, pageSize = TIMELINE_EVENTS_LIMIT, subjectHref, now = systemNow }: TimelineProps) {
   const { t } = useTranslation()
-  const data = useTimeline({ source, page, pageSize, hidden, pollSeconds, now })
+  const data = useTimeline({ source, page, pageSize, hidden, pollMs, now })
   const toggle = (key: string) => onHiddenChange(hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key])
   return (
     <div>

@@ -36,7 +36,7 @@ export function TimelineEventItem({ event: e, now, subjectHref }: TimelineEventI
         <div className="d-flex flex-wrap align-items-center gap-2">
           <span className="badge text-bg-light border">{t(`monitoring.timeline.types.${e.type}`, { defaultValue: e.type })}</span>
           {e.type === 'state_change'
-            ? <StateBadge kind={e.event_class === 'host_event' ? 'host' : 'resource'} state={e.status} stateType={stateType} />
+            ? <StateBadge kind={e.event_class === 'host_event' ? 'host' : 'resource'} state={e.status} stateType={stateType} lowercase />
             : e.status && <span className="badge text-bg-secondary">{t(`monitoring.timeline.status.${e.status}`, { defaultValue: e.status })}</span>}
           {e.is_flapping && <span className="badge text-bg-info">{t('monitoring.timeline.flapping')}</span>}
           {recent && <span className="badge text-bg-warning">{t('monitoring.timeline.recent')}</span>}

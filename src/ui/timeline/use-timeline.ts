@@ -27,15 +27,18 @@ export interface UseTimelineOptions {
   pageSize: number
   /** Quick filters switched off. */
   hidden: readonly string[]
-  /** SPEC §9 auto-refresh seconds, or false (while the feed is live it brings the news). */
-  pollSeconds: number | false
+  /**
+   * SPEC §9 auto-refresh interval in milliseconds, or false while the feed is live and brings the news:
+   * what `usePollingWhileOffline` returns, as for a query's refetchInterval.
+   */
+  pollMs: number | false
   /** Milliseconds now; injectable for tests. */
   now(): number
 }
 
 const CLOCK_TICK_MS = 30_000
 
-export function useTimeline({ source, page, pageSize, hidden, pollSeconds, now }: UseTimelineOptions) {
+export function useTimeline({ source, page, pageSize, hidden, pollMs, now }: UseTimelineOptions) {
   const queryClient = useQueryClient()
   const [anchor] = useState(() => Math.floor(now() / 1000))
   const [clock, setClock] = useState(anchor)
@@ -85,10 +88,10 @@ export function useTimeline({ source, page, pageSize, hidden, pollSeconds, now }
   refreshRef.current = refresh
 
   useEffect(() => {
-    if (page !== 1 || pollSeconds === false || stopped) return
-    const timer = setInterval(() => void refreshRef.current(), pollSeconds * 1000)
+    if (page !== 1 || pollMs === false || stopped) return
+    const timer = setInterval(() => void refreshRef.current(), pollMs)
     return () => clearInterval(timer)
-  }, [page, pollSeconds, stopped])
+  }, [page, pollMs, stopped])
 
   // The recent highlight (600 s) and relative times move on without new data.
   useEffect(() => {

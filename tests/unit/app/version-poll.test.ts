@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evaluateVersion, INITIAL_VERSION_STATE, maintenanceUrl } from '../../../src/app/version-poll'
+import { evaluateVersion, INITIAL_VERSION_STATE, isKioskUrl, maintenanceUrl } from '../../../src/app/version-poll'
 
 const record = (build: string, release = '3.9.1', maintenance = false) => ({ build, release, maintenance, maintenance_message: '' })
 
@@ -27,5 +27,13 @@ describe('version polling (SPEC §4)', () => {
   it('goes to the maintenance page when maintenance is true, with the current URL as redirect', () => {
     expect(evaluateVersion(started, record('a', '3.9.1', true), false).action).toBe('maintenance')
     expect(maintenanceUrl('http://vigil.local/#/maps?x=1')).toBe('/maintenance.html?redirect=http%3A%2F%2Fvigil.local%2F%23%2Fmaps%3Fx%3D1')
+  })
+
+  it('treats fullscreen map and slideshow walls as kiosks that reload by themselves, other screens not', () => {
+    expect(isKioskUrl('http://vigil.local/#/maps/Local/core/fullscreen')).toBe(true)
+    expect(isKioskUrl('http://vigil.local/#/maps/slideshows/Local/noc/fullscreen')).toBe(true)
+    expect(isKioskUrl('http://vigil.local/#/maps/Local/core/view')).toBe(false)
+    expect(isKioskUrl('http://vigil.local/#/maps/Local/fullscreen-plan/edit')).toBe(false)
+    expect(isKioskUrl('http://vigil.local/#/monitoring/hosts')).toBe(false)
   })
 })

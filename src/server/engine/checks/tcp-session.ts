@@ -32,7 +32,8 @@ export function tcpExchange(label: string, x: TcpExchange, ctx: CheckContext): P
   return new Promise((resolve) => {
     const where = `${x.host} port ${x.port}`
     const started = performance.now()
-    const options = { host: x.host, port: x.port, noDelay: true }
+    // Nagle's delay only matters when we write; a connect-only check saves the setsockopt call.
+    const options = { host: x.host, port: x.port, noDelay: x.send !== undefined || x.quit !== undefined }
     const socket: net.Socket = x.tls
       ? tls.connect({ ...options, rejectUnauthorized: false, servername: net.isIP(x.host) ? undefined : x.host })
       : net.connect(options)

@@ -4,9 +4,25 @@
  * Registered before the routes: @fastify/swagger collects them as they are added.
  */
 import fp from 'fastify-plugin'
-import swagger from '@fastify/swagger'
+import swagger, { type SwaggerTransformObject } from '@fastify/swagger'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
 import { RELEASE } from '../../../shared/constants'
+
+type OpenApiDoc = Extract<Parameters<SwaggerTransformObject>[0], { openapiObject: unknown }>['openapiObject']
+
+/**
+ * A 204 has no body (RFC 9110 §15.3.5): the routes declare it with the `NoContent` schema of
+ * src/shared/api/list.ts, which the zod transform renders as a nullable schema, so the body is dropped here.
+ */
+function withoutNoContentBodies(doc: OpenApiDoc): OpenApiDoc {
+  for (const ops of Object.values(doc.paths ?? {})) {
+    for (const op of Object.values(ops ?? {})) {
+      const noContent = (op as { responses?: Record<string, { content?: unknown }> } | undefined)?.responses?.['204']
+      if (noContent) delete noContent.content
+    }
+  }
+  return doc
+}
 
 export const openapi = fp(async (app) => {
   await app.register(swagger, {
@@ -24,6 +40,7 @@ export const openapi = fp(async (app) => {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => ('openapiObject' in doc ? withoutNoContentBodies(doc.openapiObject) : doc.swaggerObject),
   })
 })
 

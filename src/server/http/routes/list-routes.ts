@@ -1,9 +1,12 @@
 /** GET {base} and GET {base}grouped of SPEC §7, registered once per entity from its EntityDef. */
+import type { z } from 'zod'
 import type { ZodApp } from '../types'
 import type { Store } from '../../store/db'
 import { GroupedQuery, ListQuery, groupEntities, listEntities, type EntityDef } from '../../store/list'
+import { groupedOf, listOf } from '../../../shared/api/list'
 
-export function registerListRoutes(app: ZodApp, store: Store, def: EntityDef<any, any>) {
-  app.get('/', { schema: { querystring: ListQuery } }, async (req) => listEntities(store.db, store.dialect, def, req.scope, req.query))
-  app.get('/grouped', { schema: { querystring: GroupedQuery } }, async (req) => groupEntities(store.db, store.dialect, def, req.scope, req.query))
+/** `row`: the entity's SPEC §3 row schema from src/shared/api; the list and grouped responses are built from it (OpenAPI names its fields). */
+export function registerListRoutes(app: ZodApp, store: Store, def: EntityDef<any, any>, row: z.ZodObject) {
+  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(row) } } }, async (req) => listEntities(store.db, store.dialect, def, req.scope, req.query))
+  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(row) } } }, async (req) => groupEntities(store.db, store.dialect, def, req.scope, req.query))
 }

@@ -79,7 +79,6 @@ export const errors: Record<ErrorKey, string> = {
   too_long_website_inspection_config: 'The website inspection configuration is too long (at most 65535 characters).',
   disallowed_comment: 'This comment is not allowed.',
   event_filter_missing: 'The event filter needs at least one subject.',
-  event_not_found: 'Event not found.',
   downtime_add_failed: 'Scheduling maintenance failed.',
   downtime_delete_failed: 'Removing maintenance failed.',
   acknowledgement_add_failed: 'Adding the acknowledgement failed.',

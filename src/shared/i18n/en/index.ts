@@ -7,6 +7,7 @@ import { app } from './app'
 import { assets } from './assets'
 import { auth } from './auth'
 import { dashboard } from './dashboard'
+import { editor } from './editor'
 import { errors } from './errors'
 import { maps } from './maps'
 import { monitoring } from './monitoring'
@@ -14,5 +15,5 @@ import { reports } from './reports'
 import { risks } from './risks'
 import { ui } from './ui'
 
-export const en = { app, auth, ui, dashboard, monitoring, maps, reports, risks, assets, admin, errors }
+export const en = { app, auth, ui, dashboard, monitoring, maps, editor, reports, risks, assets, admin, errors }
 export type Catalogue = typeof en

@@ -1,5 +1,10 @@
 /** English texts of maps and slideshows (SPEC §2 Maps). */
+import { mapsUi } from './maps-ui'
+import { mapsViewer } from './viewer'
+
 export const maps = {
+  ...mapsUi,
+  ...mapsViewer,
   screens: {
     maps: 'Maps',
     slideshows: 'Slideshows',

@@ -45,6 +45,9 @@ export const monitoring = {
     status: {
       SCHEDULED: 'Scheduled', STARTED: 'Started', STOPPED: 'Stopped', CANCELLED: 'Cancelled', ADDED: 'Added', REMOVED: 'Removed',
       CREATED: 'Created', REOPENED: 'Re-opened', NOTE: 'Note', REACKNOWLEDGED: 'Re-acknowledged', CLOSED: 'Closed',
+      // Issue 5: notification delivery and system events
+      PENDING: 'Sending', DELAYED: 'Delayed', SENT: 'Sent', FAILED: 'Not delivered', DROPPED: 'Dropped',
+      STOPPING: 'Stopping', MIGRATED: 'Migrated', OVERLOADED: 'Overloaded', RECONNECTED: 'Reconnected',
     },
     pagination: {
       label: 'Pages of past events',
@@ -57,8 +60,8 @@ export const monitoring = {
   // SPEC §2 host and resource graphs tabs, §9 number format and past presets
   graphs: {
     range: 'Time range',
-    zoomedOption: 'Zoomed in',
-    zoomed: 'Zoomed in: {{from}} – {{to}}',
+    apply: 'Show this range',
+    endBeforeStart: 'The end must be after the start.',
     resetZoom: 'Back to {{preset}}',
     hostCheck: 'Host check',
     loading: 'Loading graphs…',
@@ -81,7 +84,9 @@ export const monitoring = {
     hosttype: 'Host type', parents: 'Parent host', plugin_output: 'Check output', state_details: 'State details', hostgroup_alias: 'Environment',
     last_state_change: 'Last state change', last_check: 'Last check', is_flapping: 'Flapping', is_stale: 'Stale', acknowledged: 'Acknowledged',
     host_name: 'Host', display_name: 'Resource', host_id: 'Host id', age: 'Age', service_counts: 'Resource checks', actions: 'Actions',
+    monitoring_status: 'Monitoring status',
   },
+  monitoring_status: { in_maintenance: 'In maintenance', has_ticket: 'With ticket', is_flapping: 'Flapping', in_hard_state: 'Hard state' },
   problems: {
     types: { host: 'Host problems', resource_check: 'Resource problems' },
   },

@@ -166,7 +166,7 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
     expect(onQuick).toHaveBeenCalledWith('in_maintenance')
   })
 
-  it('saves a filter; the organization-wide option shows only with user_read', async () => {
+  it('saves a filter with SPEC §3 custom_filter rules; the organization-wide option shows only with user_read', async () => {
     const onSave = vi.fn(async () => {})
     const { rerender } = renderUi(<Screen applied={[['name', 'contains', 'web']]} saved={{ filters: [], canSaveOrganizationWide: false, onSave }} />)
     fireEvent.click(button('Save'))
@@ -182,7 +182,7 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
     fireEvent.change(within(again).getByRole('textbox', { name: 'Name' }), { target: { value: 'Web hosts' } })
     fireEvent.click(within(again).getByRole('checkbox', { name: /Organization-wide/ }))
     await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Save' })))
-    expect(onSave).toHaveBeenCalledWith({ name: 'Web hosts', organization_wide: true, rules: [['name', 'contains', 'web']] })
+    expect(onSave).toHaveBeenCalledWith({ name: 'Web hosts', organization_wide: true, rules: [{ type: 'filter', key: 'name', value: 'web', operator: 'contains' }] })
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 

@@ -3,8 +3,10 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { I18nextProvider } from 'react-i18next'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { feed, usePollingWhileOffline } from '../../../../src/app/feed'
 import { i18n } from '../../../../src/app/i18n'
+import { AUTO_REFRESH_S } from '../../../../src/shared/constants'
 import { Timeline } from '../../../../src/ui/timeline'
 import type { TimelineSource } from '../../../../src/ui/timeline'
 import type { EventList, EventsParams, TimelineEvent } from '../../../../src/shared/api/events'
@@ -51,14 +53,22 @@ function serve(events: TimelineEvent[], opts: { failMinId?: boolean } = {}) {
   return { source, requests, push: (d: EventDelta) => act(() => live?.(d)) }
 }
 
-function show(source: TimelineSource, props: Partial<Parameters<typeof Timeline>[0]> = {}) {
+type Props = Parameters<typeof Timeline>[0]
+
+/** The timeline polled the way the monitoring and map timeline pages poll it: only while the feed is down. */
+function PolledWhileOffline(props: Props) {
+  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  return <Timeline {...props} pollMs={pollMs} />
+}
+
+function show(source: TimelineSource, props: Partial<Props> = {}, polled = false) {
   const calls = { pages: [] as number[], hidden: [] as string[][] }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
+  const all: Props = { source, page: 1, onPageChange: (p) => calls.pages.push(p), hidden: [], onHiddenChange: (h) => calls.hidden.push(h), pollMs: false, now: () => NOW * 1000, ...props }
   render(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
-        <Timeline source={source} page={1} onPageChange={(p) => calls.pages.push(p)} hidden={[]} onHiddenChange={(h) => calls.hidden.push(h)}
-          pollSeconds={false} now={() => NOW * 1000} {...props} />
+        {polled ? <PolledWhileOffline {...all} /> : <Timeline {...all} />}
       </I18nextProvider>
     </QueryClientProvider>,
   )
@@ -85,8 +95,12 @@ describe('timeline view (SPEC §2, §4)', () => {
     const past = panel('Past events')
     await within(past).findByText('output 4')
     expect(within(past).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Today, 23-11-2026', 'Saturday, 21-11-2026'])
-    expect(within(past).getByText('output 4').closest('li')!.textContent).toMatch(/WarningSOFT/)
-    expect(within(past).getByText('output 3').closest('li')!.textContent).toMatch(/CriticalHARD/)
+    // SPEC §4 "State events show the state lowercased", the state type as HARD or SOFT: the text as
+    // written is what shows, as the badge has no upper-case transform here (tables keep theirs).
+    const state = (output: string) => within(within(past).getByText(output).closest('li')!).getByText(/^(warning|critical)/)
+    expect(state('output 4').textContent).toBe('warningSOFT')
+    expect(state('output 3').textContent).toBe('criticalHARD')
+    expect(state('output 3').className).not.toContain('text-uppercase')
     expect(within(past).getByLabelText('3 events').textContent).toBe('3')
   })
 
@@ -142,6 +156,31 @@ describe('timeline view (SPEC §2, §4)', () => {
     served.push(delta(fresh))
     await within(panel('Past events')).findByText('output 8')
     expect(served.requests.at(-1)).toMatchObject({ min_id: 7, host_id: 1 })
+  })
+
+  it('fetches newer events every SPEC §9 timeline interval (10 s) while the feed is down, and not while it is live', async () => {
+    // Only intervals are faked: the queries and waitFor keep their real timeouts.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] })
+    try {
+      const events = [event(7, NOW - 600)]
+      const served = serve(events)
+      show(served.source, {}, true)
+      await screen.findByText('output 7')
+      events.push(event(8, NOW - 5, { message: 'output 8' }))
+      const before = served.requests.length
+      act(() => void vi.advanceTimersByTime(AUTO_REFRESH_S.timeline * 1000 - 1))
+      expect(served.requests.length).toBe(before)
+      act(() => void vi.advanceTimersByTime(1))
+      await within(panel('Past events')).findByText('output 8')
+      expect(served.requests.slice(before)).toEqual([expect.objectContaining({ min_id: 7, host_id: 1 })])
+
+      act(() => feed.state.setState({ status: 'open' }))
+      act(() => void vi.advanceTimersByTime(AUTO_REFRESH_S.timeline * 1000 * 3))
+      expect(served.requests.length).toBe(before + 1)
+    } finally {
+      feed.state.setState({ status: 'closed' })
+      vi.useRealTimers()
+    }
   })
 
   it('does not fetch new events on a later page', async () => {

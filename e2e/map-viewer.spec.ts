@@ -1,0 +1,149 @@
+/**
+ * The map viewer as a NOC uses it (issue 7; SPEC §2 viewer routes, §4 MAP/HOST_MAP_STATE), against the built
+ * app and the real server in Chromium: a map on a wall in fullscreen turns a host's shape red when a check
+ * result says it is down — without a reload, read from the canvas pixels and from the canvas' text
+ * alternative — and a click on the shape leads to the host's status page.
+ */
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { makeTenant, uniq, type Tenant } from '../tests/helpers/api'
+import { useBrowserSuite } from './browser'
+
+const suite = useBrowserSuite()
+
+/** The light theme's SPEC §4 MAP colours (src/viewer/theme.ts). */
+const UP = [46, 158, 68], DOWN = [215, 38, 61]
+const ITEM = { x: 400, y: 300, w: 200, h: 120 }
+
+async function open(user: Tenant, route: string, viewport = { width: 1400, height: 900 }): Promise<Page> {
+  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
+  })
+  const { token } = (await r.json()) as { token: string }
+  const context = await suite.browser.newContext({ viewport })
+  suite.contexts.push(context)
+  const page = await context.newPage()
+  await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
+  return page
+}
+
+/** A passive host that is up, drawn as a box on a published map of its environment. */
+async function mapWithHost(user: Tenant) {
+  const host = uniq('web')
+  const created = await user.api.post('/api/v1/hosts/', { name: host, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })
+  expect(created.status).toBe(201)
+  expect((await user.api.post('/api/v1/results', { host, exit_status: 0, output: 'PING OK' })).status).toBe(200)
+  const alias = uniq('Wall')
+  const map = await user.api.post('/api/v1/maps', { alias, hostgroup_id: user.environmentId, layout: 2 })
+  expect(map.status).toBe(201)
+  const id = map.body.id as number
+  const document = {
+    schema_version: 1, resolution: { width: 1280, height: 720 }, background: { colour: '#ffffff', image_id: null }, grid: { visible: true, snap: true, size: 16 },
+    items: { h1: { id: 'h1', kind: 'host', ...ITEM, z: 1, rotation: 0, host_id: created.body.id, name: host, state_icon: 'box' } },
+    connectors: {},
+  }
+  expect((await user.api.post(`/api/v1/maps/${id}/lock`)).status).toBe(200)
+  expect((await user.api.put(`/api/v1/maps/${id}/document`, { document })).status).toBe(200)
+  expect((await user.api.post(`/api/v1/maps/${id}/publish`, { comment: 'wall' })).status).toBe(200)
+  expect((await user.api.del(`/api/v1/maps/${id}/lock`)).status).toBe(204)
+  return { id, host, alias, document, path: `/maps/${encodeURIComponent(map.body.hostgroup_name)}/${encodeURIComponent(map.body.name)}` }
+}
+
+/** A point inside the item's box, clear of its centred label, on screen (from the camera the canvas exposes). */
+async function itemPoint(page: Page, item = ITEM): Promise<{ x: number; y: number }> {
+  const canvas = page.locator('.vigil-map-canvas')
+  await canvas.locator('canvas').first().waitFor()
+  const camera = JSON.parse((await canvas.getAttribute('data-camera'))!) as { x: number; y: number; scale: number }
+  const box = (await canvas.boundingBox())!
+  return { x: box.x + (item.x + item.w / 2) * camera.scale + camera.x, y: box.y + (item.y + item.h / 4) * camera.scale + camera.y }
+}
+
+/** Waits until the pixel at `at` (top canvas layer that draws there) has `rgb`. */
+async function waitForColour(page: Page, at: { x: number; y: number }, rgb: number[]) {
+  await page.waitForFunction(([x, y, r, g, b]) => {
+    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.vigil-map-canvas canvas')].reverse()
+    for (const c of canvases) {
+      const rect = c.getBoundingClientRect()
+      const ratio = c.width / rect.width
+      const [pr, pg, pb, pa] = c.getContext('2d')!.getImageData(Math.round((x - rect.left) * ratio), Math.round((y - rect.top) * ratio), 1, 1).data
+      if (pa === 0) continue
+      return Math.abs(pr - r) < 6 && Math.abs(pg - g) < 6 && Math.abs(pb - b) < 6
+    }
+    return false
+  }, [at.x, at.y, ...rgb], { timeout: 15_000 })
+}
+
+describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
+  it('a fullscreen wall shows a host going down in its state colour without a reload (SPEC §4 MAP)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const { host, path } = await mapWithHost(user)
+    // Portrait, as on a rotated NOC screen: the map is fitted whatever the shape of the screen.
+    const page = await open(user, `${path}/fullscreen`, { width: 1080, height: 1600 })
+    await page.getByTestId('map-fullscreen').waitFor()
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    // No chrome on the wall: no top bar, no toolbar.
+    await expect(page.getByRole('link', { name: 'Fullscreen' }).count()).resolves.toBe(0)
+    const at = await itemPoint(page)
+    await waitForColour(page, at, UP)
+    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })
+
+    expect((await user.api.post('/api/v1/results', { host, exit_status: 2, output: 'PING CRITICAL - Packet loss = 100%' })).status).toBe(200)
+    await waitForColour(page, at, DOWN)
+    // The text alternative says the same to a screen reader.
+    await page.getByTestId('map-summary').getByRole('button', { name: `${host}: down` }).waitFor({ state: 'attached' })
+    await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true)
+  })
+
+  it('a fullscreen wall shows a newly published version without a reload (SPEC §3 Map events, §4 Maps lifecycle)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const { id, document, path } = await mapWithHost(user)
+    const page = await open(user, `${path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    await waitForColour(page, await itemPoint(page), UP)
+    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })
+
+    // Someone adds a second host to the map in the editor and publishes it: a new live version.
+    const added = uniq('db')
+    const created = await user.api.post('/api/v1/hosts/', { name: added, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })
+    expect(created.status).toBe(201)
+    expect((await user.api.post('/api/v1/results', { host: added, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    const box = { x: 700, y: 300, w: 200, h: 120 }
+    const item = { id: 'h2', kind: 'host', ...box, z: 2, rotation: 0, host_id: created.body.id, name: added, state_icon: 'box' }
+    expect((await user.api.post(`/api/v1/maps/${id}/lock`)).status).toBe(200)
+    expect((await user.api.put(`/api/v1/maps/${id}/document`, { document: { ...document, items: { ...document.items, h2: item } } })).status).toBe(200)
+    expect((await user.api.post(`/api/v1/maps/${id}/publish`, { comment: 'second host' })).status).toBe(200)
+    expect((await user.api.del(`/api/v1/maps/${id}/lock`)).status).toBe(204)
+
+    // The wall shows the new item in its state (canvas and text alternative), and still the first one.
+    await page.getByTestId('map-summary').getByRole('button', { name: `${added}: down` }).waitFor({ state: 'attached', timeout: 15_000 })
+    await waitForColour(page, await itemPoint(page, box), DOWN)
+    await waitForColour(page, await itemPoint(page), UP)
+    await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true)
+  })
+
+  it('a click on a host opens its popover with its output, and its link lands on the host status page', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const { host, path } = await mapWithHost(user)
+    const page = await open(user, `${path}/view`)
+    await page.getByRole('heading', { name: /Wall/, level: 1 }).waitFor()
+    // An engineer holds `write` on the environment (SPEC §6): the toolbar offers to edit the map.
+    await expect(page.getByRole('link', { name: 'Edit' }).getAttribute('href')).resolves.toBe(`#${path}/edit`)
+    const at = await itemPoint(page)
+    await waitForColour(page, at, UP)
+    await page.mouse.click(at.x, at.y)
+    const popover = page.getByRole('dialog', { name: host })
+    await popover.getByText('PING OK').waitFor()
+    await popover.getByRole('link', { name: 'Status' }).click()
+    await page.waitForURL((url) => url.hash.startsWith(`#/monitoring/hosts/${encodeURIComponent(host)}/status`))
+  })
+
+  it('the map timeline shows the events of the map, such as its publication (SPEC §2 /timeline)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const { alias, path } = await mapWithHost(user)
+    const page = await open(user, `${path}/timeline`)
+    await page.getByRole('heading', { name: `Timeline of ${alias}` }).waitFor()
+    await page.getByText(`Map ${alias}`).filter({ hasText: '(version 1)' }).first().waitFor()
+    await page.getByRole('link', { name: 'Back to the map' }).click()
+    await page.getByRole('heading', { name: alias, level: 1 }).waitFor()
+  })
+})

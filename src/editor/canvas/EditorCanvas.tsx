@@ -1,0 +1,122 @@
+/**
+ * The editor's Konva stage (STYLE.md "Rendering"): background, items and the editor overlay, each subscribed to
+ * its own slice of the store. Pointer events go to the pointer tool in map coordinates with the item under the
+ * pointer from the R-tree; the wheel pans (ctrl+wheel zooms); items dropped from the palette are placed here.
+ */
+import type Konva from 'konva'
+import { useEffect, useMemo, useRef, type DragEvent } from 'react'
+import { Stage } from 'react-konva'
+import { useStore } from 'zustand'
+import { rememberedTheme } from '../../app/themes'
+import { mapTheme } from '../../viewer/theme'
+import type { Lod } from '../../viewer/items'
+import { toMap, zoomAt } from '../model/camera'
+import type { Editor } from '../model/editor'
+import type { PointerInput, Tool } from '../tools/select-tool'
+import { actionContext } from '../actions'
+import { zoomToFitCamera } from '../actions/view'
+import { BackgroundLayer } from './BackgroundLayer'
+import { buildHitIndex } from './hit-index'
+import { ItemsLayer } from './ItemsLayer'
+import { OverlayLayer } from './OverlayLayer'
+import { useMapImages } from '../../viewer/use-map-images'
+
+/** The palette's drag data type: JSON of what to place. */
+export const PALETTE_MIME = 'application/x-vigil-map-item'
+
+export interface EditorCanvasProps {
+  editor: Editor
+  /** The pointer tool (the page owns it, so that Escape on the keyboard can cancel its gesture). */
+  pointer: Tool
+  label: string
+  onDropItem(data: string, at: { x: number; y: number }): void
+}
+
+const lodOf = (scale: number): Lod => (scale < 0.12 ? 'blocks' : scale < 0.3 ? 'plain' : 'detail')
+
+export function EditorCanvas({ editor, pointer, label, onDropItem }: EditorCanvasProps) {
+  const box = useRef<HTMLDivElement>(null)
+  const stage = useRef<Konva.Stage>(null)
+  const doc = useStore(editor.store, (s) => s.doc)
+  const camera = useStore(editor.store, (s) => s.camera)
+  const viewport = useStore(editor.store, (s) => s.viewport)
+  const tool = useStore(editor.store, (s) => s.tool)
+  const theme = useMemo(() => mapTheme(rememberedTheme()), [])
+  const images = useMapImages(doc)
+  const lod = lodOf(camera.scale)
+  const hits = useMemo(() => buildHitIndex(doc), [doc])
+
+  useEffect(() => {
+    const el = box.current!
+    let fitted = false
+    const observer = new ResizeObserver(() => {
+      editor.set({ viewport: { width: el.clientWidth, height: el.clientHeight } })
+      // The map opens fitted to the window.
+      if (!fitted && el.clientWidth > 0) {
+        fitted = true
+        editor.set({ camera: zoomToFitCamera(actionContext(editor)) })
+      }
+    })
+    observer.observe(el)
+    // A gesture that ends outside the canvas still ends.
+    const up = () => pointer.up({ point: { x: 0, y: 0 }, screen: { x: 0, y: 0 }, target: null, shift: false })
+    window.addEventListener('mouseup', up)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('mouseup', up)
+    }
+  }, [editor, pointer])
+
+  function input(e: Konva.KonvaEventObject<MouseEvent>): PointerInput | null {
+    const screen = stage.current?.getPointerPosition()
+    if (!screen) return null
+    const cam = editor.get().camera
+    const point = toMap(cam, screen)
+    return { point, screen, target: hits.at(point, 6 / cam.scale), shift: e.evt.shiftKey, pan: e.evt.button === 1 }
+  }
+
+  function onDown(e: Konva.KonvaEventObject<MouseEvent>) {
+    // The transformer's handles resize and rotate on their own.
+    if (e.target.getParent()?.getClassName() === 'Transformer') return
+    box.current?.focus()
+    const i = input(e)
+    if (i) pointer.down(i)
+  }
+
+  function onWheel(e: Konva.KonvaEventObject<WheelEvent>) {
+    e.evt.preventDefault()
+    const cam = editor.get().camera
+    if (e.evt.ctrlKey || e.evt.metaKey) {
+      const at = stage.current!.getPointerPosition() ?? { x: viewport.width / 2, y: viewport.height / 2 }
+      editor.set({ camera: zoomAt(cam, e.evt.deltaY < 0 ? 1.1 : 1 / 1.1, at) })
+    } else {
+      editor.set({ camera: { ...cam, x: cam.x - e.evt.deltaX, y: cam.y - e.evt.deltaY } })
+    }
+  }
+
+  function onDrop(e: DragEvent<HTMLDivElement>) {
+    const data = e.dataTransfer.getData(PALETTE_MIME)
+    if (!data) return
+    e.preventDefault()
+    const rect = box.current!.getBoundingClientRect()
+    onDropItem(data, toMap(editor.get().camera, { x: e.clientX - rect.left, y: e.clientY - rect.top }))
+  }
+
+  const draw = { theme, lod, images }
+  return (
+    <div ref={box} className="flex-grow-1 position-relative overflow-hidden border" role="application" aria-label={label} tabIndex={0}
+      style={{ minWidth: 0, cursor: tool === 'pan' ? 'grab' : tool === 'connect' ? 'crosshair' : 'default', background: theme.dark ? '#111' : '#e9ecef', outline: 'none' }}
+      onDragOver={(e) => { if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault() }} onDrop={onDrop}>
+      {/* Absolutely placed, so the stage's size never widens the page (the container decides it). */}
+      <div className="position-absolute top-0 start-0">
+        <Stage ref={stage} width={viewport.width} height={viewport.height} x={camera.x} y={camera.y} scaleX={camera.scale} scaleY={camera.scale}
+          onMouseDown={onDown} onMouseMove={(e) => { const i = input(e); if (i) pointer.move(i) }} onMouseUp={(e) => { const i = input(e); if (i) pointer.up(i) }}
+          onWheel={onWheel}>
+          <BackgroundLayer resolution={doc.resolution} background={doc.background} grid={doc.grid} theme={theme} images={images} />
+          <ItemsLayer editor={editor} {...draw} />
+          <OverlayLayer editor={editor} {...draw} />
+        </Stage>
+      </div>
+    </div>
+  )
+}

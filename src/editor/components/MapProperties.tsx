@@ -1,0 +1,81 @@
+/**
+ * The map's own fields after creation (SPEC §3 Map: alias, description, tags, layout, use_hard_state), with
+ * the SPEC §5 "Add map" rules and messages: name required and 2–50 allowed characters, layout required
+ * ("select layout"). Saved with PUT maps/:id; the URL name does not change with the alias.
+ */
+import { useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NAME_MIN } from '../../shared/constants'
+import { Tags, type MapInfo } from '../../shared/api/maps'
+import { Modal } from '../../ui'
+import { nameProblem } from '../../viewer/pages/maps-list/AddMapDialog'
+import { LayoutSelect } from '../../viewer/pages/maps-list/fields'
+import { NameInput } from '../../viewer/pages/maps-list/NameInput'
+import { updateMap } from '../api'
+
+/** Tags are typed comma-separated; empty entries are dropped. */
+export const parseTags = (text: string) => text.split(',').map((tag) => tag.trim()).filter(Boolean)
+
+export interface MapPropertiesProps {
+  map: MapInfo
+  onSaved(map: MapInfo): void
+  onClose(): void
+}
+
+export function MapProperties({ map, onSaved, onClose }: MapPropertiesProps) {
+  const { t } = useTranslation()
+  const ids = { description: useId(), tags: useId(), hard: useId() }
+  const [alias, setAlias] = useState(map.alias)
+  const [description, setDescription] = useState(map.description)
+  const [tags, setTags] = useState(map.tags.join(', '))
+  const [layout, setLayout] = useState<number | null>(map.layout)
+  const [useHardState, setUseHardState] = useState(map.use_hard_state)
+  const [submitted, setSubmitted] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  const problems = { alias: nameProblem(alias), layout: layout === null, tags: !Tags.safeParse(parseTags(tags)).success }
+  const invalid = problems.alias !== null || problems.layout || problems.tags
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setSubmitted(true)
+    if (invalid || busy) return
+    setBusy(true)
+    try {
+      onSaved(await updateMap(map.id, { alias: alias.trim(), description: description.trim(), tags: parseTags(tags), layout: layout!, use_hard_state: useHardState }))
+    } catch {
+      // The API client showed the SPEC §8 message; the form stays for another try.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const aliasError = submitted && problems.alias ? (problems.alias === 'required' ? t('maps.add.required') : t('maps.name.tooShort', { min: NAME_MIN })) : null
+  return (
+    <Modal title={t('editor.properties.title')} onClose={onClose}>
+      <form noValidate onSubmit={submit}>
+        {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
+        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} error={aliasError} autoFocus />
+        <div className="mb-3">
+          <label className="form-label" htmlFor={ids.description}>{t('maps.add.description')}</label>
+          <textarea id={ids.description} className="form-control" rows={2} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <div className="mb-3">
+          <label className="form-label" htmlFor={ids.tags}>{t('editor.properties.tags')}</label>
+          <input id={ids.tags} className={`form-control${submitted && problems.tags ? ' is-invalid' : ''}`} value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby={`${ids.tags}-hint`} />
+          {submitted && problems.tags && <div className="invalid-feedback">{t('editor.properties.tagsInvalid')}</div>}
+          <div id={`${ids.tags}-hint`} className="form-text">{t('editor.properties.tagsHint')}</div>
+        </div>
+        <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
+        <div className="form-check mb-3">
+          <input id={ids.hard} type="checkbox" className="form-check-input" checked={useHardState} onChange={(e) => setUseHardState(e.target.checked)} />
+          <label className="form-check-label" htmlFor={ids.hard}>{t('maps.add.useHardState')}</label>
+        </div>
+        <div className="d-flex justify-content-end gap-2">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.add.cancel')}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>{t('editor.properties.submit')}</button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,56 @@
+/**
+ * A check worker thread (pool.ts): runs the jobs the main thread sends with the same runCheck as the
+ * main thread would, and sends the results back in batches, one message per turn of its event loop.
+ */
+import { parentPort } from 'node:worker_threads'
+import { checkKinds, runCheck, type CheckKindName, type CheckResult } from './checks/index'
+
+export interface Job {
+  id: number
+  kind: CheckKindName
+  config: unknown
+  address: string
+  timeoutMs: number
+}
+
+export type ToWorker = { type: 'jobs'; jobs: Job[] } | { type: 'stop' }
+export type FromWorker =
+  | { type: 'results'; ids: number[]; results: CheckResult[] }
+  /** a check kind's bug, for the engine's log (the job's result is UNKNOWN as in the main thread) */
+  | { type: 'error'; id: number; kind: string; message: string; stack?: string }
+
+const port = parentPort
+if (port) {
+  const stopping = new AbortController()
+  let ids: number[] = []
+  let results: CheckResult[] = []
+  let flushQueued = false
+
+  const flush = () => {
+    flushQueued = false
+    port.postMessage({ type: 'results', ids, results } satisfies FromWorker)
+    ids = []
+    results = []
+  }
+  const report = (id: number, error: unknown, kind: string) => {
+    const e = error instanceof Error ? error : new Error(String(error))
+    port.postMessage({ type: 'error', id, kind, message: e.message, stack: e.stack } satisfies FromWorker)
+  }
+  const finished = (id: number, result: CheckResult) => {
+    ids.push(id)
+    results.push(result)
+    if (!flushQueued) {
+      flushQueued = true
+      setImmediate(flush)
+    }
+  }
+  const start = (job: Job) => {
+    const options = { timeoutMs: job.timeoutMs, address: job.address, signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind) }
+    void runCheck(checkKinds[job.kind] as never, job.config, options).then((result) => finished(job.id, result))
+  }
+
+  port.on('message', (m: ToWorker) => {
+    if (m.type === 'stop') stopping.abort(new Error('engine stopping'))
+    else for (const job of m.jobs) start(job)
+  })
+}

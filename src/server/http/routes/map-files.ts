@@ -1,0 +1,65 @@
+/**
+ * Map files (issue 6 "Import" and export), registered under /maps beside the maps routes:
+ *   POST maps/import?hostgroup_id=&format=drawio|nagvis&alias=   body: the file's text → 201 MapImportResult
+ *   GET  maps/:id/export?format=json|svg&version=draft|live|N     → the Vigil JSON document or an SVG drawing
+ */
+import type { RouteDeps, ZodApp } from '../types'
+import { IdParams } from '../../../shared/api/entities'
+import { MapExportQuery, MapImportQuery, MapImportResult } from '../../../shared/api/maps'
+import { exportSvg } from '../../../shared/maps/export-svg'
+import { hostItemState, rollupMap, type MapDocument, type RollupSources } from '../../../shared/maps'
+import type { MapStates } from '../../../shared/api/maps'
+import { importMap } from '../../integrations/import'
+import { requireMap } from '../../store/maps'
+import { getDocument } from '../../store/map-versions'
+import { mapStates } from '../../store/map-states'
+import { mapImageDataUris } from '../../store/map-images'
+
+/** The live states the map's viewers see, applied to the exported document (SPEC §4 roll-up, shared code). */
+function statesOf(doc: MapDocument, useHard: boolean, live: MapStates) {
+  const sources: RollupSources = {
+    hosts: new Map(live.hosts.map((h) => [h.id, h])),
+    resources: new Map(live.resources.map((r) => [r.id, r])),
+    environments: new Map(Object.entries(live.environments).map(([id, s]) => [Number(id), s])),
+    maps: new Map(Object.entries(live.maps).map(([id, m]) => [Number(id), m])),
+  }
+  return {
+    states: rollupMap(doc, useHard, sources, [live.map_id]).items,
+    hosts: Object.fromEntries(live.hosts.map((h) => [h.id, hostItemState(h, useHard)])),
+  }
+}
+
+/** A download name from the map's name (SPEC §5 names: letters, digits, dot, underscore, hyphen, space). */
+const fileName = (name: string, ext: string) => `${name.replace(/[^\w.-]+/g, '_') || 'map'}.${ext}`
+
+export async function mapFileRoutes(app: ZodApp, { store }: RouteDeps) {
+  const db = store.db
+  // The body is the file itself, whatever type the browser gives it (XML, text, or none at all).
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
+
+  app.post('/import', { schema: { querystring: MapImportQuery, response: { 201: MapImportResult } } }, async (req, reply) =>
+    reply.status(201).send(await importMap(db, req.scope, req.query, typeof req.body === 'string' ? req.body : '')))
+
+  app.get('/:id/export', { schema: { params: IdParams, querystring: MapExportQuery } }, async (req, reply) => {
+    const map = await requireMap(db, req.scope, req.params.id)
+    const { document } = await getDocument(db, req.scope, map.id, req.query.version)
+    reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store')
+    if (req.query.format === 'json') {
+      return reply.header('Content-Type', 'application/json; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${fileName(map.name, 'json')}"`)
+        .send(JSON.stringify(document, null, 2))
+    }
+    const imageIds = [document.background.image_id, ...Object.values(document.items).map((i) => ('image_id' in i ? i.image_id : null))]
+    const [live, images] = await Promise.all([
+      mapStates(db, req.scope, map.id),
+      mapImageDataUris(db, req.scope, [...new Set(imageIds.filter((id): id is number => id !== null))]),
+    ])
+    const svg = exportSvg(document, { ...statesOf(document, map.use_hard_state, live), images, title: map.alias })
+    return reply.header('Content-Type', 'image/svg+xml; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${fileName(map.name, 'svg')}"`)
+      // An SVG opened from here must not run anything, whatever a future bug lets into it.
+      .header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+      .send(svg)
+  })
+}

@@ -1,0 +1,88 @@
+/**
+ * /maps (SPEC §3 Map, §4 Maps, §5 Add map, §6 rights; the contract is src/shared/api/maps.ts): list, add,
+ * get by id or by environment and name, edit, delete, the document (draft, live, versions; JSON or Yjs
+ * updates), the lock, publish/archive/recover, version history and revert, and live states.
+ * Import, export, generate, sync, pictures and slideshows are registered by their own route files.
+ */
+import { z } from 'zod'
+import type { RouteDeps, ZodApp } from '../types'
+import { IdParams } from '../../../shared/api/entities'
+import {
+  DocumentVersionParam, MapArchiveResult, MapDocumentOut, MapInfo, MapLock, MapStates, MapUpdate, MapVersionList, NewMap, PublishBody,
+} from '../../../shared/api/maps'
+import { GroupedQuery, ListQuery, groupEntities, listEntities } from '../../store/list'
+import { createMap, deleteMap, getMapByName, mapListDef, requireMap, updateMap } from '../../store/maps'
+import { mapStates } from '../../store/map-states'
+import { releaseLock, takeLock } from '../../store/map-locks'
+import { applyDocumentUpdate, getDocument, listVersions, publishedDocumentJson, revertToVersion, saveDocument } from '../../store/map-versions'
+import { archiveMap, publishMap, recoverMap } from '../../store/map-lifecycle'
+import { mapEventDelta } from '../../store/map-events'
+import { now } from '../../store/json'
+
+const ByName = z.object({ hostgroup_name: z.string().min(1).max(255), name: z.string().min(1).max(255) })
+const VersionQuery = z.object({ version: DocumentVersionParam.default('draft') })
+const VersionParams = IdParams.extend({ version: z.coerce.number().int().positive() })
+const DocumentBody = z.object({ document: z.unknown() })
+
+export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
+  const db = store.db
+  // POST maps/:id/document/updates carries one binary Yjs update (DESIGN.md "Maps").
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+
+  // No response schema: `columns` picks fields of MapInfo (SPEC §7), so a row may be partial.
+  app.get('/', { schema: { querystring: ListQuery } }, async (req) => listEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
+  app.get('/grouped', { schema: { querystring: GroupedQuery } }, async (req) => groupEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
+  app.post('/', { schema: { body: NewMap, response: { 201: MapInfo } } }, async (req, reply) =>
+    reply.status(201).send(await requireMap(db, req.scope, await createMap(db, req.scope, req.body))))
+  app.get('/by-name/:hostgroup_name/:name', { schema: { params: ByName, response: { 200: MapInfo } } }, async (req) =>
+    getMapByName(db, req.scope, req.params.hostgroup_name, req.params.name))
+  app.get('/:id', { schema: { params: IdParams, response: { 200: MapInfo } } }, async (req) => requireMap(db, req.scope, req.params.id))
+  app.put('/:id', { schema: { params: IdParams, body: MapUpdate, response: { 200: MapInfo } } }, async (req) =>
+    updateMap(db, req.scope, req.params.id, req.body))
+  app.delete('/:id', { schema: { params: IdParams } }, async (req, reply) => {
+    bus.publish(mapEventDelta(await deleteMap(db, req.scope, req.params.id)))
+    return reply.status(204).send()
+  })
+
+  app.get('/:id/document', { schema: { params: IdParams, querystring: VersionQuery, response: { 200: MapDocumentOut } } }, async (req, reply) => {
+    const { version } = req.query
+    if (version === 'draft') return getDocument(db, req.scope, req.params.id, version)
+    // A string with a JSON type is sent as it is (Fastify does not serialize it again): it is a MapDocumentOut.
+    const text = await publishedDocumentJson(db, req.scope, req.params.id, version)
+    return reply.type('application/json; charset=utf-8').send(text as unknown as MapDocumentOut)
+  })
+  app.put('/:id/document', { schema: { params: IdParams, body: DocumentBody, response: { 200: MapDocumentOut } } }, async (req) =>
+    saveDocument(db, req.scope, req.params.id, req.body.document, now()))
+  app.post('/:id/document/updates', { schema: { params: IdParams, response: { 200: MapDocumentOut } } }, async (req) =>
+    applyDocumentUpdate(db, req.scope, req.params.id, req.body, now()))
+
+  app.post('/:id/lock', { schema: { params: IdParams, response: { 200: MapLock } } }, async (req) => {
+    const map = await requireMap(db, req.scope, req.params.id)
+    return takeLock(db, req.scope, map, now())
+  })
+  app.delete('/:id/lock', { schema: { params: IdParams } }, async (req, reply) => {
+    await requireMap(db, req.scope, req.params.id)
+    await releaseLock(db, req.scope, req.params.id, now())
+    return reply.status(204).send()
+  })
+
+  app.post('/:id/publish', { schema: { params: IdParams, body: PublishBody.optional(), response: { 200: MapInfo } } }, async (req) => {
+    const events = await publishMap(db, req.scope, req.params.id, req.body?.comment ?? '', now())
+    for (const e of events) bus.publish(mapEventDelta(e))
+    return requireMap(db, req.scope, req.params.id)
+  })
+  app.post('/:id/archive', { schema: { params: IdParams, response: { 200: MapArchiveResult } } }, async (req) => {
+    const { events, warnings } = await archiveMap(db, req.scope, req.params.id, now())
+    for (const e of events) bus.publish(mapEventDelta(e))
+    return { ...(await requireMap(db, req.scope, req.params.id)), warnings }
+  })
+  app.post('/:id/recover', { schema: { params: IdParams, response: { 200: MapInfo } } }, async (req) => {
+    bus.publish(mapEventDelta(await recoverMap(db, req.scope, req.params.id, now())))
+    return requireMap(db, req.scope, req.params.id)
+  })
+  app.get('/:id/versions', { schema: { params: IdParams, response: { 200: MapVersionList } } }, async (req) => listVersions(db, req.scope, req.params.id))
+  app.post('/:id/versions/:version/revert', { schema: { params: VersionParams, response: { 200: MapDocumentOut } } }, async (req) =>
+    revertToVersion(db, req.scope, req.params.id, req.params.version, now()))
+
+  app.get('/:id/states', { schema: { params: IdParams, response: { 200: MapStates } } }, async (req) => mapStates(db, req.scope, req.params.id))
+}

@@ -1,0 +1,85 @@
+/**
+ * draw.io (diagrams.net) cell styles: `named;key=value;…`. Which Vigil shape icon (SPEC §5 "a map shape needs
+ * a valid icon", SHAPE_ICONS) a style stands for, and which colours and text settings carry over.
+ */
+import type { ShapeIcon } from '../../../shared/maps'
+
+export interface CellStyle {
+  /** Tokens without `=`, e.g. `ellipse`, `text`, `group`, `edgeLabel`. */
+  named: string[]
+  kv: Record<string, string>
+}
+
+export function parseStyle(style: string | undefined): CellStyle {
+  const named: string[] = []
+  const kv: Record<string, string> = {}
+  for (const part of (style ?? '').split(';')) {
+    const token = part.trim()
+    if (!token) continue
+    const eq = token.indexOf('=')
+    if (eq < 0) named.push(token)
+    else kv[token.slice(0, eq)] = token.slice(eq + 1)
+  }
+  return { named, kv }
+}
+
+export const isText = (s: CellStyle) => s.named[0] === 'text' || s.kv.shape === 'text'
+export const isEdgeLabel = (s: CellStyle) => s.named.includes('edgeLabel')
+/** Groups and layers arrange other cells and draw nothing themselves. */
+export const isGroup = (s: CellStyle) => s.named[0] === 'group'
+
+/** Basic draw.io shapes by name. */
+const GEOMETRIC: Record<string, ShapeIcon> = {
+  ellipse: 'ellipse', doubleEllipse: 'ellipse', rhombus: 'diamond', triangle: 'triangle', hexagon: 'hexagon',
+  cloud: 'cloud', cylinder: 'cylinder', cylinder3: 'cylinder', datastore: 'cylinder',
+}
+
+/** Words in stencil names (`mxgraph.cisco.routers.atm_router`) and image paths, first match wins. */
+const DEVICE_WORDS: [RegExp, ShapeIcon][] = [
+  [/firewall/, 'firewall'],
+  [/router/, 'router'],
+  [/switch|hub\b|_hub|bridge/, 'switch'],
+  [/server|mainframe|blade/, 'server'],
+  [/storage|\bnas\b|\bsan\b|disk|tape/, 'storage'],
+  [/database|\bdb\b/, 'cylinder'],
+  [/workstation|laptop|desktop|computer|terminal|\bpc\b|\.pc$|_pc\b/, 'workstation'],
+  [/internet|globe|www/, 'internet'],
+  [/cloud/, 'cloud'],
+]
+
+function deviceIcon(name: string): ShapeIcon | undefined {
+  const words = name.toLowerCase()
+  return DEVICE_WORDS.find(([re]) => re.test(words))?.[1]
+}
+
+/** The shape icon of a vertex style; `rectangle` when nothing more specific is known. */
+export function shapeIcon(s: CellStyle): ShapeIcon {
+  const shape = s.kv.shape ?? ''
+  const first = s.named[0] ?? ''
+  const geometric = GEOMETRIC[shape] ?? GEOMETRIC[first]
+  if (geometric) return geometric
+  if (shape === 'image' || first === 'image') {
+    // A data URI says nothing about what it shows; a file path often does (`Router_Icon_128x128.png`).
+    const path = (s.kv.image ?? '').startsWith('data:') ? '' : s.kv.image ?? ''
+    return deviceIcon(path) ?? 'rectangle'
+  }
+  if (shape.startsWith('mxgraph.')) return deviceIcon(shape.slice('mxgraph.'.length)) ?? 'rectangle'
+  return s.kv.rounded === '1' ? 'rounded' : 'rectangle'
+}
+
+/** Colours of SPEC §2 "Map editor: colors" as draw.io names them. */
+export const styleColours = (s: CellStyle) => ({ fill: s.kv.fillColor, stroke: s.kv.strokeColor, text: s.kv.fontColor, sketch: s.kv.sketch === '1' ? true : undefined })
+
+/** A label's plain text: draw.io labels with `html=1` hold markup, which Vigil never renders (text is text). */
+export function plainLabel(value: string | undefined, s: CellStyle): string {
+  if (!value) return ''
+  if (s.kv.html !== '1') return value.trim()
+  return value
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(div|p|li|tr|h\d)>/gi, '\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'")
+    .replace(/&amp;/g, '&')
+    .split('\n').map((l) => l.trim()).filter(Boolean).join('\n')
+}

@@ -1,0 +1,33 @@
+/**
+ * Map import (issue 6 "Import"): the converters by format, and the one path from a file to a new draft map
+ * with its `imported` event (SPEC §3 Map events), the SPEC §8 "Unsupported item types for conversion"
+ * counts and the names that matched nothing.
+ */
+import type { Kysely } from 'kysely'
+import type { z } from 'zod'
+import type { Database } from '../../store/db'
+import { can, type Scope } from '../../store/scope'
+import { createMap, requireMap } from '../../store/maps'
+import { ApiError } from '../../../shared/errors'
+import { DEFAULT_LAYOUT, type IMPORT_FORMATS, type MapImportQuery, type MapImportResult } from '../../../shared/api/maps'
+import type { Converter } from './builder'
+import { drawio } from './drawio'
+import { nagvis } from './nagvis'
+import { importLookup } from './lookup'
+
+export const converters = { drawio, nagvis } satisfies Record<(typeof IMPORT_FORMATS)[number], Converter>
+
+const FORMAT_NAMES = { drawio: 'draw.io', nagvis: 'NagVis' } satisfies Record<keyof typeof converters, string>
+
+export async function importMap(db: Kysely<Database>, scope: Scope, query: z.infer<typeof MapImportQuery>, text: string): Promise<z.infer<typeof MapImportResult>> {
+  // SPEC §6 maps_write to add, checked before the file is read so a refusal never depends on its content.
+  if (!scope.environmentIds.includes(query.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: query.hostgroup_id })
+  if (!can(scope, 'maps_write', { environmentId: query.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
+  if (!text.trim()) throw new ApiError('invalid_input', { field: 'body', reason: 'the file is empty' })
+  const conversion = converters[query.format](text, await importLookup(db, scope, query.hostgroup_id))
+  const id = await createMap(db, scope, {
+    alias: query.alias, hostgroup_id: query.hostgroup_id, layout: DEFAULT_LAYOUT, use_hard_state: false, tags: [],
+    description: `Imported from ${FORMAT_NAMES[query.format]}`,
+  }, conversion.document, undefined, 'imported')
+  return { map: await requireMap(db, scope, id), unsupported: conversion.unsupported, unmatched: conversion.unmatched }
+}

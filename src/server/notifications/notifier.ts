@@ -1,0 +1,154 @@
+/**
+ * Notifications (issue 5, SPEC §9 event type `notification`). The engine hands over what it wrote
+ * (EngineOptions.onWritten); a HARD state change of a host or resource is notified when
+ * - its host has "notifications enabled" (SPEC §3 host admin field),
+ * - a problem is neither acknowledged nor in maintenance (the object's, or for a resource its host's),
+ * - a recovery follows a problem that was notified (Nagios: no recovery for a problem nobody heard of),
+ * - the change is not a flapping start or stop, and the object is not flapping (Nagios suppresses those).
+ * Each notification is a timeline event: who (`contact`, the channel), what (object, state, output in
+ * `message`), why (`action` PROBLEM or RECOVERY) and its delivery status (`status` PENDING → SENT or
+ * FAILED, with `attempts` and `last_error` in extra_data). Hosts with the option tag delayed-notifications or
+ * standby wait DELAYED_NOTIFICATION_S (SPEC §9: 10 minutes) first: a problem that recovered, or was
+ * acknowledged or put in maintenance meanwhile, is DROPPED instead. Delays live in memory: a restart during
+ * one leaves the event DELAYED and sends nothing.
+ */
+import type { FastifyBaseLogger } from 'fastify'
+import type { Store } from '../store/db'
+import type { Bus } from '../feed/bus'
+import type { EventDelta, FeedDelta } from '../../shared/feed'
+import { loadTargets, type ActionTarget } from '../store/action-targets'
+import { eventDelta, updateEventStatus, writeEvents } from '../store/event-log'
+import { readJson } from '../store/json'
+import { deliverWebhook, webhookOrigin, type Delivery } from './webhook'
+
+export interface NotifierOptions {
+  store: Store
+  bus: Bus
+  log: FastifyBaseLogger
+  /** VIGIL_NOTIFY_WEBHOOK; without it nothing is notified */
+  webhookUrl: string | undefined
+  /** seconds a delayed notification waits (DELAYED_NOTIFICATION_S) */
+  delayS: number
+  retryDelaysMs?: readonly number[]
+}
+
+type NotificationType = 'PROBLEM' | 'RECOVERY'
+const DELAY_TAGS = ['delayed-notifications', 'standby']
+const RECOVERED = ['ok', 'up']
+
+interface Subject {
+  target: ActionTarget
+  notificationsEnabled: boolean
+  delayed: boolean
+  inMaintenance: boolean
+}
+
+export function createNotifier(o: NotifierOptions) {
+  const db = o.store.db
+  const stopping = new AbortController()
+  const timers = new Set<NodeJS.Timeout>()
+  const deliveries = new Set<Promise<void>>()
+  // One state change at a time, in the order written: a recovery is decided after its problem.
+  let chain: Promise<void> = Promise.resolve()
+
+  async function subjectOf(e: EventDelta): Promise<Subject | null> {
+    const object = e.resource_id === null ? 'host' : 'resource'
+    const [target] = await loadTargets(db, object, [e.resource_id ?? e.host_id!])
+    if (!target) return null
+    const host = await db.selectFrom('hosts').select(['notifications_enabled', 'tags', 'max_scheduled_downtime_depth']).where('id', '=', target.hostId).executeTakeFirst()
+    if (!host) return null
+    const resource = object === 'resource'
+      ? await db.selectFrom('resources').select('scheduled_downtime_depth').where('id', '=', target.id).executeTakeFirst()
+      : undefined
+    const tags = readJson<string[]>(host.tags, [])
+    return {
+      target,
+      notificationsEnabled: host.notifications_enabled === 1,
+      delayed: tags.some((t) => DELAY_TAGS.includes(t)),
+      inMaintenance: host.max_scheduled_downtime_depth > 0 || (resource?.scheduled_downtime_depth ?? 0) > 0,
+    }
+  }
+
+  /** The type of the last notification of an object that went out (a delayed one has not, yet). */
+  async function lastNotified(t: ActionTarget): Promise<string | null> {
+    let q = db.selectFrom('events').select(['extra_data']).where('type', '=', 'notification').where('status', 'not in', ['DELAYED', 'DROPPED'])
+    q = t.object === 'host' ? q.where('host_id', '=', t.id).where('resource_id', 'is', null) : q.where('resource_id', '=', t.id)
+    const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst()
+    return row ? String(readJson<Record<string, unknown>>(row.extra_data, {}).notification_type ?? '') : null
+  }
+
+  function publish(deltas: EventDelta[]) {
+    for (const d of deltas) o.bus.publish(d)
+  }
+
+  /** Delivery runs beside the decisions: one slow webhook does not hold up the next state change. */
+  function deliver(id: number, extra: Record<string, unknown>, payload: Record<string, unknown>) {
+    const p = send(id, extra, payload).catch((err) => o.log.error({ err, event: id }, 'notification delivery failed')).finally(() => deliveries.delete(p))
+    deliveries.add(p)
+  }
+
+  async function send(id: number, extra: Record<string, unknown>, payload: Record<string, unknown>) {
+    await updateEventStatus(db, id, 'PENDING', extra).then(publish)
+    const delivery: Delivery = await deliverWebhook(o.webhookUrl!, { ...payload, event_id: id }, { delaysMs: o.retryDelaysMs, signal: stopping.signal })
+    if (delivery.status === 'FAILED') o.log.warn({ event: id, error: delivery.last_error }, 'notification not delivered')
+    publish(await updateEventStatus(db, id, delivery.status, { ...extra, attempts: delivery.attempts, last_error: delivery.last_error, delivered_time: delivery.status === 'SENT' ? Math.floor(Date.now() / 1000) : null }))
+  }
+
+  async function handle(e: EventDelta) {
+    const row = await db.selectFrom('events').select(['data', 'is_flapping']).where('id', '=', e.id).executeTakeFirst()
+    if (!row || row.is_flapping === 1 || readJson<Record<string, unknown>>(row.data, {}).flapping !== undefined) return
+    const subject = await subjectOf(e)
+    if (!subject?.notificationsEnabled) return
+    const { target } = subject
+    const type: NotificationType = RECOVERED.includes(e.status) ? 'RECOVERY' : 'PROBLEM'
+    if (type === 'PROBLEM' && (target.acknowledged || subject.inMaintenance)) return
+    if (type === 'RECOVERY' && (await lastNotified(target)) !== 'PROBLEM') return
+    const delayed = type === 'PROBLEM' && subject.delayed
+    const subjectText = target.resourceName === null ? target.hostName : `${target.hostName} › ${target.resourceName}`
+    const extra = {
+      notification_type: type, action: type, contact: webhookOrigin(o.webhookUrl!), command: 'webhook', state: e.status,
+      state_event_id: e.id, reason: `HARD state change to ${e.status}`, delayed_s: delayed ? o.delayS : 0, attempts: 0,
+    }
+    const [event] = await writeEvents(db, [{
+      type: 'notification', target, status: delayed ? 'DELAYED' : 'PENDING', comment: '', actor: null, start_time: e.display_time,
+      display_time: Math.floor(Date.now() / 1000), message: `${type}: ${subjectText} is ${e.status.toUpperCase()} – ${e.message}`, extra_data: extra,
+    }])
+    publish([eventDelta(event)])
+    const payload = {
+      notification_type: type, object: target.object, host_id: target.hostId, host_name: target.hostName, resource_id: target.object === 'resource' ? target.id : null,
+      resource_name: target.resourceName, hostgroup_id: target.hostgroupId, state: e.status, state_type: e.state_type, output: e.message, time: e.display_time,
+    }
+    if (!delayed) return deliver(event.id, extra, payload)
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      void (async () => {
+        // SPEC §9 delayed standby notification: still the same problem, still unhandled? Then it goes.
+        const now = await subjectOf(e)
+        const still = now && now.target.state === e.status && !now.target.acknowledged && !now.inMaintenance && now.notificationsEnabled
+        if (still) return deliver(event.id, extra, payload)
+        publish(await updateEventStatus(db, event.id, 'DROPPED', { ...extra, reason: `${extra.reason}; no longer ${e.status} after ${o.delayS} s` }))
+      })().catch((err) => o.log.error({ err, event: event.id }, 'delayed notification failed'))
+    }, o.delayS * 1000)
+    timers.add(timer)
+  }
+
+  return {
+    /** EngineOptions.onWritten: the HARD state changes of a batch, queued in order. */
+    onWritten(deltas: FeedDelta[]) {
+      if (!o.webhookUrl) return
+      for (const d of deltas) {
+        if (d.kind !== 'event' || d.type !== 'state_change' || d.state_type !== 'HARD') continue
+        chain = chain.then(() => handle(d)).catch((err) => o.log.error({ err, event: d.id }, 'notification failed'))
+      }
+    },
+    /** Stops waiting: delayed notifications are not sent, retries end as FAILED. */
+    async stop() {
+      for (const t of timers) clearTimeout(t)
+      timers.clear()
+      stopping.abort()
+      await chain
+      await Promise.all(deliveries)
+    },
+  }
+}
+export type Notifier = ReturnType<typeof createNotifier>

@@ -1,0 +1,111 @@
+/**
+ * Maps generated from data (issue 7 "New map from…"; SPEC §3 Host parents/children): the hosts a source
+ * stands for (an environment's, a tag's, or a host and its children), laid out by shared/maps/layout.ts with
+ * connectors parent→child; maps.source keeps how the map was made, so a re-sync adds the hosts that are new
+ * since, in free space, and never moves or removes what is on the map. Every query stays within the
+ * caller's organization and visible environments (a generated map never shows another tenant's host).
+ */
+import { sql, type Kysely } from 'kysely'
+import type { Database } from './db'
+import type { Scope } from './scope'
+import { GenerateMap } from '../../shared/api/maps'
+import { ApiError } from '../../shared/errors'
+import { MAX_ITEMS } from '../../shared/maps/document'
+import { generatedDocument, syncDocument, type LayoutHost } from '../../shared/maps/layout'
+import { writeDocument } from '../../shared/maps/ydoc'
+import { createMap, requireMap, requireWrite } from './maps'
+import { lockOf, refuseOthersLock } from './map-locks'
+import { draftYdoc, storeDraft } from './map-versions'
+import { readStoredDocument } from './map-states'
+import { writeMapEvent } from './map-events'
+import { now, readJson } from './json'
+
+type Source = GenerateMap['from']
+const SourceSchema = GenerateMap.shape.from
+
+/** Environments of the organization the caller may see: a generated map never shows another tenant's host. */
+async function visibleEnvironments(db: Kysely<Database>, scope: Scope, environmentId: number) {
+  const env = await db.selectFrom('hostgroups').select('organization_id').where('id', '=', environmentId).executeTakeFirst()
+  if (!env || !scope.environmentIds.includes(environmentId)) throw new ApiError('hostgroup_not_found', { id: environmentId })
+  const rows = await db.selectFrom('hostgroups').select('id').where('organization_id', '=', env.organization_id).where('id', 'in', scope.environmentIds).execute()
+  return rows.map((r) => r.id)
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
+const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
+
+/** The host ids a source stands for: an environment's, a tag's, or a host and its children, recursively. */
+async function hostIdsOf(db: Kysely<Database>, envs: number[], from: Source): Promise<number[]> {
+  switch (from.kind) {
+    case 'environment': {
+      if (!envs.includes(from.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: from.hostgroup_id })
+      return (await db.selectFrom('hosts').select('id').where('hostgroup_id', '=', from.hostgroup_id).execute()).map((r) => r.id)
+    }
+    case 'tag': {
+      // Tags are a JSON array of strings: LIKE narrows, parsing decides.
+      const rows = await db.selectFrom('hosts').select(['id', 'tags']).where('hostgroup_id', 'in', envs)
+        .where(sql<boolean>`tags LIKE ${`%${escapeLike(JSON.stringify(from.tag))}%`} ESCAPE '\\'`).execute()
+      return rows.filter((r) => readJson<string[]>(r.tags, []).includes(from.tag)).map((r) => r.id)
+    }
+    case 'host': {
+      const root = await db.selectFrom('hosts').select('id').where('id', '=', from.host_id).where('hostgroup_id', 'in', envs).executeTakeFirst()
+      if (!root) throw new ApiError('host_not_found', { id: from.host_id })
+      const seen = new Set([root.id])
+      let frontier = [root.id]
+      while (frontier.length && seen.size < MAX_ITEMS) {
+        const next: number[] = []
+        for (const part of chunks(frontier)) {
+          const children = await db.selectFrom('host_parents').innerJoin('hosts', 'hosts.id', 'host_parents.host_id').select('hosts.id')
+            .where('host_parents.parent_id', 'in', part).where('hosts.hostgroup_id', 'in', envs).execute()
+          for (const c of children) if (!seen.has(c.id)) { seen.add(c.id); next.push(c.id) }
+        }
+        frontier = next
+      }
+      return [...seen]
+    }
+  }
+}
+
+/** Names and parent links of the hosts, for the layout (at most MAX_ITEMS: a document's limit). */
+async function layoutHostsOf(db: Kysely<Database>, envs: number[], from: Source): Promise<LayoutHost[]> {
+  const ids = await hostIdsOf(db, envs, from)
+  if (ids.length > MAX_ITEMS) throw new ApiError('limit_exceeded', { what: 'items', limit: MAX_ITEMS, hosts: ids.length })
+  const hosts = new Map<number, LayoutHost & { parents: number[] }>()
+  for (const part of chunks(ids)) {
+    for (const h of await db.selectFrom('hosts').select(['id', 'name']).where('id', 'in', part).execute()) hosts.set(h.id, { id: h.id, name: h.name, parents: [] })
+    for (const l of await db.selectFrom('host_parents').select(['host_id', 'parent_id']).where('host_id', 'in', part).execute()) hosts.get(l.host_id)?.parents.push(l.parent_id)
+  }
+  return [...hosts.values()]
+}
+
+/**
+ * Re-sync (write right; refused while another user holds the lock, SPEC §2): the draft gains the hosts that
+ * are new since, written through its Y.Doc so an editor's copy stays mergeable, with an `edited` event.
+ */
+export async function syncMap(db: Kysely<Database>, scope: Scope, id: number) {
+  const map = await requireMap(db, scope, id)
+  requireWrite(scope, map, 'edit')
+  const row = await db.selectFrom('maps').select('source').where('id', '=', id).executeTakeFirstOrThrow()
+  const source = SourceSchema.safeParse(readJson<unknown>(row.source, null))
+  if (!source.success) throw new ApiError('invalid_operation', { id, reason: 'the map was not generated from data' })
+  const hosts = await layoutHostsOf(db, await visibleEnvironments(db, scope, map.hostgroup_id), source.data)
+  const t = now()
+  await db.transaction().execute(async (tx) => {
+    const draft = await tx.selectFrom('maps').select(['draft', 'draft_ystate', 'lock_user_id', 'lock_username', 'lock_expires']).where('id', '=', id).executeTakeFirstOrThrow()
+    refuseOthersLock({ lock: lockOf(draft, scope, t) })
+    const { document, added } = syncDocument(readStoredDocument(draft.draft), hosts)
+    if (!added.length) return
+    const ydoc = draftYdoc(draft)
+    writeDocument(ydoc, document)
+    await storeDraft(tx, id, document, ydoc, t)
+    await writeMapEvent(tx, scope, map, 'edited', t, { synced_hosts: added.length })
+  })
+}
+
+/** POST maps/generate: a new draft map of the source's hosts (SPEC §6 maps_write, checked by createMap); returns its id. */
+export async function generateMap(db: Kysely<Database>, scope: Scope, body: GenerateMap): Promise<number> {
+  const { from, ...newMap } = body
+  const envs = await visibleEnvironments(db, scope, newMap.hostgroup_id)
+  const hosts = await layoutHostsOf(db, envs, from)
+  return createMap(db, scope, { ...newMap, description: '', use_hard_state: false, tags: [] }, generatedDocument(hosts), from)
+}

@@ -1,0 +1,212 @@
+/**
+ * Live states of a map (SPEC §4 MAP and HOST_MAP_STATE, decorations; issue 7): the states of the hosts and
+ * resources bound in the shown document and in the live documents of its nested maps, the MAP state of
+ * bound environments, bandwidth values, and the roll-up by the shared `rollupMap`. Everything is read in
+ * batches (IN lists in chunks), so a map with 10,000 hosts answers in a few queries.
+ *
+ * map_state of MapInfo is computed on read: published documents never change, so each parsed live
+ * document is cached by (map, version) in this process; what remains per read is the batched state query.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from './db'
+import type { Scope } from './scope'
+import { chunked } from './action-targets'
+import { now, readJson } from './json'
+import { fail } from './fail'
+import { bandwidthValues } from './map-bandwidth'
+import { emptyDocument, boundIds, SCHEMA_VERSION, type MapDocument } from '../../shared/maps/document'
+import { migrateDocument } from '../../shared/maps/migrate'
+import { rollupMap, MAX_MAP_DEPTH, type RollupSources } from '../../shared/maps/rollup'
+import { hostItemState, resourceItemState, worstOf, type ObjectState } from '../../shared/maps/item-state'
+import type { MapObjectState, MapStates } from '../../shared/api/maps'
+import type { Bandwidth } from '../../shared/maps/connector'
+
+/**
+ * A stored document (validated when it was written): parsed, and upgraded when it is of an older
+ * schema_version (STYLE.md "Item kinds"). A damaged one reads as empty rather than failing the map.
+ */
+export function readStoredDocument(text: string): MapDocument {
+  const raw = readJson<Record<string, unknown> | null>(text, null)
+  if (raw && raw.schema_version === SCHEMA_VERSION) return raw as unknown as MapDocument
+  const migrated = migrateDocument(raw)
+  return migrated.success ? migrated.data : emptyDocument()
+}
+
+const CACHE_MAX = 200
+const versionCache = new Map<string, MapDocument>()
+
+/** A published version's document; versions are immutable, so the parse is kept (least recently used out). */
+export async function versionDocument(db: Kysely<Database>, mapId: number, version: number): Promise<MapDocument | null> {
+  const key = `${mapId}:${version}`
+  const hit = versionCache.get(key)
+  if (hit) {
+    versionCache.delete(key)
+    versionCache.set(key, hit)
+    return hit
+  }
+  const row = await db.selectFrom('map_versions').select('document').where('map_id', '=', mapId).where('version', '=', version).executeTakeFirst()
+  if (!row) return null
+  const doc = readStoredDocument(row.document)
+  versionCache.set(key, doc)
+  if (versionCache.size > CACHE_MAX) versionCache.delete(versionCache.keys().next().value!)
+  return doc
+}
+
+/** Bindings of a document; cached with the document object (published ones are cached and immutable). */
+const boundCache = new WeakMap<MapDocument, ReturnType<typeof boundIds>>()
+export function boundIdsOf(doc: MapDocument) {
+  let ids = boundCache.get(doc)
+  if (!ids) boundCache.set(doc, (ids = boundIds(doc)))
+  return ids
+}
+
+interface MapHead { id: number; hostgroup_id: number; name: string; hostgroup_name: string; use_hard_state: number; live_version: number | null }
+
+async function mapHeads(db: Kysely<Database>, scope: Scope, ids: number[]): Promise<MapHead[]> {
+  const visible = new Set(scope.environmentIds)
+  const out: MapHead[] = []
+  for (const part of chunked(ids, 1000)) {
+    const rows = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
+      .select(['maps.id', 'maps.hostgroup_id', 'maps.name', 'hostgroups.name as hostgroup_name', 'maps.use_hard_state', 'maps.live_version'])
+      .where('maps.id', 'in', part).execute()
+    out.push(...rows.filter((r) => visible.has(r.hostgroup_id)))
+  }
+  return out
+}
+
+/** Live documents of the maps nested below `roots`, breadth first, as deep as the roll-up follows them. */
+async function nestedMaps(db: Kysely<Database>, scope: Scope, roots: MapDocument[]) {
+  const maps = new Map<number, { head: MapHead; document: MapDocument }>()
+  let frontier = roots
+  for (let depth = 0; depth < MAX_MAP_DEPTH && frontier.length; depth++) {
+    const ids = [...new Set(frontier.flatMap((d) => boundIdsOf(d).map))].filter((id) => !maps.has(id))
+    frontier = []
+    for (const head of await mapHeads(db, scope, ids)) {
+      const document = head.live_version === null ? null : await versionDocument(db, head.id, head.live_version)
+      if (!document) continue
+      maps.set(head.id, { head, document })
+      frontier.push(document)
+    }
+  }
+  return maps
+}
+
+const hardStateOf = (state: string, stateType: string, okState: string) => (stateType === 'HARD' ? state : okState)
+
+/** Hosts and resources in the caller's scope, with the decorations of SPEC §4. */
+async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[], resourceIds: number[]) {
+  const visible = new Set(scope.environmentIds)
+  const hosts: MapObjectState[] = []
+  const resources: MapObjectState[] = []
+  const common = ['state', 'state_type', 'plugin_output', 'last_check', 'last_state_change', 'is_flapping', 'is_stale', 'acknowledged', 'tickets', 'hostgroup_id'] as const
+  for (const part of chunked(hostIds, 1000)) {
+    const rows = await db.selectFrom('hosts').select(['id', 'name', 'max_scheduled_downtime_depth', ...common]).where('id', 'in', part).execute()
+    for (const r of rows) {
+      if (!visible.has(r.hostgroup_id)) continue
+      hosts.push({
+        id: r.id, name: r.name, host_id: r.id, host_name: r.name, hostgroup_id: r.hostgroup_id, state: r.state,
+        // Nagios semantics (engine/state/soft-hard.ts): a SOFT state only follows a hard UP/OK.
+        hard_state: hardStateOf(r.state, r.state_type, 'up'), state_type: r.state_type, plugin_output: r.plugin_output,
+        last_check: r.last_check === null ? null : Number(r.last_check), last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
+        is_flapping: r.is_flapping === 1, is_stale: r.is_stale === 1, acknowledged: r.acknowledged === 1,
+        scheduled_downtime_depth: r.max_scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []),
+      })
+    }
+  }
+  for (const part of chunked(resourceIds, 1000)) {
+    const rows = await db.selectFrom('resources').select(['id', 'display_name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...common]).where('id', 'in', part).execute()
+    for (const r of rows) {
+      if (!visible.has(r.hostgroup_id)) continue
+      resources.push({
+        id: r.id, name: r.display_name, host_id: r.host_id, host_name: r.host_name, hostgroup_id: r.hostgroup_id, state: r.state,
+        hard_state: hardStateOf(r.state, r.state_type, 'ok'), state_type: r.state_type, plugin_output: r.plugin_output,
+        last_check: r.last_check === null ? null : Number(r.last_check), last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
+        is_flapping: r.is_flapping === 1, is_stale: r.is_stale === 1, acknowledged: r.acknowledged === 1,
+        scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []),
+      })
+    }
+  }
+  return { hosts, resources }
+}
+
+/** SPEC §4 MAP state of each visible environment: the worst of its hosts and resources. */
+async function environmentStates(db: Kysely<Database>, scope: Scope, ids: number[]): Promise<Map<number, number>> {
+  const wanted = ids.filter((id) => scope.environmentIds.includes(id))
+  const states = new Map<number, number[]>()
+  const add = (env: number, s: number) => states.set(env, [...(states.get(env) ?? []), s])
+  for (const part of chunked(wanted, 500)) {
+    const [hosts, resources] = await Promise.all([
+      db.selectFrom('hosts').select(['hostgroup_id', 'state']).where('hostgroup_id', 'in', part).groupBy(['hostgroup_id', 'state']).execute(),
+      db.selectFrom('resource_state_counts').select(['hostgroup_id', 'state']).where('hostgroup_id', 'in', part).where('n', '>', 0).execute(),
+    ])
+    for (const h of hosts) add(h.hostgroup_id, hostItemState({ state: h.state }, false).map_state)
+    for (const r of resources) add(r.hostgroup_id, resourceItemState({ state: r.state }, false).map_state)
+  }
+  return new Map(wanted.map((id) => [id, worstOf(states.get(id) ?? [])]))
+}
+
+const byId = (objects: MapObjectState[]) => new Map<number, ObjectState>(objects.map((o) => [o.id, o]))
+
+/** Only what the roll-up needs (MapInfo.map_state): state and hard state of visible hosts and resources. */
+async function rollupObjects(db: Kysely<Database>, scope: Scope, table: 'hosts' | 'resources', ids: number[]) {
+  const visible = new Set(scope.environmentIds)
+  const out = new Map<number, ObjectState>()
+  for (const part of chunked(ids, 1000)) {
+    const rows = await db.selectFrom(table).select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute()
+    for (const r of rows) if (visible.has(r.hostgroup_id)) out.set(r.id, { state: r.state, hard_state: hardStateOf(r.state, r.state_type, table === 'hosts' ? 'up' : 'ok') })
+  }
+  return out
+}
+
+/** Everything the roll-up of `roots` needs, read in batches; `full` adds what the viewer shows of each object. */
+async function gather(db: Kysely<Database>, scope: Scope, roots: MapDocument[], full: boolean) {
+  const nested = await nestedMaps(db, scope, roots)
+  const docs = [...roots, ...[...nested.values()].map((n) => n.document)]
+  const ids = docs.map(boundIdsOf)
+  const union = (k: 'host' | 'resource' | 'environment') => [...new Set(ids.flatMap((i) => i[k]))]
+  const [objects, environments] = await Promise.all([
+    full ? objectStates(db, scope, union('host'), union('resource')) : { hosts: [], resources: [] },
+    environmentStates(db, scope, union('environment')),
+  ])
+  const sources: RollupSources = {
+    hosts: full ? byId(objects.hosts) : await rollupObjects(db, scope, 'hosts', union('host')),
+    resources: full ? byId(objects.resources) : await rollupObjects(db, scope, 'resources', union('resource')),
+    environments,
+    maps: new Map([...nested].map(([id, n]) => [id, { document: n.document, use_hard_state: n.head.use_hard_state === 1 }])),
+  }
+  return { nested, objects, environments, sources, docs }
+}
+
+/** GET maps/:id/states: the live version (or the draft while never published, for the editor's preview). */
+export async function mapStates(db: Kysely<Database>, scope: Scope, id: number): Promise<MapStates> {
+  const row = await db.selectFrom('maps').select(['id', 'hostgroup_id', 'use_hard_state', 'live_version']).where('id', '=', id).executeTakeFirst()
+  if (!row || !scope.environmentIds.includes(row.hostgroup_id)) return fail('map_not_found', { id })
+  // The draft (possibly megabytes) is read only while the map was never published.
+  const document = (row.live_version !== null && (await versionDocument(db, id, row.live_version)))
+    || readStoredDocument((await db.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()).draft)
+  const { nested, objects, environments, sources, docs } = await gather(db, scope, [document], true)
+  const connectors = docs.flatMap((d) => Object.values(d.connectors).flatMap((c): Bandwidth[] => (c.bandwidth ? [c.bandwidth] : [])))
+  return {
+    map_id: id,
+    version: row.live_version,
+    map_state: rollupMap(document, row.use_hard_state === 1, sources, [id]).map_state,
+    hosts: objects.hosts,
+    resources: objects.resources,
+    environments: Object.fromEntries([...environments].map(([k, v]) => [String(k), v])),
+    maps: Object.fromEntries([...nested].map(([k, n]) => [String(k), { document: n.document, use_hard_state: n.head.use_hard_state === 1, name: n.head.name, hostgroup_name: n.head.hostgroup_name }])),
+    bandwidth: await bandwidthValues(db, connectors, scope.environmentIds),
+    time: now(),
+  }
+}
+
+/** MapInfo.map_state of several maps at once: the roll-up of each one's live version (nohost while unpublished). */
+export async function mapStatesOf(db: Kysely<Database>, scope: Scope, ids: number[]): Promise<Map<number, number>> {
+  const live: { id: number; document: MapDocument; hard: boolean }[] = []
+  for (const head of await mapHeads(db, scope, ids)) {
+    const document = head.live_version === null ? null : await versionDocument(db, head.id, head.live_version)
+    if (document) live.push({ id: head.id, document, hard: head.use_hard_state === 1 })
+  }
+  if (!live.length) return new Map()
+  const { sources } = await gather(db, scope, live.map((m) => m.document), false)
+  return new Map(live.map((m) => [m.id, rollupMap(m.document, m.hard, sources, [m.id]).map_state]))
+}

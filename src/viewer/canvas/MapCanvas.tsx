@@ -1,0 +1,254 @@
+/**
+ * The map canvas (DESIGN.md "Rendering", Konva performance guidance). Three layers, none listening — hit
+ * tests are an R-tree lookup where the user clicked: (1) background and unbound items, (2) connectors in one
+ * batched shape, (3) live: bound items in their state colours. A feed delta repaints layer 3 only: through
+ * the one node of the changed item at close zoom, or the per-colour batch shapes when zoomed out. Items off
+ * screen are culled (with overscan, so panning re-culls rarely) and far zoom draws blocks without labels.
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import type Konva from 'konva'
+import { Image as KImage, Layer, Rect, Shape, Stage } from 'react-konva'
+import { MAP } from '../../shared/enums'
+import { bindingsOf, type Connector, type MapDocument, type MapItem } from '../../shared/maps'
+import type { BandwidthReading } from '../../shared/maps/bandwidth'
+import { ItemNode } from '../items'
+import type { ImageLookup, Lod } from '../items/types'
+import type { MapTheme } from '../theme'
+import type { LiveStates } from '../live/live-states'
+import { watchBandwidthStaleness } from './bandwidth-staleness'
+import { buildBatchModel, connectorStyles, drawBlocks, drawConnectors, type BatchModel } from './batch'
+import { contains, contentBox, fitCamera, grow, toWorld, visibleWorld, zoomAt, type Camera } from './camera'
+import { lodFor } from './lod'
+import type { SpatialIndex } from './spatial'
+
+export interface MapCanvasProps {
+  doc: MapDocument
+  index: SpatialIndex
+  live: LiveStates
+  theme: MapTheme
+  images?: ImageLookup
+  /** `always`: every resize refits (fullscreen NOC walls); `initial`: fit once, then the user pans and zooms. */
+  fit: 'always' | 'initial'
+  reading: (c: Connector) => BandwidthReading | undefined
+  /** A click on a bound item (null: on nothing), with the point in the canvas' pixels. */
+  onItemClick?: (itemId: string | null, at: { x: number; y: number }) => void
+  /** The caller's handle on the camera (to place a popover for an item picked from the text alternative). */
+  camera?: React.RefObject<Camera>
+}
+
+interface Cull { area: { x: number; y: number; w: number; h: number }; lod: Lod; scale: number; bound: string[]; unbound: string[] }
+const CLICK_SLOP_PX = 5
+/** While the camera moves at blocks LOD, the layers are redrawn at most this often. */
+const TRANSFORM_MS = 100
+/** Palette index of a live state in blocks: the MAP value, or STALE (SPEC §4 "Stale items are greyed"). */
+const STALE = 6
+const liveIndex = (s: { map_state: number; stale?: boolean } | undefined) => (!s ? MAP.nohost : s.stale ? STALE : s.map_state)
+
+const LiveItem = memo(function LiveItem({ item, live, theme, lod, images }: { item: MapItem; live: LiveStates; theme: MapTheme; lod: Lod; images?: ImageLookup }) {
+  const state = useSyncExternalStore(useCallback((cb: () => void) => live.subscribeItem(item.id, cb), [live, item.id]), () => live.stateOf(item.id))
+  return <ItemNode item={item} state={state} theme={theme} lod={lod} images={images} listening={false} />
+})
+
+/** Unbound items' palette: the theme's muted colour, then each distinct own colour in first-seen order. */
+function unboundBlocks(m: BatchModel, theme: MapTheme) {
+  const own = [...new Set(m.colour.filter((c) => c !== undefined))]
+  const index = new Map(own.map((c, k) => [c, k + 1]))
+  const pick = Int16Array.from(m.ids, (_, i) => (m.bound[i] ? -1 : m.colour[i] === undefined ? 0 : index.get(m.colour[i]!)!))
+  return { palette: [theme.muted, ...own], pick: (i: number) => pick[i] }
+}
+
+export function MapCanvas({ doc, index, live, theme, images, fit, reading, onItemClick, camera: cameraProp }: MapCanvasProps) {
+  const box = useRef<HTMLDivElement>(null)
+  const stage = useRef<Konva.Stage>(null)
+  const liveLayer = useRef<Konva.Layer>(null)
+  const connectorLayer = useRef<Konva.Layer>(null)
+  const own = useRef<Camera>({ x: 0, y: 0, scale: 1 })
+  const camera = cameraProp ?? own
+  const fitted = useRef(false)
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null)
+  const [cull, setCull] = useState<Cull | null>(null)
+  const bound = useMemo(() => new Set(Object.values(doc.items).filter((i) => bindingsOf(i).length > 0).map((i) => i.id)), [doc])
+  const model = useMemo(() => buildBatchModel(doc, index.all, index.boxes, (id) => bound.has(id)), [doc, index, bound])
+  // Each item's live palette index, patched from the changed ids so a repaint reads typed arrays only.
+  const liveIdx = useMemo(() => Uint8Array.from(model.ids, (id) => liveIndex(live.stateOf(id))), [model, live])
+  const view = useRef({ x: 0, y: 0, w: 0, h: 0 })
+  const cullNow = useRef<Cull | null>(null)
+  const lodNow = useRef<Lod>('blocks')
+  lodNow.current = cull?.lod ?? 'blocks'
+
+  const recull = useCallback((force: boolean) => {
+    if (!size) return
+    const seen = visibleWorld(camera.current, size.width, size.height)
+    view.current = visibleWorld(drawn.current, size.width, size.height)
+    const prev = cullNow.current
+    if (!force && prev) {
+      const byScale = lodFor(camera.current.scale, 0)
+      // Zoomed out to blocks, the batch shapes cull themselves from typed arrays: nothing to do per frame.
+      if (byScale === 'blocks' && prev.lod === 'blocks') return
+      // Closer, the nodes stay while the view is inside the overscan and the zoom keeps its level.
+      if (contains(prev.area, seen) && (prev.lod === byScale || (prev.lod === 'blocks' && prev.scale === camera.current.scale))) return
+    }
+    const area = grow(seen, 0.5)
+    const ids = index.items(area)
+    const lod = lodFor(camera.current.scale, ids.length)
+    // Blocks are drawn by the batch shapes; only detail levels need the id lists as nodes.
+    const scale = camera.current.scale
+    const next = lod === 'blocks' ? { area, lod, scale, bound: [], unbound: [] } : { area, lod, scale, bound: ids.filter((id) => bound.has(id)), unbound: ids.filter((id) => !bound.has(id)) }
+    cullNow.current = next
+    setCull(next)
+  }, [size, index, bound])
+
+  // The camera the layers were last drawn with; between redraws the drawn pixels are moved by CSS.
+  const drawn = useRef<Camera>(camera.current)
+  const lastDraw = useRef(0)
+  const trailing = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const applyRef = useRef<(c: Camera, settle?: boolean) => void>(() => undefined)
+  /** Moves the camera; `settle` draws for real (the end of a gesture). */
+  const apply = useCallback((c: Camera, settle = false) => {
+    camera.current = c
+    // The camera is readable from the page (tests and the accessible item list place things with it).
+    box.current?.setAttribute('data-camera', JSON.stringify(c))
+    const s = stage.current
+    if (!s) return recull(false)
+    const blocks = lodNow.current === 'blocks' && lodFor(c.scale, 0) === 'blocks'
+    // Zoomed out, a redraw walks every item: while panning or zooming, redraw at most every TRANSFORM_MS and
+    // move the drawn pixels by a CSS transform in between (the compositor does that in no time).
+    // A pure pan of a map that was drawn whole moves exactly those pixels: no redraw until the gesture ends.
+    const d = drawn.current
+    const whole = c.scale === d.scale && !!size && (!index.extent || contains(visibleWorld(d, size.width, size.height), index.extent))
+    if (blocks && !settle && (whole || performance.now() - lastDraw.current < TRANSFORM_MS)) {
+      const k = c.scale / d.scale
+      s.content.style.transformOrigin = '0 0'
+      s.content.style.transform = `matrix(${k}, 0, 0, ${k}, ${c.x - k * d.x}, ${c.y - k * d.y})`
+      // The real drawing follows TRANSFORM_MS after the last move.
+      if (trailing.current) clearTimeout(trailing.current)
+      trailing.current = setTimeout(() => { trailing.current = null; applyRef.current(camera.current, true) }, TRANSFORM_MS)
+      return
+    }
+    s.content.style.transform = ''
+    drawn.current = c
+    lastDraw.current = performance.now()
+    s.position({ x: c.x, y: c.y })
+    s.scale({ x: c.scale, y: c.scale })
+    recull(false)
+    // Synchronous when blocks, so the CSS transform and the new drawing change in the same frame.
+    if (blocks) s.draw()
+    else s.batchDraw()
+  }, [recull, size, index])
+  applyRef.current = apply
+  useEffect(() => () => { if (trailing.current) clearTimeout(trailing.current) }, [])
+
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    const observer = new ResizeObserver(() => setSize({ width: el.clientWidth, height: el.clientHeight }))
+    observer.observe(el)
+    return () => observer.disconnect()
+  }, [])
+
+  // A User Timing mark when the states are first on screen: benchmarks and the devtools read it (registered
+  // before the fit below draws for the first time).
+  useEffect(() => {
+    const layer = liveLayer.current
+    if (!layer || !size) return
+    const mark = () => { performance.mark('vigil:map-drawn'); layer.off('draw.firstpaint') }
+    layer.on('draw.firstpaint', mark)
+    return () => { layer.off('draw.firstpaint') }
+  }, [size, live])
+
+  useEffect(() => {
+    if (!size) return
+    if (fit === 'always' || !fitted.current) {
+      fitted.current = true
+      apply(fitCamera(contentBox(doc.resolution, index.extent), size.width, size.height), true)
+    }
+    recull(true)
+  }, [size, doc, index, fit, apply, recull])
+
+  // Zoomed out, the live layer is batch shapes reading the states directly: repaint it at once, in the
+  // frame that applied the deltas, and nothing else (connectors only when bandwidth colours may change).
+  const hasBandwidth = useMemo(() => Object.values(doc.connectors).some((c) => c.bandwidth), [doc])
+  useEffect(() => live.subscribe((changed) => {
+    for (const id of changed) {
+      const i = model.order.get(id)
+      if (i !== undefined) liveIdx[i] = liveIndex(live.stateOf(id))
+    }
+    if (lodNow.current === 'blocks') liveLayer.current?.draw()
+    else liveLayer.current?.batchDraw()
+    if (hasBandwidth) connectorLayer.current?.batchDraw()
+  }), [live, hasBandwidth, model, liveIdx])
+  // On a still wall nothing else redraws the connectors: old bandwidth values still have to turn grey.
+  useEffect(() => watchBandwidthStaleness(model.connectors, reading, () => connectorLayer.current?.batchDraw()), [model, reading])
+
+
+  const drag = useRef<{ x: number; y: number; moved: boolean; camera: Camera } | null>(null)
+  const onPointerDown = (e: React.PointerEvent) => {
+    drag.current = { x: e.clientX, y: e.clientY, moved: false, camera: camera.current }
+    try { (e.target as Element).setPointerCapture(e.pointerId) } catch { /* a synthetic or finished pointer */ }
+  }
+  const onPointerMove = (e: React.PointerEvent) => {
+    const d = drag.current
+    if (!d) return
+    const dx = e.clientX - d.x, dy = e.clientY - d.y
+    if (!d.moved && Math.hypot(dx, dy) < CLICK_SLOP_PX) return
+    d.moved = true
+    apply({ ...d.camera, x: d.camera.x + dx, y: d.camera.y + dy })
+  }
+  const onPointerUp = (e: React.PointerEvent) => {
+    const d = drag.current
+    drag.current = null
+    if (d?.moved) apply(camera.current, true)
+    if (!d || d.moved || !box.current) return
+    const r = box.current.getBoundingClientRect()
+    const at = { x: e.clientX - r.left, y: e.clientY - r.top }
+    const p = toWorld(camera.current, at.x, at.y)
+    onItemClick?.(index.itemAt(p.x, p.y, (id) => bound.has(id)), at)
+  }
+  useEffect(() => {
+    const el = box.current
+    if (!el) return
+    // Not React's onWheel: it is passive, and the page must not scroll while zooming the map.
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault()
+      const r = el.getBoundingClientRect()
+      apply(zoomAt(camera.current, e.clientX - r.left, e.clientY - r.top, Math.exp(-e.deltaY * 0.0015)))
+    }
+    el.addEventListener('wheel', onWheel, { passive: false })
+    return () => el.removeEventListener('wheel', onWheel)
+  }, [apply])
+
+  const lod = cull?.lod ?? 'blocks'
+  const livePalette = useMemo(() => [...[0, 1, 2, 3, 4, 5].map((s) => theme.state[s]), theme.stale], [theme])
+  const styles = useMemo(() => connectorStyles(model, theme, lod), [model, theme, lod])
+  const unbound = useMemo(() => unboundBlocks(model, theme), [model, theme])
+  const background = images && doc.background.image_id ? images(doc.background.image_id) : undefined
+
+  return (
+    <div
+      ref={box} className="vigil-map-canvas position-relative w-100 h-100 overflow-hidden" data-lod={lod}
+      style={{ touchAction: 'none', background: theme.dark ? theme.background : '#eef0f3', cursor: 'grab' }}
+      onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => { drag.current = null }}
+      onDoubleClick={() => size && apply(fitCamera(contentBox(doc.resolution, index.extent), size.width, size.height), true)}
+    >
+      {size && (
+        <Stage ref={stage} width={size.width} height={size.height} listening={false}>
+          <Layer listening={false}>
+            <Rect width={doc.resolution.width} height={doc.resolution.height} fill={doc.background.colour} perfectDrawEnabled={false} />
+            {background && <KImage image={background} width={doc.resolution.width} height={doc.resolution.height} />}
+            {lod === 'blocks'
+              ? <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, unbound.palette, unbound.pick, camera.current.scale)} />
+              : cull?.unbound.filter((id) => doc.items[id]).map((id) => <ItemNode key={id} item={doc.items[id]} theme={theme} lod={lod} images={images} listening={false} />)}
+          </Layer>
+          <Layer ref={connectorLayer} listening={false}>
+            <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawConnectors(ctx._context, model, view.current, styles, { theme, lod, scale: camera.current.scale, reading })} />
+          </Layer>
+          <Layer ref={liveLayer} listening={false}>
+            {lod === 'blocks'
+              ? <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, livePalette, (i) => (model.bound[i] ? liveIdx[i] : -1), camera.current.scale)} />
+              : cull?.bound.filter((id) => doc.items[id]).map((id) => <LiveItem key={id} item={doc.items[id]} live={live} theme={theme} lod={lod} images={images} />)}
+          </Layer>
+        </Stage>
+      )}
+    </div>
+  )
+}

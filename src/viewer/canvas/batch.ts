@@ -1,0 +1,144 @@
+/**
+ * Batched drawing (Konva performance guidance; "frameworks at the rim"): thousands of items and connectors
+ * are drawn by a few Konva Shapes whose sceneFunc walks typed arrays built once per document and issues
+ * one path per colour — one fill per colour instead of one node per item, and no allocation per item in a
+ * frame. Used when the LOD is `blocks` (items) and always for connectors.
+ */
+import type { Box, Connector, MapDocument } from '../../shared/maps'
+import { bandwidthLabel, type BandwidthReading } from '../../shared/maps/bandwidth'
+import { connectorColour, connectorEnds } from '../items/connector'
+import { rendererOf } from '../items'
+import type { Lod } from '../items/types'
+import type { MapTheme } from '../theme'
+
+export interface BatchModel {
+  /** Items in drawing order, and each one's position in it. */
+  ids: string[]
+  order: ReadonlyMap<string, number>
+  /** x, y, w, h of item i at 4i. */
+  box: Float32Array
+  bound: Uint8Array
+  /** Kinds drawn as a polyline rather than a box (a line), absolute coordinates. */
+  outline: (number[] | undefined)[]
+  /** An unbound item's own colour (fill, else stroke); undefined: the theme's. */
+  colour: (string | undefined)[]
+  connectors: Connector[]
+  /** x0, y0, x1, y1 of connector j at 4j, from edge to edge of its items' boxes. */
+  seg: Float32Array
+}
+
+export function buildBatchModel(doc: MapDocument, drawOrder: readonly string[], boxes: ReadonlyMap<string, Box>, isBound: (id: string) => boolean): BatchModel {
+  const n = drawOrder.length
+  const box = new Float32Array(4 * n), bound = new Uint8Array(n)
+  const outline: (number[] | undefined)[] = [], colour: (string | undefined)[] = []
+  const order = new Map<string, number>()
+  drawOrder.forEach((id, i) => {
+    const b = boxes.get(id)!, item = doc.items[id]
+    box.set([b.x, b.y, b.w, b.h], 4 * i)
+    bound[i] = isBound(id) ? 1 : 0
+    outline.push(rendererOf(item).outline?.(item))
+    colour.push(item.style?.fill ?? item.style?.stroke)
+    order.set(id, i)
+  })
+  const connectors = Object.values(doc.connectors).filter((c) => boxes.has(c.from) && boxes.has(c.to)).sort((a, b) => a.z - b.z || (a.id < b.id ? -1 : 1))
+  const seg = new Float32Array(4 * connectors.length)
+  connectors.forEach((c, j) => seg.set(connectorEnds(boxes.get(c.from)!, boxes.get(c.to)!), 4 * j))
+  return { ids: [...drawOrder], order, box, bound, outline, colour, connectors, seg }
+}
+
+/** Whether the box at 4i of `a` meets the view. */
+const meets = (a: Float32Array, i: number, v: Box) => a[4 * i] <= v.x + v.w && a[4 * i] + a[4 * i + 2] >= v.x && a[4 * i + 1] <= v.y + v.h && a[4 * i + 1] + a[4 * i + 3] >= v.y
+const segMeets = (s: Float32Array, j: number, v: Box) =>
+  Math.min(s[4 * j], s[4 * j + 2]) <= v.x + v.w && Math.max(s[4 * j], s[4 * j + 2]) >= v.x && Math.min(s[4 * j + 1], s[4 * j + 3]) <= v.y + v.h && Math.max(s[4 * j + 1], s[4 * j + 3]) >= v.y
+
+let scratch = new Int16Array(0)
+const scratchOf = (n: number) => (scratch.length >= n ? scratch : (scratch = new Int16Array(n)))
+
+/**
+ * Items in view as filled boxes (lines as polylines), one path per palette colour. `pick(i)` gives item i's
+ * palette index, or -1 to leave it out (the other layer draws it).
+ */
+export function drawBlocks(ctx: CanvasRenderingContext2D, m: BatchModel, view: Box, palette: readonly string[], pick: (i: number) => number, scale: number) {
+  const n = m.ids.length
+  const sel = scratchOf(n)
+  for (let i = 0; i < n; i++) sel[i] = meets(m.box, i, view) ? pick(i) : -1
+  for (let p = 0; p < palette.length; p++) {
+    let rects = 0, lines = 0
+    ctx.beginPath()
+    for (let i = 0; i < n; i++) {
+      if (sel[i] !== p) continue
+      if (m.outline[i]) { lines++; continue }
+      ctx.rect(m.box[4 * i], m.box[4 * i + 1], m.box[4 * i + 2], m.box[4 * i + 3])
+      rects++
+    }
+    if (rects) {
+      ctx.fillStyle = palette[p]
+      ctx.fill()
+    }
+    if (!lines) continue
+    ctx.beginPath()
+    for (let i = 0; i < n; i++) {
+      const pts = sel[i] === p ? m.outline[i] : undefined
+      if (!pts) continue
+      ctx.moveTo(pts[0], pts[1])
+      for (let k = 2; k < pts.length; k += 2) ctx.lineTo(pts[k], pts[k + 1])
+    }
+    ctx.strokeStyle = palette[p]
+    ctx.lineWidth = 1.5 / scale
+    ctx.stroke()
+  }
+}
+
+export interface ConnectorPaint {
+  theme: MapTheme
+  lod: Lod
+  scale: number
+  reading: (c: Connector) => BandwidthReading | undefined
+}
+
+const styleKey = (c: Connector, theme: MapTheme, lod: Lod, reading?: BandwidthReading) => `${connectorColour(c, theme, reading)}|${c.width}|${c.dash && lod !== 'blocks' ? 1 : 0}`
+
+/** Each connector's stroke style, worked out once per theme and LOD; null where live bandwidth decides it. */
+export const connectorStyles = (m: BatchModel, theme: MapTheme, lod: Lod): (string | null)[] =>
+  m.connectors.map((c) => (c.bandwidth ? null : styleKey(c, theme, lod)))
+
+/** Connectors in view, one stroke per colour/width/dash (`styles` from connectorStyles); labels at full detail. */
+export function drawConnectors(ctx: CanvasRenderingContext2D, m: BatchModel, view: Box, styles0: readonly (string | null)[], paint: ConnectorPaint) {
+  const styles = new Map<string, number[]>()
+  const labels: number[] = []
+  m.connectors.forEach((c, j) => {
+    if (!segMeets(m.seg, j, view)) return
+    const key = styles0[j] ?? styleKey(c, paint.theme, paint.lod, paint.reading(c))
+    const list = styles.get(key)
+    if (list) list.push(j)
+    else styles.set(key, [j])
+    if (paint.lod === 'detail' && (c.label || c.bandwidth)) labels.push(j)
+  })
+  const s = m.seg
+  for (const [key, list] of styles) {
+    const [colour, width, dash] = key.split('|')
+    ctx.beginPath()
+    for (const j of list) {
+      ctx.moveTo(s[4 * j], s[4 * j + 1])
+      ctx.lineTo(s[4 * j + 2], s[4 * j + 3])
+    }
+    ctx.strokeStyle = colour
+    // Never thinner than a device pixel, or a zoomed-out map loses its links.
+    ctx.lineWidth = Math.max(Number(width), 1 / paint.scale)
+    ctx.setLineDash(dash === '1' ? [8, 5] : [])
+    ctx.stroke()
+  }
+  ctx.setLineDash([])
+  if (!labels.length) return
+  ctx.font = `11px ${paint.theme.font}`
+  ctx.textAlign = 'center'
+  for (const j of labels) {
+    const c = m.connectors[j]
+    const reading = c.bandwidth ? paint.reading(c) : undefined
+    const label = reading ? bandwidthLabel(reading) : c.label
+    if (!label) continue
+    ctx.fillStyle = reading?.stale ? paint.theme.muted : paint.theme.text
+    // Text drawn as text on the canvas: never markup.
+    ctx.fillText(label, (s[4 * j] + s[4 * j + 2]) / 2, (s[4 * j + 1] + s[4 * j + 3]) / 2 - 5)
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Issue 7 "first paint under 1 s": on a map viewer route (a NOC wall above all) the map is asked for as the
+ * app starts — by name, then its live document and states — while the code still loads and the route guard
+ * runs (src/app/early.ts). The viewer's queries (api.ts) take these answers.
+ */
+import { askEarly, startupToken } from '../app/early'
+
+/** SPEC §2 viewer routes: /maps/{hostgroup_name}/{name}[/legacy][/(view|display|fullscreen)]. */
+const VIEWER = /^\/?maps\/([^/?]+)\/([^/?]+)(?:\/legacy)?(?:\/(?:view|display|fullscreen))?\/?$/
+
+export const mapByNameUrl = (hostgroupName: string, name: string) => `maps/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
+export const liveDocumentUrl = (id: number) => `maps/${id}/document?version=live`
+export const mapStatesUrl = (id: number) => `maps/${id}/states`
+
+/** Starts the requests when `location` is a map viewer route and a token is at hand. */
+export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> = window.location): void {
+  const route = VIEWER.exec(location.hash.replace(/^#/, '').split('?')[0])
+  const token = startupToken(location)
+  if (!route || route[1] === 'slideshows' || !token) return
+  let url: string
+  try {
+    url = mapByNameUrl(decodeURIComponent(route[1]), decodeURIComponent(route[2]))
+  } catch {
+    return // a malformed address: the router shows what it shows
+  }
+  askEarly(url, token).then((info) => {
+    const id = (info as { id?: unknown }).id
+    if (typeof id !== 'number') return
+    askEarly(liveDocumentUrl(id), token).catch(() => undefined)
+    askEarly(mapStatesUrl(id), token).catch(() => undefined)
+  }, () => undefined)
+}

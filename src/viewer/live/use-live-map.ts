@@ -1,0 +1,93 @@
+/**
+ * Wires one map's LiveStates to the feed (DESIGN.md "The way data flows" 3): deltas of the map's environments
+ * (and the `map:<id>` topic) are applied together once per animation frame, so a busy feed costs one repaint
+ * per frame; what a delta cannot tell (environment roll-ups, bandwidth values) comes from a throttled refetch
+ * of the states. Polling at the SPEC §9 map interval while the feed is down is the states query's own.
+ * A map event of the map (published, archived, …) refetches its info, so a new live version loads on an open
+ * wall (the document query is keyed by version); a reconnected feed refetches everything shown.
+ */
+import { useEffect, useMemo, useRef } from 'react'
+import { useFeed, useFeedReconnect } from '../../app/feed'
+import { queryClient } from '../../app/query-client'
+import type { MapStates } from '../../shared/api/maps'
+import type { EventDelta, FeedDelta } from '../../shared/feed'
+import type { MapDocument } from '../../shared/maps'
+import { viewerKeys } from '../api'
+import { LiveStates } from './live-states'
+
+/** At most one refetch of the states per this many ms while deltas keep asking for one. */
+export const STATES_REFETCH_MS = 5000
+
+export function useLiveMap(mapId: number, doc: MapDocument | undefined, useHard: boolean, states: MapStates | undefined): LiveStates | null {
+  const first = useRef<MapStates | undefined>(undefined)
+  const ready = !!doc && !!states
+  const live = useMemo(() => {
+    if (!doc || !states) return null
+    first.current = states
+    return new LiveStates(mapId, doc, useHard, states)
+    // A new LiveStates only for a new document or map; new states are patched in by reset() below.
+  }, [mapId, doc, useHard, ready])
+
+  useEffect(() => {
+    if (live && states && states !== first.current) live.reset(states)
+  }, [live, states])
+
+  const pending = useRef<FeedDelta[]>([])
+  const frame = useRef<number | null>(null)
+  const lastRefetch = useRef(0)
+  const refetchTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  useEffect(() => () => {
+    if (frame.current !== null) cancelAnimationFrame(frame.current)
+    if (refetchTimer.current) clearTimeout(refetchTimer.current)
+  }, [])
+
+  // After an outage or a server restart the deltas of the meantime are lost: catch up on map and states.
+  useFeedReconnect(() => refreshMap(mapId, true))
+
+  const topics = live ? [`map:${mapId}`, ...live.environmentIds().sort((a, b) => a - b).map((id) => `environment:${id}`)] : []
+  useFeed(topics, (delta) => {
+    if (!live) return
+    if (delta.kind === 'event') {
+      const refresh = mapEventRefresh(delta, mapId, live)
+      if (refresh) refreshMap(mapId, refresh === 'map')
+      return
+    }
+    pending.current.push(delta)
+    frame.current ??= requestAnimationFrame(() => {
+      frame.current = null
+      const batch = pending.current
+      pending.current = []
+      const start = performance.now()
+      const { refetch } = live.apply(batch)
+      // Applying and repainting, as a User Timing measure: a PerformanceObserver (the map benchmarks) sees
+      // it, and clearing it at once keeps a wall that runs for weeks from filling the timing buffer.
+      performance.measure('vigil:map-update', { start })
+      performance.clearMeasures('vigil:map-update')
+      if (!refetch || refetchTimer.current) return
+      const wait = Math.max(0, lastRefetch.current + STATES_REFETCH_MS - Date.now())
+      refetchTimer.current = setTimeout(() => {
+        refetchTimer.current = null
+        lastRefetch.current = Date.now()
+        void queryClient.invalidateQueries({ queryKey: viewerKeys.states(mapId) })
+      }, wait)
+    })
+  })
+  return live
+}
+
+/**
+ * What a timeline event asks of the viewer of map `mapId` (SPEC §3 Map events): one of this map (a new
+ * version published, archived, recovered, renamed…) → its info and states (`map`); one of a map nested in it
+ * → the states, whose roll-up includes the nested map's document (`states`); anything else → nothing.
+ */
+export function mapEventRefresh(delta: EventDelta, mapId: number, live: Pick<LiveStates, 'nestedNames'>): 'map' | 'states' | null {
+  if (delta.type !== 'map' || typeof delta.map_id !== 'number') return null
+  if (delta.map_id === mapId) return 'map'
+  return live.nestedNames.has(delta.map_id) ? 'states' : null
+}
+
+/** Refetches the map's states and, with `info`, its info (a new live version brings its document). */
+function refreshMap(mapId: number, info: boolean) {
+  if (info) void queryClient.invalidateQueries({ queryKey: viewerKeys.info(mapId) })
+  void queryClient.invalidateQueries({ queryKey: viewerKeys.states(mapId) })
+}

@@ -1,0 +1,85 @@
+import { useId, useState, type FormEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { Modal } from '../../../ui'
+import { DEFAULT_LAYOUT } from '../../../shared/api/maps'
+import { isValidName } from '../../../shared/validation'
+import { NAME_MIN } from '../../../shared/constants'
+import { createMap } from './api'
+import { NameInput } from './NameInput'
+import { EnvironmentSelect, LayoutSelect, type WritableEnvironment } from './fields'
+
+export interface AddMapDialogProps {
+  /** Environments where the person holds maps_write (SPEC §6). */
+  environments: readonly WritableEnvironment[]
+  onClose(): void
+}
+
+/** The editor's address of a map (SPEC §2 "Current editor"). */
+export const editorPath = (map: { hostgroup_name: string; name: string }) => `/maps/${encodeURIComponent(map.hostgroup_name)}/${encodeURIComponent(map.name)}/edit`
+
+/** A name's problem under SPEC §5, as the key of its message (null when valid). */
+export function nameProblem(name: string): 'required' | 'tooShort' | null {
+  if (name.trim() === '') return 'required'
+  return isValidName(name.trim()) ? null : 'tooShort'
+}
+
+/**
+ * SPEC §5 Add map: name (alias), environment and layout required ("select layout"), layout logical by
+ * default, optional description, use_hard_state off by default. On success the editor opens.
+ */
+export function AddMapDialog({ environments, onClose }: AddMapDialogProps) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const ids = { description: useId(), hard: useId() }
+  const [alias, setAlias] = useState('')
+  const [environmentId, setEnvironmentId] = useState<number | null>(environments.length === 1 ? environments[0].id : null)
+  const [layout, setLayout] = useState<number | null>(DEFAULT_LAYOUT)
+  const [description, setDescription] = useState('')
+  const [useHardState, setUseHardState] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
+  const [busy, setBusy] = useState(false)
+
+  const problems = { alias: nameProblem(alias), environment: environmentId === null, layout: layout === null }
+  const invalid = problems.alias !== null || problems.environment || problems.layout
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setSubmitted(true)
+    if (invalid || busy) return
+    setBusy(true)
+    try {
+      const map = await createMap({ alias: alias.trim(), hostgroup_id: environmentId!, layout: layout!, description: description.trim(), use_hard_state: useHardState, tags: [] })
+      onClose()
+      void navigate(editorPath(map))
+    } catch {
+      // The API client showed the SPEC §8 message (e.g. map_already_exists); the form stays for another try.
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const aliasError = submitted && problems.alias ? (problems.alias === 'required' ? t('maps.add.required') : t('maps.name.tooShort', { min: NAME_MIN })) : null
+  return (
+    <Modal title={t('maps.add.title')} onClose={onClose}>
+      <form noValidate onSubmit={submit}>
+        {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
+        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} error={aliasError} autoFocus />
+        <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? t('maps.add.required') : null} />
+        <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
+        <div className="mb-3">
+          <label className="form-label" htmlFor={ids.description}>{t('maps.add.description')}</label>
+          <textarea id={ids.description} className="form-control" rows={2} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
+        </div>
+        <div className="form-check mb-3">
+          <input id={ids.hard} type="checkbox" className="form-check-input" checked={useHardState} onChange={(e) => setUseHardState(e.target.checked)} />
+          <label className="form-check-label" htmlFor={ids.hard}>{t('maps.add.useHardState')}</label>
+        </div>
+        <div className="d-flex justify-content-end gap-2">
+          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.add.cancel')}</button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>{t('maps.add.submit')}</button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

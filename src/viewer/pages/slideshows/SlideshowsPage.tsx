@@ -1,0 +1,102 @@
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useCurrentUser } from '../../../app/current-user'
+import { usePreferences } from '../../../app/preferences'
+import { showMessage } from '../../../app/messages'
+import { fromOrderParam, Modal, TablePanel, toOrderParam, type TableColumn } from '../../../ui'
+import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
+import type { Slideshow } from '../../../shared/api/maps'
+import { ConfirmDialog } from '../maps-list/ConfirmDialog'
+import { writableEnvironments } from '../maps-list/fields'
+import { slideshowPath } from '../maps-list/MapsListPage'
+import { deleteSlideshow, useSlideshowList } from './api'
+import { SlideshowForm } from './SlideshowForm'
+
+/** SPEC §2 /maps/slideshows: the slideshows with show, fullscreen, edit and delete; "add" with maps_write. */
+export function SlideshowsPage() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const user = useCurrentUser()
+  const [preferences, setPreferences] = usePreferences()
+  const [search, setSearch] = useSearchParams()
+  const [adding, setAdding] = useState(false)
+  const [deleting, setDeleting] = useState<Slideshow | null>(null)
+  const page = Math.max(1, Number(search.get('page')) || 1)
+  const sort = fromOrderParam(search.get('order'))
+  const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
+  const list = useSlideshowList({ order: toOrderParam(sort), limit: pageSize, offset: (page - 1) * pageSize })
+  const writable = writableEnvironments(user)
+
+  const go = (p: number, order = toOrderParam(sort)) => {
+    const next = new URLSearchParams()
+    if (order) next.set('order', order)
+    if (p > 1) next.set('page', String(p))
+    setSearch(next)
+  }
+
+  const columns = useMemo((): TableColumn<Slideshow>[] => {
+    const path = (s: Slideshow) => slideshowPath(s.hostgroup_name, s.name)
+    const refuse = () => showMessage({ variant: 'warning', text: t('maps.list.editNotAllowed') })
+    return [
+      { id: 'alias', header: t('maps.slideshows.columns.slideshow'), sortable: true, cell: (s) => <Link to={path(s)}>{s.alias}</Link> },
+      { id: 'hostgroup_name', header: t('maps.slideshows.columns.environment'), sortable: true, cell: (s) => s.hostgroup_name },
+      {
+        id: 'delay', header: t('maps.slideshows.columns.delay'), sortable: true,
+        cell: (s) => <>{t('maps.slideshows.delaySeconds', { delay: s.delay })}{s.follow_alarms && <span className="badge text-bg-info ms-2">{t('maps.slideshows.followAlarms')}</span>}</>,
+      },
+      { id: 'maps', header: t('maps.slideshows.columns.maps'), cell: (s) => s.maps.map((m) => m.alias).join(', ') },
+      {
+        id: 'actions', header: t('maps.slideshows.columns.actions'),
+        cell: (s) => {
+          const canWrite = s.allowed_actions.includes('write')
+          return (
+            <div className="btn-group" role="group">
+              <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('maps.slideshows.actions.fullscreen', { alias: s.alias })} onClick={() => void navigate(`${path(s)}/fullscreen`)}>⛶</button>
+              <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('maps.slideshows.actions.edit', { alias: s.alias })}
+                onClick={() => (canWrite ? void navigate(`${path(s)}/edit`) : refuse())}>✎</button>
+              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('maps.slideshows.actions.delete', { alias: s.alias })}
+                onClick={() => (canWrite ? setDeleting(s) : showMessage({ variant: 'warning', text: t('maps.list.deleteNotAllowed') }))}>🗑</button>
+            </div>
+          )
+        },
+      },
+    ]
+  }, [t, navigate])
+
+  return (
+    <div className="container-fluid py-3">
+      <TablePanel
+        title={t('maps.slideshows.title')}
+        rows={list.data?.result ?? []}
+        getRowId={(s) => String(s.id)}
+        columns={columns}
+        total={list.data?.totalresults ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={(p) => go(p)}
+        onPageSizeChange={(size) => { setPreferences({ page_size: size }); go(1) }}
+        sort={sort}
+        onSortChange={(s) => go(1, toOrderParam(s))}
+        loading={list.isFetching}
+        toolbar={writable.length > 0 && <button type="button" className="btn btn-sm btn-primary" onClick={() => setAdding(true)}>{t('maps.slideshows.add')}</button>}
+      />
+      {adding && (
+        <Modal title={t('maps.slideshows.form.newTitle')} onClose={() => setAdding(false)} size="lg">
+          <SlideshowForm environments={writable} onCancel={() => setAdding(false)} onSaved={(s) => {
+            setAdding(false)
+            showMessage({ variant: 'success', text: t('maps.slideshows.saved', { alias: s.alias }) })
+          }} />
+        </Modal>
+      )}
+      {deleting && (
+        <ConfirmDialog title={t('maps.slideshows.deleteConfirmTitle')} text={t('maps.slideshows.deleteConfirmation', { alias: deleting.alias })} confirmLabel={t('maps.list.deleteConfirm')}
+          onConfirm={async () => {
+            await deleteSlideshow(deleting.id)
+            showMessage({ variant: 'success', text: t('maps.slideshows.deleted', { alias: deleting.alias }) })
+          }}
+          onClose={() => setDeleting(null)} />
+      )}
+    </div>
+  )
+}

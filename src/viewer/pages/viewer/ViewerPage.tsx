@@ -1,0 +1,63 @@
+/**
+ * SPEC §2 current viewer /maps/{hostgroup_name}/{name}/(view|display|fullscreen), the legacy viewer routes
+ * and #maps/{environment_name}/{map_name}. `fullscreen` is the NOC kiosk: no chrome, fit to any screen,
+ * no idle timeout; it reconnects by itself (the feed client) and reloads on a new release (the shell's
+ * version polling runs around every route). Escape leaves it for a person at the wall.
+ */
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { useMapByName } from '../../api'
+import { mapPath } from '../../links'
+import { MapView } from '../../MapView'
+
+export type ViewerMode = 'view' | 'display' | 'fullscreen'
+
+export function viewerMode(pathname: string): ViewerMode {
+  const last = pathname.replace(/\/+$/, '').split('/').pop()
+  return last === 'fullscreen' || last === 'display' ? last : 'view'
+}
+
+export function ViewerPage() {
+  const { t } = useTranslation()
+  const { hostgroup_name = '', name = '' } = useParams()
+  const mode = viewerMode(useLocation().pathname)
+  const navigate = useNavigate()
+  const map = useMapByName(hostgroup_name, name)
+  const info = map.data
+
+  useEffect(() => {
+    if (mode !== 'fullscreen') return
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && void navigate(mapPath(hostgroup_name, name, 'view'))
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [mode, navigate, hostgroup_name, name])
+
+  if (!info) return null
+  const view = <MapView key={info.id} mapId={info.id} fullscreen={mode === 'fullscreen'} />
+  if (mode === 'fullscreen') {
+    return (
+      <section className="position-fixed top-0 start-0 w-100 h-100 bg-body" style={{ zIndex: 2000 }} aria-label={info.alias} data-testid="map-fullscreen">
+        <h1 className="visually-hidden">{info.alias}</h1>
+        {view}
+      </section>
+    )
+  }
+  return (
+    <section className="d-flex flex-column" style={{ height: 'calc(100vh - 4rem)', minHeight: 400 }} aria-label={info.alias}>
+      <header className="d-flex flex-wrap align-items-center gap-2 p-2 border-bottom">
+        <h1 className="h5 mb-0 me-2">{info.alias}</h1>
+        <span className="text-body-secondary small">{info.hostgroup_alias}</span>
+        {mode === 'view' && (
+          <nav className="btn-group ms-auto" aria-label={t('maps.viewer.toolbar.label')}>
+            {/* Editing needs `write` on the map's environment (SPEC §6), as in the maps list and the editor. */}
+            {info.allowed_actions.includes('write') && <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'edit')}>{t('maps.viewer.toolbar.edit')}</Link>}
+            <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'timeline')}>{t('maps.viewer.toolbar.timeline')}</Link>
+            <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'fullscreen')}>{t('maps.viewer.toolbar.fullscreen')}</Link>
+          </nav>
+        )}
+      </header>
+      <div className="flex-grow-1 position-relative">{view}</div>
+    </section>
+  )
+}

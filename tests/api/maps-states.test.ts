@@ -1,0 +1,166 @@
+/**
+ * Live map states and the map feed topic (issue 7; SPEC §4 MAP and HOST_MAP_STATE, decorations, nested
+ * roll-up; DESIGN.md "The way data flows"), with real results posted to the real server and a real WebSocket.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
+import { startServer, DATABASES, type TestServer } from '../helpers/server'
+import { adminClient, client, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { emptyDocument } from '../../src/shared/maps/document'
+import { MAP } from '../../src/shared/enums'
+import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
+
+const base = { y: 10, w: 48, h: 48, z: 1, rotation: 0, state_icon: 'icon' }
+const hostItem = (id: string, hostId: number) => ({ ...base, kind: 'host', id, x: 10, host_id: hostId, name: `h${hostId}` })
+const resourceItem = (id: string, resourceId: number, hostId: number) => ({ ...base, kind: 'resource', id, x: 60, resource_id: resourceId, host_id: hostId, name: 'if', host_name: 'h' })
+const mapItem = (id: string, mapId: number) => ({ ...base, kind: 'map', id, x: 100, map_id: mapId, name: `m${mapId}`, state_icon: 'box' })
+const docWith = (items: Record<string, unknown>, connectors: Record<string, unknown> = {}) => ({ ...emptyDocument(), items, connectors })
+
+const tokenOf = async (server: TestServer, t: Tenant) => (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body.token as string
+
+/** A feed connection that collects deltas and answers, and waits for one matching a condition. */
+async function feed(server: TestServer, t: Tenant) {
+  const ws = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/api/v1/feed?token=${encodeURIComponent(await tokenOf(server, t))}`)
+  const seen: (FeedDelta | ServerMessage)[] = []
+  const waiters: { pred: (m: FeedDelta | ServerMessage) => boolean; resolve: (m: FeedDelta | ServerMessage) => void }[] = []
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as ServerMessage
+    for (const one of m.op === 'deltas' ? m.deltas : [m]) {
+      seen.push(one)
+      for (const w of [...waiters]) if (w.pred(one)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(one) }
+    }
+  })
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject) })
+  return {
+    seen,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    next: <T extends FeedDelta | ServerMessage>(pred: (m: FeedDelta | ServerMessage) => boolean, ms = 2000) => new Promise<T>((resolve, reject) => {
+      const hit = seen.find(pred)
+      if (hit) return resolve(hit as T)
+      const timer = setTimeout(() => reject(new Error(`nothing matched within ${ms} ms`)), ms)
+      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m as T) } })
+    }),
+    close: () => ws.close(),
+  }
+}
+
+describe.each(DATABASES)('map states and feed on %s', (db) => {
+  let server: TestServer
+  let a: Tenant
+  let b: Tenant
+  beforeAll(async () => {
+    server = await startServer({ db })
+    const admin = await adminClient(server)
+    a = await makeTenant(server, admin)
+    b = await makeTenant(server, admin)
+  })
+  afterAll(() => server.close())
+
+  const newHost = async () => (await a.api.post('/api/v1/hosts/', { name: uniq('st-host'), hostgroup_id: a.environmentId, check_type: '1' })).body as { id: number; name: string }
+  const newMap = async (document: unknown, published = true) => {
+    const map = (await a.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: a.environmentId, layout: 2 })).body
+    await a.api.post(`/api/v1/maps/${map.id}/lock`)
+    expect((await a.api.put(`/api/v1/maps/${map.id}/document`, { document })).status).toBe(200)
+    if (published) expect((await a.api.post(`/api/v1/maps/${map.id}/publish`, {})).status).toBe(200)
+    await a.api.del(`/api/v1/maps/${map.id}/lock`)
+    return map as { id: number; alias: string }
+  }
+
+  it('shows a host\'s real state change and acknowledgement in the map states and the map\'s roll-up (SPEC §4)', async () => {
+    const host = await newHost()
+    const res = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'eth0', check_type: '1' })).body
+    const map = await newMap(docWith({ h: hostItem('h', host.id), r: resourceItem('r', res.id, host.id) }))
+    const pending = (await a.api.get(`/api/v1/maps/${map.id}/states`)).body
+    expect(pending).toMatchObject({ map_id: map.id, version: 1, map_state: MAP.pending })
+
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL - 100% loss' })
+    await a.api.post('/api/v1/results', { resource_id: res.id, exit_status: 1, output: 'eth0 busy', perfdata: 'in=1000B out=250B' })
+    const down = (await a.api.get(`/api/v1/maps/${map.id}/states`)).body
+    expect(down.map_state).toBe(MAP.down)
+    expect(down.hosts).toEqual([expect.objectContaining({ id: host.id, state: 'down', plugin_output: 'PING CRITICAL - 100% loss', acknowledged: false })])
+    expect(down.resources).toEqual([expect.objectContaining({ id: res.id, host_id: host.id, state: 'warning' })])
+    expect((await a.api.get(`/api/v1/maps/${map.id}`)).body.map_state).toBe(MAP.down)
+
+    expect((await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, { comment: 'on it' })).status).toBe(201)
+    expect((await a.api.get(`/api/v1/maps/${map.id}/states`)).body.hosts[0].acknowledged).toBe(true)
+    const list = (await a.api.get(`/api/v1/maps?filter=${encodeURIComponent(JSON.stringify({ id: map.id }))}&columns=map_state`)).body
+    expect(list.result).toEqual([{ id: map.id, map_state: MAP.down }])
+  })
+
+  it('rolls nested maps up to the worst state inside them and shows the draft while never published', async () => {
+    const host = await newHost()
+    const inner = await newMap(docWith({ h: hostItem('h', host.id) }))
+    const outer = await newMap(docWith({ i: mapItem('i', inner.id) }))
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 0, output: 'PING OK' })
+    expect((await a.api.get(`/api/v1/maps/${outer.id}/states`)).body.map_state).toBe(MAP.up)
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })
+    const states = (await a.api.get(`/api/v1/maps/${outer.id}/states`)).body
+    expect(states.map_state).toBe(MAP.down)
+    expect(Object.keys(states.maps)).toEqual([String(inner.id)])
+    expect(states.hosts.map((h: { id: number }) => h.id)).toEqual([host.id])
+
+    const draft = await newMap(docWith({ h: hostItem('h', host.id) }), false)
+    expect((await a.api.get(`/api/v1/maps/${draft.id}/states`)).body).toMatchObject({ version: null, map_state: MAP.down })
+    expect((await a.api.get(`/api/v1/maps/${draft.id}`)).body.map_state).toBe(MAP.nohost)
+  })
+
+  it('shows bandwidth connectors in bits per second from the latest performance data', async () => {
+    const host = await newHost()
+    const res = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'uplink', check_type: '1' })).body
+    const other = await newHost()
+    const map = await newMap(docWith({ a: hostItem('a', host.id), b: hostItem('b', other.id) }, {
+      c: { id: 'c', from: 'a', to: 'b', z: 1, kind: 'bandwidth', bandwidth: { resource_id: res.id, in_key: 'in', out_key: 'out', capacity_bps: 1e9 } },
+    }))
+    await a.api.post('/api/v1/results', { resource_id: res.id, exit_status: 0, output: 'OK', perfdata: 'in=1000B out=2KB' })
+    const { bandwidth } = (await a.api.get(`/api/v1/maps/${map.id}/states`)).body
+    expect(bandwidth[String(res.id)].in.value).toBe(8000)
+    expect(bandwidth[String(res.id)].out.value).toBe(2048 * 8)
+  })
+
+  it('delivers the state deltas of a map\'s hosts to a subscriber of map:<id>, refreshed on publish, and refuses other organizations', async () => {
+    const first = await newHost()
+    const second = await newHost()
+    const map = await newMap(docWith({ f: hostItem('f', first.id) }))
+    const mine = await feed(server, a)
+    const theirs = await feed(server, b)
+    mine.send({ op: 'subscribe', topics: [`map:${map.id}`] })
+    theirs.send({ op: 'subscribe', topics: [`map:${map.id}`] })
+    expect(await mine.next((m) => 'op' in m && m.op === 'subscribed')).toMatchObject({ topics: [`map:${map.id}`], refused: [] })
+    expect(await theirs.next((m) => 'op' in m && m.op === 'subscribed')).toMatchObject({ topics: [], refused: [`map:${map.id}`] })
+
+    await a.api.post('/api/v1/results', { host: first.name, exit_status: 2, output: 'first down' })
+    const delta = await mine.next<FeedDelta>((m) => 'kind' in m && m.kind === 'state' && m.id === first.id)
+    expect(delta).toMatchObject({ object: 'host', state: 'down', maps: [map.id] })
+    await a.api.post(`/api/v1/hosts/${first.id}/acknowledgements`, { comment: 'looking' })
+    expect(await mine.next((m) => 'kind' in m && m.kind === 'action' && m.id === first.id)).toMatchObject({ acknowledged: true, maps: [map.id] })
+
+    // The second host is only in the draft: nothing for it until the map is published.
+    await a.api.post(`/api/v1/maps/${map.id}/lock`)
+    await a.api.put(`/api/v1/maps/${map.id}/document`, { document: docWith({ f: hostItem('f', first.id), s: hostItem('s', second.id) }) })
+    await a.api.post('/api/v1/results', { host: second.name, exit_status: 2, output: 'second down, unpublished' })
+    await a.api.post('/api/v1/results', { host: first.name, exit_status: 0, output: 'first back' })
+    await mine.next((m) => 'kind' in m && m.kind === 'state' && m.id === first.id && m.state === 'up')
+    expect(mine.seen.some((m) => 'kind' in m && m.kind === 'state' && m.id === second.id)).toBe(false)
+
+    await a.api.post(`/api/v1/maps/${map.id}/publish`, {})
+    // The publish event travels the bus and rebuilds the topic; a result after that reaches the subscriber.
+    await mine.next((m) => 'kind' in m && m.kind === 'event' && m.type === 'map' && m.status === 'published')
+    await a.api.post('/api/v1/results', { host: second.name, exit_status: 0, output: 'second up' })
+    expect(await mine.next((m) => 'kind' in m && m.kind === 'state' && m.id === second.id)).toMatchObject({ state: 'up', maps: [map.id] })
+    expect(theirs.seen.filter((m) => 'kind' in m)).toEqual([])
+    mine.close()
+    theirs.close()
+  })
+
+  it('delivers the deltas of hosts in nested maps to a subscriber of the outer map', async () => {
+    const host = await newHost()
+    const inner = await newMap(docWith({ h: hostItem('h', host.id) }))
+    const outer = await newMap(docWith({ i: mapItem('i', inner.id) }))
+    const mine = await feed(server, a)
+    mine.send({ op: 'subscribe', topics: [`map:${outer.id}`] })
+    await mine.next((m) => 'op' in m && m.op === 'subscribed')
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'nested down' })
+    expect(await mine.next((m) => 'kind' in m && m.kind === 'state' && m.id === host.id)).toMatchObject({ state: 'down', maps: [outer.id] })
+    mine.close()
+  })
+})

@@ -1,0 +1,95 @@
+/**
+ * Issue 8: the OpenAPI document at /api/v1/openapi.json is complete and true. Every operation documents a
+ * success response with a JSON schema (or a 204 without a body), and the calls answer the status the
+ * document gives them. Runs on SQLite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, DATABASES, type TestServer } from '../helpers/server'
+import { adminClient, client, makeTenant, type Res, type Tenant } from '../helpers/api'
+
+/**
+ * Operations outside issue 8's audit that are not documented yet (binary downloads, map and slideshow
+ * routes); the walk still fails for any other operation, so a new undocumented route is caught.
+ */
+const NOT_YET = new Set(['POST /api/v1/auth/logout', 'POST /api/v1/results', 'GET /api/v1/maps', 'GET /api/v1/maps/grouped',
+  'DELETE /api/v1/maps/{id}', 'DELETE /api/v1/maps/{id}/lock', 'GET /api/v1/slideshows', 'DELETE /api/v1/slideshows/{id}',
+  'GET /api/v1/map-images/{id}', 'GET /api/v1/maps/{id}/export'])
+
+type Doc = { paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: object }> }> }>> }
+
+/** What is wrong with one operation's success responses, or null. */
+function problemOf(op: Doc['paths'][string][string]): string | null {
+  const ok = Object.entries(op.responses ?? {}).filter(([code]) => code.startsWith('2'))
+  if (!ok.length) return 'no success response'
+  for (const [code, r] of ok) {
+    const schema = r.content?.['application/json']?.schema
+    if (code === '204' && r.content) return '204 with a body'
+    if (code !== '204' && !schema) return `${code} without a schema`
+  }
+  return null
+}
+
+describe.each(DATABASES)('OpenAPI document on %s', (db) => {
+  let server: TestServer
+  let t: Tenant
+  let doc: Doc
+  beforeAll(async () => {
+    server = await startServer({ db })
+    t = await makeTenant(server, await adminClient(server))
+    doc = (await client(server.baseUrl).get('/api/v1/openapi.json')).body
+  })
+  afterAll(() => server.close())
+
+  const documented = (method: string, path: string) => Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}).filter((c) => c.startsWith('2'))
+  const expectAsDocumented = (method: string, path: string, res: Res) => {
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
+    expect(documented(method, path), `${method} ${path}`).toEqual([String(res.status)])
+  }
+
+  it('documents a success response with a schema for every operation (issue 8: integrators never guess)', () => {
+    const problems: string[] = []
+    for (const [path, ops] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${path}`
+        const problem = problemOf(op)
+        if (problem && !NOT_YET.has(name)) problems.push(`${name}: ${problem}`)
+      }
+    }
+    expect(problems).toEqual([])
+  })
+
+  it('hosts, resources, environments and organizations answer the documented status and fields (SPEC §7 generic calls)', async () => {
+    const env = await t.api.post('/api/v1/hostgroups/', { name: 'openapi-env', organization_id: t.organizationId })
+    expectAsDocumented('POST', '/api/v1/hostgroups', env)
+    expectAsDocumented('PUT', '/api/v1/hostgroups/{id}', await t.api.put(`/api/v1/hostgroups/${env.body.id}`, { alias: 'OpenAPI env' }))
+    expectAsDocumented('GET', '/api/v1/hostgroups/grouped', await t.api.get('/api/v1/hostgroups/grouped?group_by=organization_id'))
+    const host = await t.api.post('/api/v1/hosts/', { name: 'openapi-host', hostgroup_id: env.body.id, check_type: '1' })
+    expectAsDocumented('POST', '/api/v1/hosts', host)
+    expect(host.body).toMatchObject({ name: 'openapi-host', monitoring_type: 'host', host_map_state: 3 })
+    expectAsDocumented('PUT', '/api/v1/hosts/{id}', await t.api.put(`/api/v1/hosts/${host.body.id}`, { alias: 'OpenAPI host' }))
+    const grouped = await t.api.get('/api/v1/hosts/grouped?group_by=hosttype&columns=id,name,hosttype')
+    expectAsDocumented('GET', '/api/v1/hosts/grouped', grouped)
+    expect(grouped.body.result[0]).toMatchObject({ hosttype: 'ping', totalresults: 1, result: [{ name: 'openapi-host' }] })
+    const res = await t.api.post('/api/v1/resources/', { host_id: host.body.id, name: 'openapi-check', check_type: '1' })
+    expectAsDocumented('POST', '/api/v1/resources', res)
+    expectAsDocumented('PUT', '/api/v1/resources/{id}', await t.api.put(`/api/v1/resources/${res.body.id}`, { display_name: 'openapi check' }))
+    await t.api.post('/api/v1/results', { resource_id: res.body.id, exit_status: 0, output: 'OK', perfdata: 'load=1;5;10' })
+    const keys = await t.api.get(`/api/v1/resources/${res.body.id}/perfdata`)
+    expectAsDocumented('GET', '/api/v1/resources/{id}/perfdata', keys)
+    expect(keys.body.result).toEqual([expect.objectContaining({ key: 'load', warn: { start: 0, end: 5, inside: false } })])
+    expectAsDocumented('GET', '/api/v1/resources/{id}/perfdata', await t.api.get(`/api/v1/resources/${res.body.id}/perfdata?key=load`))
+    expectAsDocumented('DELETE', '/api/v1/resources/{id}', await t.api.del(`/api/v1/resources/${res.body.id}`))
+    expectAsDocumented('DELETE', '/api/v1/hosts/{id}', await t.api.del(`/api/v1/hosts/${host.body.id}`))
+    expectAsDocumented('DELETE', '/api/v1/hostgroups/{id}', await t.api.del(`/api/v1/hostgroups/${env.body.id}`))
+    expectAsDocumented('GET', '/api/v1/organizations/{id}', await t.api.get(`/api/v1/organizations/${t.organizationId}`))
+  })
+
+  it('errors, tracker and DELETE filters/{guid} are documented as the 204 they answer (SPEC §7)', async () => {
+    expectAsDocumented('POST', '/api/v1/errors', await t.api.post('/api/v1/errors', { error: 'TypeError: x', url: 'http://x/#/', browser: 'Chromium', release: '3.9.1' }))
+    expectAsDocumented('POST', '/api/v1/tracker', await t.api.post('/api/v1/tracker', [{ type: 'initial_load', value: 812, time: 1 }]))
+    const saved = await t.api.post('/api/v1/filters/', { name: 'OpenAPI filter', location: 'hosts', rules: [{ key: 'name', operator: 'contains', value: 'x' }] })
+    const deleted = await t.api.del(`/api/v1/filters/${saved.body.guid}`)
+    expectAsDocumented('DELETE', '/api/v1/filters/{guid}', deleted)
+    expect(deleted.body).toBeNull()
+  })
+})

@@ -1,0 +1,69 @@
+/** SVG export of a map (issue 6 export): self-contained, states as SPEC §4 MAP colours, text never markup. */
+import { describe, expect, it } from 'vitest'
+import { XMLValidator } from 'fast-xml-parser'
+import { exportSvg, MAP_STATE_COLOURS } from '../../../src/shared/maps/export-svg'
+import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
+import { MAP } from '../../../src/shared/enums'
+
+function doc(): MapDocument {
+  const d = emptyDocument({ width: 1280, height: 720 })
+  const add = (item: { id: string }) => { d.items[item.id] = item as never }
+  add(itemKinds.host.defaults({ id: 'h1', x: 100, y: 100, z: 1, host_id: 5, name: 'web-01', label: '<script>alert(1)</script>' }))
+  add(itemKinds.host.defaults({ id: 'h2', x: 400, y: 100, z: 2, host_id: 6, name: 'db & backup' }))
+  add(itemKinds.shape.defaults({ id: 's1', x: 50, y: 300, z: 3, icon: 'cloud', label: 'ISP "uplink"', style: { fill: '#eeeeee' } }))
+  add(itemKinds.text.defaults({ id: 't1', x: 10, y: 10, z: 4, text: 'Line 1\nLine 2 </text><script>x</script>' }))
+  add(itemKinds.line.defaults({ id: 'l1', x: 10, y: 600, z: 5, points: [0, 0, 100, 0, 100, 50], arrow: 'end' }))
+  add(itemKinds.rack.defaults({ id: 'r1', x: 900, y: 50, z: 6, units: 10, h: 264, slots: [{ u: 1, size: 2, host_id: 6, label: 'db' }] }))
+  add(itemKinds.image.defaults({ id: 'p1', x: 600, y: 400, z: 7, image_id: 9 }))
+  d.connectors.c1 = { id: 'c1', from: 'h1', to: 'h2', z: 8, kind: 'plain', width: 2, dash: true, label: 'a<b' }
+  return d
+}
+
+describe('SVG export', () => {
+  it('is well-formed XML with every label escaped: a <script> in a label stays text', () => {
+    const svg = exportSvg(doc(), { title: 'Map <x>' })
+    expect(XMLValidator.validate(svg)).toBe(true)
+    expect(svg).not.toMatch(/<script/i)
+    expect(svg).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(svg).toContain('db &amp; backup')
+    expect(svg).toContain('ISP &quot;uplink&quot;')
+    expect(svg).toContain('<title>Map &lt;x&gt;</title>')
+    expect(svg).toContain('a&lt;b')
+  })
+
+  it('draws every item kind, connectors under items, at the document size', () => {
+    const svg = exportSvg(doc())
+    expect(svg).toMatch(/<svg [^>]*width="1280" height="720" viewBox="0 0 1280 720"/)
+    for (const kind of ['host', 'shape', 'text', 'line', 'rack', 'image']) expect(svg).toContain(`data-kind="${kind}"`)
+    expect(svg.indexOf('class="connectors"')).toBeLessThan(svg.indexOf('class="items"'))
+    expect(svg).toContain('stroke-dasharray="8 6"')
+    expect(svg).toContain('marker-end="url(#arrow)"')
+  })
+
+  it('colours bound items by their SPEC §4 MAP state and rack slots by their host', () => {
+    const svg = exportSvg(doc(), {
+      states: { h1: { map_state: MAP.down, host_map_state: 1 }, h2: { map_state: MAP.up, host_map_state: 0 } },
+      hosts: { 6: { map_state: MAP.warning, host_map_state: null } },
+    })
+    const group = (id: number) => svg.split('<g ').find((g) => g.includes(`translate(${id} 100)`))!
+    expect(group(100)).toContain(`fill="${MAP_STATE_COLOURS[MAP.down]}"`)
+    expect(group(400)).toContain(`fill="${MAP_STATE_COLOURS[MAP.up]}"`)
+    expect(svg).toContain(`fill="${MAP_STATE_COLOURS[MAP.warning]}"`)
+  })
+
+  it('embeds uploaded pictures given as data URIs, and a placeholder without them', () => {
+    const uri = 'data:image/png;base64,iVBORw0KGgo='
+    const d = doc()
+    d.background.image_id = 9
+    expect(exportSvg(d, { images: { 9: uri } }).match(/<image /g)).toHaveLength(2)
+    expect(exportSvg(d)).not.toContain('<image ')
+  })
+
+  it('drops characters XML cannot carry', () => {
+    const d = doc()
+    d.items.t1 = { ...d.items.t1, text: 'bell\u0007 here' } as never
+    const svg = exportSvg(d)
+    expect(XMLValidator.validate(svg)).toBe(true)
+    expect(svg).toContain('bell here')
+  })
+})

@@ -1,0 +1,79 @@
+/** Culling, hit tests and LOD of the viewer (issue 7 performance; DESIGN.md "Rendering"). */
+import { describe, expect, it } from 'vitest'
+import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
+import { buildIndex, worldBox } from '../../../src/viewer/canvas/spatial'
+import { BLOCK_SCALE, DETAIL_LIMIT, LABEL_SCALE, lodFor } from '../../../src/viewer/canvas/lod'
+import { contentBox, fitCamera, toScreen, visibleWorld, zoomAt } from '../../../src/viewer/canvas/camera'
+
+function grid(n: number): MapDocument {
+  const doc = emptyDocument()
+  for (let i = 0; i < n; i++) {
+    const id = `h${i}`
+    doc.items[id] = itemKinds.host.defaults({ id, x: (i % 100) * 100, y: Math.floor(i / 100) * 100, z: i, host_id: i + 1, name: id })
+  }
+  for (let i = 1; i < n; i++) doc.connectors[`c${i}`] = { id: `c${i}`, from: `h${i - 1}`, to: `h${i}`, z: i, kind: 'plain', width: 2, dash: false }
+  return doc
+}
+
+describe('spatial index', () => {
+  const index = buildIndex(grid(10_000))
+
+  it('culls to the items in view, in drawing order', () => {
+    const ids = index.items({ x: 0, y: 0, w: 250, h: 150 })
+    expect(ids).toEqual(['h0', 'h1', 'h2', 'h100', 'h101', 'h102'])
+  })
+
+  it('returns everything, in z order, for a view over the whole map', () => {
+    const all = index.items({ x: -10, y: -10, w: 20_000, h: 20_000 })
+    expect(all).toHaveLength(10_000)
+    expect(all[0]).toBe('h0')
+    expect(all[9999]).toBe('h9999')
+  })
+
+  it('hit-tests the topmost accepted item under a point', () => {
+    const doc = grid(2)
+    doc.items.top = itemKinds.shape.defaults({ id: 'top', x: 0, y: 0, z: 99 })
+    const idx = buildIndex(doc)
+    expect(idx.itemAt(10, 10)).toBe('top')
+    expect(idx.itemAt(10, 10, (id) => id !== 'top')).toBe('h0')
+    expect(idx.itemAt(5000, 5000)).toBeNull()
+  })
+
+  it('boxes a rotated item by its rotated corners', () => {
+    const item = itemKinds.shape.defaults({ id: 's', x: 0, y: 0, z: 0, w: 100, h: 10, rotation: 90 })
+    const b = worldBox(item)
+    expect(b.x).toBeCloseTo(-10)
+    expect(b.w).toBeCloseTo(10)
+    expect(b.h).toBeCloseTo(100)
+  })
+})
+
+describe('level of detail', () => {
+  it('hides labels when zoomed out, draws blocks further out or when too many items are on screen', () => {
+    expect(lodFor(1, 100)).toBe('detail')
+    expect(lodFor(LABEL_SCALE - 0.01, 100)).toBe('plain')
+    expect(lodFor(BLOCK_SCALE - 0.01, 100)).toBe('blocks')
+    expect(lodFor(2, DETAIL_LIMIT + 1)).toBe('blocks')
+  })
+})
+
+describe('camera', () => {
+  it('fits the whole map to a 4K and to a portrait screen', () => {
+    const content = contentBox({ width: 1920, height: 1080 }, { x: -100, y: 0, w: 2100, h: 1080 })
+    for (const [w, h] of [[3840, 2160], [1080, 1920]]) {
+      const c = fitCamera(content, w, h)
+      const tl = toScreen(c, content.x, content.y), br = toScreen(c, content.x + content.w, content.y + content.h)
+      expect(tl.x).toBeGreaterThanOrEqual(0)
+      expect(tl.y).toBeGreaterThanOrEqual(0)
+      expect(br.x).toBeLessThanOrEqual(w + 0.001)
+      expect(br.y).toBeLessThanOrEqual(h + 0.001)
+      expect(Math.max(br.x - tl.x, br.y - tl.y)).toBeGreaterThan(Math.min(w, h) * 0.9)
+    }
+  })
+
+  it('zooms about the pointer', () => {
+    const c = zoomAt({ x: 0, y: 0, scale: 1 }, 100, 100, 2)
+    expect(toScreen(c, 100, 100)).toEqual({ x: 100, y: 100 })
+    expect(visibleWorld(c, 200, 200)).toEqual({ x: 50, y: 50, w: 100, h: 100 })
+  })
+})
