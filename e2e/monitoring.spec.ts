@@ -175,7 +175,10 @@ describe('monitoring screens (issue 4)', () => {
     // The built-in service desk's web_url is a Vigil page (SPEC §3 Ticket).
     await page.goto(`${suite.server.baseUrl}/#/tickets/${ticketId}`)
     await page.getByRole('heading', { name: `Ticket ${ticketId}` }).waitFor()
-    await page.getByText('Queue drained').waitFor()
+    // Its own timeline: the ticket events of this ticket id (SPEC §7 "ticket event type … for ticket timelines").
+    const history = page.getByRole('region', { name: 'History' })
+    await history.getByText('Queue drained').waitFor()
+    await history.getByText('Mail queue is stuck').waitFor()
     await expect(page.getByRole('button', { name: 'Close ticket' }).count()).resolves.toBe(0)
   })
 

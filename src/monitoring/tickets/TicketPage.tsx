@@ -4,13 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useParams } from 'react-router'
 import { api } from '../../app/api'
 import { Ticket } from '../../shared/api/tickets'
-import { CloseTicketPanel, formatDateTime, fromUnix, TicketView } from '../../ui'
+import { CloseTicketPanel, TicketView } from '../../ui'
 import { closeTicketCall } from '../actions/requests'
 import { runCloseTicket } from '../actions/run'
 import { LoadingAction } from '../actions/ViewActions'
 import { monitoringKeys } from '../api'
 import { hostPath, resourcePath } from '../links'
 import { HostRow, ResourceRow, subjectName, ticketSubject, type MonitoredRow } from '../model'
+import { TicketTimeline } from './TicketTimeline'
 
 /** The host or resource a ticket is about (SPEC §7 hosts/{id}, resources/{id}). */
 function useTicketSubject(ticket: Ticket | undefined) {
@@ -25,7 +26,7 @@ function useTicketSubject(ticket: Ticket | undefined) {
 
 /**
  * /tickets/{ticket_id}: the Vigil page a built-in service-desk ticket's web_url points at (SPEC §3 Ticket
- * web_url): the SPEC §2 ticket view, its notes, and closing it (SPEC §4, comment required, create_ticket).
+ * web_url): the SPEC §2 ticket view, its own timeline, and closing it (SPEC §4, comment required, create_ticket).
  */
 export function TicketPage() {
   const { t } = useTranslation()
@@ -57,19 +58,7 @@ export function TicketPage() {
             <TicketView subject={subjectName(row)} ticket={ticket.data} onClose={() => void navigate(subjectHref!)}
               onCloseTicket={row.allowed_actions.includes('create_ticket') ? () => setClosing(true) : undefined} />
           )}
-          <section aria-labelledby="ticket-notes" className="card">
-            <h2 id="ticket-notes" className="card-header h6">{t('monitoring.ticketPage.notes')}</h2>
-            <ul className="list-group list-group-flush">
-              {ticket.data.notes.map((note, i) => (
-                <li key={i} className="list-group-item">
-                  <div className="small text-body-secondary">
-                    {formatDateTime(fromUnix(note.created_time))} · {note.user_full_name || note.username} · {t(`monitoring.ticketPage.kinds.${note.kind}`, { defaultValue: note.kind })}
-                  </div>
-                  <p className="mb-0 text-break" style={{ whiteSpace: 'pre-wrap' }}>{note.comment}</p>
-                </li>
-              ))}
-            </ul>
-          </section>
+          <TicketTimeline ticketId={ticketId} changedAt={ticket.dataUpdatedAt} />
         </>
       )}
     </section>

@@ -25,3 +25,11 @@ export const groupedOf = <T extends z.ZodObject>(row: T) => z.object({
  * (Fastify sends no body with a 204).
  */
 export const NoContent = z.null().describe('No Content')
+
+/**
+ * A file answered as it is (a picture, an export): only documentation, since Fastify sends strings and
+ * buffers without serializing them. The OpenAPI plugin lists it under each of `mediaTypes`.
+ */
+export const fileResponse = (...mediaTypes: string[]) =>
+  // Typed as the bytes a handler sends; the string schema is what the OpenAPI document needs.
+  z.string().meta({ format: 'binary', 'x-media-types': mediaTypes }) as unknown as z.ZodType<string | Uint8Array>

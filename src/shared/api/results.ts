@@ -34,6 +34,9 @@ export const SeriesQuery = z.object({
   points: z.coerce.number().int().min(10).max(10000).default(1000),
 })
 
+/** POST /results: how many results were written (all of them: a batch is all or nothing). */
+export const ResultsWritten = z.object({ written: z.number().int() })
+
 /** One performance data series of a check (issue 3): its key (the perfdata label), unit, thresholds and bounds. */
 export const PerfKey = z.object({
   key: z.string(), unit: z.string(), warn: ThresholdRangeSchema.nullable(), crit: ThresholdRangeSchema.nullable(),

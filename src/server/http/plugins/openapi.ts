@@ -10,15 +10,22 @@ import { RELEASE } from '../../../shared/constants'
 
 type OpenApiDoc = Extract<Parameters<SwaggerTransformObject>[0], { openapiObject: unknown }>['openapiObject']
 
+type Responses = Record<string, { content?: Record<string, { schema?: { 'x-media-types'?: string[]; type?: string; format?: string } }> }>
+
 /**
  * A 204 has no body (RFC 9110 §15.3.5): the routes declare it with the `NoContent` schema of
  * src/shared/api/list.ts, which the zod transform renders as a nullable schema, so the body is dropped here.
+ * A `fileResponse` is listed under its own media types instead of application/json.
  */
-function withoutNoContentBodies(doc: OpenApiDoc): OpenApiDoc {
+function withResponseBodiesFixed(doc: OpenApiDoc): OpenApiDoc {
   for (const ops of Object.values(doc.paths ?? {})) {
     for (const op of Object.values(ops ?? {})) {
-      const noContent = (op as { responses?: Record<string, { content?: unknown }> } | undefined)?.responses?.['204']
-      if (noContent) delete noContent.content
+      const responses = (op as { responses?: Responses } | undefined)?.responses ?? {}
+      if (responses['204']) delete responses['204'].content
+      for (const r of Object.values(responses)) {
+        const media = r.content?.['application/json']?.schema?.['x-media-types']
+        if (media) r.content = Object.fromEntries(media.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]))
+      }
     }
   }
   return doc
@@ -40,7 +47,7 @@ export const openapi = fp(async (app) => {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (doc) => ('openapiObject' in doc ? withoutNoContentBodies(doc.openapiObject) : doc.swaggerObject),
+    transformObject: (doc) => ('openapiObject' in doc ? withResponseBodiesFixed(doc.openapiObject) : doc.swaggerObject),
   })
 })
 

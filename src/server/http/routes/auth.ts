@@ -1,6 +1,7 @@
 /** Public: POST /auth/login (SPEC §8 login feedback codes, lockout, rate limit). */
 import type { ZodApp, RouteDeps } from '../types'
 import { LoginBody, LoginResponse } from '../../../shared/api/auth'
+import { NoContent } from '../../../shared/api/list'
 import { ApiError, LOGIN_FEEDBACK } from '../../../shared/errors'
 import { findUserByUsername, recordLoginFailure, recordLoginSuccess } from '../../store/users'
 import { issueToken, revokeToken, SESSION_TTL_S } from '../../store/tokens'
@@ -47,8 +48,8 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
 
 /** Protected: POST /auth/logout revokes the token it was called with. */
 export async function logoutRoutes(app: ZodApp, { store }: RouteDeps) {
-  app.post('/logout', async (req, reply) => {
+  app.post('/logout', { schema: { response: { 204: NoContent } } }, async (req, reply) => {
     await revokeToken(store.db, req.tokenId)
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 }

@@ -6,6 +6,7 @@
 import type { RouteDeps, ZodApp } from '../types'
 import { IdParams } from '../../../shared/api/entities'
 import { MapExportQuery, MapImportQuery, MapImportResult } from '../../../shared/api/maps'
+import { fileResponse } from '../../../shared/api/list'
 import { exportSvg } from '../../../shared/maps/export-svg'
 import { hostItemState, rollupMap, type MapDocument, type RollupSources } from '../../../shared/maps'
 import type { MapStates } from '../../../shared/api/maps'
@@ -41,7 +42,7 @@ export async function mapFileRoutes(app: ZodApp, { store }: RouteDeps) {
   app.post('/import', { schema: { querystring: MapImportQuery, response: { 201: MapImportResult } } }, async (req, reply) =>
     reply.status(201).send(await importMap(db, req.scope, req.query, typeof req.body === 'string' ? req.body : '')))
 
-  app.get('/:id/export', { schema: { params: IdParams, querystring: MapExportQuery } }, async (req, reply) => {
+  app.get('/:id/export', { schema: { params: IdParams, querystring: MapExportQuery, response: { 200: fileResponse('application/json', 'image/svg+xml') } } }, async (req, reply) => {
     const map = await requireMap(db, req.scope, req.params.id)
     const { document } = await getDocument(db, req.scope, map.id, req.query.version)
     reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store')

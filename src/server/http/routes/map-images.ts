@@ -6,6 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RouteDeps, ZodApp } from '../types'
 import { IdParams } from '../../../shared/api/entities'
 import { MapImage, MapImageQuery } from '../../../shared/api/maps'
+import { fileResponse } from '../../../shared/api/list'
+import { PICTURE_MIMES } from '../../integrations/import/picture'
 import { ApiError } from '../../../shared/errors'
 import { UPLOAD_MAX_BYTES } from '../../../shared/constants'
 import { createMapImage, getMapImage } from '../../store/map-images'
@@ -35,7 +37,7 @@ export async function mapImageRoutes(app: ZodApp, { store }: RouteDeps) {
     return reply.status(201).send(await createMapImage(store.db, req.scope, req.query, filename, bytes))
   })
 
-  app.get('/:id', { schema: { params: IdParams } }, async (req, reply) => {
+  app.get('/:id', { schema: { params: IdParams, response: { 200: fileResponse(...PICTURE_MIMES) } } }, async (req, reply) => {
     const image = await getMapImage(store.db, req.scope, req.params.id)
     return reply
       .header('Content-Type', image.mime)

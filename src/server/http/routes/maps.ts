@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import type { RouteDeps, ZodApp } from '../types'
 import { IdParams } from '../../../shared/api/entities'
+import { groupedOf, listOf, NoContent } from '../../../shared/api/list'
 import {
   DocumentVersionParam, MapArchiveResult, MapDocumentOut, MapInfo, MapLock, MapStates, MapUpdate, MapVersionList, NewMap, PublishBody,
 } from '../../../shared/api/maps'
@@ -29,9 +30,8 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   // POST maps/:id/document/updates carries one binary Yjs update (DESIGN.md "Maps").
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
 
-  // No response schema: `columns` picks fields of MapInfo (SPEC §7), so a row may be partial.
-  app.get('/', { schema: { querystring: ListQuery } }, async (req) => listEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
-  app.get('/grouped', { schema: { querystring: GroupedQuery } }, async (req) => groupEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
+  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(MapInfo) } } }, async (req) => listEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
+  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(MapInfo) } } }, async (req) => groupEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
   app.post('/', { schema: { body: NewMap, response: { 201: MapInfo } } }, async (req, reply) =>
     reply.status(201).send(await requireMap(db, req.scope, await createMap(db, req.scope, req.body))))
   app.get('/by-name/:hostgroup_name/:name', { schema: { params: ByName, response: { 200: MapInfo } } }, async (req) =>
@@ -39,9 +39,9 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   app.get('/:id', { schema: { params: IdParams, response: { 200: MapInfo } } }, async (req) => requireMap(db, req.scope, req.params.id))
   app.put('/:id', { schema: { params: IdParams, body: MapUpdate, response: { 200: MapInfo } } }, async (req) =>
     updateMap(db, req.scope, req.params.id, req.body))
-  app.delete('/:id', { schema: { params: IdParams } }, async (req, reply) => {
+  app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     bus.publish(mapEventDelta(await deleteMap(db, req.scope, req.params.id)))
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 
   app.get('/:id/document', { schema: { params: IdParams, querystring: VersionQuery, response: { 200: MapDocumentOut } } }, async (req, reply) => {
@@ -60,10 +60,10 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     const map = await requireMap(db, req.scope, req.params.id)
     return takeLock(db, req.scope, map, now())
   })
-  app.delete('/:id/lock', { schema: { params: IdParams } }, async (req, reply) => {
+  app.delete('/:id/lock', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await requireMap(db, req.scope, req.params.id)
     await releaseLock(db, req.scope, req.params.id, now())
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 
   app.post('/:id/publish', { schema: { params: IdParams, body: PublishBody.optional(), response: { 200: MapInfo } } }, async (req) => {

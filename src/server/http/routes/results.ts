@@ -4,7 +4,7 @@
  * nothing: an unknown or foreign host or resource refuses the whole call and nothing is written.
  */
 import type { ZodApp, RouteDeps } from '../types'
-import { ResultsBody, type PassiveResult } from '../../../shared/api/results'
+import { ResultsBody, ResultsWritten, type PassiveResult } from '../../../shared/api/results'
 import { ApiError } from '../../../shared/errors'
 import { parsePluginOutput } from '../../../shared/perfdata'
 import { can } from '../../store/scope'
@@ -15,7 +15,7 @@ const MAX_FUTURE_S = 60
 const MAX_AGE_S = 7 * 86400
 
 export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
-  app.post('/', { schema: { body: ResultsBody } }, async (req) => {
+  app.post('/', { schema: { body: ResultsBody, response: { 200: ResultsWritten } } }, async (req) => {
     const list: PassiveResult[] = Array.isArray(req.body) ? req.body : 'results' in req.body ? req.body.results : [req.body]
     const t = now()
     const names = [...new Set(list.flatMap((r) => (r.host ? [r.host] : [])))]

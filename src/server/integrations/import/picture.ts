@@ -4,7 +4,8 @@
  * logical screen, JPEG start-of-frame), so nothing decodes the picture on the server.
  */
 export const PICTURE_EXTENSIONS = ['jpeg', 'jpg', 'png', 'gif'] as const
-export type PictureMime = 'image/png' | 'image/jpeg' | 'image/gif'
+export const PICTURE_MIMES = ['image/png', 'image/jpeg', 'image/gif'] as const
+export type PictureMime = (typeof PICTURE_MIMES)[number]
 
 const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b)
 const ascii = (bytes: Uint8Array, from: number, n: number) => String.fromCharCode(...bytes.subarray(from, from + n))
