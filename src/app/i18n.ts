@@ -19,10 +19,12 @@ void i18n.init({
 
 let featureTexts: Promise<void> | null = null
 
-/** Adds the monitoring and widget texts (once); feature routes await it before they render. */
+/** Adds the monitoring, widget and maps texts (once); feature routes await it before they render. */
 export function loadFeatureTexts(): Promise<void> {
-  featureTexts ??= Promise.all([import('../shared/i18n/en/monitoring'), import('../shared/i18n/en/ui')]).then(([m, u]) => {
-    i18n.addResourceBundle('en', 'translation', { monitoring: m.monitoring, ui: u.ui }, true, true)
+  featureTexts ??= Promise.all([
+    import('../shared/i18n/en/monitoring'), import('../shared/i18n/en/ui'), import('../shared/i18n/en/maps-ui'), import('../shared/i18n/en/viewer'),
+  ]).then(([m, u, mapsUi, viewer]) => {
+    i18n.addResourceBundle('en', 'translation', { monitoring: m.monitoring, ui: u.ui, maps: { ...mapsUi.mapsUi, ...viewer.mapsViewer } }, true, true)
   })
   return featureTexts
 }

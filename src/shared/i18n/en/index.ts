@@ -10,10 +10,12 @@ import { dashboard } from './dashboard'
 import { editor } from './editor'
 import { errors } from './errors'
 import { maps } from './maps'
+import { mapsUi } from './maps-ui'
 import { monitoring } from './monitoring'
 import { reports } from './reports'
 import { risks } from './risks'
 import { ui } from './ui'
+import { mapsViewer } from './viewer'
 
-export const en = { app, auth, ui, dashboard, monitoring, maps, editor, reports, risks, assets, admin, errors }
+export const en = { app, auth, ui, dashboard, monitoring, maps: { ...mapsUi, ...mapsViewer, ...maps }, editor, reports, risks, assets, admin, errors }
 export type Catalogue = typeof en

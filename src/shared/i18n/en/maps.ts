@@ -1,10 +1,8 @@
-/** English texts of maps and slideshows (SPEC §2 Maps). */
-import { mapsUi } from './maps-ui'
-import { mapsViewer } from './viewer'
-
+/**
+ * English screen names of maps and slideshows (SPEC §2 Maps), which the shell's menu and titles need. The
+ * texts of the maps screens (maps-ui.ts, viewer.ts) load with the features (src/app/i18n.ts).
+ */
 export const maps = {
-  ...mapsUi,
-  ...mapsViewer,
   screens: {
     maps: 'Maps',
     slideshows: 'Slideshows',
