@@ -51,8 +51,34 @@ export function normaliseOperator(op: string): Operator | null {
 }
 
 const Scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])
-export const FilterValue = z.union([Scalar, z.array(Scalar).max(1500)])
+
+/**
+ * SPEC §3 "Software version is an object with name.raw.value and version.raw.value". Read as the nested
+ * object `{name: {raw: {value}}, version: {raw: {value}}}`; the dotted words also read as flat keys
+ * (`{"name.raw.value": …, "version.raw.value": …}`), so both are accepted. The version may be left out
+ * or empty: any version of the package. Strict objects, so no other value kind gains an object form.
+ */
+const RawText = z.strictObject({ raw: z.strictObject({ value: z.string().max(255) }) })
+export const SoftwareVersionValue = z.union([
+  z.strictObject({ name: RawText, version: RawText.optional() }),
+  z.strictObject({ 'name.raw.value': z.string().max(255), 'version.raw.value': z.string().max(255).optional() }),
+])
+
+export const FilterValue = z.union([Scalar, z.array(Scalar).max(1500), SoftwareVersionValue])
 export type FilterValue = z.infer<typeof FilterValue>
+
+/**
+ * The package a software version value names (trimmed; an empty version means any); null when it is not one.
+ * Hosts and resources (through their host) filter on it under the key `software` (SPEC §5 "software
+ * version: equals, not equals").
+ */
+export function parseSoftwareVersion(value: FilterValue): { name: string; version: string } | null {
+  const parsed = SoftwareVersionValue.safeParse(value)
+  if (!parsed.success) return null
+  const v = parsed.data
+  const [name, version] = 'name' in v ? [v.name.raw.value, v.version?.raw.value] : [v['name.raw.value'], v['version.raw.value']]
+  return name.trim() ? { name: name.trim(), version: (version ?? '').trim() } : null
+}
 
 export const FilterRule = z.union([
   z.tuple([z.string().min(1).max(100), z.string().min(1).max(40), FilterValue]),

@@ -27,6 +27,8 @@ import { eventRoutes } from './routes/events'
 import { acknowledgementRoutes } from './routes/acknowledgements'
 import { downtimeRoutes } from './routes/downtimes'
 import { ticketRoutes } from './routes/tickets'
+import { riskRoutes } from './routes/risks'
+import { hostSoftwareRoutes } from './routes/host-software'
 import { filterRoutes } from './routes/filters'
 import { searchRoutes } from './routes/search'
 import { bulkRoutes } from './routes/bulk'
@@ -82,6 +84,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(acknowledgementRoutes, deps)
     await api.register(downtimeRoutes, deps)
     await api.register(ticketRoutes, deps)
+    await api.register(riskRoutes, { ...deps, prefix: '/risks' })
+    await api.register(hostSoftwareRoutes, deps)
     await api.register(filterRoutes, { ...deps, prefix: '/filters' })
     await api.register(searchRoutes, { ...deps, prefix: '/search' })
     await api.register(bulkRoutes, { ...deps, prefix: '/bulk' })

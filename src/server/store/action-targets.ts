@@ -1,8 +1,9 @@
 /**
  * The hosts and resources an operator action (acknowledgement, maintenance, ticket) applies to: one from
- * its SPEC §7 path, or every one a list filter matches (bulk). Scoped: another organization's object reads
- * as not found. Each action checks a target first (`Refusal`) and only then writes, so a bulk request
- * can skip the refused ones without a partial write.
+ * its SPEC §7 path, or every one a list filter matches (bulk); and the risks tickets apply to (SPEC §7
+ * risks/{risk_id}/tickets, risks/{hostgroup_id}/{risk_plugin_id}/tickets). Scoped: another organization's
+ * object reads as not found. Each action checks a target first (`Refusal`) and only then writes, so a bulk
+ * request can skip the refused ones without a partial write.
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Database, Dialect } from './db'
@@ -14,6 +15,7 @@ import { readJson } from './json'
 import { ApiError, type ErrorKey } from '../../shared/errors'
 import type { FilterNode } from '../../shared/filter'
 import { BULK_MAX } from '../../shared/api/bulk'
+import { severityName } from '../../shared/api/risks'
 
 export type ObjectKind = 'host' | 'resource'
 
@@ -34,6 +36,29 @@ export interface ActionTarget {
   tickets: string[]
 }
 
+/**
+ * A risk (SPEC §3 Risk) as the object of a ticket, the one action on risks. Its `state` is the severity
+ * name; it is never acknowledged.
+ */
+export interface RiskTarget {
+  object: 'risk'
+  id: number
+  /** the matched host; null when the scan's host matched none (SPEC §8 ticket error "no host info found") */
+  hostId: number | null
+  hostgroupId: number
+  pluginId: string
+  /** the plugin name */
+  name: string
+  hostName: string
+  state: string
+  /** the synopsis */
+  pluginOutput: string
+  tickets: string[]
+}
+
+/** What a ticket can be about. */
+export type TicketTarget = ActionTarget | RiskTarget
+
 /** Why an action is refused for one target: the SPEC §8 key a single request answers with. */
 export interface Refusal { key: ErrorKey; extra: Record<string, unknown> }
 
@@ -47,7 +72,7 @@ export const isProblem = (state: string) => !['ok', 'up', 'pending'].includes(st
 /** A state change the engine committed: `problem` false means the object is OK/UP again. */
 export interface StateChangeNote { object: ObjectKind; id: number; problem: boolean; at: number }
 
-export const targetKey = (t: { object: ObjectKind; id: number }) => `${t.object}:${t.id}`
+export const targetKey = (t: { object: ObjectKind | 'risk'; id: number }) => `${t.object}:${t.id}`
 
 const CHUNK = 500
 export function chunked<T>(items: T[], size = CHUNK): T[][] {
@@ -79,6 +104,43 @@ export async function targetOf(db: Kysely<Database>, scope: Scope, params: { hos
   const [t] = await loadTargets(db, object, [id])
   if (!t || !scope.environmentIds.includes(t.hostgroupId)) throw new ApiError(object === 'host' ? 'host_not_found' : 'resource_check_not_found', { id })
   return t
+}
+
+/** The risks with these ids, or of one group (environment and plugin), without scope: callers scope first. */
+export async function loadRiskTargets(db: Kysely<Database>, which: { ids: number[] } | { hostgroupId: number; pluginId: string }): Promise<RiskTarget[]> {
+  const q = db.selectFrom('risks').select(['id', 'host_id', 'hostgroup_id', 'plugin_id', 'plugin_name', 'host_name', 'severity', 'synopsis', 'tickets'])
+  const rows = 'ids' in which ? [] : await q.where('hostgroup_id', '=', which.hostgroupId).where('plugin_id', '=', which.pluginId).orderBy('id').execute()
+  if ('ids' in which) for (const part of chunked([...new Set(which.ids)], 1000)) rows.push(...(await q.where('id', 'in', part).execute()))
+  // An event's subject name holds 255 characters; plugin names rarely come near.
+  return rows.map((r) => ({
+    object: 'risk', id: r.id, hostId: r.host_id, hostgroupId: r.hostgroup_id, pluginId: r.plugin_id, name: r.plugin_name.slice(0, 255), hostName: r.host_name,
+    state: severityName(r.severity), pluginOutput: r.synopsis, tickets: readJson<string[]>(r.tickets, []),
+  }))
+}
+
+/** The risk of risks/{risk_id}/…; SPEC §8 has no risk key, so an unknown or hidden one is not_found. */
+export async function riskTargetOf(db: Kysely<Database>, scope: Scope, riskId: number): Promise<RiskTarget> {
+  const [t] = await loadRiskTargets(db, { ids: [riskId] })
+  if (!t || !scope.environmentIds.includes(t.hostgroupId)) throw new ApiError('not_found', { risk_id: riskId })
+  return t
+}
+
+/** The risks of risks/{hostgroup_id}/{risk_plugin_id}/…: a hidden environment or an empty group is not found. */
+export async function riskGroupTargetsOf(db: Kysely<Database>, scope: Scope, hostgroupId: number, pluginId: string): Promise<RiskTarget[]> {
+  if (!scope.environmentIds.includes(hostgroupId)) throw new ApiError('hostgroup_not_found', { id: hostgroupId })
+  const targets = await loadRiskTargets(db, { hostgroupId, pluginId })
+  if (!targets.length) throw new ApiError('not_found', { hostgroup_id: hostgroupId, risk_plugin_id: pluginId })
+  return targets
+}
+
+/** SPEC §3 ticket payload ids on a risk path must name the path's risk (or a risk of its group). */
+export function checkRiskPayloadIds(targets: RiskTarget[], body: { host_id?: number | null; resource_id?: number | null; hostgroup_id?: number | null; risk_id?: number | string | null; risk_plugin_id?: number | string | null }) {
+  const mismatch = (field: string) => new ApiError('validation_failed', { field: `body.${field}`, reason: 'does not match the path' })
+  if (body.resource_id != null) throw mismatch('resource_id')
+  if (body.hostgroup_id != null && body.hostgroup_id !== targets[0].hostgroupId) throw mismatch('hostgroup_id')
+  if (body.risk_plugin_id != null && String(body.risk_plugin_id) !== targets[0].pluginId) throw mismatch('risk_plugin_id')
+  if (body.risk_id != null && !targets.some((t) => String(t.id) === String(body.risk_id))) throw mismatch('risk_id')
+  if (body.host_id != null && !targets.some((t) => t.hostId === body.host_id)) throw mismatch('host_id')
 }
 
 /**

@@ -228,6 +228,8 @@ export interface ServiceDeskTicketTable {
   created_time: number
   updated_time: number
   closed_time: number | null
+  /** The risk a ticket is about (migration 0008); null for host and resource tickets. */
+  risk_id: Generated<number | null>
 }
 
 export interface ServiceDeskNoteTable {
@@ -361,6 +363,73 @@ export interface SlideshowMapTable {
   map_id: number
 }
 
+/** One package version installed on a host (migration 0009), replaced as a whole by each push. */
+export interface HostSoftwareTable {
+  host_id: number
+  name: string
+  /** '' when the package reports no version */
+  version: string
+  vendor: string | null
+  arch: string | null
+  updated_at: number
+}
+
+/** An imported vulnerability scan (migration 0008, SPEC §1 "risk (vulnerability) scans"). */
+export interface RiskScanTable {
+  id: Generated<number>
+  hostgroup_id: number
+  format: string
+  file_name: Generated<string>
+  report_name: Generated<string>
+  scanned_at: number | null
+  imported_at: number
+  user_id: number | null
+  username: Generated<string>
+  findings: Generated<number>
+  imported: Generated<number>
+  updated: Generated<number>
+  /** JSON list of report host names that matched no host */
+  unmatched_hosts: Generated<string>
+}
+
+/** SPEC §3 Risk: one plugin finding on one host and port of an environment (migration 0008). */
+export interface RiskTable {
+  id: Generated<number>
+  hostgroup_id: number
+  host_id: number | null
+  /** 'host:<id>' or 'name:<report host>': part of the finding's unique key */
+  host_ref: string
+  host_name: string
+  plugin_id: string
+  plugin_name: Generated<string>
+  /** SPEC §4 RISK number, 0–4 */
+  severity: number
+  risk_factor: Generated<string>
+  synopsis: Generated<string>
+  description: Generated<string>
+  solution: Generated<string>
+  solution_type: string | null
+  plugin_output: Generated<string>
+  cvss: number | null
+  /** JSON lists of strings */
+  cve: Generated<string>
+  cwe: Generated<string>
+  external_references: Generated<string>
+  port: Generated<number>
+  protocol: Generated<string>
+  affected_software: Generated<string>
+  detection_method: Generated<string>
+  source: string
+  first_detected: number
+  last_scan: number
+  date_verified: number | null
+  first_scan_id: number
+  last_scan_id: number
+  /** JSON list of ticket ids, the last is current (SPEC §3) */
+  tickets: Generated<string>
+  updated_time: number
+}
+
 export interface Database {
   maps: MapTable
   map_versions: MapVersionTable
@@ -385,6 +454,9 @@ export interface Database {
   service_desk_tickets: ServiceDeskTicketTable
   service_desk_notes: ServiceDeskNoteTable
   saved_filters: SavedFilterTable
+  risk_scans: RiskScanTable
+  risks: RiskTable
+  host_software: HostSoftwareTable
 }
 
 export type Dialect = 'sqlite' | 'postgres'

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, EventTable } from './db'
-import { chunked, type ActionTarget, type ObjectKind } from './action-targets'
+import { chunked, type ObjectKind, type TicketTarget } from './action-targets'
 import { readJson } from './json'
 import type { ActionDelta, EventDelta } from '../../shared/feed'
 
@@ -14,11 +14,12 @@ import type { ActionDelta, EventDelta } from '../../shared/feed'
 export interface Actor { userId: number; username: string; fullName: string }
 
 export interface NewEvent {
-  type: 'acknowledgement' | 'downtime' | 'ticket' | 'notification'
-  target: ActionTarget
+  /** `report`: a finding of an imported risk scan (store/risk-scans.ts) */
+  type: 'acknowledgement' | 'downtime' | 'ticket' | 'notification' | 'report'
+  target: TicketTarget
   /** what happened, as a line of text (notifications: type, object, state and output) */
   message?: string
-  /** e.g. ADDED, REMOVED; SCHEDULED, STARTED, STOPPED, CANCELLED; CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED */
+  /** e.g. ADDED, REMOVED; SCHEDULED, STARTED, STOPPED, CANCELLED; CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED; DETECTED */
   status: string
   comment: string
   actor: Actor | null
@@ -34,6 +35,9 @@ export interface NewEvent {
 
 type EventRow = Selectable<EventTable>
 
+/** SPEC §3 event_class of each kind of subject (the risk filter class of SPEC §9 reads risk_event). */
+const EVENT_CLASS = { host: 'host_event', resource: 'resource_check_event', risk: 'risk_event' } satisfies Record<TicketTarget['object'], string>
+
 export function eventDelta(e: EventRow): EventDelta {
   return {
     kind: 'event', id: e.id, type: e.type, event_class: e.event_class, hostgroup_id: e.hostgroup_id, host_id: e.host_id,
@@ -47,10 +51,12 @@ export async function writeEvents(db: Kysely<Database>, events: NewEvent[]): Pro
   for (const part of chunked(events, 300)) {
     const rows = await db.insertInto('events').values(part.map((e) => ({
       type: e.type,
-      event_class: e.target.object === 'host' ? 'host_event' : 'resource_check_event',
+      event_class: EVENT_CLASS[e.target.object],
       hostgroup_id: e.target.hostgroupId,
       host_id: e.target.hostId,
       resource_id: e.target.object === 'resource' ? e.target.id : null,
+      risk_id: e.target.object === 'risk' ? e.target.id : null,
+      risk_plugin_id: e.target.object === 'risk' ? e.target.pluginId : null,
       subject_name: e.target.name,
       host_name: e.target.hostName,
       start_time: e.start_time,

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostTable } from './db'
-import { getEntity, monitoringStatusColumn, type EntityDef } from './list'
+import { getEntity, monitoringStatusColumn, softwareColumn, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { readJson, now } from './json'
 import { fail } from './fail'
@@ -103,6 +103,7 @@ export const hostDef: EntityDef<Row, HostOut> = {
     },
     ...checkStateColumns('hosts', HOST, HOST_STATES),
     monitoring_status: monitoringStatusColumn('hosts', 'max_scheduled_downtime_depth'),
+    software: softwareColumn('hosts.id'),
   },
   fields: ['id', 'name', 'alias', 'hostname', 'hostgroup_id', 'hostgroup_alias', 'organization_name', 'hosttype', 'ip_address',
     'state', 'state_translation', 'state_id', 'problem_severity', 'state_type', 'state_details', 'plugin_output', 'extended_output', 'description', 'last_state_change',

@@ -11,7 +11,7 @@ import type { Scope } from './scope'
 import { ApiError } from '../../shared/errors'
 import {
   AdvancedFilter, FilterValue, normaliseOperator, normaliseRule, OPERATORS_BY_KIND, OrderSpec, parseBetween, parseOrder,
-  MONITORING_STATUSES, type FilterNode, type MonitoringStatus, type Operator, type OrderTerm, type ValueKind,
+  MONITORING_STATUSES, parseSoftwareVersion, type FilterNode, type MonitoringStatus, type Operator, type OrderTerm, type ValueKind,
 } from '../../shared/filter'
 import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
 
@@ -40,6 +40,11 @@ export interface ColumnDef {
    * `validation_failed`.
    */
   flags?: Readonly<Record<string, string>>
+  /**
+   * A column whose rules are their own SQL (SPEC §3 software version): a trusted condition with bound values
+   * for an operator of its kind; a value it cannot read is `validation_failed`.
+   */
+  match?: (op: Operator, value: FilterValue, key: string) => RawBuilder<SqlBool>
 }
 
 const POSITIVE_OF: Record<string, string> = { not_equals: 'equals', not_contains: 'contains', not_starts_with: 'starts_with', not_ends_with: 'ends_with', not_in: 'in' }
@@ -162,6 +167,10 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
   const op = normaliseOperator(rule.operator)
   if (!op || !OPERATORS_BY_KIND[col.kind].includes(op)) throw new ApiError('unknown_operator', { operator: rule.operator, column: rule.key })
   if (col.flags) return flagsToSql(col.flags, op, rule)
+  if (col.match) {
+    const matched = col.match(op, rule.value, rule.key)
+    return rule.inverted ? sql`NOT (${matched})` : matched
+  }
   if (col.many) {
     // "parents not_equals X" means no parent is X; "parents equals X" that some parent is.
     const positive = POSITIVE_OF[op] ?? op
@@ -201,7 +210,9 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
       break
     }
     case 'in': case 'not_in': {
-      const values = (Array.isArray(rule.value) ? rule.value : String(rule.value ?? '').split(',')).map((v) => coerce(col, rule.key, v))
+      // An object (a software version) is no list: coerce refuses it rather than read "[object Object]".
+      const list = Array.isArray(rule.value) ? rule.value : typeof rule.value === 'object' && rule.value !== null ? [rule.value] : String(rule.value ?? '').split(',')
+      const values = list.map((v) => coerce(col, rule.key, v))
       if (op === 'not_in' && col.values) cond = others(values)
       else if (values.length === 0) cond = op === 'in' ? sql`1 = 0` : sql`1 = 1`
       else cond = op === 'in' ? sql`${e} IN (${sql.join(values)})` : orNull(sql`${e} NOT IN (${sql.join(values)})`)
@@ -232,6 +243,22 @@ export function monitoringStatusColumn(table: string, maintenance: string): Colu
   }
   // Not a sortable value: ordering by it is a no-op.
   return { expr: 'NULL', kind: 'enum', values: MONITORING_STATUSES, flags, nullable: false }
+}
+
+/**
+ * SPEC §3 software version of the host whose id is `hostId` (a trusted column): equals keeps rows whose host
+ * has the package (at that version, unless none is given), not_equals the others (SPEC §5).
+ */
+export function softwareColumn(hostId: string): ColumnDef {
+  const match = (op: Operator, value: FilterValue, key: string) => {
+    const wanted = parseSoftwareVersion(value)
+    if (!wanted) throw new ApiError('validation_failed', { field: key, reason: 'a software version is {name: {raw: {value}}, version: {raw: {value}}}' })
+    const version = wanted.version ? sql` AND hs.version = ${wanted.version}` : sql``
+    const has = sql<SqlBool>`EXISTS (SELECT 1 FROM host_software hs WHERE hs.host_id = ${sql.raw(hostId)} AND hs.name = ${wanted.name}${version})`
+    return op === 'not_equals' ? sql<SqlBool>`NOT ${has}` : has
+  }
+  // Not a sortable value: ordering by it is a no-op.
+  return { expr: 'NULL', kind: 'version', match, nullable: false }
 }
 
 function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode, unindexed: boolean): RawBuilder<SqlBool> {

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, ResourceTable } from './db'
-import { getEntity, monitoringStatusColumn, type EntityDef } from './list'
+import { getEntity, monitoringStatusColumn, softwareColumn, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { now } from './json'
 import { fail } from './fail'
@@ -67,6 +67,8 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
     scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer', nullable: false },
     ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES),
     monitoring_status: monitoringStatusColumn('resources', 'scheduled_downtime_depth'),
+    // SPEC §3 software version: a resource matches through its host's inventory.
+    software: softwareColumn('resources.host_id'),
   },
   fields: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'state', 'state_id', 'problem_severity', 'state_type', 'plugin_output', 'state_details',
     'extended_output', 'last_state_change', 'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping',

@@ -1,5 +1,5 @@
 /**
- * The ticket flow of SPEC §4 on hosts and resources, over a ticket provider (integrations/tickets):
+ * The ticket flow of SPEC §4 on hosts, resources and risks, over a ticket provider (integrations/tickets):
  * create, note added, re-acknowledge, re-open (recreated), close, view. Vigil's side of it:
  * - the object's `tickets` column (ticket ids, the last is current; closed ones stay, SPEC §3);
  * - opening a ticket acknowledges the object (non-persistent): a ticketed problem is handled. That is why
@@ -8,11 +8,14 @@
  *   noted on its open ticket, or on a recreated one when the last is closed);
  * - a new ticket while the current one is open is refused (reason `ticket_open`): add a note instead;
  * - a timeline event of type ticket per step (CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED).
+ * Risks have no acknowledgement and no state to be OK in: a risk's ticket is refused only while its
+ * current one is open, and when its scanned host matched no host (SPEC §8 "no host info found", reason
+ * `no_host_info`); opening one acknowledges nothing.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import { can, type Scope } from './scope'
-import { isProblem, targetKey, type ActionTarget, type Refusal } from './action-targets'
+import { isProblem, targetKey, type ActionTarget, type Refusal, type TicketTarget } from './action-targets'
 import { eventDelta, writeEvents, type Actor } from './event-log'
 import { addAcknowledgements } from './acknowledgements'
 import { bulkUpdate, type BulkColumn } from './bulk'
@@ -23,14 +26,15 @@ import type { TicketProvider, TicketSubject } from '../integrations/tickets/prov
 
 export type TicketAnswer = Ticket & { reopened: boolean; reacknowledged: boolean }
 
-export function ticketRightRefusal(scope: Scope, t: ActionTarget, action: 'create_ticket' | 'view_ticket'): Refusal | null {
+export function ticketRightRefusal(scope: Scope, t: TicketTarget, action: 'create_ticket' | 'view_ticket'): Refusal | null {
   return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
 }
 
-/** SPEC §4 "Creation is refused for acknowledged or OK state". */
-export function createRefusal(scope: Scope, t: ActionTarget, current: Ticket | undefined): Refusal | null {
-  const r = reacknowledgeRefusal(scope, t)
+/** SPEC §4 "Creation is refused for acknowledged or OK state"; a risk's, without host info (SPEC §8). */
+export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | undefined): Refusal | null {
+  const r = t.object === 'risk' ? ticketRightRefusal(scope, t, 'create_ticket') : reacknowledgeRefusal(scope, t)
   if (r) return r
+  if (t.object === 'risk' && t.hostId === null) return { key: 'ticket_add_failed', extra: { reason: 'no_host_info', host_name: t.hostName } }
   if (current && !current.isClosed) return { key: 'ticket_add_failed', extra: { reason: 'ticket_open', ticket_id: current.ticket_id } }
   return null
 }
@@ -44,7 +48,7 @@ export function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | n
 }
 
 /** The current ticket of each target (by targetKey), when it has one. */
-export async function currentTickets(db: Kysely<Database>, provider: TicketProvider, targets: ActionTarget[]): Promise<Map<string, Ticket>> {
+export async function currentTickets(db: Kysely<Database>, provider: TicketProvider, targets: TicketTarget[]): Promise<Map<string, Ticket>> {
   const last = targets.flatMap((t) => (t.tickets.length ? [t.tickets[t.tickets.length - 1]] : []))
   const byId = new Map((await provider.get(db, last)).map((tk) => [tk.ticket_id, tk]))
   return new Map(targets.flatMap((t) => {
@@ -53,33 +57,37 @@ export async function currentTickets(db: Kysely<Database>, provider: TicketProvi
   }))
 }
 
-const subjectOf = (t: ActionTarget): TicketSubject => ({
-  hostId: t.hostId, resourceId: t.object === 'resource' ? t.id : null, hostgroupId: t.hostgroupId, hostName: t.hostName,
-  resourceName: t.resourceName, state: t.state, output: t.pluginOutput,
-})
+/** A risk's subject: its host, with the plugin as the "resource" (createRefusal made sure of the host). */
+const subjectOf = (t: TicketTarget): TicketSubject => (t.object === 'risk'
+  ? { hostId: t.hostId!, resourceId: null, riskId: t.id, hostgroupId: t.hostgroupId, hostName: t.hostName, resourceName: t.name, state: t.state, output: t.pluginOutput }
+  : { hostId: t.hostId, resourceId: t.object === 'resource' ? t.id : null, riskId: null, hostgroupId: t.hostgroupId, hostName: t.hostName,
+    resourceName: t.resourceName, state: t.state, output: t.pluginOutput })
 const authorOf = (a: Actor) => ({ username: a.username, fullName: a.fullName })
 
 const TICKETS_COLUMNS: BulkColumn[] = [{ name: 'id', type: 'BIGINT' }, { name: 'tickets', type: 'TEXT' }]
 
+const TABLE_OF = { host: 'hosts', resource: 'resources', risk: 'risks' } satisfies Record<TicketTarget['object'], string>
+
 /** Appends each new ticket id to its object's tickets (SPEC §3: the last is current), a few statements for many. */
-async function appendTickets(tx: Kysely<Database>, added: { target: ActionTarget; ticketId: string }[]) {
+async function appendTickets(tx: Kysely<Database>, added: { target: TicketTarget; ticketId: string }[]) {
   for (const a of added) a.target.tickets = [...a.target.tickets, a.ticketId]
-  for (const object of ['host', 'resource'] as const) {
+  for (const object of ['host', 'resource', 'risk'] as const) {
     const rows = added.filter((a) => a.target.object === object).map((a) => [a.target.id, JSON.stringify(a.target.tickets)])
-    await bulkUpdate(tx, object === 'host' ? 'hosts' : 'resources', TICKETS_COLUMNS, rows)
+    await bulkUpdate(tx, TABLE_OF[object], TICKETS_COLUMNS, rows)
   }
 }
 
-async function ticketEvents(tx: Kysely<Database>, actor: Actor, items: { target: ActionTarget; ticket: Ticket; status: string; comment: string }[], at: number) {
+async function ticketEvents(tx: Kysely<Database>, actor: Actor, items: { target: TicketTarget; ticket: Ticket; status: string; comment: string }[], at: number) {
   const rows = await writeEvents(tx, items.map((i) => ({ type: 'ticket' as const, target: i.target, status: i.status, comment: i.comment, actor, start_time: at, ticket_id: i.ticket.ticket_id })))
   return rows.map(eventDelta)
 }
 
 /** Opens a ticket per target (checked with createRefusal), re-opening where the last one is closed. */
-export async function createTickets(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, items: { target: ActionTarget; current?: Ticket }[], comment: string, at: number) {
+export async function createTickets(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, items: { target: TicketTarget; current?: Ticket }[], comment: string, at: number) {
   const tickets = await provider.open(tx, items.map((i) => ({ subject: subjectOf(i.target), comment, author: authorOf(actor), previous: i.current?.ticket_id ?? null })), at)
   await appendTickets(tx, items.map((i, n) => ({ target: i.target, ticketId: tickets[n].ticket_id })))
-  const ack = await addAcknowledgements(tx, actor, items.map((i) => i.target), { comment, persistent: false }, at)
+  const acknowledgeable = items.map((i) => i.target).filter((t): t is ActionTarget => t.object !== 'risk')
+  const ack = await addAcknowledgements(tx, actor, acknowledgeable, { comment, persistent: false }, at)
   const events = await ticketEvents(tx, actor, items.map((i, n) => ({ target: i.target, ticket: tickets[n], status: i.current ? 'REOPENED' : 'CREATED', comment })), at)
   return {
     tickets: tickets.map((tk, n): TicketAnswer => ({ ...tk, reopened: !!items[n].current, reacknowledged: false })),
@@ -103,16 +111,17 @@ export async function reacknowledge(tx: Kysely<Database>, provider: TicketProvid
 }
 
 /** A ticket of this object; another object's (or an unknown) ticket reads as not found. */
-export async function getTicket(db: Kysely<Database>, provider: TicketProvider, t: ActionTarget, ticketId: string): Promise<Ticket> {
+export async function getTicket(db: Kysely<Database>, provider: TicketProvider, t: TicketTarget, ticketId: string): Promise<Ticket> {
   const [ticket] = t.tickets.includes(ticketId) ? await provider.get(db, [ticketId]) : []
   if (!ticket) throw new ApiError('ticket_not_found', { ticket_id: ticketId })
   return ticket
 }
 
-export const listTickets = (db: Kysely<Database>, provider: TicketProvider, t: ActionTarget) => provider.get(db, t.tickets)
+/** Every ticket of the objects (one, or a risk group's risks), each object's in order. */
+export const listTickets = (db: Kysely<Database>, provider: TicketProvider, ...targets: TicketTarget[]) => provider.get(db, targets.flatMap((t) => t.tickets))
 
 /** SPEC §4 "note added" on an open ticket of the object. */
-export async function addTicketNote(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, t: ActionTarget, ticketId: string, comment: string, at: number) {
+export async function addTicketNote(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, t: TicketTarget, ticketId: string, comment: string, at: number) {
   await getTicket(tx, provider, t, ticketId)
   const ticket = await provider.addNote(tx, ticketId, { kind: 'note', comment, author: authorOf(actor) }, at)
   const deltas = await ticketEvents(tx, actor, [{ target: t, ticket, status: 'NOTE', comment }], at)
@@ -120,7 +129,7 @@ export async function addTicketNote(tx: Kysely<Database>, provider: TicketProvid
 }
 
 /** SPEC §4 close (with a reason, the comment). The id stays in the object's tickets: re-open recreates. */
-export async function closeTicket(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, t: ActionTarget, ticketId: string, comment: string, at: number) {
+export async function closeTicket(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, t: TicketTarget, ticketId: string, comment: string, at: number) {
   await getTicket(tx, provider, t, ticketId)
   const ticket = await provider.close(tx, ticketId, comment, authorOf(actor), at)
   return { ticket, deltas: (await ticketEvents(tx, actor, [{ target: t, ticket, status: 'CLOSED', comment }], at)) as FeedDelta[] }

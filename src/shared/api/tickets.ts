@@ -1,10 +1,13 @@
 /**
  * SPEC §3 Ticket and its payload, §4 Tickets (create, note, re-acknowledge, re-open, close), §7 Tickets:
  * GET/POST hosts/{host_id}/tickets[/{ticket_id}], resources/{resource_id}/tickets[/{ticket_id}], and
- * DELETE …/tickets/{ticket_id} with body {comment} (close). Risk ticket paths belong to the risks issue.
+ * DELETE …/tickets/{ticket_id} with body {comment} (close); for risks GET/POST/DELETE risks/{risk_id}/tickets
+ * and risks/{hostgroup_id}/{risk_plugin_id}/tickets (a risk group: one ticket per risk, `ticket_ids`).
  */
 import { z } from 'zod'
 import { ActionComment, ObjectFields } from './acknowledgements'
+import { ErrorKey } from '../errors'
+import { PluginId } from './risks'
 
 /** SPEC §4: the comment of a re-acknowledgement. */
 export const REACKNOWLEDGED_COMMENT = 'Re-acknowledged'
@@ -55,6 +58,8 @@ export const Ticket = z.object({
   ticket_links: z.array(z.object({ id: z.string(), web_url: z.string() })),
   host_id: z.number().int(),
   resource_id: z.number().int().nullable(),
+  /** the risk a ticket is about (SPEC §7 risks/…/tickets); null for host and resource tickets */
+  risk_id: z.number().int().nullable(),
   created_time: z.number().int(),
   updated_time: z.number().int(),
   closed_time: z.number().int().nullable(),
@@ -66,3 +71,20 @@ export type Ticket = z.infer<typeof Ticket>
 export const TicketPostResponse = Ticket.extend({ reopened: z.boolean(), reacknowledged: z.boolean() })
 export const TicketList = z.object({ result: z.array(Ticket), totalresults: z.number().int() })
 export const TicketCloseResponse = z.object({ ticket_id: z.string() })
+
+export const RiskTicketParams = z.object({ risk_id: z.coerce.number().int().positive() })
+export const RiskGroupTicketParams = z.object({ hostgroup_id: z.coerce.number().int().positive(), risk_plugin_id: PluginId })
+
+/**
+ * One risk of a group in the answer to POST risks/{hostgroup_id}/{risk_plugin_id}/tickets (SPEC §7 "a list
+ * with id and reopened; entries may be error codes"): the ticket opened for it, or why it got none, as a
+ * SPEC §8 key that browsers show as `errors.{code}` (reason in extra_info, e.g. ticket_open, no_host_info).
+ */
+export const RiskTicketEntry = z.union([
+  z.object({ risk_id: z.number().int(), id: z.string(), reopened: z.boolean() }),
+  z.object({ risk_id: z.number().int(), error: ErrorKey, extra_info: z.record(z.string(), z.unknown()) }),
+])
+export type RiskTicketEntry = z.infer<typeof RiskTicketEntry>
+export const RiskGroupTicketResponse = z.object({ ticket_ids: z.array(RiskTicketEntry) })
+/** DELETE risks/{hostgroup_id}/{risk_plugin_id}/tickets: the tickets closed. */
+export const TicketIdsResponse = z.object({ ticket_ids: z.array(z.string()) })

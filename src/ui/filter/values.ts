@@ -77,6 +77,8 @@ export function fromWireValue(column: FilterColumn, condition: Operator, value: 
     if (list) return texts
     return texts.join(column.kind === 'date' && condition === 'between' ? '|' : ', ')
   }
+  // A SPEC §3 software version object: no column of the panel edits one yet.
+  if (typeof value === 'object') return null
   const text = String(value)
   return list ? [text] : text
 }

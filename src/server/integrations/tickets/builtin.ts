@@ -20,8 +20,9 @@ const numberOf = (ticketId: string) => {
 }
 export const ticketWebUrl = (ticketId: string) => `/#/tickets/${encodeURIComponent(ticketId)}`
 
-const PRIORITY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', warning: 'Medium' }
-const URGENCY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium' }
+// By host/resource state, and by risk severity (SPEC §4 RISK names) for risk tickets.
+const PRIORITY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', warning: 'Medium', veryhigh: 'High', high: 'High', medium: 'Medium' }
+const URGENCY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', veryhigh: 'High', high: 'Medium' }
 
 type Row = Selectable<ServiceDeskTicketTable>
 
@@ -53,7 +54,7 @@ function toTicket(r: Row, notes: Selectable<ServiceDeskNoteTable>[], links: stri
     ticket_id: ticketId, id: r.id, workflowStateName: r.workflow_state_name, supportGroupName: r.support_group_name,
     assigneeName: r.assignee_name, description: r.description, priorityName: r.priority_name, urgencyName: r.urgency_name,
     isClosed: r.is_closed === 1, details: r.details, provider: NAME, web_url: ticketWebUrl(ticketId),
-    ticket_links: links.map((id) => ({ id, web_url: ticketWebUrl(id) })), host_id: r.host_id, resource_id: r.resource_id,
+    ticket_links: links.map((id) => ({ id, web_url: ticketWebUrl(id) })), host_id: r.host_id, resource_id: r.resource_id, risk_id: r.risk_id,
     created_time: r.created_time, updated_time: r.updated_time, closed_time: r.closed_time,
     notes: notes.map((n) => ({ kind: n.kind, comment: n.comment, username: n.username, user_full_name: n.user_full_name, created_time: n.created_time })),
   }
@@ -71,21 +72,24 @@ export const builtinProvider: TicketProvider = {
   name: NAME,
 
   async open(db, requests, at) {
-    const subjectKey = (hostId: number, resourceId: number | null) => `${hostId}:${resourceId ?? ''}`
+    const subjectKey = (hostId: number, resourceId: number | null, riskId: number | null) => `${hostId}:${resourceId ?? ''}:${riskId ?? ''}`
     const ids: string[] = []
     // Multi-row inserts: a bulk request opens thousands at once. Returned rows are matched to requests by
     // subject (and by id order for the same subject), not by RETURNING order, which neither database promises.
     for (let i = 0; i < requests.length; i += 300) {
       const part = requests.slice(i, i + 300)
       const rows = await db.insertInto('service_desk_tickets').values(part.map(({ subject: s, comment, author, previous }) => ({
-        host_id: s.hostId, resource_id: s.resourceId, hostgroup_id: s.hostgroupId, workflow_state_name: 'New', support_group_name: SUPPORT_GROUP,
+        host_id: s.hostId, resource_id: s.resourceId, risk_id: s.riskId, hostgroup_id: s.hostgroupId, workflow_state_name: 'New', support_group_name: SUPPORT_GROUP,
         description: `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(0, 4000),
         priority_name: PRIORITY[s.state] ?? 'Low', urgency_name: URGENCY[s.state] ?? 'Low', details: comment, linked_ticket_id: previous ?? '',
         username: author.username, created_time: at, updated_time: at,
-      }))).returning(['id', 'host_id', 'resource_id']).execute()
+      }))).returning(['id', 'host_id', 'resource_id', 'risk_id']).execute()
       const bySubject = new Map<string, number[]>()
-      for (const r of rows.sort((x, y) => x.id - y.id)) bySubject.set(subjectKey(r.host_id, r.resource_id), [...(bySubject.get(subjectKey(r.host_id, r.resource_id)) ?? []), r.id])
-      const refs = part.map((q) => bySubject.get(subjectKey(q.subject.hostId, q.subject.resourceId))!.shift()!)
+      for (const r of rows.sort((x, y) => x.id - y.id)) {
+        const key = subjectKey(r.host_id, r.resource_id, r.risk_id)
+        bySubject.set(key, [...(bySubject.get(key) ?? []), r.id])
+      }
+      const refs = part.map((q) => bySubject.get(subjectKey(q.subject.hostId, q.subject.resourceId, q.subject.riskId))!.shift()!)
       await db.insertInto('service_desk_notes').values(part.map((q, n) => ({
         ticket_ref: refs[n], kind: q.previous ? 'reopened' : 'created', comment: q.comment, username: q.author.username, user_full_name: q.author.fullName, created_time: at,
       }))).execute()

@@ -1,6 +1,6 @@
 /**
  * A ticket provider: the service-desk system tickets live in (SPEC §1 "tickets in an external service-desk
- * system", §3 Ticket). Vigil keeps only the ticket ids on the host or resource (SPEC §3 tickets, the last
+ * system", §3 Ticket). Vigil keeps only the ticket ids on the host, resource or risk (SPEC §3 tickets, the last
  * is current) and asks the provider for everything else. Calls get the caller's database handle, so a
  * provider that stores tickets in Vigil's database (the built-in one) writes in the action's transaction;
  * an external one ignores it. A failure of the provider's own is thrown as ApiError ticket_add_failed
@@ -10,10 +10,14 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../../store/db'
 import type { Ticket } from '../../../shared/api/tickets'
 
-/** What a ticket is about: a host, or a resource of it, in its current state. */
+/**
+ * What a ticket is about: a host, or a resource of it, in its current state; or a risk (SPEC §3 Risk) on a
+ * host, with its plugin name as `resourceName`, its severity as `state` and its synopsis as `output`.
+ */
 export interface TicketSubject {
   hostId: number
   resourceId: number | null
+  riskId: number | null
   hostgroupId: number
   hostName: string
   resourceName: string | null

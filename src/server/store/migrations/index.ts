@@ -7,6 +7,8 @@ import * as m0004 from './0004_event_indexes'
 import * as m0005 from './0005_list_speed'
 import * as m0006 from './0006_resource_counts'
 import * as m0007 from './0007_maps'
+import * as m0008 from './0008_risks'
+import * as m0009 from './0009_host_software'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '0005_list_speed': m0005,
   '0006_resource_counts': m0006,
   '0007_maps': m0007,
+  '0008_risks': m0008,
+  '0009_host_software': m0009,
 }
