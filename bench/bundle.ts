@@ -8,7 +8,7 @@
  * dist/ (or --dir) as it is. Each file counts as zlib gzip level 9 of its bytes.
  *
  * What counts (static imports are followed recursively; dynamic import() is not, since it loads later):
- * - login: the entry of index.html (its script and stylesheets) and its static imports; the lazy login
+ * - login: the entries of index.html (its module scripts and stylesheets) and their static imports; the lazy login
  *   route chunk, i.e. the dynamically imported chunk that exports a name containing "Login" (the auth
  *   routes lazy-load `src/auth/pages`, which exports LoginPage), or failing that one whose file name
  *   contains "Login"; its static imports and CSS; and the default theme, i.e. the `default-*.js` stub of
@@ -46,8 +46,9 @@ const read = (file: string) => fs.readFileSync(path.join(outDir, file), 'utf8')
 const html = read('index.html')
 const attr = (tag: string, name: string) => new RegExp(`\\b${name}="([^"]+)"`).exec(tag)?.[1]
 const rel = (url: string) => url.replace(/^\//, '')
-const entryFile = rel(attr(/<script[^>]*type="module"[^>]*>/.exec(html)?.[0] ?? '', 'src') ?? '')
-if (!entryFile) throw new Error(`no module script in ${outDir}/index.html`)
+// Every module script of index.html loads at once (the early requests' small entry, then the app's).
+const entryFiles = [...html.matchAll(/<script[^>]*type="module"[^>]*>/g)].map((m) => rel(attr(m[0], 'src') ?? '')).filter(Boolean)
+if (!entryFiles.length) throw new Error(`no module script in ${outDir}/index.html`)
 const entryCss = [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map((m) => rel(attr(m[0], 'href') ?? '')).filter(Boolean)
 
 function graphFromManifest(file: string): Map<string, Chunk> {
@@ -72,7 +73,7 @@ function graphFromChunks(): Map<string, Chunk> {
     for (const d of dynamic) for (const dep of d.deps) if (dep.endsWith('.css')) lazyCss.push([resolve(d.spec), dep])
     for (const f of [...graph.get(file)!.imports, ...graph.get(file)!.dynamic]) visit(f)
   }
-  visit(entryFile)
+  entryFiles.forEach(visit)
   for (const [target, sheet] of lazyCss) {
     const c = graph.get(target)
     if (c && !c.css.includes(sheet)) c.css.push(sheet)
@@ -108,7 +109,7 @@ for (const [what, found] of [['login route chunk', loginChunks], ['protected she
 }
 
 const gzipKb = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(outDir, f)), { level: 9 }).length, 0) / 1024
-const base = [entryFile, ...entryCss, ...themeFiles]
+const base = [...entryFiles, ...entryCss, ...themeFiles]
 const login = closure([...base, ...loginChunks])
 const shell = closure([...base, ...shellChunks])
 for (const [name, files] of [['login', login], ['shell', shell]] as const) {

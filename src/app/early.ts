@@ -22,9 +22,14 @@ export function startupToken(location: Pick<Location, 'hash' | 'search'> = windo
 export function askEarly(url: string, token: string): Promise<unknown> {
   const answer = fetch(`/api/v1/${url}`, { headers: { authorization: `Bearer ${token}` } })
     .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
+  keepEarly(url, answer)
+  return answer
+}
+
+/** Keeps `answer` for the query that will ask for `url` (e.g. an answer asked for under another address). */
+export function keepEarly(url: string, answer: Promise<unknown>): void {
   answers.set(url, { answer, at: Date.now() })
   answer.catch(() => answers.delete(url))
-  return answer
 }
 
 /** The early answer of `url` if there is a good one, else `request()`. */

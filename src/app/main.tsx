@@ -10,18 +10,11 @@ import { queryClient } from './query-client'
 import { createAppRouter } from './router'
 import { startStoragePurge } from './storage'
 import { applyTheme, rememberedTheme } from './themes'
-import { startEarlyMapFetch } from '../viewer'
-import { askEarly, startupToken } from './early'
 
 document.documentElement.lang = i18n.language
 document.title = i18n.t('app.name')
 void applyTheme(rememberedTheme())
 startStoragePurge(localStorage)
-// Issue 7 first paint: the user (for the route guard) and a map wall's data are asked for while the code
-// still loads; the queries take the answers.
-const token = startupToken()
-if (token) askEarly('users/current', token).catch(() => undefined)
-startEarlyMapFetch()
 
 // SPEC §2: "A worker script at /service-worker.js is registered."
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {

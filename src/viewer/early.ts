@@ -1,9 +1,9 @@
 /**
  * Issue 7 "first paint under 1 s": on a map viewer route (a NOC wall above all) the map is asked for as the
- * app starts — by name, then its live document and states — while the code still loads and the route guard
+ * app starts — its info, live document and states, all by name — while the code still loads and the route guard
  * runs (src/app/early.ts). The viewer's queries (api.ts) take these answers.
  */
-import { askEarly, startupToken } from '../app/early'
+import { askEarly, keepEarly, startupToken } from '../app/early'
 
 /** SPEC §2 viewer routes: /maps/{hostgroup_name}/{name}[/legacy][/(view|display|fullscreen)]. */
 const VIEWER = /^\/?maps\/([^/?]+)\/([^/?]+)(?:\/legacy)?(?:\/(?:view|display|fullscreen))?\/?$/
@@ -23,10 +23,16 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   } catch {
     return // a malformed address: the router shows what it shows
   }
+  // All three at once, by name: the document and the states do not wait for the map's id to come back.
+  const document = askEarly(`${url}/document?version=live`, token)
+  const states = askEarly(`${url}/states`, token)
+  document.catch(() => undefined)
+  states.catch(() => undefined)
   askEarly(url, token).then((info) => {
     const id = (info as { id?: unknown }).id
     if (typeof id !== 'number') return
-    askEarly(liveDocumentUrl(id), token).catch(() => undefined)
-    askEarly(mapStatesUrl(id), token).catch(() => undefined)
+    // The viewer's queries ask by id; the answers are the same map's.
+    keepEarly(liveDocumentUrl(id), document)
+    keepEarly(mapStatesUrl(id), states)
   }, () => undefined)
 }

@@ -1,7 +1,6 @@
 import { createElement, lazy, Suspense } from 'react'
 import type { MapViewProps } from './MapView'
 export { viewerRoutes } from './routes'
-export { startEarlyMapFetch } from './early'
 // Item renderers (issue 7): reused by the editor (DESIGN.md "the editor may import the viewer's renderer").
 export { itemRenderers, rendererOf, ItemNode, ConnectorLine, connectorEnds, connectorColour, decorationBadges, shapePath, edgePoint } from './items'
 export type { ItemProps, ItemRenderer, LiveState, ItemDecorations, Lod, ImageLookup, ConnectorProps, ShapePath } from './items'

@@ -87,6 +87,26 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     expect(list.result).toEqual([{ id: map.id, map_state: MAP.down }])
   })
 
+  it('answers the live document and the states by environment and map name too, only to the map\'s organization (issue 7)', async () => {
+    const host = await newHost()
+    const map = await newMap(docWith({ h: hostItem('h', host.id) }))
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })
+    const info = (await a.api.get(`/api/v1/maps/${map.id}`)).body
+    const byName = `/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/${encodeURIComponent(info.name)}`
+    const states = await a.api.get(`${byName}/states`)
+    expect(states.status).toBe(200)
+    expect(states.body).toMatchObject({ map_id: map.id, version: 1, map_state: MAP.down, hosts: [expect.objectContaining({ id: host.id, state: 'down' })] })
+    const live = await a.api.get(`${byName}/document?version=live`)
+    expect(live.body).toEqual((await a.api.get(`/api/v1/maps/${map.id}/document?version=live`)).body)
+    expect(live.body).toMatchObject({ map_id: map.id, version: 1 })
+    expect(live.body.document.items.h).toMatchObject({ kind: 'host', host_id: host.id })
+    for (const path of [`${byName}/states`, `${byName}/document?version=live`]) {
+      const other = await b.api.get(path)
+      expect([other.status, other.body.error?.key]).toEqual([404, 'map_not_found'])
+    }
+    expect((await a.api.get(`/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/no-such-map/states`)).body.error.key).toBe('map_not_found')
+  })
+
   it('rolls nested maps up to the worst state inside them and shows the draft while never published', async () => {
     const host = await newHost()
     const inner = await newMap(docWith({ h: hostItem('h', host.id) }))

@@ -147,10 +147,16 @@ export const requireMap = async (db: Kysely<Database>, scope: Scope, id: number)
 
 /** SPEC §2 routes address a map by environment name and map name. */
 export async function getMapByName(db: Kysely<Database>, scope: Scope, hostgroupName: string, name: string): Promise<MapInfo> {
+  const id = await mapIdByName(db, scope, hostgroupName, name)
+  return (await getMap(db, scope, id)) ?? fail('map_not_found', { hostgroup_name: hostgroupName, name })
+}
+
+/** The id of a map the caller may see, by its environment's name and its own (SPEC §2 viewer routes). */
+export async function mapIdByName(db: Kysely<Database>, scope: Scope, hostgroupName: string, name: string): Promise<number> {
   const row = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id').select('maps.id')
     .where('hostgroups.name', '=', hostgroupName).where('maps.name', '=', name).where('maps.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0])
     .executeTakeFirst()
-  return (row && (await getMap(db, scope, row.id))) ?? fail('map_not_found', { hostgroup_name: hostgroupName, name })
+  return row?.id ?? fail('map_not_found', { hostgroup_name: hostgroupName, name })
 }
 
 /** SPEC §6 "Edit not allowed" / "Delete not allowed": the not-authorized key naming the right and the action. */

@@ -1,17 +1,18 @@
 // @vitest-environment jsdom
 /**
- * Early requests (issue 7 first paint): a map viewer route asks for the map by name, then its live document
- * and states, with the token the route guard will use (SPEC §4: URL first, else stored); a query takes each
+ * Early requests (issue 7 first paint): a map viewer route asks for the map, its live document and its states
+ * at once, all by name, with the token the route guard will use (SPEC §4: URL first, else stored); a query takes each
  * answer once and checks it, and falls back to its own request when the early one failed or is too old.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { askEarly, earlyOr, startupToken } from '../../../src/app/early'
+import { liveDocumentUrl, mapStatesUrl } from '../../../src/viewer/early'
 import { storeUrlToken, clearToken } from '../../../src/app/token'
 import { startEarlyMapFetch } from '../../../src/viewer/early'
 
 const asked: { url: string; authorization: string }[] = []
-const answerOf = (url: string): unknown => (url.includes('by-name') ? { id: 7 } : url.includes('states') ? { map_id: 7 } : { map_id: 7, version: 1 })
+const answerOf = (url: string): unknown => (url.endsWith('/states') ? { map_id: 7, states: true } : url.includes('/document') ? { map_id: 7, version: 1 } : { id: 7 })
 
 beforeEach(() => {
   asked.length = 0
@@ -29,12 +30,25 @@ afterEach(() => {
 const until = async (n: number) => { for (let i = 0; i < 50 && asked.length < n; i++) await new Promise((r) => setTimeout(r, 1)) }
 
 describe('early map requests', () => {
-  it('asks for the map by name, then its live document and states, with the URL token', async () => {
+  it('asks for the map, its live document and states at once by name, with the URL token', async () => {
     storeUrlToken('stored-token')
     startEarlyMapFetch({ hash: '#/maps/Local%20site/core%20net/fullscreen?token=url-token', search: '' })
     await until(3)
-    expect(asked.map((a) => a.url)).toEqual(['/api/v1/maps/by-name/Local%20site/core%20net', '/api/v1/maps/7/document?version=live', '/api/v1/maps/7/states'])
+    const byName = '/api/v1/maps/by-name/Local%20site/core%20net'
+    expect(asked.map((a) => a.url).sort()).toEqual([byName, `${byName}/document?version=live`, `${byName}/states`])
     expect(new Set(asked.map((a) => a.authorization))).toEqual(new Set(['Bearer url-token']))
+  })
+
+  it('hands the by-name document and states to the queries that ask for them by id, without asking again', async () => {
+    storeUrlToken('stored-token')
+    startEarlyMapFetch({ hash: '#/maps/Local/core', search: '' })
+    await until(3)
+    const fallback = vi.fn(async (): Promise<never> => { throw new Error('asked again') })
+    await new Promise((r) => setTimeout(r, 5))
+    await expect(earlyOr(mapStatesUrl(7), z.looseObject({ states: z.literal(true) }), fallback)).resolves.toMatchObject({ states: true })
+    await expect(earlyOr(liveDocumentUrl(7), z.looseObject({ version: z.literal(1) }), fallback)).resolves.toMatchObject({ version: 1 })
+    expect(fallback).not.toHaveBeenCalled()
+    expect(asked).toHaveLength(3)
   })
 
   it('uses the stored token without one in the URL, and asks nothing without any token', async () => {
@@ -45,7 +59,7 @@ describe('early map requests', () => {
     expect(startupToken({ hash: '#/maps/Local/core', search: '' })).toBe('stored-token')
     startEarlyMapFetch({ hash: '#/maps/Local/core/view', search: '' })
     await until(3)
-    expect(asked[0]).toEqual({ url: '/api/v1/maps/by-name/Local/core', authorization: 'Bearer stored-token' })
+    expect(asked).toContainEqual({ url: '/api/v1/maps/by-name/Local/core', authorization: 'Bearer stored-token' })
   })
 
   it('asks nothing on other routes: the editor, slideshows, lists', async () => {

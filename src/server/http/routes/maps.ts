@@ -5,6 +5,7 @@
  * Import, export, generate, sync, pictures and slideshows are registered by their own route files.
  */
 import { z } from 'zod'
+import type { FastifyReply } from 'fastify'
 import type { RouteDeps, ZodApp } from '../types'
 import { IdParams } from '../../../shared/api/entities'
 import { groupedOf, listOf, NoContent } from '../../../shared/api/list'
@@ -12,7 +13,8 @@ import {
   DocumentVersionParam, MapArchiveResult, MapDocumentOut, MapInfo, MapLock, MapStates, MapUpdate, MapVersionList, NewMap, PublishBody,
 } from '../../../shared/api/maps'
 import { GroupedQuery, ListQuery, groupEntities, listEntities } from '../../store/list'
-import { createMap, deleteMap, getMapByName, mapListDef, requireMap, updateMap } from '../../store/maps'
+import { createMap, deleteMap, getMapByName, mapIdByName, mapListDef, requireMap, updateMap } from '../../store/maps'
+import type { Scope } from '../../store/scope'
 import { mapStates } from '../../store/map-states'
 import { releaseLock, takeLock } from '../../store/map-locks'
 import { applyDocumentUpdate, getDocument, listVersions, publishedDocumentJson, revertToVersion, saveDocument } from '../../store/map-versions'
@@ -44,13 +46,19 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     return reply.status(204).send(null)
   })
 
-  app.get('/:id/document', { schema: { params: IdParams, querystring: VersionQuery, response: { 200: MapDocumentOut } } }, async (req, reply) => {
-    const { version } = req.query
-    if (version === 'draft') return getDocument(db, req.scope, req.params.id, version)
+  const documentOf = async (scope: Scope, id: number, version: z.infer<typeof VersionQuery>['version'], reply: FastifyReply) => {
+    if (version === 'draft') return getDocument(db, scope, id, version)
     // A string with a JSON type is sent as it is (Fastify does not serialize it again): it is a MapDocumentOut.
-    const text = await publishedDocumentJson(db, req.scope, req.params.id, version)
+    const text = await publishedDocumentJson(db, scope, id, version)
     return reply.type('application/json; charset=utf-8').send(text as unknown as MapDocumentOut)
-  })
+  }
+  app.get('/:id/document', { schema: { params: IdParams, querystring: VersionQuery, response: { 200: MapDocumentOut } } }, async (req, reply) =>
+    documentOf(req.scope, req.params.id, req.query.version, reply))
+  // A wall asks for its map, document and states by name at once, without waiting for the id (issue 7 first paint).
+  app.get('/by-name/:hostgroup_name/:name/document', { schema: { params: ByName, querystring: VersionQuery, response: { 200: MapDocumentOut } } }, async (req, reply) =>
+    documentOf(req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name), req.query.version, reply))
+  app.get('/by-name/:hostgroup_name/:name/states', { schema: { params: ByName, response: { 200: MapStates } } }, async (req) =>
+    mapStates(db, req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name)))
   app.put('/:id/document', { schema: { params: IdParams, body: DocumentBody, response: { 200: MapDocumentOut } } }, async (req) =>
     saveDocument(db, req.scope, req.params.id, req.body.document, now()))
   app.post('/:id/document/updates', { schema: { params: IdParams, response: { 200: MapDocumentOut } } }, async (req) =>
