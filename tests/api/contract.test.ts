@@ -2,6 +2,7 @@
  * Issue 8: every SPEC §7 path called with SPEC-shaped payloads, and the SPEC §3 field names checked in
  * every response. A renamed or missing field fails here. Runs on SQLite and PostgreSQL.
  */
+import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, client, makeTenant, type Client, type Tenant } from '../helpers/api'
@@ -20,6 +21,7 @@ const FIELDS = {
   ticket: ['ticket_id', 'id', 'workflowStateName', 'supportGroupName', 'assigneeName', 'description', 'priorityName', 'urgencyName',
     'isClosed', 'details', 'provider', 'web_url', 'ticket_links'],
   savedFilter: ['name', 'guid', 'location', 'created_by', 'rules'],
+  risk: ['hostgroup_id', 'plugin_id', 'id', 'severity', 'tickets', 'allowed_actions'],
   environment: ['id', 'name', 'alias', 'organization_id', 'host_count', 'hosts'],
   organization: ['alias', 'name', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'users', 'hosts', 'resources', 'children'],
   user: ['id', 'username', 'first_name', 'last_name', 'email', 'role', 'last_logon', 'member_since', 'authorizations', 'allowed_environments',
@@ -177,6 +179,44 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
     expect(ok.body.ticket_id ?? ok.body.ticket_ids).toBeTruthy()
   })
 
+  it('risks/{risk_id}/tickets and risks/{hostgroup_id}/{risk_plugin_id}/tickets: comment bodies, ticket_id / ticket_ids with reopened', async () => {
+    // The scan's host 10.0.0.11 is a Vigil host, so that its findings can have tickets (SPEC §8 "no host info found").
+    await t.api.post('/api/v1/hosts/', { name: 'contract-web', hostgroup_id: t.environmentId, check_type: '1', ip_address: '10.0.0.11' })
+    const { token } = (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body
+    const scan = await fetch(`${server.baseUrl}/api/v1/risks/scans?hostgroup_id=${t.environmentId}&file_name=site.nessus`, {
+      method: 'POST', body: fs.readFileSync(new URL('../fixtures/risk-scans/site.nessus', import.meta.url), 'utf8'),
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+    })
+    expect(scan.status).toBe(201)
+    const risks = (await t.api.get('/api/v1/risks?limit=100')).body
+    expectList(risks)
+    const risk = risks.result.find((r: any) => r.host_id !== null && r.severity === 'veryhigh')
+    expectFields(risk, FIELDS.risk)
+    expectFields((await t.api.get(`/api/v1/risks/${risk.id}`)).body, FIELDS.risk)
+    const one = await t.api.post(`/api/v1/risks/${risk.id}/tickets`, { risk_id: risk.id, comment: 'patch log4j' })
+    expect(one.status).toBe(201)
+    expectFields(one.body, [...FIELDS.ticket, 'reopened'])
+    expect((await t.api.get(`/api/v1/risks/${risk.id}/tickets`)).body.result.map((x: any) => x.ticket_id)).toContain(one.body.ticket_id)
+    expect((await t.api.del(`/api/v1/risks/${risk.id}/tickets`, { comment: 'patched' })).body).toEqual({ ticket_id: one.body.ticket_id })
+    const group = `/api/v1/risks/${t.environmentId}/${risk.plugin_id}/tickets`
+    const opened = await t.api.post(group, { hostgroup_id: t.environmentId, risk_plugin_id: risk.plugin_id, comment: 'again' })
+    expect(opened.status).toBe(201)
+    expect(opened.body.ticket_ids).toEqual([expect.objectContaining({ id: expect.any(String), reopened: true })])
+    const closed = await t.api.del(group, { comment: 'done' })
+    expect(closed.body.ticket_ids).toHaveLength(1)
+  })
+
+  it('filter rule value kinds: software version (name.raw.value, version.raw.value) and monitoring status', async () => {
+    expect((await t.api.put(`/api/v1/hosts/${host.id}/software`, { software: [{ name: 'openssl', version: '3.0.11' }] })).status).toBe(200)
+    const software = { name: { raw: { value: 'openssl' } }, version: { raw: { value: '3.0.11' } } }
+    const has = (await t.api.get(`/api/v1/hosts/?advanced_filter=${q([{ key: 'software', operator: 'equals', value: software }])}&columns=name`)).body
+    expect(has.result.map((h: any) => h.name)).toEqual(['contract-host'])
+    const other = { ...software, version: { raw: { value: '1.1.1' } } }
+    expect((await t.api.get(`/api/v1/hosts/?advanced_filter=${q([{ key: 'software', operator: 'equals', value: other }])}`)).body.totalresults).toBe(0)
+    const unacknowledged = (await t.api.get(`/api/v1/hosts/?advanced_filter=${q([{ key: 'monitoring_status', operator: 'not_equals', value: 'has_ticket' }])}&columns=name`)).body
+    expectList(unacknowledged)
+  })
+
   it('events and events/{id}: SPEC §3 timeline event fields, state lowercased with HARD/SOFT', async () => {
     const list = (await t.api.get(`/api/v1/events?host_id=${host.id}&limit=1000`)).body
     expectList(list)
@@ -224,7 +264,8 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
     for (const path of ['/api/v1/hosts/{id}', '/api/v1/hosts/', '/api/v1/hosts/grouped', '/api/v1/resources/{hostname}/{display_name}',
       '/api/v1/hosts/{host_id}/acknowledgements', '/api/v1/resources/{resource_id}/acknowledgements', '/api/v1/resources/{resource_id}/downtimes',
       '/api/v1/hosts/{host_id}/downtimes', '/api/v1/hosts/{host_id}/tickets', '/api/v1/resources/{resource_id}/tickets/{ticket_id}',
-      '/api/v1/events/', '/api/v1/events/{id}', '/api/v1/search/', '/api/v1/users/current', '/api/v1/errors', '/api/v1/tracker', '/version.json']) {
+      '/api/v1/events/', '/api/v1/events/{id}', '/api/v1/search/', '/api/v1/users/current', '/api/v1/errors', '/api/v1/tracker', '/version.json',
+      '/api/v1/risks/{risk_id}/tickets', '/api/v1/risks/{hostgroup_id}/{risk_plugin_id}/tickets', '/api/v1/risks/{id}', '/api/v1/risks/{hostgroup_id}/{plugin_id}']) {
       // Trailing slashes are optional on the server (SPEC §7 writes `hosts/` and `search`).
       expect(Object.keys(doc.paths).map((p) => p.replace(/\/$/, '')), path).toContain(path.replace(/\/$/, ''))
     }
