@@ -23,6 +23,9 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   } catch {
     return // a malformed address: the router shows what it shows
   }
+  // The viewer's code too, now: the server is free to send it before it gets busy with the states, and the
+  // router's lazy import later finds the modules loaded.
+  import('./pages/viewer').catch(() => undefined)
   // All three at once, by name: the document and the states do not wait for the map's id to come back.
   const document = askEarly(`${url}/document?version=live`, token)
   const states = askEarly(`${url}/states`, token)

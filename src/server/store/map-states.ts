@@ -91,6 +91,13 @@ async function nestedMaps(db: Kysely<Database>, scope: Scope, roots: MapDocument
   return maps
 }
 
+/**
+ * Lets other requests through between the batches of a big map. On SQLite every query is synchronous, so a
+ * 10,000-host map would otherwise hold the event loop for all its batches at once: the files and answers a
+ * wall loads at the same time (issue 7 first paint) waited for the whole map.
+ */
+const letOthersThrough = () => new Promise<void>((resolve) => setImmediate(resolve))
+
 const hardStateOf = (state: string, stateType: string, okState: string) => (stateType === 'HARD' ? state : okState)
 
 /** Hosts and resources in the caller's scope, with the decorations of SPEC §4. */
@@ -100,6 +107,7 @@ async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[
   const resources: MapObjectState[] = []
   const common = ['state', 'state_type', 'plugin_output', 'last_check', 'last_state_change', 'is_flapping', 'is_stale', 'acknowledged', 'tickets', 'hostgroup_id'] as const
   for (const part of chunked(hostIds, 1000)) {
+    await letOthersThrough()
     const rows = await db.selectFrom('hosts').select(['id', 'name', 'max_scheduled_downtime_depth', ...common]).where('id', 'in', part).execute()
     for (const r of rows) {
       if (!visible.has(r.hostgroup_id)) continue
@@ -114,6 +122,7 @@ async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[
     }
   }
   for (const part of chunked(resourceIds, 1000)) {
+    await letOthersThrough()
     const rows = await db.selectFrom('resources').select(['id', 'display_name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...common]).where('id', 'in', part).execute()
     for (const r of rows) {
       if (!visible.has(r.hostgroup_id)) continue
@@ -152,6 +161,7 @@ async function rollupObjects(db: Kysely<Database>, scope: Scope, table: 'hosts' 
   const visible = new Set(scope.environmentIds)
   const out = new Map<number, ObjectState>()
   for (const part of chunked(ids, 1000)) {
+    await letOthersThrough()
     const rows = await db.selectFrom(table).select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute()
     for (const r of rows) if (visible.has(r.hostgroup_id)) out.set(r.id, { state: r.state, hard_state: hardStateOf(r.state, r.state_type, table === 'hosts' ? 'up' : 'ok') })
   }
