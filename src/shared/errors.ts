@@ -44,6 +44,7 @@ export const ERROR_KEYS = [
 
 export const ErrorKey = z.enum(ERROR_KEYS)
 export type ErrorKey = z.infer<typeof ErrorKey>
+export const isErrorKey = (key: string): key is ErrorKey => (ERROR_KEYS as readonly string[]).includes(key)
 
 /** HTTP status per key: `not_found` and `*_not_found` 404, `*_already_exists` 409, the rest as listed, default 400. */
 export function statusOfErrorKey(key: ErrorKey): number {

@@ -7,7 +7,10 @@ export const NAME_CHARS = /^[\p{L}\p{N}._\- ]+$/u
 export function isValidName(name: string): boolean {
   return name.length >= NAME_MIN && name.length <= NAME_MAX && NAME_CHARS.test(name) && !/ {2}/.test(name) && name.trim() === name
 }
-export const Name = z.string().refine(isValidName, 'name: 2–50 letters, digits, dot, underscore, hyphen or single spaces')
+const NAME_RULE = 'name: 2–50 letters, digits, dot, underscore, hyphen or single spaces'
+export const Name = z.string().refine(isValidName, NAME_RULE)
+/** A SPEC §5 name whose SPEC §8 error has its own key (e.g. map_alias_invalid): the server answers that key. */
+export const nameWithKey = (key: string) => z.string().refine(isValidName, { message: NAME_RULE, params: { key } })
 
 /** SPEC §5 Hosts: FQDN must be valid, hostname ASCII only. */
 const LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/

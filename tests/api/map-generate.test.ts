@@ -153,7 +153,8 @@ describe.each(DATABASES)('maps generated from data on %s', (db) => {
     ] as const) {
       const r = await a.api.post('/api/v1/maps/generate', body)
       expect(r.status, JSON.stringify(body)).toBe(400)
-      expect(r.body.error.key).toBe('validation_failed')
+      // SPEC §8: a bad map alias has its own key.
+      expect(r.body.error.key).toBe(field === 'alias' ? 'map_alias_invalid' : 'validation_failed')
       expect(JSON.stringify(r.body.error.extra_info)).toContain(field)
     }
     expect(await mapCount()).toBe(before)

@@ -99,12 +99,12 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     expect(await mapCount()).toBe(before)
   })
 
-  it('keeps SPEC §5 name rules: a taken name is map_already_exists, a bad one validation_failed', async () => {
+  it('keeps SPEC §5 name rules: a taken name is map_already_exists, a bad one map_alias_invalid', async () => {
     expect((await importFile(a, 'nagvis', 'Unique name', fixture('site.cfg'))).status).toBe(201)
     const again = await importFile(a, 'nagvis', 'Unique name', fixture('site.cfg'))
     expect([again.status, again.body.error.key]).toEqual([409, 'map_already_exists'])
     const bad = await importFile(a, 'nagvis', 'bad<name>', fixture('site.cfg'))
-    expect([bad.status, bad.body.error.key, bad.body.error.extra_info.field]).toEqual([400, 'validation_failed', 'querystring.alias'])
+    expect([bad.status, bad.body.error.key, bad.body.error.extra_info.field]).toEqual([400, 'map_alias_invalid', 'querystring.alias'])
   })
 
   it('needs maps_write on the environment (SPEC §6); another organization cannot import into it or export its maps', async () => {

@@ -57,8 +57,11 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     for (const alias of ['x', 'two  spaces', 'bad/char', 'a'.repeat(51)]) {
       const r = await a.api.post('/api/v1/maps', { alias, hostgroup_id: a.environmentId, layout: 2 })
       expect(r.status).toBe(400)
-      expect(r.body.error.key).toBe('validation_failed')
+      expect(r.body.error.key).toBe('map_alias_invalid')
+      expect(r.body.error.extra_info.field).toBe('body.alias')
     }
+    const badName = await a.api.post('/api/v1/maps', { alias: 'Good alias', name: 'bad/name', hostgroup_id: a.environmentId, layout: 2 })
+    expect([badName.status, badName.body.error.key]).toEqual([400, 'map_alias_invalid'])
     const noLayout = await a.api.post('/api/v1/maps', { alias: 'No layout', hostgroup_id: a.environmentId })
     expect(noLayout.status).toBe(400)
     expect(JSON.stringify(noLayout.body.error.extra_info)).toContain('layout')

@@ -29,7 +29,7 @@
  * Feed: topic `map:<id>` delivers the state deltas of every host and resource bound in the live version.
  */
 import { z } from 'zod'
-import { Name } from '../validation'
+import { Name, nameWithKey } from '../validation'
 import { MapDocumentShape } from '../maps/document'
 import { MAP } from '../enums'
 
@@ -43,11 +43,14 @@ export const MapStatus = z.enum(MAP_STATUSES)
 
 export const Tags = z.array(z.string().trim().min(1).max(50)).max(50)
 
+/** SPEC §8 map_alias_invalid: a map's alias or name against the SPEC §5 name rule. */
+const MapName = nameWithKey('map_alias_invalid')
+
 /** SPEC §3 Payloads "New map": alias, hostgroup_id, description, layout, use_hard_state (name follows the alias). */
 export const NewMap = z.object({
-  alias: Name,
+  alias: MapName,
   /** The URL name; defaults to the alias. SPEC §5 name rule, unique per environment. */
-  name: Name.optional(),
+  name: MapName.optional(),
   hostgroup_id: z.number().int().positive(),
   description: z.string().max(1000).default(''),
   layout: Layout,
@@ -164,7 +167,7 @@ export const MapStates = z.object({
 export type MapStates = z.infer<typeof MapStates>
 
 export const IMPORT_FORMATS = ['drawio', 'nagvis'] as const
-export const MapImportQuery = z.object({ hostgroup_id: z.coerce.number().int().positive(), format: z.enum(IMPORT_FORMATS), alias: Name })
+export const MapImportQuery = z.object({ hostgroup_id: z.coerce.number().int().positive(), format: z.enum(IMPORT_FORMATS), alias: MapName })
 export const MapImportResult = z.object({
   map: MapInfo,
   /** SPEC §8 "Unsupported item types for conversion": what could not be converted, by source type */
@@ -176,7 +179,7 @@ export type MapImportResult = z.infer<typeof MapImportResult>
 
 /** Issue 7 "New map from…": an environment, a tag, or a host and its children. */
 export const GenerateMap = z.object({
-  alias: Name,
+  alias: MapName,
   hostgroup_id: z.number().int().positive(),
   layout: Layout.default(DEFAULT_LAYOUT),
   from: z.discriminatedUnion('kind', [

@@ -1,11 +1,11 @@
 /**
  * The one error handler: SPEC §8 keys in `{error: {key, message, extra_info}}`. A zod failure is
- * `validation_failed` naming the field; malformed JSON or a wrong content type is `invalid_input`;
+ * `validation_failed` naming the field (or the rule's own SPEC §8 key); malformed JSON or a wrong content type is `invalid_input`;
  * anything unknown is a 500 that shows only the request id (the stack goes to the log).
  */
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
-import { ApiError, type ErrorKey } from '../../../shared/errors'
+import { ApiError, isErrorKey, type ErrorKey } from '../../../shared/errors'
 import { errors as en } from '../../../shared/i18n/en/errors'
 
 export function errorBody(key: ErrorKey, extra: Record<string, unknown> = {}) {
@@ -13,7 +13,9 @@ export function errorBody(key: ErrorKey, extra: Record<string, unknown> = {}) {
   return { error: { key, message, extra_info: extra } }
 }
 
-interface IssueLike { message?: string; instancePath?: string }
+interface IssueLike { message?: string; instancePath?: string; params?: unknown }
+/** The SPEC §8 key a refine put in its issue's params (fastify-type-provider-zod nests them once more). */
+const keyOf = (i: IssueLike): unknown => (i.params as { params?: { key?: unknown } } | undefined)?.params?.key
 
 /** Maps any thrown error to status + body; exported for the unit tests. */
 export function toErrorResponse(err: unknown, requestId: string): { status: number; body: ReturnType<typeof errorBody> } {
@@ -21,7 +23,9 @@ export function toErrorResponse(err: unknown, requestId: string): { status: numb
   const e = err as FastifyError & { validation?: IssueLike[]; validationContext?: string }
   if (e.validation) {
     const issues = e.validation.map((i) => ({ field: [e.validationContext, ...(i.instancePath ?? '').split('/').filter(Boolean)].filter(Boolean).join('.'), message: i.message ?? '' }))
-    return { status: 400, body: errorBody('validation_failed', { field: issues[0]?.field ?? e.validationContext ?? '', issues }) }
+    // A rule with a SPEC §8 key of its own (shared/validation.ts nameWithKey) answers that key.
+    const own = e.validation.map(keyOf).find((k): k is ErrorKey => typeof k === 'string' && isErrorKey(k))
+    return { status: 400, body: errorBody(own ?? 'validation_failed', { field: issues[0]?.field ?? e.validationContext ?? '', issues }) }
   }
   if (e.statusCode === 429) return { status: 429, body: errorBody('rate_limited', { login_feedback: 5 }) }
   if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return { status: 413, body: errorBody('invalid_input', { field: 'body', reason: 'too large' }) }
