@@ -10,7 +10,7 @@ import { loadSecretKey, secretBox } from './security/secrets'
 import { buildApp } from './http/app'
 import { buildId } from './http/routes/ui'
 import { purgeExpiredTokens } from './store/tokens'
-import { memoryBus, postgresBus } from './feed/bus'
+import { memoryBus, postgresBus, type Bus } from './feed/bus'
 import { createEngine, type EngineOptions } from './engine/engine'
 import { EXPIRED_STORAGE_CLEANUP_S, RELEASE } from '../shared/constants'
 import { writeSystemEvent, type SystemEvent } from './store/event-log'
@@ -21,8 +21,11 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const log = pino({ level: config.logLevel })
   const store = openStore(config.databaseUrl)
   const migrated = await migrateToLatest(store)
-  // Issue 5 system events: written beside the work, never in its way.
-  const system = (e: SystemEvent) => writeSystemEvent(store.db, e).catch((err) => log.error({ err, event: e.status }, 'system event not written'))
+  // Issue 5 system events: written beside the work, never in its way; live on the feed's `system` topic once
+  // the bus is up (the migrations' event is written before it).
+  let live: Bus | null = null
+  const system = (e: SystemEvent) => writeSystemEvent(store.db, e).then((delta) => live?.publish(delta))
+    .catch((err) => log.error({ err, event: e.status }, 'system event not written'))
   if (migrated.length) await system({ status: 'MIGRATED', message: `Migrations applied: ${migrated.join(', ')}`, extra_data: { migrations: migrated } })
   optimize(store)
   const seeded = await seedFirstStart(store.db, config.adminPassword)
@@ -35,6 +38,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const bus = store.dialect === 'postgres'
     ? await postgresBus(config.databaseUrl, (err) => log.error({ err }, 'feed bus'), () => void system({ status: 'RECONNECTED', message: 'Feed bus reconnected to PostgreSQL' }))
     : memoryBus()
+  live = bus
   const notifier = createNotifier({ store, bus, log, webhookUrl: config.notifyWebhook, delayS: config.notifyDelayS })
   const overload = createOverloadWatch((e) => void system(e))
   const engine = createEngine(store, bus, log, {

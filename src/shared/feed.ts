@@ -4,8 +4,9 @@
  */
 import { z } from 'zod'
 
-/** `environment:<id>`, `host:<id>` or `map:<id>`. */
-export const Topic = z.string().regex(/^(environment|host|map):\d+$/)
+/** `environment:<id>`, `host:<id>`, `map:<id>`, or `system` (the server's own events, for administrators). */
+export const SYSTEM_TOPIC = 'system'
+export const Topic = z.string().regex(/^((environment|host|map):\d+|system)$/)
 export type Topic = z.infer<typeof Topic>
 
 /** Topics per subscribe/unsubscribe message; clients send more in several messages. */
@@ -94,5 +95,6 @@ export function topicsOf(delta: FeedDelta): string[] {
   if (delta.host_id !== null) t.push(`host:${delta.host_id}`)
   if (delta.kind !== 'event') for (const id of delta.maps ?? []) t.push(`map:${id}`)
   else if (typeof delta.map_id === 'number') t.push(`map:${delta.map_id}`)
+  else if (delta.type === 'system' && delta.hostgroup_id === null) t.push(SYSTEM_TOPIC)
   return t
 }

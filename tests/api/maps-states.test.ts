@@ -3,46 +3,18 @@
  * roll-up; DESIGN.md "The way data flows"), with real results posted to the real server and a real WebSocket.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import WebSocket from 'ws'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { feed } from '../helpers/feed'
 import { emptyDocument } from '../../src/shared/maps/document'
 import { MAP } from '../../src/shared/enums'
-import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
+import type { FeedDelta } from '../../src/shared/feed'
 
 const base = { y: 10, w: 48, h: 48, z: 1, rotation: 0, state_icon: 'icon' }
 const hostItem = (id: string, hostId: number) => ({ ...base, kind: 'host', id, x: 10, host_id: hostId, name: `h${hostId}` })
 const resourceItem = (id: string, resourceId: number, hostId: number) => ({ ...base, kind: 'resource', id, x: 60, resource_id: resourceId, host_id: hostId, name: 'if', host_name: 'h' })
 const mapItem = (id: string, mapId: number) => ({ ...base, kind: 'map', id, x: 100, map_id: mapId, name: `m${mapId}`, state_icon: 'box' })
 const docWith = (items: Record<string, unknown>, connectors: Record<string, unknown> = {}) => ({ ...emptyDocument(), items, connectors })
-
-const tokenOf = async (server: TestServer, t: Tenant) => (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body.token as string
-
-/** A feed connection that collects deltas and answers, and waits for one matching a condition. */
-async function feed(server: TestServer, t: Tenant) {
-  const ws = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/api/v1/feed?token=${encodeURIComponent(await tokenOf(server, t))}`)
-  const seen: (FeedDelta | ServerMessage)[] = []
-  const waiters: { pred: (m: FeedDelta | ServerMessage) => boolean; resolve: (m: FeedDelta | ServerMessage) => void }[] = []
-  ws.on('message', (raw) => {
-    const m = JSON.parse(raw.toString()) as ServerMessage
-    for (const one of m.op === 'deltas' ? m.deltas : [m]) {
-      seen.push(one)
-      for (const w of [...waiters]) if (w.pred(one)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(one) }
-    }
-  })
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject) })
-  return {
-    seen,
-    send: (m: unknown) => ws.send(JSON.stringify(m)),
-    next: <T extends FeedDelta | ServerMessage>(pred: (m: FeedDelta | ServerMessage) => boolean, ms = 2000) => new Promise<T>((resolve, reject) => {
-      const hit = seen.find(pred)
-      if (hit) return resolve(hit as T)
-      const timer = setTimeout(() => reject(new Error(`nothing matched within ${ms} ms`)), ms)
-      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m as T) } })
-    }),
-    close: () => ws.close(),
-  }
-}
 
 describe.each(DATABASES)('map states and feed on %s', (db) => {
   let server: TestServer

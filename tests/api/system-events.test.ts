@@ -10,6 +10,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, login, makeTenant, type Tenant } from '../helpers/api'
+import { feed } from '../helpers/feed'
 import { RELEASE } from '../../src/shared/constants'
 
 const systemEvents = async (t: Tenant, query = 'types=system&limit=1000') =>
@@ -46,6 +47,20 @@ describe.each(DATABASES)('system events on %s', (db) => {
     expect([byId.status, byId.body.error.key]).toEqual([404, 'not_found'])
   })
 
+  it('the feed\'s system topic is for administrators only', async () => {
+    const admins = await feed(server, administrator)
+    const others = await feed(server, operator)
+    try {
+      admins.send({ op: 'subscribe', topics: ['system'] })
+      others.send({ op: 'subscribe', topics: ['system'] })
+      expect(await admins.next((m) => 'op' in m && m.op === 'subscribed')).toMatchObject({ topics: ['system'], refused: [] })
+      expect(await others.next((m) => 'op' in m && m.op === 'subscribed')).toMatchObject({ topics: [], refused: ['system'] })
+    } finally {
+      admins.close()
+      others.close()
+    }
+  })
+
   it('an environment filter or a subject leaves them out: they belong to no environment', async () => {
     expect(await systemEvents(administrator, `environment_filter=${administrator.environmentId}`)).toEqual([])
     expect(await systemEvents(administrator, `hostgroup_id=${administrator.environmentId}`)).toEqual([])
@@ -80,6 +95,10 @@ describe.each(DATABASES.filter((d) => d === 'pg'))('feed bus on %s', (db) => {
     const server = await startServer({ db })
     try {
       const t = await makeTenant(server, await adminClient(server))
+      // An administrator's timeline hears of it live, on the feed's system topic.
+      const live = await feed(server, t)
+      live.send({ op: 'subscribe', topics: ['system'] })
+      await live.next((m) => 'op' in m && m.op === 'subscribed')
       const database = (await server.vigil.store.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name
       const killer = new pg.Client({ connectionString: process.env.PG_URL })
       await killer.connect()
@@ -87,6 +106,8 @@ describe.each(DATABASES.filter((d) => d === 'pg'))('feed bus on %s', (db) => {
       await killer.end()
       expect(killed.rowCount).toBe(1)
       await vi.waitFor(async () => expect((await systemEvents(t)).map((e) => e.status)).toContain('RECONNECTED'), { timeout: 10_000, interval: 200 })
+      expect(await live.next((m) => 'kind' in m && m.kind === 'event' && m.type === 'system', 5000)).toMatchObject({ status: 'RECONNECTED', hostgroup_id: null })
+      live.close()
     } finally {
       await server.close()
     }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useCurrentUser } from '../../app/current-user'
 import { usePollingWhileOffline } from '../../app/feed'
 import { AUTO_REFRESH_S } from '../../shared/constants'
+import { SYSTEM_TOPIC } from '../../shared/feed'
 import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui/timeline'
 import { fetchEvents } from './api'
 import { environmentFilterIds } from './environment-filter'
@@ -16,7 +17,9 @@ export function GlobalTimelinePage() {
   const url = useTimelineUrlState('/monitoring/timeline')
   const filter = environmentFilterIds(user).join(',')
   const environments = filter ? filter.split(',') : (user?.allowed_environments ?? []).map((e) => String(e.id))
-  const subscribe = useLiveEvents(environments.map((id) => `environment:${id}`))
+  // Administrators see the server's own events too, unless an environment filter narrows the timeline (as the server does).
+  const system = user?.allowed_modules.includes('admin') && !filter ? [SYSTEM_TOPIC] : []
+  const subscribe = useLiveEvents([...environments.map((id) => `environment:${id}`), ...system])
   const source = useMemo<TimelineSource>(
     () => ({ key: ['global'], params: filter ? { environment_filter: filter } : {}, fetchEvents, subscribe }),
     [filter, subscribe],

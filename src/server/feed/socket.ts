@@ -5,7 +5,8 @@
 import type { WebSocket } from 'ws'
 import { z } from 'zod'
 import type { RouteDeps, ZodApp } from '../http/types'
-import { ClientMessage, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
+import { ClientMessage, SYSTEM_TOPIC, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
+import { seesSystemEvents } from '../store/events'
 import { resolveToken } from '../store/tokens'
 import { loadScope, type Scope } from '../store/scope'
 import { bearerOf } from '../http/plugins/auth'
@@ -44,8 +45,11 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     const batch = pending
     pending = []
     for (const c of clients) {
-      const mine = batch.filter((p) => p.delta.hostgroup_id !== null && c.scope.environmentIds.includes(p.delta.hostgroup_id)
-        && (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`))))
+      const mine = batch.filter((p) => (p.delta.hostgroup_id === null
+        // A delta of no environment is a system event: to administrators subscribed to `system` only.
+        ? p.topics.includes(SYSTEM_TOPIC) && c.topics.has(SYSTEM_TOPIC) && seesSystemEvents(c.scope)
+        : c.scope.environmentIds.includes(p.delta.hostgroup_id)
+          && (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`)))))
       if (mine.length) sendText(c, `{"op":"deltas","deltas":[${mine.map((p) => jsonFor(c, p)).join(',')}]}`)
     }
   }
@@ -68,6 +72,7 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
 
   /** Environments in scope; hosts and maps whose environment is in scope. */
   async function allowed(scope: Scope, topic: string): Promise<boolean> {
+    if (topic === SYSTEM_TOPIC) return seesSystemEvents(scope)
     const [kind, idText] = topic.split(':')
     const id = Number(idText)
     if (kind === 'environment') return scope.environmentIds.includes(id)

@@ -109,7 +109,7 @@ export async function actionDeltas(db: Kysely<Database>, objects: { object: Obje
 /**
  * Issue 5 system events: what an administrator cares about in the server itself (started with its release,
  * stopping, migrations applied, engine overloaded, feed bus reconnected). They have no environment, so
- * store/events.ts shows them to administrators only; the feed has no topic for them (timelines poll).
+ * store/events.ts shows them to administrators only, and the feed on its `system` topic.
  */
 export interface SystemEvent {
   /** STARTED, STOPPING, MIGRATED, OVERLOADED, RECONNECTED */
@@ -120,9 +120,11 @@ export interface SystemEvent {
 
 export const SYSTEM_SUBJECT = 'Vigil'
 
-export async function writeSystemEvent(db: Kysely<Database>, e: SystemEvent, at = Math.floor(Date.now() / 1000)): Promise<void> {
-  await db.insertInto('events').values({
+/** Writes the event; returns its feed delta. */
+export async function writeSystemEvent(db: Kysely<Database>, e: SystemEvent, at = Math.floor(Date.now() / 1000)): Promise<EventDelta> {
+  const row = await db.insertInto('events').values({
     type: 'system', event_class: 'system_event', hostgroup_id: null, host_id: null, resource_id: null, subject_name: SYSTEM_SUBJECT,
     start_time: at, display_time: at, status: e.status, message: e.message, user_id: null, extra_data: JSON.stringify(e.extra_data ?? {}),
-  }).execute()
+  }).returningAll().executeTakeFirstOrThrow()
+  return eventDelta(row as EventRow)
 }

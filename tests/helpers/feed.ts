@@ -1,0 +1,34 @@
+/** A real WebSocket on the live feed, as a browser holds it, for the API tests. */
+import WebSocket from 'ws'
+import type { TestServer } from './server'
+import { client, type Tenant } from './api'
+import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
+
+export const tokenOf = async (server: TestServer, t: Tenant) => (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body.token as string
+
+/** A feed connection that collects deltas and answers, and waits for one matching a condition. */
+export async function feed(server: TestServer, t: Tenant) {
+  const ws = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/api/v1/feed?token=${encodeURIComponent(await tokenOf(server, t))}`)
+  const seen: (FeedDelta | ServerMessage)[] = []
+  const waiters: { pred: (m: FeedDelta | ServerMessage) => boolean; resolve: (m: FeedDelta | ServerMessage) => void }[] = []
+  ws.on('message', (raw) => {
+    const m = JSON.parse(raw.toString()) as ServerMessage
+    for (const one of m.op === 'deltas' ? m.deltas : [m]) {
+      seen.push(one)
+      for (const w of [...waiters]) if (w.pred(one)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(one) }
+    }
+  })
+  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject) })
+  return {
+    seen,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    next: <T extends FeedDelta | ServerMessage>(pred: (m: FeedDelta | ServerMessage) => boolean, ms = 2000) => new Promise<T>((resolve, reject) => {
+      const hit = seen.find(pred)
+      if (hit) return resolve(hit as T)
+      const timer = setTimeout(() => reject(new Error(`nothing matched within ${ms} ms`)), ms)
+      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m as T) } })
+    }),
+    close: () => ws.close(),
+  }
+}
+
