@@ -22,7 +22,7 @@ describe.each(DATABASES)('maps generated from data on %s', (db) => {
   })
   afterAll(() => server.close())
 
-  async function addHost(t: Tenant, name: string, extra: { parents?: string[]; tags?: string[]; hostgroup_id?: number } = {}) {
+  async function addHost(t: Tenant, name: string, extra: { parents?: string[]; tags?: string[]; labels?: Record<string, string>; hostgroup_id?: number } = {}) {
     const r = await t.api.post('/api/v1/hosts/', { name, hostgroup_id: t.environmentId, check_type: '1', ...extra })
     expect(r.status, JSON.stringify(r.body)).toBe(201)
     return r.body.id as number
@@ -76,6 +76,18 @@ describe.each(DATABASES)('maps generated from data on %s', (db) => {
     const r = await a.api.post('/api/v1/maps/generate', { alias: uniq('Rack'), hostgroup_id: a.environmentId, from: { kind: 'tag', tag } })
     expect(r.status).toBe(201)
     expect(hostItems(await draft(a, r.body.id)).map((i) => i.host_id).sort()).toEqual(tagged.sort())
+  })
+
+  it('makes a map of the hosts with a label, by key or by key=value (issue 7 "a label/tag")', async () => {
+    const key = uniq('role')
+    const db = [await addHost(a, uniq('srv'), { labels: { [key]: 'db' } }), await addHost(a, uniq('srv'), { labels: { [key]: 'db', site: 'x' } })]
+    const web = await addHost(a, uniq('srv'), { labels: { [key]: 'web' } })
+    await addHost(a, uniq('srv'), { labels: { [`${key}-other`]: 'db' } })
+    const byValue = await a.api.post('/api/v1/maps/generate', { alias: uniq('Db'), hostgroup_id: a.environmentId, from: { kind: 'tag', tag: `${key}=db` } })
+    expect(byValue.status).toBe(201)
+    expect(hostItems(await draft(a, byValue.body.id)).map((i) => i.host_id).sort()).toEqual(db.sort())
+    const byKey = await a.api.post('/api/v1/maps/generate', { alias: uniq('Roles'), hostgroup_id: a.environmentId, from: { kind: 'tag', tag: key } })
+    expect(hostItems(await draft(a, byKey.body.id)).map((i) => i.host_id).sort()).toEqual([...db, web].sort())
   })
 
   it('re-sync adds new hosts under their parent and never moves what a person placed (issue 7)', async () => {

@@ -34,6 +34,12 @@ async function visibleEnvironments(db: Kysely<Database>, scope: Scope, environme
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
 const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
 
+/** `role=db` → ['role', 'db']; `web` → ['web', undefined]. */
+function labelOf(text: string): [string, string | undefined] {
+  const at = text.indexOf('=')
+  return at < 0 ? [text, undefined] : [text.slice(0, at).trim(), text.slice(at + 1).trim()]
+}
+
 /** The host ids a source stands for: an environment's, a tag's, or a host and its children, recursively. */
 async function hostIdsOf(db: Kysely<Database>, envs: number[], from: Source): Promise<number[]> {
   switch (from.kind) {
@@ -42,10 +48,16 @@ async function hostIdsOf(db: Kysely<Database>, envs: number[], from: Source): Pr
       return (await db.selectFrom('hosts').select('id').where('hostgroup_id', '=', from.hostgroup_id).execute()).map((r) => r.id)
     }
     case 'tag': {
-      // Tags are a JSON array of strings: LIKE narrows, parsing decides.
-      const rows = await db.selectFrom('hosts').select(['id', 'tags']).where('hostgroup_id', 'in', envs)
-        .where(sql<boolean>`tags LIKE ${`%${escapeLike(JSON.stringify(from.tag))}%`} ESCAPE '\\'`).execute()
-      return rows.filter((r) => readJson<string[]>(r.tags, []).includes(from.tag)).map((r) => r.id)
+      // Issue 7 "a label/tag": a tag, or a label (SPEC §3 host labels) written `key` or `key=value`.
+      const [key, value] = labelOf(from.tag)
+      // Tags are a JSON array, labels a JSON object: LIKE narrows, parsing decides.
+      const like = (column: 'tags' | 'labels', text: string) => sql<boolean>`${sql.ref(column)} LIKE ${`%${escapeLike(JSON.stringify(text))}%`} ESCAPE '\\'`
+      const rows = await db.selectFrom('hosts').select(['id', 'tags', 'labels']).where('hostgroup_id', 'in', envs)
+        .where((eb) => eb.or([like('tags', from.tag), like('labels', key)])).execute()
+      return rows.filter((r) => {
+        const labels = readJson<Record<string, string>>(r.labels, {})
+        return readJson<string[]>(r.tags, []).includes(from.tag) || (Object.hasOwn(labels, key) && (value === undefined || labels[key] === value))
+      }).map((r) => r.id)
     }
     case 'host': {
       const root = await db.selectFrom('hosts').select('id').where('id', '=', from.host_id).where('hostgroup_id', 'in', envs).executeTakeFirst()

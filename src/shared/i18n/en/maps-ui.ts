@@ -61,9 +61,9 @@ export const mapsUi = {
   generate: {
     title: 'New map from…',
     source: 'Make the map from',
-    sources: { environment: 'The hosts of an environment', tag: 'The hosts with a tag', host: 'A host and its children' },
+    sources: { environment: 'The hosts of an environment', tag: 'The hosts with a label or tag', host: 'A host and its children' },
     sourceEnvironment: 'Hosts of environment',
-    tag: 'Tag',
+    tag: 'Label or tag (a label as key or key=value)',
     host: 'Host name',
     hostMissing: 'No host with this name.',
     submit: 'Make map',
