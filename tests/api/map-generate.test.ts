@@ -119,6 +119,21 @@ describe.each(DATABASES)('maps generated from data on %s', (db) => {
     expect(await draft(a, map.id)).toEqual(after)
   })
 
+  it('re-sync leaves out a host a person removed from the map, and still adds the new ones (issue 7)', async () => {
+    const tag = uniq('floor')
+    const [kept, removed] = [await addHost(a, uniq('srv'), { tags: [tag] }), await addHost(a, uniq('srv'), { tags: [tag] })]
+    const map = (await a.api.post('/api/v1/maps/generate', { alias: uniq('Floor'), hostgroup_id: a.environmentId, from: { kind: 'tag', tag } })).body
+    const doc = await draft(a, map.id)
+    delete doc.items[itemOf(doc, removed).id]
+    doc.connectors = {}
+    expect((await a.api.post(`/api/v1/maps/${map.id}/lock`)).status).toBe(200)
+    expect((await a.api.put(`/api/v1/maps/${map.id}/document`, { document: doc })).status).toBe(200)
+    expect((await a.api.del(`/api/v1/maps/${map.id}/lock`)).status).toBe(204)
+    const added = await addHost(a, uniq('srv'), { tags: [tag] })
+    expect((await a.api.post(`/api/v1/maps/${map.id}/sync`)).status).toBe(200)
+    expect(hostItems(await draft(a, map.id)).map((i) => i.host_id).sort()).toEqual([kept, added].sort())
+  })
+
   it('refuses re-sync while another user edits the map (409 map_not_locked_by_user naming them, SPEC §2)', async () => {
     const colleague = await makeTenant(server, admin)
     const db = server.vigil.store.db

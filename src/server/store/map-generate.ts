@@ -90,6 +90,9 @@ async function layoutHostsOf(db: Kysely<Database>, envs: number[], from: Source)
   return [...hosts.values()]
 }
 
+/** What a generated map keeps of its source: the source, and the hosts it has seen (a removed one stays removed). */
+const sourceOf = (from: Source, known: number[]) => ({ ...from, known_host_ids: [...new Set(known)] })
+
 /**
  * Re-sync (write right; refused while another user holds the lock, SPEC §2): the draft gains the hosts that
  * are new since, written through its Y.Doc so an editor's copy stays mergeable, with an `edited` event.
@@ -98,14 +101,18 @@ export async function syncMap(db: Kysely<Database>, scope: Scope, id: number) {
   const map = await requireMap(db, scope, id)
   requireWrite(scope, map, 'edit')
   const row = await db.selectFrom('maps').select('source').where('id', '=', id).executeTakeFirstOrThrow()
-  const source = SourceSchema.safeParse(readJson<unknown>(row.source, null))
+  const stored = readJson<{ known_host_ids?: unknown } | null>(row.source, null)
+  const source = SourceSchema.safeParse(stored)
   if (!source.success) throw new ApiError('invalid_operation', { id, reason: 'the map was not generated from data' })
+  // Maps generated before the list was kept know nothing: every host missing from them is added.
+  const known = new Set(Array.isArray(stored?.known_host_ids) ? stored.known_host_ids.filter((x): x is number => typeof x === 'number') : [])
   const hosts = await layoutHostsOf(db, await visibleEnvironments(db, scope, map.hostgroup_id), source.data)
   const t = now()
   await db.transaction().execute(async (tx) => {
     const draft = await tx.selectFrom('maps').select(['draft', 'draft_ystate', 'lock_user_id', 'lock_username', 'lock_expires']).where('id', '=', id).executeTakeFirstOrThrow()
     refuseOthersLock({ lock: lockOf(draft, scope, t) })
-    const { document, added } = syncDocument(readStoredDocument(draft.draft), hosts)
+    const { document, added } = syncDocument(readStoredDocument(draft.draft), hosts, known)
+    await tx.updateTable('maps').set({ source: JSON.stringify(sourceOf(source.data, [...known, ...hosts.map((h) => h.id)])) }).where('id', '=', id).execute()
     if (!added.length) return
     const ydoc = draftYdoc(draft)
     writeDocument(ydoc, document)
@@ -119,5 +126,5 @@ export async function generateMap(db: Kysely<Database>, scope: Scope, body: Gene
   const { from, ...newMap } = body
   const envs = await visibleEnvironments(db, scope, newMap.hostgroup_id)
   const hosts = await layoutHostsOf(db, envs, from)
-  return createMap(db, scope, { ...newMap, description: '', use_hard_state: false, tags: [] }, generatedDocument(hosts), from)
+  return createMap(db, scope, { ...newMap, description: '', use_hard_state: false, tags: [] }, generatedDocument(hosts), sourceOf(from, hosts.map((h) => h.id)))
 }

@@ -216,14 +216,16 @@ export function generatedDocument(hosts: readonly LayoutHost[]): MapDocument {
 
 /**
  * Re-sync of a generated map: hosts not yet on it are added in free space with their links; nothing on
- * the map moves or goes away (a person may have placed, restyled or added items by hand).
+ * the map moves or goes away (a person may have placed, restyled or added items by hand). `known` hosts
+ * were there at an earlier sync: one missing from the map now was removed by a person and stays away
+ * (issue 7: re-sync adds new hosts).
  */
-export function syncDocument(current: MapDocument, hosts: readonly LayoutHost[]): { document: MapDocument; added: number[] } {
+export function syncDocument(current: MapDocument, hosts: readonly LayoutHost[], known: ReadonlySet<number> = new Set()): { document: MapDocument; added: number[] } {
   const doc: MapDocument = structuredClone(current)
   const placed = new Map<number, Point>()
   for (const item of Object.values(doc.items)) if (item.kind === 'host') placed.set(item.host_id, { x: item.x, y: item.y })
   const occupied = Object.values(doc.items).map((i) => kindOf(i).bounds(i))
-  const at = placeNewHosts(hosts, placed, occupied)
+  const at = placeNewHosts(hosts.filter((h) => placed.has(h.id) || !known.has(h.id)), placed, occupied)
   addHosts(doc, hosts, at)
   return { document: doc, added: [...at.keys()] }
 }

@@ -126,6 +126,15 @@ describe('re-sync keeps hand-placed positions (issue 7)', () => {
     expect(MapDocument.safeParse(document).success).toBe(true)
   })
 
+  it('does not add back a known host a person removed, and adds the new ones', () => {
+    const doc = generatedDocument(first)
+    delete doc.items['host-3']
+    const known = new Set(first.map((h) => h.id))
+    const { document, added } = syncDocument(doc, [...first, host(6, 'printer')], known)
+    expect(added).toEqual([6])
+    expect(Object.values(document.items).flatMap((i) => (i.kind === 'host' ? [i.host_id] : [])).sort()).toEqual([...first.map((h) => h.id).filter((id) => id !== 3), 6].sort())
+  })
+
   it('adds nothing when no host is new, and keeps a host a person placed by hand under another id', () => {
     const doc = generatedDocument(first)
     delete doc.items['host-3']
