@@ -8,7 +8,7 @@ import type { Database } from './db'
 import type { Scope } from './scope'
 import { fail } from './fail'
 import { holdLock } from './map-locks'
-import { requireMap, requireWrite } from './maps'
+import { requireMap, requireMapHead, requireWrite } from './maps'
 import { writeMapEvent } from './map-events'
 import { readStoredDocument, versionDocument } from './map-states'
 import { ApiError } from '../../shared/errors'
@@ -49,7 +49,7 @@ const draftOut = (id: number, document: MapDocument, t: number, ystate?: Uint8Ar
 
 /** GET maps/:id/document?version=draft|live|N. */
 export async function getDocument(db: Kysely<Database>, scope: Scope, id: number, version: 'draft' | 'live' | number): Promise<MapDocumentOut> {
-  const map = await requireMap(db, scope, id)
+  const map = await requireMapHead(db, scope, id)
   if (version === 'draft') {
     const row = await draftOf(db, id)
     const document = readStoredDocument(row.draft)
