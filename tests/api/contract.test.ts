@@ -5,7 +5,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Client, type Tenant } from '../helpers/api'
+import { adminClient, client, makeTenant, tokenOf, type Client, type Tenant } from '../helpers/api'
 
 /** SPEC §3 field lists, as the SPEC spells them. */
 const FIELDS = {
@@ -182,7 +182,7 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
   it('risks/{risk_id}/tickets and risks/{hostgroup_id}/{risk_plugin_id}/tickets: comment bodies, ticket_id / ticket_ids with reopened', async () => {
     // The scan's host 10.0.0.11 is a Vigil host, so that its findings can have tickets (SPEC §8 "no host info found").
     await t.api.post('/api/v1/hosts/', { name: 'contract-web', hostgroup_id: t.environmentId, check_type: '1', ip_address: '10.0.0.11' })
-    const { token } = (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body
+    const token = await tokenOf(server, t)
     const scan = await fetch(`${server.baseUrl}/api/v1/risks/scans?hostgroup_id=${t.environmentId}&file_name=site.nessus`, {
       method: 'POST', body: fs.readFileSync(new URL('../fixtures/risk-scans/site.nessus', import.meta.url), 'utf8'),
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },

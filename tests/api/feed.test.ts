@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
 import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
 
 type Message = Exclude<ServerMessage, { op: 'deltas' }> | { op: 'delta'; delta: FeedDelta }
@@ -34,7 +34,6 @@ async function connect(baseUrl: string, token: string): Promise<FeedClient> {
   }
 }
 
-const tokenOf = async (server: TestServer, t: Tenant) => (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body.token as string
 
 describe.each(DATABASES)('live feed on %s', (db) => {
   let server: TestServer

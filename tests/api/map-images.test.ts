@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants'
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/maps/${name}`, import.meta.url))
@@ -18,8 +18,7 @@ describe.each(DATABASES)('map images on %s', (db) => {
   let reader: Tenant & { token: string }
 
   async function withToken(t: Tenant) {
-    const r = await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })
-    return { ...t, token: r.body.token as string }
+    return { ...t, token: await tokenOf(server, t) }
   }
   beforeAll(async () => {
     server = await startServer({ db })

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { XMLValidator } from 'fast-xml-parser'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
 import { MAP_STATE_COLOURS } from '../../src/shared/maps/export-svg'
 import { MapDocument } from '../../src/shared/maps'
 import { MAP } from '../../src/shared/enums'
@@ -23,9 +23,8 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
   let disk: number
 
   async function prepared(t: Tenant) {
-    const r = await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })
     const env = await t.api.get(`/api/v1/hostgroups/${t.environmentId}`)
-    return { ...t, token: r.body.token as string, envName: env.body.name as string }
+    return { ...t, token: await tokenOf(server, t), envName: env.body.name as string }
   }
   beforeAll(async () => {
     server = await startServer({ db })

@@ -1,13 +1,12 @@
 /** Maps API (issue 6): add, read, list, edit, delete, rights, the lock and the document (SPEC §3 Map, §4, §5, §6, §8, §9). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, tokenOf, uniq, type Client, type Tenant } from '../helpers/api'
 import { emptyDocument, type MapDocument } from '../../src/shared/maps/document'
 import { documentToUpdate, updateToDocument, writeDocument, Y } from '../../src/shared/maps/ydoc'
 import { MAP_LOCK_EXPIRY_S } from '../../src/shared/constants'
 import { invalidateScopes } from '../../src/server/store/scope'
 
-const tokenOf = async (server: TestServer, t: Tenant) => (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body.token as string
 
 const hostItem = (id: string, hostId: number, x = 10) => ({ kind: 'host', id, x, y: 10, w: 48, h: 48, z: 1, rotation: 0, host_id: hostId, name: `h${hostId}`, state_icon: 'icon' })
 

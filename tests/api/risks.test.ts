@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/risk-scans/${name}`, import.meta.url), 'utf8')
 const LOG4SHELL = '156860'
@@ -24,8 +24,7 @@ describe.each(DATABASES)('risks on %s', (db) => {
   let firstScan: any
 
   async function prepared(t: Tenant): Promise<Who> {
-    const r = await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })
-    return { ...t, token: r.body.token }
+    return { ...t, token: await tokenOf(server, t) }
   }
   async function upload(t: Who, text: string, query: string) {
     const r = await fetch(`${server.baseUrl}/api/v1/risks/scans?${query}`, { method: 'POST', body: text, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' } })

@@ -28,10 +28,15 @@ export function client(baseUrl: string, token?: string) {
 }
 export type Client = ReturnType<typeof client>
 
+/** A new session token of a user, for requests a test sends itself (file uploads, the feed's WebSocket). */
+export async function tokenOf(server: TestServer, user: { username: string; password: string }): Promise<string> {
+  const r = await client(server.baseUrl).post('/api/v1/auth/login', { username: user.username, password: user.password })
+  if (r.status !== 200) throw new Error(`login ${user.username} failed: ${r.status} ${JSON.stringify(r.body)}`)
+  return r.body.token as string
+}
+
 export async function login(server: TestServer, username: string, password: string): Promise<Client> {
-  const r = await client(server.baseUrl).post('/api/v1/auth/login', { username, password })
-  if (r.status !== 200) throw new Error(`login ${username} failed: ${r.status} ${JSON.stringify(r.body)}`)
-  return client(server.baseUrl, r.body.token)
+  return client(server.baseUrl, await tokenOf(server, { username, password }))
 }
 
 export const adminClient = (server: TestServer) => login(server, 'admin', server.adminPassword)

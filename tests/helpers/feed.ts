@@ -1,10 +1,8 @@
 /** A real WebSocket on the live feed, as a browser holds it, for the API tests. */
 import WebSocket from 'ws'
 import type { TestServer } from './server'
-import { client, type Tenant } from './api'
+import { tokenOf, type Tenant } from './api'
 import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
-
-export const tokenOf = async (server: TestServer, t: Tenant) => (await client(server.baseUrl).post('/api/v1/auth/login', { username: t.username, password: t.password })).body.token as string
 
 /** A feed connection that collects deltas and answers, and waits for one matching a condition. */
 export async function feed(server: TestServer, t: Tenant) {

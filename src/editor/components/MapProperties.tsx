@@ -5,12 +5,10 @@
  */
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NAME_MIN } from '../../shared/constants'
 import { Tags, type MapInfo } from '../../shared/api/maps'
 import { Modal } from '../../ui'
-import { nameProblem } from '../../viewer/pages/maps-list/AddMapDialog'
-import { LayoutSelect } from '../../viewer/pages/maps-list/fields'
-import { NameInput } from '../../viewer/pages/maps-list/NameInput'
+import { DescriptionField, FormButtons, HardStateCheckbox, LayoutSelect } from '../../viewer/pages/maps-list/fields'
+import { NameInput, nameProblem } from '../../viewer/pages/maps-list/NameInput'
 import { updateMap } from '../api'
 
 /** Tags are typed comma-separated; empty entries are dropped. */
@@ -24,7 +22,7 @@ export interface MapPropertiesProps {
 
 export function MapProperties({ map, onSaved, onClose }: MapPropertiesProps) {
   const { t } = useTranslation()
-  const ids = { description: useId(), tags: useId(), hard: useId() }
+  const tagsId = useId()
   const [alias, setAlias] = useState(map.alias)
   const [description, setDescription] = useState(map.description)
   const [tags, setTags] = useState(map.tags.join(', '))
@@ -50,31 +48,21 @@ export function MapProperties({ map, onSaved, onClose }: MapPropertiesProps) {
     }
   }
 
-  const aliasError = submitted && problems.alias ? (problems.alias === 'required' ? t('maps.add.required') : t('maps.name.tooShort', { min: NAME_MIN })) : null
   return (
     <Modal title={t('editor.properties.title')} onClose={onClose}>
       <form noValidate onSubmit={submit}>
         {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
-        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} error={aliasError} autoFocus />
+        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} problem={submitted ? problems.alias : null} autoFocus />
+        <DescriptionField value={description} onChange={setDescription} />
         <div className="mb-3">
-          <label className="form-label" htmlFor={ids.description}>{t('maps.add.description')}</label>
-          <textarea id={ids.description} className="form-control" rows={2} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={ids.tags}>{t('editor.properties.tags')}</label>
-          <input id={ids.tags} className={`form-control${submitted && problems.tags ? ' is-invalid' : ''}`} value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby={`${ids.tags}-hint`} />
+          <label className="form-label" htmlFor={tagsId}>{t('editor.properties.tags')}</label>
+          <input id={tagsId} className={`form-control${submitted && problems.tags ? ' is-invalid' : ''}`} value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby={`${tagsId}-hint`} />
           {submitted && problems.tags && <div className="invalid-feedback">{t('editor.properties.tagsInvalid')}</div>}
-          <div id={`${ids.tags}-hint`} className="form-text">{t('editor.properties.tagsHint')}</div>
+          <div id={`${tagsId}-hint`} className="form-text">{t('editor.properties.tagsHint')}</div>
         </div>
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
-        <div className="form-check mb-3">
-          <input id={ids.hard} type="checkbox" className="form-check-input" checked={useHardState} onChange={(e) => setUseHardState(e.target.checked)} />
-          <label className="form-check-label" htmlFor={ids.hard}>{t('maps.add.useHardState')}</label>
-        </div>
-        <div className="d-flex justify-content-end gap-2">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.add.cancel')}</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t('editor.properties.submit')}</button>
-        </div>
+        <HardStateCheckbox checked={useHardState} onChange={setUseHardState} />
+        <FormButtons submitLabel={t('editor.properties.submit')} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   )

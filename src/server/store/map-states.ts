@@ -74,6 +74,14 @@ async function mapHeads(db: Kysely<Database>, scope: Scope, ids: number[]): Prom
   return out
 }
 
+/**
+ * A map the caller may see, without what MapInfo computes (its live roll-up reads every bound object's
+ * state): for calls that need only to know it is there and which version is live (a wall's document, states).
+ */
+export async function requireMapHead(db: Kysely<Database>, scope: Scope, id: number): Promise<MapHead> {
+  return (await mapHeads(db, scope, [id]))[0] ?? fail('map_not_found', { id })
+}
+
 /** Live documents of the maps nested below `roots`, breadth first, as deep as the roll-up follows them. */
 async function nestedMaps(db: Kysely<Database>, scope: Scope, roots: MapDocument[]) {
   const maps = new Map<number, { head: MapHead; document: MapDocument }>()
@@ -100,41 +108,42 @@ const letOthersThrough = () => new Promise<void>((resolve) => setImmediate(resol
 
 const hardStateOf = (state: string, stateType: string, okState: string) => (stateType === 'HARD' ? state : okState)
 
-/** Hosts and resources in the caller's scope, with the decorations of SPEC §4. */
-async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[], resourceIds: number[]) {
+/** What objectStates reads of a host or a resource, under the same names for both. */
+interface StateRow {
+  id: number; name: string; host_id: number; host_name: string; hostgroup_id: number; state: string; state_type: string
+  plugin_output: string; last_check: number | string | null; last_state_change: number | string | null; is_flapping: number
+  is_stale: number; acknowledged: number; tickets: string; scheduled_downtime_depth: number
+}
+
+const COMMON = ['state', 'state_type', 'plugin_output', 'last_check', 'last_state_change', 'is_flapping', 'is_stale', 'acknowledged', 'tickets', 'hostgroup_id'] as const
+
+/** The visible rows of `ids`, read in batches by `read`, as the viewer shows them. */
+async function readStates(scope: Scope, ids: number[], okState: string, read: (part: number[]) => Promise<StateRow[]>): Promise<MapObjectState[]> {
   const visible = new Set(scope.environmentIds)
-  const hosts: MapObjectState[] = []
-  const resources: MapObjectState[] = []
-  const common = ['state', 'state_type', 'plugin_output', 'last_check', 'last_state_change', 'is_flapping', 'is_stale', 'acknowledged', 'tickets', 'hostgroup_id'] as const
-  for (const part of chunked(hostIds, 1000)) {
+  const out: MapObjectState[] = []
+  for (const part of chunked(ids, 1000)) {
     await letOthersThrough()
-    const rows = await db.selectFrom('hosts').select(['id', 'name', 'max_scheduled_downtime_depth', ...common]).where('id', 'in', part).execute()
-    for (const r of rows) {
+    for (const r of await read(part)) {
       if (!visible.has(r.hostgroup_id)) continue
-      hosts.push({
-        id: r.id, name: r.name, host_id: r.id, host_name: r.name, hostgroup_id: r.hostgroup_id, state: r.state,
+      out.push({
+        id: r.id, name: r.name, host_id: r.host_id, host_name: r.host_name, hostgroup_id: r.hostgroup_id, state: r.state,
         // Nagios semantics (engine/state/soft-hard.ts): a SOFT state only follows a hard UP/OK.
-        hard_state: hardStateOf(r.state, r.state_type, 'up'), state_type: r.state_type, plugin_output: r.plugin_output,
-        last_check: r.last_check === null ? null : Number(r.last_check), last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
-        is_flapping: r.is_flapping === 1, is_stale: r.is_stale === 1, acknowledged: r.acknowledged === 1,
-        scheduled_downtime_depth: r.max_scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []),
-      })
-    }
-  }
-  for (const part of chunked(resourceIds, 1000)) {
-    await letOthersThrough()
-    const rows = await db.selectFrom('resources').select(['id', 'display_name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...common]).where('id', 'in', part).execute()
-    for (const r of rows) {
-      if (!visible.has(r.hostgroup_id)) continue
-      resources.push({
-        id: r.id, name: r.display_name, host_id: r.host_id, host_name: r.host_name, hostgroup_id: r.hostgroup_id, state: r.state,
-        hard_state: hardStateOf(r.state, r.state_type, 'ok'), state_type: r.state_type, plugin_output: r.plugin_output,
+        hard_state: hardStateOf(r.state, r.state_type, okState), state_type: r.state_type, plugin_output: r.plugin_output,
         last_check: r.last_check === null ? null : Number(r.last_check), last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
         is_flapping: r.is_flapping === 1, is_stale: r.is_stale === 1, acknowledged: r.acknowledged === 1,
         scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []),
       })
     }
   }
+  return out
+}
+
+/** Hosts and resources in the caller's scope, with the decorations of SPEC §4. */
+async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[], resourceIds: number[]) {
+  const hosts = await readStates(scope, hostIds, 'up', (part) => db.selectFrom('hosts')
+    .select(['id', 'name', 'id as host_id', 'name as host_name', 'max_scheduled_downtime_depth as scheduled_downtime_depth', ...COMMON]).where('id', 'in', part).execute())
+  const resources = await readStates(scope, resourceIds, 'ok', (part) => db.selectFrom('resources')
+    .select(['id', 'display_name as name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...COMMON]).where('id', 'in', part).execute())
   return { hosts, resources }
 }
 
@@ -189,8 +198,7 @@ async function gather(db: Kysely<Database>, scope: Scope, roots: MapDocument[], 
 
 /** GET maps/:id/states: the live version (or the draft while never published, for the editor's preview). */
 export async function mapStates(db: Kysely<Database>, scope: Scope, id: number): Promise<MapStates> {
-  const row = await db.selectFrom('maps').select(['id', 'hostgroup_id', 'use_hard_state', 'live_version']).where('id', '=', id).executeTakeFirst()
-  if (!row || !scope.environmentIds.includes(row.hostgroup_id)) return fail('map_not_found', { id })
+  const row = await requireMapHead(db, scope, id)
   // The draft (possibly megabytes) is read only while the map was never published.
   const document = (row.live_version !== null && (await versionDocument(db, id, row.live_version)))
     || readStoredDocument((await db.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()).draft)

@@ -8,9 +8,9 @@ import type { Database } from './db'
 import type { Scope } from './scope'
 import { fail } from './fail'
 import { holdLock } from './map-locks'
-import { requireMap, requireMapHead, requireWrite } from './maps'
+import { requireMap, requireWrite } from './maps'
 import { writeMapEvent } from './map-events'
-import { readStoredDocument, versionDocument } from './map-states'
+import { readStoredDocument, requireMapHead, versionDocument } from './map-states'
 import { ApiError } from '../../shared/errors'
 import { MapDocument } from '../../shared/maps/document'
 import { documentToUpdate, readDocument, writeDocument, Y } from '../../shared/maps/ydoc'
@@ -55,7 +55,7 @@ export async function getDocument(db: Kysely<Database>, scope: Scope, id: number
     const document = readStoredDocument(row.draft)
     return draftOut(id, document, Number(row.draft_time), row.draft_ystate ? new Uint8Array(row.draft_ystate) : documentToUpdate(document))
   }
-  const number = version === 'live' ? map.version : version
+  const number = version === 'live' ? map.live_version : version
   const row = number === null ? undefined
     : await db.selectFrom('map_versions').select('created_time').where('map_id', '=', id).where('version', '=', number).executeTakeFirst()
   const document = row && number !== null ? await versionDocument(db, id, number) : null

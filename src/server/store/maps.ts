@@ -145,16 +145,6 @@ export async function getMap(db: Kysely<Database>, scope: Scope, id: number): Pr
 export const requireMap = async (db: Kysely<Database>, scope: Scope, id: number): Promise<MapInfo> =>
   (await getMap(db, scope, id)) ?? fail('map_not_found', { id })
 
-/**
- * A map the caller may see, without what MapInfo computes (its live roll-up reads every bound object's
- * state): for calls that need only to know it is there and which version is live (a wall's document).
- */
-export async function requireMapHead(db: Kysely<Database>, scope: Scope, id: number): Promise<{ id: number; hostgroup_id: number; version: number | null }> {
-  const row = await db.selectFrom('maps').select(['id', 'hostgroup_id', 'live_version']).where('id', '=', id)
-    .where('hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0]).executeTakeFirst()
-  return row ? { id: row.id, hostgroup_id: row.hostgroup_id, version: row.live_version } : fail('map_not_found', { id })
-}
-
 /** SPEC §2 routes address a map by environment name and map name. */
 export async function getMapByName(db: Kysely<Database>, scope: Scope, hostgroupName: string, name: string): Promise<MapInfo> {
   const id = await mapIdByName(db, scope, hostgroupName, name)

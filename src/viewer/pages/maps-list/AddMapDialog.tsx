@@ -1,13 +1,11 @@
-import { useId, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Modal } from '../../../ui'
 import { DEFAULT_LAYOUT } from '../../../shared/api/maps'
-import { isValidName } from '../../../shared/validation'
-import { NAME_MIN } from '../../../shared/constants'
 import { createMap } from './api'
-import { NameInput } from './NameInput'
-import { EnvironmentSelect, LayoutSelect, type WritableEnvironment } from './fields'
+import { NameInput, nameProblem } from './NameInput'
+import { DescriptionField, EnvironmentSelect, FormButtons, HardStateCheckbox, LayoutSelect, type WritableEnvironment } from './fields'
 
 export interface AddMapDialogProps {
   /** Environments where the person holds maps_write (SPEC §6). */
@@ -18,12 +16,6 @@ export interface AddMapDialogProps {
 /** The editor's address of a map (SPEC §2 "Current editor"). */
 export const editorPath = (map: { hostgroup_name: string; name: string }) => `/maps/${encodeURIComponent(map.hostgroup_name)}/${encodeURIComponent(map.name)}/edit`
 
-/** A name's problem under SPEC §5, as the key of its message (null when valid). */
-export function nameProblem(name: string): 'required' | 'tooShort' | null {
-  if (name.trim() === '') return 'required'
-  return isValidName(name.trim()) ? null : 'tooShort'
-}
-
 /**
  * SPEC §5 Add map: name (alias), environment and layout required ("select layout"), layout logical by
  * default, optional description, use_hard_state off by default. On success the editor opens.
@@ -31,7 +23,6 @@ export function nameProblem(name: string): 'required' | 'tooShort' | null {
 export function AddMapDialog({ environments, onClose }: AddMapDialogProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
-  const ids = { description: useId(), hard: useId() }
   const [alias, setAlias] = useState('')
   const [environmentId, setEnvironmentId] = useState<number | null>(environments.length === 1 ? environments[0].id : null)
   const [layout, setLayout] = useState<number | null>(DEFAULT_LAYOUT)
@@ -59,26 +50,16 @@ export function AddMapDialog({ environments, onClose }: AddMapDialogProps) {
     }
   }
 
-  const aliasError = submitted && problems.alias ? (problems.alias === 'required' ? t('maps.add.required') : t('maps.name.tooShort', { min: NAME_MIN })) : null
   return (
     <Modal title={t('maps.add.title')} onClose={onClose}>
       <form noValidate onSubmit={submit}>
         {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
-        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} error={aliasError} autoFocus />
+        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} problem={submitted ? problems.alias : null} autoFocus />
         <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? t('maps.add.required') : null} />
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
-        <div className="mb-3">
-          <label className="form-label" htmlFor={ids.description}>{t('maps.add.description')}</label>
-          <textarea id={ids.description} className="form-control" rows={2} maxLength={1000} value={description} onChange={(e) => setDescription(e.target.value)} />
-        </div>
-        <div className="form-check mb-3">
-          <input id={ids.hard} type="checkbox" className="form-check-input" checked={useHardState} onChange={(e) => setUseHardState(e.target.checked)} />
-          <label className="form-check-label" htmlFor={ids.hard}>{t('maps.add.useHardState')}</label>
-        </div>
-        <div className="d-flex justify-content-end gap-2">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.add.cancel')}</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t('maps.add.submit')}</button>
-        </div>
+        <DescriptionField value={description} onChange={setDescription} />
+        <HardStateCheckbox checked={useHardState} onChange={setUseHardState} />
+        <FormButtons submitLabel={t('maps.add.submit')} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   )

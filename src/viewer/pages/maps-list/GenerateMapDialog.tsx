@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Modal } from '../../../ui'
 import { DEFAULT_LAYOUT, type GenerateMap } from '../../../shared/api/maps'
-import { NAME_MIN } from '../../../shared/constants'
 import { findHost, generateMap } from './api'
-import { editorPath, nameProblem } from './AddMapDialog'
-import { EnvironmentSelect, LayoutSelect, type WritableEnvironment } from './fields'
-import { NameInput } from './NameInput'
+import { editorPath } from './AddMapDialog'
+import { EnvironmentSelect, FormButtons, LayoutSelect, type WritableEnvironment } from './fields'
+import { NameInput, nameProblem } from './NameInput'
 
 type SourceKind = GenerateMap['from']['kind']
 const SOURCE_KINDS: SourceKind[] = ['environment', 'tag', 'host']
@@ -73,8 +72,7 @@ export function GenerateMapDialog({ environments, sources, onClose }: GenerateMa
     <Modal title={t('maps.generate.title')} onClose={onClose}>
       <form noValidate onSubmit={submit}>
         {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
-        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} autoFocus
-          error={submitted && problems.alias ? (problems.alias === 'required' ? required : t('maps.name.tooShort', { min: NAME_MIN })) : null} />
+        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} autoFocus problem={submitted ? problems.alias : null} />
         <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? required : null} />
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
         <fieldset className="mb-3">
@@ -99,10 +97,7 @@ export function GenerateMapDialog({ environments, sources, onClose }: GenerateMa
             {hostMissing && <div className="invalid-feedback">{t('maps.generate.hostMissing')}</div>}
           </div>
         )}
-        <div className="d-flex justify-content-end gap-2">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.add.cancel')}</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t('maps.generate.submit')}</button>
-        </div>
+        <FormButtons submitLabel={t('maps.generate.submit')} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   )

@@ -6,12 +6,11 @@ import { Modal } from '../../../ui'
 import { isApiFailure } from '../../../app/api-failure'
 import { translatedErrorText } from '../../../app/error-handler'
 import { IMPORT_FORMATS, type MapImportResult } from '../../../shared/api/maps'
-import { NAME_MIN } from '../../../shared/constants'
 import { importMap } from './api'
 import { guessFormat, type ImportFormat } from './import-format'
-import { editorPath, nameProblem } from './AddMapDialog'
-import { EnvironmentSelect, type WritableEnvironment } from './fields'
-import { NameInput } from './NameInput'
+import { editorPath } from './AddMapDialog'
+import { EnvironmentSelect, FormButtons, type WritableEnvironment } from './fields'
+import { NameInput, nameProblem } from './NameInput'
 
 export interface ImportMapDialogProps {
   /** Where the map may be added (SPEC §6 maps_write). */
@@ -75,8 +74,7 @@ export function ImportMapDialog({ environments, onClose }: ImportMapDialogProps)
       <form noValidate onSubmit={submit}>
         {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{t('maps.add.missing')}</div>}
         {serverError && <div className="alert alert-danger py-2" role="alert">{serverError}</div>}
-        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} autoFocus
-          error={submitted && problems.alias ? (problems.alias === 'required' ? required : t('maps.name.tooShort', { min: NAME_MIN })) : null} />
+        <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} autoFocus problem={submitted ? problems.alias : null} />
         <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? required : null} />
         <div className="mb-3">
           <label className="form-label" htmlFor={formatId}>{t('maps.import.format')}</label>
@@ -91,10 +89,7 @@ export function ImportMapDialog({ environments, onClose }: ImportMapDialogProps)
           </div>
           {submitted && problems.file && <div className="text-danger small mt-1">{required}</div>}
         </div>
-        <div className="d-flex justify-content-end gap-2">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.add.cancel')}</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t('maps.import.submit')}</button>
-        </div>
+        <FormButtons submitLabel={t('maps.import.submit')} busy={busy} onCancel={onClose} />
       </form>
     </Modal>
   )

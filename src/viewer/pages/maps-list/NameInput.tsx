@@ -1,6 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { NAME_MAX, NAME_MIN } from '../../../shared/constants'
+import { isValidName } from '../../../shared/validation'
 
 /** What a keystroke may add to a name: SPEC §5 letters, digits, dot, underscore, hyphen and space. */
 const BLOCKED = /[^\p{L}\p{N}._\- ]/gu
@@ -15,18 +16,27 @@ export function filterName(raw: string): { value: string; notice: 'blocked' | 's
   return { value: single.slice(0, NAME_MAX), notice: allowed !== raw ? 'blocked' : single !== allowed ? 'spaces' : null }
 }
 
+export type NameProblem = 'required' | 'tooShort'
+
+/** A name's problem under SPEC §5, as the key of its message (null when valid). */
+export function nameProblem(name: string): NameProblem | null {
+  if (name.trim() === '') return 'required'
+  return isValidName(name.trim()) ? null : 'tooShort'
+}
+
 export interface NameInputProps {
   label: string
   value: string
   onChange(value: string): void
-  /** A message under the field (e.g. "This field is mandatory."), shown as invalid. */
-  error?: string | null
+  /** The problem to show under the field, as invalid (once the form was submitted). */
+  problem?: NameProblem | null
   autoFocus?: boolean
 }
 
-export function NameInput({ label, value, onChange, error, autoFocus }: NameInputProps) {
+export function NameInput({ label, value, onChange, problem, autoFocus }: NameInputProps) {
   const { t } = useTranslation()
   const id = useId()
+  const error = problem === 'required' ? t('maps.add.required') : problem === 'tooShort' ? t('maps.name.tooShort', { min: NAME_MIN }) : null
   const [notice, setNotice] = useState<'blocked' | 'spaces' | null>(null)
   return (
     <div className="mb-3">

@@ -1,4 +1,4 @@
-/** Form fields the add-map, "New map from…" and slideshow forms share. */
+/** Form fields the map forms (add, "New map from…", import, properties) and the slideshow form share. */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CurrentUser } from '../../../shared/api/users'
@@ -43,6 +43,41 @@ export function LayoutSelect({ value, onChange, error }: SelectProps<number>) {
         {Object.values(MAP_LAYOUTS).sort().map((n) => <option key={n} value={n}>{t(`maps.list.layouts.${n}`)}</option>)}
       </select>
       {error && <div className="invalid-feedback">{error}</div>}
+    </div>
+  )
+}
+
+/** SPEC §3 Map description (optional, at most 1,000 characters). */
+export function DescriptionField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>{t('maps.add.description')}</label>
+      <textarea id={id} className="form-control" rows={2} maxLength={1000} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  )
+}
+
+/** SPEC §3 Map use_hard_state. */
+export function HardStateCheckbox({ checked, onChange }: { checked: boolean; onChange(checked: boolean): void }) {
+  const { t } = useTranslation()
+  const id = useId()
+  return (
+    <div className="form-check mb-3">
+      <input id={id} type="checkbox" className="form-check-input" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label className="form-check-label" htmlFor={id}>{t('maps.add.useHardState')}</label>
+    </div>
+  )
+}
+
+/** Cancel and submit at the end of a form dialog; submit waits while the request runs. */
+export function FormButtons({ submitLabel, busy, onCancel }: { submitLabel: string; busy: boolean; onCancel(): void }) {
+  const { t } = useTranslation()
+  return (
+    <div className="d-flex justify-content-end gap-2">
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>{t('maps.add.cancel')}</button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>{submitLabel}</button>
     </div>
   )
 }

@@ -1,12 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
-import { DEFAULT_SELECTOR_LIMIT, NAME_MIN } from '../../../shared/constants'
+import { DEFAULT_SELECTOR_LIMIT } from '../../../shared/constants'
 import type { Slideshow } from '../../../shared/api/maps'
 import { fetchMaps, mapListKeys } from '../maps-list/api'
-import { nameProblem } from '../maps-list/AddMapDialog'
 import { EnvironmentSelect, type WritableEnvironment } from '../maps-list/fields'
-import { NameInput } from '../maps-list/NameInput'
+import { NameInput, nameProblem } from '../maps-list/NameInput'
 import { saveSlideshow } from './api'
 
 export interface SlideshowFormProps {
@@ -71,12 +70,11 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
     }
   }
 
-  const nameError = (p: 'required' | 'tooShort' | null) => (submitted && p ? (p === 'required' ? t('maps.add.required') : t('maps.name.tooShort', { min: NAME_MIN })) : null)
   return (
     <form noValidate onSubmit={submit}>
       {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.maps ? t('maps.slideshows.form.noMaps') : t('maps.add.missing')}</div>}
-      <NameInput label={t('maps.slideshows.form.alias')} value={alias} onChange={setAlias} error={nameError(problems.alias)} autoFocus />
-      <NameInput label={t('maps.slideshows.form.name')} value={name} onChange={setName} error={nameError(problems.name)} />
+      <NameInput label={t('maps.slideshows.form.alias')} value={alias} onChange={setAlias} problem={submitted ? problems.alias : null} autoFocus />
+      <NameInput label={t('maps.slideshows.form.name')} value={name} onChange={setName} problem={submitted ? problems.name : null} />
       {!slideshow && <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? t('maps.add.required') : null} />}
       <div className="mb-3">
         <label className="form-label" htmlFor={ids.delay}>{t('maps.slideshows.form.delay')}</label>

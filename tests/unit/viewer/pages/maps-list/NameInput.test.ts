@@ -1,6 +1,6 @@
 /** SPEC §5 name inputs: other characters are blocked with an info message, consecutive spaces are blocked, at most 50. */
 import { describe, expect, it } from 'vitest'
-import { filterName } from '../../../../../src/viewer/pages/maps-list/NameInput'
+import { filterName, nameProblem } from '../../../../../src/viewer/pages/maps-list/NameInput'
 
 describe('name input filtering (SPEC §5)', () => {
   it('keeps letters, digits, dot, underscore, hyphen and single spaces', () => {
@@ -17,5 +17,11 @@ describe('name input filtering (SPEC §5)', () => {
 
   it('cuts at 50 characters', () => {
     expect(filterName('a'.repeat(60)).value).toHaveLength(50)
+  })
+})
+
+describe('nameProblem', () => {
+  it('names the SPEC §5 problem every map and slideshow form shows: empty is required, too short or odd characters tooShort', () => {
+    expect(['', '  ', 'x', 'a/b', 'Core network'].map(nameProblem)).toEqual(['required', 'required', 'tooShort', 'tooShort', null])
   })
 })

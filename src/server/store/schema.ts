@@ -1,0 +1,454 @@
+/**
+ * The tables of the database: one `<Entity>Table` per table (STYLE.md "Store"). Booleans are integers 0/1
+ * and times unix seconds on SQLite and PostgreSQL alike, JSON lives in text columns, so the same queries run
+ * on both. db.ts opens the store and exports these types too.
+ */
+import type { Generated } from 'kysely'
+
+export interface OrganizationTable {
+  id: Generated<number>
+  name: string
+  alias: string
+  legal_name: Generated<string>
+  is_msp: Generated<number>
+  msp_parent_id: number | null
+  contract_expiration: number | null
+  customer_since: number | null
+  created_time: number
+}
+
+export interface HostgroupTable {
+  id: Generated<number>
+  name: string
+  alias: string
+  organization_id: number
+  created_time: number
+}
+
+/** Monitoring state shared by hosts and resources (SPEC §3). */
+interface CheckStateColumns {
+  state: Generated<string>
+  state_type: Generated<string>
+  current_attempt: Generated<number>
+  max_check_attempts: Generated<number>
+  plugin_output: Generated<string>
+  extended_output: Generated<string>
+  perfdata: Generated<string>
+  state_details: Generated<string>
+  last_state_change: number | null
+  last_hard_state_change: number | null
+  last_check: number | null
+  next_check: number | null
+  check_interval: Generated<number>
+  retry_interval: Generated<number>
+  /** SPEC §2: "1" = passive (next check hidden), "0" = active. */
+  check_type: Generated<string>
+  check_kind: Generated<string>
+  /** JSON of the check kind's config (without secrets). */
+  check_config: Generated<string>
+  freshness_threshold: number | null
+  is_stale: Generated<number>
+  is_flapping: Generated<number>
+  percent_state_change: Generated<number>
+  /** JSON list of the last 21 states (flapping history). */
+  state_history: Generated<string>
+  acknowledged: Generated<number>
+  /** JSON list of ticket ids, the last is current (SPEC §3). */
+  tickets: Generated<string>
+  created_time: number
+  updated_time: number
+}
+
+export interface HostTable extends CheckStateColumns {
+  id: Generated<number>
+  name: string
+  alias: Generated<string>
+  fqdn: Generated<string>
+  hostgroup_id: number
+  hosttype: Generated<string>
+  ip_address: Generated<string>
+  description: Generated<string>
+  tags: Generated<string>
+  labels: Generated<string>
+  has_asset_data: Generated<number>
+  notifications_enabled: Generated<number>
+  max_scheduled_downtime_depth: Generated<number>
+  /** Encrypted JSON of SPEC §3 host admin secrets (SNMP community, passwords). Never returned. */
+  secrets: Generated<string>
+}
+
+export interface HostParentTable {
+  host_id: number
+  parent_id: number
+}
+
+export interface ResourceTable extends CheckStateColumns {
+  id: Generated<number>
+  host_id: number
+  /** Copied from the host so that scoped lists over millions of resources stay on one index. */
+  hostgroup_id: number
+  /** Copied from the host (kept on rename) so that sorting by host then resource needs no join. */
+  host_name: Generated<string>
+  name: string
+  display_name: string
+  plugin_id: Generated<string>
+  has_graph: Generated<number>
+  scheduled_downtime_depth: Generated<number>
+}
+
+export interface UserTable {
+  id: Generated<number>
+  username: string
+  first_name: Generated<string>
+  last_name: Generated<string>
+  email: Generated<string>
+  role: Generated<string>
+  password_hash: string
+  organization_id: number
+  preferences: Generated<string>
+  last_logon: number | null
+  member_since: number
+  failed_logins: Generated<number>
+  locked_until: number | null
+}
+
+export interface UserRightTable {
+  id: Generated<number>
+  user_id: number
+  organization_id: number
+  hostgroup_id: number | null
+  authorization_group: string
+}
+
+export interface TokenTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  kind: string
+  name: Generated<string>
+  created: number
+  expires: number
+  last_used: number | null
+}
+
+export interface EventTable {
+  id: Generated<number>
+  type: string
+  event_class: string
+  hostgroup_id: number | null
+  host_id: number | null
+  resource_id: number | null
+  subject_name: Generated<string>
+  host_name: Generated<string>
+  start_time: number
+  end_time: number | null
+  display_time: number
+  status: Generated<string>
+  state_type: Generated<string>
+  is_flapping: Generated<number>
+  data: Generated<string>
+  message: Generated<string>
+  comment: Generated<string>
+  user_id: number | null
+  username: Generated<string>
+  user_full_name: Generated<string>
+  ticket_id: Generated<string>
+  extra_data: Generated<string>
+  /** SPEC §3 Timeline event fields of a downtime event (migration 0003). */
+  is_flexible: Generated<number>
+  duration: number | null
+  /** Subjects of risk events (migration 0004). */
+  risk_id: number | null
+  risk_plugin_id: string | null
+  /** The map a map event is about (migration 0007). */
+  map_id: Generated<number | null>
+}
+
+/** SPEC §3 Acknowledgement of a host (resource_id null) or a resource; ended_time null while in effect. */
+export interface AcknowledgementTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  hostgroup_id: number
+  comment: string
+  persistent: number
+  user_id: number | null
+  username: Generated<string>
+  user_full_name: Generated<string>
+  created_time: number
+  ended_time: number | null
+  end_reason: Generated<string>
+}
+
+/** SPEC §3 Maintenance of a host (resource_id null) or a resource; status SCHEDULED, STARTED, STOPPED, CANCELLED. */
+export interface DowntimeTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  hostgroup_id: number
+  start_time: number
+  end_time: number
+  is_flexible: number
+  duration: number
+  comment: string
+  status: string
+  actual_start: number | null
+  actual_end: number | null
+  /** the one downtime timeline event whose status follows this row */
+  event_id: number | null
+  user_id: number | null
+  username: Generated<string>
+  user_full_name: Generated<string>
+  created_time: number
+  updated_time: number
+}
+
+/** Tickets of the built-in service-desk provider (src/server/integrations/tickets/builtin.ts). */
+export interface ServiceDeskTicketTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  hostgroup_id: number
+  workflow_state_name: string
+  support_group_name: string
+  assignee_name: Generated<string>
+  description: string
+  priority_name: string
+  urgency_name: string
+  is_closed: Generated<number>
+  details: string
+  linked_ticket_id: Generated<string>
+  username: Generated<string>
+  created_time: number
+  updated_time: number
+  closed_time: number | null
+  /** The risk a ticket is about (migration 0008); null for host and resource tickets. */
+  risk_id: Generated<number | null>
+}
+
+export interface ServiceDeskNoteTable {
+  id: Generated<number>
+  ticket_ref: number
+  kind: string
+  comment: string
+  username: Generated<string>
+  user_full_name: Generated<string>
+  created_time: number
+}
+
+/** SPEC §3 Saved filter: personal (organization_id null) or organization-wide. */
+export interface SavedFilterTable {
+  id: Generated<number>
+  guid: string
+  name: string
+  location: string
+  /** JSON of the SPEC §5 filter rules */
+  rules: string
+  owner_key: string
+  user_id: number
+  organization_id: number | null
+  created_time: number
+}
+
+export interface PerfSeriesTable {
+  id: Generated<number>
+  host_id: number
+  resource_id: number | null
+  label: string
+  unit: Generated<string>
+  /** Threshold ranges as JSON text ('' when none). */
+  warn: Generated<string>
+  crit: Generated<string>
+  min: number | null
+  max: number | null
+}
+
+export interface PerfPointTable {
+  series_id: number
+  t: number
+  v: number
+}
+
+/** Aggregates of `step` seconds (300, 3600, 86400) starting at `t`. */
+export interface PerfRollupTable {
+  series_id: number
+  step: number
+  t: number
+  min: number
+  avg: number
+  max: number
+  n: number
+}
+
+/** Resources per environment and state, kept by triggers (migration 0006). */
+export interface ResourceStateCountTable {
+  hostgroup_id: number
+  state: string
+  n: number
+}
+
+/** SPEC §3 Map: metadata, the draft being edited (JSON + Yjs state), the lock, and what viewers draw. */
+export interface MapTable {
+  id: Generated<number>
+  hostgroup_id: number
+  name: string
+  alias: string
+  description: Generated<string>
+  /** JSON array of strings */
+  tags: Generated<string>
+  layout: number
+  use_hard_state: Generated<number>
+  status: 'draft' | 'live' | 'archived'
+  live_version: number | null
+  status_before_archive: string | null
+  /** JSON of the MapDocument being edited */
+  draft: string
+  draft_ystate: Uint8Array | null
+  draft_time: number
+  /** JSON describing how a generated map was made, null for drawn maps */
+  source: string | null
+  lock_user_id: number | null
+  lock_username: string | null
+  lock_expires: number | null
+  created_by: number | null
+  created_time: number
+  updated_time: number
+}
+
+export interface MapVersionTable {
+  id: Generated<number>
+  map_id: number
+  version: number
+  /** JSON of the published MapDocument */
+  document: string
+  comment: Generated<string>
+  user_id: number | null
+  username: Generated<string>
+  created_time: number
+}
+
+/** Uploaded pictures: map backgrounds and image items. */
+export interface MapImageTable {
+  id: Generated<number>
+  hostgroup_id: number
+  mime: string
+  width: number
+  height: number
+  size: number
+  filename: Generated<string>
+  data: Uint8Array
+  created_time: number
+}
+
+export interface SlideshowTable {
+  id: Generated<number>
+  hostgroup_id: number
+  name: string
+  alias: string
+  delay: number
+  follow_alarms: Generated<number>
+  created_time: number
+  updated_time: number
+}
+
+export interface SlideshowMapTable {
+  slideshow_id: number
+  position: number
+  map_id: number
+}
+
+/** One package version installed on a host (migration 0009), replaced as a whole by each push. */
+export interface HostSoftwareTable {
+  host_id: number
+  name: string
+  /** '' when the package reports no version */
+  version: string
+  vendor: string | null
+  arch: string | null
+  updated_at: number
+}
+
+/** An imported vulnerability scan (migration 0008, SPEC §1 "risk (vulnerability) scans"). */
+export interface RiskScanTable {
+  id: Generated<number>
+  hostgroup_id: number
+  format: string
+  file_name: Generated<string>
+  report_name: Generated<string>
+  scanned_at: number | null
+  imported_at: number
+  user_id: number | null
+  username: Generated<string>
+  findings: Generated<number>
+  imported: Generated<number>
+  updated: Generated<number>
+  /** JSON list of report host names that matched no host */
+  unmatched_hosts: Generated<string>
+}
+
+/** SPEC §3 Risk: one plugin finding on one host and port of an environment (migration 0008). */
+export interface RiskTable {
+  id: Generated<number>
+  hostgroup_id: number
+  host_id: number | null
+  /** 'host:<id>' or 'name:<report host>': part of the finding's unique key */
+  host_ref: string
+  host_name: string
+  plugin_id: string
+  plugin_name: Generated<string>
+  /** SPEC §4 RISK number, 0–4 */
+  severity: number
+  risk_factor: Generated<string>
+  synopsis: Generated<string>
+  description: Generated<string>
+  solution: Generated<string>
+  solution_type: string | null
+  plugin_output: Generated<string>
+  cvss: number | null
+  /** JSON lists of strings */
+  cve: Generated<string>
+  cwe: Generated<string>
+  external_references: Generated<string>
+  port: Generated<number>
+  protocol: Generated<string>
+  affected_software: Generated<string>
+  detection_method: Generated<string>
+  source: string
+  first_detected: number
+  last_scan: number
+  date_verified: number | null
+  first_scan_id: number
+  last_scan_id: number
+  /** JSON list of ticket ids, the last is current (SPEC §3) */
+  tickets: Generated<string>
+  updated_time: number
+}
+
+export interface Database {
+  maps: MapTable
+  map_versions: MapVersionTable
+  map_images: MapImageTable
+  slideshows: SlideshowTable
+  slideshow_maps: SlideshowMapTable
+  resource_state_counts: ResourceStateCountTable
+  perf_series: PerfSeriesTable
+  perf_points: PerfPointTable
+  perf_rollups: PerfRollupTable
+  organizations: OrganizationTable
+  hostgroups: HostgroupTable
+  hosts: HostTable
+  host_parents: HostParentTable
+  resources: ResourceTable
+  users: UserTable
+  user_rights: UserRightTable
+  tokens: TokenTable
+  events: EventTable
+  acknowledgements: AcknowledgementTable
+  downtimes: DowntimeTable
+  service_desk_tickets: ServiceDeskTicketTable
+  service_desk_notes: ServiceDeskNoteTable
+  saved_filters: SavedFilterTable
+  risk_scans: RiskScanTable
+  risks: RiskTable
+  host_software: HostSoftwareTable
+}
