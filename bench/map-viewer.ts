@@ -11,6 +11,8 @@
  *                      `vigil:map-drawn`): token login, shell, map info, document, states, index, draw.
  *                      Measured as a wall reloading: a new browser context (no HTTP cache, no storage)
  *                      against a server that has answered this map before, as a running server has.
+ *                      The median of --opens=5 such opens (first_paint_min_ms, first_paint_max_ms: the
+ *                      range), since one open on a 2-core machine varies by ±150 ms.
  * first_paint_cold_ms  the same for the very first open after the server started (its code not yet
  *                      compiled by V8 for these requests, its caches empty).
  * map_paint_ms         the viewer's part of it: its first request (the map by name) → the same mark.
@@ -21,7 +23,7 @@
  *                      POST /api/v1/results and the live feed. `update_interval_p99_ms`: p99 of the frame
  *                      intervals meanwhile (16.7 at 60 Hz is the best a display can show).
  *
- *   npm run bench -- map-viewer [--items=10000] [--seconds=10] [--rate=1000]
+ *   npm run bench -- map-viewer [--items=10000] [--seconds=10] [--rate=1000] [--opens=5]
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -154,14 +156,27 @@ async function main() {
   const N = Number(arg('items') ?? 10_000)
   const SECONDS = Number(arg('seconds') ?? 10)
   const RATE = Number(arg('rate') ?? 1000)
+  const OPENS = Math.max(1, Number(arg('opens') ?? 5))
   const m = await bigMap(N)
   const browser = await launchChromium()
   try {
     const cold = await openMap(browser, m)
     await cold.page.context().close()
-    const { page, firstPaintMs, mapPaintMs } = await openMap(browser, m)
+    // The median of several opens: one open on this 2-core machine varies by ±150 ms from run to run.
+    const opens: { firstPaintMs: number; mapPaintMs: number }[] = []
+    let open = await openMap(browser, m)
+    for (let k = 1; k < OPENS; k++) {
+      opens.push(open)
+      await open.page.context().close()
+      open = await openMap(browser, m)
+    }
+    opens.push(open)
+    const { page } = open
+    const firstPaints = opens.map((o) => o.firstPaintMs)
+    const firstPaintMs = percentile(firstPaints, 50)
+    const mapPaintMs = percentile(opens.map((o) => o.mapPaintMs), 50)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 })
-    console.log(`first paint after ${fmt(firstPaintMs)} ms (lod ${await page.locator('.vigil-map-canvas').getAttribute('data-lod')})`)
+    console.log(`first paint after ${firstPaints.map(fmt).join(', ')} ms (lod ${await page.locator('.vigil-map-canvas').getAttribute('data-lod')})`)
     if (process.env.BENCH_TRACE) {
       const entries = await page.evaluate('performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])') as [string, number, number][]
       for (const [name, start, end] of entries) console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`)
@@ -196,7 +211,8 @@ async function main() {
     const panFps = await gestureFps(page, 'pan', 3000)
     const zoomFps = await gestureFps(page, 'zoom', 3000)
     console.log(figuresLine('map-viewer', {
-      items: m.items, connectors: m.connectors, first_paint_ms: Math.round(firstPaintMs), first_paint_cold_ms: Math.round(cold.firstPaintMs), map_paint_ms: Math.round(mapPaintMs), pan_fps: fmt(panFps), zoom_fps: fmt(zoomFps),
+      items: m.items, connectors: m.connectors, first_paint_ms: Math.round(firstPaintMs),
+      first_paint_min_ms: Math.round(Math.min(...firstPaints)), first_paint_max_ms: Math.round(Math.max(...firstPaints)), first_paint_cold_ms: Math.round(cold.firstPaintMs), map_paint_ms: Math.round(mapPaintMs), pan_fps: fmt(panFps), zoom_fps: fmt(zoomFps),
       update_frame_p99_ms: fmt(percentile(updates, 99)), update_interval_p99_ms: fmt(percentile(intervals, 99)),
     }))
   } finally {

@@ -3,10 +3,19 @@
  * as it arrives, while the app's bundle is still being fetched and compiled (~200 ms on a NOC wall's machine),
  * and asks for the current user (the route guard) and, on a map viewer route, the map (src/viewer/early.ts).
  * It imports the viewer's early module itself, not the viewer's index, which would pull its route table in.
+ *
+ * Then it fetches the code the signed-in routes load lazily: the protected shell route and the feature
+ * texts. Left to the router, those requests leave only once the bundle has run, and then wait behind the
+ * map's answers for one of the browser's six connections to the server.
  */
 import { askEarly, startupToken } from './early'
 import { startEarlyMapFetch } from '../viewer/early'
+import { importFeatureTexts } from './feature-texts'
 
 const token = startupToken()
-if (token) askEarly('users/current', token).catch(() => undefined)
-startEarlyMapFetch()
+if (token) {
+  askEarly('users/current', token).catch(() => undefined)
+  startEarlyMapFetch()
+  import('./protected').catch(() => undefined)
+  importFeatureTexts().catch(() => undefined)
+}

@@ -4,6 +4,7 @@
  */
 import i18next from 'i18next'
 import { enCore } from '../shared/i18n/en/core'
+import { importFeatureTexts } from './feature-texts'
 
 export const i18n = i18next.createInstance()
 
@@ -21,9 +22,7 @@ let featureTexts: Promise<void> | null = null
 
 /** Adds the monitoring, widget and maps texts (once); feature routes await it before they render. */
 export function loadFeatureTexts(): Promise<void> {
-  featureTexts ??= Promise.all([
-    import('../shared/i18n/en/monitoring'), import('../shared/i18n/en/ui'), import('../shared/i18n/en/maps-ui'), import('../shared/i18n/en/viewer'),
-  ]).then(([m, u, mapsUi, viewer]) => {
+  featureTexts ??= importFeatureTexts().then(([m, u, mapsUi, viewer]) => {
     i18n.addResourceBundle('en', 'translation', { monitoring: m.monitoring, ui: u.ui, maps: { ...mapsUi.mapsUi, ...viewer.mapsViewer } }, true, true)
   })
   return featureTexts

@@ -23,16 +23,18 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   } catch {
     return // a malformed address: the router shows what it shows
   }
-  // The viewer's code too, now: the server is free to send it before it gets busy with the states, and the
-  // router's lazy import later finds the modules loaded.
-  import('./pages/viewer').catch(() => undefined)
   // All three at once, by name: the document and the states do not wait for the map's id to come back.
-  const document = askEarly(`${url}/document?version=live`, token)
+  // The states first: the map's roll-up in its info is then taken from their read (store/map-states.ts).
   const states = askEarly(`${url}/states`, token)
+  const info = askEarly(url, token)
+  const document = askEarly(`${url}/document?version=live`, token)
   document.catch(() => undefined)
   states.catch(() => undefined)
-  askEarly(url, token).then((info) => {
-    const id = (info as { id?: unknown }).id
+  // The viewer's code after them (the requests take their connections first): the router's lazy import
+  // later finds the modules loaded.
+  import('./pages/viewer').catch(() => undefined)
+  info.then((answer) => {
+    const id = (answer as { id?: unknown }).id
     if (typeof id !== 'number') return
     // The viewer's queries ask by id; the answers are the same map's.
     keepEarly(liveDocumentUrl(id), document)

@@ -2,9 +2,11 @@
 import type { RouteObject } from 'react-router'
 import { loadFeatureTexts } from '../app/i18n'
 
-// The viewer and the map timeline (issue 7): one lazy chunk with Konva; the ui texts for state badges.
-const viewer = (name: 'ViewerPage' | 'MapTimelinePage') => () => Promise.all([import('./pages/viewer'), loadFeatureTexts()]).then(([m]) => ({ Component: m[name] }))
-const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `maps.screens.${key}` }, lazy: viewer('ViewerPage') })
+// The viewer (issue 7): a lazy chunk with Konva; the ui texts for state badges. The map timeline apart: a wall
+// loads only what it shows.
+const viewer = () => Promise.all([import('./pages/viewer'), loadFeatureTexts()]).then(([m]) => ({ Component: m.ViewerPage }))
+const timeline = () => Promise.all([import('./pages/map-timeline'), loadFeatureTexts()]).then(([m]) => ({ Component: m.MapTimelinePage }))
+const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `maps.screens.${key}` }, lazy: viewer })
 
 // The maps table and the slideshow screens (issues 6 and 7), one lazy chunk each.
 const mapsList = () => Promise.all([import('./pages/maps-list'), loadFeatureTexts()]).then(([m]) => ({ Component: m.MapsListPage }))
@@ -22,5 +24,5 @@ export const viewerRoutes: RouteObject[] = [
   screen(`${MAP}/legacy`, 'legacyViewer'),
   ...['view', 'display', 'fullscreen'].map((mode) => screen(`${MAP}/legacy/${mode}`, 'legacyViewer')),
   // `/*`: the timeline pages through /page={page} like the host timelines (SPEC §2).
-  { ...screen(`${MAP}/timeline/*`, 'timeline'), lazy: viewer('MapTimelinePage') },
+  { ...screen(`${MAP}/timeline/*`, 'timeline'), lazy: timeline },
 ]

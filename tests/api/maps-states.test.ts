@@ -79,6 +79,26 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     expect((await a.api.get(`/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/no-such-map/states`)).body.error.key).toBe('map_not_found')
   })
 
+  it('answers a wall asking for a map and its states at once alike, to its organization only, and keeps nothing after', async () => {
+    const host = await newHost()
+    const map = await newMap(docWith({ h: hostItem('h', host.id) }))
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })
+    const info = (await a.api.get(`/api/v1/maps/${map.id}`)).body
+    const byName = `/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/${encodeURIComponent(info.name)}`
+    // What a wall's first requests do (issue 7): the map's roll-up may come from the states read under way.
+    const [states, byId, mapInfo, other] = await Promise.all([
+      a.api.get(`${byName}/states`), a.api.get(`/api/v1/maps/${map.id}/states`), a.api.get(byName), b.api.get(`/api/v1/maps/${map.id}/states`),
+    ])
+    expect(states.body).toMatchObject({ map_id: map.id, map_state: MAP.down, hosts: [expect.objectContaining({ id: host.id, state: 'down' })] })
+    expect(byId.body).toMatchObject({ map_id: map.id, map_state: MAP.down })
+    expect(mapInfo.body).toMatchObject({ id: map.id, map_state: MAP.down })
+    expect([other.status, other.body.error?.key]).toEqual([404, 'map_not_found'])
+    // The next read sees the next state: nothing of the shared read outlives it.
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 0, output: 'PING OK' })
+    const [after, afterInfo] = await Promise.all([a.api.get(`${byName}/states`), a.api.get(byName)])
+    expect([after.body.map_state, afterInfo.body.map_state]).toEqual([MAP.up, MAP.up])
+  })
+
   it('rolls nested maps up to the worst state inside them and shows the draft while never published', async () => {
     const host = await newHost()
     const inner = await newMap(docWith({ h: hostItem('h', host.id) }))

@@ -196,8 +196,26 @@ async function gather(db: Kysely<Database>, scope: Scope, roots: MapDocument[], 
   return { nested, objects, environments, sources, docs }
 }
 
+/**
+ * Reads of maps/:id/states under way, by map and the environments the caller sees (all that decides what the
+ * answer holds). A wall asks for its map and its states at once (issue 7 first paint): the map's roll-up is
+ * taken from the states read already under way instead of reading every bound object a second time.
+ */
+const statesUnderWay = new Map<string, Promise<MapStates>>()
+const underWayKey = (scope: Scope, id: number) => `${id}:${[...scope.environmentIds].sort((a, b) => a - b).join(',')}`
+
 /** GET maps/:id/states: the live version (or the draft while never published, for the editor's preview). */
-export async function mapStates(db: Kysely<Database>, scope: Scope, id: number): Promise<MapStates> {
+export function mapStates(db: Kysely<Database>, scope: Scope, id: number): Promise<MapStates> {
+  const key = underWayKey(scope, id)
+  let read = statesUnderWay.get(key)
+  if (!read) {
+    read = readMapStates(db, scope, id).finally(() => statesUnderWay.delete(key))
+    statesUnderWay.set(key, read)
+  }
+  return read
+}
+
+async function readMapStates(db: Kysely<Database>, scope: Scope, id: number): Promise<MapStates> {
   const row = await requireMapHead(db, scope, id)
   // The draft (possibly megabytes) is read only while the map was never published.
   const document = (row.live_version !== null && (await versionDocument(db, id, row.live_version)))
@@ -219,6 +237,8 @@ export async function mapStates(db: Kysely<Database>, scope: Scope, id: number):
 
 /** MapInfo.map_state of several maps at once: the roll-up of each one's live version (nohost while unpublished). */
 export async function mapStatesOf(db: Kysely<Database>, scope: Scope, ids: number[]): Promise<Map<number, number>> {
+  const underWay = ids.length === 1 ? await statesUnderWay.get(underWayKey(scope, ids[0]))?.catch(() => undefined) : undefined
+  if (underWay) return underWay.version === null ? new Map() : new Map([[ids[0], underWay.map_state]])
   const live: { id: number; document: MapDocument; hard: boolean }[] = []
   for (const head of await mapHeads(db, scope, ids)) {
     const document = head.live_version === null ? null : await versionDocument(db, head.id, head.live_version)

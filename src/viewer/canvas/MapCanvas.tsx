@@ -5,7 +5,7 @@
  * the one node of the changed item at close zoom, or the per-colour batch shapes when zoomed out. Items off
  * screen are culled (with overscan, so panning re-culls rarely) and far zoom draws blocks without labels.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type Konva from 'konva'
 import { Image as KImage, Layer, Rect, Shape, Stage } from 'react-konva'
 import { MAP } from '../../shared/enums'
@@ -138,10 +138,14 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   applyRef.current = apply
   useEffect(() => () => { if (trailing.current) clearTimeout(trailing.current) }, [])
 
-  useEffect(() => {
+  // The size is read at once, before the first paint (the stage and its first drawing do not wait a frame
+  // for the observer); the observer follows resizes.
+  useLayoutEffect(() => {
     const el = box.current
     if (!el) return
-    const observer = new ResizeObserver(() => setSize({ width: el.clientWidth, height: el.clientHeight }))
+    const read = () => setSize((prev) => (prev?.width === el.clientWidth && prev.height === el.clientHeight ? prev : { width: el.clientWidth, height: el.clientHeight }))
+    read()
+    const observer = new ResizeObserver(read)
     observer.observe(el)
     return () => observer.disconnect()
   }, [])

@@ -1,6 +1,10 @@
 /**
  * The built UI from dist/ (vite build): hashed assets cached for a year, index.html, the service worker
  * and maintenance.html never cached. Routes are hash-based, so any other non-API GET gets index.html.
+ *
+ * Hashed assets are served from memory (read once; a hashed file never changes): a file streamed from disk
+ * takes several turns of the event loop, and while a big request such as a 10,000-host map's states runs
+ * in batches, each turn waits for a batch — a NOC wall's scripts arrived hundreds of ms late (issue 7).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -9,16 +13,54 @@ import type { ZodApp, RouteDeps } from '../types'
 import { errorBody } from '../plugins/errors'
 
 const NO_CACHE = new Set(['index.html', 'service-worker.js', 'maintenance.html', 'version.json'])
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+const HASHED = /-[\w-]{8,}\.(js|css)$/
+const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
+/** What the memory may hold at most; past it, files are read again (several releases' assets). */
+const CACHE_BYTES = 64 * 1024 * 1024
+
+/** Hashed assets by file name: contents read once, kept while they fit. */
+function assetCache(dir: string) {
+  const files = new Map<string, Promise<Buffer | null>>()
+  let bytes = 0
+  return (name: string): Promise<Buffer | null> => {
+    let file = files.get(name)
+    if (!file) {
+      file = fs.promises.readFile(path.join(dir, name)).then((body) => {
+        bytes += body.length
+        if (bytes > CACHE_BYTES) {
+          files.clear()
+          bytes = 0
+        }
+        return body
+      }, () => {
+        files.delete(name)
+        return null
+      })
+      files.set(name, file)
+    }
+    return file
+  }
+}
 
 export async function uiRoutes(app: ZodApp, { config }: RouteDeps) {
   const hasUi = fs.existsSync(path.join(config.distDir, 'index.html'))
   if (hasUi) {
+    const asset = assetCache(path.join(config.distDir, 'assets'))
+    app.get('/assets/:file', async (req, reply) => {
+      const name = (req.params as { file: string }).file
+      if (!HASHED.test(name) || name.includes('/')) return reply.sendFile(`assets/${name}`)
+      const body = await asset(name)
+      // Not index.html, as for page addresses: a script that is not there must fail as one.
+      if (!body) return reply.status(404).send(errorBody('not_found', { path: req.url.split('?')[0] }))
+      return reply.header('Cache-Control', IMMUTABLE).type(TYPES[path.extname(name).slice(1)]).send(body)
+    })
     await app.register(fastifyStatic, {
       root: config.distDir,
       wildcard: true,
       setHeaders: (reply, file) => {
         const name = path.basename(file)
-        reply.header('Cache-Control', NO_CACHE.has(name) ? 'no-cache' : name.match(/-[\w-]{8,}\.(js|css)$/) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+        reply.header('Cache-Control', NO_CACHE.has(name) ? 'no-cache' : HASHED.test(name) ? IMMUTABLE : 'public, max-age=3600')
       },
     })
   }
