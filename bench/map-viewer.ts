@@ -127,7 +127,7 @@ export async function openMap(browser: Browser, m: BigMap, viewport = { width: 1
 }
 
 /** Frames per second while `kind` events are sent to the canvas every frame for `ms`. */
-async function gestureFps(page: Page, kind: 'pan' | 'zoom', ms: number): Promise<number> {
+export async function gestureFps(page: Page, kind: 'pan' | 'zoom', ms: number): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
     const el = document.querySelector('.vigil-map-canvas')
     const r = el.getBoundingClientRect()

@@ -28,7 +28,7 @@ async function open(user: Tenant, route: string, viewport = { width: 1400, heigh
 }
 
 /** A passive host that is up, drawn as a box on a published map of its environment. */
-async function mapWithHost(user: Tenant) {
+async function mapWithHost(user: Tenant, resolution = { width: 1280, height: 720 }) {
   const host = uniq('web')
   const created = await user.api.post('/api/v1/hosts/', { name: host, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })
   expect(created.status).toBe(201)
@@ -38,7 +38,7 @@ async function mapWithHost(user: Tenant) {
   expect(map.status).toBe(201)
   const id = map.body.id as number
   const document = {
-    schema_version: 1, resolution: { width: 1280, height: 720 }, background: { colour: '#ffffff', image_id: null }, grid: { visible: true, snap: true, size: 16 },
+    schema_version: 1, resolution, background: { colour: '#ffffff', image_id: null }, grid: { visible: true, snap: true, size: 16 },
     items: { h1: { id: 'h1', kind: 'host', ...ITEM, z: 1, rotation: 0, host_id: created.body.id, name: host, state_icon: 'box' } },
     connectors: {},
   }
@@ -58,19 +58,26 @@ async function itemPoint(page: Page, item = ITEM): Promise<{ x: number; y: numbe
   return { x: box.x + (item.x + item.w / 2) * camera.scale + camera.x, y: box.y + (item.y + item.h / 4) * camera.scale + camera.y }
 }
 
-/** Waits until the pixel at `at` (top canvas layer that draws there) has `rgb`. */
-async function waitForColour(page: Page, at: { x: number; y: number }, rgb: number[]) {
-  await page.waitForFunction(([x, y, r, g, b]) => {
+/**
+ * Waits until the pixel at `at` (of the top visible canvas that draws there) has `rgb` — or, with `not`, until
+ * it has not (nothing drawn there counts as not).
+ */
+async function waitForColour(page: Page, at: { x: number; y: number }, rgb: number[], not = false) {
+  await page.waitForFunction(([x, y, r, g, b, not]) => {
     const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.vigil-map-canvas canvas')].reverse()
     for (const c of canvases) {
+      // What is on screen: while the camera moves, a picture of the layers stands in for them.
+      if (!c.checkVisibility({ visibilityProperty: true })) continue
       const rect = c.getBoundingClientRect()
       const ratio = c.width / rect.width
-      const [pr, pg, pb, pa] = c.getContext('2d')!.getImageData(Math.round((x - rect.left) * ratio), Math.round((y - rect.top) * ratio), 1, 1).data
+      const px = Math.round((x - rect.left) * ratio), py = Math.round((y - rect.top) * ratio)
+      if (px < 0 || py < 0 || px >= c.width || py >= c.height) continue
+      const [pr, pg, pb, pa] = c.getContext('2d')!.getImageData(px, py, 1, 1).data
       if (pa === 0) continue
-      return Math.abs(pr - r) < 6 && Math.abs(pg - g) < 6 && Math.abs(pb - b) < 6
+      return (Math.abs(pr - r) < 6 && Math.abs(pg - g) < 6 && Math.abs(pb - b) < 6) !== !!not
     }
-    return false
-  }, [at.x, at.y, ...rgb], { timeout: 15_000 })
+    return !!not
+  }, [at.x, at.y, ...rgb, not ? 1 : 0], { timeout: 15_000 })
 }
 
 describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
@@ -119,6 +126,27 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     await waitForColour(page, await itemPoint(page, box), DOWN)
     await waitForColour(page, await itemPoint(page), UP)
     await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true)
+  })
+
+  it('a zoomed-out wall dragged by hand moves with the pointer and keeps its colours (issue 7 pan)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    // A big map fitted to the screen is drawn as blocks, and moved by a picture of its layers while dragged.
+    const { path } = await mapWithHost(user, { width: 8000, height: 6000 })
+    const page = await open(user, `${path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    expect(await page.locator('.vigil-map-canvas').getAttribute('data-lod')).toBe('blocks')
+    const at = await itemPoint(page)
+    await waitForColour(page, at, UP)
+    await page.mouse.move(at.x, at.y)
+    await page.mouse.down()
+    await page.mouse.move(at.x + 150, at.y + 100, { steps: 5 })
+    await waitForColour(page, { x: at.x + 150, y: at.y + 100 }, UP)
+    await waitForColour(page, at, UP, true)
+    await page.mouse.up()
+    const after = await itemPoint(page)
+    expect([Math.round(after.x - at.x), Math.round(after.y - at.y)]).toEqual([150, 100])
+    await waitForColour(page, after, UP)
+    await waitForColour(page, at, UP, true)
   })
 
   it('a click on a host opens its popover with its output, and its link lands on the host status page', async () => {

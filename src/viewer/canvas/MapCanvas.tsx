@@ -19,6 +19,7 @@ import { watchBandwidthStaleness } from './bandwidth-staleness'
 import { buildBatchModel, connectorStyles, drawBlocks, drawConnectors, type BatchModel } from './batch'
 import { contains, contentBox, fitCamera, grow, toWorld, visibleWorld, zoomAt, type Camera } from './camera'
 import { lodFor } from './lod'
+import { MovingPicture } from './moving-picture'
 import type { SpatialIndex } from './spatial'
 
 export interface MapCanvasProps {
@@ -103,6 +104,7 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   const lastDraw = useRef(0)
   const trailing = useRef<ReturnType<typeof setTimeout> | null>(null)
   const applyRef = useRef<(c: Camera, settle?: boolean) => void>(() => undefined)
+  const picture = useMemo(() => new MovingPicture(() => (box.current ? getComputedStyle(box.current).backgroundColor : '#ffffff')), [])
   /** Moves the camera; `settle` draws for real (the end of a gesture). */
   const apply = useCallback((c: Camera, settle = false) => {
     camera.current = c
@@ -112,20 +114,19 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
     if (!s) return recull(false)
     const blocks = lodNow.current === 'blocks' && lodFor(c.scale, 0) === 'blocks'
     // Zoomed out, a redraw walks every item: while panning or zooming, redraw at most every TRANSFORM_MS and
-    // move the drawn pixels by a CSS transform in between (the compositor does that in no time).
+    // move the drawn pixels by a CSS transform in between — one opaque picture of the layers (moving-picture.ts).
     // A pure pan of a map that was drawn whole moves exactly those pixels: no redraw until the gesture ends.
     const d = drawn.current
     const whole = c.scale === d.scale && !!size && (!index.extent || contains(visibleWorld(d, size.width, size.height), index.extent))
     if (blocks && !settle && (whole || performance.now() - lastDraw.current < TRANSFORM_MS)) {
       const k = c.scale / d.scale
-      s.content.style.transformOrigin = '0 0'
-      s.content.style.transform = `matrix(${k}, 0, 0, ${k}, ${c.x - k * d.x}, ${c.y - k * d.y})`
+      picture.show(s).style.transform = `matrix(${k}, 0, 0, ${k}, ${c.x - k * d.x}, ${c.y - k * d.y})`
       // The real drawing follows TRANSFORM_MS after the last move.
       if (trailing.current) clearTimeout(trailing.current)
       trailing.current = setTimeout(() => { trailing.current = null; applyRef.current(camera.current, true) }, TRANSFORM_MS)
       return
     }
-    s.content.style.transform = ''
+    picture.hide(s)
     drawn.current = c
     lastDraw.current = performance.now()
     s.position({ x: c.x, y: c.y })
@@ -134,7 +135,7 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
     // Synchronous when blocks, so the CSS transform and the new drawing change in the same frame.
     if (blocks) s.draw()
     else s.batchDraw()
-  }, [recull, size, index])
+  }, [recull, size, index, picture])
   applyRef.current = apply
   useEffect(() => () => { if (trailing.current) clearTimeout(trailing.current) }, [])
 
@@ -177,12 +178,18 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
       const i = model.order.get(id)
       if (i !== undefined) liveIdx[i] = liveIndex(live.stateOf(id))
     }
-    if (lodNow.current === 'blocks') liveLayer.current?.draw()
-    else liveLayer.current?.batchDraw()
-    if (hasBandwidth) connectorLayer.current?.batchDraw()
-  }), [live, hasBandwidth, model, liveIdx])
+    const layers = hasBandwidth ? [liveLayer.current, connectorLayer.current] : [liveLayer.current]
+    for (const layer of layers) {
+      if (lodNow.current === 'blocks') layer?.draw()
+      else layer?.batchDraw()
+    }
+    picture.invalidate()
+  }), [live, hasBandwidth, model, liveIdx, picture])
   // On a still wall nothing else redraws the connectors: old bandwidth values still have to turn grey.
-  useEffect(() => watchBandwidthStaleness(model.connectors, reading, () => connectorLayer.current?.batchDraw()), [model, reading])
+  useEffect(() => watchBandwidthStaleness(model.connectors, reading, () => {
+    connectorLayer.current?.draw()
+    picture.invalidate()
+  }), [model, reading, picture])
 
 
   const drag = useRef<{ x: number; y: number; moved: boolean; camera: Camera } | null>(null)
