@@ -88,8 +88,10 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     const page = await open(user, `${path}/fullscreen`, { width: 1080, height: 1600 })
     await page.getByTestId('map-fullscreen').waitFor()
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
-    // No chrome on the wall: no top bar, no toolbar.
+    // No chrome on the wall, not even hidden behind the map (nothing to tab into): no top bar, menu or toolbar.
     await expect(page.getByRole('link', { name: 'Fullscreen' }).count()).resolves.toBe(0)
+    await expect(page.getByRole('banner').count()).resolves.toBe(0)
+    await expect(page.locator('#main-menu').count()).resolves.toBe(0)
     const at = await itemPoint(page)
     await waitForColour(page, at, UP)
     await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })

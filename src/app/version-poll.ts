@@ -35,9 +35,11 @@ export function evaluateVersion(
  */
 export function isKioskUrl(url: string): boolean {
   const { pathname, hash } = new URL(url)
-  const route = (hash.startsWith('#') ? hash.slice(1) : pathname).split('?')[0]
-  return /\/fullscreen\/?$/.test(route)
+  return isKioskRoute((hash.startsWith('#') ? hash.slice(1) : pathname).split('?')[0])
 }
+
+/** A route path of a wall screen: it ends in `/fullscreen`. */
+export const isKioskRoute = (route: string) => /\/fullscreen\/?$/.test(route)
 
 /** SPEC §2 "/maintenance.html?redirect={current url}". */
 export function maintenanceUrl(currentUrl: string): string {

@@ -9,6 +9,7 @@ import { usePreferences } from '../preferences'
 import { logout } from '../session'
 import { SHORTCUT_ROUTES } from '../shortcuts'
 import { applyTheme } from '../themes'
+import { isKioskRoute } from '../version-poll'
 import { useShortcuts, type ShortcutHandlers } from '../use-shortcuts'
 import { HelpModal } from './HelpModal'
 import { loadSearchModal } from '../../monitoring'
@@ -55,6 +56,9 @@ export function Shell({ user, notAuthorized }: ShellProps) {
   if (notAuthorized || blockingPage === 'not_authorized') content = <NotAuthorizedPage />
   else if (blockingPage === 'content_not_found') content = <NotFoundPage variant="content" />
 
+  // A wall (SPEC §2 "/fullscreen"; issue 7 "no chrome"): the screen alone, with nothing hidden behind it to
+  // tab into, and no top bar or menu to build before the map is drawn.
+  if (isKioskRoute(location.pathname)) return <main id="main">{content}</main>
   return (
     <div className="d-flex flex-column min-vh-100">
       <TopBar

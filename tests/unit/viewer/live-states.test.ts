@@ -56,6 +56,16 @@ describe('LiveStates', () => {
     expect(live.objectOfItem('a')?.object.plugin_output).toBe('x')
   })
 
+  it('leaves the fetched states as they came: a refetch compares against what the server said, not a patched copy', () => {
+    const fetched = initial()
+    const live = new LiveStates(5, doc(), false, fetched)
+    live.apply([delta(1, 'down'), { kind: 'action', object: 'host', id: 2, host_id: 2, hostgroup_id: 1, acknowledged: true, scheduled_downtime_depth: 0, tickets: ['T-1'] }])
+    expect(fetched.hosts[0]).toMatchObject({ state: 'up', plugin_output: '' })
+    expect(fetched.hosts[1]).toMatchObject({ acknowledged: false, scheduled_downtime_depth: 1, tickets: [] })
+    expect(live.objectOfItem('a')?.object).toMatchObject({ state: 'down', plugin_output: 'x' })
+    expect(live.stateOf('b')).toMatchObject({ acknowledged: true, in_maintenance: false, ticket: true })
+  })
+
   it('reports no change for a delta that changes nothing shown', () => {
     const live = new LiveStates(5, doc(), false, initial())
     expect(live.apply([delta(1, 'up')]).changed.size).toBe(0)
