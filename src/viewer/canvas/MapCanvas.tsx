@@ -7,7 +7,7 @@
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type Konva from 'konva'
-import { Image as KImage, Layer, Rect, Shape, Stage } from 'react-konva'
+import { Image as KImage, Layer, Rect, Shape, Stage } from '../konva'
 import { MAP } from '../../shared/enums'
 import { bindingsOf, type Connector, type MapDocument, type MapItem } from '../../shared/maps'
 import type { BandwidthReading } from '../../shared/maps/bandwidth'

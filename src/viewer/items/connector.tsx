@@ -3,7 +3,7 @@
  * of the two boxes. A bandwidth connector takes the utilisation colour and label; a stale reading is greyed
  * and labelled with its age (src/shared/maps/bandwidth.ts). Pure like the item renderers.
  */
-import { Arrow, Group, Text } from 'react-konva'
+import { Arrow, Group, Text } from '../konva'
 import type { Box, Connector } from '../../shared/maps'
 import { bandwidthLabel, utilisationColour, type BandwidthReading } from '../../shared/maps/bandwidth'
 import type { MapTheme } from '../theme'

@@ -1,5 +1,5 @@
 /** An uploaded picture. The caller loads it (renderers make no request); until then a placeholder is drawn. */
-import { Image, Line, Rect } from 'react-konva'
+import { Image, Line, Rect } from '../konva'
 import type { ItemRenderer } from './types'
 import { ItemGroup } from './parts'
 

@@ -1,6 +1,6 @@
 /** A free line or arrow; hand-drawn when `style.sketch`. */
 import { useMemo } from 'react'
-import { Arrow } from 'react-konva'
+import { Arrow } from '../konva'
 import type { ItemRenderer } from './types'
 import { DrawnPath, ItemGroup } from './parts'
 

@@ -3,7 +3,7 @@
  * "state icons" styles (icon, dot, box, label), the SPEC §4 decoration badge, and drawn/hand-drawn paths.
  */
 import type { ReactNode } from 'react'
-import { Circle, Group, Path, Rect, Text } from 'react-konva'
+import { Circle, Group, Path, Rect, Text } from '../konva'
 import type { HostItem, ItemBase } from '../../shared/maps'
 import { liveColour, type MapTheme } from '../theme'
 import { seedOf, sketchPaths } from './sketch'

@@ -2,7 +2,7 @@
  * A rack (SPEC §2 "slots/rack visualization"): a frame of `units` height units, unit 1 at the bottom as racks
  * are numbered, each slot in its host's state colour (the caller passes slot states in `state.parts`).
  */
-import { Group, Rect, Text } from 'react-konva'
+import { Group, Rect, Text } from '../konva'
 import type { ItemRenderer } from './types'
 import { ItemGroup, Label } from './parts'
 import { liveColour } from '../theme'

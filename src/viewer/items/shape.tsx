@@ -1,6 +1,6 @@
 /** A drawn shape (SPEC §2 "shapes"): one of SHAPE_ICONS, filled or hand-drawn (`style.sketch`). */
 import { useMemo } from 'react'
-import { Rect } from 'react-konva'
+import { Rect } from '../konva'
 import type { ItemRenderer } from './types'
 import { DrawnPath, ItemGroup, Label } from './parts'
 import { shapePath } from './geometry'

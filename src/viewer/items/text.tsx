@@ -1,5 +1,5 @@
 /** Free text (SPEC §2): drawn as Konva text, never interpreted as markup. Shown at every LOD but blocks. */
-import { Rect, Text } from 'react-konva'
+import { Rect, Text } from '../konva'
 import type { ItemRenderer } from './types'
 import { ItemGroup } from './parts'
 
