@@ -7,7 +7,8 @@ const FEATURES = ['app', 'ui', 'auth', 'monitoring', 'editor', 'viewer', 'report
 const NODE = ['node:*', 'fs', 'path', 'os', 'net', 'http', 'https', 'child_process', 'crypto']
 const SERVER_PACKAGES = ['fastify', '@fastify/*', 'fastify-*', 'kysely', 'better-sqlite3', 'pg', 'net-snmp']
 const BROWSER_PACKAGES = ['react', 'react-dom', 'react-dom/*', 'konva', 'konva/*', 'react-konva', 'react-router', 'bootstrap', 'bootswatch/*', 'd3', 'd3-*', 'roughjs', 'y-indexeddb', 'zustand', 'react-i18next', '@tanstack/*']
-const restrict = (groups, message) => ['error', { patterns: [{ group: groups, message }] }]
+// Case-sensitive: the Node module `path` is not Konva's `shapes/Path`.
+const restrict = (groups, message) => ['error', { patterns: [{ group: groups, message, caseSensitive: true }] }]
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'bench/.data/**', 'public/**', 'coverage/**'] },
