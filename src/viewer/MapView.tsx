@@ -68,17 +68,23 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
   }, [index])
 
   if (info.data && info.data.version === null) return <p className="p-3 text-body-secondary">{t('maps.viewer.notPublished')}</p>
-  if (!document || !live || !index) return null
+  // The map is drawn as soon as its document is here (its layers and canvases made while the states are on
+  // their way); its bound items, their popover and the text alternative come with the states.
+  if (!document || !index) return null
   return (
     <div className="vigil-map-view position-relative w-100 h-100" data-map-id={mapId}>
       <div role="img" aria-label={t('maps.viewer.canvas', { alias: info.data?.alias ?? '' })} className="w-100 h-100">
         <MapCanvas doc={document} index={index} live={live} theme={theme} images={images} fit={fullscreen ? 'always' : 'initial'} reading={reading} onItemClick={onItemClick} camera={camera} />
       </div>
-      <div className="position-absolute top-0 end-0 m-2" style={{ zIndex: 5 }}>
-        <Freshness confirmedAt={states.dataUpdatedAt || null} />
-      </div>
-      {popover && <ItemPopover target={popover} live={live} label={labelOf(document, live, popover.itemId)} onClose={() => setPopover(null)} />}
-      <MapSummary live={live} hidden labelOf={(id) => labelOf(document, live, id)} onSelect={onSelect} />
+      {live && (
+        <>
+          <div className="position-absolute top-0 end-0 m-2" style={{ zIndex: 5 }}>
+            <Freshness confirmedAt={states.dataUpdatedAt || null} />
+          </div>
+          {popover && <ItemPopover target={popover} live={live} label={labelOf(document, live, popover.itemId)} onClose={() => setPopover(null)} />}
+          <MapSummary live={live} hidden labelOf={(id) => labelOf(document, live, id)} onSelect={onSelect} />
+        </>
+      )}
     </div>
   )
 }

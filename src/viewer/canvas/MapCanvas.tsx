@@ -25,7 +25,8 @@ import type { SpatialIndex } from './spatial'
 export interface MapCanvasProps {
   doc: MapDocument
   index: SpatialIndex
-  live: LiveStates
+  /** Null until the states have come: the map is drawn without its bound items meanwhile. */
+  live: LiveStates | null
   theme: MapTheme
   images?: ImageLookup
   /** `always`: every resize refits (fullscreen NOC walls); `initial`: fit once, then the user pans and zooms. */
@@ -71,7 +72,7 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   const bound = useMemo(() => new Set(Object.values(doc.items).filter((i) => bindingsOf(i).length > 0).map((i) => i.id)), [doc])
   const model = useMemo(() => buildBatchModel(doc, index.all, index.boxes, (id) => bound.has(id)), [doc, index, bound])
   // Each item's live palette index, patched from the changed ids so a repaint reads typed arrays only.
-  const liveIdx = useMemo(() => Uint8Array.from(model.ids, (id) => liveIndex(live.stateOf(id))), [model, live])
+  const liveIdx = useMemo(() => Uint8Array.from(model.ids, (id) => liveIndex(live?.stateOf(id))), [model, live])
   const view = useRef({ x: 0, y: 0, w: 0, h: 0 })
   const cullNow = useRef<Cull | null>(null)
   const lodNow = useRef<Lod>('blocks')
@@ -155,9 +156,11 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   // before the fit below draws for the first time).
   useEffect(() => {
     const layer = liveLayer.current
-    if (!layer || !size) return
+    if (!layer || !size || !live) return
     const mark = () => { performance.mark('vigil:map-drawn'); layer.off('draw.firstpaint') }
     layer.on('draw.firstpaint', mark)
+    // The states' drawing may already be scheduled: one more to be sure the mark sees it.
+    layer.batchDraw()
     return () => { layer.off('draw.firstpaint') }
   }, [size, live])
 
@@ -173,7 +176,7 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   // Zoomed out, the live layer is batch shapes reading the states directly: repaint it at once, in the
   // frame that applied the deltas, and nothing else (connectors only when bandwidth colours may change).
   const hasBandwidth = useMemo(() => Object.values(doc.connectors).some((c) => c.bandwidth), [doc])
-  useEffect(() => live.subscribe((changed) => {
+  useEffect(() => live?.subscribe((changed) => {
     for (const id of changed) {
       const i = model.order.get(id)
       if (i !== undefined) liveIdx[i] = liveIndex(live.stateOf(id))
@@ -255,8 +258,8 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
           </Layer>
           <Layer ref={liveLayer} listening={false}>
             {lod === 'blocks'
-              ? <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, livePalette, (i) => (model.bound[i] ? liveIdx[i] : -1), camera.current.scale)} />
-              : cull?.bound.filter((id) => doc.items[id]).map((id) => <LiveItem key={id} item={doc.items[id]} live={live} theme={theme} lod={lod} images={images} />)}
+              ? <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, livePalette, (i) => (live && model.bound[i] ? liveIdx[i] : -1), camera.current.scale)} />
+              : live && cull?.bound.filter((id) => doc.items[id]).map((id) => <LiveItem key={id} item={doc.items[id]} live={live} theme={theme} lod={lod} images={images} />)}
           </Layer>
         </Stage>
       )}
