@@ -4,9 +4,9 @@
  * and asks for the current user (the route guard) and, on a map viewer route, the map (src/viewer/early.ts).
  * It imports the viewer's early module itself, not the viewer's index, which would pull its route table in.
  *
- * Then it fetches the code the signed-in routes load lazily: the protected shell route and the feature
- * texts. Left to the router, those requests leave only once the bundle has run, and then wait behind the
- * map's answers for one of the browser's six connections to the server.
+ * Before those requests it fetches the code the signed-in routes load lazily: the protected shell route and
+ * the feature texts. Left to the router, these files were asked for only once the bundle had run, and then
+ * waited behind the map's answers for one of the browser's six connections to the server.
  */
 import { askEarly, startupToken } from './early'
 import { startEarlyMapFetch } from '../viewer/early'
@@ -14,8 +14,8 @@ import { importFeatureTexts } from './feature-texts'
 
 const token = startupToken()
 if (token) {
-  askEarly('users/current', token).catch(() => undefined)
-  startEarlyMapFetch()
   import('./protected').catch(() => undefined)
   importFeatureTexts().catch(() => undefined)
+  askEarly('users/current', token).catch(() => undefined)
+  startEarlyMapFetch()
 }

@@ -23,6 +23,9 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   } catch {
     return // a malformed address: the router shows what it shows
   }
+  // The viewer's code first: a browser has six connections to the server, and the map's answers hold theirs
+  // while the server reads the states; the code's many small files must not wait behind them.
+  import('./pages/viewer').catch(() => undefined)
   // All three at once, by name: the document and the states do not wait for the map's id to come back.
   // The states first: the map's roll-up in its info is then taken from their read (store/map-states.ts).
   const states = askEarly(`${url}/states`, token)
@@ -30,9 +33,6 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   const document = askEarly(`${url}/document?version=live`, token)
   document.catch(() => undefined)
   states.catch(() => undefined)
-  // The viewer's code after them (the requests take their connections first): the router's lazy import
-  // later finds the modules loaded.
-  import('./pages/viewer').catch(() => undefined)
   info.then((answer) => {
     const id = (answer as { id?: unknown }).id
     if (typeof id !== 'number') return
