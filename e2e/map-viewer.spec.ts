@@ -53,6 +53,8 @@ async function mapWithHost(user: Tenant, resolution = { width: 1280, height: 720
 async function itemPoint(page: Page, item = ITEM): Promise<{ x: number; y: number }> {
   const canvas = page.locator('.vigil-map-canvas')
   await canvas.locator('canvas').first().waitFor()
+  // The map may be drawn before the theme's stylesheet has come; the page around it moves once it has.
+  await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined)
   const camera = JSON.parse((await canvas.getAttribute('data-camera'))!) as { x: number; y: number; scale: number }
   const box = (await canvas.boundingBox())!
   return { x: box.x + (item.x + item.w / 2) * camera.scale + camera.x, y: box.y + (item.y + item.h / 4) * camera.scale + camera.y }

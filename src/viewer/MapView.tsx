@@ -21,6 +21,7 @@ import { useLiveMap } from './live/use-live-map'
 import { mapPath } from './links'
 import { MapSummary } from './MapSummary'
 import { mapTheme } from './theme'
+import { FULL_SIZE } from './layout'
 import { useMapImages } from './use-map-images'
 
 export interface MapViewProps {
@@ -72,8 +73,8 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
   // their way); its bound items, their popover and the text alternative come with the states.
   if (!document || !index) return null
   return (
-    <div className="vigil-map-view position-relative w-100 h-100" data-map-id={mapId}>
-      <div role="img" aria-label={t('maps.viewer.canvas', { alias: info.data?.alias ?? '' })} className="w-100 h-100">
+    <div className="vigil-map-view" style={FULL_SIZE} data-map-id={mapId}>
+      <div role="img" aria-label={t('maps.viewer.canvas', { alias: info.data?.alias ?? '' })} style={FULL_SIZE}>
         <MapCanvas doc={document} index={index} live={live} theme={theme} images={images} fit={fullscreen ? 'always' : 'initial'} reading={reading} onItemClick={onItemClick} camera={camera} />
       </div>
       {live && (

@@ -20,6 +20,7 @@ import { buildBatchModel, connectorStyles, drawBlocks, drawConnectors, type Batc
 import { contains, contentBox, fitCamera, grow, toWorld, visibleWorld, zoomAt, type Camera } from './camera'
 import { lodFor } from './lod'
 import { MovingPicture } from './moving-picture'
+import { FULL_SIZE } from '../layout'
 import type { SpatialIndex } from './spatial'
 
 export interface MapCanvasProps {
@@ -156,7 +157,8 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   // before the fit below draws for the first time).
   useEffect(() => {
     const layer = liveLayer.current
-    if (!layer || !size || !live) return
+    // Not on a stage without area (a page whose layout has not come yet): that would be no paint at all.
+    if (!layer || !size?.width || !size.height || !live) return
     const mark = () => { performance.mark('vigil:map-drawn'); layer.off('draw.firstpaint') }
     layer.on('draw.firstpaint', mark)
     // The states' drawing may already be scheduled: one more to be sure the mark sees it.
@@ -239,8 +241,8 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
 
   return (
     <div
-      ref={box} className="vigil-map-canvas position-relative w-100 h-100 overflow-hidden" data-lod={lod}
-      style={{ touchAction: 'none', background: theme.dark ? theme.background : '#eef0f3', cursor: 'grab' }}
+      ref={box} className="vigil-map-canvas" data-lod={lod}
+      style={{ ...FULL_SIZE, overflow: 'hidden', touchAction: 'none', background: theme.dark ? theme.background : '#eef0f3', cursor: 'grab' }}
       onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => { drag.current = null }}
       onDoubleClick={() => size && apply(fitCamera(contentBox(doc.resolution, index.extent), size.width, size.height), true)}
     >

@@ -47,7 +47,8 @@ export async function uiRoutes(app: ZodApp, { config }: RouteDeps) {
   const hasUi = fs.existsSync(path.join(config.distDir, 'index.html'))
   if (hasUi) {
     const asset = assetCache(path.join(config.distDir, 'assets'))
-    app.get('/assets/:file', async (req, reply) => {
+    // Not part of the API: left out of the OpenAPI document, like the rest of the built UI.
+    app.get('/assets/:file', { schema: { hide: true } }, async (req, reply) => {
       const name = (req.params as { file: string }).file
       if (!HASHED.test(name) || name.includes('/')) return reply.sendFile(`assets/${name}`)
       const body = await asset(name)

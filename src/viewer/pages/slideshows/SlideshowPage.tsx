@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useParams } from 'react-router'
 import type { Slideshow } from '../../../shared/api/maps'
 import { MapView } from '../../MapView'
+import { WALL_SCREEN } from '../../layout'
 import { slideshowPath } from '../maps-list/MapsListPage'
 import { useSlideshow } from './api'
 import { rotate, startRotation, type Rotation, type RotationConfig, type RotationEvent } from './rotation'
@@ -41,7 +42,7 @@ function Player({ slideshow }: { slideshow: Slideshow }) {
   const base = slideshowPath(slideshow.hostgroup_name, slideshow.name)
 
   return (
-    <section className={fullscreen ? 'position-fixed top-0 start-0 w-100 h-100 bg-body d-flex flex-column' : 'd-flex flex-column h-100'} style={fullscreen ? { zIndex: 2000 } : undefined}
+    <section className={fullscreen ? 'bg-body d-flex flex-column' : 'd-flex flex-column h-100'} style={fullscreen ? { ...WALL_SCREEN, display: 'flex', flexDirection: 'column' } : undefined}
       aria-label={slideshow.alias}>
       <header className={fullscreen ? 'visually-hidden' : 'd-flex flex-wrap align-items-center gap-2 p-2 border-bottom'}>
         <h1 className="h5 mb-0 me-2">{slideshow.alias}</h1>

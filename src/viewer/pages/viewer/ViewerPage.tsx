@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router'
 import { useMapByName } from '../../api'
 import { mapPath } from '../../links'
 import { MapView } from '../../MapView'
+import { WALL_SCREEN } from '../../layout'
 
 export type ViewerMode = 'view' | 'display' | 'fullscreen'
 
@@ -37,7 +38,7 @@ export function ViewerPage() {
   const view = <MapView key={info.id} mapId={info.id} fullscreen={mode === 'fullscreen'} />
   if (mode === 'fullscreen') {
     return (
-      <section className="position-fixed top-0 start-0 w-100 h-100 bg-body" style={{ zIndex: 2000 }} aria-label={info.alias} data-testid="map-fullscreen">
+      <section className="bg-body" style={WALL_SCREEN} aria-label={info.alias} data-testid="map-fullscreen">
         <h1 className="visually-hidden">{info.alias}</h1>
         {view}
       </section>
