@@ -83,8 +83,8 @@ function gridDocument(hostIds: number[], names: string[]) {
 export interface BigMap { server: TestServer; tenant: Tenant; token: string; hostNames: string[]; path: string; items: number; connectors: number }
 
 /** The server, a tenant with `n` up hosts, and a published map of them; the map's fullscreen route. */
-export async function bigMap(n: number, env?: Record<string, string>): Promise<BigMap> {
-  const server = await startServer({ env })
+export async function bigMap(n: number): Promise<BigMap> {
+  const server = await startServer()
   const tenant = await makeTenant(server, await adminClient(server), 'engineer')
   const now = Math.floor(Date.now() / 1000)
   const t0 = Date.now()
@@ -127,7 +127,7 @@ export async function openMap(browser: Browser, m: BigMap, viewport = { width: 1
 }
 
 /** Frames per second while `kind` events are sent to the canvas every frame for `ms`. */
-export async function gestureFps(page: Page, kind: 'pan' | 'zoom', ms: number): Promise<number> {
+async function gestureFps(page: Page, kind: 'pan' | 'zoom', ms: number): Promise<number> {
   return page.evaluate(`new Promise((resolve) => {
     const el = document.querySelector('.vigil-map-canvas')
     const r = el.getBoundingClientRect()
