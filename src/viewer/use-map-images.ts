@@ -16,7 +16,8 @@ function imageIds(doc: MapDocument): number[] {
 
 export function useMapImages(doc: MapDocument | undefined): ImageLookup {
   const [images, setImages] = useState<ReadonlyMap<number, ImageBitmap>>(new Map())
-  const key = doc ? imageIds(doc).join(',') : ''
+  // Once per document, not at every render of the map (10,000 items on a wall).
+  const key = useMemo(() => (doc ? imageIds(doc).join(',') : ''), [doc])
   useEffect(() => {
     if (!key) return
     const controller = new AbortController()

@@ -14,6 +14,14 @@ import type { LiveState } from '../items/types'
 
 type Listener = (changed: ReadonlySet<string>) => void
 
+/** The environments of a map's hosts and resources: what to subscribe to on the feed. */
+export function environmentIdsOf(states: Pick<MapStates, 'hosts' | 'resources'>): number[] {
+  const ids = new Set<number>()
+  for (const o of states.hosts) ids.add(o.hostgroup_id)
+  for (const o of states.resources) ids.add(o.hostgroup_id)
+  return [...ids].sort((a, b) => a - b)
+}
+
 /** What the viewer needs to know after applying deltas. */
 export interface ApplyResult {
   changed: Set<string>
@@ -194,11 +202,6 @@ export class LiveStates {
 
   entries(): IterableIterator<[string, LiveState]> {
     return this.states.entries()
-  }
-
-  /** Hosts and resources on the map with their environments: what to subscribe to on the feed. */
-  environmentIds(): number[] {
-    return [...new Set([...this.hosts.values(), ...this.resources.values()].map((o) => o.hostgroup_id))]
   }
 
   subscribe(listener: Listener): () => void {

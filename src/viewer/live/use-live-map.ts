@@ -13,7 +13,7 @@ import type { MapStates } from '../../shared/api/maps'
 import type { EventDelta, FeedDelta } from '../../shared/feed'
 import type { MapDocument } from '../../shared/maps'
 import { viewerKeys } from '../api'
-import { LiveStates } from './live-states'
+import { environmentIdsOf, LiveStates } from './live-states'
 
 /** At most one refetch of the states per this many ms while deltas keep asking for one. */
 export const STATES_REFETCH_MS = 5000
@@ -44,7 +44,8 @@ export function useLiveMap(mapId: number, doc: MapDocument | undefined, useHard:
   // After an outage or a server restart the deltas of the meantime are lost: catch up on map and states.
   useFeedReconnect(() => refreshMap(mapId, true))
 
-  const topics = live ? [`map:${mapId}`, ...live.environmentIds().sort((a, b) => a - b).map((id) => `environment:${id}`)] : []
+  // Read from every host and resource of the map: once per states answer, not at every render.
+  const topics = useMemo(() => (live && states ? [`map:${mapId}`, ...environmentIdsOf(states).map((id) => `environment:${id}`)] : []), [live, mapId, states])
   useFeed(topics, (delta) => {
     if (!live) return
     if (delta.kind === 'event') {

@@ -4,7 +4,7 @@ import type { MapObjectState, MapStates } from '../../../src/shared/api/maps'
 import type { StateDelta } from '../../../src/shared/feed'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { HOST_MAP_STATE, MAP } from '../../../src/shared/enums'
-import { LiveStates } from '../../../src/viewer/live/live-states'
+import { environmentIdsOf, LiveStates } from '../../../src/viewer/live/live-states'
 
 const object = (id: number, state: string, extra: Partial<MapObjectState> = {}): MapObjectState => ({
   id, name: `o${id}`, host_id: id, host_name: `h${id}`, hostgroup_id: 1, state, hard_state: state, state_type: 'HARD', plugin_output: '',
@@ -84,7 +84,9 @@ describe('LiveStates', () => {
     const live = new LiveStates(5, doc(), false, initial())
     expect(live.apply([delta(1, 'down')]).refetch).toBe(false)
     expect(live.apply([{ ...delta(1, 'up'), hostgroup_id: 9 }]).refetch).toBe(true)
-    expect(live.environmentIds()).toEqual([1])
+    expect(environmentIdsOf(initial())).toEqual([1])
+    // The feed topics of a map: each environment of its hosts and resources once, in order.
+    expect(environmentIdsOf({ hosts: [object(1, 'up', { hostgroup_id: 7 }), object(2, 'up')], resources: [object(3, 'ok', { hostgroup_id: 4 }), object(4, 'ok', { hostgroup_id: 7 })] })).toEqual([1, 4, 7])
   })
 
   it('greys an item that turns stale and keeps acknowledgements from action deltas', () => {
