@@ -82,9 +82,9 @@ function gridDocument(hostIds: number[], names: string[]) {
 
 export interface BigMap { server: TestServer; tenant: Tenant; token: string; hostNames: string[]; path: string; items: number; connectors: number }
 
-/** The server, a tenant with `n` up hosts, and a published map of them; the map's fullscreen route. */
-export async function bigMap(n: number): Promise<BigMap> {
-  const server = await startServer()
+/** The server (`env`: more of its settings), a tenant with `n` up hosts, and a published map of them; the map's fullscreen route. */
+export async function bigMap(n: number, env?: Record<string, string>): Promise<BigMap> {
+  const server = await startServer({ env })
   const tenant = await makeTenant(server, await adminClient(server), 'engineer')
   const now = Math.floor(Date.now() / 1000)
   const t0 = Date.now()
