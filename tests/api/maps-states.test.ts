@@ -176,3 +176,30 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     mine.close()
   })
 })
+
+describe('map states of two servers in one process', () => {
+  it('keeps each database\'s published documents and reads apart, though their map ids are the same', async () => {
+    const servers = [await startServer(), await startServer()]
+    try {
+      const admins = await Promise.all(servers.map((s) => adminClient(s)))
+      const tenants = await Promise.all(servers.map((s, i) => makeTenant(s, admins[i])))
+      // The same ids in both fresh databases, and maps of one host and of two hosts.
+      const maps = await Promise.all(tenants.map(async (t, i) => {
+        const hosts = []
+        for (let k = 0; k <= i; k++) hosts.push((await t.api.post('/api/v1/hosts/', { name: uniq('twin'), hostgroup_id: t.environmentId, check_type: '1' })).body as { id: number })
+        const map = (await t.api.post('/api/v1/maps', { alias: uniq('twin'), hostgroup_id: t.environmentId, layout: 2 })).body as { id: number }
+        await t.api.post(`/api/v1/maps/${map.id}/lock`)
+        await t.api.put(`/api/v1/maps/${map.id}/document`, { document: docWith(Object.fromEntries(hosts.map((h, k) => [`h${k}`, hostItem(`h${k}`, h.id)]))) })
+        await t.api.post(`/api/v1/maps/${map.id}/publish`, {})
+        return { id: map.id, hosts: hosts.map((h) => h.id) }
+      }))
+      expect(maps[0].id).toBe(maps[1].id)
+      for (let round = 0; round < 2; round++) {
+        const states = await Promise.all(tenants.map((t, i) => t.api.get(`/api/v1/maps/${maps[i].id}/states`)))
+        states.forEach((s, i) => expect(s.body.hosts.map((h: { id: number }) => h.id).sort()).toEqual(maps[i].hosts.sort()))
+      }
+    } finally {
+      for (const s of servers) await s.close()
+    }
+  })
+})

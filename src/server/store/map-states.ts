@@ -33,11 +33,21 @@ export function readStoredDocument(text: string): MapDocument {
 }
 
 const CACHE_MAX = 200
-const versionCache = new Map<string, MapDocument>()
+/** Per store: map ids repeat between databases (tests and benchmarks run several servers in one process). */
+function perStore<T>() {
+  const byStore = new WeakMap<Kysely<Database>, Map<string, T>>()
+  return (db: Kysely<Database>) => {
+    let map = byStore.get(db)
+    if (!map) byStore.set(db, (map = new Map()))
+    return map
+  }
+}
+const versionCaches = perStore<MapDocument>()
 
 /** A published version's document; versions are immutable, so the parse is kept (least recently used out). */
 export async function versionDocument(db: Kysely<Database>, mapId: number, version: number): Promise<MapDocument | null> {
   const key = `${mapId}:${version}`
+  const versionCache = versionCaches(db)
   const hit = versionCache.get(key)
   if (hit) {
     versionCache.delete(key)
@@ -201,16 +211,17 @@ async function gather(db: Kysely<Database>, scope: Scope, roots: MapDocument[], 
  * answer holds). A wall asks for its map and its states at once (issue 7 first paint): the map's roll-up is
  * taken from the states read already under way instead of reading every bound object a second time.
  */
-const statesUnderWay = new Map<string, Promise<MapStates>>()
+const statesUnderWay = perStore<Promise<MapStates>>()
 const underWayKey = (scope: Scope, id: number) => `${id}:${[...scope.environmentIds].sort((a, b) => a - b).join(',')}`
 
 /** GET maps/:id/states: the live version (or the draft while never published, for the editor's preview). */
 export function mapStates(db: Kysely<Database>, scope: Scope, id: number): Promise<MapStates> {
   const key = underWayKey(scope, id)
-  let read = statesUnderWay.get(key)
+  const underWay = statesUnderWay(db)
+  let read = underWay.get(key)
   if (!read) {
-    read = readMapStates(db, scope, id).finally(() => statesUnderWay.delete(key))
-    statesUnderWay.set(key, read)
+    read = readMapStates(db, scope, id).finally(() => underWay.delete(key))
+    underWay.set(key, read)
   }
   return read
 }
@@ -237,7 +248,7 @@ async function readMapStates(db: Kysely<Database>, scope: Scope, id: number): Pr
 
 /** MapInfo.map_state of several maps at once: the roll-up of each one's live version (nohost while unpublished). */
 export async function mapStatesOf(db: Kysely<Database>, scope: Scope, ids: number[]): Promise<Map<number, number>> {
-  const underWay = ids.length === 1 ? await statesUnderWay.get(underWayKey(scope, ids[0]))?.catch(() => undefined) : undefined
+  const underWay = ids.length === 1 ? await statesUnderWay(db).get(underWayKey(scope, ids[0]))?.catch(() => undefined) : undefined
   if (underWay) return underWay.version === null ? new Map() : new Map([[ids[0], underWay.map_state]])
   const live: { id: number; document: MapDocument; hard: boolean }[] = []
   for (const head of await mapHeads(db, scope, ids)) {
