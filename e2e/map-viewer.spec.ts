@@ -15,7 +15,7 @@ const suite = useBrowserSuite()
 const UP = [46, 158, 68], DOWN = [215, 38, 61]
 const ITEM = { x: 400, y: 300, w: 200, h: 120 }
 
-async function open(user: Tenant, route: string, viewport = { width: 1400, height: 900 }): Promise<Page> {
+async function open(user: Tenant, route: string, viewport = { width: 1400, height: 900 }, stylesheetDelayMs = 0): Promise<Page> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
     method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
   })
@@ -23,6 +23,7 @@ async function open(user: Tenant, route: string, viewport = { width: 1400, heigh
   const context = await suite.browser.newContext({ viewport })
   suite.contexts.push(context)
   const page = await context.newPage()
+  if (stylesheetDelayMs) await page.route('**/assets/*.css', async (r) => { await new Promise((done) => setTimeout(done, stylesheetDelayMs)); await r.continue() })
   await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
   return page
 }
@@ -167,6 +168,18 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     await popover.getByText('PING OK').waitFor()
     await popover.getByRole('link', { name: 'Status' }).click()
     await page.waitForURL((url) => url.hash.startsWith(`#/monitoring/hosts/${encodeURIComponent(host)}/status`))
+  })
+
+  it('fits the map to its screen even when the theme\'s stylesheet comes after the map (a slow network)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const { path } = await mapWithHost(user)
+    // Before the stylesheet, the page around the map has no layout yet: the map waits for a box with area.
+    const page = await open(user, `${path}/view`, undefined, 2000)
+    const at = await itemPoint(page)
+    const camera = JSON.parse((await page.locator('.vigil-map-canvas').getAttribute('data-camera'))!) as { scale: number }
+    // The 1280×720 map in the viewer's area of a 1400×900 window: about its own size, not a speck.
+    expect(camera.scale).toBeGreaterThan(0.5)
+    await waitForColour(page, at, UP)
   })
 
   it('the map timeline shows the events of the map, such as its publication (SPEC §2 /timeline)', async () => {

@@ -146,7 +146,9 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   useLayoutEffect(() => {
     const el = box.current
     if (!el) return
-    const read = () => setSize((prev) => (prev?.width === el.clientWidth && prev.height === el.clientHeight ? prev : { width: el.clientWidth, height: el.clientHeight }))
+    // A box without area (its page's layout has not come yet) is no size: the stage, its fit to the screen
+    // and the first paint wait for one that has.
+    const read = () => setSize((prev) => (!el.clientWidth || !el.clientHeight || (prev?.width === el.clientWidth && prev.height === el.clientHeight) ? prev : { width: el.clientWidth, height: el.clientHeight }))
     read()
     const observer = new ResizeObserver(read)
     observer.observe(el)
@@ -157,8 +159,7 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   // before the fit below draws for the first time).
   useEffect(() => {
     const layer = liveLayer.current
-    // Not on a stage without area (a page whose layout has not come yet): that would be no paint at all.
-    if (!layer || !size?.width || !size.height || !live) return
+    if (!layer || !size || !live) return
     const mark = () => { performance.mark('vigil:map-drawn'); layer.off('draw.firstpaint') }
     layer.on('draw.firstpaint', mark)
     // The states' drawing may already be scheduled: one more to be sure the mark sees it.
