@@ -127,25 +127,27 @@ interface StateRow {
 
 const COMMON = ['state', 'state_type', 'plugin_output', 'last_check', 'last_state_change', 'is_flapping', 'is_stale', 'acknowledged', 'tickets', 'hostgroup_id'] as const
 
-/** The visible rows of `ids`, read in batches by `read`, as the viewer shows them. */
-async function readStates(scope: Scope, ids: number[], okState: string, read: (part: number[]) => Promise<StateRow[]>): Promise<MapObjectState[]> {
+/** The rows of `ids` in the caller's environments, read by `read` in batches with other requests let through between. */
+async function visibleRows<R extends { hostgroup_id: number }>(scope: Scope, ids: number[], read: (part: number[]) => Promise<R[]>): Promise<R[]> {
   const visible = new Set(scope.environmentIds)
-  const out: MapObjectState[] = []
+  const out: R[] = []
   for (const part of chunked(ids, 1000)) {
     await letOthersThrough()
-    for (const r of await read(part)) {
-      if (!visible.has(r.hostgroup_id)) continue
-      out.push({
-        id: r.id, name: r.name, host_id: r.host_id, host_name: r.host_name, hostgroup_id: r.hostgroup_id, state: r.state,
-        // Nagios semantics (engine/state/soft-hard.ts): a SOFT state only follows a hard UP/OK.
-        hard_state: hardStateOf(r.state, r.state_type, okState), state_type: r.state_type, plugin_output: r.plugin_output,
-        last_check: r.last_check === null ? null : Number(r.last_check), last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
-        is_flapping: r.is_flapping === 1, is_stale: r.is_stale === 1, acknowledged: r.acknowledged === 1,
-        scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []),
-      })
-    }
+    for (const r of await read(part)) if (visible.has(r.hostgroup_id)) out.push(r)
   }
   return out
+}
+
+/** The visible rows of `ids`, read in batches by `read`, as the viewer shows them. */
+async function readStates(scope: Scope, ids: number[], okState: string, read: (part: number[]) => Promise<StateRow[]>): Promise<MapObjectState[]> {
+  return (await visibleRows(scope, ids, read)).map((r) => ({
+    id: r.id, name: r.name, host_id: r.host_id, host_name: r.host_name, hostgroup_id: r.hostgroup_id, state: r.state,
+    // Nagios semantics (engine/state/soft-hard.ts): a SOFT state only follows a hard UP/OK.
+    hard_state: hardStateOf(r.state, r.state_type, okState), state_type: r.state_type, plugin_output: r.plugin_output,
+    last_check: r.last_check === null ? null : Number(r.last_check), last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
+    is_flapping: r.is_flapping === 1, is_stale: r.is_stale === 1, acknowledged: r.acknowledged === 1,
+    scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []),
+  }))
 }
 
 /** Hosts and resources in the caller's scope, with the decorations of SPEC §4. */
@@ -177,14 +179,9 @@ const byId = (objects: MapObjectState[]) => new Map<number, ObjectState>(objects
 
 /** Only what the roll-up needs (MapInfo.map_state): state and hard state of visible hosts and resources. */
 async function rollupObjects(db: Kysely<Database>, scope: Scope, table: 'hosts' | 'resources', ids: number[]) {
-  const visible = new Set(scope.environmentIds)
-  const out = new Map<number, ObjectState>()
-  for (const part of chunked(ids, 1000)) {
-    await letOthersThrough()
-    const rows = await db.selectFrom(table).select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute()
-    for (const r of rows) if (visible.has(r.hostgroup_id)) out.set(r.id, { state: r.state, hard_state: hardStateOf(r.state, r.state_type, table === 'hosts' ? 'up' : 'ok') })
-  }
-  return out
+  const rows = await visibleRows(scope, ids, (part) => db.selectFrom(table).select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute())
+  const okState = table === 'hosts' ? 'up' : 'ok'
+  return new Map<number, ObjectState>(rows.map((r) => [r.id, { state: r.state, hard_state: hardStateOf(r.state, r.state_type, okState) }]))
 }
 
 /** Everything the roll-up of `roots` needs, read in batches; `full` adds what the viewer shows of each object. */

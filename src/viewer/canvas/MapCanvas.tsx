@@ -106,7 +106,11 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   const lastDraw = useRef(0)
   const trailing = useRef<ReturnType<typeof setTimeout> | null>(null)
   const applyRef = useRef<(c: Camera, settle?: boolean) => void>(() => undefined)
-  const picture = useMemo(() => new MovingPicture(() => (box.current ? getComputedStyle(box.current).backgroundColor : '#ffffff')), [])
+  // The colour around the map: the canvas' own background, and what the moving picture is filled with.
+  const surround = theme.dark ? theme.background : '#eef0f3'
+  const surroundNow = useRef(surround)
+  surroundNow.current = surround
+  const picture = useMemo(() => new MovingPicture(() => surroundNow.current), [])
   /** Moves the camera; `settle` draws for real (the end of a gesture). */
   const apply = useCallback((c: Camera, settle = false) => {
     camera.current = c
@@ -243,7 +247,7 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   return (
     <div
       ref={box} className="vigil-map-canvas" data-lod={lod}
-      style={{ ...FULL_SIZE, overflow: 'hidden', touchAction: 'none', background: theme.dark ? theme.background : '#eef0f3', cursor: 'grab' }}
+      style={{ ...FULL_SIZE, overflow: 'hidden', touchAction: 'none', background: surround, cursor: 'grab' }}
       onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => { drag.current = null }}
       onDoubleClick={() => size && apply(fitCamera(contentBox(doc.resolution, index.extent), size.width, size.height), true)}
     >
