@@ -18,7 +18,7 @@ export function GlobalTimelinePage() {
   const filter = environmentFilterIds(user).join(',')
   const environments = filter ? filter.split(',') : (user?.allowed_environments ?? []).map((e) => String(e.id))
   // Administrators see the server's own events too, unless an environment filter narrows the timeline (as the server does).
-  const system = user?.allowed_modules.includes('admin') && !filter ? [SYSTEM_TOPIC] : []
+  const system = user?.server_admin && !filter ? [SYSTEM_TOPIC] : []
   const subscribe = useLiveEvents([...environments.map((id) => `environment:${id}`), ...system])
   const source = useMemo<TimelineSource>(
     () => ({ key: ['global'], params: filter ? { environment_filter: filter } : {}, fetchEvents, subscribe }),

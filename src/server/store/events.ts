@@ -128,12 +128,11 @@ export const eventDef: EntityDef<Row, TimelineEvent> = {
 
 /**
  * Issue 5: system events (server started, stopping, migrations, engine overloaded, feed bus reconnected)
- * have no environment. Only users whose groups include administrator see them, in `GET events`, the global
- * timeline and `GET events/{id}`; everybody else never does. The administrator group is the one group that
- * grants the admin module (GROUP_GRANTS in src/shared/permissions.ts), so the scope's modules tell.
+ * have no environment. They are about the whole installation, so only server admins see them (issue 13: a
+ * customer's administrator must not), in `GET events`, the global timeline and `GET events/{id}`.
  * An environment filter or a subject leaves them out: they belong to no environment and no object.
  */
-export const seesSystemEvents = (scope: Scope) => scope.modules.includes('admin')
+export const seesSystemEvents = (scope: Scope) => scope.serverAdmin
 
 /** System events through the one filter translator: `0 IN (0)` is "in scope"; an environment filter lists no 0. */
 const systemEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: '0', scopeIds: (s) => (seesSystemEvents(s) ? [0] : []) }

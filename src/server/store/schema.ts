@@ -110,6 +110,8 @@ export interface UserTable {
   member_since: number
   failed_logins: Generated<number>
   locked_until: number | null
+  /** Issue 13: runs the installation (plugins, quotas, allowed networks, system events); not an SPEC §6 group (migration 0011). */
+  server_admin: Generated<number>
 }
 
 export interface UserRightTable {
@@ -162,6 +164,8 @@ export interface EventTable {
   risk_plugin_id: string | null
   /** The map a map event is about (migration 0007). */
   map_id: Generated<number | null>
+  /** The organization an audit_log event's subject belongs to (migration 0011). */
+  organization_id: Generated<number | null>
 }
 
 /** SPEC §3 Acknowledgement of a host (resource_id null) or a resource; ended_time null while in effect. */

@@ -18,6 +18,8 @@ export interface Scope {
   orgActions: Map<number, Action[]>
   envActions: Map<number, Action[]>
   modules: Module[]
+  /** Issue 13: a server admin runs the installation; granted only by server admins, never per organization. */
+  serverAdmin: boolean
 }
 
 export function can(scope: Scope, action: Action, where: { environmentId?: number; organizationId?: number }) {
@@ -45,7 +47,7 @@ export function loadScope(db: Kysely<Database>, userId: number): Promise<Scope> 
 
 async function computeScope(db: Kysely<Database>, userId: number): Promise<Scope> {
   const [user, rights, orgs, envs] = await Promise.all([
-    db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'organization_id']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'organization_id', 'server_admin']).where('id', '=', userId).executeTakeFirstOrThrow(),
     db.selectFrom('user_rights').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('organizations').select(['id', 'msp_parent_id']).execute(),
     db.selectFrom('hostgroups').select(['id', 'organization_id']).execute(),
@@ -94,5 +96,6 @@ async function computeScope(db: Kysely<Database>, userId: number): Promise<Scope
     orgActions,
     envActions,
     modules: modulesOf(allGroups),
+    serverAdmin: user.server_admin === 1,
   }
 }

@@ -17,7 +17,7 @@ export async function seedFirstStart(db: Kysely<Database>, adminPassword: string
     const org = await tx.insertInto('organizations').values({ name: 'Local', alias: 'Local', legal_name: '', is_msp: 1, msp_parent_id: null, contract_expiration: null, customer_since: t, created_time: t })
       .returning('id').executeTakeFirstOrThrow()
     await tx.insertInto('hostgroups').values({ name: 'Local', alias: 'Local', organization_id: org.id, created_time: t }).execute()
-    const user = await tx.insertInto('users').values({ username: 'admin', first_name: 'Vigil', last_name: 'Administrator', email: '', role: 'administrator', password_hash: hash, organization_id: org.id, preferences: '{}', member_since: t, failed_logins: 0 })
+    const user = await tx.insertInto('users').values({ username: 'admin', first_name: 'Vigil', last_name: 'Administrator', email: '', role: 'administrator', password_hash: hash, organization_id: org.id, preferences: '{}', member_since: t, failed_logins: 0, server_admin: 1 })
       .returning('id').executeTakeFirstOrThrow()
     await tx.insertInto('user_rights').values({ user_id: user.id, organization_id: org.id, hostgroup_id: null, authorization_group: 'administrator' }).execute()
   })

@@ -64,6 +64,7 @@ export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<C
     allowed_environments: envs.map((e) => ({ ...e, allowed_actions: scope.envActions.get(e.id) ?? [] })),
     allowed_environment_lists: [],
     preferences: parsePreferences(user.preferences),
+    server_admin: scope.serverAdmin,
   }
 }
 

@@ -46,6 +46,8 @@ export const CurrentUser = z.object({
   allowed_environments: z.array(AllowedEnvironment),
   allowed_environment_lists: z.array(AllowedEnvironmentList),
   preferences: Preferences,
+  /** Issue 13: runs the installation (system events, plugins, quotas, allowed networks). */
+  server_admin: z.boolean(),
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
 
