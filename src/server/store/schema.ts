@@ -15,6 +15,9 @@ export interface OrganizationTable {
   contract_expiration: number | null
   customer_since: number | null
   created_time: number
+  /** Issue 13: JSON of shared/api/quotas.ts Quotas and AllowedTargets, set by server admins (migration 0011). */
+  quotas: Generated<string>
+  allowed_targets: Generated<string>
 }
 
 export interface HostgroupTable {

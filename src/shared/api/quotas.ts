@@ -1,0 +1,43 @@
+/**
+ * Issue 13 "Quotas" and "Targets": what a server admin sets per organization. Quotas bound what one tenant
+ * may take of the server (SPEC §8 limit_exceeded names the limit and its maximum); allowed targets bound
+ * where its checks may reach.
+ */
+import { z } from 'zod'
+
+const count = (max: number) => z.number().int().min(0).max(max)
+
+/** Per-organization quotas; every field has a default, so a stored `{}` means "the defaults". */
+export const Quotas = z.object({
+  hosts: count(1_000_000).default(10_000),
+  resources: count(10_000_000).default(100_000),
+  /** active checks started per second for the organization's hosts and resources, summed */
+  checks_per_second: count(100_000).default(200),
+  /** shortest check interval a non-server-admin may set, seconds */
+  min_check_interval_s: count(86_400).default(10),
+  /** bytes of map images (backgrounds, pictures) stored for the organization */
+  map_image_bytes: count(10 * 1024 ** 3).default(200 * 1024 ** 2),
+  saved_filters: count(100_000).default(1_000),
+  /** risk scans imported per day */
+  risk_scans: count(100_000).default(100),
+  sessions_per_user: count(10_000).default(20),
+  feed_connections_per_user: count(10_000).default(20),
+  feed_connections_per_address: count(10_000).default(50),
+})
+export type Quotas = z.infer<typeof Quotas>
+export type QuotaName = keyof Quotas
+
+/** A change to some quotas (PUT): each given field replaces the stored one. */
+export const QuotasUpdate = Quotas.partial()
+
+/**
+ * Where an organization's checks may reach. Empty lists: anywhere except the addresses denied to everyone
+ * but server admins (loopback, link-local, cloud metadata, the server's own addresses).
+ */
+export const AllowedTargets = z.object({
+  /** CIDR blocks, e.g. `10.20.0.0/16`, `2001:db8::/32` */
+  networks: z.array(z.string().max(64)).max(1000).default([]),
+  /** host name patterns: `*.example.com` or an exact name */
+  names: z.array(z.string().max(253)).max(1000).default([]),
+})
+export type AllowedTargets = z.infer<typeof AllowedTargets>
