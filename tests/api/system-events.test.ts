@@ -1,7 +1,7 @@
 /**
  * Issue 5 system events (SPEC §9 event type `system`): the server writes what an administrator cares
- * about — started with its release, stopping, migrations applied, feed bus reconnected — and only users
- * whose groups include administrator see them; everybody else never does.
+ * about — started with its release, stopping, migrations applied, feed bus reconnected. They are about the
+ * whole installation, so only server admins see them (issue 13); a customer's administrator never does.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -20,15 +20,17 @@ describe.each(DATABASES)('system events on %s', (db) => {
   let server: TestServer
   let administrator: Tenant
   let operator: Tenant
+  let customerAdministrator: Tenant
   beforeAll(async () => {
     server = await startServer({ db })
     const admin = await adminClient(server)
-    administrator = await makeTenant(server, admin, 'administrator')
+    administrator = await makeTenant(server, admin, 'administrator', { serverAdmin: true })
     operator = await makeTenant(server, admin, 'operator')
+    customerAdministrator = await makeTenant(server, admin, 'administrator')
   })
   afterAll(() => server.close())
 
-  it('administrators see the start with its release and the migrations applied, in GET events and events/{id}', async () => {
+  it('server admins see the start with its release and the migrations applied, in GET events and events/{id}', async () => {
     const events = await systemEvents(administrator)
     const started = events.find((e) => e.status === 'STARTED')
     expect(started).toMatchObject({ type: 'system', event_class: 'system_event', subject_name: 'Vigil', hostgroup_id: null, extra_data: { release: RELEASE } })
@@ -39,25 +41,27 @@ describe.each(DATABASES)('system events on %s', (db) => {
     expect((await administrator.api.get(`/api/v1/events/${started.id}`)).body).toMatchObject({ id: started.id, status: 'STARTED' })
   })
 
-  it('everybody else never sees them: not in lists, not by id', async () => {
+  it('everybody else, a customer\'s administrator included, never sees them: not in lists, not by id', async () => {
     const [started] = await systemEvents(administrator)
-    expect(await systemEvents(operator)).toEqual([])
-    expect(await systemEvents(operator, 'limit=1000')).toEqual([])
-    const byId = await operator.api.get(`/api/v1/events/${started.id}`)
-    expect([byId.status, byId.body.error.key]).toEqual([404, 'not_found'])
+    for (const other of [operator, customerAdministrator]) {
+      expect(await systemEvents(other)).toEqual([])
+      expect(await systemEvents(other, 'limit=1000')).toEqual([])
+      const byId = await other.api.get(`/api/v1/events/${started.id}`)
+      expect([byId.status, byId.body.error.key]).toEqual([404, 'not_found'])
+    }
   })
 
-  it('the feed\'s system topic is for administrators only', async () => {
+  it('the feed\'s system topic is for server admins only', async () => {
     const admins = await feed(server, administrator)
     const others = await feed(server, operator)
+    const customer = await feed(server, customerAdministrator)
     try {
-      admins.send({ op: 'subscribe', topics: ['system'] })
-      others.send({ op: 'subscribe', topics: ['system'] })
+      for (const socket of [admins, others, customer]) socket.send({ op: 'subscribe', topics: ['system'] })
       expect(await admins.next((m) => 'op' in m && m.op === 'subscribed')).toMatchObject({ topics: ['system'], refused: [] })
       expect(await others.next((m) => 'op' in m && m.op === 'subscribed')).toMatchObject({ topics: [], refused: ['system'] })
+      expect(await customer.next((m) => 'op' in m && m.op === 'subscribed')).toMatchObject({ topics: [], refused: ['system'] })
     } finally {
-      admins.close()
-      others.close()
+      for (const socket of [admins, others, customer]) socket.close()
     }
   })
 
@@ -77,7 +81,7 @@ describe('system events across a restart (SQLite file)', () => {
       await (await startServer({ env })).close()
       const again = await startServer({ env })
       try {
-        const t = await makeTenant(again, await login(again, 'admin', env.VIGIL_ADMIN_PASSWORD))
+        const t = await makeTenant(again, await login(again, 'admin', env.VIGIL_ADMIN_PASSWORD), 'administrator', { serverAdmin: true })
         const statuses = (await systemEvents(t)).map((e) => e.status)
         // Newest first: started, stopping, started, migrated.
         expect(statuses).toEqual(['STARTED', 'STOPPING', 'STARTED', 'MIGRATED'])
@@ -94,8 +98,8 @@ describe.each(DATABASES.filter((d) => d === 'pg'))('feed bus on %s', (db) => {
   it('reconnects when its PostgreSQL connection is killed, and says so in a system event', async () => {
     const server = await startServer({ db })
     try {
-      const t = await makeTenant(server, await adminClient(server))
-      // An administrator's timeline hears of it live, on the feed's system topic.
+      const t = await makeTenant(server, await adminClient(server), 'administrator', { serverAdmin: true })
+      // A server admin's timeline hears of it live, on the feed's system topic.
       const live = await feed(server, t)
       live.send({ op: 'subscribe', topics: ['system'] })
       await live.next((m) => 'op' in m && m.op === 'subscribed')

@@ -49,7 +49,7 @@ export interface Tenant { organizationId: number; environmentId: number; usernam
  * A customer organization with one environment and one user holding `group` on it. Users are made
  * through the store: the user-management API belongs to the admin screens issue.
  */
-export async function makeTenant(server: TestServer, admin: Client, group: AuthorizationGroup = 'administrator'): Promise<Tenant> {
+export async function makeTenant(server: TestServer, admin: Client, group: AuthorizationGroup = 'administrator', opts: { serverAdmin?: boolean } = {}): Promise<Tenant> {
   const org = await admin.post('/api/v1/organizations/', { name: uniq('org') })
   if (org.status !== 201) throw new Error(`organization: ${JSON.stringify(org.body)}`)
   const env = await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: org.body.id })
@@ -57,7 +57,7 @@ export async function makeTenant(server: TestServer, admin: Client, group: Autho
   const username = uniq('user')
   const password = `pw-${randomBytes(8).toString('hex')}`
   const db = server.vigil.store.db
-  const user = await db.insertInto('users').values({ username, password_hash: await hashPassword(password), organization_id: org.body.id, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
+  const user = await db.insertInto('users').values({ username, password_hash: await hashPassword(password), organization_id: org.body.id, member_since: 0, server_admin: opts.serverAdmin ? 1 : 0 }).returning('id').executeTakeFirstOrThrow()
   await db.insertInto('user_rights').values({ user_id: user.id, organization_id: org.body.id, hostgroup_id: null, authorization_group: group }).execute()
   invalidateScopes()
   return { organizationId: org.body.id, environmentId: env.body.id, username, password, api: await login(server, username, password) }

@@ -8,6 +8,6 @@ export function currentUser(allowedModules: Module[]): CurrentUser {
     last_logon: null, member_since: 1_700_000_000,
     authorizations: [], organization: { id: 1, name: 'acme', alias: 'Acme' },
     allowed_modules: allowedModules, allowed_organizations: [], allowed_environments: [], allowed_environment_lists: [],
-    preferences: {},
+    preferences: {}, server_admin: false,
   })
 }
