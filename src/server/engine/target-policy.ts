@@ -6,7 +6,7 @@
  * - Networks listed: an address must lie in one. Name patterns listed: a host name must match one.
  * IPv4-mapped and IPv4-compatible IPv6 addresses are judged as the IPv4 address they carry.
  */
-import { BlockList, isIP } from 'node:net'
+import { BlockList, isIP, SocketAddress } from 'node:net'
 import type { AllowedTargets } from '../../shared/api/quotas'
 
 /** The organization's allowed targets carried with a check; null: a server admin's check, which may reach anything. */
@@ -35,6 +35,9 @@ const denied = ALWAYS_DENIED.map(([network, prefix, family, reason]) => {
   list.addSubnet(network, prefix, family)
   return { list, reason }
 })
+// One lookup answers the common case (allowed); the reason is only looked for on a hit.
+const anyDenied = new BlockList()
+for (const [network, prefix, family] of ALWAYS_DENIED) anyDenied.addSubnet(network, prefix, family)
 
 /** An address without its zone (`fe80::1%eth0`), IPv4 when it is an IPv4-mapped or -compatible IPv6 one. */
 export function canonicalAddress(address: string): { address: string; family: Family } | null {
@@ -96,7 +99,12 @@ export interface TargetRules {
   networks: BlockList | null
   names: readonly string[]
   own: ReadonlySet<string>
+  /** decisions by address: a BlockList lookup needs a SocketAddress (~5 µs to make), checks repeat their targets */
+  verdicts: Map<string, string | null>
 }
+
+// Enough for every distinct target of a large installation; past it the memo starts again.
+const VERDICTS_MAX = 100_000
 
 /** Prepares `allowed` (its networks validated on save; an invalid one is skipped) and the server's own addresses. */
 export function targetRules(allowed: AllowedTargets, ownAddresses: Iterable<string>): TargetRules {
@@ -114,16 +122,27 @@ export function targetRules(allowed: AllowedTargets, ownAddresses: Iterable<stri
     const c = canonicalAddress(a)
     if (c) own.add(c.address)
   }
-  return { networks, names: allowed.names, own }
+  return { networks, names: allowed.names, own, verdicts: new Map() }
 }
 
 /** Why `address` may not be reached, or null when it may. Not an IP address: denied. */
 export function addressDenial(rules: TargetRules, address: string): string | null {
+  let verdict = rules.verdicts.get(address)
+  if (verdict === undefined) {
+    verdict = judge(rules, address)
+    if (rules.verdicts.size >= VERDICTS_MAX) rules.verdicts.clear()
+    rules.verdicts.set(address, verdict)
+  }
+  return verdict
+}
+
+function judge(rules: TargetRules, address: string): string | null {
   const c = canonicalAddress(address)
   if (!c) return 'not an IP address'
-  for (const d of denied) if (d.list.check(c.address, c.family)) return d.reason
+  const at = new SocketAddress(c)
+  if (anyDenied.check(at)) return denied.find((d) => d.list.check(at))!.reason
   if (rules.own.has(c.address)) return "the server's own address"
-  if (rules.networks && !rules.networks.check(c.address, c.family)) return "outside the organization's allowed networks"
+  if (rules.networks && !rules.networks.check(at)) return "outside the organization's allowed networks"
   return null
 }
 
