@@ -73,6 +73,15 @@ describe.each(DATABASES)('allowed targets on %s', (db) => {
     expect(await trusted('resources', res.id)).toBe(0)
   })
 
+  it("answers not-found for another organization's host, never a 400 showing its address", async () => {
+    const foreign = (await admin.post('/api/v1/hosts/', { name: uniq('theirs'), hostgroup_id: other.environmentId, ip_address: '127.0.0.1', check_type: '1' })).body
+    const r = await eng.api.put(`/api/v1/hosts/${foreign.id}`, { hostgroup_id: eng.environmentId })
+    expect([r.status, r.body.error.key]).toEqual([404, 'host_not_found'])
+    expect(JSON.stringify(r.body)).not.toContain('127.0.0.1')
+    const res = await eng.api.post('/api/v1/resources/', { host_id: foreign.id, name: 'x', check: { kind: 'tcp', config: { port: 1 } } })
+    expect([res.status, res.body.error.key]).toEqual([404, 'host_not_found'])
+  })
+
   it('is read by whoever sees the organization and changed by server admins only, with an audit event', async () => {
     const path = `/api/v1/organizations/${eng.organizationId}/allowed-targets`
     expect((await eng.api.get(path)).body).toEqual({ networks: [], names: [] })

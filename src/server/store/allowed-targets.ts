@@ -98,6 +98,8 @@ type HostTargetBody = { hostgroup_id?: number; name?: string; fqdn?: string; ip_
 export async function demandHostTargets(db: Kysely<Database>, scope: Scope, body: HostTargetBody, hostId?: number) {
   if (scope.serverAdmin) return
   const old = hostId === undefined ? undefined : await db.selectFrom('hosts').select(['hostgroup_id', 'name', 'fqdn', 'ip_address']).where('id', '=', hostId).executeTakeFirst()
+  // A hidden or absent host is the store's to refuse with not-found; its address must not show in a 400.
+  if (hostId !== undefined && (!old || !scope.environmentIds.includes(old.hostgroup_id))) return
   const hostgroupId = body.hostgroup_id ?? old?.hostgroup_id
   if (hostgroupId === undefined) return
   const targets = configTargets(body.check)
