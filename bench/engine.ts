@@ -84,13 +84,13 @@ async function freshDatabase(fill: (db: SQLite.Database, now: number) => void) {
 
 /** Hosts without a check of their own (so only resources run), one per address. */
 function insertHosts(db: SQLite.Database, now: number, addresses: string[]): number[] {
-  const ins = db.prepare(`INSERT INTO hosts (name, hostgroup_id, ip_address, check_kind, created_time, updated_time) VALUES (?, 1, ?, '', ?, ?)`)
+  const ins = db.prepare(`INSERT INTO hosts (name, hostgroup_id, ip_address, check_kind, check_trusted, created_time, updated_time) VALUES (?, 1, ?, '', 1, ?, ?)`)
   return addresses.map((ip, i) => Number(ins.run(`bench-host-${i}`, ip, now, now).lastInsertRowid))
 }
 
 function insertResources(db: SQLite.Database, now: number, n: number, hostIds: number[], kind: string, config: (i: number) => unknown, interval: number, nextCheck: number) {
   const ins = db.prepare(`INSERT INTO resources (host_id, hostgroup_id, host_name, name, display_name, check_kind, check_config, check_interval, retry_interval,
-    next_check, created_time, updated_time) VALUES (?, 1, (SELECT name FROM hosts WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    next_check, created_time, updated_time, check_trusted) VALUES (?, 1, (SELECT name FROM hosts WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`)
   for (let i = 0; i < n; i++) ins.run(hostIds[i % hostIds.length], hostIds[i % hostIds.length], `r${i}`, `${kind} ${i}`, kind, JSON.stringify(config(i)), interval, interval, nextCheck, now, now)
 }
 

@@ -20,7 +20,7 @@ describe.each(DATABASES)('list protocol on %s', (db) => {
     await server.vigil.store.db.updateTable('hosts').set({ state: 'down', last_state_change: 1000 }).where('name', 'in', ['beta-web', 'gamma-db']).execute()
     await server.vigil.store.db.updateTable('hosts').set({ state: 'up', last_state_change: 2000 }).where('name', 'not in', ['beta-web', 'gamma-db']).execute()
     const host = (await t.api.get('/api/v1/hosts/alpha-web')).body
-    for (const n of ['cpu', 'disk /', 'memory']) expect((await t.api.post('/api/v1/resources/', { host_id: host.id, name: n, check: { kind: 'tcp', config: { host: '127.0.0.1', port: 1 } } })).status).toBe(201)
+    for (const n of ['cpu', 'disk /', 'memory']) expect((await t.api.post('/api/v1/resources/', { host_id: host.id, name: n, check: { kind: 'tcp', config: { host: '198.51.100.1', port: 1 } } })).status).toBe(201)
   })
   afterAll(() => server.close())
 

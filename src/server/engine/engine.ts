@@ -16,6 +16,8 @@ import { loadHostTargets, loadResourceTargets, stateName, targetKey, type Target
 import { FLAP_THRESHOLDS, staleAt, type FlapThresholds } from './state/index'
 import { RAW_KEEP_S, rollUp } from '../store/perfdata'
 import { createDowntimeTimer } from './downtimes'
+import { readAllAllowedTargets, readAllowedTargets } from '../store/allowed-targets'
+import type { AllowedTargets } from '../../shared/api/quotas'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -50,6 +52,9 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   const opts = { ...DEFAULT_ENGINE_OPTIONS, ...options }
   const targets = new Map<string, Target>()
   const parents = new Map<number, number[]>()
+  // Issue 13 "Targets": each organization's allowed targets, carried with every check no server admin saved.
+  let allowedTargets = new Map<number, AllowedTargets>()
+  const openTargets: AllowedTargets = { networks: [], names: [] }
   const stopping = new AbortController()
   let queue: { item: ResultItem; done?: (err?: unknown) => void }[] = []
   let flushTimer: NodeJS.Timeout | null = null
@@ -88,6 +93,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     return pool.run(t.kind, t.config, {
       timeoutMs: timeout ? timeout * 1000 : opts.timeoutMs,
       address: t.address,
+      policy: t.trusted ? null : (allowedTargets.get(t.organizationId) ?? openTargets),
       signal: stopping.signal,
       onError: (err, kind) => log.error({ err, kind, target: t.key }, 'check kind failed'),
     })
@@ -185,7 +191,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
     downtimes,
     async start() {
-      const [hosts, resources] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), loadParents()])
+      const [hosts, resources, allowed] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), loadParents()])
+      allowedTargets = allowed
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
       await downtimes.start()
@@ -216,6 +223,10 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       const found = new Set(loaded.map((t) => t.key))
       for (const id of ids) if (!found.has(targetKey(type, id))) this.forget(type, id)
       for (const t of loaded) track(t)
+    },
+    /** Rereads an organization's allowed targets after a server admin changed them; later checks use them. */
+    async refreshAllowedTargets(organizationId: number) {
+      allowedTargets.set(organizationId, await readAllowedTargets(store.db, organizationId))
     },
     forget(type: TargetType, id: number) {
       targets.delete(targetKey(type, id))

@@ -4,12 +4,15 @@
  */
 import { parentPort } from 'node:worker_threads'
 import { checkKinds, runCheck, type CheckKindName, type CheckResult } from './checks/index'
+import type { TargetPolicy } from './target-policy'
 
 export interface Job {
   id: number
   kind: CheckKindName
   config: unknown
   address: string
+  /** issue 13 "Targets": null for a server admin's check */
+  policy: TargetPolicy
   timeoutMs: number
 }
 
@@ -45,7 +48,7 @@ if (port) {
     }
   }
   const start = (job: Job) => {
-    const options = { timeoutMs: job.timeoutMs, address: job.address, signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind) }
+    const options = { timeoutMs: job.timeoutMs, address: job.address, policy: job.policy, signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind) }
     void runCheck(checkKinds[job.kind] as never, job.config, options).then((result) => finished(job.id, result))
   }
 

@@ -121,7 +121,7 @@ export function createCheckPool(opts: PoolOptions) {
       let slot = slots[0]
       for (const s of slots) if (s.pending.size < slot.pending.size) slot = s
       const id = nextId++
-      slot.outbox.push({ id, kind, config, address: options.address, timeoutMs: options.timeoutMs })
+      slot.outbox.push({ id, kind, config, address: options.address, policy: options.policy ?? null, timeoutMs: options.timeoutMs })
       if (!flushQueued) {
         flushQueued = true
         setImmediate(flush)

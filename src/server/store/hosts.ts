@@ -12,6 +12,7 @@ import { HOST, HOST_MAP_STATE, HOST_STATES, MAP, problemSeverity, stateId } from
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
+import { checkTrust } from './allowed-targets'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
 export type HostOut = ReturnType<typeof toApi>
@@ -161,7 +162,7 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
       tags: JSON.stringify(body.tags ?? []), labels: JSON.stringify(body.labels ?? {}),
       check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30, max_check_attempts: body.max_check_attempts ?? 3,
       notifications_enabled: body.notifications_enabled === false ? 0 : 1, check_kind: check.kind, check_config: JSON.stringify(check.config),
-      check_type: body.check_type ?? '0', freshness_threshold: body.freshness_threshold ?? null,
+      check_type: body.check_type ?? '0', freshness_threshold: body.freshness_threshold ?? null, ...checkTrust(scope, true),
       secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '', next_check: t, created_time: t, updated_time: t,
     }).returning('id').executeTakeFirstOrThrow()
     if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
@@ -184,6 +185,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
       ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
       ...(secrets ? { secrets: box.seal(JSON.stringify(secrets)) } : {}),
       ...(notifications_enabled === undefined ? {} : { notifications_enabled: notifications_enabled ? 1 : 0 }),
+      ...checkTrust(scope, check !== undefined || plain.ip_address !== undefined || plain.fqdn !== undefined || plain.name !== undefined),
       updated_time: now(),
     }).where('id', '=', id).execute()
     if (body.hostgroup_id !== undefined) await tx.updateTable('resources').set({ hostgroup_id: body.hostgroup_id }).where('host_id', '=', id).execute()

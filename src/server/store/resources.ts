@@ -11,6 +11,7 @@ import { ApiError } from '../../shared/errors'
 import { HOST, HOST_MAP_STATE, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
 import { resourceItemState } from '../../shared/maps/item-state'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
+import { checkTrust } from './allowed-targets'
 
 type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
 export type ResourceOut = ReturnType<typeof toApi>
@@ -110,7 +111,7 @@ export async function createResource(db: Kysely<Database>, scope: Scope, body: z
       plugin_id: body.plugin_id ?? check.kind, check_kind: check.kind, check_config: JSON.stringify(check.config),
       check_type: body.check_type ?? (check.kind ? '0' : '1'), check_interval: body.check_interval ?? 60,
       retry_interval: body.retry_interval ?? 30, max_check_attempts: body.max_check_attempts ?? 3,
-      freshness_threshold: body.freshness_threshold ?? null, next_check: t, created_time: t, updated_time: t,
+      freshness_threshold: body.freshness_threshold ?? null, ...checkTrust(scope, true), next_check: t, created_time: t, updated_time: t,
     }).returning('id').executeTakeFirstOrThrow()
     return id
   })
@@ -123,6 +124,7 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
   await db.updateTable('resources').set({
     ...plain,
     ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
+    ...checkTrust(scope, check !== undefined),
     updated_time: now(),
   }).where('id', '=', id).execute()
   return getResource(db, scope, id)

@@ -49,6 +49,8 @@ interface CheckStateColumns {
   check_kind: Generated<string>
   /** JSON of the check kind's config (without secrets). */
   check_config: Generated<string>
+  /** Issue 13 "Targets" (migration 0014): 1 when a server admin last saved the check or target; it may then reach anything. */
+  check_trusted: Generated<number>
   freshness_threshold: number | null
   is_stale: Generated<number>
   is_flapping: Generated<number>

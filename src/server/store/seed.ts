@@ -33,13 +33,14 @@ export async function seedLocalHosts(db: Kysely<Database>, port: number, resolve
   const env = await db.selectFrom('hostgroups').select('id').where('name', '=', 'Local').executeTakeFirst()
   if (!env || (await db.selectFrom('hosts').select('id').limit(1).executeTakeFirst())) return
   const t = now()
-  const base = { hostgroup_id: env.id, created_time: t, updated_time: t, next_check: t }
+  // Saved by the installation itself, for its server admins: they may reach loopback (issue 13 "Targets").
+  const base = { hostgroup_id: env.id, created_time: t, updated_time: t, next_check: t, check_trusted: 1 }
   await db.transaction().execute(async (tx) => {
     const host = await tx.insertInto('hosts').values({
       ...base, name: 'localhost', alias: 'This machine', fqdn: 'localhost', ip_address: '127.0.0.1', hosttype: 'linux',
       description: 'The machine Vigil runs on', check_kind: 'ping', check_config: JSON.stringify({ packets: 3 }), check_interval: 60,
     }).returning('id').executeTakeFirstOrThrow()
-    const resource = { host_id: host.id, hostgroup_id: env.id, host_name: 'localhost', created_time: t, updated_time: t, next_check: t, check_interval: 60 }
+    const resource = { ...base, host_id: host.id, host_name: 'localhost', check_interval: 60 }
     await tx.insertInto('resources').values({
       ...resource, name: 'vigil_http', display_name: 'Vigil web server', plugin_id: 'http', check_kind: 'http',
       check_config: JSON.stringify({ host: '127.0.0.1', port, path: '/version.json', content: '"release"' }),

@@ -7,6 +7,7 @@ import net from 'node:net'
 import { z } from 'zod'
 import { failure, formatSeconds, HostField, PortField, stopReason, timePerf, timeStatus, TimeThresholds } from './common'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
+import { reach } from './reach'
 
 const RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'PTR', 'SOA', 'SRV', 'TXT'] as const
 
@@ -61,7 +62,10 @@ async function resolveCheck(config: DnsConfig, ctx: CheckContext): Promise<Check
   const stop = ctx.onStop(() => resolver.cancel())
   const started = performance.now()
   try {
-    const address = await serverAddress(server)
+    // The server asked is what this check touches: it is the target judged by the policy.
+    const target = await reach(server, ctx)
+    if (!('address' in target)) return failure(target.status, `DNS ${STATUS_WORD[target.status]} - ${target.output}`)
+    const address = await serverAddress(target.address)
     resolver.setServers([net.isIPv6(address) ? `[${address}]:${config.port}` : `${address}:${config.port}`])
     const records = (await resolver.resolve(config.name, config.record_type)) as unknown[]
     const seconds = (performance.now() - started) / 1000

@@ -13,6 +13,7 @@ import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
 import { describeError, failure, stopReason, timePerf, timeStatus, worst, HostField, PortField, TimeThresholds } from './common'
 import { STATUS_WORD, type CheckContext, type CheckResult, type ExitStatus } from './types'
+import { throughPolicy } from './reach'
 
 const validRegex = (source: string) => {
   try {
@@ -83,8 +84,13 @@ function certificateDaysLeft(socket: tls.TLSSocket | null): { days: number; subj
 
 /** Runs one HTTP(S) request; failures are results, never rejections. */
 export function httpCheck(config: HttpConfig, ctx: CheckContext): Promise<CheckResult> {
+  const host = config.host ?? ctx.address
+  return throughPolicy(config.tls ? 'HTTPS' : 'HTTP', host, ctx, (address) => request(config, host, address, ctx))
+}
+
+/** The request to `address`, the checked address of `host`; Host header and SNI still name `host`. */
+function request(config: HttpConfig, host: string, address: string, ctx: CheckContext): Promise<CheckResult> {
   return new Promise((resolve) => {
-    const host = config.host ?? ctx.address
     const port = config.port ?? (config.tls ? 443 : 80)
     const label = config.tls ? 'HTTPS' : 'HTTP'
     const where = `${host} port ${port}`
@@ -92,7 +98,7 @@ export function httpCheck(config: HttpConfig, ctx: CheckContext): Promise<CheckR
     const defaultPort = port === (config.tls ? 443 : 80)
     const hostHeader = config.host_header ?? (defaultPort ? headerHost(host) : `${headerHost(host)}:${port}`)
     const options: https.RequestOptions & tls.ConnectionOptions & Pick<net.TcpSocketConnectOpts, 'noDelay'> = {
-      host, port, method: config.method, path: config.path, noDelay: true,
+      host: address, port, method: config.method, path: config.path, noDelay: true,
       createConnection: config.tls ? tlsConnect : netConnect,
       headers: { host: hostHeader, 'user-agent': USER_AGENT, accept: '*/*' },
     }

@@ -10,6 +10,7 @@ import { perfItem } from '../../../shared/perfdata'
 import { failure, HostField, stopReason } from './common'
 import { runChild } from './child'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult, type ExitStatus } from './types'
+import { throughPolicy } from './reach'
 
 export const PingConfig = z.object({
   /** defaults to the host's address */
@@ -56,11 +57,16 @@ function summarise(config: PingConfig, host: string, stdout: string, stderr: str
   return { status, output: `PING ${STATUS_WORD[status]} - ${host}: Packet loss = ${loss}%${rta}`, perfdata }
 }
 
-async function runPing(config: PingConfig, ctx: CheckContext): Promise<CheckResult> {
+function runPing(config: PingConfig, ctx: CheckContext): Promise<CheckResult> {
   const host = config.host ?? ctx.address
+  return throughPolicy('PING', host, ctx, (address) => pingAddress(config, host, address, ctx))
+}
+
+/** Pings `address`, the checked address of `host`. */
+async function pingAddress(config: PingConfig, host: string, address: string, ctx: CheckContext): Promise<CheckResult> {
   // ping's own deadline ends it a second before our timeout so that it still prints its statistics.
   const deadline = Math.max(1, Math.ceil(ctx.timeoutMs / 1000) - 1)
-  const args = ['-n', '-q', '-c', String(config.packets), '-i', '0.2', '-w', String(deadline), '--', host]
+  const args = ['-n', '-q', '-c', String(config.packets), '-i', '0.2', '-w', String(deadline), '--', address]
   const r = await runChild('ping', args, ctx)
   if (r.kind === 'stopped') return failure(2, `PING CRITICAL - ${host}: ${stopReason(ctx)}`)
   if (r.kind === 'error') {

@@ -5,11 +5,14 @@
  */
 import { CheckTimeoutError, formatSeconds } from './common'
 import type { CheckContext, CheckKind, CheckResult } from './types'
+import type { TargetPolicy } from '../target-policy'
 
 export interface RunOptions {
   timeoutMs: number
   /** SPEC §3 Host ip_address (else hostname), the target when the configuration names none */
   address: string
+  /** issue 13 "Targets": the organization's allowed targets; null or absent for a server admin's check */
+  policy?: TargetPolicy
   /** the engine's own signal: aborting it cancels the check (shutdown) */
   signal?: AbortSignal
   /** where a kind's bug is reported (the engine's logger) */
@@ -29,7 +32,7 @@ class RunContext implements CheckContext {
   #stopped = false
   #reason: unknown
 
-  constructor(readonly timeoutMs: number, readonly address: string) {}
+  constructor(readonly timeoutMs: number, readonly address: string, readonly policy: TargetPolicy) {}
 
   get signal(): AbortSignal {
     if (!this.#controller) {
@@ -86,7 +89,7 @@ export function runCheck<C>(kind: CheckKind<C>, config: C, options: RunOptions):
   const { timeoutMs, signal, onError } = options
   if (signal?.aborted) return Promise.resolve(unknown('check cancelled before it started'))
   return new Promise((resolve) => {
-    const ctx = new RunContext(timeoutMs, options.address)
+    const ctx = new RunContext(timeoutMs, options.address, options.policy ?? null)
     let grace: NodeJS.Timeout | undefined
     let settled = false
     const stop = (reason: unknown) => {

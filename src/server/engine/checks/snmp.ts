@@ -10,6 +10,7 @@ import { perfItem } from '../../../shared/perfdata'
 import { evaluate, parseRange, ThresholdText } from '../../../shared/thresholds'
 import { failure, HostField, PortField, stopReason } from './common'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
+import { throughPolicy } from './reach'
 
 export const SnmpConfig = z.object({
   /** defaults to the host's address */
@@ -45,16 +46,21 @@ function decode(varbind: Varbind): number | string {
 }
 
 function getOid(config: SnmpConfig, ctx: CheckContext): Promise<CheckResult> {
+  const host = config.host ?? ctx.address
+  return throughPolicy('SNMP', host, ctx, (address) => askAgent(config, host, address, ctx))
+}
+
+/** The GET sent to `address`, the checked address of `host`. */
+function askAgent(config: SnmpConfig, host: string, address: string, ctx: CheckContext): Promise<CheckResult> {
   return new Promise((resolve) => {
-    const host = config.host ?? ctx.address
     const oid = config.oid.replace(/^\./, '')
     const where = `${host} port ${config.port}`
-    const session = netSnmp.createSession(host, config.community, {
+    const session = netSnmp.createSession(address, config.community, {
       port: config.port,
       version: netSnmp.Version2c,
       retries: 0,
       timeout: ctx.timeoutMs,
-      transport: net.isIPv6(host) ? 'udp6' : 'udp4',
+      transport: net.isIPv6(address) ? 'udp6' : 'udp4',
     })
     let settled = false
     const settle = (result: CheckResult) => {

@@ -6,6 +6,7 @@
 import net from 'node:net'
 import tls from 'node:tls'
 import { describeError, failure, firstLine, stopReason, timePerf, timeStatus } from './common'
+import { throughPolicy } from './reach'
 import { STATUS_WORD, type CheckContext, type CheckResult } from './types'
 
 export interface TcpExchange {
@@ -29,11 +30,16 @@ const MAX_READ = 8192
 
 /** Runs one exchange; every failure is a result (SPEC §3: an unreachable target is CRITICAL). */
 export function tcpExchange(label: string, x: TcpExchange, ctx: CheckContext): Promise<CheckResult> {
+  return throughPolicy(label, x.host, ctx, (address) => exchange(label, x, address, ctx))
+}
+
+/** The exchange with `address`, the checked address of `x.host` (which still names the TLS server). */
+function exchange(label: string, x: TcpExchange, address: string, ctx: CheckContext): Promise<CheckResult> {
   return new Promise((resolve) => {
     const where = `${x.host} port ${x.port}`
     const started = performance.now()
     // Nagle's delay only matters when we write; a connect-only check saves the setsockopt call.
-    const options = { host: x.host, port: x.port, noDelay: x.send !== undefined || x.quit !== undefined }
+    const options = { host: address, port: x.port, noDelay: x.send !== undefined || x.quit !== undefined }
     const socket: net.Socket = x.tls
       ? tls.connect({ ...options, rejectUnauthorized: false, servername: net.isIP(x.host) ? undefined : x.host })
       : net.connect(options)

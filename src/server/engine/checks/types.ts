@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod'
 import type { PerfItem } from '../../../shared/perfdata'
+import type { TargetPolicy } from '../target-policy'
 
 /** The kinds an active check can be; `checks/index.ts` must register each exactly once. */
 export const CHECK_KIND_NAMES = [
@@ -42,6 +43,11 @@ export interface CheckContext {
   readonly timeoutMs: number
   /** SPEC §3 Host ip_address (else hostname): the target when a configuration names none. */
   readonly address: string
+  /**
+   * Issue 13 "Targets": the organization's allowed targets when no server admin saved this check, null when
+   * one did. Kinds that touch the network connect through `reach` (reach.ts), never to a name directly.
+   */
+  readonly policy: TargetPolicy
 }
 
 /** One kind of active check (SPEC §3 agentless checks): ping, tcp, http, dns, smtp, snmp, plugin, … */

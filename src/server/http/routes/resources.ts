@@ -7,6 +7,7 @@ import { NoContent } from '../../../shared/api/list'
 import { resourceDef, createResource, deleteResource, getResource, getResourceByNames, updateResource } from '../../store/resources'
 import { registerListRoutes } from './list-routes'
 import { requireReschedule, validateCheck } from './engine-helpers'
+import { demandResourceTargets } from '../../store/allowed-targets'
 
 const ByNames = z.object({ hostname: z.string().min(1).max(255), display_name: z.string().min(1).max(255) })
 
@@ -17,12 +18,14 @@ export async function resourceRoutes(app: ZodApp, { store, engine }: RouteDeps) 
     getResourceByNames(store.db, req.scope, req.params.hostname, req.params.display_name))
   app.post('/', { schema: { body: ResourceBody, response: { 201: ResourceRow } } }, async (req, reply) => {
     validateCheck(req.body.check)
+    await demandResourceTargets(store.db, req.scope, { hostId: req.body.host_id }, req.body.check)
     const id = await createResource(store.db, req.scope, req.body)
     await engine.refresh('resource', [id])
     return reply.status(201).send(await getResource(store.db, req.scope, id))
   })
   app.put('/:id', { schema: { params: IdParams, body: ResourceUpdate, response: { 200: ResourceRow } } }, async (req) => {
     validateCheck(req.body.check)
+    await demandResourceTargets(store.db, req.scope, { resourceId: req.params.id }, req.body.check)
     const res = await updateResource(store.db, req.scope, req.params.id, req.body)
     await engine.refresh('resource', [res.id])
     return res
