@@ -2,15 +2,23 @@
  * A check worker thread (pool.ts): runs the jobs the main thread sends with the same runCheck as the
  * main thread would, and sends the results back in batches, one message per turn of its event loop.
  */
-import { parentPort } from 'node:worker_threads'
-import { checkKinds, runCheck, type CheckKindName, type CheckResult } from './checks/index'
+import { parentPort, workerData } from 'node:worker_threads'
+import { checkKinds, runCheck, type CheckKindName, type CheckResult, type PluginSettings } from './checks/index'
 
 export interface Job {
   id: number
   kind: CheckKindName
   config: unknown
   address: string
+  hostName?: string
+  /** the host's opened secrets, only for kinds that use them */
+  secrets?: Readonly<Record<string, string>>
   timeoutMs: number
+}
+
+/** What a worker is started with (pool.ts). */
+export interface WorkerSetup {
+  plugins: PluginSettings | undefined
 }
 
 export type ToWorker = { type: 'jobs'; jobs: Job[] } | { type: 'stop' }
@@ -21,6 +29,7 @@ export type FromWorker =
 
 const port = parentPort
 if (port) {
+  const { plugins } = workerData as WorkerSetup
   const stopping = new AbortController()
   let ids: number[] = []
   let results: CheckResult[] = []
@@ -45,7 +54,10 @@ if (port) {
     }
   }
   const start = (job: Job) => {
-    const options = { timeoutMs: job.timeoutMs, address: job.address, signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind) }
+    const options = {
+      timeoutMs: job.timeoutMs, address: job.address, hostName: job.hostName, secrets: job.secrets, plugins,
+      signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind),
+    }
     void runCheck(checkKinds[job.kind] as never, job.config, options).then((result) => finished(job.id, result))
   }
 

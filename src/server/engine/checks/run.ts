@@ -4,12 +4,18 @@
  * "Engine"), and so does a kind that ignores being stopped.
  */
 import { CheckTimeoutError, formatSeconds } from './common'
-import type { CheckContext, CheckKind, CheckResult } from './types'
+import type { CheckContext, CheckKind, CheckResult, PluginSettings } from './types'
 
 export interface RunOptions {
   timeoutMs: number
   /** SPEC §3 Host ip_address (else hostname), the target when the configuration names none */
   address: string
+  /** SPEC §3 Host name; defaults to the address */
+  hostName?: string
+  /** the host's secrets, opened by the engine for kinds that use them */
+  secrets?: Readonly<Record<string, string>>
+  /** the plugin registry (`command` checks) */
+  plugins?: PluginSettings
   /** the engine's own signal: aborting it cancels the check (shutdown) */
   signal?: AbortSignal
   /** where a kind's bug is reported (the engine's logger) */
@@ -20,6 +26,7 @@ export interface RunOptions {
 const STOP_GRACE_MS = 1000
 
 const noop = () => {}
+const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({})
 const unknown = (output: string): CheckResult => ({ status: 3, output, perfdata: [] })
 
 /** The context of one run: plain callbacks, and an AbortSignal only if the kind asks for one. */
@@ -29,7 +36,19 @@ class RunContext implements CheckContext {
   #stopped = false
   #reason: unknown
 
-  constructor(readonly timeoutMs: number, readonly address: string) {}
+  readonly timeoutMs: number
+  readonly address: string
+  readonly hostName: string
+  readonly secrets: Readonly<Record<string, string>>
+  readonly plugins: PluginSettings | undefined
+
+  constructor(options: RunOptions) {
+    this.timeoutMs = options.timeoutMs
+    this.address = options.address
+    this.hostName = options.hostName ?? options.address
+    this.secrets = options.secrets ?? NO_SECRETS
+    this.plugins = options.plugins
+  }
 
   get signal(): AbortSignal {
     if (!this.#controller) {
@@ -86,7 +105,7 @@ export function runCheck<C>(kind: CheckKind<C>, config: C, options: RunOptions):
   const { timeoutMs, signal, onError } = options
   if (signal?.aborted) return Promise.resolve(unknown('check cancelled before it started'))
   return new Promise((resolve) => {
-    const ctx = new RunContext(timeoutMs, options.address)
+    const ctx = new RunContext(options)
     let grace: NodeJS.Timeout | undefined
     let settled = false
     const stop = (reason: unknown) => {
