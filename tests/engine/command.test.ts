@@ -101,6 +101,11 @@ describe('command check: plugin registry and macros', () => {
     expect(result.output).toBe('FIXTURE args: --name=web-1 -p 8080 $HOSTADDRESS$ a b cost: $5')
   })
 
+  it('never hands a plugin a host address or name that looks like an option', async () => {
+    const result = await run({ command: FIXTURE, args: ['0', 'args', '$HOSTADDRESS$'] }, 5000, { address: '--config=/etc/shadow' })
+    expect(result).toEqual({ status: 3, output: `${FIXTURE}: the host's address or name "--config=/etc/shadow" looks like an option`, perfdata: [] })
+  })
+
   it('refuses unknown macros, unknown secrets and missing arguments when the check is saved', () => {
     const issue = (config: unknown) => command.config.safeParse(config).error?.issues[0]
     expect(issue({ command: FIXTURE, args: ['$USER1$/x'] })).toMatchObject({ path: ['args', 0] })

@@ -48,6 +48,12 @@ export interface MacroValues {
 export function expandArgs(templates: readonly string[], values: MacroValues): { args: string[]; secrets: string[] } | { error: string } {
   const secrets = new Set<string>()
   let missing: string | null = null
+  let option: string | null = null
+  // Host addresses and names are set by tenants; one that looks like an option never reaches a plugin.
+  const host = (value: string) => {
+    if (value.startsWith('-')) option = value
+    return value
+  }
   const args = templates.map((entry) => entry.replace(MACRO, (_, name: string, arg?: string, secret?: string) => {
     if (arg) return values.arguments[Number(arg) - 1] ?? ''
     if (secret) {
@@ -56,11 +62,12 @@ export function expandArgs(templates: readonly string[], values: MacroValues): {
       else secrets.add(value)
       return value ?? ''
     }
-    if (name === 'HOSTADDRESS') return values.address
-    if (name === 'HOSTNAME') return values.hostName
+    if (name === 'HOSTADDRESS') return host(values.address)
+    if (name === 'HOSTNAME') return host(values.hostName)
     return '$'
   }))
   if (missing) return { error: `the host has no secret ${missing}` }
+  if (option) return { error: `the host's address or name "${option}" looks like an option` }
   return { args, secrets: [...secrets] }
 }
 
