@@ -134,7 +134,7 @@ export function createCheckPool(opts: PoolOptions) {
     try {
       slots[slots.indexOf(slot)] = spawn()
     } catch (err) {
-      slots.splice(slots.indexOf(slot), 1)
+      // The old slot is still listed: giving up answers what it held.
       return giveUp(err)
     }
     const unsent = new Set(slot.outbox.map((job) => job.id))
