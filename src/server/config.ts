@@ -24,6 +24,10 @@ export interface Config {
   notifyWebhook: string | undefined
   /** Seconds a delayed-notifications/standby host's notification waits (SPEC §9: 10 minutes). */
   notifyDelayS: number
+  /** Issue 13: where `command` checks find their plugins (VIGIL_PLUGIN_DIRS, colon-separated absolute paths). */
+  pluginDirs: string[]
+  /** Issue 13: the OS user plugins run as when the server runs as root (VIGIL_PLUGIN_USER). */
+  pluginUser: string
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -31,6 +35,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
   if (env.VIGIL_NOTIFY_WEBHOOK && !/^https?:\/\//.test(env.VIGIL_NOTIFY_WEBHOOK)) throw new Error('VIGIL_NOTIFY_WEBHOOK must be an http(s) URL')
   if (env.VIGIL_NOTIFY_DELAY_S && !(Number(env.VIGIL_NOTIFY_DELAY_S) >= 0)) throw new Error(`VIGIL_NOTIFY_DELAY_S must be seconds, got ${env.VIGIL_NOTIFY_DELAY_S}`)
+  const pluginDirs = (env.VIGIL_PLUGIN_DIRS || '/usr/lib/nagios/plugins').split(':').filter(Boolean)
+  if (!pluginDirs.every((d) => path.isAbsolute(d))) throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -45,5 +51,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'warn',
     notifyWebhook: env.VIGIL_NOTIFY_WEBHOOK || undefined,
     notifyDelayS: env.VIGIL_NOTIFY_DELAY_S ? Number(env.VIGIL_NOTIFY_DELAY_S) : DELAYED_NOTIFICATION_S,
+    pluginDirs,
+    pluginUser: env.VIGIL_PLUGIN_USER || 'nobody',
   }
 }

@@ -16,6 +16,8 @@ import { EXPIRED_STORAGE_CLEANUP_S, RELEASE } from '../shared/constants'
 import { writeSystemEvent, type SystemEvent } from './store/event-log'
 import { createNotifier } from './notifications/notifier'
 import { createOverloadWatch } from './notifications/overload'
+import { sealSnmpCommunities } from './store/snmp-communities'
+import { pluginSettings } from './engine/checks/plugins'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
@@ -35,6 +37,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   }
   const keyDir = isPostgresUrl(config.databaseUrl) ? path.resolve('data') : path.dirname(path.resolve(config.databaseUrl))
   const box = secretBox(loadSecretKey(config.secretKey, keyDir))
+  const sealed = await sealSnmpCommunities(store.db, box)
+  if (sealed.moved || sealed.unopened.length) log.warn(sealed, 'SNMP communities moved from check configuration into host secrets')
   const bus = store.dialect === 'postgres'
     ? await postgresBus(config.databaseUrl, (err) => log.error({ err }, 'feed bus'), () => void system({ status: 'RECONNECTED', message: 'Feed bus reconnected to PostgreSQL' }))
     : memoryBus()
@@ -43,6 +47,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const overload = createOverloadWatch((e) => void system(e))
   const engine = createEngine(store, bus, log, {
     active: config.engine,
+    secretBox: box,
+    plugins: pluginSettings(config.pluginDirs, config.pluginUser),
     onWritten: (deltas) => {
       notifier.onWritten(deltas)
       overload.onWritten(deltas)

@@ -1,50 +1,20 @@
-import dgram from 'node:dgram'
-import netSnmp, { type Agent } from 'net-snmp'
+import type { Agent } from 'net-snmp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { runCheck } from '../../src/server/engine/checks'
 import { snmp, SnmpConfig } from '../../src/server/engine/checks/snmp'
 import { LOOPBACK } from '../fixtures/loopback'
-
-const COMMUNITY = 'vigil-s3cret'
-const BASE = '1.3.6.1.4.1.99999'
-
-/**
- * A real SNMP agent (net-snmp's) on an ephemeral UDP port: net-snmp treats port 0 as "default 161",
- * so its documented `dgramModule` option hands it sockets that bind port 0 instead.
- */
-async function startAgent(): Promise<{ agent: Agent; port: number }> {
-  let bound: Promise<number> | undefined
-  const dgramModule = {
-    createSocket: (type: dgram.SocketType) => {
-      const socket = dgram.createSocket(type)
-      const bind = socket.bind.bind(socket) as (port: number, address?: string) => dgram.Socket
-      socket.bind = ((_port: number, address?: string) => {
-        bound = new Promise((resolve) => socket.once('listening', () => resolve(socket.address().port)))
-        return bind(0, address ?? undefined)
-      }) as typeof socket.bind
-      return socket
-    },
-  }
-  const agent = netSnmp.createAgent({ address: LOOPBACK, dgramModule }, () => {})
-  agent.getAuthorizer().addCommunity(COMMUNITY)
-  const mib = agent.getMib()
-  const readOnly = netSnmp.MaxAccess['read-only']
-  mib.registerProvider({ name: 'load', type: netSnmp.MibProviderType.Scalar, oid: `${BASE}.1`, scalarType: netSnmp.ObjectType.Integer, maxAccess: readOnly })
-  mib.registerProvider({ name: 'label', type: netSnmp.MibProviderType.Scalar, oid: `${BASE}.2`, scalarType: netSnmp.ObjectType.OctetString, maxAccess: readOnly })
-  mib.registerProvider({ name: 'octets', type: netSnmp.MibProviderType.Scalar, oid: `${BASE}.3`, scalarType: netSnmp.ObjectType.Counter64, maxAccess: readOnly })
-  mib.setScalarValue('load', 42)
-  mib.setScalarValue('label', 'rack-7')
-  mib.setScalarValue('octets', Buffer.from([0, 0, 0, 0x01, 0, 0, 0, 0]))
-  return { agent, port: await bound! }
-}
+import { BASE, COMMUNITY, startAgent } from '../fixtures/snmp-agent'
 
 // SPEC §3 host admin field "SNMP community"; issue 3: v2c get of an OID with thresholds.
 describe('snmp check', () => {
   let agent: Agent
   let port: number
-  const run = (config: Omit<z.input<typeof SnmpConfig>, 'port' | 'community'> & { community?: string }, timeoutMs = 2000) =>
-    runCheck(snmp, snmp.config.parse({ community: COMMUNITY, port, ...config }), { timeoutMs, address: LOOPBACK })
+  // Issue 13: the community is the host's sealed secret, opened by the engine for the run.
+  const run = (config: Omit<z.input<typeof SnmpConfig>, 'port' | 'community'> & { community?: string }, timeoutMs = 2000) => {
+    const { community = COMMUNITY, ...rest } = config
+    return runCheck(snmp, snmp.config.parse({ port, ...rest }), { timeoutMs, address: LOOPBACK, secrets: { snmp_community: community } })
+  }
 
   beforeAll(async () => {
     ;({ agent, port } = await startAgent())
@@ -86,5 +56,10 @@ describe('snmp check', () => {
     expect(result.output).toMatch(/no response from|timed out after 0\.3 s/)
     expect(result.output).not.toContain('wrong-community')
     expect(result.output).not.toContain(COMMUNITY)
+  })
+
+  it('is UNKNOWN, sending nothing, when the host has no sealed community', async () => {
+    const result = await runCheck(snmp, snmp.config.parse({ port, oid: `${BASE}.1.0` }), { timeoutMs: 2000, address: LOOPBACK })
+    expect(result).toEqual({ status: 3, output: 'SNMP UNKNOWN - the host has no SNMP community: set its secret snmp_community', perfdata: [] })
   })
 })

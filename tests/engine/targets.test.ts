@@ -13,7 +13,7 @@ import type { AllowedTargets } from '../../src/shared/api/quotas'
 
 const TENANT: AllowedTargets = { networks: [], names: [] }
 const run = (kind: CheckKindName, config: unknown, policy: AllowedTargets | null, address = LOOPBACK) =>
-  runCheck(checkKinds[kind] as never, checkKinds[kind].config.parse(config), { timeoutMs: 2000, address, policy })
+  runCheck(checkKinds[kind] as never, checkKinds[kind].config.parse(config), { timeoutMs: 2000, address, policy, secrets: { snmp_community: 'public' } })
 
 /** A UDP socket on loopback that counts the datagrams it receives (DNS server, SNMP agent). */
 async function udpCounter(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
@@ -81,7 +81,7 @@ describe('check targets of untrusted checks', () => {
     try {
       const asked = await run('dns', { name: 'www.vigil.test', server: LOOPBACK, port: dnsServer.port }, TENANT)
       expect(asked.output).toBe('DNS UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)')
-      const polled = await run('snmp', { community: 'public', oid: '1.3.6.1.2.1.1.3.0', port: agent.port }, TENANT)
+      const polled = await run('snmp', { oid: '1.3.6.1.2.1.1.3.0', port: agent.port }, TENANT)
       expect(polled.output).toBe('SNMP UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)')
       await new Promise((resolve) => setTimeout(resolve, 50))
       expect([dnsServer.received(), agent.received()]).toEqual([0, 0])

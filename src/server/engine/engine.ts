@@ -8,7 +8,8 @@ import type { Bus } from '../feed/bus'
 import type { FeedDelta } from '../../shared/feed'
 import type { HostState } from '../../shared/enums'
 import { availableParallelism } from 'node:os'
-import type { CheckResult } from './checks/index'
+import { checkKinds, type CheckKind, type CheckResult, type PluginSettings } from './checks/index'
+import type { SecretBox } from '../security/secrets'
 import { createCheckPool } from './pool'
 import { createIngest, type ResultItem } from './ingest'
 import { Scheduler } from './scheduler'
@@ -34,6 +35,10 @@ export interface EngineOptions {
   active: boolean
   /** worker threads that run the checks (pool.ts), started with the first check; 0: in the main thread */
   workers: number
+  /** opens hosts' sealed secrets for the kinds that use them (snmp, command); none: those kinds find no secrets */
+  secretBox: SecretBox | null
+  /** the plugin registry of `command` checks; none: plugins cannot run */
+  plugins: PluginSettings | undefined
   /** Called with the deltas of every batch this process wrote, once published (notifications, overload watch). */
   onWritten?: (deltas: FeedDelta[]) => void
 }
@@ -44,6 +49,8 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   // about 12,000 against 10,000 checks/s), and the main thread's ~30 µs per result caps the engine near 30,000
   // checks/s whatever the cores. On one core the checks stay in the main thread.
   workers: availableParallelism() > 1 ? 2 : 0,
+  secretBox: null,
+  plugins: undefined,
 }
 
 const nowS = () => Math.floor(Date.now() / 1000)
@@ -76,7 +83,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   // Maintenance starts and ends on its own clock, with or without active checks.
   const downtimes = createDowntimeTimer({ db: store.db, publish: (deltas) => publish(deltas), onError: (err) => log.error({ err }, 'maintenance timer failed') })
 
-  const pool = createCheckPool({ size: opts.workers, onError: (err) => log.error({ err }, 'check worker failed, checks run in the main thread') })
+  const pool = createCheckPool({ size: opts.workers, plugins: opts.plugins, onError: (err) => log.error({ err }, 'check worker failed') })
   const scheduler = new Scheduler({
     concurrency: opts.concurrency,
     run: async (t) => {
@@ -87,13 +94,28 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     },
   })
 
+  /** The host's secrets for one run, opened only now (DESIGN.md "Secrets"); a string is why they cannot be. */
+  function openSecrets(t: Target): Record<string, string> | string | undefined {
+    if (!t.secrets) return undefined
+    try {
+      return JSON.parse(opts.secretBox!.open(t.secrets)) as Record<string, string>
+    } catch (err) {
+      log.error({ err, target: t.key }, 'host secrets cannot be opened')
+      return 'the host\'s secrets cannot be opened (was the secret key changed?)'
+    }
+  }
+
   function check(t: Target): Promise<CheckResult> {
     if (t.configError || !t.kind) return Promise.resolve({ status: 3, output: t.configError ?? 'no check configured', perfdata: [] })
+    const secrets = (checkKinds[t.kind] as CheckKind<unknown>).usesSecrets ? openSecrets(t) : undefined
+    if (typeof secrets === 'string') return Promise.resolve({ status: 3, output: secrets, perfdata: [] })
     const timeout = (t.config as { timeout_s?: number }).timeout_s
     return pool.run(t.kind, t.config, {
       timeoutMs: timeout ? timeout * 1000 : opts.timeoutMs,
       address: t.address,
       policy: t.trusted ? null : (allowedTargets.get(t.organizationId) ?? openTargets),
+      hostName: t.hostName,
+      secrets,
       signal: stopping.signal,
       onError: (err, kind) => log.error({ err, kind, target: t.key }, 'check kind failed'),
     })

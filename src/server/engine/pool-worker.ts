@@ -2,8 +2,8 @@
  * A check worker thread (pool.ts): runs the jobs the main thread sends with the same runCheck as the
  * main thread would, and sends the results back in batches, one message per turn of its event loop.
  */
-import { parentPort } from 'node:worker_threads'
-import { checkKinds, runCheck, type CheckKindName, type CheckResult } from './checks/index'
+import { parentPort, workerData } from 'node:worker_threads'
+import { checkKinds, runCheck, type CheckKindName, type CheckResult, type PluginSettings } from './checks/index'
 import type { TargetPolicy } from './target-policy'
 
 export interface Job {
@@ -13,7 +13,15 @@ export interface Job {
   address: string
   /** issue 13 "Targets": null for a server admin's check */
   policy: TargetPolicy
+  hostName?: string
+  /** the host's opened secrets, only for kinds that use them */
+  secrets?: Readonly<Record<string, string>>
   timeoutMs: number
+}
+
+/** What a worker is started with (pool.ts). */
+export interface WorkerSetup {
+  plugins: PluginSettings | undefined
 }
 
 export type ToWorker = { type: 'jobs'; jobs: Job[] } | { type: 'stop' }
@@ -24,6 +32,7 @@ export type FromWorker =
 
 const port = parentPort
 if (port) {
+  const { plugins } = workerData as WorkerSetup
   const stopping = new AbortController()
   let ids: number[] = []
   let results: CheckResult[] = []
@@ -48,7 +57,10 @@ if (port) {
     }
   }
   const start = (job: Job) => {
-    const options = { timeoutMs: job.timeoutMs, address: job.address, policy: job.policy, signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind) }
+    const options = {
+      timeoutMs: job.timeoutMs, address: job.address, policy: job.policy, hostName: job.hostName, secrets: job.secrets, plugins,
+      signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind),
+    }
     void runCheck(checkKinds[job.kind] as never, job.config, options).then((result) => finished(job.id, result))
   }
 

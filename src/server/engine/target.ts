@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/db'
 import { readJson } from '../store/json'
-import { checkKinds, type CheckKindName } from './checks/index'
+import { checkKinds, type CheckKind, type CheckKindName } from './checks/index'
 import { FLAP_HISTORY_SIZE, type CheckSchedule, type CheckState, type FlapState, type StateType } from './state/index'
 
 export type TargetType = 'host' | 'resource'
@@ -23,6 +23,8 @@ export interface Target {
   name: string
   hostName: string
   address: string
+  /** the host's sealed secrets (`hosts.secrets`) when the kind uses them, else '' (engine.ts opens them per run) */
+  secrets: string
   kind: CheckKindName | null
   config: unknown
   /** why the check cannot run (unknown kind, bad config), reported as UNKNOWN */
@@ -53,6 +55,7 @@ export const targetKey = (type: TargetType, id: number) => `${type === 'host' ? 
 
 interface Row {
   id: number; host_id: number; hostgroup_id: number; organization_id: number; trusted: boolean; name: string; host_name: string; address: string
+  secrets: string
   check_kind: string; check_config: string; check_type: string; check_interval: number; retry_interval: number
   max_check_attempts: number; freshness_threshold: number | null; state: string; state_type: string; current_attempt: number
   last_check: number | null; last_state_change: number | null; last_hard_state_change: number | null; next_check: number | null
@@ -81,6 +84,7 @@ export function toTarget(type: TargetType, r: Row): Target {
     name: r.name,
     hostName: r.host_name,
     address: r.address,
+    secrets: (kindDef as CheckKind<unknown> | undefined)?.usesSecrets ? r.secrets : '',
     kind: kindDef ? (r.check_kind as CheckKindName) : null,
     config,
     configError,
@@ -107,7 +111,7 @@ const COMMON = ['check_kind', 'check_config', 'check_type', 'check_interval', 'r
 export async function loadHostTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
   let q = db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
     .select([...COMMON.map((c) => `hosts.${c}` as const), 'hosts.id', 'hosts.id as host_id', 'hosts.hostgroup_id', 'hostgroups.organization_id', 'hosts.check_trusted',
-      'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'hosts.perfdata'])
+      'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'hosts.perfdata', 'hosts.secrets'])
   if (ids) q = q.where('hosts.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
   return rows.map((r) => toTarget('host', { ...r, trusted: r.check_trusted === 1, has_graph: r.perfdata.length > 2 ? 1 : 0, address: r.ip_address || r.fqdn || r.name }))
@@ -116,7 +120,8 @@ export async function loadHostTargets(db: Kysely<Database>, ids?: number[]): Pro
 export async function loadResourceTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
   let q = db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id')
     .select([...COMMON.map((c) => `resources.${c}` as const), 'resources.id', 'resources.host_id', 'resources.hostgroup_id', 'hostgroups.organization_id',
-      'resources.check_trusted', 'hosts.check_trusted as host_trusted', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'resources.has_graph'])
+      'resources.check_trusted', 'hosts.check_trusted as host_trusted', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn',
+      'hosts.secrets', 'resources.has_graph'])
   if (ids) q = q.where('resources.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
   // The host's address is the resource's default target, so a host changed by someone else makes its resources untrusted too.

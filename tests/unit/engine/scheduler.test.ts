@@ -5,7 +5,7 @@ import { PENDING_STATE, NOT_FLAPPING } from '../../../src/server/engine/state/in
 import type { Target } from '../../../src/server/engine/target'
 
 const target = (id: number, nextCheck: number | null, interval = 60, lastCheck: number | null = null): Target => ({
-  key: `r:${id}`, type: 'resource', id, hostId: 1, hostgroupId: 1, organizationId: 1, trusted: true, name: `r${id}`, hostName: 'h', address: '127.0.0.1',
+  key: `r:${id}`, type: 'resource', id, hostId: 1, hostgroupId: 1, organizationId: 1, trusted: true, name: `r${id}`, hostName: 'h', address: '127.0.0.1', secrets: '',
   kind: 'tcp', config: {}, configError: null, active: true, schedule: { check_interval: interval, retry_interval: 10, max_check_attempts: 3 },
   freshness: null, state: { ...PENDING_STATE, next_check: nextCheck, last_check: lastCheck }, flap: NOT_FLAPPING, isStale: false, hasGraph: false, running: false,
 })

@@ -15,7 +15,14 @@ export interface ChildOptions {
   group?: boolean
   /** characters kept of stdout and of stderr */
   maxOutput?: number
+  /** run as this OS user (with no supplementary groups) instead of the server's */
+  user?: { uid: number; gid: number } | null
 }
+
+// Issue 13: a child gets none of the server's environment (its keys, DATABASE_URL) and a working directory
+// outside the data folder (`/`, which an unprivileged user cannot write).
+const CHILD_ENV = { PATH: '/usr/bin:/bin', LC_ALL: 'C' }
+const CHILD_CWD = '/'
 
 export function runChild(path: string, args: string[], ctx: CheckContext, options: ChildOptions = {}): Promise<ChildOutcome> {
   const max = options.maxOutput ?? 64 * 1024
@@ -23,7 +30,9 @@ export function runChild(path: string, args: string[], ctx: CheckContext, option
     const child = spawn(path, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: options.group ?? false,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LC_ALL: 'C' },
+      env: CHILD_ENV,
+      cwd: CHILD_CWD,
+      ...(options.user ? { uid: options.user.uid, gid: options.user.gid } : {}),
     })
     let stdout = ''
     let stderr = ''

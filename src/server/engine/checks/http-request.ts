@@ -53,6 +53,9 @@ export const HttpConfig = z.object({
 })
 export type HttpConfig = z.infer<typeof HttpConfig>
 
+/** A `content_regex` may backtrack for ever on a body the target chooses (review M2): only in a worker. */
+export const regexNeedsWorker = (config: HttpConfig) => config.content_regex !== undefined
+
 const USER_AGENT = 'Vigil-check (monitoring-plugins compatible)'
 // Bytes of body kept for a content match; the rest is only counted.
 const MAX_BODY = 1024 * 1024

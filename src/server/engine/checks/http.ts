@@ -1,5 +1,5 @@
 /** `http`: a plain HTTP request (SPEC §3 agentless check `http`); `tls: true` makes it HTTPS. */
-import { httpCheck, HttpConfig } from './http-request'
+import { httpCheck, HttpConfig, regexNeedsWorker } from './http-request'
 import type { CheckKind } from './types'
 
-export const http: CheckKind<HttpConfig> = { kind: 'http', config: HttpConfig, run: httpCheck }
+export const http: CheckKind<HttpConfig> = { kind: 'http', config: HttpConfig, needsWorker: regexNeedsWorker, run: httpCheck }

@@ -4,7 +4,7 @@
  * "Engine"), and so does a kind that ignores being stopped.
  */
 import { CheckTimeoutError, formatSeconds } from './common'
-import type { CheckContext, CheckKind, CheckResult } from './types'
+import type { CheckContext, CheckKind, CheckResult, PluginSettings } from './types'
 import type { TargetPolicy } from '../target-policy'
 
 export interface RunOptions {
@@ -13,6 +13,12 @@ export interface RunOptions {
   address: string
   /** issue 13 "Targets": the organization's allowed targets; null or absent for a server admin's check */
   policy?: TargetPolicy
+  /** SPEC §3 Host name; defaults to the address */
+  hostName?: string
+  /** the host's secrets, opened by the engine for kinds that use them */
+  secrets?: Readonly<Record<string, string>>
+  /** the plugin registry (`command` checks) */
+  plugins?: PluginSettings
   /** the engine's own signal: aborting it cancels the check (shutdown) */
   signal?: AbortSignal
   /** where a kind's bug is reported (the engine's logger) */
@@ -23,6 +29,7 @@ export interface RunOptions {
 const STOP_GRACE_MS = 1000
 
 const noop = () => {}
+const NO_SECRETS: Readonly<Record<string, string>> = Object.freeze({})
 const unknown = (output: string): CheckResult => ({ status: 3, output, perfdata: [] })
 
 /** The context of one run: plain callbacks, and an AbortSignal only if the kind asks for one. */
@@ -32,7 +39,21 @@ class RunContext implements CheckContext {
   #stopped = false
   #reason: unknown
 
-  constructor(readonly timeoutMs: number, readonly address: string, readonly policy: TargetPolicy) {}
+  readonly timeoutMs: number
+  readonly address: string
+  readonly policy: TargetPolicy
+  readonly hostName: string
+  readonly secrets: Readonly<Record<string, string>>
+  readonly plugins: PluginSettings | undefined
+
+  constructor(options: RunOptions) {
+    this.timeoutMs = options.timeoutMs
+    this.address = options.address
+    this.policy = options.policy ?? null
+    this.hostName = options.hostName ?? options.address
+    this.secrets = options.secrets ?? NO_SECRETS
+    this.plugins = options.plugins
+  }
 
   get signal(): AbortSignal {
     if (!this.#controller) {
@@ -89,7 +110,7 @@ export function runCheck<C>(kind: CheckKind<C>, config: C, options: RunOptions):
   const { timeoutMs, signal, onError } = options
   if (signal?.aborted) return Promise.resolve(unknown('check cancelled before it started'))
   return new Promise((resolve) => {
-    const ctx = new RunContext(timeoutMs, options.address, options.policy ?? null)
+    const ctx = new RunContext(options)
     let grace: NodeJS.Timeout | undefined
     let settled = false
     const stop = (reason: unknown) => {

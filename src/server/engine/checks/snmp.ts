@@ -1,7 +1,8 @@
 /**
  * `snmp`: an SNMP v2c GET of one OID with Nagios threshold ranges (SPEC §3 host admin field "SNMP
  * community"), after monitoring-plugins' check_snmp. The community is a secret (DESIGN.md "Secrets"):
- * it goes into the request and nowhere else, never into output or errors.
+ * it is the host's sealed secret `snmp_community`, opened for the run (issue 13), never part of a check's
+ * configuration, and it goes into the request and nowhere else, never into output or errors.
  */
 import net from 'node:net'
 import netSnmp, { type Varbind } from 'net-snmp'
@@ -16,7 +17,8 @@ export const SnmpConfig = z.object({
   /** defaults to the host's address */
   host: HostField.optional(),
   port: PortField.default(161),
-  community: z.string().min(1),
+  /** Refused: a community in plain check configuration would be readable (issue 13, review M4). */
+  community: z.never({ error: 'an SNMP community is a host secret: set the host\'s secrets.snmp_community instead' }).optional(),
   oid: z.string().regex(/^\.?\d+(\.\d+)+$/, 'numeric OID expected, e.g. 1.3.6.1.2.1.1.3.0'),
   /** Nagios ranges (`10`, `10:`, `~:10`, `@10:20`) the numeric value is checked against */
   warn: ThresholdText.optional(),
@@ -46,16 +48,18 @@ function decode(varbind: Varbind): number | string {
 }
 
 function getOid(config: SnmpConfig, ctx: CheckContext): Promise<CheckResult> {
+  const community = ctx.secrets.snmp_community
+  if (!community) return Promise.resolve(failure(3, 'SNMP UNKNOWN - the host has no SNMP community: set its secret snmp_community'))
   const host = config.host ?? ctx.address
-  return throughPolicy('SNMP', host, ctx, (address) => askAgent(config, host, address, ctx))
+  return throughPolicy('SNMP', host, ctx, (address) => askAgent(config, community, host, address, ctx))
 }
 
 /** The GET sent to `address`, the checked address of `host`. */
-function askAgent(config: SnmpConfig, host: string, address: string, ctx: CheckContext): Promise<CheckResult> {
+function askAgent(config: SnmpConfig, community: string, host: string, address: string, ctx: CheckContext): Promise<CheckResult> {
   return new Promise((resolve) => {
     const oid = config.oid.replace(/^\./, '')
     const where = `${host} port ${config.port}`
-    const session = netSnmp.createSession(address, config.community, {
+    const session = netSnmp.createSession(address, community, {
       port: config.port,
       version: netSnmp.Version2c,
       retries: 0,
@@ -98,4 +102,4 @@ function judge(config: SnmpConfig, oid: string, value: number | string): CheckRe
   }
 }
 
-export const snmp: CheckKind<SnmpConfig> = { kind: 'snmp', config: SnmpConfig, run: getOid }
+export const snmp: CheckKind<SnmpConfig> = { kind: 'snmp', config: SnmpConfig, usesSecrets: true, run: getOid }

@@ -48,6 +48,23 @@ export interface CheckContext {
    * one did. Kinds that touch the network connect through `reach` (reach.ts), never to a name directly.
    */
   readonly policy: TargetPolicy
+  /** SPEC §3 Host name (the `$HOSTNAME$` macro of plugins). */
+  readonly hostName: string
+  /**
+   * The host's sealed secrets, opened for this run (DESIGN.md "Secrets": resolved only when a check runs);
+   * empty unless the kind sets `usesSecrets`. A kind never puts them into output.
+   */
+  readonly secrets: Readonly<Record<string, string>>
+  /** Where `command` plugins live and whom they run as; undefined: plugins cannot run here. */
+  readonly plugins: PluginSettings | undefined
+}
+
+/** Issue 13 "Plugins, not shell lines": the plugin registry's directories and the OS user plugins run as. */
+export interface PluginSettings {
+  /** absolute directories; a plugin is an executable file directly inside one of them */
+  dirs: readonly string[]
+  /** set when the server runs as root: plugins then run as this unprivileged user */
+  user: { uid: number; gid: number } | null
 }
 
 /** One kind of active check (SPEC §3 agentless checks): ping, tcp, http, dns, smtp, snmp, plugin, … */
@@ -55,6 +72,13 @@ export interface CheckKind<C> {
   readonly kind: CheckKindName
   /** Validated when the resource is saved; `run` trusts it. */
   readonly config: z.ZodType<C>
+  /** The engine opens the host's sealed secrets for each run (`ctx.secrets`); off for the fast kinds. */
+  readonly usesSecrets?: boolean
+  /**
+   * True when a run may hold its thread for long (a regular expression of the user's against a body the
+   * target chooses): such a run never happens in the main thread, only in a worker the pool's watchdog can end.
+   */
+  needsWorker?(config: C): boolean
   /**
    * Runs the check once. An unreachable target or a timeout is a result (usually CRITICAL) with an
    * explanatory output, never a rejection: a rejection is our bug and `runCheck` turns it into UNKNOWN.

@@ -4,6 +4,7 @@ import type { Database } from '../../store/db'
 import { can, type Scope } from '../../store/scope'
 import { ApiError } from '../../../shared/errors'
 import { checkKinds, CHECK_KIND_NAMES } from '../../engine/checks/index'
+import { requireCheckAllowed } from '../../engine/check-policy'
 
 /** Rescheduling a check is an operator's action: it needs schedule_downtime (SPEC §6, permissions.ts). */
 export function requireReschedule(scope: Scope, environmentId: number) {
@@ -14,8 +15,11 @@ export async function resourceIdsOf(db: Kysely<Database>, hostId: number) {
   return (await db.selectFrom('resources').select('id').where('host_id', '=', hostId).execute()).map((r) => r.id)
 }
 
-/** A check is validated by its kind when it is saved (STYLE.md "Engine"): unknown kind or bad config → 400. */
-export function validateCheck(check: { kind: string; config: Record<string, unknown> } | undefined) {
+/**
+ * A check is validated by its kind when it is saved (STYLE.md "Engine"): unknown kind or bad config → 400;
+ * what only server admins may configure (check-policy.ts) → 403.
+ */
+export function validateCheck(scope: Scope, check: { kind: string; config: Record<string, unknown> } | undefined) {
   if (!check || check.kind === '') return
   const kind = (checkKinds as Record<string, { config: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } }>)[check.kind]
   if (!kind) throw new ApiError('validation_failed', { field: 'check.kind', reason: `unknown check kind; one of ${CHECK_KIND_NAMES.join(', ')}` })
@@ -24,4 +28,5 @@ export function validateCheck(check: { kind: string; config: Record<string, unkn
     const issue = parsed.error!.issues[0]
     throw new ApiError('validation_failed', { field: ['check', 'config', ...issue.path.map(String)].join('.'), reason: issue.message })
   }
+  requireCheckAllowed(scope, check)
 }

@@ -52,7 +52,9 @@ describe('check kind registry', () => {
     expect(checkKinds.tcp.config.safeParse({ port: 0 }).success).toBe(false)
     // a target can never smuggle an option into ping's arguments
     expect(checkKinds.ping.config.safeParse({ host: '-f' }).success).toBe(false)
-    expect(checkKinds.snmp.config.safeParse({ community: 'c', oid: '1.3.6.1.2.1.1.3.0', warn: '20:10' }).success).toBe(false)
+    expect(checkKinds.snmp.config.safeParse({ oid: '1.3.6.1.2.1.1.3.0', warn: '20:10' }).success).toBe(false)
+    // issue 13 (review M4): a community is a sealed host secret, never check configuration
+    expect(checkKinds.snmp.config.safeParse({ community: 'c', oid: '1.3.6.1.2.1.1.3.0' }).error?.issues[0].path).toEqual(['community'])
     expect(checkKinds.http.config.safeParse({ allow_status: [500] }).success).toBe(false)
     expect(checkKinds.http.config.safeParse({ content_regex: '(' }).success).toBe(false)
     expect(checkKinds.https.config.parse({})).toMatchObject({ tls: true, verify_tls: false, no_sni: false, path: '/' })
