@@ -180,13 +180,25 @@ describe.each(DATABASES)('login limits on %s', (db) => {
     expect((await admin.post('/api/v1/users/999999/unlock')).status).toBe(404)
   }, 60_000)
 
-  it('rehashes a password stored with older scrypt parameters at login (review L10)', async () => {
+  it('rehashes a password stored with older scrypt parameters at login, and hides it till then (review L10, M6)', async () => {
     const t = await makeTenant(server, admin, 'operator')
     const password = 'old-parameters-pw'
     const salt = randomBytes(16)
     const old = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')}`
     const user = await colleague(t, 'operator', old)
     const store = server.vigil.store.db
+    // Until then a wrong password takes as long as for an unknown user, though the old hash verifies faster.
+    const from = source()
+    const ms = { known: 0, unknown: 0 }
+    for (let i = 0; i < 3; i++) {
+      const t0 = Date.now()
+      expect((await loginFrom(server, from, { username: user.username, password: `bad-${i}` })).status).toBe(401)
+      const t1 = Date.now()
+      expect((await loginFrom(server, from, { username: uniq('ghost'), password: `bad-${i}` })).status).toBe(401)
+      ms.known += t1 - t0
+      ms.unknown += Date.now() - t1
+    }
+    expect(ms.known).toBeGreaterThan(ms.unknown / 2)
     expect((await loginFrom(server, source(), { username: user.username, password })).status).toBe(200)
     const { password_hash } = await store.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow()
     expect(password_hash).toMatch(/^scrypt\$32768\$8\$3\$/)

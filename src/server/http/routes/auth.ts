@@ -9,18 +9,16 @@ import { ApiError, LOGIN_FEEDBACK } from '../../../shared/errors'
 import { findUserByUsername, startSession } from '../../store/users'
 import { lockedUntil, recordLoginFailure } from '../../store/login-failures'
 import { revokeToken } from '../../store/tokens'
-import { hashPassword, needsRehash, verifyPassword } from '../../security/password'
-import { addressBudget, hashGate, sourceOf, HASHES_AT_ONCE, HASHES_WAITING, LOGIN_FAILURES_PER_ADDRESS } from '../../security/login-limits'
+import { passwordChecker } from '../../security/password-checker'
+import { addressBudget, sourceOf, LOGIN_FAILURES_PER_ADDRESS } from '../../security/login-limits'
 import { loadScope } from '../../store/scope'
 
 /** Login attempts per minute for one address and username (SPEC §8 code 5 when exceeded). */
 export const LOGIN_RATE_PER_MINUTE = 10
 
 export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
-  // A hash to verify against when the user does not exist, so timing does not reveal usernames.
-  const decoy = hashPassword('vigil-decoy-password')
+  const passwords = passwordChecker()
   const budget = addressBudget(LOGIN_FAILURES_PER_ADDRESS, 60_000)
-  const gate = hashGate(HASHES_AT_ONCE, HASHES_WAITING)
   const invalid = () => new ApiError('unauthenticated', { login_feedback: LOGIN_FEEDBACK.invalid_credentials })
   const tryLater = () => new ApiError('rate_limited', { login_feedback: LOGIN_FEEDBACK.try_later })
 
@@ -38,7 +36,7 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
     const source = sourceOf(req.ip)
     if (!budget.take(source)) throw tryLater()
     const user = await findUserByUsername(store.db, username)
-    const verifying = gate.run(async () => verifyPassword(password, user?.password_hash ?? await decoy))
+    const verifying = passwords.check(password, user?.password_hash)
     if (!verifying) {
       budget.refund(source)
       throw tryLater()
@@ -54,9 +52,7 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
     if (until) throw new ApiError('account_locked', { login_feedback: LOGIN_FEEDBACK.locked_out, locked_until: until })
     const scope = await loadScope(store.db, user.id)
     if (scope.modules.length === 0) throw new ApiError('unauthorized', { login_feedback: LOGIN_FEEDBACK.no_permission })
-    // Hashes of older parameters are upgraded now that the password is known; when the gate is full, next time.
-    const rehashing = needsRehash(user.password_hash) ? gate.run(() => hashPassword(password)) : undefined
-    return startSession(store.db, user, source, rehashing ? await rehashing : null)
+    return startSession(store.db, user, source, await passwords.upgrade(password, user.password_hash))
   })
 }
 
