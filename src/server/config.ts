@@ -7,7 +7,9 @@ export interface Config {
   host: string
   /** `sqlite:<file>` / a file path, or `postgres://…`. */
   databaseUrl: string
-  /** Password of the first user `admin`; generated and printed once when unset. */
+  /** Username of the first administrator (issue 13: not always the guessable `admin`). */
+  adminUser: string
+  /** Password of the first administrator; generated and printed once when unset. */
   adminPassword: string | undefined
   /** Where the built UI lives (vite build output). */
   distDir: string
@@ -37,10 +39,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.VIGIL_NOTIFY_DELAY_S && !(Number(env.VIGIL_NOTIFY_DELAY_S) >= 0)) throw new Error(`VIGIL_NOTIFY_DELAY_S must be seconds, got ${env.VIGIL_NOTIFY_DELAY_S}`)
   const pluginDirs = (env.VIGIL_PLUGIN_DIRS || '/usr/lib/nagios/plugins').split(':').filter(Boolean)
   if (!pluginDirs.every((d) => path.isAbsolute(d))) throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
+  const adminUser = (env.VIGIL_ADMIN_USER || 'admin').trim()
+  if (!adminUser || adminUser.length > 254) throw new Error('VIGIL_ADMIN_USER must be a username of 1 to 254 characters')
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
     databaseUrl: env.DATABASE_URL ?? path.resolve('data', 'vigil.db'),
+    adminUser,
     adminPassword: env.VIGIL_ADMIN_PASSWORD || undefined,
     distDir: path.resolve(env.VIGIL_DIST_DIR ?? 'dist'),
     secretKey: env.VIGIL_SECRET_KEY || undefined,

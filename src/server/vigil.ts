@@ -10,6 +10,7 @@ import { loadSecretKey, secretBox } from './security/secrets'
 import { buildApp } from './http/app'
 import { buildId } from './http/routes/ui'
 import { purgeExpiredTokens } from './store/tokens'
+import { purgeStaleLoginFailures } from './store/login-failures'
 import { memoryBus, postgresBus, type Bus } from './feed/bus'
 import { createEngine, type EngineOptions } from './engine/engine'
 import { EXPIRED_STORAGE_CLEANUP_S, RELEASE } from '../shared/constants'
@@ -30,7 +31,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
     .catch((err) => log.error({ err, event: e.status }, 'system event not written'))
   if (migrated.length) await system({ status: 'MIGRATED', message: `Migrations applied: ${migrated.join(', ')}`, extra_data: { migrations: migrated } })
   optimize(store)
-  const seeded = await seedFirstStart(store.db, config.adminPassword)
+  const seeded = await seedFirstStart(store.db, config.adminUser, config.adminPassword)
   if (seeded && config.localHosts) {
     const resolvConf = fs.existsSync('/etc/resolv.conf') ? fs.readFileSync('/etc/resolv.conf', 'utf8') : ''
     await seedLocalHosts(store.db, config.port, systemResolver(resolvConf))
@@ -59,7 +60,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const app = await buildApp({ store, config, box, build, engine, bus, log })
   await engine.start()
   await system({ status: 'STARTED', message: `Vigil ${RELEASE} started`, extra_data: { release: RELEASE, build, database: store.dialect, engine: config.engine } })
-  const purge = setInterval(() => purgeExpiredTokens(store.db).catch((err) => log.error({ err }, 'token purge failed')), EXPIRED_STORAGE_CLEANUP_S * 1000)
+  const purge = setInterval(() => Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db)])
+    .catch((err) => log.error({ err }, 'token purge failed')), EXPIRED_STORAGE_CLEANUP_S * 1000)
   purge.unref()
   const statistics = setInterval(() => optimize(store), 3600_000)
   statistics.unref()

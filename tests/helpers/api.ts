@@ -1,5 +1,6 @@
 /** A small HTTP client for API tests, plus fixtures that make an organization, environment and user. */
 import { randomBytes } from 'node:crypto'
+import http from 'node:http'
 import type { TestServer } from './server'
 import { hashPassword } from '../../src/server/security/password'
 import { invalidateScopes } from '../../src/server/store/scope'
@@ -27,6 +28,27 @@ export function client(baseUrl: string, token?: string) {
   }
 }
 export type Client = ReturnType<typeof client>
+
+/**
+ * A login sent from another loopback address, as from another machine: Linux routes all of 127/8 to `lo`, so
+ * the server on 127.0.0.1 sees `from` as the source (issue 13 limits and delays count per source address).
+ */
+export function loginFrom(server: TestServer, from: string, body: { username: string; password: string }): Promise<Res> {
+  const url = new URL('/api/v1/auth/login', server.baseUrl)
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: 'POST', localAddress: from, headers: { 'content-type': 'application/json' } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () => {
+        const headers = new Headers()
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v)
+        resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || 'null'), headers })
+      })
+    })
+    req.on('error', reject)
+    req.end(JSON.stringify(body))
+  })
+}
 
 /** A new session token of a user, for requests a test sends itself (file uploads, the feed's WebSocket). */
 export async function tokenOf(server: TestServer, user: { username: string; password: string }): Promise<string> {

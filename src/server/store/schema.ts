@@ -113,8 +113,6 @@ export interface UserTable {
   preferences: Generated<string>
   last_logon: number | null
   member_since: number
-  failed_logins: Generated<number>
-  locked_until: number | null
   /** Issue 13: runs the installation (plugins, quotas, allowed networks, system events); not an SPEC §6 group (migration 0011). */
   server_admin: Generated<number>
 }
@@ -125,6 +123,15 @@ export interface UserRightTable {
   organization_id: number
   hostgroup_id: number | null
   authorization_group: string
+}
+
+/** Issue 13: failed logins per (user, source address) and the delay they impose (migration 0016). */
+export interface LoginFailureTable {
+  user_id: number
+  source: string
+  failures: number
+  last_failure: number
+  locked_until: number | null
 }
 
 export interface TokenTable {
@@ -451,6 +458,7 @@ export interface Database {
   users: UserTable
   user_rights: UserRightTable
   tokens: TokenTable
+  login_failures: LoginFailureTable
   events: EventTable
   acknowledgements: AcknowledgementTable
   downtimes: DowntimeTable

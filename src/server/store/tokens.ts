@@ -25,6 +25,14 @@ export async function resolveToken(db: Kysely<Database>, token: string) {
   return { userId: row.user_id, tokenId: row.id, kind: row.kind }
 }
 
+/** Issue 13 sessions_per_user: ends the user's oldest sessions so that at most `keep` remain. */
+export async function trimSessions(db: Kysely<Database>, userId: number, keep: number) {
+  const sessions = await db.selectFrom('tokens').select('id').where('user_id', '=', userId).where('kind', '=', 'session')
+    .orderBy('created', 'desc').orderBy('id', 'desc').execute()
+  const ended = sessions.slice(keep).map((s) => s.id)
+  if (ended.length) await db.deleteFrom('tokens').where('id', 'in', ended).execute()
+}
+
 export async function revokeToken(db: Kysely<Database>, tokenId: number) {
   await db.deleteFrom('tokens').where('id', '=', tokenId).execute()
 }

@@ -6,28 +6,28 @@ import { readJson, now } from './json'
 import { ApiError } from '../../shared/errors'
 import { AuthorizationGroup } from '../../shared/permissions'
 import { Preferences, type CurrentUser } from '../../shared/api/users'
-
-/** Failed logins before the account locks (SPEC §8 login code 6), and for how long. */
-export const LOCKOUT_FAILURES = 5
-export const LOCKOUT_S = 15 * 60
+import { clearLoginFailures } from './login-failures'
+import { issueToken, trimSessions, SESSION_TTL_S } from './tokens'
+import { limitExceeded, readQuotas } from './quotas'
 
 export function findUserByUsername(db: Kysely<Database>, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()
 }
 
-/** Counts a failure; the fifth in a row locks the account for LOCKOUT_S. Returns the lock end, if locked. */
-export async function recordLoginFailure(db: Kysely<Database>, userId: number): Promise<number | null> {
+/**
+ * A successful login from `source`: forgets that source's failures, stores the password's new hash when it
+ * was rehashed, and issues a session token. Issue 13 sessions_per_user: when the user already has that many
+ * sessions, the oldest end, so a forgotten browser never keeps its owner out (a quota of 0 refuses the login).
+ */
+export async function startSession(db: Kysely<Database>, user: { id: number; organization_id: number }, source: string, newHash: string | null) {
+  const { sessions_per_user: maximum } = await readQuotas(db, user.organization_id)
+  if (maximum === 0) throw limitExceeded('sessions_per_user', maximum)
   return db.transaction().execute(async (tx) => {
-    const u = await tx.selectFrom('users').select('failed_logins').where('id', '=', userId).executeTakeFirstOrThrow()
-    const failures = u.failed_logins + 1
-    const lockedUntil = failures >= LOCKOUT_FAILURES ? now() + LOCKOUT_S : null
-    await tx.updateTable('users').set({ failed_logins: lockedUntil ? 0 : failures, ...(lockedUntil ? { locked_until: lockedUntil } : {}) }).where('id', '=', userId).execute()
-    return lockedUntil
+    await clearLoginFailures(tx, user.id, source)
+    await tx.updateTable('users').set({ last_logon: now(), ...(newHash ? { password_hash: newHash } : {}) }).where('id', '=', user.id).execute()
+    await trimSessions(tx, user.id, maximum - 1)
+    return issueToken(tx, user.id, 'session', SESSION_TTL_S)
   })
-}
-
-export async function recordLoginSuccess(db: Kysely<Database>, userId: number) {
-  await db.updateTable('users').set({ failed_logins: 0, locked_until: null, last_logon: now() }).where('id', '=', userId).execute()
 }
 
 export function parsePreferences(text: string): Preferences {

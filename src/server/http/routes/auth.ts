@@ -1,22 +1,26 @@
-/** Public: POST /auth/login (SPEC §8 login feedback codes, lockout, rate limit). */
+/**
+ * Public: POST /auth/login (SPEC §8 login feedback codes). Issue 13 "Login": limits per (address, username)
+ * and per address, a cap on hashes at once, and delays per (user, source) (store/login-failures.ts).
+ */
 import type { ZodApp, RouteDeps } from '../types'
 import { LoginBody, LoginResponse } from '../../../shared/api/auth'
 import { NoContent } from '../../../shared/api/list'
 import { ApiError, LOGIN_FEEDBACK } from '../../../shared/errors'
-import { findUserByUsername, recordLoginFailure, recordLoginSuccess } from '../../store/users'
-import { issueToken, revokeToken, SESSION_TTL_S } from '../../store/tokens'
-import { hashPassword, verifyPassword } from '../../security/password'
+import { findUserByUsername, startSession } from '../../store/users'
+import { lockedUntil, recordLoginFailure } from '../../store/login-failures'
+import { revokeToken } from '../../store/tokens'
+import { passwordChecker } from '../../security/password-checker'
+import { addressBudget, sourceOf, LOGIN_FAILURES_PER_ADDRESS } from '../../security/login-limits'
 import { loadScope } from '../../store/scope'
-import { now } from '../../store/json'
 
 /** Login attempts per minute for one address and username (SPEC §8 code 5 when exceeded). */
 export const LOGIN_RATE_PER_MINUTE = 10
 
 export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
-  // A hash to verify against when the user does not exist, so timing does not reveal usernames.
-  const decoy = hashPassword('vigil-decoy-password')
+  const passwords = passwordChecker()
+  const budget = addressBudget(LOGIN_FAILURES_PER_ADDRESS, 60_000)
   const invalid = () => new ApiError('unauthenticated', { login_feedback: LOGIN_FEEDBACK.invalid_credentials })
-  const locked = (until: number) => new ApiError('account_locked', { login_feedback: LOGIN_FEEDBACK.locked_out, locked_until: until })
+  const tryLater = () => new ApiError('rate_limited', { login_feedback: LOGIN_FEEDBACK.try_later })
 
   app.post('/login', {
     schema: { body: LoginBody, response: { 200: LoginResponse } },
@@ -24,25 +28,31 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
       rateLimit: {
         max: LOGIN_RATE_PER_MINUTE,
         timeWindow: 60_000,
-        keyGenerator: (req) => `${req.ip}|${String((req.body as { username?: unknown } | undefined)?.username ?? '')}`,
+        keyGenerator: (req) => `${sourceOf(req.ip)}|${String((req.body as { username?: unknown } | undefined)?.username ?? '')}`,
       },
     },
   }, async (req) => {
     const { username, password } = req.body
+    const source = sourceOf(req.ip)
+    if (!budget.take(source)) throw tryLater()
     const user = await findUserByUsername(store.db, username)
-    if (!user) {
-      await verifyPassword(password, await decoy)
+    const verifying = passwords.check(password, user?.password_hash)
+    if (!verifying) {
+      budget.refund(source)
+      throw tryLater()
+    }
+    if (!(await verifying) || !user) {
+      if (user) await recordLoginFailure(store.db, user.id, source)
       throw invalid()
     }
-    if (user.locked_until && user.locked_until > now()) throw locked(user.locked_until)
-    if (!(await verifyPassword(password, user.password_hash))) {
-      const until = await recordLoginFailure(store.db, user.id)
-      throw until ? locked(until) : invalid()
-    }
+    budget.refund(source)
+    // Review M6: a waiting source learns of its delay only with the right password; wrong ones get the
+    // generic answer above, exactly as for a user that does not exist.
+    const until = await lockedUntil(store.db, user.id, source)
+    if (until) throw new ApiError('account_locked', { login_feedback: LOGIN_FEEDBACK.locked_out, locked_until: until })
     const scope = await loadScope(store.db, user.id)
     if (scope.modules.length === 0) throw new ApiError('unauthorized', { login_feedback: LOGIN_FEEDBACK.no_permission })
-    await recordLoginSuccess(store.db, user.id)
-    return issueToken(store.db, user.id, 'session', SESSION_TTL_S)
+    return startSession(store.db, user, source, await passwords.upgrade(password, user.password_hash))
   })
 }
 
