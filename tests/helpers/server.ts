@@ -17,6 +17,9 @@ export interface TestServer {
   close(): Promise<void>
 }
 
+/** A valid VIGIL_SECRET_KEY (32 bytes in base64), so tests may run against PostgreSQL, where it is required. */
+export const TEST_SECRET_KEY = Buffer.from('vigil-test-secret-key-32-bytes!!').toString('base64')
+
 export interface StartOptions {
   db?: 'sqlite' | 'pg'
   env?: Record<string, string>
@@ -67,7 +70,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     HOST: '127.0.0.1',
     DATABASE_URL: pgDb ? pgDb.url : path.join(dir, 'vigil.db'),
     VIGIL_ADMIN_PASSWORD: adminPassword,
-    VIGIL_SECRET_KEY: 'test-secret-key',
+    VIGIL_SECRET_KEY: TEST_SECRET_KEY,
     VIGIL_ENGINE: '0',
     VIGIL_LOCAL_HOSTS: '0',
     LOG_LEVEL: 'silent',
