@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RouteDeps, ZodApp } from './types'
 import { requestId } from './plugins/request-id'
+import { securityHeaders } from './plugins/security-headers'
 import { errorBody, errorHandler } from './plugins/errors'
 import { auth } from './plugins/auth'
 import { loginRoutes, logoutRoutes } from './routes/auth'
@@ -57,6 +58,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(requestId)
+  await app.register(securityHeaders)
   await app.register(errorHandler)
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
