@@ -39,6 +39,8 @@ import { mapGenerateRoutes } from './routes/map-generate'
 import { mapImageRoutes } from './routes/map-images'
 import { mapFileRoutes } from './routes/map-files'
 import { feedRoutes } from '../feed/socket'
+import { createFeedGate } from '../feed/gate'
+import { feedTicketRoutes } from './routes/feed-ticket'
 
 export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
   const app = Fastify({
@@ -67,12 +69,14 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
 
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
-  // The feed authenticates its own way (token in the URL): browsers cannot set WebSocket headers.
-  await app.register(feedRoutes, { ...deps, prefix: '/api/v1' })
+  // The feed authenticates its own way (a one-time ticket in the URL): browsers cannot set WebSocket headers.
+  const gate = createFeedGate(deps.box)
+  await app.register(feedRoutes, { ...deps, gate, prefix: '/api/v1' })
 
   await app.register(async (api: ZodApp) => {
     await api.register(auth, deps)
-    await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
+    await api.register(logoutRoutes, { ...deps, gate, prefix: '/auth' })
+    await api.register(feedTicketRoutes, { ...deps, gate, prefix: '/feed' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
     await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })

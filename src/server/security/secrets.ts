@@ -4,7 +4,7 @@
  * `v2:<kid>:<iv>:<tag>:<data>`, kid being the first 8 hex digits of sha256(key), so a rotation knows which
  * key sealed a value; `v1:<iv>:<tag>:<data>` values of older releases are still opened.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { DatabaseConfig } from '../config'
@@ -12,6 +12,11 @@ import type { DatabaseConfig } from '../config'
 export interface SecretBox {
   seal(plain: string): string
   open(sealed: string): string
+  /**
+   * A MAC of `data` (base64url) with a key derived from the secret key for `purpose`: processes sharing a
+   * database share the key, so one signs what another checks (feed tickets).
+   */
+  sign(purpose: string, data: string): string
 }
 
 export const keyId = (key: Buffer) => createHash('sha256').update(key).digest('hex').slice(0, 8)
@@ -26,7 +31,11 @@ function decrypt(key: Buffer, iv: string, tag: string, data: string) {
 export function secretBox(key: Buffer, previous?: Buffer): SecretBox {
   const keys = new Map([key, ...(previous ? [previous] : [])].map((k) => [keyId(k), k]))
   const kid = keyId(key)
+  const macKeys = new Map<string, Buffer>()
+  const macKey = (purpose: string) => macKeys.get(purpose)
+    ?? macKeys.set(purpose, Buffer.from(hkdfSync('sha256', key, '', `vigil ${purpose}`, 32))).get(purpose)!
   return {
+    sign: (purpose, data) => createHmac('sha256', macKey(purpose)).update(data).digest('base64url'),
     seal(plain) {
       if (!plain) return ''
       const iv = randomBytes(12)
