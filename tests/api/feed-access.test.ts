@@ -104,6 +104,30 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     theirs.close()
   })
 
+  it('stops the deltas of an environment at once when the user loses it, without waiting for the 30 s re-check', async () => {
+    const t = await makeTenant(server, await adminClient(server))
+    const db = server.vigil.store.db
+    const colleague = { username: uniq('keeper'), password: 'keeper-password' }
+    const keeper = await db.insertInto('users').values({ username: colleague.username, password_hash: await hashPassword(colleague.password), organization_id: t.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
+    await db.insertInto('user_rights').values({ user_id: keeper.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: 'administrator' }).execute()
+    invalidateScopes()
+    const api = client(server.baseUrl, await tokenOf(server, colleague))
+    expect((await api.post('/api/v1/hosts/', { name: uniq('lose'), hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: 1 })).status).toBe(201)
+    const host = (await api.get(`/api/v1/hosts/?filter=${encodeURIComponent(JSON.stringify({ hostgroup_id: t.environmentId }))}`)).body.result[0].name as string
+    const s = await subscribed(await feedUrl(server.baseUrl, await tokenOf(server, t)), [`environment:${t.environmentId}`])
+    await api.post('/api/v1/results', { host, exit_status: 2, output: 'seen' })
+    await s.next((m) => m.op === 'deltas' && m.deltas.some((d) => d.kind === 'state' && d.plugin_output === 'seen'))
+
+    const user = await db.selectFrom('users').select('id').where('username', '=', t.username).executeTakeFirstOrThrow()
+    await db.deleteFrom('user_rights').where('user_id', '=', user.id).execute()
+    invalidateScopes()
+    await new Promise((r) => setTimeout(r, 100))
+    await api.post('/api/v1/results', { host, exit_status: 0, output: 'not for you' })
+    await new Promise((r) => setTimeout(r, 500))
+    expect(s.messages.some((m) => m.op === 'deltas' && m.deltas.some((d) => d.kind === 'state' && d.plugin_output === 'not for you'))).toBe(false)
+    s.close()
+  })
+
   it('ends the token on logout whatever the body: empty or broken JSON, XML, an array', async () => {
     for (const body of ['', '{"a": 1,,, oops', '<x/>', '[1,"x",{}]']) {
       const token = await tokenOf(server, a)

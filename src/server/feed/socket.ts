@@ -9,7 +9,7 @@ import type { RouteDeps, ZodApp } from '../http/types'
 import { ClientMessage, FEED_CLOSE, SYSTEM_TOPIC, TOPICS_PER_CONNECTION, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
 import { seesSystemEvents } from '../store/events'
 import { resolveToken, sessionOf } from '../store/tokens'
-import { loadScope, type Scope } from '../store/scope'
+import { loadScope, onScopesInvalidated, type Scope } from '../store/scope'
 import { readQuotas } from '../store/quotas'
 import { bearerOf } from '../http/plugins/auth'
 import { mapTopicIndex } from './map-topics'
@@ -69,7 +69,20 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     }
     enqueue(delta)
   })
+  // Rights or tenancy changed: every socket sees with its user's new scope now, not at the next re-check.
+  let rescoping = false
+  const stopRescoping = onScopesInvalidated(() => {
+    if (rescoping) return
+    rescoping = true
+    setImmediate(() => {
+      rescoping = false
+      for (const c of clients) {
+        loadScope(store.db, c.scope.userId).then((scope) => { c.scope = scope }, () => c.socket.close(FEED_CLOSE.unauthenticated, 'user gone'))
+      }
+    })
+  })
   app.addHook('onClose', async () => {
+    stopRescoping()
     unsubscribe()
     for (const c of clients) c.socket.close(1001, 'server closing')
   })
