@@ -7,12 +7,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { loadConfig } from '../../src/server/config'
+import { loadConfig, type Config } from '../../src/server/config'
 import { createVigil, type Vigil } from '../../src/server/vigil'
 
 export interface TestServer {
   baseUrl: string
   adminPassword: string
+  /** The configuration it runs with, e.g. to start a second process on the same database. */
+  config: Config
   vigil: Vigil
   close(): Promise<void>
 }
@@ -81,6 +83,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   return {
     baseUrl: address,
     adminPassword,
+    config,
     vigil,
     async close() {
       await vigil.close()

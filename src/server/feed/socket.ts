@@ -81,7 +81,10 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
       }
     })
   })
+  // Logout in any process sharing the bus closes this process's sockets of the session.
+  const stopEnding = bus.onSessionEnded((tokenId) => gate.endSession(tokenId))
   app.addHook('onClose', async () => {
+    stopEnding()
     stopRescoping()
     unsubscribe()
     for (const c of clients) c.socket.close(1001, 'server closing')

@@ -75,7 +75,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
 
   await app.register(async (api: ZodApp) => {
     await api.register(auth, deps)
-    await api.register(logoutRoutes, { ...deps, gate, prefix: '/auth' })
+    await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
     await api.register(feedTicketRoutes, { ...deps, gate, prefix: '/feed' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })

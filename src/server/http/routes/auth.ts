@@ -8,7 +8,6 @@ import { issueToken, revokeToken, SESSION_TTL_S } from '../../store/tokens'
 import { hashPassword, verifyPassword } from '../../security/password'
 import { loadScope } from '../../store/scope'
 import { now } from '../../store/json'
-import type { FeedGate } from '../../feed/gate'
 
 /** Login attempts per minute for one address and username (SPEC §8 code 5 when exceeded). */
 export const LOGIN_RATE_PER_MINUTE = 10
@@ -48,16 +47,16 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
 }
 
 /**
- * Protected: POST /auth/logout revokes the token it was called with and closes its feed sockets at once.
+ * Protected: POST /auth/logout revokes the token it was called with; its feed sockets close at once.
  * It takes no body: whatever is sent (an empty or broken JSON body too) is read past, so logout always
  * ends the session instead of failing on the body's parse (issue 13).
  */
-export async function logoutRoutes(app: ZodApp, { store, gate }: RouteDeps & { gate: FeedGate }) {
+export async function logoutRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined))
   app.post('/logout', { schema: { response: { 204: NoContent } } }, async (req, reply) => {
     await revokeToken(store.db, req.tokenId)
-    gate.endSession(req.tokenId)
+    bus.endSession(req.tokenId)
     return reply.status(204).send(null)
   })
 }
