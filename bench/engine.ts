@@ -73,7 +73,7 @@ async function freshDatabase(fill: (db: SQLite.Database, now: number) => void) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-engine-'))
   const config = loadConfig({
     PORT: '0', HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'vigil.db'), VIGIL_ADMIN_PASSWORD: 'bench-admin-password',
-    VIGIL_SECRET_KEY: 'bench-secret-key', VIGIL_ENGINE: '0', VIGIL_LOCAL_HOSTS: '0', LOG_LEVEL: 'silent',
+    VIGIL_SECRET_KEY: Buffer.from('vigil-bench-secret-key-32-bytes!').toString('base64'), VIGIL_ENGINE: '0', VIGIL_LOCAL_HOSTS: '0', LOG_LEVEL: 'silent',
   })
   const setup = await createVigil(config)
   const db = setup.store.sqlite!

@@ -36,6 +36,9 @@ const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a')
 /** The server process: the real server; reports when each bench delta was published on the bus. */
 async function serverPhase() {
   const server = await startServer({ env: { VIGIL_ENGINE: '0' } })
+  // 500 sockets of one user from one address: far past the organization's default feed quotas (issue 13).
+  await server.vigil.store.db.updateTable('organizations')
+    .set({ quotas: JSON.stringify({ feed_connections_per_user: 10_000, feed_connections_per_address: 10_000 }) }).where('id', '=', 1).execute()
   // The moment the engine publishes, before the feed's fan-out (which runs inside publish).
   const published = new Map<string, number>()
   const bus = server.vigil.bus
@@ -106,9 +109,10 @@ async function main() {
     const sent: number[] = []
     const sentClock: number[] = []
     const received: number[][] = Array.from({ length: results }, () => [])
-    const feedUrl = `${baseUrl.replace(/^http/, 'ws')}/api/v1/feed?token=${encodeURIComponent(token)}`
-    const connect = () => new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(feedUrl)
+    // Each socket opens with a one-time ticket, as a browser's does.
+    const feedUrl = async () => `${baseUrl.replace(/^http/, 'ws')}/api/v1/feed?ticket=${encodeURIComponent(String((await call('POST', '/api/v1/feed/ticket', token, {})).ticket))}`
+    const open = (url: string) => new Promise<WebSocket>((resolve, reject) => {
+      const ws = new WebSocket(url)
       ws.on('error', reject)
       ws.on('message', (raw: Buffer) => {
         const at = performance.now()
@@ -126,6 +130,7 @@ async function main() {
       })
       ws.on('open', () => ws.send(JSON.stringify({ op: 'subscribe', topics: ['environment:1'] })))
     })
+    const connect = async () => open(await feedUrl())
     const started = Date.now()
     for (let i = 0; i < clients; i += 50) sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, clients - i) }, connect))))
     console.log(`${sockets.length} clients connected and subscribed in ${((Date.now() - started) / 1000).toFixed(1)} s`)

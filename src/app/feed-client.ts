@@ -15,9 +15,13 @@ export interface FeedState {
 }
 
 export interface FeedClientDeps {
-  /** ws:// or wss:// URL of /api/v1/feed, without the token */
+  /** ws:// or wss:// URL of /api/v1/feed, without the ticket */
   url: string
-  getToken(): string | null
+  /**
+   * A one-time ticket for the next connection (POST /api/v1/feed/ticket); null when there is no session
+   * (the feed stays closed), a rejection when the server cannot be reached (tried again with back-off).
+   */
+  getTicket(): Promise<string | null>
   createSocket(url: string): WebSocket
   /** back-off steps in ms, last one repeats */
   backoffMs?: number[]
@@ -38,19 +42,37 @@ export function createFeedClient(deps: FeedClientDeps) {
   let retry: ReturnType<typeof setTimeout> | null = null
   let ping: ReturnType<typeof setInterval> | null = null
   let stopped = true
+  /** Counts stops, so that a ticket asked for before a stop opens nothing after it. */
+  let generation = 0
 
   const send = (msg: unknown) => {
     if (socket?.readyState === 1) socket.send(JSON.stringify(msg))
   }
 
-  function connect() {
-    const token = deps.getToken()
-    if (stopped || !token) return
+  const retryLater = () => {
+    retry = setTimeout(connect, backoff[Math.min(attempt++, backoff.length - 1)])
+  }
+
+  async function connect() {
+    retry = null
+    if (stopped) return
+    const run = generation
     state.setState({ status: 'connecting' })
-    const ws = deps.createSocket(`${deps.url}?token=${encodeURIComponent(token)}`)
+    let ticket: string | null | undefined
+    try {
+      ticket = await deps.getTicket()
+    } catch {
+      ticket = undefined
+    }
+    if (run !== generation) return
+    if (ticket === null || ticket === undefined) {
+      state.setState({ status: 'closed' })
+      // No session: closed until started again. Server out of reach: tried again with back-off.
+      return ticket === undefined ? retryLater() : undefined
+    }
+    const ws = deps.createSocket(`${deps.url}?ticket=${encodeURIComponent(ticket)}`)
     socket = ws
     ws.onopen = () => {
-      attempt = 0
       state.setState({ status: 'open', lastMessageAt: Date.now() })
       // The server takes at most TOPICS_PER_MESSAGE topics per message (many environments resubscribe in parts).
       const topics = [...counts.keys()]
@@ -65,6 +87,8 @@ export function createFeedClient(deps: FeedClientDeps) {
       } catch {
         return
       }
+      // A refused connection opens and then closes with an error: the back-off restarts only once it serves.
+      if (msg.op !== 'error') attempt = 0
       if (msg.op !== 'deltas') return
       for (const delta of msg.deltas) {
         const seen = new Set<Listener>()
@@ -74,14 +98,14 @@ export function createFeedClient(deps: FeedClientDeps) {
         }
       }
     }
-    ws.onclose = (ev: CloseEvent) => {
+    ws.onclose = () => {
       if (ping) clearInterval(ping)
       ping = null
       socket = null
       state.setState({ status: 'closed' })
-      // 4401: the token is gone; the API client's 401 handling takes the user to login.
-      if (stopped || ev.code === 4401) return
-      retry = setTimeout(connect, backoff[Math.min(attempt++, backoff.length - 1)])
+      // 4401 (ticket or session gone), 4409 (too many connections) too: a new ticket tells whether the session
+      // is still there; without one the ticket request fails and the API client's 401 handling takes over.
+      if (!stopped) retryLater()
     }
     ws.onerror = () => ws.close()
   }
@@ -91,11 +115,13 @@ export function createFeedClient(deps: FeedClientDeps) {
     start() {
       if (!stopped) return
       stopped = false
-      connect()
+      void connect()
     },
     stop() {
       stopped = true
+      generation++
       if (retry) clearTimeout(retry)
+      if (!socket) state.setState({ status: 'closed' })
       socket?.close()
     },
     /** Listens to a topic until the returned function is called. */

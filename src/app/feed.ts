@@ -2,12 +2,30 @@
 import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { FeedDelta } from '../shared/feed'
+import { FeedTicket } from '../shared/api/feed'
+import { api, handleApiFailure } from './api'
+import { ApiFailure } from './api-failure'
 import { createFeedClient } from './feed-client'
 import { getToken } from './token'
 
+/** Issue 13: a one-time ticket opens the socket, so the session token never travels in a URL. */
+async function feedTicket(): Promise<string | null> {
+  if (!getToken()) return null
+  try {
+    return (await api.request('feed/ticket', { method: 'POST', schema: FeedTicket, errorHandlerEnabled: false })).ticket
+  } catch (failure) {
+    // No session (none stored, changed meanwhile, or refused): no feed. A 401 goes to the SPEC §8 handler
+    // (login) as for any other request; anything else is tried again with back-off.
+    const ended = failure instanceof ApiFailure && (failure.kind === 'no_token' || failure.kind === 'stale_token' || failure.status === 401)
+    if (!ended) throw failure
+    if (failure.status === 401) handleApiFailure(failure)
+    return null
+  }
+}
+
 export const feed = createFeedClient({
   url: `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/v1/feed`,
-  getToken,
+  getTicket: feedTicket,
   createSocket: (url) => new WebSocket(url),
 })
 

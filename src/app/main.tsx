@@ -1,4 +1,5 @@
 /** Browser entry: i18n, theme, storage purge, service worker, router. */
+import { zodConfig } from './csp'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -11,6 +12,7 @@ import { createAppRouter } from './router'
 import { startStoragePurge } from './storage'
 import { applyTheme, rememberedTheme } from './themes'
 
+if (!zodConfig.jitless) throw new Error('zod must run without eval under the CSP')
 document.documentElement.lang = i18n.language
 document.title = i18n.t('app.name')
 void applyTheme(rememberedTheme())

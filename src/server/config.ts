@@ -5,16 +5,18 @@ import { DELAYED_NOTIFICATION_S } from '../shared/constants'
 export interface Config {
   port: number
   host: string
-  /** `sqlite:<file>` / a file path, or `postgres://…`. */
-  databaseUrl: string
+  /** DATABASE_URL parsed once: everything that opens, names or sits beside the database reads this. */
+  database: DatabaseConfig
   /** Username of the first administrator (issue 13: not always the guessable `admin`). */
   adminUser: string
   /** Password of the first administrator; generated and printed once when unset. */
   adminPassword: string | undefined
   /** Where the built UI lives (vite build output). */
   distDir: string
-  /** Key that encrypts secrets at rest; derived from a file under ./data when unset. */
-  secretKey: string | undefined
+  /** VIGIL_SECRET_KEY (32 bytes); unset: a key file beside the SQLite database (security/secrets.ts). */
+  secretKey: Buffer | undefined
+  /** VIGIL_SECRET_KEY_PREVIOUS: opens values sealed before a key rotation. */
+  previousSecretKey: Buffer | undefined
   maintenance: boolean
   maintenanceMessage: string
   /** Whether the engine runs active checks (tests may start a server without them). */
@@ -32,6 +34,29 @@ export interface Config {
   pluginUser: string
 }
 
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
+
+/**
+ * `postgres://…`/`postgresql://…`, or SQLite: `sqlite:<file>`, `sqlite://<file>` or a plain path (made
+ * absolute, so the key file lands beside it whatever the working directory); `:memory:` stays as it is.
+ */
+export function parseDatabaseUrl(url: string): DatabaseConfig {
+  if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url }
+  const file = url.replace(/^sqlite:(\/\/)?/, '')
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file) || !file) throw new Error(`DATABASE_URL must be a SQLite file or postgres://…, got ${url}`)
+  return { kind: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) }
+}
+
+/** A 32-byte key written in base64 (`openssl rand -base64 32`); anything else stops the start. */
+export function parseSecretKey(name: string, value: string | undefined): Buffer | undefined {
+  if (!value) return undefined
+  // 32 bytes are 43 base64 characters and one '=' of padding.
+  if (!/^[A-Za-z0-9+/]{43}=?$/.test(value.trim())) {
+    throw new Error(`${name} must be 32 bytes in base64 (e.g. the output of \`openssl rand -base64 32\`)`)
+  }
+  return Buffer.from(value.trim(), 'base64')
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
@@ -41,14 +66,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!pluginDirs.every((d) => path.isAbsolute(d))) throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
   const adminUser = (env.VIGIL_ADMIN_USER || 'admin').trim()
   if (!adminUser || adminUser.length > 254) throw new Error('VIGIL_ADMIN_USER must be a username of 1 to 254 characters')
+  const database = parseDatabaseUrl(env.DATABASE_URL ?? path.join('data', 'vigil.db'))
+  const secretKey = parseSecretKey('VIGIL_SECRET_KEY', env.VIGIL_SECRET_KEY)
+  // Processes sharing one PostgreSQL database must seal with one key; a key file per machine would differ.
+  if (database.kind === 'postgres' && !secretKey) throw new Error('VIGIL_SECRET_KEY is required with PostgreSQL (every process must use the same key)')
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
-    databaseUrl: env.DATABASE_URL ?? path.resolve('data', 'vigil.db'),
+    database,
     adminUser,
     adminPassword: env.VIGIL_ADMIN_PASSWORD || undefined,
     distDir: path.resolve(env.VIGIL_DIST_DIR ?? 'dist'),
-    secretKey: env.VIGIL_SECRET_KEY || undefined,
+    secretKey,
+    previousSecretKey: parseSecretKey('VIGIL_SECRET_KEY_PREVIOUS', env.VIGIL_SECRET_KEY_PREVIOUS),
     maintenance: env.VIGIL_MAINTENANCE === '1',
     maintenanceMessage: env.VIGIL_MAINTENANCE_MESSAGE ?? '',
     engine: env.VIGIL_ENGINE !== '0',

@@ -1,8 +1,7 @@
 /** Config → store → engine → http, and a close() that undoes it in reverse (DESIGN.md "main.ts"). */
-import path from 'node:path'
 import pino from 'pino'
 import type { Config } from './config'
-import { isPostgresUrl, openStore, optimize } from './store/db'
+import { openStore, optimize } from './store/db'
 import { migrateToLatest } from './store/migrate'
 import fs from 'node:fs'
 import { seedFirstStart, seedLocalHosts, systemResolver } from './store/seed'
@@ -22,7 +21,8 @@ import { pluginSettings } from './engine/checks/plugins'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
-  const store = openStore(config.databaseUrl)
+  const box = secretBox(loadSecretKey(config.secretKey, config.database), config.previousSecretKey)
+  const store = openStore(config.database)
   const migrated = await migrateToLatest(store)
   // Issue 5 system events: written beside the work, never in its way; live on the feed's `system` topic once
   // the bus is up (the migrations' event is written before it).
@@ -36,12 +36,10 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
     const resolvConf = fs.existsSync('/etc/resolv.conf') ? fs.readFileSync('/etc/resolv.conf', 'utf8') : ''
     await seedLocalHosts(store.db, config.port, systemResolver(resolvConf))
   }
-  const keyDir = isPostgresUrl(config.databaseUrl) ? path.resolve('data') : path.dirname(path.resolve(config.databaseUrl))
-  const box = secretBox(loadSecretKey(config.secretKey, keyDir))
   const sealed = await sealSnmpCommunities(store.db, box)
   if (sealed.moved || sealed.unopened.length) log.warn(sealed, 'SNMP communities moved from check configuration into host secrets')
-  const bus = store.dialect === 'postgres'
-    ? await postgresBus(config.databaseUrl, (err) => log.error({ err }, 'feed bus'), () => void system({ status: 'RECONNECTED', message: 'Feed bus reconnected to PostgreSQL' }))
+  const bus = config.database.kind === 'postgres'
+    ? await postgresBus(config.database.url, (err) => log.error({ err }, 'feed bus'), () => void system({ status: 'RECONNECTED', message: 'Feed bus reconnected to PostgreSQL' }))
     : memoryBus()
   live = bus
   const notifier = createNotifier({ store, bus, log, webhookUrl: config.notifyWebhook, delayS: config.notifyDelayS })

@@ -12,6 +12,21 @@ export type Topic = z.infer<typeof Topic>
 /** Topics per subscribe/unsubscribe message; clients send more in several messages. */
 export const TOPICS_PER_MESSAGE = 500
 
+/**
+ * Issue 13: topics one connection may hold (each costs a query when subscribed, a map's its nested
+ * documents); more are refused with a `limit_exceeded` error. Not a SPEC constant.
+ */
+export const TOPICS_PER_CONNECTION = 1000
+
+/** Issue 13: a feed ticket (`POST /api/v1/feed/ticket`, then `GET /api/v1/feed?ticket=`) opens one socket within 30 s. */
+export const FEED_TICKET_TTL_S = 30
+
+/**
+ * WebSocket close codes: 4000 + the HTTP status of the SPEC §8 key sent just before (`invalid_token`,
+ * `unauthenticated`: 4401; `limit_exceeded`: 4409).
+ */
+export const FEED_CLOSE = { unauthenticated: 4401, limitExceeded: 4409 } as const
+
 export const ClientMessage = z.discriminatedUnion('op', [
   z.object({ op: z.literal('subscribe'), topics: z.array(Topic).max(TOPICS_PER_MESSAGE) }),
   z.object({ op: z.literal('unsubscribe'), topics: z.array(Topic).max(TOPICS_PER_MESSAGE) }),
@@ -86,7 +101,7 @@ export type ServerMessage =
   | { op: 'deltas'; deltas: FeedDelta[] }
   | { op: 'subscribed'; topics: string[]; refused: string[] }
   | { op: 'pong' }
-  | { op: 'error'; key: string; message: string }
+  | { op: 'error'; key: string; message: string; extra_info?: Record<string, unknown> }
 
 /** Topics a delta belongs to. */
 export function topicsOf(delta: FeedDelta): string[] {

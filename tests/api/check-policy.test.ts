@@ -8,15 +8,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Agent } from 'net-snmp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
+import { startServer, DATABASES, TEST_SECRET_KEY, type TestServer } from '../helpers/server'
 import { adminClient, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
 import { BASE, COMMUNITY, startAgent } from '../fixtures/snmp-agent'
 import { hostSecrets } from '../../src/server/store/hosts'
 import { sealSnmpCommunities } from '../../src/server/store/snmp-communities'
-import { loadSecretKey, secretBox } from '../../src/server/security/secrets'
+import { secretBox } from '../../src/server/security/secrets'
 
 // The test servers' key (helpers/server.ts), to read what they sealed.
-const box = secretBox(loadSecretKey('test-secret-key', os.tmpdir()))
+const box = secretBox(Buffer.from(TEST_SECRET_KEY, 'base64'))
 
 const FIXTURES = fileURLToPath(new URL('../fixtures/plugins', import.meta.url))
 const PLUGIN = { kind: 'command', config: { command: 'check_fixture.sh', args: ['0', 'args', '--password=$SECRET:password$'] } }

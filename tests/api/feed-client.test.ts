@@ -5,6 +5,7 @@ import { startServer, type TestServer } from '../helpers/server'
 import { adminClient, makeTenant, type Tenant } from '../helpers/api'
 import { createFeedClient } from '../../src/app/feed-client'
 import type { FeedDelta } from '../../src/shared/feed'
+import { feedTicket } from '../helpers/feed'
 
 const until = async (cond: () => boolean, ms = 3000) => {
   const end = Date.now() + ms
@@ -29,7 +30,7 @@ describe('feed client', () => {
   it('delivers deltas of subscribed topics and reconnects with its subscriptions after the connection drops', async () => {
     const client = createFeedClient({
       url: `${server.baseUrl.replace('http', 'ws')}/api/v1/feed`,
-      getToken: () => token,
+      getTicket: () => feedTicket(server.baseUrl, token),
       createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
       backoffMs: [50],
     })
@@ -55,7 +56,7 @@ describe('feed client', () => {
   it('subscribes to more topics than one message may carry (TOPICS_PER_MESSAGE) by sending them in parts', async () => {
     const client = createFeedClient({
       url: `${server.baseUrl.replace('http', 'ws')}/api/v1/feed`,
-      getToken: () => token,
+      getTicket: () => feedTicket(server.baseUrl, token),
       createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
       backoffMs: [50],
     })

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
+import { feedUrl } from '../helpers/feed'
 import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
 
 type Message = Exclude<ServerMessage, { op: 'deltas' }> | { op: 'delta'; delta: FeedDelta }
 interface FeedClient { messages: Message[]; next(pred: (m: Message) => boolean, ms?: number): Promise<Message>; send(m: unknown): void; close(): void }
 
 async function connect(baseUrl: string, token: string): Promise<FeedClient> {
-  const ws = new WebSocket(`${baseUrl.replace('http', 'ws')}/api/v1/feed?token=${encodeURIComponent(token)}`)
+  const ws = new WebSocket(await feedUrl(baseUrl, token))
   const messages: Message[] = []
   const waiters: { pred: (m: Message) => boolean; resolve: (m: Message) => void }[] = []
   // A `deltas` message is read as one `delta` per entry, so each can be waited for on its own.

@@ -4,9 +4,20 @@ import type { TestServer } from './server'
 import { tokenOf, type Tenant } from './api'
 import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
 
+/** A one-time ticket for the feed (POST /api/v1/feed/ticket with the session token). */
+export async function feedTicket(baseUrl: string, token: string): Promise<string> {
+  const r = await fetch(`${baseUrl}/api/v1/feed/ticket`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+  if (r.status !== 200) throw new Error(`feed ticket: ${r.status} ${await r.text()}`)
+  return ((await r.json()) as { ticket: string }).ticket
+}
+
+/** The feed's WebSocket address with a fresh ticket of `token`, as the browser opens it. */
+export const feedUrl = async (baseUrl: string, token: string) =>
+  `${baseUrl.replace('http', 'ws')}/api/v1/feed?ticket=${encodeURIComponent(await feedTicket(baseUrl, token))}`
+
 /** A feed connection that collects deltas and answers, and waits for one matching a condition. */
 export async function feed(server: TestServer, t: Tenant) {
-  const ws = new WebSocket(`${server.baseUrl.replace('http', 'ws')}/api/v1/feed?token=${encodeURIComponent(await tokenOf(server, t))}`)
+  const ws = new WebSocket(await feedUrl(server.baseUrl, await tokenOf(server, t)))
   const seen: (FeedDelta | ServerMessage)[] = []
   const waiters: { pred: (m: FeedDelta | ServerMessage) => boolean; resolve: (m: FeedDelta | ServerMessage) => void }[] = []
   ws.on('message', (raw) => {

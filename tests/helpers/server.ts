@@ -7,15 +7,20 @@ import os from 'node:os'
 import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { loadConfig } from '../../src/server/config'
+import { loadConfig, type Config } from '../../src/server/config'
 import { createVigil, type Vigil } from '../../src/server/vigil'
 
 export interface TestServer {
   baseUrl: string
   adminPassword: string
+  /** The configuration it runs with, e.g. to start a second process on the same database. */
+  config: Config
   vigil: Vigil
   close(): Promise<void>
 }
+
+/** A valid VIGIL_SECRET_KEY (32 bytes in base64), so tests may run against PostgreSQL, where it is required. */
+export const TEST_SECRET_KEY = Buffer.from('vigil-test-secret-key-32-bytes!!').toString('base64')
 
 export interface StartOptions {
   db?: 'sqlite' | 'pg'
@@ -67,7 +72,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     HOST: '127.0.0.1',
     DATABASE_URL: pgDb ? pgDb.url : path.join(dir, 'vigil.db'),
     VIGIL_ADMIN_PASSWORD: adminPassword,
-    VIGIL_SECRET_KEY: 'test-secret-key',
+    VIGIL_SECRET_KEY: TEST_SECRET_KEY,
     VIGIL_ENGINE: '0',
     VIGIL_LOCAL_HOSTS: '0',
     LOG_LEVEL: 'silent',
@@ -78,6 +83,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
   return {
     baseUrl: address,
     adminPassword,
+    config,
     vigil,
     async close() {
       await vigil.close()

@@ -8,16 +8,19 @@ import type { FeedDelta } from '../../shared/feed'
 export interface Bus {
   publish(delta: FeedDelta): void
   subscribe(listener: (delta: FeedDelta) => void): () => void
+  /** Issue 13: a session (token id) ended; every process closes its feed sockets at once. */
+  endSession(tokenId: number): void
+  onSessionEnded(listener: (tokenId: number) => void): () => void
   close(): Promise<void>
 }
 
-function listeners() {
-  const set = new Set<(d: FeedDelta) => void>()
+function listeners<T>() {
+  const set = new Set<(d: T) => void>()
   return {
-    emit: (d: FeedDelta) => {
+    emit: (d: T) => {
       for (const l of set) l(d)
     },
-    subscribe(l: (d: FeedDelta) => void) {
+    subscribe(l: (d: T) => void) {
       set.add(l)
       return () => void set.delete(l)
     },
@@ -25,11 +28,13 @@ function listeners() {
 }
 
 export function memoryBus(): Bus {
-  const l = listeners()
-  return { publish: l.emit, subscribe: l.subscribe, close: async () => {} }
+  const l = listeners<FeedDelta>()
+  const ended = listeners<number>()
+  return { publish: l.emit, subscribe: l.subscribe, endSession: ended.emit, onSessionEnded: ended.subscribe, close: async () => {} }
 }
 
 const CHANNEL = 'vigil_feed'
+const SESSION_CHANNEL = 'vigil_feed_session_ended'
 // NOTIFY payloads must stay under 8000 bytes: deltas are sent in arrays below that.
 const MAX_PAYLOAD = 7500
 
@@ -42,9 +47,11 @@ const RECONNECT_MS = { first: 1000, max: 30_000 }
  * once listening again (a system event, issue 5). Deltas of the gap are lost: browsers' polling catches up.
  */
 export async function postgresBus(url: string, onError: (err: unknown) => void, onReconnect?: () => void): Promise<Bus> {
-  const l = listeners()
+  const l = listeners<FeedDelta>()
+  const ended = listeners<number>()
   let closed = false
   const onNotification = (msg: pg.Notification) => {
+    if (msg.channel === SESSION_CHANNEL) return ended.emit(Number(msg.payload))
     if (msg.channel !== CHANNEL || !msg.payload) return
     try {
       for (const d of JSON.parse(msg.payload) as FeedDelta[]) l.emit(d)
@@ -64,6 +71,7 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
     if (role === 'listener') {
       c.on('notification', onNotification)
       await c.query(`LISTEN ${CHANNEL}`)
+      await c.query(`LISTEN ${SESSION_CHANNEL}`)
     }
     up = true
     return c
@@ -130,6 +138,12 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
       }
     },
     subscribe: l.subscribe,
+    endSession(tokenId) {
+      // This process at once; the others (and this one again, harmlessly) through NOTIFY.
+      ended.emit(tokenId)
+      sending = sending.then(async () => (await senderClient()).query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, String(tokenId)])).catch(onError)
+    },
+    onSessionEnded: ended.subscribe,
     async close() {
       // Closed first, so nothing sent or reconnected from here on opens a new connection.
       closed = true

@@ -1,16 +1,19 @@
 /**
- * GET /api/v1/feed upgrades to a WebSocket (token in `?token=`, since browsers cannot set headers on one).
+ * GET /api/v1/feed upgrades to a WebSocket, opened with a one-time `?ticket=` from POST /api/v1/feed/ticket
+ * (feed/gate.ts; browsers cannot set headers on a WebSocket) or, for other clients, a bearer header.
  * A client subscribes to topics it may see and receives every delta of them; nothing else is sent.
  */
 import type { WebSocket } from 'ws'
 import { z } from 'zod'
 import type { RouteDeps, ZodApp } from '../http/types'
-import { ClientMessage, SYSTEM_TOPIC, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
+import { ClientMessage, FEED_CLOSE, SYSTEM_TOPIC, TOPICS_PER_CONNECTION, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
 import { seesSystemEvents } from '../store/events'
-import { resolveToken } from '../store/tokens'
-import { loadScope, type Scope } from '../store/scope'
+import { resolveToken, sessionOf } from '../store/tokens'
+import { loadScope, onScopesInvalidated, type Scope } from '../store/scope'
+import { readQuotas } from '../store/quotas'
 import { bearerOf } from '../http/plugins/auth'
 import { mapTopicIndex } from './map-topics'
+import type { FeedGate } from './gate'
 
 // A client that cannot keep up is dropped; it reconnects and refetches.
 const MAX_BUFFERED = 4 * 1024 * 1024
@@ -20,9 +23,10 @@ interface Client {
   socket: WebSocket
   scope: Scope
   topics: Set<string>
+  address: string
 }
 
-export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
+export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & { gate: FeedGate }) {
   const clients = new Set<Client>()
 
   const sendText = (c: Client, text: string) => {
@@ -65,7 +69,23 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     }
     enqueue(delta)
   })
+  // Rights or tenancy changed: every socket sees with its user's new scope now, not at the next re-check.
+  let rescoping = false
+  const stopRescoping = onScopesInvalidated(() => {
+    if (rescoping) return
+    rescoping = true
+    setImmediate(() => {
+      rescoping = false
+      for (const c of clients) {
+        loadScope(store.db, c.scope.userId).then((scope) => { c.scope = scope }, () => c.socket.close(FEED_CLOSE.unauthenticated, 'user gone'))
+      }
+    })
+  })
+  // Logout in any process sharing the bus closes this process's sockets of the session.
+  const stopEnding = bus.onSessionEnded((tokenId) => gate.endSession(tokenId))
   app.addHook('onClose', async () => {
+    stopEnding()
+    stopRescoping()
     unsubscribe()
     for (const c of clients) c.socket.close(1001, 'server closing')
   })
@@ -87,24 +107,53 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     return false
   }
 
-  app.get('/feed', { websocket: true, schema: { querystring: z.object({ token: z.string().max(200).optional() }) } }, (socket, req) => {
+  /** Ends a connection with a SPEC §8 key; the close code is 4000 + the key's HTTP status (FEED_CLOSE). */
+  const refuse = (socket: WebSocket, code: number, error: Extract<ServerMessage, { op: 'error' }>) => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(error))
+    socket.close(code, error.key)
+  }
+
+  /** Issue 13: feed connections per user and per address, from the user's organization's quotas. */
+  async function overQuota(scope: Scope, address: string) {
+    const quotas = await readQuotas(store.db, scope.organizationId)
+    let mine = 0
+    let fromThere = 0
+    for (const c of clients) {
+      if (c.scope.userId === scope.userId) mine++
+      if (c.address === address) fromThere++
+    }
+    if (mine >= quotas.feed_connections_per_user) return { limit: 'feed_connections_per_user', maximum: quotas.feed_connections_per_user }
+    if (fromThere >= quotas.feed_connections_per_address) return { limit: 'feed_connections_per_address', maximum: quotas.feed_connections_per_address }
+    return null
+  }
+
+  app.get('/feed', { websocket: true, schema: { querystring: z.object({ ticket: z.string().max(200).optional() }) } }, (socket, req) => {
     // Handlers are attached at once, so a subscription sent right after opening waits for the login.
-    const token = req.query.token ?? bearerOf(req.headers.authorization)
     const ready: Promise<Client | null> = (async () => {
-      const found = token ? await resolveToken(store.db, token) : undefined
-      if (!found) {
-        socket.send(JSON.stringify({ op: 'error', key: 'unauthenticated', message: 'token required' } satisfies ServerMessage))
-        socket.close(4401, 'unauthenticated')
+      const bearer = bearerOf(req.headers.authorization)
+      const tokenId = req.query.ticket ? gate.redeem(req.query.ticket) : bearer ? (await resolveToken(store.db, bearer))?.tokenId : undefined
+      const session = typeof tokenId === 'number' ? await sessionOf(store.db, tokenId) : undefined
+      if (!session) {
+        refuse(socket, FEED_CLOSE.unauthenticated, { op: 'error', key: 'invalid_token', message: 'a valid, unused feed ticket is required' })
         return null
       }
-      const client: Client = { socket, scope: await loadScope(store.db, found.userId), topics: new Set() }
+      const client: Client = { socket, scope: await loadScope(store.db, session.userId), topics: new Set(), address: req.ip }
+      const over = await overQuota(client.scope, client.address)
+      if (over) {
+        refuse(socket, FEED_CLOSE.limitExceeded, { op: 'error', key: 'limit_exceeded', message: `maximum ${over.maximum} (${over.limit})`, extra_info: over })
+        return null
+      }
+      // Closed while logging in: nothing to hold.
+      if (socket.readyState !== socket.OPEN) return null
       clients.add(client)
+      const release = gate.hold(session.tokenId, () => refuse(socket, FEED_CLOSE.unauthenticated, { op: 'error', key: 'unauthenticated', message: 'session ended' }))
       const refresh = setInterval(async () => {
-        if (!(await resolveToken(store.db, token!).catch(() => undefined))) return socket.close(4401, 'token expired')
-        client.scope = await loadScope(store.db, found.userId)
+        if (!(await sessionOf(store.db, session.tokenId).catch(() => undefined))) return socket.close(FEED_CLOSE.unauthenticated, 'token expired')
+        client.scope = await loadScope(store.db, session.userId)
       }, SCOPE_REFRESH_MS)
       socket.on('close', () => {
         clearInterval(refresh)
+        release()
         clients.delete(client)
         for (const t of client.topics) if (t.startsWith('map:')) maps.remove(Number(t.slice(4)))
       })
@@ -130,12 +179,21 @@ export async function feedRoutes(app: ZodApp, { store, bus }: RouteDeps) {
         return send(client, { op: 'subscribed', topics: [...client.topics], refused: [] })
       }
       const refused: string[] = []
+      let full = false
       for (const t of msg.topics) {
-        if (!(await allowed(client.scope, t))) refused.push(t)
-        else if (!client.topics.has(t)) {
+        if (client.topics.has(t)) continue
+        // Issue 13: past the cap a topic is refused before it costs a query.
+        if (client.topics.size >= TOPICS_PER_CONNECTION) {
+          full = true
+          refused.push(t)
+        } else if (!(await allowed(client.scope, t))) refused.push(t)
+        else {
           client.topics.add(t)
           if (t.startsWith('map:')) await maps.add(Number(t.slice(4))).catch((err) => req.log.error({ err }, 'map topic index failed'))
         }
+      }
+      if (full) {
+        send(client, { op: 'error', key: 'limit_exceeded', message: `maximum ${TOPICS_PER_CONNECTION} topics per connection`, extra_info: { limit: 'topics_per_connection', maximum: TOPICS_PER_CONNECTION } })
       }
       send(client, { op: 'subscribed', topics: [...client.topics], refused })
     })

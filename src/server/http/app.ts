@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import type { RouteDeps, ZodApp } from './types'
 import { requestId } from './plugins/request-id'
+import { securityHeaders } from './plugins/security-headers'
 import { errorBody, errorHandler } from './plugins/errors'
 import { auth } from './plugins/auth'
 import { loginRoutes, logoutRoutes } from './routes/auth'
@@ -39,6 +40,8 @@ import { mapGenerateRoutes } from './routes/map-generate'
 import { mapImageRoutes } from './routes/map-images'
 import { mapFileRoutes } from './routes/map-files'
 import { feedRoutes } from '../feed/socket'
+import { createFeedGate } from '../feed/gate'
+import { feedTicketRoutes } from './routes/feed-ticket'
 
 export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
   const app = Fastify({
@@ -58,6 +61,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(requestId)
+  await app.register(securityHeaders)
   await app.register(errorHandler)
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
@@ -66,12 +70,14 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
 
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
-  // The feed authenticates its own way (token in the URL): browsers cannot set WebSocket headers.
-  await app.register(feedRoutes, { ...deps, prefix: '/api/v1' })
+  // The feed authenticates its own way (a one-time ticket in the URL): browsers cannot set WebSocket headers.
+  const gate = createFeedGate(deps.box)
+  await app.register(feedRoutes, { ...deps, gate, prefix: '/api/v1' })
 
   await app.register(async (api: ZodApp) => {
     await api.register(auth, deps)
     await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
+    await api.register(feedTicketRoutes, { ...deps, gate, prefix: '/feed' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
     await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })

@@ -10,6 +10,7 @@ import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import type { Database } from './schema'
+import type { DatabaseConfig } from '../config'
 
 export type * from './schema'
 
@@ -25,18 +26,14 @@ export interface Store {
 // int8 (bigint) as a JS number: unix times and counts fit.
 pg.types.setTypeParser(20, (v) => Number(v))
 
-export function isPostgresUrl(url: string) {
-  return /^postgres(ql)?:\/\//.test(url)
-}
-
-export function openStore(databaseUrl: string): Store {
-  if (isPostgresUrl(databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+export function openStore(database: DatabaseConfig): Store {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 })
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() }
   }
-  const file = databaseUrl.replace(/^sqlite:(\/\/)?/, '')
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
+  const { file } = database
+  if (file !== ':memory:') createPrivately(file)
   const sqlite = new SQLite(file)
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('synchronous = NORMAL')
@@ -53,6 +50,16 @@ export function openStore(databaseUrl: string): Store {
       await db.destroy()
     },
   }
+}
+
+/**
+ * The database holds every tenant's data: only the server's user may read it (mode 0600). SQLite gives the
+ * -wal and -shm files the database file's mode; files of older releases are narrowed too.
+ */
+function createPrivately(file: string) {
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+  fs.closeSync(fs.openSync(file, 'a', 0o600))
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600)
 }
 
 /**

@@ -31,9 +31,18 @@ export function can(scope: Scope, action: Action, where: { environmentId?: numbe
 const cache = new Map<number, { at: number; scope: Promise<Scope> }>()
 const CACHE_MS = 2000
 
+const invalidated = new Set<() => void>()
+
 /** Rights change rarely; a scope is reused for 2 s and dropped at once when rights or tenancy change. */
 export function invalidateScopes() {
   cache.clear()
+  for (const listener of invalidated) listener()
+}
+
+/** Issue 13: holders of scopes (feed sockets) load them again at once when rights or tenancy change. */
+export function onScopesInvalidated(listener: () => void): () => void {
+  invalidated.add(listener)
+  return () => void invalidated.delete(listener)
 }
 
 export function loadScope(db: Kysely<Database>, userId: number): Promise<Scope> {

@@ -40,3 +40,9 @@ export async function revokeToken(db: Kysely<Database>, tokenId: number) {
 export async function purgeExpiredTokens(db: Kysely<Database>) {
   await db.deleteFrom('tokens').where('expires', '<=', now()).execute()
 }
+
+/** The user of a token that is still valid, by its id (the feed re-checks the session a socket stands for). */
+export async function sessionOf(db: Kysely<Database>, tokenId: number) {
+  const row = await db.selectFrom('tokens').select(['user_id', 'expires']).where('id', '=', tokenId).executeTakeFirst()
+  return row && row.expires > now() ? { userId: row.user_id, tokenId } : undefined
+}

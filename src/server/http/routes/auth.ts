@@ -56,10 +56,17 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
   })
 }
 
-/** Protected: POST /auth/logout revokes the token it was called with. */
-export async function logoutRoutes(app: ZodApp, { store }: RouteDeps) {
+/**
+ * Protected: POST /auth/logout revokes the token it was called with; its feed sockets close at once.
+ * It takes no body: whatever is sent (an empty or broken JSON body too) is read past, so logout always
+ * ends the session instead of failing on the body's parse (issue 13).
+ */
+export async function logoutRoutes(app: ZodApp, { store, bus }: RouteDeps) {
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined))
   app.post('/logout', { schema: { response: { 204: NoContent } } }, async (req, reply) => {
     await revokeToken(store.db, req.tokenId)
+    bus.endSession(req.tokenId)
     return reply.status(204).send(null)
   })
 }

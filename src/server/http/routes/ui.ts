@@ -12,7 +12,7 @@ import fastifyStatic from '@fastify/static'
 import type { ZodApp, RouteDeps } from '../types'
 import { errorBody } from '../plugins/errors'
 
-const NO_CACHE = new Set(['index.html', 'service-worker.js', 'maintenance.html', 'version.json'])
+const NO_CACHE = new Set(['index.html', 'service-worker.js', 'maintenance.html', 'maintenance.js', 'maintenance.css', 'version.json'])
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const HASHED = /-[\w-]{8,}\.(js|css)$/
 const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
