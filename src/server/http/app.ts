@@ -14,6 +14,7 @@ import { auth } from './plugins/auth'
 import { loginRoutes, logoutRoutes } from './routes/auth'
 import { versionRoutes } from './routes/version'
 import { userRoutes } from './routes/users'
+import { serverAdminRoutes } from './routes/server-admins'
 import { organizationRoutes } from './routes/organizations'
 import { environmentRoutes } from './routes/environments'
 import { hostRoutes } from './routes/hosts'
@@ -72,6 +73,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(auth, deps)
     await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })
+    await api.register(serverAdminRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
     await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
     await api.register(environmentRoutes, { ...deps, prefix: '/environments' })

@@ -9,6 +9,7 @@ import { isValidName } from '../../shared/validation'
 import type { z } from 'zod'
 import type { OrganizationBody, OrganizationUpdate } from '../../shared/api/entities'
 import { now } from './json'
+import { writeAuditEvent } from './audit'
 
 type Row = Selectable<OrganizationTable> & { users: number; hosts: number; resources: number; children: number }
 export type OrganizationOut = ReturnType<typeof toApi>
@@ -78,17 +79,44 @@ export async function createOrganization(db: Kysely<Database>, scope: Scope, bod
 }
 
 export async function updateOrganization(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof OrganizationUpdate>) {
-  await getOrganization(db, scope, id)
+  const org = await getOrganization(db, scope, id)
   if (!can(scope, 'hostgroup_write', { organizationId: id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   if (body.name !== undefined) {
     checkName(body.name)
     await ensureUnique(db, body.name, id)
   }
   const { is_msp, msp_parent_id, ...rest } = body
-  if (msp_parent_id !== undefined && msp_parent_id !== null && !scope.organizationIds.includes(msp_parent_id)) throw new ApiError('organization_not_found', { id: msp_parent_id })
-  await db.updateTable('organizations').set({ ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(msp_parent_id === undefined ? {} : { msp_parent_id }) }).where('id', '=', id).execute()
+  const moves = msp_parent_id !== undefined && msp_parent_id !== org.msp_parent_id
+  if (moves) await checkMove(db, scope, id, msp_parent_id)
+  const changes = { ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(moves ? { msp_parent_id } : {}) }
+  // An empty update changes nothing (an UPDATE with no SET is no SQL).
+  if (!Object.keys(changes).length) return org
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('organizations').set(changes).where('id', '=', id).execute()
+    if (moves) {
+      await writeAuditEvent(tx, scope, {
+        subject: 'organization', status: 'MOVED', id, name: org.name, organizationId: id,
+        before: { msp_parent_id: org.msp_parent_id }, after: { msp_parent_id },
+      })
+    }
+  })
   invalidateScopes()
   return getOrganization(db, scope, id)
+}
+
+/**
+ * Issue 13: only server admins re-parent an organization (it moves the organization, with its rights and
+ * hosts, under another MSP). The new parent must be visible and must not lie below the organization itself.
+ */
+async function checkMove(db: Kysely<Database>, scope: Scope, id: number, parent: number | null) {
+  if (!scope.serverAdmin) throw new ApiError('unauthorized', { action: 'server_admin' })
+  if (parent === null) return
+  if (!scope.organizationIds.includes(parent)) throw new ApiError('organization_not_found', { id: parent })
+  const orgs = await db.selectFrom('organizations').select(['id', 'msp_parent_id']).execute()
+  const parentOf = new Map(orgs.map((o) => [o.id, o.msp_parent_id]))
+  for (let at: number | null | undefined = parent, steps = 0; at != null && steps <= orgs.length; at = parentOf.get(at), steps++) {
+    if (at === id) throw new ApiError('invalid_operation', { field: 'msp_parent_id', reason: 'an organization cannot be moved below itself' })
+  }
 }
 
 export async function deleteOrganization(db: Kysely<Database>, scope: Scope, id: number) {
