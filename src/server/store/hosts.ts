@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostTable } from './db'
-import { getEntity, monitoringStatusColumn, softwareColumn, type EntityDef } from './list'
+import { getEntity, monitoringStatusColumn, softwareColumn, type ColumnDef, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { readJson, now } from './json'
 import { fail } from './fail'
@@ -55,24 +55,32 @@ function toApi(r: Row, scope: Scope) {
   }
 }
 
-/** Parents, children and resource counts for one page of hosts. */
-async function enrich(db: Kysely<Database>, rows: HostOut[]) {
+/** Parents, children and resource counts for one page of hosts; only hosts the caller may see are named (issue 13). */
+async function enrich(db: Kysely<Database>, rows: HostOut[], _fields: readonly string[], scope: Scope) {
   const ids = rows.map((r) => r.id)
   const [links, counts] = await Promise.all([
     db.selectFrom('host_parents').innerJoin('hosts as p', 'p.id', 'host_parents.parent_id').innerJoin('hosts as c', 'c.id', 'host_parents.host_id')
-      .select(['host_parents.host_id', 'host_parents.parent_id', 'p.name as parent_name', 'c.name as child_name'])
+      .select(['host_parents.host_id', 'host_parents.parent_id', 'p.name as parent_name', 'c.name as child_name', 'p.hostgroup_id as parent_env', 'c.hostgroup_id as child_env'])
       .where((eb) => eb.or([eb('host_parents.host_id', 'in', ids), eb('host_parents.parent_id', 'in', ids)])).execute(),
     db.selectFrom('resources').select(['host_id', 'state', (eb) => eb.fn.countAll<number>().as('n')]).where('host_id', 'in', ids).groupBy(['host_id', 'state']).execute(),
   ])
   const byId = new Map(rows.map((r) => [r.id, r]))
+  const visible = new Set(scope.environmentIds)
   for (const l of links) {
-    byId.get(l.host_id)?.parents.push(l.parent_name)
-    byId.get(l.parent_id)?.children.push(l.child_name)
+    if (visible.has(l.parent_env)) byId.get(l.host_id)?.parents.push(l.parent_name)
+    if (visible.has(l.child_env)) byId.get(l.parent_id)?.children.push(l.child_name)
   }
   for (const c of counts) {
     const h = byId.get(c.host_id)
     if (h && c.state in h.service_counts) h.service_counts[c.state as keyof HostOut['service_counts']] = Number(c.n)
   }
+}
+
+/** SPEC §3 parents as a filter and sort column, reading only parents in the caller's environments (issue 13). */
+function parentsColumn(environmentIds: readonly number[]): ColumnDef {
+  // The ids are integers from the caller's Scope, never request text.
+  const links = `host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id AND p.hostgroup_id IN (${environmentIds.length ? environmentIds.join(',') : '0'})`
+  return { expr: `(SELECT p.name FROM ${links} LIMIT 1)`, kind: 'text', many: { from: links, value: 'p.name' } }
 }
 
 const FROM = 'hosts JOIN hostgroups ON hostgroups.id = hosts.hostgroup_id JOIN organizations ON organizations.id = hostgroups.organization_id'
@@ -97,10 +105,7 @@ export const hostDef: EntityDef<Row, HostOut> = {
     organization_name: { expr: 'organizations.name', kind: 'text', nullable: false, joined: true },
     max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer', nullable: false },
     tags: { expr: 'hosts.tags', kind: 'text', nullable: false },
-    parents: {
-      expr: '(SELECT p.name FROM host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id LIMIT 1)', kind: 'text',
-      many: { from: 'host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id', value: 'p.name' },
-    },
+    parents: { ...parentsColumn([]), scoped: parentsColumn },
     ...checkStateColumns('hosts', HOST, HOST_STATES),
     monitoring_status: monitoringStatusColumn('hosts', 'max_scheduled_downtime_depth'),
     software: softwareColumn('hosts.id'),
@@ -120,9 +125,12 @@ export const hostDef: EntityDef<Row, HostOut> = {
 export const getHost = async (db: Kysely<Database>, scope: Scope, id: number) =>
   (await getEntity(db, hostDef, scope, id)) ?? fail('host_not_found', { id })
 
+/** SPEC §7 hosts/{name}, among the caller's hosts: a hidden host reads exactly as an absent one. */
 export async function getHostByName(db: Kysely<Database>, scope: Scope, name: string) {
-  const row = await db.selectFrom('hosts').select('id').where('name', '=', name).executeTakeFirst()
-  return row ? getHost(db, scope, row.id).catch(() => fail('host_not_found', { name })) : fail('host_not_found', { name })
+  const row = scope.environmentIds.length
+    ? await db.selectFrom('hosts').select('id').where('name', '=', name).where('hostgroup_id', 'in', scope.environmentIds).executeTakeFirst()
+    : undefined
+  return row ? getHost(db, scope, row.id) : fail('host_not_found', { name })
 }
 
 function validate(body: Partial<z.infer<typeof HostBody>>) {
