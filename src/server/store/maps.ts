@@ -9,6 +9,7 @@ import { getEntity, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { now, readJson } from './json'
 import { fail } from './fail'
+import { organizationOfMap, refuseForeignBindings } from './map-bindings'
 import { writeMapEvent, type MapEventKind } from './map-events'
 import { lockOf, refuseOthersLock } from './map-locks'
 import { mapStatesOf } from './map-states'
@@ -183,6 +184,7 @@ export async function createMap(db: Kysely<Database>, scope: Scope, newMap: NewM
       const { n } = await tx.selectFrom('maps').select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroup_id', '=', newMap.hostgroup_id).executeTakeFirstOrThrow()
       if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT) throw new ApiError('limit_exceeded', { limit: MAX_MAPS_PER_ENVIRONMENT, what: 'maps', hostgroup_id: newMap.hostgroup_id })
       if (await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', newMap.hostgroup_id).where('name', '=', name).executeTakeFirst()) throw new ApiError('map_already_exists', { name })
+      if (document) await refuseForeignBindings(tx, await organizationOfMap(tx, newMap.hostgroup_id), parsed.data, null)
       const { id } = await tx.insertInto('maps').values({
         hostgroup_id: newMap.hostgroup_id, name, alias: newMap.alias, description: newMap.description ?? '', tags: JSON.stringify(newMap.tags ?? []),
         layout: newMap.layout, use_hard_state: newMap.use_hard_state ? 1 : 0, status: 'draft', live_version: null,
