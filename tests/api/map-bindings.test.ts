@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, uniq, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, tokenOf, uniq, type Client, type Tenant } from '../helpers/api'
 import { emptyDocument, type MapDocument } from '../../src/shared/maps/document'
 import { writeDocument, Y } from '../../src/shared/maps/ydoc'
 
@@ -20,6 +20,7 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
   let b: Tenant
   let hostA: number
   let hostB: number
+  let admin: Client
   const newMap = async (t: Tenant) => (await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2 })).body as { id: number; alias: string }
   const draftOf = async (t: Tenant, id: number) => (await t.api.get(`/api/v1/maps/${id}/document`)).body
   /** A link made before this rule existed: written straight into A's draft and live version. */
@@ -31,7 +32,7 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
 
   beforeAll(async () => {
     server = await startServer({ db })
-    const admin = await adminClient(server)
+    admin = await adminClient(server)
     a = await makeTenant(server, admin)
     b = await makeTenant(server, admin)
     hostA = (await a.api.post('/api/v1/hosts/', { name: uniq('host-a'), hostgroup_id: a.environmentId, check_type: '1' })).body.id
@@ -98,5 +99,18 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
     expect(refused.status).toBe(400)
     expect(refused.body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'document.items.o' } })
     expect(JSON.stringify(refused.body)).not.toContain(String(other.id))
+  })
+
+  it("an import by someone who sees both organizations matches only the map's organization's environments", async () => {
+    const envB = (await b.api.get(`/api/v1/hostgroups/${b.environmentId}`)).body.name
+    const file = `define hostgroup {\nobject_id=g1\nhostgroup_name=${envB}\nx=60\ny=30\n}\n`
+    const r = await fetch(`${server.baseUrl}/api/v1/maps/import?${new URLSearchParams({ hostgroup_id: String(a.environmentId), format: 'nagvis', alias: uniq('imported') })}`, {
+      method: 'POST', body: file, headers: { authorization: `Bearer ${await tokenOf(server, { username: 'admin', password: server.adminPassword })}`, 'content-type': 'text/plain' },
+    })
+    const body = await r.json()
+    expect(r.status).toBe(201)
+    expect(body.unmatched).toEqual([envB])
+    const doc = (await admin.get(`/api/v1/maps/${body.map.id}/document`)).body.document
+    expect(Object.values(doc.items).some((i) => (i as { kind: string }).kind === 'environment')).toBe(false)
   })
 })
