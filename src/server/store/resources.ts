@@ -87,7 +87,7 @@ export async function getResourceByNames(db: Kysely<Database>, scope: Scope, hos
   const row = scope.environmentIds.length
     ? await db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').select('resources.id')
       .where('hosts.name', '=', hostName).where('resources.display_name', '=', displayName)
-      .where('resources.hostgroup_id', 'in', scope.environmentIds).executeTakeFirst()
+      .where('resources.hostgroup_id', 'in', scope.environmentIds).orderBy('resources.id').executeTakeFirst()
     : undefined
   if (!row) throw new ApiError('resource_check_not_found', { host_name: hostName, display_name: displayName })
   return getResource(db, scope, row.id)
