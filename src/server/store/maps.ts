@@ -80,10 +80,10 @@ function toApi(r: MapRow, scope: Scope): MapInfo {
  * computed on read for the rows of one page (see map-states.ts: published documents are immutable, so
  * their parsed form is cached, and the states of every row's hosts are read in one batch).
  */
-async function enrich(db: Kysely<Database>, rows: MapInfo[], fields: readonly string[], scope?: Scope) {
+async function enrich(db: Kysely<Database>, rows: MapInfo[], fields: readonly string[], scope: Scope) {
   const ids = rows.map((r) => r.id)
   const byId = new Map(rows.map((r) => [r.id, r]))
-  if (fields.includes('slideshows') && scope && scope.environmentIds.length) {
+  if (fields.includes('slideshows') && scope.environmentIds.length) {
     // Only slideshows the caller may see are named (a slideshow elsewhere may show this map too).
     const shows = await db.selectFrom('slideshow_maps').innerJoin('slideshows', 'slideshows.id', 'slideshow_maps.slideshow_id')
       .select(['slideshow_maps.map_id', 'slideshows.id', 'slideshows.name', 'slideshows.alias', 'slideshows.hostgroup_id'])
@@ -93,7 +93,7 @@ async function enrich(db: Kysely<Database>, rows: MapInfo[], fields: readonly st
       if (!list.some((x) => x.id === s.id)) list.push({ id: s.id, name: s.name, alias: s.alias, hostgroup_id: s.hostgroup_id })
     }
   }
-  if (fields.includes('map_state') && scope) {
+  if (fields.includes('map_state')) {
     const states = await mapStatesOf(db, scope, ids)
     for (const [id, state] of states) byId.get(id)!.map_state = state
   }
@@ -136,11 +136,8 @@ export const mapDef: EntityDef<MapRow, MapInfo> = {
   enrich,
 }
 
-/** The list definition with the caller's scope, so that enrich can compute the live roll-up of a page. */
-export const mapListDef = (scope: Scope): EntityDef<MapRow, MapInfo> => ({ ...mapDef, enrich: (db, rows, fields) => enrich(db, rows, fields, scope) })
-
 export async function getMap(db: Kysely<Database>, scope: Scope, id: number): Promise<MapInfo | null> {
-  return (await getEntity(db, mapListDef(scope), scope, id)) ?? null
+  return (await getEntity(db, mapDef, scope, id)) ?? null
 }
 
 export const requireMap = async (db: Kysely<Database>, scope: Scope, id: number): Promise<MapInfo> =>
