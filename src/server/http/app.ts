@@ -15,6 +15,7 @@ import { auth } from './plugins/auth'
 import { loginRoutes, logoutRoutes } from './routes/auth'
 import { versionRoutes } from './routes/version'
 import { userRoutes } from './routes/users'
+import { serverAdminRoutes } from './routes/server-admins'
 import { organizationRoutes } from './routes/organizations'
 import { allowedTargetRoutes } from './routes/allowed-targets'
 import { environmentRoutes } from './routes/environments'
@@ -79,6 +80,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
     await api.register(feedTicketRoutes, { ...deps, gate, prefix: '/feed' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })
+    await api.register(serverAdminRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
     await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
     await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostTable } from './db'
-import { getEntity, monitoringStatusColumn, softwareColumn, type EntityDef } from './list'
+import { getEntity, monitoringStatusColumn, softwareColumn, type ColumnDef, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { readJson, now } from './json'
 import { fail } from './fail'
@@ -56,24 +56,32 @@ function toApi(r: Row, scope: Scope) {
   }
 }
 
-/** Parents, children and resource counts for one page of hosts. */
-async function enrich(db: Kysely<Database>, rows: HostOut[]) {
+/** Parents, children and resource counts for one page of hosts; only hosts the caller may see are named (issue 13). */
+async function enrich(db: Kysely<Database>, rows: HostOut[], _fields: readonly string[], scope: Scope) {
   const ids = rows.map((r) => r.id)
   const [links, counts] = await Promise.all([
     db.selectFrom('host_parents').innerJoin('hosts as p', 'p.id', 'host_parents.parent_id').innerJoin('hosts as c', 'c.id', 'host_parents.host_id')
-      .select(['host_parents.host_id', 'host_parents.parent_id', 'p.name as parent_name', 'c.name as child_name'])
+      .select(['host_parents.host_id', 'host_parents.parent_id', 'p.name as parent_name', 'c.name as child_name', 'p.hostgroup_id as parent_env', 'c.hostgroup_id as child_env'])
       .where((eb) => eb.or([eb('host_parents.host_id', 'in', ids), eb('host_parents.parent_id', 'in', ids)])).execute(),
     db.selectFrom('resources').select(['host_id', 'state', (eb) => eb.fn.countAll<number>().as('n')]).where('host_id', 'in', ids).groupBy(['host_id', 'state']).execute(),
   ])
   const byId = new Map(rows.map((r) => [r.id, r]))
+  const visible = new Set(scope.environmentIds)
   for (const l of links) {
-    byId.get(l.host_id)?.parents.push(l.parent_name)
-    byId.get(l.parent_id)?.children.push(l.child_name)
+    if (visible.has(l.parent_env)) byId.get(l.host_id)?.parents.push(l.parent_name)
+    if (visible.has(l.child_env)) byId.get(l.parent_id)?.children.push(l.child_name)
   }
   for (const c of counts) {
     const h = byId.get(c.host_id)
     if (h && c.state in h.service_counts) h.service_counts[c.state as keyof HostOut['service_counts']] = Number(c.n)
   }
+}
+
+/** SPEC §3 parents as a filter and sort column, reading only parents in the caller's environments (issue 13). */
+function parentsColumn(environmentIds: readonly number[]): ColumnDef {
+  // The ids are integers from the caller's Scope, never request text.
+  const links = `host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id AND p.hostgroup_id IN (${environmentIds.length ? environmentIds.join(',') : '0'})`
+  return { expr: `(SELECT p.name FROM ${links} LIMIT 1)`, kind: 'text', many: { from: links, value: 'p.name' } }
 }
 
 const FROM = 'hosts JOIN hostgroups ON hostgroups.id = hosts.hostgroup_id JOIN organizations ON organizations.id = hostgroups.organization_id'
@@ -98,10 +106,7 @@ export const hostDef: EntityDef<Row, HostOut> = {
     organization_name: { expr: 'organizations.name', kind: 'text', nullable: false, joined: true },
     max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer', nullable: false },
     tags: { expr: 'hosts.tags', kind: 'text', nullable: false },
-    parents: {
-      expr: '(SELECT p.name FROM host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id LIMIT 1)', kind: 'text',
-      many: { from: 'host_parents hp JOIN hosts p ON p.id = hp.parent_id WHERE hp.host_id = hosts.id', value: 'p.name' },
-    },
+    parents: { ...parentsColumn([]), scoped: parentsColumn },
     ...checkStateColumns('hosts', HOST, HOST_STATES),
     monitoring_status: monitoringStatusColumn('hosts', 'max_scheduled_downtime_depth'),
     software: softwareColumn('hosts.id'),
@@ -121,9 +126,24 @@ export const hostDef: EntityDef<Row, HostOut> = {
 export const getHost = async (db: Kysely<Database>, scope: Scope, id: number) =>
   (await getEntity(db, hostDef, scope, id)) ?? fail('host_not_found', { id })
 
+/**
+ * SPEC §7 hosts/{name}, among the caller's hosts: a hidden host reads exactly as an absent one. Names are
+ * unique per organization (issue 13); where organizations the caller sees share one, the oldest host answers.
+ */
 export async function getHostByName(db: Kysely<Database>, scope: Scope, name: string) {
-  const row = await db.selectFrom('hosts').select('id').where('name', '=', name).executeTakeFirst()
-  return row ? getHost(db, scope, row.id).catch(() => fail('host_not_found', { name })) : fail('host_not_found', { name })
+  const row = scope.environmentIds.length
+    ? await db.selectFrom('hosts').select('id').where('name', '=', name).where('hostgroup_id', 'in', scope.environmentIds).orderBy('id').executeTakeFirst()
+    : undefined
+  return row ? getHost(db, scope, row.id) : fail('host_not_found', { name })
+}
+
+/** Issue 13: host names are unique per organization, so another tenant's host names stay unknown. */
+async function ensureUniqueName(db: Kysely<Database>, environmentId: number, name: string, exceptId?: number) {
+  const clash = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id').select('hosts.id')
+    .where('hosts.name', '=', name)
+    .where('hostgroups.organization_id', '=', db.selectFrom('hostgroups').select('organization_id').where('id', '=', environmentId))
+    .executeTakeFirst()
+  if (clash && clash.id !== exceptId) throw new ApiError('host_already_exists', { name })
 }
 
 function validate(body: Partial<z.infer<typeof HostBody>>) {
@@ -131,14 +151,22 @@ function validate(body: Partial<z.infer<typeof HostBody>>) {
   if (body.fqdn && !isValidFqdn(body.fqdn)) throw new ApiError('invalid_fqdn', { fqdn: body.fqdn })
 }
 
-async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[], selfId?: number) {
+/** Parents by name among the caller's hosts; a name several organizations share means the child's organization's host. */
+async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[], environmentId: number, selfId?: number) {
   if (!names.length) return []
-  const rows = await db.selectFrom('hosts').select(['id', 'name', 'hostgroup_id']).where('name', 'in', names).execute()
-  const visible = rows.filter((r) => scope.environmentIds.includes(r.hostgroup_id))
-  const missing = names.filter((n) => !visible.some((r) => r.name === n))
+  const rows = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select(['hosts.id', 'hosts.name', 'hostgroups.organization_id']).where('hosts.name', 'in', names)
+    .where('hosts.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0]).orderBy('hosts.id').execute()
+  const own = await db.selectFrom('hostgroups').select('organization_id').where('id', '=', environmentId).executeTakeFirstOrThrow()
+  const chosen = names.flatMap((n) => {
+    const named = rows.filter((r) => r.name === n)
+    const pick = named.find((r) => r.organization_id === own.organization_id) ?? named[0]
+    return pick ? [pick] : []
+  })
+  const missing = names.filter((n) => !chosen.some((r) => r.name === n))
   if (missing.length) throw new ApiError('host_not_found', { parents: missing })
-  if (selfId !== undefined && visible.some((r) => r.id === selfId)) throw new ApiError('validation_failed', { field: 'parents', reason: 'a host cannot be its own parent' })
-  return visible.map((r) => r.id)
+  if (selfId !== undefined && chosen.some((r) => r.id === selfId)) throw new ApiError('validation_failed', { field: 'parents', reason: 'a host cannot be its own parent' })
+  return [...new Set(chosen.map((r) => r.id))]
 }
 
 function requireHostWrite(scope: Scope, environmentId: number) {
@@ -152,8 +180,8 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
   validate(body)
   const t = now()
   return db.transaction().execute(async (tx) => {
-    if (await tx.selectFrom('hosts').select('id').where('name', '=', body.name).executeTakeFirst()) throw new ApiError('host_already_exists', { name: body.name })
-    const parentIds = await resolveParents(tx, scope, body.parents ?? [])
+    await ensureUniqueName(tx, body.hostgroup_id, body.name)
+    const parentIds = await resolveParents(tx, scope, body.parents ?? [], body.hostgroup_id)
     const address = body.ip_address || body.fqdn || body.name
     const check = body.check ?? { kind: 'ping', config: { host: address } }
     const { id } = await tx.insertInto('hosts').values({
@@ -176,7 +204,8 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
   if (body.hostgroup_id !== undefined) requireHostWrite(scope, body.hostgroup_id)
   validate(body)
   await db.transaction().execute(async (tx) => {
-    if (body.name && body.name !== host.name && (await tx.selectFrom('hosts').select('id').where('name', '=', body.name).executeTakeFirst())) throw new ApiError('host_already_exists', { name: body.name })
+    const environmentId = body.hostgroup_id ?? host.hostgroup_id
+    if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id) await ensureUniqueName(tx, environmentId, body.name ?? host.name, id)
     const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
     await tx.updateTable('hosts').set({
       ...plain,
@@ -191,7 +220,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
     if (body.hostgroup_id !== undefined) await tx.updateTable('resources').set({ hostgroup_id: body.hostgroup_id }).where('host_id', '=', id).execute()
     if (body.name !== undefined && body.name !== host.name) await tx.updateTable('resources').set({ host_name: body.name }).where('host_id', '=', id).execute()
     if (parents) {
-      const parentIds = await resolveParents(tx, scope, parents, id)
+      const parentIds = await resolveParents(tx, scope, parents, environmentId, id)
       await tx.deleteFrom('host_parents').where('host_id', '=', id).execute()
       if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
     }

@@ -45,6 +45,8 @@ export interface ColumnDef {
    * for an operator of its kind; a value it cannot read is `validation_failed`.
    */
   match?: (op: Operator, value: FilterValue, key: string) => RawBuilder<SqlBool>
+  /** A column reading other rows (a host's parents), rewritten per call to read only the caller's environments. */
+  scoped?: (environmentIds: readonly number[]) => ColumnDef
 }
 
 const POSITIVE_OF: Record<string, string> = { not_equals: 'equals', not_contains: 'contains', not_starts_with: 'starts_with', not_ends_with: 'ends_with', not_in: 'in' }
@@ -70,7 +72,7 @@ export interface EntityDef<Row, Out extends Record<string, unknown>> {
   select: string
   toApi(row: Row, scope: Scope): Out
   /** Adds what needs another query, for the rows of one page only (parents, children, …); `fields` are those asked for. */
-  enrich?(db: Kysely<Database>, rows: Out[], fields: readonly string[]): Promise<void>
+  enrich?(db: Kysely<Database>, rows: Out[], fields: readonly string[], scope: Scope): Promise<void>
 }
 
 /** Query string of a list call (SPEC §7 "Generic resource calls"). */
@@ -261,6 +263,12 @@ export function softwareColumn(hostId: string): ColumnDef {
   return { expr: 'NULL', kind: 'version', match, nullable: false }
 }
 
+/** The definition as one caller sees it: columns reading other rows keep to the caller's environments (issue 13). */
+function forScope<D extends EntityDef<any, any>>(def: D, scope: Scope): D {
+  if (!Object.values(def.columns).some((c) => c.scoped)) return def
+  return { ...def, columns: Object.fromEntries(Object.entries(def.columns).map(([k, c]) => [k, c.scoped ? c.scoped(scope.environmentIds) : c])) }
+}
+
 function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode, unindexed: boolean): RawBuilder<SqlBool> {
   if (!Array.isArray(node) && 'or' in node) return sql`(${sql.join(node.or.map((n) => nodeToSql(def, dialect, n, unindexed)), sql` OR `)})`
   return ruleToSql(def, dialect, normaliseRule(node), unindexed)
@@ -271,7 +279,8 @@ function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode,
  * `unindexed` (SQLite only) writes every column as `+column`, which keeps SQLite from using an index for
  * the filter, so that it reads a sort index in order and stops at the page instead of sorting every match.
  */
-export function whereOf(def: EntityDef<any, any>, dialect: Dialect, scope: Scope, q: ListQuery, unindexed = false): RawBuilder<SqlBool> {
+export function whereOf(unscoped: EntityDef<any, any>, dialect: Dialect, scope: Scope, q: ListQuery, unindexed = false): RawBuilder<SqlBool> {
+  const def = forScope(unscoped, scope)
   let ids = def.scopeIds(scope)
   if (q.environment_ids) {
     const wanted = new Set(q.environment_ids.split(',').map((s) => Number(s.trim())))
@@ -310,14 +319,15 @@ function pickFields(def: EntityDef<any, any>, q: ListQuery): string[] {
 
 async function rowsOf<Out extends Record<string, unknown>>(db: Kysely<Database>, def: EntityDef<any, Out>, scope: Scope, rows: unknown[], fields: string[]) {
   const full = rows.map((r) => def.toApi(r, scope))
-  if (def.enrich && full.length) await def.enrich(db, full, fields)
+  if (def.enrich && full.length) await def.enrich(db, full, fields, scope)
   return full.map((o) => Object.fromEntries(fields.filter((f) => f in o).map((f) => [f, o[f]])))
 }
 
 /** Above this many matches a page sorted by an indexed column is read in index order (SQLite). */
 const IN_ORDER_MIN_MATCHES = 5000
 
-export async function listEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, def: EntityDef<any, Out>, scope: Scope, q: ListQuery) {
+export async function listEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, unscoped: EntityDef<any, Out>, scope: Scope, q: ListQuery) {
+  const def = forScope(unscoped, scope)
   const fields = pickFields(def, q)
   const where = whereOf(def, dialect, scope, q)
   const order = orderSql(def, q)
@@ -334,7 +344,8 @@ export async function listEntities<Out extends Record<string, unknown>>(db: Kyse
 }
 
 /** SPEC §7 grouped: counts per value of `group_by`, and each group's rows (at most `limit` in all). */
-export async function groupEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, def: EntityDef<any, Out>, scope: Scope, q: GroupedQuery) {
+export async function groupEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, unscoped: EntityDef<any, Out>, scope: Scope, q: GroupedQuery) {
+  const def = forScope(unscoped, scope)
   const groupCol = columnOf(def, q.group_by)
   const fields = pickFields(def, q)
   const where = whereOf(def, dialect, scope, q)
@@ -361,6 +372,6 @@ export async function getEntity<Out extends Record<string, unknown>>(db: Kysely<
   const { rows } = await sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${idCol} = ${id} AND ${sql.raw(def.scopeColumn)} IN (${sql.join(ids)})`.execute(db)
   if (!rows.length) return undefined
   const out = def.toApi(rows[0], scope)
-  if (def.enrich) await def.enrich(db, [out], [...def.fields, ...(def.extraFields ?? [])])
+  if (def.enrich) await def.enrich(db, [out], [...def.fields, ...(def.extraFields ?? [])], scope)
   return out
 }

@@ -11,6 +11,7 @@ import { refuseOthersLock } from './map-locks'
 import { writeMapEvent, type MapRef } from './map-events'
 import { readStoredDocument, versionDocument } from './map-states'
 import { draftYdoc } from './map-versions'
+import { organizationOfMap, refuseForeignBindings } from './map-bindings'
 import { ApiError } from '../../shared/errors'
 import { MAX_MAP_VERSIONS } from '../../shared/constants'
 import { bindingsOf, boundIds, type MapDocument } from '../../shared/maps/document'
@@ -23,14 +24,17 @@ type EventRow = Selectable<EventTable>
 
 /**
  * SPEC §8 max_map_recursion: publishing `doc` as map `id` must not make nested maps (followed through their
- * live versions, whoever may see them) loop back to a map above, nor nest deeper than MAX_MAP_DEPTH.
+ * live versions, whoever may see them) loop back to a map above, nor nest deeper than MAX_MAP_DEPTH. Only
+ * maps of the map's own organization are followed (issue 13), so the path never names another tenant's map.
  */
-async function checkRecursion(db: Kysely<Database>, id: number, doc: MapDocument) {
+async function checkRecursion(db: Kysely<Database>, organizationId: number, id: number, doc: MapDocument) {
   const walk = async (d: MapDocument, path: number[]): Promise<void> => {
     for (const child of boundIds(d).map) {
+      const row = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id').select('maps.live_version')
+        .where('maps.id', '=', child).where('hostgroups.organization_id', '=', organizationId).executeTakeFirst()
+      if (!row) continue
       if (path.includes(child)) throw new ApiError('max_map_recursion', { path: [...path, child] })
       if (path.length >= MAX_MAP_DEPTH) throw new ApiError('max_map_recursion', { depth: MAX_MAP_DEPTH, path: [...path, child] })
-      const row = await db.selectFrom('maps').select('live_version').where('id', '=', child).executeTakeFirst()
       const nested = row?.live_version ? await versionDocument(db, child, row.live_version) : null
       if (nested) await walk(nested, [...path, child])
     }
@@ -55,7 +59,10 @@ export async function publishMap(db: Kysely<Database>, scope: Scope, id: number,
   refuseOthersLock(map)
   return db.transaction().execute(async (tx) => {
     const { draft } = await tx.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()
-    await checkRecursion(tx, id, readStoredDocument(draft))
+    const doc = readStoredDocument(draft)
+    const organizationId = await organizationOfMap(tx, map.hostgroup_id)
+    await refuseForeignBindings(tx, organizationId, doc, map.version === null ? null : await versionDocument(tx, id, map.version))
+    await checkRecursion(tx, organizationId, id, doc)
     const version = await addVersion(tx, scope, id, draft, comment, t, true)
     return [await writeMapEvent(tx, scope, map, 'published', t, { version })]
   })
@@ -72,15 +79,16 @@ function withoutLinks(doc: MapDocument, id: number): { doc: MapDocument; items: 
 }
 
 /**
- * Removes the links to map `id` from every other map: drafts are changed through their Y.Doc (so that an
+ * Removes the links to map `id` from every other map of its organization (issue 13: only those may link it;
+ * another tenant's maps are never rewritten): drafts are changed through their Y.Doc (so that an
  * open editor's copy merges), live versions get a new version without the link. Returns the events and
  * the maps changed. A cheap text match finds the candidates; the parsed document decides.
  */
-async function removeLinksTo(db: Kysely<Database>, id: number, alias: string, t: number) {
+async function removeLinksTo(db: Kysely<Database>, organizationId: number, id: number, alias: string, t: number) {
   const pattern = `%"map_id":${id}%`
   const candidates = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
     .select(['maps.id', 'maps.hostgroup_id', 'maps.name', 'maps.alias', 'maps.draft', 'maps.draft_ystate', 'maps.live_version', 'hostgroups.name as hostgroup_name'])
-    .where('maps.id', '<>', id)
+    .where('maps.id', '<>', id).where('hostgroups.organization_id', '=', organizationId)
     .where((eb) => eb.or([
       eb('maps.draft', 'like', pattern),
       eb.exists(eb.selectFrom('map_versions').select('map_versions.id').whereRef('map_versions.map_id', '=', 'maps.id')
@@ -121,7 +129,7 @@ export async function archiveMap(db: Kysely<Database>, scope: Scope, id: number,
   return db.transaction().execute(async (tx) => {
     await tx.updateTable('maps').set({ status: 'archived', status_before_archive: map.status, updated_time: t }).where('id', '=', id).execute()
     const archived = await writeMapEvent(tx, scope, map, 'archived', t)
-    const { events, changed } = await removeLinksTo(tx, id, map.alias, t)
+    const { events, changed } = await removeLinksTo(tx, await organizationOfMap(tx, map.hostgroup_id), id, map.alias, t)
     // Maps the caller may not see lose their links too, but are not named to it.
     const warnings: z.infer<typeof MapLinkRemoved>[] = changed.filter((m) => scope.environmentIds.includes(m.hostgroup_id))
       .map((m) => ({ map_id: m.id, name: m.name, alias: m.alias, hostgroup_id: m.hostgroup_id, hostgroup_name: m.hostgroup_name }))

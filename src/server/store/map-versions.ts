@@ -10,6 +10,7 @@ import { fail } from './fail'
 import { holdLock } from './map-locks'
 import { requireMap, requireWrite } from './maps'
 import { writeMapEvent } from './map-events'
+import { organizationOfMap, refuseForeignBindings } from './map-bindings'
 import { readStoredDocument, requireMapHead, versionDocument } from './map-states'
 import { ApiError } from '../../shared/errors'
 import { MapDocument } from '../../shared/maps/document'
@@ -107,7 +108,9 @@ async function withDraft<T>(db: Kysely<Database>, scope: Scope, id: number, t: n
 export async function saveDocument(db: Kysely<Database>, scope: Scope, id: number, raw: unknown, t: number): Promise<MapDocumentOut> {
   const doc = parseDocument(raw)
   return withDraft(db, scope, id, t, async (tx, map) => {
-    const ydoc = draftYdoc(await draftOf(tx, id))
+    const row = await draftOf(tx, id)
+    await refuseForeignBindings(tx, await organizationOfMap(tx, map.hostgroup_id), doc, readStoredDocument(row.draft))
+    const ydoc = draftYdoc(row)
     writeDocument(ydoc, doc)
     await storeDraft(tx, id, doc, ydoc, t)
     await noteEdited(tx, scope, map, t)
@@ -119,13 +122,15 @@ export async function saveDocument(db: Kysely<Database>, scope: Scope, id: numbe
 export async function applyDocumentUpdate(db: Kysely<Database>, scope: Scope, id: number, body: unknown, t: number): Promise<MapDocumentOut> {
   if (!(body instanceof Uint8Array) || body.length === 0) throw new ApiError('invalid_input', { field: 'body', reason: 'one Yjs update as application/octet-stream' })
   return withDraft(db, scope, id, t, async (tx, map) => {
-    const ydoc = draftYdoc(await draftOf(tx, id))
+    const row = await draftOf(tx, id)
+    const ydoc = draftYdoc(row)
     try {
       Y.applyUpdate(ydoc, new Uint8Array(body))
     } catch {
       throw new ApiError('invalid_input', { field: 'body', reason: 'not a Yjs update' })
     }
     const doc = parseDocument(readDocument(ydoc))
+    await refuseForeignBindings(tx, await organizationOfMap(tx, map.hostgroup_id), doc, readStoredDocument(row.draft))
     await storeDraft(tx, id, doc, ydoc, t)
     await noteEdited(tx, scope, map, t)
     return draftOut(id, doc, t)

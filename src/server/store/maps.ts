@@ -9,6 +9,7 @@ import { getEntity, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { now, readJson } from './json'
 import { fail } from './fail'
+import { organizationOfMap, refuseForeignBindings } from './map-bindings'
 import { writeMapEvent, type MapEventKind } from './map-events'
 import { lockOf, refuseOthersLock } from './map-locks'
 import { mapStatesOf } from './map-states'
@@ -79,10 +80,10 @@ function toApi(r: MapRow, scope: Scope): MapInfo {
  * computed on read for the rows of one page (see map-states.ts: published documents are immutable, so
  * their parsed form is cached, and the states of every row's hosts are read in one batch).
  */
-async function enrich(db: Kysely<Database>, rows: MapInfo[], fields: readonly string[], scope?: Scope) {
+async function enrich(db: Kysely<Database>, rows: MapInfo[], fields: readonly string[], scope: Scope) {
   const ids = rows.map((r) => r.id)
   const byId = new Map(rows.map((r) => [r.id, r]))
-  if (fields.includes('slideshows') && scope && scope.environmentIds.length) {
+  if (fields.includes('slideshows') && scope.environmentIds.length) {
     // Only slideshows the caller may see are named (a slideshow elsewhere may show this map too).
     const shows = await db.selectFrom('slideshow_maps').innerJoin('slideshows', 'slideshows.id', 'slideshow_maps.slideshow_id')
       .select(['slideshow_maps.map_id', 'slideshows.id', 'slideshows.name', 'slideshows.alias', 'slideshows.hostgroup_id'])
@@ -92,7 +93,7 @@ async function enrich(db: Kysely<Database>, rows: MapInfo[], fields: readonly st
       if (!list.some((x) => x.id === s.id)) list.push({ id: s.id, name: s.name, alias: s.alias, hostgroup_id: s.hostgroup_id })
     }
   }
-  if (fields.includes('map_state') && scope) {
+  if (fields.includes('map_state')) {
     const states = await mapStatesOf(db, scope, ids)
     for (const [id, state] of states) byId.get(id)!.map_state = state
   }
@@ -135,11 +136,8 @@ export const mapDef: EntityDef<MapRow, MapInfo> = {
   enrich,
 }
 
-/** The list definition with the caller's scope, so that enrich can compute the live roll-up of a page. */
-export const mapListDef = (scope: Scope): EntityDef<MapRow, MapInfo> => ({ ...mapDef, enrich: (db, rows, fields) => enrich(db, rows, fields, scope) })
-
 export async function getMap(db: Kysely<Database>, scope: Scope, id: number): Promise<MapInfo | null> {
-  return (await getEntity(db, mapListDef(scope), scope, id)) ?? null
+  return (await getEntity(db, mapDef, scope, id)) ?? null
 }
 
 export const requireMap = async (db: Kysely<Database>, scope: Scope, id: number): Promise<MapInfo> =>
@@ -183,6 +181,7 @@ export async function createMap(db: Kysely<Database>, scope: Scope, newMap: NewM
       const { n } = await tx.selectFrom('maps').select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroup_id', '=', newMap.hostgroup_id).executeTakeFirstOrThrow()
       if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT) throw new ApiError('limit_exceeded', { limit: MAX_MAPS_PER_ENVIRONMENT, what: 'maps', hostgroup_id: newMap.hostgroup_id })
       if (await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', newMap.hostgroup_id).where('name', '=', name).executeTakeFirst()) throw new ApiError('map_already_exists', { name })
+      if (document) await refuseForeignBindings(tx, await organizationOfMap(tx, newMap.hostgroup_id), parsed.data, null)
       const { id } = await tx.insertInto('maps').values({
         hostgroup_id: newMap.hostgroup_id, name, alias: newMap.alias, description: newMap.description ?? '', tags: JSON.stringify(newMap.tags ?? []),
         layout: newMap.layout, use_hard_state: newMap.use_hard_state ? 1 : 0, status: 'draft', live_version: null,

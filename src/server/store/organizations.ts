@@ -9,28 +9,54 @@ import { isValidName } from '../../shared/validation'
 import type { z } from 'zod'
 import type { OrganizationBody, OrganizationUpdate } from '../../shared/api/entities'
 import { now } from './json'
+import { writeAuditEvent } from './audit'
 
-type Row = Selectable<OrganizationTable> & { users: number; hosts: number; resources: number; children: number }
+type Row = Selectable<OrganizationTable>
 export type OrganizationOut = ReturnType<typeof toApi>
 
-/** SPEC §3 Organization: users, hosts, resources and children are counts. */
+/** SPEC §3 Organization: users, hosts, resources and children are counts (filled by `enrich`). */
 function toApi(r: Row, scope: Scope) {
   return {
     id: r.id, name: r.name, alias: r.alias, legal_name: r.legal_name, is_msp: r.is_msp === 1,
     msp_parent_id: r.msp_parent_id, contract_expiration: r.contract_expiration, customer_since: r.customer_since,
-    users: Number(r.users), hosts: Number(r.hosts), resources: Number(r.resources), children: Number(r.children),
+    users: 0, hosts: 0, resources: 0, children: 0,
     created_time: r.created_time, allowed_actions: scope.orgActions.get(r.id) ?? [],
   }
 }
 
-const COUNTS = `(SELECT COUNT(*) FROM users u WHERE u.organization_id = organizations.id) AS users,
-  (SELECT COUNT(*) FROM hosts h JOIN hostgroups g ON g.id = h.hostgroup_id WHERE g.organization_id = organizations.id) AS hosts,
-  (SELECT COUNT(*) FROM resources r JOIN hostgroups g ON g.id = r.hostgroup_id WHERE g.organization_id = organizations.id) AS resources,
-  (SELECT COUNT(*) FROM organizations c WHERE c.msp_parent_id = organizations.id) AS children`
+/**
+ * The totals count only what the caller sees (issue 13): hosts and resources of the caller's environments,
+ * customer organizations the caller sees, and users only where the caller may read the organization's users.
+ */
+async function enrich(db: Kysely<Database>, rows: OrganizationOut[], _fields: readonly string[], scope: Scope) {
+  const ids = rows.map((r) => r.id)
+  const envs = scope.environmentIds.length ? scope.environmentIds : [0]
+  const readable = ids.filter((id) => can(scope, 'user_read', { organizationId: id }))
+  const [hosts, resources, children, users] = await Promise.all([
+    db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('hostgroups.organization_id', 'in', ids).where('hosts.hostgroup_id', 'in', envs).groupBy('hostgroups.organization_id').execute(),
+    db.selectFrom('resources').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('hostgroups.organization_id', 'in', ids).where('resources.hostgroup_id', 'in', envs).groupBy('hostgroups.organization_id').execute(),
+    db.selectFrom('organizations').select(['msp_parent_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('msp_parent_id', 'in', ids).where('id', 'in', scope.organizationIds.length ? scope.organizationIds : [0]).groupBy('msp_parent_id').execute(),
+    readable.length ? db.selectFrom('users').select(['organization_id as id', (eb) => eb.fn.countAll<number>().as('n')]).where('organization_id', 'in', readable).groupBy('organization_id').execute() : [],
+  ])
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const fill = (counts: { id: number | null; n: number | string | bigint }[], field: 'users' | 'hosts' | 'resources' | 'children') => {
+    for (const c of counts) {
+      const row = c.id === null ? undefined : byId.get(c.id)
+      if (row) row[field] = Number(c.n)
+    }
+  }
+  fill(hosts, 'hosts')
+  fill(resources, 'resources')
+  fill(children, 'children')
+  fill(users, 'users')
+}
 
 export const organizationDef: EntityDef<Row, OrganizationOut> = {
   from: 'organizations',
-  select: `organizations.*, ${COUNTS}`,
+  select: 'organizations.*',
   scopeColumn: 'organizations.id',
   scopeIds: (s) => s.organizationIds,
   columns: {
@@ -47,6 +73,7 @@ export const organizationDef: EntityDef<Row, OrganizationOut> = {
   fields: ['id', 'name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'users', 'hosts', 'resources', 'children', 'created_time', 'allowed_actions'],
   defaultOrder: [{ column: 'alias', desc: false }],
   toApi,
+  enrich,
 }
 
 export async function getOrganization(db: Kysely<Database>, scope: Scope, id: number) {
@@ -78,17 +105,44 @@ export async function createOrganization(db: Kysely<Database>, scope: Scope, bod
 }
 
 export async function updateOrganization(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof OrganizationUpdate>) {
-  await getOrganization(db, scope, id)
+  const org = await getOrganization(db, scope, id)
   if (!can(scope, 'hostgroup_write', { organizationId: id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   if (body.name !== undefined) {
     checkName(body.name)
     await ensureUnique(db, body.name, id)
   }
   const { is_msp, msp_parent_id, ...rest } = body
-  if (msp_parent_id !== undefined && msp_parent_id !== null && !scope.organizationIds.includes(msp_parent_id)) throw new ApiError('organization_not_found', { id: msp_parent_id })
-  await db.updateTable('organizations').set({ ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(msp_parent_id === undefined ? {} : { msp_parent_id }) }).where('id', '=', id).execute()
+  const moves = msp_parent_id !== undefined && msp_parent_id !== org.msp_parent_id
+  if (moves) await checkMove(db, scope, id, msp_parent_id)
+  const changes = { ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(moves ? { msp_parent_id } : {}) }
+  // An empty update changes nothing (an UPDATE with no SET is no SQL).
+  if (!Object.keys(changes).length) return org
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('organizations').set(changes).where('id', '=', id).execute()
+    if (moves) {
+      await writeAuditEvent(tx, scope, {
+        subject: 'organization', status: 'MOVED', id, name: org.name, organizationId: id,
+        before: { msp_parent_id: org.msp_parent_id }, after: { msp_parent_id },
+      })
+    }
+  })
   invalidateScopes()
   return getOrganization(db, scope, id)
+}
+
+/**
+ * Issue 13: only server admins re-parent an organization (it moves the organization, with its rights and
+ * hosts, under another MSP). The new parent must be visible and must not lie below the organization itself.
+ */
+async function checkMove(db: Kysely<Database>, scope: Scope, id: number, parent: number | null) {
+  if (!scope.serverAdmin) throw new ApiError('unauthorized', { action: 'server_admin' })
+  if (parent === null) return
+  if (!scope.organizationIds.includes(parent)) throw new ApiError('organization_not_found', { id: parent })
+  const orgs = await db.selectFrom('organizations').select(['id', 'msp_parent_id']).execute()
+  const parentOf = new Map(orgs.map((o) => [o.id, o.msp_parent_id]))
+  for (let at: number | null | undefined = parent, steps = 0; at != null && steps <= orgs.length; at = parentOf.get(at), steps++) {
+    if (at === id) throw new ApiError('invalid_operation', { field: 'msp_parent_id', reason: 'an organization cannot be moved below itself' })
+  }
 }
 
 export async function deleteOrganization(db: Kysely<Database>, scope: Scope, id: number) {

@@ -83,10 +83,13 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
 export const getResource = async (db: Kysely<Database>, scope: Scope, id: number) =>
   (await getEntity(db, resourceDef, scope, id)) ?? fail('resource_check_not_found', { id })
 
-/** SPEC §7: resources/{hostname}/{display_name}. */
+/** SPEC §7: resources/{hostname}/{display_name}, among the caller's resources: a hidden one reads as absent. */
 export async function getResourceByNames(db: Kysely<Database>, scope: Scope, hostName: string, displayName: string) {
-  const row = await db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').select('resources.id')
-    .where('hosts.name', '=', hostName).where('resources.display_name', '=', displayName).executeTakeFirst()
+  const row = scope.environmentIds.length
+    ? await db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').select('resources.id')
+      .where('hosts.name', '=', hostName).where('resources.display_name', '=', displayName)
+      .where('resources.hostgroup_id', 'in', scope.environmentIds).orderBy('resources.id').executeTakeFirst()
+    : undefined
   if (!row) throw new ApiError('resource_check_not_found', { host_name: hostName, display_name: displayName })
   return getResource(db, scope, row.id)
 }

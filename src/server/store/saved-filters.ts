@@ -1,6 +1,6 @@
 /**
  * SPEC §3 Saved filter, §5 Filters. A filter is personal (only its author sees it) or organization-wide
- * (every user of the organization, and of its MSP parents, sees it). SPEC §6: only those allowed to manage
+ * (every user with a right on the organization, or on its MSP parents, sees it). SPEC §6: only those allowed to manage
  * users (user_read on the organization) save or delete organization-wide ones. Names are unique per
  * owner and location (filter_already_exists); a filter the caller may not see reads as filter_not_found.
  */
@@ -29,11 +29,20 @@ function toApi(r: Row): SavedFilter {
   return { guid: r.guid, name: r.name, location: r.location as FilterLocation, created_by: r.created_by, organization_id: r.organization_id, rules: specRules(readJson<FilterNode[]>(r.rules, [])), created_time: r.created_time }
 }
 
+/**
+ * Organization-wide filters are the organization's staff's: a right on a single environment alone shows
+ * none of them (issue 13), since it puts the organization in `organizationIds` without any organization-level right.
+ */
+const staffOf = (scope: Scope) => {
+  const ids = scope.organizationIds.filter((id) => (scope.orgActions.get(id)?.length ?? 0) > 0)
+  return ids.length ? ids : [-1]
+}
+
 const visible = (db: Kysely<Database>, scope: Scope) =>
   db.selectFrom('saved_filters').innerJoin('users', 'users.id', 'saved_filters.user_id').selectAll('saved_filters').select('users.username as created_by')
     .where((eb) => eb.or([
       eb.and([eb('saved_filters.organization_id', 'is', null), eb('saved_filters.user_id', '=', scope.userId)]),
-      eb('saved_filters.organization_id', 'in', scope.organizationIds.length ? scope.organizationIds : [-1]),
+      eb('saved_filters.organization_id', 'in', staffOf(scope)),
     ]))
 
 /** Every operator must be one of the language (SPEC §5); unknown ones are refused as when listing. */

@@ -53,3 +53,7 @@ export type CurrentUser = z.infer<typeof CurrentUser>
 
 /** SPEC §7: PUT /users/current with {preferences}. Partial: unknown keys merge into what is stored. */
 export const UpdateCurrentUserBody = z.object({ preferences: z.record(z.string(), z.unknown()) })
+
+/** Issue 13: PUT /users/{id}/server_admin grants or revokes the server admin role (server admins only). */
+export const ServerAdminBody = z.object({ server_admin: z.boolean() })
+export const ServerAdminRow = z.object({ id: z.number().int(), username: z.string(), server_admin: z.boolean() })

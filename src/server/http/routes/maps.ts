@@ -13,7 +13,7 @@ import {
   DocumentVersionParam, MapArchiveResult, MapDocumentOut, MapInfo, MapLock, MapStates, MapUpdate, MapVersionList, NewMap, PublishBody,
 } from '../../../shared/api/maps'
 import { GroupedQuery, ListQuery, groupEntities, listEntities } from '../../store/list'
-import { createMap, deleteMap, getMapByName, mapIdByName, mapListDef, requireMap, updateMap } from '../../store/maps'
+import { createMap, deleteMap, getMapByName, mapDef, mapIdByName, requireMap, updateMap } from '../../store/maps'
 import type { Scope } from '../../store/scope'
 import { mapStates } from '../../store/map-states'
 import { releaseLock, takeLock } from '../../store/map-locks'
@@ -38,8 +38,8 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   // POST maps/:id/document/updates carries one binary Yjs update (DESIGN.md "Maps").
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
 
-  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(MapInfo) } } }, async (req) => listEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
-  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(MapInfo) } } }, async (req) => groupEntities(db, store.dialect, mapListDef(req.scope), req.scope, req.query))
+  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(MapInfo) } } }, async (req) => listEntities(db, store.dialect, mapDef, req.scope, req.query))
+  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(MapInfo) } } }, async (req) => groupEntities(db, store.dialect, mapDef, req.scope, req.query))
   app.post('/', { schema: { body: NewMap, response: { 201: MapInfo } } }, async (req, reply) =>
     reply.status(201).send(await requireMap(db, req.scope, await createMap(db, req.scope, req.body))))
   app.get('/by-name/:hostgroup_name/:name', { schema: { params: ByName, response: { 200: MapInfo } } }, async (req) =>

@@ -26,7 +26,8 @@ export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
         .where((eb) => eb.or([eb('name', 'in', names.length ? names : ['']), eb('id', 'in', hostIds.length ? hostIds : [-1])])).execute()
       : []
     const visible = hosts.filter((h) => req.scope.environmentIds.includes(h.hostgroup_id))
-    const byName = new Map(visible.map((h) => [h.name, h]))
+    // Names are unique per organization (issue 13): where organizations the caller sees share one, the oldest host.
+    const byName = new Map([...visible].sort((x, y) => y.id - x.id).map((h) => [h.name, h]))
     const byId = new Map(visible.map((h) => [h.id, h]))
     const wantedResources = list.filter((r) => r.resource && !r.resource_id)
     const resources = wantedResources.length || resourceIds.length

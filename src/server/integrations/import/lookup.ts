@@ -1,6 +1,6 @@
 /**
  * The names an import may bind to, read in one query: hosts, resources and maps of the target environment,
- * and the environments the caller may see. Names match exactly, then case-insensitively, then by alias
+ * and the environments the caller may see in its organization (issue 13: a map binds only its organization's). Names match exactly, then case-insensitively, then by alias
  * (a resource's display name).
  */
 import { sql, type Kysely } from 'kysely'
@@ -21,7 +21,8 @@ export async function importLookup(db: Kysely<Database>, scope: Scope, hostgroup
     .unionAll(db.selectFrom('maps')
       .select([sql<string>`'map'`.as('kind'), 'id', 'name', 'alias', sql<string>`''`.as('sub'), sql<number>`0`.as('host_id')]).where('hostgroup_id', '=', hostgroupId))
     .unionAll(db.selectFrom('hostgroups')
-      .select([sql<string>`'environment'`.as('kind'), 'id', 'name', 'alias', sql<string>`''`.as('sub'), sql<number>`0`.as('host_id')]).where('id', 'in', visible))
+      .select([sql<string>`'environment'`.as('kind'), 'id', 'name', 'alias', sql<string>`''`.as('sub'), sql<number>`0`.as('host_id')]).where('id', 'in', visible)
+      .where('organization_id', '=', db.selectFrom('hostgroups').select('organization_id').where('id', '=', hostgroupId)))
     .execute()
   const of = (kind: string) => rows.filter((r) => r.kind === kind)
   const named = (kind: string, key: 'name' | 'alias') => nameIndex<NamedRef>(of(kind).map((r) => [r[key], { id: Number(r.id), name: r.name }]))

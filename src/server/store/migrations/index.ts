@@ -11,6 +11,7 @@ import * as m0008 from './0008_risks'
 import * as m0009 from './0009_host_software'
 import * as m0010 from './0010_engine_write_indexes'
 import * as m0011 from './0011_server_admins'
+import * as m0012 from './0012_host_names_per_organization'
 import * as m0014 from './0014_check_trust'
 import * as m0016 from './0016_login_failures'
 
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0009_host_software': m0009,
   '0010_engine_write_indexes': m0010,
   '0011_server_admins': m0011,
+  '0012_host_names_per_organization': m0012,
   '0014_check_trust': m0014,
   '0016_login_failures': m0016,
 }
