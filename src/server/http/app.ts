@@ -15,6 +15,7 @@ import { loginRoutes, logoutRoutes } from './routes/auth'
 import { versionRoutes } from './routes/version'
 import { userRoutes } from './routes/users'
 import { organizationRoutes } from './routes/organizations'
+import { quotaRoutes } from './routes/quotas'
 import { environmentRoutes } from './routes/environments'
 import { hostRoutes } from './routes/hosts'
 import { resourceRoutes } from './routes/resources'
@@ -73,6 +74,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
+    await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })
     await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
     await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
     await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
