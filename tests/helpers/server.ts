@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { loadConfig } from '../../src/server/config'
 import { createVigil, type Vigil } from '../../src/server/vigil'
+import type { EngineOptions } from '../../src/server/engine/engine'
 
 export interface TestServer {
   baseUrl: string
@@ -20,6 +21,8 @@ export interface TestServer {
 export interface StartOptions {
   db?: 'sqlite' | 'pg'
   env?: Record<string, string>
+  /** engine options beside the configuration (a small pool, a short timeout) */
+  engine?: Partial<EngineOptions>
 }
 
 /** Databases the API suites run against: SQLite always, PostgreSQL when PG_URL is set. */
@@ -73,7 +76,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     LOG_LEVEL: 'silent',
     ...opts.env,
   })
-  const vigil = await createVigil(config)
+  const vigil = await createVigil(config, opts.engine)
   const address = await vigil.app.listen({ port: 0, host: '127.0.0.1' })
   return {
     baseUrl: address,

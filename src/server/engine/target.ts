@@ -16,6 +16,8 @@ export interface Target {
   id: number
   hostId: number
   hostgroupId: number
+  /** the environment's organization: the scheduler shares its slots fairly between organizations (issue 13) */
+  organizationId: number
   /** host name for a host, display name for a resource */
   name: string
   hostName: string
@@ -49,7 +51,7 @@ const statusOf = (type: TargetType, name: string): number | null => {
 export const targetKey = (type: TargetType, id: number) => `${type === 'host' ? 'h' : 'r'}:${id}`
 
 interface Row {
-  id: number; host_id: number; hostgroup_id: number; name: string; host_name: string; address: string
+  id: number; host_id: number; hostgroup_id: number; organization_id: number; name: string; host_name: string; address: string
   check_kind: string; check_config: string; check_type: string; check_interval: number; retry_interval: number
   max_check_attempts: number; freshness_threshold: number | null; state: string; state_type: string; current_attempt: number
   last_check: number | null; last_state_change: number | null; last_hard_state_change: number | null; next_check: number | null
@@ -73,6 +75,7 @@ export function toTarget(type: TargetType, r: Row): Target {
     id: r.id,
     hostId: r.host_id,
     hostgroupId: r.hostgroup_id,
+    organizationId: r.organization_id,
     name: r.name,
     hostName: r.host_name,
     address: r.address,
@@ -100,15 +103,16 @@ const COMMON = ['check_kind', 'check_config', 'check_type', 'check_interval', 'r
 
 /** Hosts (and their host checks) to watch; all of them, or the given ids. */
 export async function loadHostTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
-  let q = db.selectFrom('hosts').select([...COMMON.map((c) => `hosts.${c}` as const), 'hosts.id', 'hosts.id as host_id', 'hosts.hostgroup_id', 'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'hosts.perfdata'])
+  let q = db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select([...COMMON.map((c) => `hosts.${c}` as const), 'hosts.id', 'hosts.id as host_id', 'hosts.hostgroup_id', 'hostgroups.organization_id', 'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'hosts.perfdata'])
   if (ids) q = q.where('hosts.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
   return rows.map((r) => toTarget('host', { ...r, has_graph: r.perfdata.length > 2 ? 1 : 0, address: r.ip_address || r.fqdn || r.name }))
 }
 
 export async function loadResourceTargets(db: Kysely<Database>, ids?: number[]): Promise<Target[]> {
-  let q = db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id')
-    .select([...COMMON.map((c) => `resources.${c}` as const), 'resources.id', 'resources.host_id', 'resources.hostgroup_id', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'resources.has_graph'])
+  let q = db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id')
+    .select([...COMMON.map((c) => `resources.${c}` as const), 'resources.id', 'resources.host_id', 'resources.hostgroup_id', 'hostgroups.organization_id', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'resources.has_graph'])
   if (ids) q = q.where('resources.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
   return rows.map((r) => toTarget('resource', { ...r, address: r.ip_address || r.fqdn || r.host_name }))
