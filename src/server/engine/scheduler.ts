@@ -6,8 +6,9 @@
  * against a black-holed address held all 256 slots). Due checks wait in a queue per organization, and free
  * slots go round-robin to the organizations with due checks. An organization may always fill its share of
  * the slots (those beyond a small reserve, divided by the organizations with checks); beyond it, only while
- * more than the reserve stays free. So another organization's due check starts at once even while one
- * organization's slow checks hang, and a lone busy organization still uses all but the reserve.
+ * more than the reserve stays free and within its checks_per_second quota. So another organization's due
+ * check starts at once even while one organization's slow checks hang, and a lone busy organization still
+ * uses all but the reserve.
  */
 import { DueHeap, ReadyQueue } from './heap'
 import type { Target } from './target'
@@ -17,6 +18,8 @@ export interface SchedulerOptions {
   /** runs one check; resolves when its result has been handed on */
   run(target: Target): Promise<void>
   now?: () => number
+  /** an organization's checks_per_second quota (issue 13): what it may start per second beyond its share */
+  checksPerSecond?: (organizationId: number) => number
 }
 
 /** A stable spread of a key over [0, 1): the same host lands on the same offset every start. */
@@ -47,6 +50,9 @@ interface Tenant {
   targets: number
   /** in the round-robin rotation (it has due checks) */
   queued: boolean
+  /** checks it may still start beyond its share (a token bucket of checks_per_second, one second deep) */
+  tokens: number
+  refilledAt: number
 }
 
 export class Scheduler {
@@ -119,7 +125,7 @@ export class Scheduler {
 
   private tenantOf(organizationId: number): Tenant {
     let tenant = this.tenants.get(organizationId)
-    if (!tenant) this.tenants.set(organizationId, (tenant = { organizationId, ready: new ReadyQueue(), running: 0, targets: 0, queued: false }))
+    if (!tenant) this.tenants.set(organizationId, (tenant = { organizationId, ready: new ReadyQueue(), running: 0, targets: 0, queued: false, tokens: Infinity, refilledAt: this.now() }))
     return tenant
   }
 
@@ -173,9 +179,24 @@ export class Scheduler {
     }
   }
 
+  /**
+   * Takes one start beyond the tenant's share from its checks_per_second budget, when there is one. A tenant
+   * beyond its share has checks running, whose ends wake the scheduler again: no timer is needed.
+   */
+  private spend(tenant: Tenant, now: number) {
+    const budget = this.opts.checksPerSecond?.(tenant.organizationId) ?? Infinity
+    if (budget === Infinity) return true
+    tenant.tokens = Math.min(budget, tenant.tokens + ((now - tenant.refilledAt) / 1000) * budget)
+    tenant.refilledAt = now
+    if (tenant.tokens < 1) return false
+    tenant.tokens--
+    return true
+  }
+
   private wake() {
     if (this.stopped) return
-    this.collectDue(this.now())
+    const now = this.now()
+    this.collectDue(now)
     const { concurrency } = this.opts
     const reserve = Math.floor(concurrency * RESERVE_SHARE)
     const share = Math.max(1, Math.floor((concurrency - reserve) / Math.max(1, this.tenants.size)))
@@ -190,7 +211,7 @@ export class Scheduler {
         continue
       }
       this.rotation.push(tenant)
-      if (tenant.running >= share && concurrency - this.running <= reserve) {
+      if (tenant.running >= share && (concurrency - this.running <= reserve || !this.spend(tenant, now))) {
         held++
         continue
       }

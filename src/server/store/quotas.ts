@@ -10,7 +10,12 @@ import { writeAuditEvent } from './audit'
 
 export async function readQuotas(db: Kysely<Database>, organizationId: number): Promise<Quotas> {
   const row = await db.selectFrom('organizations').select('quotas').where('id', '=', organizationId).executeTakeFirst()
-  const parsed = Quotas.safeParse(readJson(row?.quotas ?? '{}', {}))
+  return parseQuotas(row?.quotas ?? '{}')
+}
+
+/** The stored JSON with defaults filled in (the defaults alone if it does not parse). */
+export function parseQuotas(json: string): Quotas {
+  const parsed = Quotas.safeParse(readJson(json, {}))
   return parsed.success ? parsed.data : Quotas.parse({})
 }
 

@@ -94,4 +94,23 @@ describe('scheduler', () => {
     expect(started.slice(4).sort()).toEqual([1, 1, 2, 2])
     s.stop()
   })
+
+  it('lets an organization beyond its share start only its checks_per_second quota per second', async () => {
+    let clock = 1_000_000
+    const release: (() => void)[] = []
+    const s = new Scheduler({
+      concurrency: 64, now: () => clock, checksPerSecond: (org) => (org === 1 ? 5 : Infinity),
+      run: () => new Promise<void>((resolve) => { release.push(resolve) }),
+    })
+    s.start()
+    s.plan(target(9999, null, 60, null, 2), clock + 3_600_000)
+    // Two organizations with checks: a share is (64 - 4 reserved) / 2 = 30 slots, then 5 starts a second.
+    for (let i = 0; i < 1000; i++) s.plan(target(i, null, 10, null, 1), clock)
+    expect(s.inFlight).toBe(35)
+    clock += 1000
+    release.shift()!()
+    await new Promise((r) => setImmediate(r))
+    expect(s.inFlight).toBe(39)
+    s.stop()
+  })
 })
