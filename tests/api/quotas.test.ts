@@ -77,8 +77,11 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expectLimit(await host(t), 'hosts', 1)
     expectLimit(await admin.post('/api/v1/hosts/', { name: uniq('qh'), hostgroup_id: t.environmentId }), 'hosts', 1)
     expect(await count('hosts')).toBe(before)
-    // Another organization is not counted against it.
-    expect((await host(b)).status).toBe(201)
+    // Another organization is not counted against it, but a host moved from there counts.
+    const other = await host(b)
+    expect(other.status).toBe(201)
+    expectLimit(await admin.put(`/api/v1/hosts/${other.body.id}`, { hostgroup_id: t.environmentId }), 'hosts', 1)
+    expect((await admin.get(`/api/v1/hosts/${other.body.id}`)).body.hostgroup_id).toBe(b.environmentId)
   })
 
   it('refuses a resource beyond the organization\'s resources quota', async () => {

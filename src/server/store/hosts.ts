@@ -12,7 +12,7 @@ import { HOST, HOST_MAP_STATE, HOST_STATES, MAP, problemSeverity, stateId } from
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
-import { checksPerSecond, demandCheckQuotas } from './quotas'
+import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment, usageOfHost } from './quotas'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
 export type HostOut = ReturnType<typeof toApi>
@@ -181,8 +181,11 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
     if (body.name && body.name !== host.name && (await tx.selectFrom('hosts').select('id').where('name', '=', body.name).executeTakeFirst())) throw new ApiError('host_already_exists', { name: body.name })
     const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
     const was = await tx.selectFrom('hosts').select(['check_interval', 'check_type', 'check_kind']).where('id', '=', id).executeTakeFirstOrThrow()
-    const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind }) - checksPerSecond(was)
-    await demandCheckQuotas(tx, scope, body.hostgroup_id ?? host.hostgroup_id, { load }, body)
+    const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind })
+    // Moved into another organization, the host and its resources count against that one's quotas.
+    const moved = body.hostgroup_id !== undefined && (await organizationOfEnvironment(tx, body.hostgroup_id)) !== host.organization_id
+    const adding = moved ? await usageOfHost(tx, id, load) : { load: load - checksPerSecond(was) }
+    await demandCheckQuotas(tx, scope, body.hostgroup_id ?? host.hostgroup_id, adding, body)
     await tx.updateTable('hosts').set({
       ...plain,
       ...(tags ? { tags: JSON.stringify(tags) } : {}),

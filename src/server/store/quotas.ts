@@ -70,6 +70,12 @@ export const checksPerSecond = (c: CheckLoad) => (c.check_type !== '1' && c.chec
 /** Rates are sums of 1/interval: rounded so that 12,000 checks at 60 s fit a quota of 200. */
 const rate = (x: number) => Math.round(x * 1e6) / 1e6
 
+/** What a host takes of its organization's quotas: itself, its resources and their checks (its own check's load given). */
+export async function usageOfHost(db: Kysely<Database>, hostId: number, hostLoad: number) {
+  const resources = await db.selectFrom('resources').select(['check_interval', 'check_type', 'check_kind']).where('host_id', '=', hostId).execute()
+  return { hosts: 1, resources: resources.length, load: resources.reduce((sum, r) => sum + checksPerSecond(r), hostLoad) }
+}
+
 async function countIn(db: Kysely<Database>, table: 'hosts' | 'resources', organizationId: number) {
   const row = await db.selectFrom(table).innerJoin('hostgroups', 'hostgroups.id', `${table}.hostgroup_id`)
     .select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroups.organization_id', '=', organizationId).executeTakeFirstOrThrow()
