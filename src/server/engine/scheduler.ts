@@ -146,6 +146,11 @@ export class Scheduler {
     for (;;) {
       const head = this.heap.peek()
       if (!head) return
+      // A replanned or forgotten target's old entry goes at once, so no timer is armed for it.
+      if (this.gens.get(head.key) !== head.gen) {
+        this.heap.pop()
+        continue
+      }
       if (head.due > now) {
         // A timer for this moment or an earlier one stays: when checks are not backlogged, re-arming it
         // after every finished check was a clearTimeout and a setTimeout per check.
@@ -158,7 +163,7 @@ export class Scheduler {
       }
       this.heap.pop()
       const t = this.targets.get(head.key)
-      if (!t || this.gens.get(head.key) !== head.gen) continue
+      if (!t) continue
       const tenant = this.tenantOf(t.organizationId)
       tenant.ready.push(head)
       if (!tenant.queued) {
