@@ -133,6 +133,25 @@ describe.each(DATABASES)('host software on %s', (db) => {
     expect(windows.body.result.map((g: { hosttype: string }) => g.hosttype)).toEqual(['windows'])
   })
 
+  it('pages GET software: SPEC §9 page size 50 by default, limit and offset over packages, every group counted (issue 13)', async () => {
+    const t = await makeTenant(server, await adminClient(server))
+    const mk = async (name: string, hosttype: string) => (await t.api.post('/api/v1/hosts/', { name: uniq(name), hosttype, hostgroup_id: t.environmentId, check_type: '1' })).body.id
+    const [linux, windows] = [await mk('pg-linux', 'linux'), await mk('pg-win', 'windows')]
+    const packages = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `pkg-${String(i).padStart(3, '0')}`, version: '1' }))
+    expect((await t.api.put(`/api/v1/hosts/${linux}/software`, { software: packages(70) })).status).toBe(200)
+    expect((await t.api.put(`/api/v1/hosts/${windows}/software`, { software: packages(5) })).status).toBe(200)
+    const shown = (body: { result: { hosttype: string; result: { name: string }[] }[] }) => body.result.flatMap((g) => g.result.map((p) => `${g.hosttype}/${p.name}`))
+
+    const first = (await t.api.get('/api/v1/software')).body
+    expect(first.totalresults).toBe(2)
+    expect(first.result.map((g: { hosttype: string; totalresults: number }) => [g.hosttype, g.totalresults])).toEqual([['linux', 70], ['windows', 5]])
+    expect(shown(first)).toEqual(packages(50).map((p) => `linux/${p.name}`))
+    const next = (await t.api.get('/api/v1/software?limit=25&offset=50')).body
+    expect(shown(next)).toEqual([...packages(70).slice(50).map((p) => `linux/${p.name}`), ...packages(5).map((p) => `windows/${p.name}`)])
+    expect(next.result[0].result[0]).toEqual({ name: 'pkg-050', host_count: 1, versions: [{ version: '1', host_count: 1 }] })
+    expect((await t.api.get('/api/v1/software?limit=10000')).body.error.key).toBe('validation_failed')
+  })
+
   it('gives a package\'s versions with their host counts, and not found for a package no visible host has (SPEC §2 detail)', async () => {
     const r = await a.api.get('/api/v1/software/linux/openssl')
     expect([r.status, r.body]).toEqual([200, { result: [{ version: '1.1.1', host_count: 1 }, { version: '3.0.2', host_count: 1 }], totalresults: 2 }])

@@ -109,7 +109,9 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
     for (let i = 0; i < rows.length; i += 100) await store.insertInto('map_versions').values(rows.slice(i, i + 100)).execute()
     const over = await publish(map.id)
     expect(over.status).toBe(409)
-    expect(over.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: MAX_MAP_VERSIONS } })
+    expect(over.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: 'map_versions', maximum: MAX_MAP_VERSIONS } })
+    // SPEC §8 "Limit exceeded (maximum {{maximum}})" renders the number (issue 13: it rendered "maximum ").
+    expect(over.body.error.message).toContain(`maximum ${MAX_MAP_VERSIONS}`)
 
     const other = await makeTenant(server, await adminClient(server))
     const draft = JSON.stringify(emptyDocument())
@@ -117,6 +119,7 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
     for (let i = 0; i < maps.length; i += 100) await store.insertInto('maps').values(maps.slice(i, i + 100)).execute()
     const full = await other.api.post('/api/v1/maps', { alias: 'One too many', hostgroup_id: other.environmentId, layout: 2 })
     expect(full.status).toBe(409)
-    expect(full.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: MAX_MAPS_PER_ENVIRONMENT } })
+    expect(full.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: 'maps_per_environment', maximum: MAX_MAPS_PER_ENVIRONMENT } })
+    expect(full.body.error.message).toContain(`maximum ${MAX_MAPS_PER_ENVIRONMENT}`)
   })
 })

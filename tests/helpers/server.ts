@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto'
 import pg from 'pg'
 import { loadConfig, type Config } from '../../src/server/config'
 import { createVigil, type Vigil } from '../../src/server/vigil'
+import type { EngineOptions } from '../../src/server/engine/engine'
 
 export interface TestServer {
   baseUrl: string
@@ -25,6 +26,8 @@ export const TEST_SECRET_KEY = Buffer.from('vigil-test-secret-key-32-bytes!!').t
 export interface StartOptions {
   db?: 'sqlite' | 'pg'
   env?: Record<string, string>
+  /** engine options beside the configuration (a small pool, a short timeout) */
+  engine?: Partial<EngineOptions>
 }
 
 /** Databases the API suites run against: SQLite always, PostgreSQL when PG_URL is set. */
@@ -78,7 +81,7 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     LOG_LEVEL: 'silent',
     ...opts.env,
   })
-  const vigil = await createVigil(config)
+  const vigil = await createVigil(config, opts.engine)
   const address = await vigil.app.listen({ port: 0, host: '127.0.0.1' })
   return {
     baseUrl: address,

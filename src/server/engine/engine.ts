@@ -19,6 +19,7 @@ import { RAW_KEEP_S, rollUp } from '../store/perfdata'
 import { createDowntimeTimer } from './downtimes'
 import { readAllAllowedTargets, readAllowedTargets } from '../store/allowed-targets'
 import type { AllowedTargets } from '../../shared/api/quotas'
+import { parseQuotas } from '../store/quotas'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -84,8 +85,15 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   const downtimes = createDowntimeTimer({ db: store.db, publish: (deltas) => publish(deltas), onError: (err) => log.error({ err }, 'maintenance timer failed') })
 
   const pool = createCheckPool({ size: opts.workers, plugins: opts.plugins, onError: (err) => log.error({ err }, 'check worker failed') })
+  // Issue 13: each organization's checks_per_second quota, read at start and with every stale sweep.
+  let checksPerSecond = new Map<number, number>()
+  const loadQuotas = async () => {
+    const rows = await store.db.selectFrom('organizations').select(['id', 'quotas']).execute()
+    checksPerSecond = new Map(rows.map((r) => [r.id, parseQuotas(r.quotas).checks_per_second]))
+  }
   const scheduler = new Scheduler({
     concurrency: opts.concurrency,
+    checksPerSecond: (organizationId) => checksPerSecond.get(organizationId) ?? Infinity,
     run: async (t) => {
       const result = await check(t)
       // A check cut short by shutdown says nothing about its target.
@@ -213,12 +221,15 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
     downtimes,
     async start() {
-      const [hosts, resources, allowed] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), loadParents()])
+      const [hosts, resources, allowed] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), loadParents(), loadQuotas()])
       allowedTargets = allowed
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
       await downtimes.start()
-      sweepTimer = setInterval(() => sweepStale().catch((err) => log.error({ err }, 'stale sweep failed')), opts.staleSweepMs)
+      sweepTimer = setInterval(() => {
+        sweepStale().catch((err) => log.error({ err }, 'stale sweep failed'))
+        loadQuotas().catch((err) => log.error({ err }, 'reading quotas failed'))
+      }, opts.staleSweepMs)
       sweepTimer.unref()
       rollupTimer = setInterval(() => {
         const now = nowS()

@@ -49,3 +49,29 @@ export class DueHeap {
     return top
   }
 }
+
+/** A first-in first-out queue of heap entries (a scheduler tenant's due checks): O(1) push and shift. */
+export class ReadyQueue {
+  private items: HeapEntry[] = []
+  private head = 0
+
+  peek(): HeapEntry | undefined {
+    return this.items[this.head]
+  }
+
+  push(e: HeapEntry) {
+    this.items.push(e)
+  }
+
+  shift(): HeapEntry | undefined {
+    const e = this.items[this.head]
+    if (e === undefined) return undefined
+    this.head++
+    // Drop the consumed front now and then, so a long-busy queue does not keep every entry it ever held.
+    if (this.head >= 1024 && this.head * 2 >= this.items.length) {
+      this.items = this.items.slice(this.head)
+      this.head = 0
+    }
+    return e
+  }
+}

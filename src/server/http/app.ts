@@ -18,6 +18,7 @@ import { userRoutes } from './routes/users'
 import { serverAdminRoutes } from './routes/server-admins'
 import { organizationRoutes } from './routes/organizations'
 import { allowedTargetRoutes } from './routes/allowed-targets'
+import { quotaRoutes } from './routes/quotas'
 import { environmentRoutes } from './routes/environments'
 import { hostRoutes } from './routes/hosts'
 import { resourceRoutes } from './routes/resources'
@@ -83,6 +84,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(serverAdminRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
     await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
+    await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })
     await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
     await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
     await api.register(hostRoutes, { ...deps, prefix: '/hosts' })

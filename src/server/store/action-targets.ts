@@ -13,6 +13,7 @@ import { hostDef } from './hosts'
 import { resourceDef } from './resources'
 import { readJson } from './json'
 import { ApiError, type ErrorKey } from '../../shared/errors'
+import { limitExceeded } from './quotas'
 import type { FilterNode } from '../../shared/filter'
 import { BULK_MAX } from '../../shared/api/bulk'
 import { severityName } from '../../shared/api/risks'
@@ -161,7 +162,7 @@ export async function targetsByFilter(db: Kysely<Database>, dialect: Dialect, sc
   const where = whereOf(def, dialect, scope, { advanced_filter: JSON.stringify(q.advanced_filter), environment_ids: q.environment_ids?.join(',') })
   const idCol = sql.raw(def.scopeColumn.split('.')[0] + '.id')
   const { rows } = await sql<{ id: number }>`SELECT ${idCol} AS id FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${idCol} LIMIT ${BULK_MAX + 1}`.execute(db)
-  if (rows.length > BULK_MAX) throw new ApiError('limit_exceeded', { maximum: BULK_MAX, reason: 'too many records; narrow the filter' })
+  if (rows.length > BULK_MAX) throw limitExceeded('bulk_records', BULK_MAX, { reason: 'too many records; narrow the filter' })
   return loadTargets(db, q.target === 'hosts' ? 'host' : 'resource', rows.map((r) => Number(r.id)))
 }
 

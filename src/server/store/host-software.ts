@@ -12,7 +12,8 @@ import { chunked } from './action-targets'
 import { now } from './json'
 import { fail } from './fail'
 import { ApiError } from '../../shared/errors'
-import type { HostSoftware, PackageSummary, SoftwarePush, SoftwareQuery, VersionCount } from '../../shared/api/software'
+import type { HostSoftware, PackageSummary, SoftwarePageQuery, SoftwarePush, SoftwareQuery, VersionCount } from '../../shared/api/software'
+import { DEFAULT_PAGE_SIZE } from '../../shared/constants'
 
 async function visibleHost(db: Kysely<Database>, scope: Scope, hostId: number) {
   const host = await db.selectFrom('hosts').select(['id', 'hostgroup_id']).where('id', '=', hostId).executeTakeFirst()
@@ -52,26 +53,33 @@ function hostsWithSoftware(dialect: Dialect, scope: Scope, q: SoftwareQuery) {
   return { from: sql.raw(`${hostDef.from} JOIN host_software hs ON hs.host_id = hosts.id`), where: whereOf(hostDef, dialect, scope, q) }
 }
 
-/** SPEC §2 /assets/software "software grouped by hosttype": per host type, each package with its version counts. */
-export async function softwareByHosttype(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: SoftwareQuery) {
+/**
+ * SPEC §2 /assets/software "software grouped by hosttype": per host type, each package with its version
+ * counts; one page of packages (SoftwarePageQuery), every group with the count of all its packages.
+ */
+export async function softwareByHosttype(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: SoftwarePageQuery) {
   const { from, where } = hostsWithSoftware(dialect, scope, q)
-  const [versions, packages] = await Promise.all([
-    sql<{ hosttype: string; name: string; version: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, hs.version AS version, COUNT(*) AS n
-      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype, hs.name, hs.version ORDER BY hosts.hosttype, hs.name, hs.version`.execute(db),
+  const limit = q.limit ?? DEFAULT_PAGE_SIZE
+  const [groups, packages] = await Promise.all([
+    sql<{ hosttype: string; n: number }>`SELECT hosts.hosttype AS hosttype, COUNT(DISTINCT hs.name) AS n
+      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype ORDER BY hosts.hosttype`.execute(db),
     // A host may have two versions of one package (kernels): its package count is of distinct hosts.
-    sql<{ hosttype: string; name: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, COUNT(DISTINCT hosts.id) AS n
-      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype, hs.name ORDER BY hosts.hosttype, hs.name`.execute(db),
+    limit === 0 ? { rows: [] } : sql<{ hosttype: string; name: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, COUNT(DISTINCT hosts.id) AS n
+      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype, hs.name ORDER BY hosts.hosttype, hs.name LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(db),
   ])
+  const names = [...new Set(packages.rows.map((p) => p.name))]
+  const versions = names.length ? await sql<{ hosttype: string; name: string; version: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, hs.version AS version, COUNT(*) AS n
+      FROM ${from} WHERE ${where} AND hs.name IN (${sql.join(names)}) GROUP BY hosts.hosttype, hs.name, hs.version ORDER BY hosts.hosttype, hs.name, hs.version`.execute(db) : { rows: [] }
   const key = (r: { hosttype: string; name: string }) => JSON.stringify([r.hosttype, r.name])
   const byPackage = new Map<string, PackageSummary>()
-  const groups = new Map<string, PackageSummary[]>()
+  const page = new Map<string, PackageSummary[]>()
   for (const p of packages.rows) {
     const summary = { name: p.name, host_count: Number(p.n), versions: [] }
     byPackage.set(key(p), summary)
-    groups.set(p.hosttype, [...(groups.get(p.hosttype) ?? []), summary])
+    page.set(p.hosttype, [...(page.get(p.hosttype) ?? []), summary])
   }
   for (const v of versions.rows) byPackage.get(key(v))?.versions.push({ version: v.version, host_count: Number(v.n) })
-  const result = [...groups].map(([hosttype, list]) => ({ hosttype, totalresults: list.length, result: list }))
+  const result = groups.rows.map((g) => ({ hosttype: g.hosttype, totalresults: Number(g.n), result: page.get(g.hosttype) ?? [] }))
   return { result, totalresults: result.length }
 }
 

@@ -13,6 +13,7 @@ import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
 import { checkTrust } from './allowed-targets'
+import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment, usageOfHost } from './quotas'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
 export type HostOut = ReturnType<typeof toApi>
@@ -184,11 +185,13 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
     const parentIds = await resolveParents(tx, scope, body.parents ?? [], body.hostgroup_id)
     const address = body.ip_address || body.fqdn || body.name
     const check = body.check ?? { kind: 'ping', config: { host: address } }
+    const intervals = { check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30 }
+    await demandCheckQuotas(tx, scope, body.hostgroup_id, { hosts: 1, load: checksPerSecond({ ...intervals, check_type: body.check_type ?? '0', check_kind: check.kind }) }, intervals)
     const { id } = await tx.insertInto('hosts').values({
       name: body.name, alias: body.alias ?? body.name, fqdn: body.fqdn ?? '', hostgroup_id: body.hostgroup_id,
       hosttype: body.hosttype ?? 'ping', ip_address: body.ip_address ?? '', description: body.description ?? '',
       tags: JSON.stringify(body.tags ?? []), labels: JSON.stringify(body.labels ?? {}),
-      check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30, max_check_attempts: body.max_check_attempts ?? 3,
+      ...intervals, max_check_attempts: body.max_check_attempts ?? 3,
       notifications_enabled: body.notifications_enabled === false ? 0 : 1, check_kind: check.kind, check_config: JSON.stringify(check.config),
       check_type: body.check_type ?? '0', freshness_threshold: body.freshness_threshold ?? null, ...checkTrust(scope, true),
       secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '', next_check: t, created_time: t, updated_time: t,
@@ -207,6 +210,12 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
     const environmentId = body.hostgroup_id ?? host.hostgroup_id
     if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id) await ensureUniqueName(tx, environmentId, body.name ?? host.name, id)
     const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
+    const was = await tx.selectFrom('hosts').select(['check_interval', 'check_type', 'check_kind']).where('id', '=', id).executeTakeFirstOrThrow()
+    const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind })
+    // Moved into another organization, the host and its resources count against that one's quotas.
+    const moved = body.hostgroup_id !== undefined && (await organizationOfEnvironment(tx, body.hostgroup_id)) !== host.organization_id
+    const adding = moved ? await usageOfHost(tx, id, load) : { load: load - checksPerSecond(was) }
+    await demandCheckQuotas(tx, scope, body.hostgroup_id ?? host.hostgroup_id, adding, body)
     await tx.updateTable('hosts').set({
       ...plain,
       ...(tags ? { tags: JSON.stringify(tags) } : {}),

@@ -10,6 +10,7 @@ import type { Database } from './db'
 import type { Scope } from './scope'
 import { GenerateMap } from '../../shared/api/maps'
 import { ApiError } from '../../shared/errors'
+import { limitExceeded } from './quotas'
 import { MAX_ITEMS } from '../../shared/maps/document'
 import { generatedDocument, syncDocument, type LayoutHost } from '../../shared/maps/layout'
 import { writeDocument } from '../../shared/maps/ydoc'
@@ -81,7 +82,7 @@ async function hostIdsOf(db: Kysely<Database>, envs: number[], from: Source): Pr
 /** Names and parent links of the hosts, for the layout (at most MAX_ITEMS: a document's limit). */
 async function layoutHostsOf(db: Kysely<Database>, envs: number[], from: Source): Promise<LayoutHost[]> {
   const ids = await hostIdsOf(db, envs, from)
-  if (ids.length > MAX_ITEMS) throw new ApiError('limit_exceeded', { what: 'items', limit: MAX_ITEMS, hosts: ids.length })
+  if (ids.length > MAX_ITEMS) throw limitExceeded('map_items', MAX_ITEMS, { hosts: ids.length })
   const hosts = new Map<number, LayoutHost & { parents: number[] }>()
   for (const part of chunks(ids)) {
     for (const h of await db.selectFrom('hosts').select(['id', 'name']).where('id', 'in', part).execute()) hosts.set(h.id, { id: h.id, name: h.name, parents: [] })

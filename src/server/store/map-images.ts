@@ -12,6 +12,7 @@ import { fail } from './fail'
 import { ApiError } from '../../shared/errors'
 import { PICTURE_MIN_HEIGHT, PICTURE_MIN_WIDTH, UPLOAD_MAX_BYTES } from '../../shared/constants'
 import type { MapImage, MapImageQuery } from '../../shared/api/maps'
+import { demandQuota, organizationOfEnvironment } from './quotas'
 import { extensionOf, pictureSize, PICTURE_EXTENSIONS, sniffPicture, type PictureMime } from '../integrations/import/picture'
 
 /** Larger than any map resolution (16384 px a side): a bigger picture only costs the browsers memory. */
@@ -44,10 +45,17 @@ export async function createMapImage(db: Kysely<Database>, scope: Scope, query: 
   if (!scope.environmentIds.includes(query.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: query.hostgroup_id })
   if (!can(scope, 'maps_write', { environmentId: query.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
   const picture = checkPicture(bytes, filename, query.purpose)
-  const row = await db.insertInto('map_images').values({
-    hostgroup_id: query.hostgroup_id, mime: picture.mime, width: picture.width, height: picture.height, size: bytes.length,
-    filename: cleanName(filename), data: bytes, created_time: now(),
-  }).returning('id').executeTakeFirstOrThrow()
+  const row = await db.transaction().execute(async (tx) => {
+    // Issue 13: pictures live in the database; the organization's quota bounds the bytes they take.
+    const organizationId = (await organizationOfEnvironment(tx, query.hostgroup_id))!
+    const used = await tx.selectFrom('map_images').innerJoin('hostgroups', 'hostgroups.id', 'map_images.hostgroup_id')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('map_images.size'), eb.lit(0)).as('n')).where('hostgroups.organization_id', '=', organizationId).executeTakeFirstOrThrow()
+    await demandQuota(tx, organizationId, 'map_image_bytes', Number(used.n), bytes.length)
+    return tx.insertInto('map_images').values({
+      hostgroup_id: query.hostgroup_id, mime: picture.mime, width: picture.width, height: picture.height, size: bytes.length,
+      filename: cleanName(filename), data: bytes, created_time: now(),
+    }).returning('id').executeTakeFirstOrThrow()
+  })
   return { id: row.id, hostgroup_id: query.hostgroup_id, mime: picture.mime, width: picture.width, height: picture.height, size: bytes.length }
 }
 

@@ -13,6 +13,7 @@ import { readStoredDocument, versionDocument } from './map-states'
 import { draftYdoc } from './map-versions'
 import { organizationOfMap, refuseForeignBindings } from './map-bindings'
 import { ApiError } from '../../shared/errors'
+import { limitExceeded } from './quotas'
 import { MAX_MAP_VERSIONS } from '../../shared/constants'
 import { bindingsOf, boundIds, type MapDocument } from '../../shared/maps/document'
 import { MAX_MAP_DEPTH } from '../../shared/maps/rollup'
@@ -45,7 +46,7 @@ async function checkRecursion(db: Kysely<Database>, organizationId: number, id: 
 /** Inserts the next version of a map and makes it live, in the caller's transaction. */
 async function addVersion(db: Kysely<Database>, scope: Scope | null, mapId: number, document: string, comment: string, t: number, limit: boolean) {
   const last = await db.selectFrom('map_versions').select((eb) => [eb.fn.max('version').as('v'), eb.fn.countAll<number>().as('n')]).where('map_id', '=', mapId).executeTakeFirstOrThrow()
-  if (limit && Number(last.n) >= MAX_MAP_VERSIONS) throw new ApiError('limit_exceeded', { limit: MAX_MAP_VERSIONS, what: 'map_versions', map_id: mapId })
+  if (limit && Number(last.n) >= MAX_MAP_VERSIONS) throw limitExceeded('map_versions', MAX_MAP_VERSIONS, { map_id: mapId })
   const version = Number(last.v ?? 0) + 1
   await db.insertInto('map_versions').values({ map_id: mapId, version, document, comment, user_id: scope?.userId ?? null, username: scope?.username ?? '', created_time: t }).execute()
   await db.updateTable('maps').set({ live_version: version, status: 'live', status_before_archive: null, updated_time: t }).where('id', '=', mapId).execute()

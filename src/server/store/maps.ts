@@ -14,6 +14,7 @@ import { writeMapEvent, type MapEventKind } from './map-events'
 import { lockOf, refuseOthersLock } from './map-locks'
 import { mapStatesOf } from './map-states'
 import { ApiError } from '../../shared/errors'
+import { limitExceeded } from './quotas'
 import { MAX_MAPS_PER_ENVIRONMENT } from '../../shared/constants'
 import { MAP } from '../../shared/enums'
 import { documentToUpdate } from '../../shared/maps/ydoc'
@@ -179,7 +180,7 @@ export async function createMap(db: Kysely<Database>, scope: Scope, newMap: NewM
   try {
     return await db.transaction().execute(async (tx) => {
       const { n } = await tx.selectFrom('maps').select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroup_id', '=', newMap.hostgroup_id).executeTakeFirstOrThrow()
-      if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT) throw new ApiError('limit_exceeded', { limit: MAX_MAPS_PER_ENVIRONMENT, what: 'maps', hostgroup_id: newMap.hostgroup_id })
+      if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT) throw limitExceeded('maps_per_environment', MAX_MAPS_PER_ENVIRONMENT, { hostgroup_id: newMap.hostgroup_id })
       if (await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', newMap.hostgroup_id).where('name', '=', name).executeTakeFirst()) throw new ApiError('map_already_exists', { name })
       if (document) await refuseForeignBindings(tx, await organizationOfMap(tx, newMap.hostgroup_id), parsed.data, null)
       const { id } = await tx.insertInto('maps').values({

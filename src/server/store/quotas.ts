@@ -1,13 +1,21 @@
 /** Issue 13: an organization's quotas (shared/api/quotas.ts), stored as JSON on the organization. */
-import type { Kysely } from 'kysely'
+import { sql, type Kysely } from 'kysely'
 import type { Database } from './db'
 import { readJson } from './json'
 import { ApiError } from '../../shared/errors'
-import { Quotas, type QuotaName } from '../../shared/api/quotas'
+import { Quotas, type QuotaName, type QuotasUpdate } from '../../shared/api/quotas'
+import type { Scope } from './scope'
+import { fail } from './fail'
+import { writeAuditEvent } from './audit'
 
 export async function readQuotas(db: Kysely<Database>, organizationId: number): Promise<Quotas> {
   const row = await db.selectFrom('organizations').select('quotas').where('id', '=', organizationId).executeTakeFirst()
-  const parsed = Quotas.safeParse(readJson(row?.quotas ?? '{}', {}))
+  return parseQuotas(row?.quotas ?? '{}')
+}
+
+/** The stored JSON with defaults filled in (the defaults alone if it does not parse). */
+export function parseQuotas(json: string): Quotas {
+  const parsed = Quotas.safeParse(readJson(json, {}))
   return parsed.success ? parsed.data : Quotas.parse({})
 }
 
@@ -26,4 +34,84 @@ export function limitExceeded(limit: QuotaName | string, maximum: number, extra:
 export async function demandQuota(db: Kysely<Database>, organizationId: number, name: QuotaName, used: number, adding = 1) {
   const maximum = (await readQuotas(db, organizationId))[name]
   if (used + adding > maximum) throw limitExceeded(name, maximum, { organization_id: organizationId })
+}
+
+/** GET organizations/{id}/quotas: whoever sees the organization reads its quotas. */
+export async function getQuotas(db: Kysely<Database>, scope: Scope, organizationId: number): Promise<Quotas> {
+  if (!scope.organizationIds.includes(organizationId) && !scope.serverAdmin) fail('organization_not_found', { id: organizationId })
+  if (!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst())) fail('organization_not_found', { id: organizationId })
+  return readQuotas(db, organizationId)
+}
+
+/**
+ * PUT organizations/{id}/quotas: only server admins set quotas (issue 13). The given fields replace the
+ * stored ones; fields never set keep following the defaults. Audited in the same transaction.
+ */
+export async function updateQuotas(db: Kysely<Database>, scope: Scope, organizationId: number, changes: QuotasUpdate): Promise<Quotas> {
+  await getQuotas(db, scope, organizationId)
+  if (!scope.serverAdmin) throw new ApiError('unauthorized', { action: 'server_admin' })
+  return db.transaction().execute(async (tx) => {
+    const row = await tx.selectFrom('organizations').select(['name', 'quotas']).where('id', '=', organizationId).executeTakeFirstOrThrow()
+    const before = await readQuotas(tx, organizationId)
+    const stored = { ...readJson<Record<string, unknown>>(row.quotas, {}), ...changes }
+    await tx.updateTable('organizations').set({ quotas: JSON.stringify(stored) }).where('id', '=', organizationId).execute()
+    const after = await readQuotas(tx, organizationId)
+    await writeAuditEvent(tx, scope, { subject: 'quota', status: 'UPDATED', id: organizationId, name: row.name, organizationId, before, after })
+    return after
+  })
+}
+
+/** A check's schedule as stored on a host or resource. */
+export interface CheckLoad { check_interval: number; check_type: string; check_kind: string }
+
+/** Checks one host or resource starts per second at steady state; passive ones (check_type "1", no kind) start none. */
+export const checksPerSecond = (c: CheckLoad) => (c.check_type !== '1' && c.check_kind !== '' ? 1 / c.check_interval : 0)
+
+/** Rates are sums of 1/interval: rounded so that 12,000 checks at 60 s fit a quota of 200. */
+const rate = (x: number) => Math.round(x * 1e6) / 1e6
+
+/** What a host takes of its organization's quotas: itself, its resources and their checks (its own check's load given). */
+export async function usageOfHost(db: Kysely<Database>, hostId: number, hostLoad: number) {
+  const resources = await db.selectFrom('resources').select(['check_interval', 'check_type', 'check_kind']).where('host_id', '=', hostId).execute()
+  return { hosts: 1, resources: resources.length, load: resources.reduce((sum, r) => sum + checksPerSecond(r), hostLoad) }
+}
+
+async function countIn(db: Kysely<Database>, table: 'hosts' | 'resources', organizationId: number) {
+  const row = await db.selectFrom(table).innerJoin('hostgroups', 'hostgroups.id', `${table}.hostgroup_id`)
+    .select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroups.organization_id', '=', organizationId).executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+async function loadIn(db: Kysely<Database>, organizationId: number) {
+  const sum = (table: string) => sql`(SELECT COALESCE(SUM(1.0 / t.check_interval), 0) FROM ${sql.table(table)} t JOIN hostgroups g ON g.id = t.hostgroup_id
+    WHERE g.organization_id = ${organizationId} AND t.check_kind <> '' AND t.check_type <> '1')`
+  const { rows } = await sql<{ n: number | string }>`SELECT ${sum('hosts')} + ${sum('resources')} AS n`.execute(db)
+  return Number(rows[0]?.n ?? 0)
+}
+
+/**
+ * Issue 13 quotas of a host or resource being created or changed in an environment: its organization's
+ * hosts, resources and checks per second (limit_exceeded), and, for all but server admins, the minimum
+ * check and retry interval. An interval below it is validation_failed naming the field, as any other value
+ * out of range (the quota is a minimum, not a maximum), with the `minimum` in extra_info.
+ */
+export async function demandCheckQuotas(db: Kysely<Database>, scope: Scope, hostgroupId: number, adding: { hosts?: number; resources?: number; load?: number },
+  intervals: { check_interval?: number; retry_interval?: number }) {
+  const organizationId = await organizationOfEnvironment(db, hostgroupId)
+  if (organizationId === undefined) return
+  const quotas = await readQuotas(db, organizationId)
+  if (!scope.serverAdmin) {
+    for (const field of ['check_interval', 'retry_interval'] as const) {
+      const value = intervals[field]
+      if (value !== undefined && value < quotas.min_check_interval_s) {
+        throw new ApiError('validation_failed', { field, limit: 'min_check_interval_s', minimum: quotas.min_check_interval_s, organization_id: organizationId })
+      }
+    }
+  }
+  const over = (limit: QuotaName, used: number, add: number) => {
+    if (add > 0 && rate(used + add) > quotas[limit]) throw limitExceeded(limit, quotas[limit], { organization_id: organizationId })
+  }
+  if (adding.hosts) over('hosts', await countIn(db, 'hosts', organizationId), adding.hosts)
+  if (adding.resources) over('resources', await countIn(db, 'resources', organizationId), adding.resources)
+  if (adding.load && rate(adding.load) > 0) over('checks_per_second', await loadIn(db, organizationId), adding.load)
 }

@@ -12,6 +12,7 @@ import { HOST, HOST_MAP_STATE, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSe
 import { resourceItemState } from '../../shared/maps/item-state'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
 import { checkTrust } from './allowed-targets'
+import { checksPerSecond, demandCheckQuotas } from './quotas'
 
 type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
 export type ResourceOut = ReturnType<typeof toApi>
@@ -109,11 +110,12 @@ export async function createResource(db: Kysely<Database>, scope: Scope, body: z
     const clash = await tx.selectFrom('resources').select('id').where('host_id', '=', host.id).where('display_name', '=', displayName).executeTakeFirst()
     if (clash) throw new ApiError('validation_failed', { field: 'display_name', reason: 'already exists on this host' })
     const check = body.check ?? { kind: '', config: {} }
+    const schedule = { check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30, check_type: body.check_type ?? (check.kind ? '0' : '1') }
+    await demandCheckQuotas(tx, scope, host.hostgroup_id, { resources: 1, load: checksPerSecond({ ...schedule, check_kind: check.kind }) }, schedule)
     const { id } = await tx.insertInto('resources').values({
       host_id: host.id, hostgroup_id: host.hostgroup_id, host_name: host.name, name: body.name, display_name: displayName,
       plugin_id: body.plugin_id ?? check.kind, check_kind: check.kind, check_config: JSON.stringify(check.config),
-      check_type: body.check_type ?? (check.kind ? '0' : '1'), check_interval: body.check_interval ?? 60,
-      retry_interval: body.retry_interval ?? 30, max_check_attempts: body.max_check_attempts ?? 3,
+      ...schedule, max_check_attempts: body.max_check_attempts ?? 3,
       freshness_threshold: body.freshness_threshold ?? null, ...checkTrust(scope, true), next_check: t, created_time: t, updated_time: t,
     }).returning('id').executeTakeFirstOrThrow()
     return id
@@ -124,12 +126,17 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
   const res = await getResource(db, scope, id)
   await writableHost(db, scope, res.host_id)
   const { check, ...plain } = body
-  await db.updateTable('resources').set({
-    ...plain,
-    ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
-    ...checkTrust(scope, check !== undefined),
-    updated_time: now(),
-  }).where('id', '=', id).execute()
+  await db.transaction().execute(async (tx) => {
+    const was = await tx.selectFrom('resources').select(['check_interval', 'check_type', 'check_kind']).where('id', '=', id).executeTakeFirstOrThrow()
+    const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind }) - checksPerSecond(was)
+    await demandCheckQuotas(tx, scope, res.hostgroup_id, { load }, body)
+    await tx.updateTable('resources').set({
+      ...plain,
+      ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
+      ...checkTrust(scope, check !== undefined),
+      updated_time: now(),
+    }).where('id', '=', id).execute()
+  })
   return getResource(db, scope, id)
 }
 

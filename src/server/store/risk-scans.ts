@@ -15,6 +15,7 @@ import { chunked, loadRiskTargets } from './action-targets'
 import { eventDelta, writeEvents } from './event-log'
 import { bulkUpdate, type BulkColumn } from './bulk'
 import { ApiError } from '../../shared/errors'
+import { demandQuota, limitExceeded, organizationOfEnvironment } from './quotas'
 import { UPLOAD_MAX_BYTES } from '../../shared/constants'
 import { PluginId, RISK_SCAN_FORMATS, type RiskScan, type RiskScanFormat } from '../../shared/api/risks'
 import type { FeedDelta } from '../../shared/feed'
@@ -85,12 +86,21 @@ function details(m: Matched, format: RiskScanFormat, scanId: number, at: number)
   }
 }
 
+/** Issue 13: scans imported into an organization's environments in the last 24 hours are bounded by its quota. */
+async function demandScanQuota(db: Kysely<Database>, hostgroupId: number, at: number) {
+  const organizationId = (await organizationOfEnvironment(db, hostgroupId))!
+  const row = await db.selectFrom('risk_scans').innerJoin('hostgroups', 'hostgroups.id', 'risk_scans.hostgroup_id').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hostgroups.organization_id', '=', organizationId).where('risk_scans.imported_at', '>', at - 86_400).executeTakeFirstOrThrow()
+  await demandQuota(db, organizationId, 'risk_scans', Number(row.n))
+}
+
 /** Imports a scan report into an environment; returns the scan and the feed deltas of its events. */
 export async function importScan(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: { hostgroup_id: number; file_name?: string }, text: string, at: number) {
   if (!scope.environmentIds.includes(q.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: q.hostgroup_id })
   // SPEC §6 names no right for scans; host_write (host data: engineers, administrators) is the closest.
   if (!can(scope, 'host_write', { environmentId: q.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
-  if (Buffer.byteLength(text) > UPLOAD_MAX_BYTES) throw new ApiError('limit_exceeded', { max_bytes: UPLOAD_MAX_BYTES })
+  if (Buffer.byteLength(text) > UPLOAD_MAX_BYTES) throw limitExceeded('upload_bytes', UPLOAD_MAX_BYTES)
+  await demandScanQuota(db, q.hostgroup_id, at)
   const scan = parseScan(text)
   return db.transaction().execute(async (tx) => {
     // Two imports into one environment at once would both insert the same new finding: one waits.

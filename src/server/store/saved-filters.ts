@@ -10,6 +10,7 @@ import type { Database, SavedFilterTable } from './db'
 import { can, type Scope } from './scope'
 import { readJson, now } from './json'
 import { ApiError } from '../../shared/errors'
+import { demandQuota } from './quotas'
 import { normaliseOperator, normaliseRule, type FilterNode } from '../../shared/filter'
 import type { FilterLocation, SavedFilter, SavedFilterBody, SavedFilterRule } from '../../shared/api/filters'
 
@@ -75,6 +76,14 @@ export async function getSavedFilter(db: Kysely<Database>, scope: Scope, guid: s
   return toApi(row)
 }
 
+/** Issue 13: an organization's saved filters, its own and its users' personal ones, are bounded by its quota. */
+async function demandFilterQuota(db: Kysely<Database>, organizationId: number) {
+  const row = await db.selectFrom('saved_filters').innerJoin('users', 'users.id', 'saved_filters.user_id').select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) => eb.or([eb('saved_filters.organization_id', '=', organizationId), eb.and([eb('saved_filters.organization_id', 'is', null), eb('users.organization_id', '=', organizationId)])]))
+    .executeTakeFirstOrThrow()
+  await demandQuota(db, organizationId, 'saved_filters', Number(row.n))
+}
+
 export async function createSavedFilter(db: Kysely<Database>, scope: Scope, body: SavedFilterBody) {
   checkOperators(body.rules)
   let organizationId: number | null = null
@@ -83,6 +92,7 @@ export async function createSavedFilter(db: Kysely<Database>, scope: Scope, body
     if (!scope.organizationIds.includes(organizationId)) throw new ApiError('organization_not_found', { id: organizationId })
     if (!can(scope, 'user_read', { organizationId })) throw new ApiError('unauthorized', { action: 'user_read', reason: 'organization-wide filters need the right to manage users' })
   }
+  await demandFilterQuota(db, organizationId ?? scope.organizationId)
   const ownerKey = organizationId === null ? `user:${scope.userId}` : `organization:${organizationId}`
   const guid = randomUUID()
   try {

@@ -75,7 +75,7 @@ export async function updatePreferences(db: Kysely<Database>, scope: Scope, chan
     const merged = Preferences.safeParse({ ...parsePreferences(row.preferences), ...changes })
     if (!merged.success) {
       const issue = merged.error.issues[0]
-      throw new ApiError('validation_failed', { field: `preferences.${issue.path.join('.')}`, message: issue.message })
+      throw new ApiError('validation_failed', { field: ['preferences', ...issue.path].join('.'), message: issue.message })
     }
     const allowedEnvs = new Set(scope.environmentIds)
     const badEnv = merged.data.environmentFilter.find((e) => typeof e === 'number' && !allowedEnvs.has(e))

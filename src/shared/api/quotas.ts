@@ -27,8 +27,13 @@ export const Quotas = z.object({
 export type Quotas = z.infer<typeof Quotas>
 export type QuotaName = keyof Quotas
 
-/** A change to some quotas (PUT): each given field replaces the stored one. */
-export const QuotasUpdate = Quotas.partial()
+/**
+ * A change to some quotas (PUT): each given field replaces the stored one. Built from the inner schemas:
+ * `Quotas.partial()` would fill every absent field with its default and so reset it.
+ */
+export const QuotasUpdate = z.object(Object.fromEntries(Object.entries(Quotas.shape).map(([k, s]) => [k, s.unwrap().optional()])) as
+  { [K in QuotaName]: z.ZodOptional<z.ZodNumber> }).strict()
+export type QuotasUpdate = z.infer<typeof QuotasUpdate>
 
 /**
  * Where an organization's checks may reach. Empty lists: anywhere except the addresses denied to everyone

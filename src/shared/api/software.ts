@@ -4,6 +4,7 @@
  * hosts/{host_id}/software, GET software and GET software/{hosttype}/{package_name}.
  */
 import { z } from 'zod'
+import { LIST_LIMIT_MAX } from '../constants'
 
 /** Most packages one host's inventory holds (a busy Linux server lists a few thousand). */
 export const SOFTWARE_PER_HOST_MAX = 20000
@@ -69,6 +70,17 @@ export const SoftwareQuery = z.object({
   environment_ids: z.string().max(20000).optional(),
 })
 export type SoftwareQuery = z.infer<typeof SoftwareQuery>
+
+/**
+ * GET software is paged over its packages (issue 13, review L12: it returned every package of every
+ * visible host at once): at most `limit` packages (default SPEC §9 page size 50) from `offset`, in host
+ * type and name order; each group's `totalresults` counts all of its packages, as in SPEC §7 grouped lists.
+ */
+export const SoftwarePageQuery = SoftwareQuery.extend({
+  limit: z.coerce.number().int().min(0).max(LIST_LIMIT_MAX).optional(),
+  offset: z.coerce.number().int().min(0).max(1e9).optional(),
+})
+export type SoftwarePageQuery = z.infer<typeof SoftwarePageQuery>
 
 export const SoftwarePackageParams = z.object({
   hosttype: z.string().min(1).max(100),

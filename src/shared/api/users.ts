@@ -4,7 +4,11 @@ import { MODULES, THEMES } from '../enums'
 import { Action, AuthorizationGroup } from '../permissions'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants'
 
-/** SPEC §3 User preferences. Unknown `custom_filter_{id}` keys are kept (SPEC §7 saves them). */
+/** Issue 13 (review L12): preferences are bounded, so a user cannot bloat storage and every current-user answer. */
+export const PREFERENCES_MAX_BYTES = 64 * 1024
+export const PREFERENCES_MAX_KEYS = 200
+
+/** SPEC §3 User preferences. Unknown `custom_filter_{id}` keys are kept (SPEC §7 saves them), within the bounds above. */
 export const Preferences = z
   .object({
     environmentFilter: z.array(z.union([z.number().int(), z.string().regex(/^group-\d+$/)])).default([]),
@@ -16,6 +20,11 @@ export const Preferences = z
     language: z.string().max(10).default('en'),
   })
   .catchall(z.union([z.string().max(4000), z.number(), z.boolean(), z.null(), z.array(z.unknown()), z.record(z.string(), z.unknown())]))
+  .superRefine((prefs, ctx) => {
+    const keys = Object.keys(prefs).length
+    if (keys > PREFERENCES_MAX_KEYS) ctx.addIssue({ code: 'custom', message: `at most ${PREFERENCES_MAX_KEYS} keys (${keys} given)` })
+    else if (new TextEncoder().encode(JSON.stringify(prefs)).length > PREFERENCES_MAX_BYTES) ctx.addIssue({ code: 'custom', message: `at most ${PREFERENCES_MAX_BYTES} bytes as JSON` })
+  })
 export type Preferences = z.infer<typeof Preferences>
 
 export const AllowedOrganization = z.object({

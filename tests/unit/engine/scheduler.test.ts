@@ -4,8 +4,8 @@ import { Scheduler } from '../../../src/server/engine/scheduler'
 import { PENDING_STATE, NOT_FLAPPING } from '../../../src/server/engine/state/index'
 import type { Target } from '../../../src/server/engine/target'
 
-const target = (id: number, nextCheck: number | null, interval = 60, lastCheck: number | null = null): Target => ({
-  key: `r:${id}`, type: 'resource', id, hostId: 1, hostgroupId: 1, organizationId: 1, trusted: true, name: `r${id}`, hostName: 'h', address: '127.0.0.1', secrets: '',
+const target = (id: number, nextCheck: number | null, interval = 60, lastCheck: number | null = null, organizationId = 1): Target => ({
+  key: `r:${id}`, type: 'resource', id, hostId: 1, hostgroupId: 1, organizationId, trusted: true, name: `r${id}`, hostName: 'h', address: '127.0.0.1', secrets: '',
   kind: 'tcp', config: {}, configError: null, active: true, schedule: { check_interval: interval, retry_interval: 10, max_check_attempts: 3 },
   freshness: null, state: { ...PENDING_STATE, next_check: nextCheck, last_check: lastCheck }, flap: NOT_FLAPPING, isStale: false, hasGraph: false, running: false,
 })
@@ -59,5 +59,58 @@ describe('scheduler', () => {
     s.plan(target(1000, 0, 60, null), undefined, true)
     expect(heapOf.items.length).toBe(before + 1)
     expect(heapOf.items.filter((e) => e.due === now).length).toBe(2)
+  })
+
+  it('gives another organization\'s due check a slot at once while one organization\'s checks hang (issue 13 fair scheduler)', async () => {
+    const clock = 1_000_000
+    const started: string[] = []
+    const s = new Scheduler({ concurrency: 64, now: () => clock, run: (t) => new Promise<void>(() => { started.push(`${t.organizationId}:${t.id}`) }) })
+    s.start()
+    // Organization 1 alone: a thousand checks that never end (a black-holed address) take all but the reserve.
+    for (let i = 0; i < 1000; i++) s.plan(target(i, null, 10, null, 1), clock)
+    expect(s.inFlight).toBe(60)
+    // Organization 2's check, due now, starts now; so does organization 3's.
+    s.plan(target(5000, null, 60, null, 2), clock)
+    expect(started).toContain('2:5000')
+    s.plan(target(6000, null, 60, null, 3), clock)
+    expect(started).toContain('3:6000')
+    s.stop()
+  })
+
+  it('round-robins free slots between organizations with due checks, and lets a lone organization use them all', async () => {
+    let clock = 1_000_000
+    const started: number[] = []
+    const release: (() => void)[] = []
+    const s = new Scheduler({ concurrency: 4, now: () => clock, run: (t) => new Promise<void>((resolve) => { started.push(t.organizationId); release.push(resolve) }) })
+    for (let i = 0; i < 4; i++) s.plan(target(i, null, 60, null, 1), clock)
+    s.start()
+    expect(started).toEqual([1, 1, 1, 1])
+    for (let i = 0; i < 50; i++) s.plan(target(100 + i, null, 60, null, 1), clock + 10)
+    for (let i = 0; i < 50; i++) s.plan(target(200 + i, null, 60, null, 2), clock + 20)
+    clock += 100
+    release.splice(0).forEach((r) => r())
+    await new Promise((r) => setImmediate(r))
+    // Organization 1's checks were due first, yet both get their turns.
+    expect(started.slice(4).sort()).toEqual([1, 1, 2, 2])
+    s.stop()
+  })
+
+  it('lets an organization beyond its share start only its checks_per_second quota per second', async () => {
+    let clock = 1_000_000
+    const release: (() => void)[] = []
+    const s = new Scheduler({
+      concurrency: 64, now: () => clock, checksPerSecond: (org) => (org === 1 ? 5 : Infinity),
+      run: () => new Promise<void>((resolve) => { release.push(resolve) }),
+    })
+    s.start()
+    s.plan(target(9999, null, 60, null, 2), clock + 3_600_000)
+    // Two organizations with checks: a share is (64 - 4 reserved) / 2 = 30 slots, then 5 starts a second.
+    for (let i = 0; i < 1000; i++) s.plan(target(i, null, 10, null, 1), clock)
+    expect(s.inFlight).toBe(35)
+    clock += 1000
+    release.shift()!()
+    await new Promise((r) => setImmediate(r))
+    expect(s.inFlight).toBe(39)
+    s.stop()
   })
 })
