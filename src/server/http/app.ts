@@ -11,6 +11,7 @@ import type { RouteDeps, ZodApp } from './types'
 import { requestId } from './plugins/request-id'
 import { errorBody, errorHandler } from './plugins/errors'
 import { auth } from './plugins/auth'
+import { nesting } from './plugins/nesting'
 import { loginRoutes, logoutRoutes } from './routes/auth'
 import { versionRoutes } from './routes/version'
 import { userRoutes } from './routes/users'
@@ -58,6 +59,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
 
   await app.register(requestId)
   await app.register(errorHandler)
+  await app.register(nesting)
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
