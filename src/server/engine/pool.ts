@@ -9,8 +9,7 @@
  * runs every later check in the main thread instead: slower, never silent (onError logs why).
  */
 import { Worker } from 'node:worker_threads'
-import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { tsWorkerSource } from '../workers/source'
 import { checkKinds, runCheck, type CheckKindName, type CheckResult, type RunOptions } from './checks/index'
 import type { FromWorker, Job, ToWorker } from './pool-worker'
 
@@ -44,15 +43,8 @@ const WORKER_OPTIONS = { eval: true, stdout: false, stderr: false, resourceLimit
 
 const unknown = (output: string): CheckResult => ({ status: 3, output, perfdata: [] })
 
-/**
- * The worker's entry. Node 20 does not pass the tsx loader of the server (`tsx src/server/main.ts`, `--import
- * tsx`) on to worker threads, so the worker registers tsx's require hook itself before loading the module.
- */
-function workerSource(): string {
-  const entry = fileURLToPath(new URL('./pool-worker.ts', import.meta.url))
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api')
-  return `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)})`
-}
+/** The worker's entry (a TypeScript module: workers/source.ts). */
+const workerSource = () => tsWorkerSource(new URL('./pool-worker.ts', import.meta.url))
 
 export function createCheckPool(opts: PoolOptions) {
   const slots: Slot[] = []
