@@ -87,7 +87,8 @@ export const FilterRule = z.union([
 export type FilterRule = z.infer<typeof FilterRule>
 
 export type FilterNode = FilterRule | { or: FilterNode[] }
-export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterRule, z.object({ or: z.array(FilterNode).min(1).max(50) })]))
+// Named: the OpenAPI document (plugins/openapi.ts) lists it under components.schemas, its recursion a $ref there.
+export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterRule, z.object({ or: z.array(FilterNode).min(1).max(50) })])).meta({ id: 'FilterNode' })
 
 /** How deep or-groups may nest: deeper is `validation_failed`, never a stack overflow (issue 13). */
 export const MAX_OR_DEPTH = 20
