@@ -12,6 +12,7 @@ import { requestId } from './plugins/request-id'
 import { errorBody, errorHandler } from './plugins/errors'
 import { auth } from './plugins/auth'
 import { nesting } from './plugins/nesting'
+import { maintenance } from './plugins/maintenance'
 import { loginRoutes, logoutRoutes } from './routes/auth'
 import { versionRoutes } from './routes/version'
 import { userRoutes } from './routes/users'
@@ -72,6 +73,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
 
   await app.register(async (api: ZodApp) => {
     await api.register(auth, deps)
+    await api.register(maintenance, deps)
     await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
