@@ -82,7 +82,8 @@ export async function updateEnvironment(db: Kysely<Database>, scope: Scope, id: 
     checkName(body.name)
     await ensureUnique(db, env.organization_id, body.name, id)
   }
-  await db.updateTable('hostgroups').set(body).where('id', '=', id).execute()
+  // An empty update changes nothing (an UPDATE with an empty SET is a syntax error: issue 13's 500).
+  if (Object.keys(body).length) await db.updateTable('hostgroups').set(body).where('id', '=', id).execute()
 }
 
 /** SPEC §8: hostgroup_not_empty while it has hosts; hostgroup_last_in_organization for the last one. */

@@ -86,7 +86,9 @@ export async function updateOrganization(db: Kysely<Database>, scope: Scope, id:
   }
   const { is_msp, msp_parent_id, ...rest } = body
   if (msp_parent_id !== undefined && msp_parent_id !== null && !scope.organizationIds.includes(msp_parent_id)) throw new ApiError('organization_not_found', { id: msp_parent_id })
-  await db.updateTable('organizations').set({ ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(msp_parent_id === undefined ? {} : { msp_parent_id }) }).where('id', '=', id).execute()
+  const changes = { ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(msp_parent_id === undefined ? {} : { msp_parent_id }) }
+  // An empty update changes nothing (an UPDATE with an empty SET is a syntax error: issue 13's 500).
+  if (Object.keys(changes).length) await db.updateTable('organizations').set(changes).where('id', '=', id).execute()
   invalidateScopes()
   return getOrganization(db, scope, id)
 }
