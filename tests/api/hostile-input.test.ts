@@ -4,7 +4,8 @@
  * a wrong type per field, 1 MiB strings, deep nesting and prototype keys, as the seeded admin with real ids
  * (so validation is reached). No answer is a 5xx; every refusal is a 4xx with a SPEC §8 key in `error.key`
  * (naming the field when one is at fault), and the database is unchanged after every refusal. An operation
- * added later is swept with no change here.
+ * added later is swept with no change here. Runs on SQLite only, to stay near 20 s (the refusals are made
+ * before any SQL; tests/api/list-hostile.test.ts and import-hostile.test.ts also run on PostgreSQL).
  */
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
