@@ -23,7 +23,11 @@ export type FromParseWorker =
   | { error: { key: ErrorKey; extra: Record<string, unknown> } }
   | { crash: { message: string; stack?: string } }
 
+/** Files read at once: each may take a core and HEAP_MB, so a burst of uploads cannot take the machine. */
+export const MAX_PARALLEL_PARSES = 2
+
 let idle: Worker | undefined
+let running = 0
 
 function spawn(): Worker {
   return new Worker(tsWorkerSource(new URL('./isolated-worker.ts', import.meta.url)), {
@@ -34,7 +38,16 @@ function spawn(): Worker {
 export function parseIsolated(job: Extract<ParseJob, { kind: 'map' }>, limitMs?: number): Promise<Conversion>
 export function parseIsolated(job: Extract<ParseJob, { kind: 'scan' }>, limitMs?: number): Promise<ParsedScan>
 export async function parseIsolated(job: ParseJob, limitMs = PARSE_TIME_LIMIT_MS): Promise<Conversion | ParsedScan> {
-  const worker = idle ?? spawn()
+  if (running >= MAX_PARALLEL_PARSES) throw new ApiError('service_not_available', { reason: 'other files are being read; try again in a moment', max_parallel: MAX_PARALLEL_PARSES })
+  running++
+  try {
+    return await parseIn(idle ?? spawn(), job, limitMs)
+  } finally {
+    running--
+  }
+}
+
+async function parseIn(worker: Worker, job: ParseJob, limitMs: number): Promise<Conversion | ParsedScan> {
   idle = undefined
   worker.ref()
   let reusable = false
