@@ -47,7 +47,7 @@ const ALIASES: Record<string, Operator> = {
 export function normaliseOperator(op: string): Operator | null {
   const o = op.trim().toLowerCase().replace(/[\s-]+/g, '_')
   if ((OPERATORS as readonly string[]).includes(o)) return o as Operator
-  return ALIASES[o] ?? null
+  return Object.hasOwn(ALIASES, o) ? ALIASES[o] : null
 }
 
 const Scalar = z.union([z.string().max(1000), z.number(), z.boolean(), z.null()])
@@ -87,8 +87,26 @@ export const FilterRule = z.union([
 export type FilterRule = z.infer<typeof FilterRule>
 
 export type FilterNode = FilterRule | { or: FilterNode[] }
-export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterRule, z.object({ or: z.array(FilterNode).min(1).max(50) })]))
-export const AdvancedFilter = z.array(FilterNode).max(100)
+// Named: the OpenAPI document (plugins/openapi.ts) lists it under components.schemas, its recursion a $ref there.
+export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterRule, z.object({ or: z.array(FilterNode).min(1).max(50) })])).meta({ id: 'FilterNode' })
+
+/** How deep or-groups may nest: deeper is `validation_failed`, never a stack overflow (issue 13). */
+export const MAX_OR_DEPTH = 20
+
+/** The deepest or-group nesting in a list of nodes (rules alone: 0). */
+export function orDepth(nodes: readonly FilterNode[]): number {
+  let deepest = 0
+  const stack: [FilterNode, number][] = nodes.map((n) => [n, 0])
+  while (stack.length) {
+    const [n, depth] = stack.pop()!
+    if (Array.isArray(n) || !('or' in n)) continue
+    deepest = Math.max(deepest, depth + 1)
+    for (const child of n.or) stack.push([child, depth + 1])
+  }
+  return deepest
+}
+
+export const AdvancedFilter = z.array(FilterNode).max(100).refine((nodes) => orDepth(nodes) <= MAX_OR_DEPTH, { message: `or-groups nest at most ${MAX_OR_DEPTH} deep` })
 
 /** A rule in one shape: the form every consumer reads. */
 export interface NormalRule { key: string; operator: string; value: FilterValue; inverted: boolean }

@@ -95,7 +95,10 @@ function parseItem(label: string, data: string): PerfItem | null {
   const max = optionalNumber(fields[4])
   if (warn === undefined || crit === undefined || min === undefined || max === undefined) return null
   const value = head[1] === 'U' ? null : Number(head[1])
-  return perfItem(label, value, head[2] ?? '', { warn, crit, min, max })
+  const item = perfItem(label, value, head[2] ?? '', { warn, crit, min, max })
+  // `1e400`, or 1e308 PB once scaled, is no measurement: Infinity would not survive JSON (issue 13, fast-check).
+  const numbers = [item.value, item.min, item.max, item.warn?.start, item.warn?.end, item.crit?.start, item.crit?.end]
+  return numbers.every((n) => n == null || Number.isFinite(n)) ? item : null
 }
 
 const isSpace = (ch: string) => ch === ' ' || ch === '\t' || ch === '\n' || ch === '\r'

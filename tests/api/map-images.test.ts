@@ -97,12 +97,12 @@ describe.each(DATABASES)('map images on %s', (db) => {
     expect(await count()).toBe(before)
   })
 
-  it('needs maps_write on the environment (SPEC §6) and a valid query', async () => {
+  it('needs maps_write on the environment (SPEC §6) and a valid query (SPEC §8 missing_required_parameter without hostgroup_id)', async () => {
     const denied = await upload(reader, fixture('background.png'), { type: 'image/png' })
     expect([denied.status, denied.body.error.key]).toEqual([403, 'unauthorized'])
     const missing = await fetch(`${server.baseUrl}/api/v1/map-images`, { method: 'POST', body: fixture('background.png'), headers: { authorization: `Bearer ${a.token}`, 'content-type': 'image/png' } })
     const body = await missing.json() as any
-    expect([missing.status, body.error.key, body.error.extra_info.field]).toEqual([400, 'validation_failed', 'querystring.hostgroup_id'])
+    expect([missing.status, body.error.key, body.error.extra_info.field]).toEqual([400, 'missing_required_parameter', 'querystring.hostgroup_id'])
   })
 
   it("another organization's pictures read as not found, and it cannot upload into them", async () => {

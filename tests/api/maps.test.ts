@@ -209,6 +209,25 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     expect(documentToUpdate(stored.document).length).toBeGreaterThan(0)
   })
 
+  it('refuses junk bytes as a Yjs update with invalid_input and writes nothing (issue 13)', async () => {
+    const map = await newMap(a)
+    await a.api.post(`/api/v1/maps/${map.id}/lock`)
+    const token = await tokenOf(server, a)
+    const post = async (update: Uint8Array) => {
+      const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/document/updates`, { method: 'POST', body: new Uint8Array(update), headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` } })
+      return { status: r.status, body: await r.json() }
+    }
+    const stored = async () => server.vigil.store.db.selectFrom('maps').select(['draft', 'draft_ystate', 'draft_time', 'updated_time']).where('id', '=', map.id).executeTakeFirstOrThrow()
+    const before = await stored()
+    const mib = 1024 * 1024
+    for (const junk of [Buffer.alloc(mib, 'A'), Buffer.from(Array.from({ length: mib }, (_, i) => i % 256)), Buffer.alloc(mib + 1, 0)]) {
+      const r = await post(new Uint8Array(junk))
+      expect(r.status).toBe(400)
+      expect(r.body.error).toMatchObject({ key: 'invalid_input', extra_info: { field: 'body' } })
+    }
+    expect(await stored()).toEqual(before)
+  })
+
   it('finds maps by name or alias in the map tab of search, only within the caller\'s organization (SPEC §2 Search)', async () => {
     const map = await newMap(a, { alias: 'Searchable Backbone', name: 'backbone-net' })
     const hits = (q: string, t: Tenant) => t.api.get(`/api/v1/search?query=${encodeURIComponent(q)}`).then((r) => r.body.result.aggregations.grouping.buckets.find((b: { key: string }) => b.key === 'map'))

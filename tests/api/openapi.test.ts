@@ -55,6 +55,22 @@ describe.each(DATABASES)('OpenAPI document on %s', (db) => {
     expect(problems).toEqual([])
   })
 
+  it('resolves every $ref in the document (issue 13: schema0 and schema0Input pointed at nothing)', () => {
+    const broken: string[] = []
+    const resolve = (ref: string) => ref.startsWith('#/') && ref.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) !== undefined
+    const stack: [unknown, string][] = [[doc, '#']]
+    while (stack.length) {
+      const [node, where] = stack.pop()!
+      if (typeof node !== 'object' || node === null) continue
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string' && !resolve(value)) broken.push(`${where}: ${value}`)
+        else stack.push([value, `${where}/${key}`])
+      }
+    }
+    expect(broken).toEqual([])
+    expect(JSON.stringify(doc)).toContain('#/components/schemas/FilterNode')
+  })
+
   it('hosts, resources, environments and organizations answer the documented status and fields (SPEC §7 generic calls)', async () => {
     const env = await t.api.post('/api/v1/hostgroups/', { name: 'openapi-env', organization_id: t.organizationId })
     expectAsDocumented('POST', '/api/v1/hostgroups', env)

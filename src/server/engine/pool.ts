@@ -15,8 +15,7 @@
  * pool has given up they answer UNKNOWN, so a regular expression can never freeze the server.
  */
 import { Worker } from 'node:worker_threads'
-import { createRequire } from 'node:module'
-import { fileURLToPath } from 'node:url'
+import { tsWorkerSource } from '../workers/source'
 import { checkKinds, runCheck, type CheckKind, type CheckKindName, type CheckResult, type PluginSettings, type RunOptions } from './checks/index'
 import { formatSeconds } from './checks/common'
 import type { FromWorker, Job, ToWorker, WorkerSetup } from './pool-worker'
@@ -64,15 +63,8 @@ const WORKER_OPTIONS = { eval: true, stdout: false, stderr: false, resourceLimit
 
 const unknown = (output: string): CheckResult => ({ status: 3, output, perfdata: [] })
 
-/**
- * The worker's entry. Node 20 does not pass the tsx loader of the server (`tsx src/server/main.ts`, `--import
- * tsx`) on to worker threads, so the worker registers tsx's require hook itself before loading the module.
- */
-function workerSource(): string {
-  const entry = fileURLToPath(new URL('./pool-worker.ts', import.meta.url))
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api')
-  return `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(entry)})`
-}
+/** The worker's entry (a TypeScript module: workers/source.ts). */
+const workerSource = () => tsWorkerSource(new URL('./pool-worker.ts', import.meta.url))
 
 export function createCheckPool(opts: PoolOptions) {
   const slots: Slot[] = []

@@ -12,6 +12,8 @@ import { requestId } from './plugins/request-id'
 import { securityHeaders } from './plugins/security-headers'
 import { errorBody, errorHandler } from './plugins/errors'
 import { auth } from './plugins/auth'
+import { nesting } from './plugins/nesting'
+import { maintenance } from './plugins/maintenance'
 import { loginRoutes, logoutRoutes } from './routes/auth'
 import { versionRoutes } from './routes/version'
 import { userRoutes } from './routes/users'
@@ -65,6 +67,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   await app.register(requestId)
   await app.register(securityHeaders)
   await app.register(errorHandler)
+  await app.register(nesting)
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
   await app.register(rateLimit, { global: false, hook: 'preHandler' })
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } })
@@ -78,6 +81,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
 
   await app.register(async (api: ZodApp) => {
     await api.register(auth, deps)
+    await api.register(maintenance, deps)
     await api.register(logoutRoutes, { ...deps, prefix: '/auth' })
     await api.register(feedTicketRoutes, { ...deps, gate, prefix: '/feed' })
     await api.register(userRoutes, { ...deps, prefix: '/users' })

@@ -13,6 +13,7 @@ import {
   AdvancedFilter, FilterValue, normaliseOperator, normaliseRule, OPERATORS_BY_KIND, OrderSpec, parseBetween, parseOrder,
   MONITORING_STATUSES, parseSoftwareVersion, type FilterNode, type MonitoringStatus, type Operator, type OrderTerm, type ValueKind,
 } from '../../shared/filter'
+import { jsonDepth, MAX_JSON_DEPTH } from '../../shared/nesting'
 import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
 
 /** One filterable/sortable column: a trusted SQL expression and how its values compare. */
@@ -97,9 +98,26 @@ function parseJson<T>(field: string, text: string, schema: z.ZodType<T>): T {
   } catch {
     throw new ApiError('invalid_input', { field, reason: 'not JSON' })
   }
+  // Measured before zod, whose recursion would overflow the stack on deep or-groups.
+  if (jsonDepth(raw) > MAX_JSON_DEPTH) throw new ApiError('validation_failed', { field, reason: `nested deeper than ${MAX_JSON_DEPTH}` })
   const parsed = schema.safeParse(raw)
   if (!parsed.success) throw new ApiError('validation_failed', { field, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) })
   return parsed.data
+}
+
+/**
+ * `filter` as its [key, value] pairs. The keys are read from the parsed JSON itself: a record schema
+ * would drop `__proto__`, which must be refused like any other unknown column.
+ */
+function parseFilterParam(def: EntityDef<any, any>, text: string): [string, FilterValue][] {
+  const raw = parseJson('filter', text, z.unknown())
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('validation_failed', { field: 'filter', reason: 'an object of column: value' })
+  return Object.entries(raw).map(([key, value]) => {
+    columnOf(def, key)
+    const parsed = FilterValue.safeParse(value)
+    if (!parsed.success) throw new ApiError('validation_failed', { field: `filter.${key}`, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) })
+    return [key, parsed.data]
+  })
 }
 
 function parseOrderParam(text: string): OrderTerm[] {
@@ -107,29 +125,30 @@ function parseOrderParam(text: string): OrderTerm[] {
   return parseOrder(t.startsWith('[') || t.startsWith('"') ? parseJson('order', t, OrderSpec) : t)
 }
 
+/** Own keys only: `constructor`, `toString` or `__proto__` are inherited, never columns. */
 function columnOf(def: EntityDef<any, any>, key: string): ColumnDef {
-  const col = def.columns[key]
+  const col = Object.hasOwn(def.columns, key) ? def.columns[key] : undefined
   if (!col) throw new ApiError('columns_not_allowed', { columns: [key] })
   return col
 }
 
 /** Filter keys of a list call, to know whether its count needs the joins. */
-function filterKeys(q: ListQuery): string[] {
+function filterKeys(def: EntityDef<any, any>, q: ListQuery): string[] {
   const keys: string[] = []
   const walk = (n: FilterNode) => {
     if (!Array.isArray(n) && 'or' in n) n.or.forEach(walk)
     else keys.push(normaliseRule(n).key)
   }
-  if (q.filter) keys.push(...Object.keys(parseJson('filter', q.filter, z.record(z.string(), FilterValue))))
+  if (q.filter) keys.push(...parseFilterParam(def, q.filter).map(([key]) => key))
   if (q.advanced_filter) parseJson('advanced_filter', q.advanced_filter, AdvancedFilter).forEach(walk)
   return keys
 }
 
 /** Where a count reads from, and what it sums: the counts table when it can answer, else rows. */
 function countSourceOf(def: EntityDef<any, any>, q: ListQuery, extra: string[] = []): { from: string; count: RawBuilder<unknown> } {
-  const keys = [...filterKeys(q), ...extra]
+  const keys = [...filterKeys(def, q), ...extra]
   if (def.countTable && keys.every((k) => def.countTable!.columns.includes(k))) return { from: def.countTable.from, count: sql`SUM(n)` }
-  const joined = keys.some((k) => def.columns[k]?.joined)
+  const joined = keys.some((k) => Object.hasOwn(def.columns, k) && def.columns[k].joined)
   return { from: !def.countFrom || joined ? def.from : def.countFrom, count: sql`COUNT(*)` }
 }
 
@@ -290,8 +309,7 @@ export function whereOf(unscoped: EntityDef<any, any>, dialect: Dialect, scope: 
   const scopeColumn = sql.raw(unindexed ? `+${def.scopeColumn}` : def.scopeColumn)
   const conds: RawBuilder<SqlBool>[] = [ids.length ? sql`${scopeColumn} IN (${sql.join(ids)})` : sql`1 = 0`]
   if (q.filter) {
-    const obj = parseJson('filter', q.filter, z.record(z.string(), FilterValue))
-    for (const [key, value] of Object.entries(obj)) {
+    for (const [key, value] of parseFilterParam(def, q.filter)) {
       conds.push(ruleToSql(def, dialect, { key, operator: Array.isArray(value) ? 'in' : 'equals', value, inverted: false }, unindexed))
     }
   }

@@ -118,10 +118,15 @@ export async function saveDocument(db: Kysely<Database>, scope: Scope, id: numbe
   })
 }
 
+/** A whole large map's state is a few hundred KB; one edit's update is far smaller (issue 13: junk bytes). */
+export const MAX_UPDATE_BYTES = 1024 * 1024
+
 /** POST maps/:id/document/updates: one binary Yjs update applied to the draft; an invalid result stores nothing. */
 export async function applyDocumentUpdate(db: Kysely<Database>, scope: Scope, id: number, body: unknown, t: number): Promise<MapDocumentOut> {
   if (!(body instanceof Uint8Array) || body.length === 0) throw new ApiError('invalid_input', { field: 'body', reason: 'one Yjs update as application/octet-stream' })
+  if (body.length > MAX_UPDATE_BYTES) throw new ApiError('invalid_input', { field: 'body', reason: `a Yjs update of at most ${MAX_UPDATE_BYTES} bytes`, max_bytes: MAX_UPDATE_BYTES })
   return withDraft(db, scope, id, t, async (tx, map) => {
+    // The draft's Y.Doc is built for this call: the update lands in this copy, stored only once it checks out.
     const row = await draftOf(tx, id)
     const ydoc = draftYdoc(row)
     try {
@@ -129,6 +134,9 @@ export async function applyDocumentUpdate(db: Kysely<Database>, scope: Scope, id
     } catch {
       throw new ApiError('invalid_input', { field: 'body', reason: 'not a Yjs update' })
     }
+    // Junk bytes often decode as structs of unknown clients that Yjs keeps pending (1 MB of junk grew the
+    // stored state by 22 KB): an update of the draft the editor holds always integrates whole.
+    if (ydoc.store.pendingStructs || ydoc.store.pendingDs) throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
     const doc = parseDocument(readDocument(ydoc))
     await refuseForeignBindings(tx, await organizationOfMap(tx, map.hostgroup_id), doc, readStoredDocument(row.draft))
     await storeDraft(tx, id, doc, ydoc, t)

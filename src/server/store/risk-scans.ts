@@ -19,7 +19,8 @@ import { demandQuota, limitExceeded, organizationOfEnvironment } from './quotas'
 import { UPLOAD_MAX_BYTES } from '../../shared/constants'
 import { PluginId, RISK_SCAN_FORMATS, type RiskScan, type RiskScanFormat } from '../../shared/api/risks'
 import type { FeedDelta } from '../../shared/feed'
-import { parseScan, type ScanFinding } from '../integrations/risk-scans/index'
+import type { ScanFinding } from '../integrations/risk-scans/index'
+import { parseIsolated } from '../integrations/isolated'
 
 /** Text as stored: no NUL (PostgreSQL refuses it), at most `max` characters where the column has a size. */
 const clean = (s: string, max?: number) => s.replaceAll('\u0000', '').slice(0, max)
@@ -99,9 +100,9 @@ export async function importScan(db: Kysely<Database>, dialect: Dialect, scope: 
   if (!scope.environmentIds.includes(q.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: q.hostgroup_id })
   // SPEC §6 names no right for scans; host_write (host data: engineers, administrators) is the closest.
   if (!can(scope, 'host_write', { environmentId: q.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
-  if (Buffer.byteLength(text) > UPLOAD_MAX_BYTES) throw limitExceeded('upload_bytes', UPLOAD_MAX_BYTES)
+  if (Buffer.byteLength(text) > UPLOAD_MAX_BYTES) throw limitExceeded('upload_bytes', UPLOAD_MAX_BYTES, { field: 'body' })
   await demandScanQuota(db, q.hostgroup_id, at)
-  const scan = parseScan(text)
+  const scan = await parseIsolated({ kind: 'scan', text })
   return db.transaction().execute(async (tx) => {
     // Two imports into one environment at once would both insert the same new finding: one waits.
     if (dialect === 'postgres') await sql`SELECT id FROM hostgroups WHERE id = ${q.hostgroup_id} FOR UPDATE`.execute(tx)

@@ -95,12 +95,22 @@ describe('draw.io import', () => {
     expect(packed.unsupported.filter((u) => u.type !== 'page')).toEqual(result.unsupported.filter((u) => u.type !== 'page'))
   })
 
-  it('refuses a compressed page that would inflate beyond 32 MB (a small upload must not become gigabytes)', () => {
-    // A valid page padded with spaces, each URI-encoded as %20: 36 MB once inflated.
-    const page = `<mxGraphModel><root><mxCell id="0"/>${' '.repeat(12 * 1024 * 1024)}</root></mxGraphModel>`
+  it('refuses a compressed page that would inflate beyond the 10 MB upload limit (a small upload must not become gigabytes)', () => {
+    // A valid page padded with spaces, each URI-encoded as %20: 12 MB once inflated.
+    const page = `<mxGraphModel><root><mxCell id="0"/>${' '.repeat(4 * 1024 * 1024)}</root></mxGraphModel>`
     const bomb = deflateRawSync(Buffer.from(encodeURIComponent(page))).toString('base64')
     const err = (() => { try { drawio(`<mxfile><diagram>${bomb}</diagram></mxfile>`, testLookup()) } catch (e) { return e } })() as ApiError
     expect([err?.key, err?.extra.reason]).toEqual(['invalid_input', 'a compressed draw.io page could not be read'])
+  })
+
+  it('strips markup from html labels in one linear pass, reading a few KB of a huge label', () => {
+    const cell = (value: string) => `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="2" value="${value}" style="html=1" vertex="1" parent="1"><mxGeometry width="80" height="40" as="geometry"/></mxCell></root></mxGraphModel>`
+    const label = (value: string) => Object.values(drawio(cell(value), testLookup()).document.items).map((i) => ('label' in i ? i.label : ''))[0]
+    expect(label('&lt;b&gt;core&lt;/b&gt;&lt;br/&gt;router &amp;lt;1&amp;gt;')).toBe('core\nrouter <1>')
+    expect(label('a &lt; b')).toBe('a < b')
+    const started = performance.now()
+    expect(label('&lt;'.repeat(262_144))).toMatch(/^<+$/)
+    expect(performance.now() - started).toBeLessThan(1000)
   })
 
   it('refuses what is not a draw.io file with invalid_input naming the body', () => {

@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin'
 import swagger, { type SwaggerTransformObject } from '@fastify/swagger'
-import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod'
 import { RELEASE } from '../../../shared/constants'
 
 type OpenApiDoc = Extract<Parameters<SwaggerTransformObject>[0], { openapiObject: unknown }>['openapiObject']
@@ -47,7 +47,8 @@ export const openapi = fp(async (app) => {
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: (doc) => ('openapiObject' in doc ? withResponseBodiesFixed(doc.openapiObject) : doc.swaggerObject),
+    // Named schemas (`.meta({ id })`, e.g. the recursive FilterNode) go to components.schemas, where their $refs point.
+    transformObject: (doc) => ('openapiObject' in doc ? withResponseBodiesFixed(jsonSchemaTransformObject(doc) as OpenApiDoc) : doc.swaggerObject),
   })
 })
 

@@ -11,6 +11,11 @@ export function requireReschedule(scope: Scope, environmentId: number) {
   if (!can(scope, 'schedule_downtime', { environmentId })) throw new ApiError('unauthorized', { action: 'reschedule' })
 }
 
+/** SPEC §8 feature_disabled: with the engine off (VIGIL_ENGINE=0) nothing runs checks, so none can run now. */
+export function requireEngine(config: { engine: boolean }) {
+  if (!config.engine) throw new ApiError('feature_disabled', { feature: 'engine', reason: 'active checks are off on this server (VIGIL_ENGINE=0)' })
+}
+
 export async function resourceIdsOf(db: Kysely<Database>, hostId: number) {
   return (await db.selectFrom('resources').select('id').where('host_id', '=', hostId).execute()).map((r) => r.id)
 }

@@ -6,12 +6,12 @@ import { HostRow } from '../../../shared/api/monitored'
 import { NoContent } from '../../../shared/api/list'
 import { hostDef, createHost, deleteHost, getHost, getHostByName, updateHost } from '../../store/hosts'
 import { registerListRoutes } from './list-routes'
-import { requireReschedule, resourceIdsOf, validateCheck } from './engine-helpers'
+import { requireEngine, requireReschedule, resourceIdsOf, validateCheck } from './engine-helpers'
 import { demandHostTargets } from '../../store/allowed-targets'
 
 const HostRef = z.object({ id: z.string().min(1).max(255) })
 
-export async function hostRoutes(app: ZodApp, { store, box, engine }: RouteDeps) {
+export async function hostRoutes(app: ZodApp, { store, box, engine, config }: RouteDeps) {
   registerListRoutes(app, store, hostDef, HostRow)
   app.get('/:id', { schema: { params: HostRef, response: { 200: HostRow } } }, async (req) =>
     /^\d+$/.test(req.params.id) ? getHost(store.db, req.scope, Number(req.params.id)) : getHostByName(store.db, req.scope, req.params.id))
@@ -41,6 +41,7 @@ export async function hostRoutes(app: ZodApp, { store, box, engine }: RouteDeps)
   app.post('/:id/reschedule', { schema: { params: IdParams, response: { 200: Rescheduled } } }, async (req) => {
     const host = await getHost(store.db, req.scope, req.params.id)
     requireReschedule(req.scope, host.hostgroup_id)
+    requireEngine(config)
     return { rescheduled: engine.reschedule('host', host.id) }
   })
 }

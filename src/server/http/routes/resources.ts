@@ -6,12 +6,12 @@ import { ResourceRow } from '../../../shared/api/monitored'
 import { NoContent } from '../../../shared/api/list'
 import { resourceDef, createResource, deleteResource, getResource, getResourceByNames, updateResource } from '../../store/resources'
 import { registerListRoutes } from './list-routes'
-import { requireReschedule, validateCheck } from './engine-helpers'
+import { requireEngine, requireReschedule, validateCheck } from './engine-helpers'
 import { demandResourceTargets } from '../../store/allowed-targets'
 
 const ByNames = z.object({ hostname: z.string().min(1).max(255), display_name: z.string().min(1).max(255) })
 
-export async function resourceRoutes(app: ZodApp, { store, engine }: RouteDeps) {
+export async function resourceRoutes(app: ZodApp, { store, engine, config }: RouteDeps) {
   registerListRoutes(app, store, resourceDef, ResourceRow)
   app.get('/:id', { schema: { params: IdParams, response: { 200: ResourceRow } } }, async (req) => getResource(store.db, req.scope, req.params.id))
   app.get('/:hostname/:display_name', { schema: { params: ByNames, response: { 200: ResourceRow } } }, async (req) =>
@@ -39,6 +39,7 @@ export async function resourceRoutes(app: ZodApp, { store, engine }: RouteDeps) 
   app.post('/:id/reschedule', { schema: { params: IdParams, response: { 200: Rescheduled } } }, async (req) => {
     const res = await getResource(store.db, req.scope, req.params.id)
     requireReschedule(req.scope, res.hostgroup_id)
+    requireEngine(config)
     return { rescheduled: engine.reschedule('resource', res.id) }
   })
 }

@@ -70,14 +70,31 @@ export function shapeIcon(s: CellStyle): ShapeIcon {
 /** Colours of SPEC §2 "Map editor: colors" as draw.io names them. */
 export const styleColours = (s: CellStyle) => ({ fill: s.kv.fillColor, stroke: s.kv.strokeColor, text: s.kv.fontColor, sketch: s.kv.sketch === '1' ? true : undefined })
 
+/** Label source read at most: labels are cut to 200 characters later anyway, and nothing reads the rest. */
+export const LABEL_SOURCE_MAX = 4096
+
+/** Markup removed in one pass with indexOf (a regex such as `<[^>]*>` is quadratic over many `<`, issue 13). */
+function stripTags(html: string): string {
+  let out = ''
+  let at = 0
+  for (;;) {
+    const open = html.indexOf('<', at)
+    if (open < 0) return out + html.slice(at)
+    const close = html.indexOf('>', open + 1)
+    // An unclosed `<` starts no tag: the rest is text.
+    if (close < 0) return out + html.slice(at)
+    const tag = html.slice(open + 1, close).trim().toLowerCase()
+    out += html.slice(at, open) + (/^(br\s*\/?|\/(div|p|li|tr|h\d))$/.test(tag) ? '\n' : '')
+    at = close + 1
+  }
+}
+
 /** A label's plain text: draw.io labels with `html=1` hold markup, which Vigil never renders (text is text). */
 export function plainLabel(value: string | undefined, s: CellStyle): string {
   if (!value) return ''
-  if (s.kv.html !== '1') return value.trim()
-  return value
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(div|p|li|tr|h\d)>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
+  const source = value.slice(0, LABEL_SOURCE_MAX)
+  if (s.kv.html !== '1') return source.trim()
+  return stripTags(source)
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'")
     .replace(/&amp;/g, '&')

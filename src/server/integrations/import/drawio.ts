@@ -7,12 +7,13 @@
  */
 import { inflateRawSync } from 'node:zlib'
 import { ApiError } from '../../../shared/errors'
+import { UPLOAD_MAX_BYTES } from '../../../shared/constants'
 import { colour, DocumentBuilder, type Converter, type Draft, type ImportLookup } from './builder'
 import { childNamed, childrenNamed, parseXml, type XmlNode } from './xml'
 import { isEdgeLabel, isGroup, isText, parseStyle, plainLabel, shapeIcon, styleColours, type CellStyle } from './drawio-style'
 
-/** A compressed page may not inflate beyond this (a small file must not become gigabytes). */
-const MAX_INFLATED = 32 * 1024 * 1024
+/** A compressed page inflates to no more than an uncompressed file may hold (SPEC §9 upload max 10 MB). */
+const MAX_INFLATED = UPLOAD_MAX_BYTES
 
 interface Point { x: number; y: number }
 interface Cell {

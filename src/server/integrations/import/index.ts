@@ -10,21 +10,22 @@ import { can, type Scope } from '../../store/scope'
 import { createMap, requireMap } from '../../store/maps'
 import { ApiError } from '../../../shared/errors'
 import { DEFAULT_LAYOUT, type IMPORT_FORMATS, type MapImportQuery, type MapImportResult } from '../../../shared/api/maps'
-import type { Converter } from './builder'
-import { drawio } from './drawio'
-import { nagvis } from './nagvis'
-import { importLookup } from './lookup'
+import { UPLOAD_MAX_BYTES } from '../../../shared/constants'
+import { limitExceeded } from '../../store/quotas'
+import { importLookupRows } from './lookup'
+import { parseIsolated } from '../isolated'
 
-export const converters = { drawio, nagvis } satisfies Record<(typeof IMPORT_FORMATS)[number], Converter>
-
-const FORMAT_NAMES = { drawio: 'draw.io', nagvis: 'NagVis' } satisfies Record<keyof typeof converters, string>
+const FORMAT_NAMES = { drawio: 'draw.io', nagvis: 'NagVis' } satisfies Record<(typeof IMPORT_FORMATS)[number], string>
 
 export async function importMap(db: Kysely<Database>, scope: Scope, query: z.infer<typeof MapImportQuery>, text: string): Promise<z.infer<typeof MapImportResult>> {
   // SPEC §6 maps_write to add, checked before the file is read so a refusal never depends on its content.
   if (!scope.environmentIds.includes(query.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: query.hostgroup_id })
   if (!can(scope, 'maps_write', { environmentId: query.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
+  // SPEC §9 "upload max 10 MB", as for scans and pictures.
+  if (Buffer.byteLength(text) > UPLOAD_MAX_BYTES) throw limitExceeded('upload_bytes', UPLOAD_MAX_BYTES, { field: 'body' })
   if (!text.trim()) throw new ApiError('invalid_input', { field: 'body', reason: 'the file is empty' })
-  const conversion = converters[query.format](text, await importLookup(db, scope, query.hostgroup_id))
+  const rows = await importLookupRows(db, scope, query.hostgroup_id)
+  const conversion = await parseIsolated({ kind: 'map', format: query.format, text, rows })
   const id = await createMap(db, scope, {
     alias: query.alias, hostgroup_id: query.hostgroup_id, layout: DEFAULT_LAYOUT, use_hard_state: false, tags: [],
     description: `Imported from ${FORMAT_NAMES[query.format]}`,

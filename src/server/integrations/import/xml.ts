@@ -14,9 +14,12 @@ export interface XmlNode {
   text: string
 }
 
+/** draw.io and scan reports nest about ten deep; deeper is refused as invalid_input (issue 13: it was a 500). */
+export const MAX_XML_DEPTH = 64
+
 const parser = new XMLParser({
   preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false,
-  trimValues: true, processEntities: true, htmlEntities: false,
+  trimValues: true, processEntities: true, htmlEntities: false, maxNestedTags: MAX_XML_DEPTH,
 })
 
 /** Numeric character references (`&#10;`, `&#xa;`), which draw.io writes for line breaks in labels. */
@@ -46,7 +49,14 @@ export function parseXml(text: string): XmlNode {
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ApiError('invalid_input', { field: 'body', reason: 'document type declarations are not accepted' })
   const valid = XMLValidator.validate(text)
   if (valid !== true) throw new ApiError('invalid_input', { field: 'body', reason: `not XML: ${valid.err.msg} (line ${valid.err.line})` })
-  const root = (parser.parse(text) as Raw[]).map(toNode).find((n): n is XmlNode => n !== null)
+  let parsed: Raw[]
+  try {
+    parsed = parser.parse(text) as Raw[]
+  } catch (err) {
+    // The parser's own refusals (nesting past MAX_XML_DEPTH, …) are the file's fault.
+    throw new ApiError('invalid_input', { field: 'body', reason: `not readable XML: ${(err as Error).message}`, max_depth: MAX_XML_DEPTH })
+  }
+  const root = parsed.map(toNode).find((n): n is XmlNode => n !== null)
   if (!root) throw new ApiError('invalid_input', { field: 'body', reason: 'empty document' })
   return root
 }

@@ -25,9 +25,14 @@ function tagsOf(nvt: XmlNode | undefined): Map<string, string> {
   }) : [])
 }
 
+/** A port field is "http (80/tcp)": what is longer is no port. */
+const PORT_MAX = 64
+
 /** Port number and protocol of "80/tcp", "http (80/tcp)", "general/tcp" (0: the host as a whole). */
-function portOf(s: string): { port: number; protocol: string } {
-  const m = /(\d+)\/(\w+)\)?\s*$/.exec(s) ?? /\b(\w+)\/(\w+)\s*$/.exec(s)
+function portOf(text: string): { port: number; protocol: string } {
+  // Cut and bounded: unbounded `\d+` over a long run of digits without a slash was quadratic (issue 13).
+  const s = text.slice(-PORT_MAX)
+  const m = /(\d{1,5})\/(\w{1,16})\)?\s*$/.exec(s) ?? /\b(\w{1,16})\/(\w{1,16})\s*$/.exec(s)
   if (!m) return { port: 0, protocol: '' }
   const port = Number(m[1])
   return { port: Number.isInteger(port) && port <= 65535 ? port : 0, protocol: m[2].toLowerCase() }
