@@ -12,6 +12,7 @@ import { HOST, HOST_MAP_STATE, HOST_STATES, MAP, problemSeverity, stateId } from
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
+import { writeAuditEvent } from './audit'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
 export type HostOut = ReturnType<typeof toApi>
@@ -145,6 +146,32 @@ function requireHostWrite(scope: Scope, environmentId: number) {
   if (!can(scope, 'host_write', { environmentId })) throw new ApiError('unauthorized', { action: 'host_write' })
 }
 
+/**
+ * A host's configuration as its audit events show it (issue 13 "Audit log"): the check config parsed, so
+ * withoutSecrets reaches an SNMP community in it; the sealed secrets only as set or not.
+ */
+async function auditView(db: Kysely<Database>, id: number) {
+  const r = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select(['hosts.name', 'hosts.alias', 'hosts.fqdn', 'hosts.hostgroup_id', 'hostgroups.organization_id', 'hosts.hosttype', 'hosts.ip_address', 'hosts.description',
+      'hosts.tags', 'hosts.labels', 'hosts.check_interval', 'hosts.retry_interval', 'hosts.max_check_attempts', 'hosts.notifications_enabled', 'hosts.check_kind',
+      'hosts.check_config', 'hosts.check_type', 'hosts.freshness_threshold', 'hosts.secrets'])
+    .where('hosts.id', '=', id).executeTakeFirstOrThrow()
+  const parents = await db.selectFrom('host_parents').innerJoin('hosts', 'hosts.id', 'host_parents.parent_id').select('hosts.name').where('host_parents.host_id', '=', id).orderBy('hosts.name').execute()
+  const { organization_id, ...config } = r
+  return { organization_id, config: { ...config, tags: readJson(r.tags, []), labels: readJson(r.labels, {}), check_config: readJson(r.check_config, {}), parents: parents.map((p) => p.name) } }
+}
+
+async function auditHost(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null, secretsSet?: object) {
+  const after = status === 'DELETED' ? null : await auditView(tx, id)
+  const view = (after ?? before)!
+  // Which sealed fields this change set, by name only: their values never reach the event.
+  const sealed = secretsSet ? { sealed_fields: Object.keys(secretsSet).sort() } : {}
+  await writeAuditEvent(tx, scope, {
+    subject: 'host', status, id, name: view.config.name, organizationId: view.organization_id, hostgroupId: view.config.hostgroup_id, hostId: id,
+    before: before?.config ?? null, after: after ? { ...after.config, ...sealed } : null,
+  })
+}
+
 /** Creates a host with its host check (ping of its address by default, SPEC §3 host type "ping"). */
 export async function createHost(db: Kysely<Database>, scope: Scope, box: SecretBox, body: z.infer<typeof HostBody>) {
   requireHostWrite(scope, body.hostgroup_id)
@@ -165,6 +192,7 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
       secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '', next_check: t, created_time: t, updated_time: t,
     }).returning('id').executeTakeFirstOrThrow()
     if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
+    await auditHost(tx, scope, id, 'CREATED', null, body.secrets)
     return id
   })
 }
@@ -176,6 +204,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
   validate(body)
   await db.transaction().execute(async (tx) => {
     if (body.name && body.name !== host.name && (await tx.selectFrom('hosts').select('id').where('name', '=', body.name).executeTakeFirst())) throw new ApiError('host_already_exists', { name: body.name })
+    const before = await auditView(tx, id)
     const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
     await tx.updateTable('hosts').set({
       ...plain,
@@ -193,6 +222,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
       await tx.deleteFrom('host_parents').where('host_id', '=', id).execute()
       if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
     }
+    await auditHost(tx, scope, id, 'UPDATED', before, secrets)
   })
   return getHost(db, scope, id)
 }
@@ -201,6 +231,7 @@ export async function deleteHost(db: Kysely<Database>, scope: Scope, id: number)
   const host = await getHost(db, scope, id)
   requireHostWrite(scope, host.hostgroup_id)
   await db.transaction().execute(async (tx) => {
+    await auditHost(tx, scope, id, 'DELETED', await auditView(tx, id))
     await tx.deleteFrom('host_parents').where((eb) => eb.or([eb('host_id', '=', id), eb('parent_id', '=', id)])).execute()
     await tx.deleteFrom('resources').where('host_id', '=', id).execute()
     await tx.deleteFrom('hosts').where('id', '=', id).execute()
