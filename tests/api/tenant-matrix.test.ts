@@ -240,13 +240,27 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     ]))
   }
 
-  const call = (api: Client, method: string, path: string, c: Case): Promise<Res> => {
+  const call = async (api: Client, method: string, path: string, c: Case): Promise<Res & { sent: string }> => {
     const url = fill(path, fx) + (c.query ? `?${c.query(fx)}` : '')
     const body = c.body?.(fx)
-    if (method === 'GET') return api.get(url)
-    if (method === 'POST') return api.post(url, body)
-    if (method === 'PUT') return api.put(url, body ?? {})
-    return api.del(url, body)
+    const sent = `${decodeURIComponent(url)} ${JSON.stringify(body ?? null)}`
+    if (method === 'GET') return { ...(await api.get(url)), sent }
+    if (method === 'POST') return { ...(await api.post(url, body)), sent }
+    if (method === 'PUT') return { ...(await api.put(url, body ?? {})), sent }
+    return { ...(await api.del(url, body)), sent }
+  }
+
+  /** Ids or names of A's objects in a refusal's extra_info that the request did not name itself (review: a foreign resource's id). */
+  function echoed(r: Res & { sent: string }): string[] {
+    const values = new Set(Object.values(fx).map(String))
+    const named = new Set(r.sent.split(/[^\w.-]+/))
+    const found: string[] = []
+    const walk = (v: unknown) => {
+      if (v !== null && typeof v === 'object') Object.values(v).forEach(walk)
+      else if ((typeof v === 'number' || typeof v === 'string') && values.has(String(v)) && !named.has(String(v))) found.push(String(v))
+    }
+    walk(r.body?.error?.extra_info)
+    return found
   }
 
   const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
@@ -315,6 +329,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       const r = await call(api, method, path, c)
       const text = JSON.stringify(r.body)
       if (r.status >= 500) leaks.push(`${op}: ${r.status}`)
+      else if (echoed(r).length) leaks.push(`${op}: ${r.status} names ${echoed(r).join(', ')} of A`)
       else if (r.status < 300 && (c.kind === 'write' || markers.some((m) => text.includes(m)))) leaks.push(`${op}: ${r.status} ${text.slice(0, 200)}`)
       if (c.kind !== 'read' && (await snapshot()) !== before) leaks.push(`${op}: changed A's data (${r.status})`)
     }
