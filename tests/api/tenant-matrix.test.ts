@@ -13,6 +13,7 @@ import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, client, login, makeTenant, tokenOf, uniq, type Client, type Res, type Tenant } from '../helpers/api'
 import { hashPassword } from '../../src/server/security/password'
 import { invalidateScopes } from '../../src/server/store/scope'
+import type { AuthorizationGroup } from '../../src/shared/permissions'
 
 /** A's objects whose ids and names fill the paths and bodies. */
 interface Fixture {
@@ -213,8 +214,11 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
   let fx: Fixture
   let markers: string[]
   let other: Tenant
+  /** An administrator of a second environment of A only: A's name and organization-wide filters are its to see. */
+  let neighbour: { api: Client; username: string; password: string }
+  let orgName: string
+  let filterName: string
   let desk: Client
-  let deskUser: { username: string; password: string }
   let expired: Client
   let anonymous: Client
   let doc: { paths: Record<string, Record<string, unknown>> }
@@ -233,7 +237,8 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       ...(['hosts', 'resources', 'maps', 'map_versions', 'slideshows', 'acknowledgements', 'downtimes', 'service_desk_tickets', 'map_images', 'risks'] as const).map(inEnvs),
       d.selectFrom('host_software').selectAll().where('host_id', '=', fx.host).execute(),
       d.selectFrom('saved_filters').selectAll().where('organization_id', '=', fx.org).execute(),
-      d.selectFrom('users').select(['id', 'username', 'email', 'preferences', 'password_hash']).where('organization_id', '=', fx.org).execute(),
+      // A's administrator: the other members' own preferences are theirs to change.
+      d.selectFrom('users').select(['id', 'username', 'email', 'preferences', 'password_hash']).where('username', '=', a.username).execute(),
       d.selectFrom('user_rights').selectAll().where('organization_id', '=', fx.org).execute(),
       d.selectFrom('organizations').select('id').where('msp_parent_id', '=', fx.org).execute(),
       d.selectFrom('events').select('id').where((eb) => eb.or([eb('hostgroup_id', 'in', envs), eb('organization_id', '=', fx.org)])).execute(),
@@ -279,7 +284,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     const mapAlias = uniq('mx-map')
     const map = (await a.api.post('/api/v1/maps', { alias: mapAlias, hostgroup_id: a.environmentId, layout: 2 })).body
     const slideshow = (await a.api.post('/api/v1/slideshows', { alias: uniq('mx-show'), hostgroup_id: a.environmentId, delay: 10, map_ids: [map.id] })).body
-    const filter = (await a.api.post('/api/v1/filters', { name: uniq('mx-filter'), location: 'hosts', rules: [{ key: 'name', operator: 'equals', value: hostName }], organization_wide: true })).body
+    const filter = (await a.api.post('/api/v1/filters', { name: uniq('mx-filter'), location: 'hosts', rules: [{ key: 'name', operator: 'equals', value: 'web' }], organization_wide: true })).body
     const env = (await a.api.get(`/api/v1/hostgroups/${a.environmentId}`)).body
     const org = (await a.api.get(`/api/v1/organizations/${a.organizationId}`)).body
     const event = (await a.api.get(`/api/v1/events?types=acknowledgement&host_id=${host.id}`)).body.result[0]
@@ -289,14 +294,22 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     }
     for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
     markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username]
+    orgName = org.name
+    filterName = filter.name
 
     // A service desk user of A: may read A and act on tickets and acknowledgements, nothing else.
-    deskUser = { username: uniq('desk'), password: `pw-${randomBytes(8).toString('hex')}` }
     const store = server.vigil.store.db
-    const user = await store.insertInto('users').values({ username: deskUser.username, password_hash: await hashPassword(deskUser.password), organization_id: a.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
-    await store.insertInto('user_rights').values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: null, authorization_group: 'service_desk' }).execute()
-    invalidateScopes()
-    desk = await login(server, deskUser.username, deskUser.password)
+    const member = async (group: AuthorizationGroup, hostgroupId: number | null) => {
+      const who = { username: uniq('member'), password: `pw-${randomBytes(8).toString('hex')}` }
+      const user = await store.insertInto('users').values({ username: who.username, password_hash: await hashPassword(who.password), organization_id: a.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
+      await store.insertInto('user_rights').values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: hostgroupId, authorization_group: group }).execute()
+      invalidateScopes()
+      return { ...who, api: await login(server, who.username, who.password) }
+    }
+    desk = (await member('service_desk', null)).api
+    const second = await admin.post('/api/v1/hostgroups/', { name: uniq('mx-second'), organization_id: a.organizationId })
+    expect(second.status).toBe(201)
+    neighbour = await member('administrator', second.body.id)
 
     // An expired token of A's administrator.
     const old = await tokenOf(server, a)
@@ -318,7 +331,8 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     expect(Object.keys(ROUTES).filter((op) => !documented.has(shape(op)))).toEqual([])
   })
 
-  it('a user of another organization reads none of A\'s data and changes none of it', async () => {
+  /** Every route as `who`: reads name none of `hidden`, refusals echo none of A's ids, writes are refused and change nothing. */
+  async function walk(who: { api: Client; username: string; password: string }, hidden: string[]) {
     const leaks: string[] = []
     const before = await snapshot()
     for (const op of operations()) {
@@ -326,15 +340,23 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       if (!c || c.kind === 'public') continue
       const [method, path] = op.split(' ')
       // Logging out ends the caller's own token: a fresh one, so the walk goes on.
-      const api = c.kind === 'self' && path.endsWith('/logout') ? await login(server, other.username, other.password) : other.api
+      const api = c.kind === 'self' && path.endsWith('/logout') ? await login(server, who.username, who.password) : who.api
       const r = await call(api, method, path, c)
       const text = JSON.stringify(r.body)
       if (r.status >= 500) leaks.push(`${op}: ${r.status}`)
       else if (echoed(r).length) leaks.push(`${op}: ${r.status} names ${echoed(r).join(', ')} of A`)
-      else if (r.status < 300 && (c.kind === 'write' || markers.some((m) => text.includes(m)))) leaks.push(`${op}: ${r.status} ${text.slice(0, 200)}`)
+      else if (r.status < 300 && (c.kind === 'write' || hidden.some((m) => text.includes(m)))) leaks.push(`${op}: ${r.status} ${text.slice(0, 200)}`)
       if (c.kind !== 'read' && (await snapshot()) !== before) leaks.push(`${op}: changed A's data (${r.status})`)
     }
-    expect(leaks).toEqual([])
+    return leaks
+  }
+
+  it('a user of another organization reads none of A\'s data and changes none of it', async () => {
+    expect(await walk(other, markers)).toEqual([])
+  }, 60_000)
+
+  it('an administrator of another environment of A reads none of the first environment\'s objects and changes none', async () => {
+    expect(await walk(neighbour, markers.filter((m) => m !== orgName && m !== filterName && m !== a.username))).toEqual([])
   }, 60_000)
 
   it('a user of A lacking the action (service desk) is refused every write it may not do, and A stays unchanged', async () => {
