@@ -42,6 +42,10 @@ describe.each(DATABASES)('audit log on %s', (db) => {
     customer = await makeTenant(server, admin, 'administrator')
     operator = await member(customer.organizationId, 'operator')
     other = await makeTenant(server, admin, 'administrator')
+    // Two of the customer's environments among several: SQLite reads its timeline per environment
+    // (store/events.ts accessOf), whose environment-less branch must hold organization-level audit events.
+    await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: customer.organizationId })
+    for (let i = 0; i < 3; i++) await makeTenant(server, admin, 'operator')
   })
   afterAll(() => server.close())
 
@@ -93,6 +97,16 @@ describe.each(DATABASES)('audit log on %s', (db) => {
     const orgEvents = (await auditOf(customer.api)).filter((e) => e.event_class === 'organization_audit' && e.extra_data.id === customer.organizationId)
     expect(orgEvents.map((e) => e.status)).toEqual(['UPDATED', 'CREATED'])
     expect(orgEvents[0].extra_data).toMatchObject({ after: { alias: 'Customer Ltd' } })
+
+    // Audit events are not published on the feed (its topics reach operators).
+    const published: unknown[] = []
+    const off = server.vigil.bus.subscribe((d) => published.push(d))
+    try {
+      expect((await customer.api.put(`/api/v1/hosts/${host.id}`, { alias: 'quiet' })).status).toBe(200)
+    } finally {
+      off()
+    }
+    expect(published.filter((d) => (d as { type?: string }).type === 'audit_log')).toEqual([])
 
     // A refused change leaves no audit event behind.
     const before = (await auditOf(customer.api)).length

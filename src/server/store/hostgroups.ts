@@ -67,7 +67,7 @@ async function ensureUnique(db: Kysely<Database>, organizationId: number, name: 
 
 const auditView = (db: Kysely<Database>, id: number) => db.selectFrom('hostgroups').select(['name', 'alias', 'organization_id']).where('id', '=', id).executeTakeFirstOrThrow()
 
-/** Issue 13 audit event of an environment change; a deleted environment's event keeps only its organization. */
+/** Issue 13 audit event of an environment change; a deleted environment's events keep only its organization. */
 async function auditEnvironment(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null) {
   const after = status === 'DELETED' ? null : await auditView(tx, id)
   const view = (after ?? before)!
@@ -111,6 +111,8 @@ export async function deleteEnvironment(db: Kysely<Database>, scope: Scope, id: 
     if (await tx.selectFrom('hosts').select('id').where('hostgroup_id', '=', id).executeTakeFirst()) throw new ApiError('hostgroup_not_empty', { id })
     const count = await tx.selectFrom('hostgroups').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', env.organization_id).executeTakeFirstOrThrow()
     if (Number(count.n) <= 1) throw new ApiError('hostgroup_last_in_organization', { id })
+    // Its audit events outlive it in its organization, where the organization's user managers read them.
+    await tx.updateTable('events').set({ hostgroup_id: null }).where('hostgroup_id', '=', id).where('type', '=', 'audit_log').execute()
     await auditEnvironment(tx, scope, id, 'DELETED', await auditView(tx, id))
     await tx.deleteFrom('user_rights').where('hostgroup_id', '=', id).execute()
     await tx.deleteFrom('hostgroups').where('id', '=', id).execute()
