@@ -80,10 +80,16 @@ describe.each(DATABASES)('audit log on %s', (db) => {
     const host = (await customer.api.post('/api/v1/hosts/', { name: uniq('h'), hostgroup_id: customer.environmentId, check_type: '1' })).body
     const resource = (await customer.api.post('/api/v1/resources/', { host_id: host.id, name: 'snmp', check: { kind: 'snmp', config: { host: '192.0.2.1', oid: '1.3.6.1.2.1.1.3.0', community: COMMUNITY } } })).body
     expect((await customer.api.put(`/api/v1/resources/${resource.id}`, { check_interval: 120 })).status).toBe(200)
+    // Review L14: a check swapped and removed again leaves a trace, kind and config included.
+    expect((await customer.api.put(`/api/v1/resources/${resource.id}`, { check: { kind: 'tcp', config: { host: '192.0.2.1', port: 22 } } })).status).toBe(200)
     expect((await customer.api.del(`/api/v1/resources/${resource.id}`)).status).toBe(204)
     const resourceEvents = (await auditOf(customer.api, `types=audit_log&resource_id=${resource.id}`)).reverse()
-    expect(resourceEvents.map((e) => e.status)).toEqual(['CREATED', 'UPDATED', 'DELETED'])
+    expect(resourceEvents.map((e) => e.status)).toEqual(['CREATED', 'UPDATED', 'UPDATED', 'DELETED'])
     expect(resourceEvents[1].extra_data).toMatchObject({ before: { check_interval: 60 }, after: { check_interval: 120 } })
+    expect(resourceEvents[2].extra_data).toMatchObject({
+      before: { check_kind: 'snmp', check_config: { community: '(set)' } }, after: { check_kind: 'tcp', check_config: { host: '192.0.2.1', port: 22 } },
+    })
+    expect(resourceEvents[3].extra_data).toMatchObject({ before: { check_kind: 'tcp' }, after: null })
     expect(JSON.stringify(resourceEvents)).not.toContain(COMMUNITY)
 
     const env = (await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: customer.organizationId })).body
