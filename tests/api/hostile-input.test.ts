@@ -56,7 +56,7 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
     Object.assign(ids, {
       organizations: org.id, hostgroups: env.id, environments: env.id, hosts: host.id, resources: res.id, maps: map.id, slideshows: slideshow.id,
       host_id: host.id, resource_id: res.id, hostgroup_id: env.id, ticket_id: ticket.ticket_id ?? ticket.id, risk_id: risk?.id, risk_plugin_id: risk?.plugin_id,
-      guid: filter.guid, version: 1,
+      guid: filter.guid, version: 1, users: (await admin.get('/api/v1/users/current')).body.id,
     })
     for (const [k, v] of Object.entries(ids)) expect(v, k).toBeDefined()
   }, 60_000)

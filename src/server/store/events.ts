@@ -10,8 +10,8 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Database, Dialect, EventTable } from './db'
 import type { Selectable } from 'kysely'
-import { getEntity, whereOf, type EntityDef } from './list'
-import type { Scope } from './scope'
+import { whereOf, type EntityDef } from './list'
+import { can, type Scope } from './scope'
 import { readJson } from './json'
 import { ApiError } from '../../shared/errors'
 import { EVENT_CLASS_OF, EVENTS_COUNT_CAP, type EventsQuery, type TimelineEvent } from '../../shared/api/events'
@@ -78,17 +78,28 @@ function toApi(r: Row): TimelineEvent {
   }
 }
 
-/** The audit-log fields of SPEC §3 (user_organization, user_email), for one page of events. */
-async function enrich(db: Kysely<Database>, rows: TimelineEvent[]) {
-  const ids = [...new Set(rows.flatMap((r) => (r.user_id === null ? [] : [r.user_id])))]
+/**
+ * The audit-log fields of SPEC §3 (user_organization, user_email), for one page of events (`rows` in the
+ * order of `events`). Review L6: only for callers who may manage the users of the event's organization
+ * (user_read there, SPEC §6) and server admins; a customer never learns the MSP staff's addresses.
+ */
+async function enrich(db: Kysely<Database>, scope: Scope, events: TimelineEvent[], rows: Row[]) {
+  const envIds = [...new Set(rows.flatMap((r) => (r.organization_id === null && r.hostgroup_id !== null ? [r.hostgroup_id] : [])))]
+  const envs = envIds.length ? await db.selectFrom('hostgroups').select(['id', 'organization_id']).where('id', 'in', envIds).execute() : []
+  const orgOfEnv = new Map(envs.map((e) => [e.id, e.organization_id]))
+  const readable = (r: Row) => {
+    const org = r.organization_id ?? (r.hostgroup_id === null ? undefined : orgOfEnv.get(r.hostgroup_id))
+    return scope.serverAdmin || (org !== undefined && can(scope, 'user_read', { organizationId: org }))
+  }
+  const ids = [...new Set(rows.flatMap((r) => (r.user_id !== null && readable(r) ? [r.user_id] : [])))]
   if (!ids.length) return
   const users = await db.selectFrom('users').innerJoin('organizations', 'organizations.id', 'users.organization_id')
     .select(['users.id', 'users.email', 'organizations.name as organization']).where('users.id', 'in', ids).execute()
   const byId = new Map(users.map((u) => [u.id, u]))
-  for (const r of rows) {
-    const u = r.user_id === null ? undefined : byId.get(r.user_id)
-    if (u) Object.assign(r, { user_email: u.email, user_organization: u.organization })
-  }
+  events.forEach((e, i) => {
+    const u = e.user_id === null || !readable(rows[i]) ? undefined : byId.get(e.user_id)
+    if (u) Object.assign(e, { user_email: u.email, user_organization: u.organization })
+  })
 }
 
 export const eventDef: EntityDef<Row, TimelineEvent> = {
@@ -123,7 +134,6 @@ export const eventDef: EntityDef<Row, TimelineEvent> = {
     'solution', 'contact', 'command', 'action', 'extra_data', 'name', 'version', 'user', 'user_organization', 'user_email', 'hostgroup_id'],
   defaultOrder: [{ column: 'display_time', desc: true }, { column: 'id', desc: true }],
   toApi,
-  enrich,
 }
 
 /**
@@ -137,6 +147,30 @@ export const seesSystemEvents = (scope: Scope) => scope.serverAdmin
 /** System events through the one filter translator: `0 IN (0)` is "in scope"; an environment filter lists no 0. */
 const systemEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: '0', scopeIds: (s) => (seesSystemEvents(s) ? [0] : []) }
 const SYSTEM_ROWS = sql<SqlBool>`events.hostgroup_id IS NULL AND events.type = 'system'`
+
+/**
+ * Issue 13, SPEC §6 ("Audit-log user links are shown only with user-management right"): audit events are
+ * read by those who may manage the users of the event's organization (user_read there) and by server
+ * admins; an operator of the same environment never sees them. They are not published on the feed (a
+ * topic is per environment or organization and reaches operators); the timeline reads them on load.
+ */
+export const auditOrganizations = (scope: Scope) => [...scope.orgActions].flatMap(([id, actions]) => (actions.includes('user_read') ? [id] : []))
+const auditEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: 'events.organization_id', scopeIds: auditOrganizations }
+const AUDIT_ROWS = sql<SqlBool>`events.type = 'audit_log'`
+
+/** May the caller read this audit event (one row: GET events/{id})? */
+const readsAudit = (scope: Scope, r: Row) => scope.serverAdmin || (r.organization_id !== null && auditOrganizations(scope).includes(r.organization_id))
+
+/** The audit events a query may return, by organization (they outlive a deleted environment), or null for none. */
+function auditCondition(dialect: Dialect, scope: Scope, q: EventsQuery): RawBuilder<SqlBool> | null {
+  // A server admin's "0 IN (0)" (systemEventDef) reaches every organization's audit events.
+  const def = scope.serverAdmin ? systemEventDef : auditEventDef
+  if (!def.scopeIds(scope).length) return null
+  const conds = [AUDIT_ROWS, whereOf(def, dialect, scope, { advanced_filter: q.advanced_filter })]
+  // An environment filter keeps its environments' audit events; organization-level ones have none.
+  if (q.environment_filter) conds.push(q.environment_filter.length ? inList('events.hostgroup_id', q.environment_filter) : sql<SqlBool>`1 = 0`)
+  return sql<SqlBool>`(${sql.join(conds, sql` AND `)})`
+}
 
 const inList = (column: string, values: readonly (string | number)[]) => sql<SqlBool>`${sql.raw(column)} IN (${sql.join(values)})`
 
@@ -160,10 +194,11 @@ function subjectCondition(q: EventsQuery): RawBuilder<SqlBool> | null {
 /** Every condition of a query: scope, environment filter and advanced filter (list.ts), then the rest. */
 function conditionsOf(dialect: Dialect, scope: Scope, q: EventsQuery, now: number): RawBuilder<SqlBool> {
   const filters = { advanced_filter: q.advanced_filter, environment_ids: q.environment_filter?.join(',') }
-  const scoped = whereOf(eventDef, dialect, scope, filters)
-  const conds: RawBuilder<SqlBool>[] = [
-    seesSystemEvents(scope) ? sql<SqlBool>`((${scoped}) OR (${SYSTEM_ROWS} AND ${whereOf(systemEventDef, dialect, scope, filters)}))` : scoped,
-  ]
+  const visible = [sql<SqlBool>`(${whereOf(eventDef, dialect, scope, filters)}) AND NOT ${AUDIT_ROWS}`]
+  if (seesSystemEvents(scope)) visible.push(sql<SqlBool>`(${SYSTEM_ROWS} AND ${whereOf(systemEventDef, dialect, scope, filters)})`)
+  const audit = auditCondition(dialect, scope, q)
+  if (audit) visible.push(audit)
+  const conds: RawBuilder<SqlBool>[] = [sql<SqlBool>`(${sql.join(visible, sql` OR `)})`]
   if (q.start_time !== undefined) conds.push(sql`events.display_time >= ${q.start_time}`)
   if (q.end_time !== undefined) conds.push(sql`events.display_time <= ${q.end_time}`)
   if (q.min_id !== undefined) conds.push(sql`events.id > ${q.min_id}`)
@@ -206,7 +241,8 @@ async function accessOf(db: Kysely<Database>, dialect: Dialect, scope: Scope, q:
   if (ids.length <= 1) return { kind: 'planner' }
   const { n } = await db.selectFrom('hostgroups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   if (ids.length * 2 >= Number(n) || ids.length > 32) return { kind: 'table', from: 'events INDEXED BY events_time_filter' }
-  return { kind: 'per_environment', ids: seesSystemEvents(scope) && !q.environment_filter && !q.hostgroup_id ? [...ids, null] : ids }
+  const environmentless = seesSystemEvents(scope) || auditOrganizations(scope).length > 0
+  return { kind: 'per_environment', ids: environmentless && !q.environment_filter && !q.hostgroup_id ? [...ids, null] : ids }
 }
 
 const ORDER = sql.raw('display_time DESC, id DESC')
@@ -231,17 +267,21 @@ export async function listEvents(db: Kysely<Database>, dialect: Dialect, scope: 
     q.limit === 0 ? { rows: [] } : pageSql(access, where, q).execute(db),
   ])
   const result = page.rows.map((r, i) => ({ ...toApi(r), index: q.offset + i }))
-  await enrich(db, result)
+  await enrich(db, scope, result, page.rows)
   const n = Number(count.rows[0].n)
   return { result, totalresults: Math.min(n, EVENTS_COUNT_CAP), limited: n > EVENTS_COUNT_CAP }
 }
 
-/** SPEC §7 GET events/{id}. */
+/** SPEC §7 GET events/{id}: an event of an environment in scope, a system event or an audit event the caller may read. */
 export async function getEvent(db: Kysely<Database>, scope: Scope, id: number): Promise<TimelineEvent> {
-  const event = await getEntity(db, eventDef, scope, id)
-  if (event) return event
-  const system = seesSystemEvents(scope) ? await sql<Row>`SELECT events.* FROM events WHERE events.id = ${id} AND ${SYSTEM_ROWS}`.execute(db) : { rows: [] }
+  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst() as Row | undefined
+  const visible = !row ? false
+    : row.type === 'audit_log' ? readsAudit(scope, row)
+    : row.hostgroup_id === null ? row.type === 'system' && seesSystemEvents(scope)
+    : scope.environmentIds.includes(row.hostgroup_id)
   // SPEC §8 has no event key: an unknown (or hidden) event is the general not_found.
-  if (!system.rows.length) throw new ApiError('not_found', { id })
-  return toApi(system.rows[0])
+  if (!row || !visible) throw new ApiError('not_found', { id })
+  const event = toApi(row)
+  await enrich(db, scope, [event], [row])
+  return event
 }

@@ -9,6 +9,7 @@ import { fail } from './fail'
 import { isValidName } from '../../shared/validation'
 import type { EnvironmentBody, EnvironmentUpdate } from '../../shared/api/entities'
 import { now } from './json'
+import { writeAuditEvent } from './audit'
 
 type Row = Selectable<HostgroupTable> & { host_count: number; organization_name: string }
 export type EnvironmentOut = ReturnType<typeof toApi>
@@ -64,13 +65,26 @@ async function ensureUnique(db: Kysely<Database>, organizationId: number, name: 
   if (clash && clash.id !== exceptId) throw new ApiError('hostgroup_already_exists', { name })
 }
 
+const auditView = (db: Kysely<Database>, id: number) => db.selectFrom('hostgroups').select(['name', 'alias', 'organization_id']).where('id', '=', id).executeTakeFirstOrThrow()
+
+/** Issue 13 audit event of an environment change; a deleted environment's events keep only its organization. */
+async function auditEnvironment(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null) {
+  const after = status === 'DELETED' ? null : await auditView(tx, id)
+  const view = (after ?? before)!
+  await writeAuditEvent(tx, scope, { subject: 'environment', status, id, name: view.name, organizationId: view.organization_id, hostgroupId: after ? id : null, before, after })
+}
+
 export async function createEnvironment(db: Kysely<Database>, scope: Scope, body: z.infer<typeof EnvironmentBody>) {
   if (!scope.organizationIds.includes(body.organization_id)) throw new ApiError('organization_not_found', { id: body.organization_id })
   if (!can(scope, 'hostgroup_write', { organizationId: body.organization_id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   checkName(body.name)
   await ensureUnique(db, body.organization_id, body.name)
-  const row = await db.insertInto('hostgroups').values({ name: body.name, alias: body.alias ?? body.name, organization_id: body.organization_id, created_time: now() })
-    .returning('id').executeTakeFirstOrThrow()
+  const row = await db.transaction().execute(async (tx) => {
+    const created = await tx.insertInto('hostgroups').values({ name: body.name, alias: body.alias ?? body.name, organization_id: body.organization_id, created_time: now() })
+      .returning('id').executeTakeFirstOrThrow()
+    await auditEnvironment(tx, scope, created.id, 'CREATED', null)
+    return created
+  })
   invalidateScopes()
   return row.id
 }
@@ -83,7 +97,12 @@ export async function updateEnvironment(db: Kysely<Database>, scope: Scope, id: 
     await ensureUnique(db, env.organization_id, body.name, id)
   }
   // An empty update changes nothing (an UPDATE with no SET is no SQL).
-  if (Object.keys(body).length) await db.updateTable('hostgroups').set(body).where('id', '=', id).execute()
+  if (!Object.keys(body).length) return
+  await db.transaction().execute(async (tx) => {
+    const before = await auditView(tx, id)
+    await tx.updateTable('hostgroups').set(body).where('id', '=', id).execute()
+    await auditEnvironment(tx, scope, id, 'UPDATED', before)
+  })
 }
 
 /** SPEC §8: hostgroup_not_empty while it has hosts; hostgroup_last_in_organization for the last one. */
@@ -94,6 +113,9 @@ export async function deleteEnvironment(db: Kysely<Database>, scope: Scope, id: 
     if (await tx.selectFrom('hosts').select('id').where('hostgroup_id', '=', id).executeTakeFirst()) throw new ApiError('hostgroup_not_empty', { id })
     const count = await tx.selectFrom('hostgroups').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', env.organization_id).executeTakeFirstOrThrow()
     if (Number(count.n) <= 1) throw new ApiError('hostgroup_last_in_organization', { id })
+    // Its audit events outlive it in its organization, where the organization's user managers read them.
+    await tx.updateTable('events').set({ hostgroup_id: null }).where('hostgroup_id', '=', id).where('type', '=', 'audit_log').execute()
+    await auditEnvironment(tx, scope, id, 'DELETED', await auditView(tx, id))
     await tx.deleteFrom('user_rights').where('hostgroup_id', '=', id).execute()
     await tx.deleteFrom('hostgroups').where('id', '=', id).execute()
   })

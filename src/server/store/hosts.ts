@@ -14,6 +14,7 @@ import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
 import { checkTrust } from './allowed-targets'
 import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment, usageOfHost } from './quotas'
+import { writeAuditEvent } from './audit'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
 export type HostOut = ReturnType<typeof toApi>
@@ -175,6 +176,32 @@ function requireHostWrite(scope: Scope, environmentId: number) {
   if (!can(scope, 'host_write', { environmentId })) throw new ApiError('unauthorized', { action: 'host_write' })
 }
 
+/**
+ * A host's configuration as its audit events show it (issue 13 "Audit log"): the check config parsed, so
+ * withoutSecrets reaches an SNMP community in it; the sealed secrets only as set or not.
+ */
+async function auditView(db: Kysely<Database>, id: number) {
+  const r = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select(['hosts.name', 'hosts.alias', 'hosts.fqdn', 'hosts.hostgroup_id', 'hostgroups.organization_id', 'hosts.hosttype', 'hosts.ip_address', 'hosts.description',
+      'hosts.tags', 'hosts.labels', 'hosts.check_interval', 'hosts.retry_interval', 'hosts.max_check_attempts', 'hosts.notifications_enabled', 'hosts.check_kind',
+      'hosts.check_config', 'hosts.check_type', 'hosts.freshness_threshold', 'hosts.secrets'])
+    .where('hosts.id', '=', id).executeTakeFirstOrThrow()
+  const parents = await db.selectFrom('host_parents').innerJoin('hosts', 'hosts.id', 'host_parents.parent_id').select('hosts.name').where('host_parents.host_id', '=', id).orderBy('hosts.name').execute()
+  const { organization_id, ...config } = r
+  return { organization_id, config: { ...config, tags: readJson(r.tags, []), labels: readJson(r.labels, {}), check_config: readJson(r.check_config, {}), parents: parents.map((p) => p.name) } }
+}
+
+async function auditHost(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null, secretsSet?: object) {
+  const after = status === 'DELETED' ? null : await auditView(tx, id)
+  const view = (after ?? before)!
+  // Which sealed fields this change set, by name only: their values never reach the event.
+  const sealed = secretsSet ? { sealed_fields: Object.keys(secretsSet).sort() } : {}
+  await writeAuditEvent(tx, scope, {
+    subject: 'host', status, id, name: view.config.name, organizationId: view.organization_id, hostgroupId: view.config.hostgroup_id, hostId: id,
+    before: before?.config ?? null, after: after ? { ...after.config, ...sealed } : null,
+  })
+}
+
 /** Creates a host with its host check (ping of its address by default, SPEC §3 host type "ping"). */
 export async function createHost(db: Kysely<Database>, scope: Scope, box: SecretBox, body: z.infer<typeof HostBody>) {
   requireHostWrite(scope, body.hostgroup_id)
@@ -197,6 +224,7 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
       secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '', next_check: t, created_time: t, updated_time: t,
     }).returning('id').executeTakeFirstOrThrow()
     if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
+    await auditHost(tx, scope, id, 'CREATED', null, body.secrets)
     return id
   })
 }
@@ -209,6 +237,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
   await db.transaction().execute(async (tx) => {
     const environmentId = body.hostgroup_id ?? host.hostgroup_id
     if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id) await ensureUniqueName(tx, environmentId, body.name ?? host.name, id)
+    const before = await auditView(tx, id)
     const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
     const was = await tx.selectFrom('hosts').select(['check_interval', 'check_type', 'check_kind']).where('id', '=', id).executeTakeFirstOrThrow()
     const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind })
@@ -233,6 +262,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
       await tx.deleteFrom('host_parents').where('host_id', '=', id).execute()
       if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
     }
+    await auditHost(tx, scope, id, 'UPDATED', before, secrets)
   })
   return getHost(db, scope, id)
 }
@@ -241,6 +271,7 @@ export async function deleteHost(db: Kysely<Database>, scope: Scope, id: number)
   const host = await getHost(db, scope, id)
   requireHostWrite(scope, host.hostgroup_id)
   await db.transaction().execute(async (tx) => {
+    await auditHost(tx, scope, id, 'DELETED', await auditView(tx, id))
     await tx.deleteFrom('host_parents').where((eb) => eb.or([eb('host_id', '=', id), eb('parent_id', '=', id)])).execute()
     await tx.deleteFrom('resources').where('host_id', '=', id).execute()
     await tx.deleteFrom('hosts').where('id', '=', id).execute()

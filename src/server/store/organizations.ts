@@ -89,17 +89,34 @@ async function ensureUnique(db: Kysely<Database>, name: string, exceptId?: numbe
   if (clash && clash.id !== exceptId) throw new ApiError('organization_already_exists', { name })
 }
 
+const auditView = (db: Kysely<Database>, id: number) => db.selectFrom('organizations')
+  .select(['name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since']).where('id', '=', id).executeTakeFirstOrThrow()
+
+/**
+ * Issue 13 audit event of an organization change, in the organization itself (its administrators read it);
+ * a deletion is recorded in the parent, which outlives it.
+ */
+async function auditOrganization(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null) {
+  const after = status === 'DELETED' ? null : await auditView(tx, id)
+  const view = (after ?? before)!
+  await writeAuditEvent(tx, scope, { subject: 'organization', status, id, name: view.name, organizationId: after ? id : view.msp_parent_id, before, after })
+}
+
 /** A new organization is a customer of an MSP organization where the caller may manage environments. */
 export async function createOrganization(db: Kysely<Database>, scope: Scope, body: z.infer<typeof OrganizationBody>) {
   const parent = body.msp_parent_id ?? scope.organizationId
   if (!can(scope, 'hostgroup_write', { organizationId: parent })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   checkName(body.name)
   await ensureUnique(db, body.name)
-  const row = await db.insertInto('organizations').values({
-    name: body.name, alias: body.alias ?? body.name, legal_name: body.legal_name ?? '', is_msp: body.is_msp ? 1 : 0,
-    msp_parent_id: parent, contract_expiration: body.contract_expiration ?? null, customer_since: body.customer_since ?? null,
-    created_time: now(),
-  }).returning('id').executeTakeFirstOrThrow()
+  const row = await db.transaction().execute(async (tx) => {
+    const created = await tx.insertInto('organizations').values({
+      name: body.name, alias: body.alias ?? body.name, legal_name: body.legal_name ?? '', is_msp: body.is_msp ? 1 : 0,
+      msp_parent_id: parent, contract_expiration: body.contract_expiration ?? null, customer_since: body.customer_since ?? null,
+      created_time: now(),
+    }).returning('id').executeTakeFirstOrThrow()
+    await auditOrganization(tx, scope, created.id, 'CREATED', null)
+    return created
+  })
   invalidateScopes()
   return row.id
 }
@@ -118,13 +135,10 @@ export async function updateOrganization(db: Kysely<Database>, scope: Scope, id:
   // An empty update changes nothing (an UPDATE with no SET is no SQL).
   if (!Object.keys(changes).length) return org
   await db.transaction().execute(async (tx) => {
+    const before = await auditView(tx, id)
     await tx.updateTable('organizations').set(changes).where('id', '=', id).execute()
-    if (moves) {
-      await writeAuditEvent(tx, scope, {
-        subject: 'organization', status: 'MOVED', id, name: org.name, organizationId: id,
-        before: { msp_parent_id: org.msp_parent_id }, after: { msp_parent_id },
-      })
-    }
+    // L5: a move to another MSP parent is its own audit verb; its before/after name the parents.
+    await auditOrganization(tx, scope, id, moves ? 'MOVED' : 'UPDATED', before)
   })
   invalidateScopes()
   return getOrganization(db, scope, id)
@@ -153,6 +167,7 @@ export async function deleteOrganization(db: Kysely<Database>, scope: Scope, id:
     if (await tx.selectFrom('users').select('id').where('organization_id', '=', id).executeTakeFirst()) throw new ApiError('organization_has_users', { id })
     const envs = await tx.selectFrom('hostgroups').select('id').where('organization_id', '=', id).execute()
     if (envs.length && (await tx.selectFrom('hosts').select('id').where('hostgroup_id', 'in', envs.map((e) => e.id)).executeTakeFirst())) throw new ApiError('hostgroup_not_empty', { id })
+    await auditOrganization(tx, scope, id, 'DELETED', await auditView(tx, id))
     await tx.deleteFrom('user_rights').where('organization_id', '=', id).execute()
     await tx.deleteFrom('hostgroups').where('organization_id', '=', id).execute()
     await tx.deleteFrom('organizations').where('id', '=', id).execute()

@@ -4,7 +4,9 @@ import type { z } from 'zod'
 import type { Database, ResourceTable } from './db'
 import { getEntity, monitoringStatusColumn, softwareColumn, type EntityDef } from './list'
 import { can, type Scope } from './scope'
-import { now } from './json'
+import { now, readJson } from './json'
+import { writeAuditEvent } from './audit'
+import { organizationOfEnvironment } from './quotas'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
@@ -102,6 +104,22 @@ async function writableHost(db: Kysely<Database>, scope: Scope, hostId: number) 
   return host
 }
 
+/** A resource's configuration as its audit events show it (issue 13): check config parsed, so withoutSecrets reaches a community. */
+async function auditView(db: Kysely<Database>, id: number) {
+  const r = await db.selectFrom('resources').select(['host_id', 'hostgroup_id', 'host_name', 'name', 'display_name', 'plugin_id', 'check_kind', 'check_config',
+    'check_type', 'check_interval', 'retry_interval', 'max_check_attempts', 'freshness_threshold']).where('id', '=', id).executeTakeFirstOrThrow()
+  return { ...r, check_config: readJson(r.check_config, {}) }
+}
+
+async function auditResource(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null) {
+  const after = status === 'DELETED' ? null : await auditView(tx, id)
+  const view = (after ?? before)!
+  await writeAuditEvent(tx, scope, {
+    subject: 'resource', status, id, name: `${view.host_name}/${view.display_name}`, organizationId: (await organizationOfEnvironment(tx, view.hostgroup_id)) ?? null,
+    hostgroupId: view.hostgroup_id, hostId: view.host_id, resourceId: id, before, after,
+  })
+}
+
 export async function createResource(db: Kysely<Database>, scope: Scope, body: z.infer<typeof ResourceBody>) {
   const host = await writableHost(db, scope, body.host_id)
   const displayName = body.display_name ?? body.name
@@ -118,6 +136,7 @@ export async function createResource(db: Kysely<Database>, scope: Scope, body: z
       ...schedule, max_check_attempts: body.max_check_attempts ?? 3,
       freshness_threshold: body.freshness_threshold ?? null, ...checkTrust(scope, true), next_check: t, created_time: t, updated_time: t,
     }).returning('id').executeTakeFirstOrThrow()
+    await auditResource(tx, scope, id, 'CREATED', null)
     return id
   })
 }
@@ -127,6 +146,7 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
   await writableHost(db, scope, res.host_id)
   const { check, ...plain } = body
   await db.transaction().execute(async (tx) => {
+    const before = await auditView(tx, id)
     const was = await tx.selectFrom('resources').select(['check_interval', 'check_type', 'check_kind']).where('id', '=', id).executeTakeFirstOrThrow()
     const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind }) - checksPerSecond(was)
     await demandCheckQuotas(tx, scope, res.hostgroup_id, { load }, body)
@@ -136,6 +156,7 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
       ...checkTrust(scope, check !== undefined),
       updated_time: now(),
     }).where('id', '=', id).execute()
+    await auditResource(tx, scope, id, 'UPDATED', before)
   })
   return getResource(db, scope, id)
 }
@@ -143,5 +164,8 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
 export async function deleteResource(db: Kysely<Database>, scope: Scope, id: number) {
   const res = await getResource(db, scope, id)
   await writableHost(db, scope, res.host_id)
-  await db.deleteFrom('resources').where('id', '=', id).execute()
+  await db.transaction().execute(async (tx) => {
+    await auditResource(tx, scope, id, 'DELETED', await auditView(tx, id))
+    await tx.deleteFrom('resources').where('id', '=', id).execute()
+  })
 }

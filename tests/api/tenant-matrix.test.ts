@@ -1,0 +1,414 @@
+/**
+ * Issue 13 "Tests that prove it": the tenant matrix. Every /api/v1 route the server registers (its own
+ * route table, checked against the OpenAPI document) is called with organization A's real ids by
+ * - a user of another organization (its administrator),
+ * - a user of A lacking the action (service_desk, SPEC §6) for writes it may not do,
+ * - an expired token and no token,
+ * and nothing leaks: a read answers non-2xx or a 2xx naming none of A's objects, a write is refused and
+ * leaves A's data as it was. A route missing from ROUTES below fails the test, so no new route escapes it.
+ */
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer, DATABASES, type TestServer } from '../helpers/server'
+import { adminClient, client, login, makeTenant, tokenOf, uniq, type Client, type Res, type Tenant } from '../helpers/api'
+import { hashPassword } from '../../src/server/security/password'
+import { invalidateScopes } from '../../src/server/store/scope'
+import type { AuthorizationGroup } from '../../src/shared/permissions'
+
+/** A's objects whose ids and names fill the paths and bodies. */
+interface Fixture {
+  org: number; env: number; envName: string; host: number; hostName: string; resource: number; resourceName: string
+  map: number; mapName: string; slideshow: number; filter: string; event: number; user: number
+}
+
+/**
+ * How each route touches A's data: `read` returns it, `write` changes it, `self` only touches the caller
+ * (a 2xx is fine, A must stay unchanged), `public` needs no token. `desk`: a service desk user of A may do
+ * it (SPEC §6 service_desk: tickets, acknowledgements), so it is not a "lacking the action" case.
+ */
+type Kind = 'read' | 'write' | 'self' | 'public'
+interface Case {
+  kind: Kind
+  desk?: true
+  /** a bulk call acts on what its filter finds in the caller's scope: a 2xx is fine when it did nothing (`done: 0`) */
+  bulk?: true
+  query?: (f: Fixture) => string
+  body?: (f: Fixture) => unknown
+}
+
+const now = Math.floor(Date.now() / 1000)
+const comment = 'matrix'
+const onHost = (f: Fixture) => ({ host_id: f.host, host_name: f.hostName, resource_id: null, resource_name: null })
+const onResource = (f: Fixture) => ({ host_id: f.host, host_name: f.hostName, resource_id: f.resource, resource_name: f.resourceName })
+const downtime = { start_time: now + 3600, end_time: now + 7200, comment }
+/** A bulk action on A's environment (every host in it), SPEC §7 bulk calls. */
+const bulk = (f: Fixture) => ({ target: 'hosts', advanced_filter: [], environment_ids: [f.env] })
+const EMPTY_MAP = {
+  schema_version: 1, resolution: { width: 1280, height: 720 }, background: { colour: '#ffffff', image_id: null },
+  grid: { visible: true, snap: true, size: 16 }, items: {}, connectors: {},
+}
+
+const ROUTES: Record<string, Case> = {
+  'GET /version.json': { kind: 'public' },
+  'POST /api/v1/auth/login': { kind: 'public' },
+  'POST /api/v1/auth/logout': { kind: 'self' },
+  'GET /api/v1/users/current': { kind: 'self' },
+  'POST /api/v1/feed/ticket': { kind: 'self' },
+  'POST /api/v1/users/{id}/unlock': { kind: 'write' },
+  'PUT /api/v1/users/{id}/server_admin': { kind: 'write', body: () => ({ server_admin: true }) },
+  'PUT /api/v1/users/current': { kind: 'self', body: () => ({ preferences: {} }) },
+  'POST /api/v1/errors': { kind: 'self', body: () => ({ message: 'matrix' }) },
+  'POST /api/v1/tracker': { kind: 'self', body: () => ({ events: [] }) },
+  'GET /api/v1/organizations': { kind: 'read' },
+  'POST /api/v1/organizations': { kind: 'write', body: (f) => ({ name: uniq('mx-org'), msp_parent_id: f.org }) },
+  'GET /api/v1/organizations/grouped': { kind: 'read', query: () => 'group_by=is_msp' },
+  'GET /api/v1/organizations/{id}': { kind: 'read' },
+  'PUT /api/v1/organizations/{id}': { kind: 'write', body: () => ({ alias: 'taken over' }) },
+  'DELETE /api/v1/organizations/{id}': { kind: 'write' },
+  'GET /api/v1/organizations/{id}/allowed-targets': { kind: 'read' },
+  'PUT /api/v1/organizations/{id}/allowed-targets': { kind: 'write', body: () => ({ networks: ['10.0.0.0/8'], names: [] }) },
+  'GET /api/v1/organizations/{id}/quotas': { kind: 'read' },
+  'PUT /api/v1/organizations/{id}/quotas': { kind: 'write', body: () => ({ hosts: 1 }) },
+  ...environmentRoutes('hostgroups'),
+  ...environmentRoutes('environments'),
+  'GET /api/v1/hosts': { kind: 'read' },
+  'POST /api/v1/hosts': { kind: 'write', body: (f) => ({ name: uniq('mx-new'), hostgroup_id: f.env, check_type: '1' }) },
+  'GET /api/v1/hosts/grouped': { kind: 'read', query: () => 'group_by=state' },
+  'GET /api/v1/hosts/{id}': { kind: 'read' },
+  'PUT /api/v1/hosts/{id}': { kind: 'write', body: () => ({ alias: 'taken over' }) },
+  'DELETE /api/v1/hosts/{id}': { kind: 'write' },
+  'POST /api/v1/hosts/{id}/reschedule': { kind: 'write' },
+  'GET /api/v1/resources': { kind: 'read' },
+  'POST /api/v1/resources': { kind: 'write', body: (f) => ({ host_id: f.host, name: uniq('mx-new'), check_type: '1' }) },
+  'GET /api/v1/resources/grouped': { kind: 'read', query: () => 'group_by=state' },
+  'GET /api/v1/resources/{id}': { kind: 'read' },
+  'PUT /api/v1/resources/{id}': { kind: 'write', body: () => ({ check_interval: 999 }) },
+  'DELETE /api/v1/resources/{id}': { kind: 'write' },
+  'GET /api/v1/resources/{hostname}/{display_name}': { kind: 'read' },
+  'POST /api/v1/resources/{id}/reschedule': { kind: 'write' },
+  'GET /api/v1/hosts/{id}/perfdata': { kind: 'read' },
+  'GET /api/v1/resources/{id}/perfdata': { kind: 'read' },
+  'POST /api/v1/results': { kind: 'write', body: (f) => ({ host: f.hostName, exit_status: 0, output: 'taken over' }) },
+  'GET /api/v1/events': { kind: 'read', query: () => 'limit=1000' },
+  'GET /api/v1/events/{id}': { kind: 'read' },
+  'POST /api/v1/hosts/{host_id}/acknowledgements': { kind: 'write', desk: true, body: (f) => ({ ...onHost(f), comment }) },
+  'GET /api/v1/hosts/{host_id}/acknowledgements': { kind: 'read' },
+  'DELETE /api/v1/hosts/{host_id}/acknowledgements': { kind: 'write', desk: true },
+  'POST /api/v1/resources/{resource_id}/acknowledgements': { kind: 'write', desk: true, body: (f) => ({ ...onResource(f), comment }) },
+  'GET /api/v1/resources/{resource_id}/acknowledgements': { kind: 'read' },
+  'DELETE /api/v1/resources/{resource_id}/acknowledgements': { kind: 'write', desk: true },
+  'POST /api/v1/hosts/{host_id}/downtimes': { kind: 'write', body: (f) => ({ ...onHost(f), ...downtime }) },
+  'GET /api/v1/hosts/{host_id}/downtimes': { kind: 'read' },
+  'DELETE /api/v1/hosts/{host_id}/downtimes': { kind: 'write' },
+  'POST /api/v1/resources/{resource_id}/downtimes': { kind: 'write', body: (f) => ({ ...onResource(f), ...downtime }) },
+  'GET /api/v1/resources/{resource_id}/downtimes': { kind: 'read' },
+  'DELETE /api/v1/resources/{resource_id}/downtimes': { kind: 'write' },
+  'GET /api/v1/tickets/{ticket_id}': { kind: 'read' },
+  'GET /api/v1/hosts/{host_id}/tickets': { kind: 'read' },
+  'POST /api/v1/hosts/{host_id}/tickets': { kind: 'write', desk: true, body: (f) => ({ ...onHost(f), comment }) },
+  'GET /api/v1/hosts/{host_id}/tickets/{ticket_id}': { kind: 'read' },
+  'POST /api/v1/hosts/{host_id}/tickets/{ticket_id}': { kind: 'write', desk: true, body: (f) => ({ ...onHost(f), comment }) },
+  'DELETE /api/v1/hosts/{host_id}/tickets/{ticket_id}': { kind: 'write', desk: true, body: () => ({ comment }) },
+  'GET /api/v1/resources/{resource_id}/tickets': { kind: 'read' },
+  'POST /api/v1/resources/{resource_id}/tickets': { kind: 'write', desk: true, body: (f) => ({ ...onResource(f), comment }) },
+  'GET /api/v1/resources/{resource_id}/tickets/{ticket_id}': { kind: 'read' },
+  'POST /api/v1/resources/{resource_id}/tickets/{ticket_id}': { kind: 'write', desk: true, body: (f) => ({ ...onResource(f), comment }) },
+  'DELETE /api/v1/resources/{resource_id}/tickets/{ticket_id}': { kind: 'write', desk: true, body: () => ({ comment }) },
+  'GET /api/v1/risks/{risk_id}/tickets': { kind: 'read' },
+  'POST /api/v1/risks/{risk_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },
+  'DELETE /api/v1/risks/{risk_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },
+  'GET /api/v1/risks/{hostgroup_id}/{risk_plugin_id}/tickets': { kind: 'read' },
+  'POST /api/v1/risks/{hostgroup_id}/{risk_plugin_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },
+  'DELETE /api/v1/risks/{hostgroup_id}/{risk_plugin_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },
+  'POST /api/v1/risks/scans': { kind: 'write', query: (f) => `hostgroup_id=${f.env}` },
+  'GET /api/v1/risks/scans/{id}': { kind: 'read' },
+  'GET /api/v1/risks': { kind: 'read' },
+  'GET /api/v1/risks/grouped': { kind: 'read', query: () => 'group_by=severity' },
+  'GET /api/v1/risks/{id}': { kind: 'read' },
+  'GET /api/v1/risks/{hostgroup_id}/{plugin_id}': { kind: 'read' },
+  'PUT /api/v1/hosts/{host_id}/software': { kind: 'write', body: () => ({ software: [{ name: 'openssl', version: '1.0' }] }) },
+  'GET /api/v1/hosts/{host_id}/software': { kind: 'read' },
+  'GET /api/v1/software': { kind: 'read' },
+  'GET /api/v1/software/{hosttype}/{package_name}': { kind: 'read' },
+  'GET /api/v1/filters': { kind: 'read', query: () => 'location=hosts' },
+  'POST /api/v1/filters': { kind: 'write', body: (f) => ({ name: uniq('mx'), location: 'hosts', rules: [{ key: 'name', operator: 'equals', value: 'x' }], organization_wide: true, organization_id: f.org }) },
+  'GET /api/v1/filters/{guid}': { kind: 'read' },
+  'DELETE /api/v1/filters/{guid}': { kind: 'write' },
+  'GET /api/v1/search': { kind: 'read', query: (f) => `query=${f.hostName}` },
+  'POST /api/v1/bulk/acknowledgements': { kind: 'write', bulk: true, desk: true, body: (f) => ({ ...bulk(f), comment }) },
+  'POST /api/v1/bulk/downtimes': { kind: 'write', bulk: true, body: (f) => ({ ...bulk(f), ...downtime }) },
+  'POST /api/v1/bulk/tickets': { kind: 'write', bulk: true, desk: true, body: (f) => ({ ...bulk(f), comment }) },
+  'GET /api/v1/maps': { kind: 'read' },
+  'POST /api/v1/maps': { kind: 'write', body: (f) => ({ alias: uniq('mx-map'), hostgroup_id: f.env, layout: 2 }) },
+  'GET /api/v1/maps/grouped': { kind: 'read', query: () => 'group_by=hostgroup_id' },
+  'GET /api/v1/maps/by-name/{hostgroup_name}/{name}': { kind: 'read' },
+  'GET /api/v1/maps/{id}': { kind: 'read' },
+  'PUT /api/v1/maps/{id}': { kind: 'write', body: () => ({ alias: 'taken over' }) },
+  'DELETE /api/v1/maps/{id}': { kind: 'write' },
+  'GET /api/v1/maps/{id}/document': { kind: 'read' },
+  'PUT /api/v1/maps/{id}/document': { kind: 'write', body: () => ({ document: EMPTY_MAP }) },
+  'GET /api/v1/maps/by-name/{hostgroup_name}/{name}/document': { kind: 'read' },
+  'GET /api/v1/maps/by-name/{hostgroup_name}/{name}/states': { kind: 'read' },
+  'POST /api/v1/maps/{id}/document/updates': { kind: 'write', body: () => ({ updates: [] }) },
+  'POST /api/v1/maps/{id}/lock': { kind: 'write' },
+  'DELETE /api/v1/maps/{id}/lock': { kind: 'write' },
+  'POST /api/v1/maps/{id}/publish': { kind: 'write' },
+  'POST /api/v1/maps/{id}/archive': { kind: 'write' },
+  'POST /api/v1/maps/{id}/recover': { kind: 'write' },
+  'GET /api/v1/maps/{id}/versions': { kind: 'read' },
+  'POST /api/v1/maps/{id}/versions/{version}/revert': { kind: 'write' },
+  'GET /api/v1/maps/{id}/states': { kind: 'read' },
+  'GET /api/v1/slideshows': { kind: 'read' },
+  'POST /api/v1/slideshows': { kind: 'write', body: (f) => ({ alias: uniq('mx-show'), hostgroup_id: f.env, delay: 10, map_ids: [f.map] }) },
+  'GET /api/v1/slideshows/by-name/{hostgroup_name}/{name}': { kind: 'read' },
+  'GET /api/v1/slideshows/{id}': { kind: 'read' },
+  'PUT /api/v1/slideshows/{id}': { kind: 'write', body: () => ({ alias: 'taken over' }) },
+  'DELETE /api/v1/slideshows/{id}': { kind: 'write' },
+  'POST /api/v1/maps/generate': { kind: 'write', body: (f) => ({ hostgroup_id: f.env, alias: uniq('mx-gen'), from: { kind: 'host', host_id: f.host } }) },
+  'POST /api/v1/maps/{id}/sync': { kind: 'write' },
+  'POST /api/v1/map-images': { kind: 'write', query: (f) => `hostgroup_id=${f.env}` },
+  'GET /api/v1/map-images/{id}': { kind: 'read' },
+  'POST /api/v1/maps/import': { kind: 'write', query: (f) => `hostgroup_id=${f.env}&format=drawio&alias=mx-import` },
+  'GET /api/v1/maps/{id}/export': { kind: 'read' },
+}
+
+function environmentRoutes(prefix: string): Record<string, Case> {
+  return {
+    [`GET /api/v1/${prefix}`]: { kind: 'read' },
+    [`POST /api/v1/${prefix}`]: { kind: 'write', body: (f) => ({ name: uniq('mx-env'), organization_id: f.org }) },
+    [`GET /api/v1/${prefix}/grouped`]: { kind: 'read', query: () => 'group_by=organization_id' },
+    [`GET /api/v1/${prefix}/{id}`]: { kind: 'read' },
+    [`PUT /api/v1/${prefix}/{id}`]: { kind: 'write', body: () => ({ alias: 'taken over' }) },
+    [`DELETE /api/v1/${prefix}/{id}`]: { kind: 'write' },
+  }
+}
+
+/**
+ * Registered but not in the OpenAPI document: the document itself, and the feed's WebSocket (it
+ * authenticates on its own; tests/api/feed.test.ts covers who may subscribe to what).
+ */
+const UNDOCUMENTED = ['GET /api/v1/openapi.json', 'GET /api/v1/feed']
+
+/** A route with its parameters as `{}`: Fastify and OpenAPI name the same parameter differently. */
+const shape = (route: string) => route.replace(/\/:[^/]+/g, '/{}').replace(/\{[^}]+\}/g, '{}')
+
+/** Every method and path in Fastify's own route table (printRoutes), HEAD left out (GET answers it). */
+function registeredRoutes(tree: string): string[] {
+  const out: string[] = []
+  const stack: string[] = []
+  for (const line of tree.split('\n')) {
+    const m = /^((?:[│ ] {3})*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line)
+    if (!m) continue
+    const depth = m[1].length / 4
+    stack.length = depth
+    stack.push(m[2])
+    for (const method of (m[3] ?? '').split(', ').filter((x) => x && x !== 'HEAD')) out.push(`${method} ${stack.join('')}`)
+  }
+  return out
+}
+
+/** A's objects for the `{…}` parameters of a path, by parameter name and the collection before it. */
+function fill(path: string, f: Fixture): string {
+  const ids: Record<string, string | number> = {
+    organizations: f.org, hostgroups: f.env, environments: f.env, hosts: f.host, resources: f.resource, events: f.event,
+    maps: f.map, slideshows: f.slideshow, filters: f.filter, scans: 1, risks: 1, 'map-images': 1, users: f.user,
+  }
+  const named: Record<string, string | number> = {
+    host_id: f.host, resource_id: f.resource, hostname: f.hostName, display_name: f.resourceName, hostgroup_id: f.env,
+    hostgroup_name: f.envName, name: f.mapName, ticket_id: 'SD-1', risk_id: 1, risk_plugin_id: '19506', plugin_id: '19506',
+    hosttype: 'ping', package_name: 'openssl', version: 1, guid: f.filter,
+  }
+  const parts = path.split('/')
+  return parts.map((p, i) => {
+    const m = /^\{(.+)\}$/.exec(p)
+    if (!m) return p
+    const value = m[1] === 'id' ? ids[parts[i - 1]] : named[m[1]]
+    if (value === undefined) throw new Error(`no fixture for ${m[1]} in ${path}`)
+    return encodeURIComponent(String(value))
+  }).join('/')
+}
+
+describe.each(DATABASES)('tenant matrix on %s', (db) => {
+  let server: TestServer
+  let a: Tenant
+  let fx: Fixture
+  let markers: string[]
+  let other: Tenant
+  /** An administrator of a second environment of A only: A's name and organization-wide filters are its to see. */
+  let neighbour: { api: Client; username: string; password: string }
+  let orgName: string
+  let filterName: string
+  let desk: Client
+  let expired: Client
+  let anonymous: Client
+  let doc: { paths: Record<string, Record<string, unknown>> }
+
+  /** A's data as rows: any change a refused call made shows as a difference. */
+  async function snapshot() {
+    const d = server.vigil.store.db
+    const envs = (await d.selectFrom('hostgroups').select('id').where('organization_id', '=', fx.org).execute()).map((e) => e.id)
+    const inEnvs = (table: 'hosts' | 'resources' | 'maps' | 'map_versions' | 'slideshows' | 'acknowledgements' | 'downtimes' | 'service_desk_tickets' | 'map_images' | 'risks') =>
+      table === 'map_versions'
+        ? d.selectFrom('map_versions').selectAll().where('map_id', '=', fx.map).execute()
+        : d.selectFrom(table).selectAll().where('hostgroup_id', 'in', envs).execute()
+    return JSON.stringify(await Promise.all([
+      d.selectFrom('organizations').selectAll().where('id', '=', fx.org).execute(),
+      d.selectFrom('hostgroups').selectAll().where('organization_id', '=', fx.org).execute(),
+      ...(['hosts', 'resources', 'maps', 'map_versions', 'slideshows', 'acknowledgements', 'downtimes', 'service_desk_tickets', 'map_images', 'risks'] as const).map(inEnvs),
+      d.selectFrom('host_software').selectAll().where('host_id', '=', fx.host).execute(),
+      d.selectFrom('saved_filters').selectAll().where('organization_id', '=', fx.org).execute(),
+      // A's administrator: the other members' own preferences are theirs to change.
+      d.selectFrom('users').select(['id', 'username', 'email', 'preferences', 'password_hash']).where('username', '=', a.username).execute(),
+      d.selectFrom('user_rights').selectAll().where('organization_id', '=', fx.org).execute(),
+      d.selectFrom('organizations').select('id').where('msp_parent_id', '=', fx.org).execute(),
+      d.selectFrom('events').select('id').where((eb) => eb.or([eb('hostgroup_id', 'in', envs), eb('organization_id', '=', fx.org)])).execute(),
+    ]))
+  }
+
+  const call = async (api: Client, method: string, path: string, c: Case): Promise<Res & { sent: string }> => {
+    const url = fill(path, fx) + (c.query ? `?${c.query(fx)}` : '')
+    const body = c.body?.(fx)
+    const sent = `${decodeURIComponent(url)} ${JSON.stringify(body ?? null)}`
+    if (method === 'GET') return { ...(await api.get(url)), sent }
+    if (method === 'POST') return { ...(await api.post(url, body)), sent }
+    if (method === 'PUT') return { ...(await api.put(url, body ?? {})), sent }
+    return { ...(await api.del(url, body)), sent }
+  }
+
+  /** Ids or names of A's objects in a refusal's extra_info that the request did not name itself (review: a foreign resource's id). */
+  function echoed(r: Res & { sent: string }): string[] {
+    const values = new Set(Object.values(fx).map(String))
+    const named = new Set(r.sent.split(/[^\w.-]+/))
+    const found: string[] = []
+    const walk = (v: unknown) => {
+      if (v !== null && typeof v === 'object') Object.values(v).forEach(walk)
+      else if ((typeof v === 'number' || typeof v === 'string') && values.has(String(v)) && !named.has(String(v))) found.push(String(v))
+    }
+    walk(r.body?.error?.extra_info)
+    return found
+  }
+
+  const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+
+  beforeAll(async () => {
+    server = await startServer({ db })
+    const admin = await adminClient(server)
+    a = await makeTenant(server, admin)
+    other = await makeTenant(server, admin)
+    const hostName = uniq('mx-host')
+    const resourceName = uniq('mx-res')
+    const host = (await a.api.post('/api/v1/hosts/', { name: hostName, hostgroup_id: a.environmentId, check_type: '1' })).body
+    const resource = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: resourceName, check_type: '1' })).body
+    await a.api.post('/api/v1/results', { host: hostName, exit_status: 2, output: 'down' })
+    expect((await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, { host_id: host.id, host_name: hostName, resource_id: null, resource_name: null, comment: 'ack' })).status).toBe(201)
+    const mapAlias = uniq('mx-map')
+    const map = (await a.api.post('/api/v1/maps', { alias: mapAlias, hostgroup_id: a.environmentId, layout: 2 })).body
+    const slideshow = (await a.api.post('/api/v1/slideshows', { alias: uniq('mx-show'), hostgroup_id: a.environmentId, delay: 10, map_ids: [map.id] })).body
+    const filter = (await a.api.post('/api/v1/filters', { name: uniq('mx-filter'), location: 'hosts', rules: [{ key: 'name', operator: 'equals', value: 'web' }], organization_wide: true })).body
+    const env = (await a.api.get(`/api/v1/hostgroups/${a.environmentId}`)).body
+    const org = (await a.api.get(`/api/v1/organizations/${a.organizationId}`)).body
+    const event = (await a.api.get(`/api/v1/events?types=acknowledgement&host_id=${host.id}`)).body.result[0]
+    fx = {
+      org: a.organizationId, env: a.environmentId, envName: env.name, host: host.id, hostName, resource: resource.id, resourceName,
+      map: map.id, mapName: map.name, slideshow: slideshow.id, filter: filter.guid, event: event.id,
+      user: (await a.api.get('/api/v1/users/current')).body.id,
+    }
+    for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
+    markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username]
+    orgName = org.name
+    filterName = filter.name
+
+    // A service desk user of A: may read A and act on tickets and acknowledgements, nothing else.
+    const store = server.vigil.store.db
+    const member = async (group: AuthorizationGroup, hostgroupId: number | null) => {
+      const who = { username: uniq('member'), password: `pw-${randomBytes(8).toString('hex')}` }
+      const user = await store.insertInto('users').values({ username: who.username, password_hash: await hashPassword(who.password), organization_id: a.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
+      await store.insertInto('user_rights').values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: hostgroupId, authorization_group: group }).execute()
+      invalidateScopes()
+      return { ...who, api: await login(server, who.username, who.password) }
+    }
+    desk = (await member('service_desk', null)).api
+    const second = await admin.post('/api/v1/hostgroups/', { name: uniq('mx-second'), organization_id: a.organizationId })
+    expect(second.status).toBe(201)
+    neighbour = await member('administrator', second.body.id)
+
+    // An expired token of A's administrator.
+    const old = await tokenOf(server, a)
+    await store.updateTable('tokens').set({ expires: 1 }).where('user_id', '=', (await store.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow()).id).execute()
+    expired = client(server.baseUrl, old)
+    a.api = await login(server, a.username, a.password)
+    anonymous = client(server.baseUrl)
+    doc = (await anonymous.get('/api/v1/openapi.json')).body
+  }, 60_000)
+  afterAll(() => server.close())
+
+  it('covers every route the server registers: each is documented and in the matrix', () => {
+    const documented = new Set(operations().map(shape))
+    // The UI's files and its fallback (`/assets/:file`, `*`, present once dist/ is built) serve no data.
+    const registered = registeredRoutes(server.vigil.app.printRoutes({ commonPrefix: false })).filter((r) => r.split(' ')[1].startsWith('/api/'))
+    expect(registered.length).toBeGreaterThan(100)
+    expect(registered.filter((r) => !documented.has(shape(r)) && !UNDOCUMENTED.includes(r))).toEqual([])
+    expect(operations().filter((op) => !ROUTES[op])).toEqual([])
+    expect(Object.keys(ROUTES).filter((op) => !documented.has(shape(op)))).toEqual([])
+  })
+
+  const didNothing = (c: Case, r: Res) => c.bulk === true && r.body?.done === 0
+
+  /** Every route as `who`: reads name none of `hidden`, refusals echo none of A's ids, writes are refused and change nothing. */
+  async function walk(who: { api: Client; username: string; password: string }, hidden: string[]) {
+    const leaks: string[] = []
+    const before = await snapshot()
+    for (const op of operations()) {
+      const c = ROUTES[op]
+      if (!c || c.kind === 'public') continue
+      const [method, path] = op.split(' ')
+      // Logging out ends the caller's own token: a fresh one, so the walk goes on.
+      const api = c.kind === 'self' && path.endsWith('/logout') ? await login(server, who.username, who.password) : who.api
+      const r = await call(api, method, path, c)
+      const text = JSON.stringify(r.body)
+      if (r.status >= 500) leaks.push(`${op}: ${r.status}`)
+      else if (echoed(r).length) leaks.push(`${op}: ${r.status} names ${echoed(r).join(', ')} of A`)
+      else if (r.status < 300 && ((c.kind === 'write' && !didNothing(c, r)) || hidden.some((m) => text.includes(m)))) leaks.push(`${op}: ${r.status} ${text.slice(0, 200)}`)
+      if (c.kind !== 'read' && (await snapshot()) !== before) leaks.push(`${op}: changed A's data (${r.status})`)
+    }
+    return leaks
+  }
+
+  it('a user of another organization reads none of A\'s data and changes none of it', async () => {
+    expect(await walk(other, markers)).toEqual([])
+  }, 60_000)
+
+  it('an administrator of another environment of A reads none of the first environment\'s objects and changes none', async () => {
+    expect(await walk(neighbour, markers.filter((m) => m !== orgName && m !== filterName && m !== a.username))).toEqual([])
+  }, 60_000)
+
+  it('a user of A lacking the action (service desk) is refused every write it may not do, and A stays unchanged', async () => {
+    const leaks: string[] = []
+    const before = await snapshot()
+    for (const op of operations()) {
+      const c = ROUTES[op]
+      if (c?.kind !== 'write' || c.desk) continue
+      const [method, path] = op.split(' ')
+      const r = await call(desk, method, path, c)
+      if ((r.status < 300 && !didNothing(c, r)) || r.status >= 500) leaks.push(`${op}: ${r.status} ${JSON.stringify(r.body).slice(0, 200)}`)
+      if ((await snapshot()) !== before) leaks.push(`${op}: changed A's data (${r.status})`)
+    }
+    expect(leaks).toEqual([])
+  }, 60_000)
+
+  it('an expired token and no token get 401 invalid_token on every protected route', async () => {
+    const before = await snapshot()
+    const answers: string[] = []
+    for (const op of operations()) {
+      const c = ROUTES[op]
+      if (!c || c.kind === 'public') continue
+      const [method, path] = op.split(' ')
+      for (const [who, api] of [['expired', expired], ['anonymous', anonymous]] as const) {
+        const r = await call(api, method, path, c)
+        if (r.status !== 401) answers.push(`${who} ${op}: ${r.status}`)
+      }
+    }
+    expect(answers).toEqual([])
+    expect(await snapshot()).toBe(before)
+  }, 60_000)
+})
