@@ -161,7 +161,7 @@ describe.each(DATABASES)('risks on %s', (db) => {
     const unknown = await upload(a, '<mxfile><diagram/></mxfile>', q)
     expect([unknown.status, unknown.body.error.key]).toEqual([400, 'validation_failed'])
     expect((await upload(a, fixture('site.nessus'), 'hostgroup_id=999999')).body.error.key).toBe('hostgroup_not_found')
-    expect((await upload(a, fixture('site.nessus'), '')).body.error.key).toBe('validation_failed')
+    expect((await upload(a, fixture('site.nessus'), '')).body.error.key).toBe('missing_required_parameter')
     const refused = await importInto(reader, 'site.nessus')
     expect([refused.status, refused.body.error]).toEqual([403, expect.objectContaining({ key: 'unauthorized', extra_info: { action: 'host_write' } })])
     expect([await count('risks'), await count('risk_scans')]).toEqual([risks, scans])
