@@ -19,7 +19,7 @@ import { RAW_KEEP_S, rollUp } from '../store/perfdata'
 import { createDowntimeTimer } from './downtimes'
 import { readAllAllowedTargets, readAllowedTargets } from '../store/allowed-targets'
 import type { AllowedTargets } from '../../shared/api/quotas'
-import { parseQuotas } from '../store/quotas'
+import { readAllChecksPerSecond } from '../store/quotas'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -88,8 +88,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   // Issue 13: each organization's checks_per_second quota, read at start and with every stale sweep.
   let checksPerSecond = new Map<number, number>()
   const loadQuotas = async () => {
-    const rows = await store.db.selectFrom('organizations').select(['id', 'quotas']).execute()
-    checksPerSecond = new Map(rows.map((r) => [r.id, parseQuotas(r.quotas).checks_per_second]))
+    checksPerSecond = await readAllChecksPerSecond(store.db)
   }
   const scheduler = new Scheduler({
     concurrency: opts.concurrency,

@@ -14,6 +14,12 @@ export async function readQuotas(db: Kysely<Database>, organizationId: number): 
 }
 
 /** The stored JSON with defaults filled in (the defaults alone if it does not parse). */
+/** Every organization's checks_per_second quota, for the engine's fair scheduler. */
+export async function readAllChecksPerSecond(db: Kysely<Database>): Promise<Map<number, number>> {
+  const rows = await db.selectFrom('organizations').select(['id', 'quotas']).execute()
+  return new Map(rows.map((r) => [r.id, parseQuotas(r.quotas).checks_per_second]))
+}
+
 export function parseQuotas(json: string): Quotas {
   const parsed = Quotas.safeParse(readJson(json, {}))
   return parsed.success ? parsed.data : Quotas.parse({})
