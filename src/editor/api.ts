@@ -7,14 +7,16 @@ import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '../app/api'
 import { ApiFailure } from '../app/api-failure'
+import { useCurrentUser } from '../app/current-user'
 import { queryClient } from '../app/query-client'
+import type { CurrentUser } from '../shared/api/users'
 import { MapDocumentOut, MapImage, MapInfo, MapLock, MapUpdate, MapVersionList } from '../shared/api/maps'
 
 export const editorKeys = {
   all: ['maps', 'editor'] as const,
   byName: (hostgroup: string, name: string) => [...editorKeys.all, 'by-name', hostgroup, name] as const,
   versions: (id: number) => [...editorKeys.all, 'versions', id] as const,
-  palette: (kind: string, search: string) => [...editorKeys.all, 'palette', kind, search] as const,
+  palette: (kind: string, search: string, environmentIds: readonly number[]) => [...editorKeys.all, 'palette', kind, search, environmentIds] as const,
 }
 
 export const mapByNameQuery = (hostgroup: string, name: string) => queryOptions({
@@ -102,14 +104,26 @@ const PALETTE_SOURCES: Record<PaletteKind, { path: string; column: string; parse
   },
 }
 
-export const paletteQuery = (kind: PaletteKind, search: string) => queryOptions({
-  queryKey: editorKeys.palette(kind, search),
+/**
+ * Issue 13: a map binds only objects of its own organization (store/map-bindings.ts), so the pickers search
+ * only the environments the user sees in the organization of the map's environment.
+ */
+export function organizationEnvironments(user: Pick<CurrentUser, 'allowed_environments'> | undefined, hostgroupId: number): number[] {
+  const organizationId = user?.allowed_environments.find((e) => e.id === hostgroupId)?.organization_id
+  return user?.allowed_environments.filter((e) => e.organization_id === organizationId).map((e) => e.id) ?? []
+}
+
+export const useMapEnvironments = (hostgroupId: number) => organizationEnvironments(useCurrentUser(), hostgroupId)
+
+/** Disabled without environments: an empty `environment_ids` would not narrow the list call at all. */
+export const paletteQuery = (kind: PaletteKind, search: string, environmentIds: readonly number[]) => queryOptions({
+  queryKey: editorKeys.palette(kind, search, environmentIds),
   queryFn: async ({ signal }) => {
     const source = PALETTE_SOURCES[kind]
-    const body = await api.request(source.path, { query: { advanced_filter: JSON.stringify([[source.column, 'contains', search]]), limit: 20 }, signal })
-    return source.parse(body)
+    const query = { advanced_filter: JSON.stringify([[source.column, 'contains', search]]), environment_ids: environmentIds.join(','), limit: 20 }
+    return source.parse(await api.request(source.path, { query, signal }))
   },
-  enabled: search.trim().length >= 2,
+  enabled: search.trim().length >= 2 && environmentIds.length > 0,
   staleTime: 30_000,
 })
 

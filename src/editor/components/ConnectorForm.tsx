@@ -6,12 +6,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { Connector } from '../../shared/maps'
-import { paletteQuery, perfdataKeysQuery } from '../api'
+import { paletteQuery, perfdataKeysQuery, useMapEnvironments } from '../api'
 import { runEdit } from '../actions'
 import { setConnector } from '../actions/document'
 import type { Editor } from '../model/editor'
 
-export function ConnectorForm({ editor, connector, disabled }: { editor: Editor; connector: Connector; disabled: boolean }) {
+export function ConnectorForm({ editor, hostgroupId, connector, disabled }: { editor: Editor; hostgroupId: number; connector: Connector; disabled: boolean }) {
   const { t } = useTranslation()
   const [kind, setKind] = useState(connector.kind)
   const [search, setSearch] = useState('')
@@ -20,7 +20,7 @@ export function ConnectorForm({ editor, connector, disabled }: { editor: Editor;
   const [outKey, setOutKey] = useState(connector.bandwidth?.out_key ?? '')
   const [mbps, setMbps] = useState(connector.bandwidth ? connector.bandwidth.capacity_bps / 1e6 : 1000)
   const [missing, setMissing] = useState(false)
-  const resources = useQuery(paletteQuery('resource', search.trim()))
+  const resources = useQuery(paletteQuery('resource', search.trim(), useMapEnvironments(hostgroupId)))
   const keys = useQuery(perfdataKeysQuery(resource?.id ?? null))
   const set = (fields: Partial<Omit<Connector, 'id' | 'from' | 'to'>>) => runEdit(editor, setConnector, { id: connector.id, fields })
   const c = (k: string) => t(`editor.inspector.connector.${k}`)

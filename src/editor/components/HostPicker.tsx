@@ -5,20 +5,22 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { paletteQuery } from '../api'
+import { paletteQuery, useMapEnvironments } from '../api'
 
 export interface HostPickerProps {
   /** What the search is for, read by screen readers: "Host of slot 2". */
   label: string
+  /** The map's environment: hosts are searched in its organization. */
+  hostgroupId: number
   /** Host ids that cannot be picked (already on the map). */
   taken: ReadonlySet<number>
   onPick(host: { id: number; name: string } | null): void
 }
 
-export function HostPicker({ label, taken, onPick }: HostPickerProps) {
+export function HostPicker({ label, hostgroupId, taken, onPick }: HostPickerProps) {
   const { t } = useTranslation()
   const [search, setSearch] = useState('')
-  const found = useQuery(paletteQuery('host', search.trim()))
+  const found = useQuery(paletteQuery('host', search.trim(), useMapEnvironments(hostgroupId)))
   return (
     <div className="border rounded p-1 mb-2">
       <input type="search" className="form-control form-control-sm mb-1" aria-label={label} placeholder={t('editor.palette.search')} autoFocus

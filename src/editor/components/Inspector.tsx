@@ -40,7 +40,7 @@ export function Inspector({ editor, hostgroupId }: { editor: Editor; hostgroupId
 
   let body
   if (connector) {
-    body = <ConnectorForm key={connector.id} editor={editor} connector={connector} disabled={readOnly} />
+    body = <ConnectorForm key={connector.id} editor={editor} hostgroupId={hostgroupId} connector={connector} disabled={readOnly} />
   } else if (items.length === 1) {
     const item = items[0]
     const name = 'name' in item ? item.name : undefined
@@ -51,7 +51,7 @@ export function Inspector({ editor, hostgroupId }: { editor: Editor; hostgroupId
         {[...editorKindOf(item).fields, ...GEOMETRY].map((field) => (
           <FieldInput key={`${item.id}-${field.key}`} field={field} value={read(item, field.key)} onCommit={(v) => commitField(editor, [item], field.key, v)} />
         ))}
-        {item.kind === 'rack' && <RackSlots key={`${item.id}-${JSON.stringify(item.slots)}-${item.units}`} editor={editor} rack={item} disabled={readOnly} />}
+        {item.kind === 'rack' && <RackSlots key={`${item.id}-${JSON.stringify(item.slots)}-${item.units}`} editor={editor} hostgroupId={hostgroupId} rack={item} disabled={readOnly} />}
       </fieldset>
     )
   } else if (items.length > 1) {

@@ -8,7 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
 import { bindingsOf, SHAPE_ICONS, type ItemKind } from '../../shared/maps'
-import { paletteQuery, type PaletteEntry, type PaletteKind } from '../api'
+import { paletteQuery, useMapEnvironments, type PaletteEntry, type PaletteKind } from '../api'
 import { PALETTE_MIME } from '../canvas/EditorCanvas'
 import { imageInit } from '../items/image'
 import type { Editor } from '../model/editor'
@@ -18,7 +18,7 @@ export interface PlaceRequest { kind: ItemKind; init: Record<string, unknown> }
 
 export interface PaletteProps {
   editor: Editor
-  /** The map's environment: uploaded pictures belong to it (POST map-images). */
+  /** The map's environment: uploaded pictures belong to it (POST map-images), searches to its organization. */
   hostgroupId: number
   /** The legacy editor has no searches for nested maps (SPEC §2 legacy editor). */
   kinds: readonly PaletteKind[]
@@ -57,7 +57,7 @@ export function Palette({ editor, hostgroupId, kinds, onPlace }: PaletteProps) {
   const [search, setSearch] = useState('')
   const items = useStore(editor.store, (s) => s.doc.items)
   const onMap = useMemo(() => new Set(Object.values(items).flatMap(bindingsOf)), [items])
-  const found = useQuery(paletteQuery(kind, search.trim()))
+  const found = useQuery(paletteQuery(kind, search.trim(), useMapEnvironments(hostgroupId)))
   const entryButton = (entry: PaletteEntry) => {
     const taken = onMap.has(`${entry.kind}:${entry.id}`)
     return (

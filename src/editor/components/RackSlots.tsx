@@ -11,7 +11,7 @@ import { setRackSlots, type PlaceResult } from '../actions/document'
 import type { Editor } from '../model/editor'
 import { HostPicker } from './HostPicker'
 
-export function RackSlots({ editor, rack, disabled }: { editor: Editor; rack: RackItem; disabled: boolean }) {
+export function RackSlots({ editor, hostgroupId, rack, disabled }: { editor: Editor; hostgroupId: number; rack: RackItem; disabled: boolean }) {
   const { t } = useTranslation()
   const items = useStore(editor.store, (s) => s.doc.items)
   const [units, setUnits] = useState(rack.units)
@@ -60,7 +60,7 @@ export function RackSlots({ editor, rack, disabled }: { editor: Editor; rack: Ra
         </tbody>
       </table>
       {picking !== null && slots[picking] && (
-        <HostPicker key={picking} label={t('editor.inspector.rack.hostSearch', { n: picking + 1 })} taken={taken(picking)}
+        <HostPicker key={picking} hostgroupId={hostgroupId} label={t('editor.inspector.rack.hostSearch', { n: picking + 1 })} taken={taken(picking)}
           onPick={(host) => {
             if (host) setNames({ ...names, [host.id]: host.name })
             // An empty label takes the host's name, so the slot still reads by name when the inspector reopens.
