@@ -71,7 +71,8 @@ async function requireFreeName(db: Kysely<Database>, name: string, exceptId?: nu
 async function checksUsing(db: Kysely<Database>, name: string): Promise<number> {
   let count = 0
   for (const table of ['hosts', 'resources'] as const) {
-    const rows = await db.selectFrom(table).select('check_config').where('check_config', 'like', `%"template":"${name}"%`).execute()
+    // The LIKE only narrows (names hold no % and any JSON spacing passes); the parsed config decides.
+    const rows = await db.selectFrom(table).select('check_config').where('check_config', 'like', `%${name}%`).execute()
     count += rows.filter((r) => readJson<{ template?: unknown }>(r.check_config, {}).template === name).length
   }
   return count
