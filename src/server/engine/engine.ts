@@ -65,8 +65,12 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   // Issue 13 "Targets": each organization's allowed targets, carried with every check no server admin saved.
   let allowedTargets = new Map<number, AllowedTargets>()
   const openTargets: AllowedTargets = { networks: [], names: [] }
-  // Issue 13 "Targets": check templates by name, reread whenever a server admin changes one.
+  // Issue 13 "Targets": check templates by name, reread whenever a server admin changes one and with every
+  // stale sweep (a change made through another process).
   let templates = new Map<string, CheckTemplateRef>()
+  const loadTemplates = async () => {
+    templates = await readAllCheckTemplates(store.db)
+  }
   const stopping = new AbortController()
   let queue: { item: ResultItem; done?: (err?: unknown) => void }[] = []
   let flushTimer: NodeJS.Timeout | null = null
@@ -226,15 +230,15 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
     downtimes,
     async start() {
-      const [hosts, resources, allowed, named] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), readAllCheckTemplates(store.db), loadParents(), loadQuotas()])
+      const [hosts, resources, allowed] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), loadParents(), loadQuotas(), loadTemplates()])
       allowedTargets = allowed
-      templates = named
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
       await downtimes.start()
       sweepTimer = setInterval(() => {
         sweepStale().catch((err) => log.error({ err }, 'stale sweep failed'))
         loadQuotas().catch((err) => log.error({ err }, 'reading quotas failed'))
+        loadTemplates().catch((err) => log.error({ err }, 'reading check templates failed'))
       }, opts.staleSweepMs)
       sweepTimer.unref()
       rollupTimer = setInterval(() => {
@@ -268,9 +272,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       allowedTargets.set(organizationId, await readAllowedTargets(store.db, organizationId))
     },
     /** Rereads the check templates after a server admin changed one; every check naming it runs with it next time. */
-    async refreshTemplates() {
-      templates = await readAllCheckTemplates(store.db)
-    },
+    refreshTemplates: loadTemplates,
     forget(type: TargetType, id: number) {
       targets.delete(targetKey(type, id))
       scheduler.forget(targetKey(type, id))
