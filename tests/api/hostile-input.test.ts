@@ -53,10 +53,11 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
     const report = fs.readFileSync(new URL('../fixtures/risk-scans/site-openvas.xml', import.meta.url), 'utf8')
     await fetch(`${server.baseUrl}/api/v1/risks/scans?hostgroup_id=${env.id}`, { method: 'POST', body: report, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' } })
     const risk = (await admin.get(`/api/v1/risks/?hostgroup_id=${env.id}&limit=1`)).body.result[0]
+    const template = (await admin.post('/api/v1/check-templates/', { name: uniq('sweep-tpl'), kind: 'tcp', fields: { send: 'hello\n' } })).body
     Object.assign(ids, {
       organizations: org.id, hostgroups: env.id, environments: env.id, hosts: host.id, resources: res.id, maps: map.id, slideshows: slideshow.id,
       host_id: host.id, resource_id: res.id, hostgroup_id: env.id, ticket_id: ticket.ticket_id ?? ticket.id, risk_id: risk?.id, risk_plugin_id: risk?.plugin_id,
-      guid: filter.guid, version: 1, users: (await admin.get('/api/v1/users/current')).body.id,
+      guid: filter.guid, version: 1, users: (await admin.get('/api/v1/users/current')).body.id, 'check-templates': template.id,
     })
     for (const [k, v] of Object.entries(ids)) expect(v, k).toBeDefined()
   }, 60_000)

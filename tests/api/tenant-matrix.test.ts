@@ -19,6 +19,8 @@ import type { AuthorizationGroup } from '../../src/shared/permissions'
 interface Fixture {
   org: number; env: number; envName: string; host: number; hostName: string; resource: number; resourceName: string
   map: number; mapName: string; slideshow: number; filter: string; event: number; user: number
+  /** a server admin's check template for A only */
+  template: number
 }
 
 /**
@@ -68,6 +70,10 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/organizations/{id}/allowed-targets': { kind: 'read' },
   'PUT /api/v1/organizations/{id}/allowed-targets': { kind: 'write', body: () => ({ networks: ['10.0.0.0/8'], names: [] }) },
   'GET /api/v1/organizations/{id}/quotas': { kind: 'read' },
+  'GET /api/v1/check-templates': { kind: 'read' },
+  'POST /api/v1/check-templates': { kind: 'write', body: (f) => ({ name: uniq('mx-tpl'), kind: 'tcp', fields: { send: 'x' }, organization_id: f.org }) },
+  'PUT /api/v1/check-templates/{id}': { kind: 'write', body: () => ({ fields: { send: 'FLUSHALL\r\n' } }) },
+  'DELETE /api/v1/check-templates/{id}': { kind: 'write' },
   'PUT /api/v1/organizations/{id}/quotas': { kind: 'write', body: () => ({ hosts: 1 }) },
   ...environmentRoutes('hostgroups'),
   ...environmentRoutes('environments'),
@@ -212,6 +218,7 @@ function fill(path: string, f: Fixture): string {
   const ids: Record<string, string | number> = {
     organizations: f.org, hostgroups: f.env, environments: f.env, hosts: f.host, resources: f.resource, events: f.event,
     maps: f.map, slideshows: f.slideshow, filters: f.filter, scans: 1, risks: 1, 'map-images': 1, users: f.user,
+    'check-templates': f.template,
   }
   const named: Record<string, string | number> = {
     host_id: f.host, resource_id: f.resource, hostname: f.hostName, display_name: f.resourceName, hostgroup_id: f.env,
@@ -238,6 +245,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
   let neighbour: { api: Client; username: string; password: string }
   let orgName: string
   let filterName: string
+  let templateName: string
   let desk: Client
   let expired: Client
   let anonymous: Client
@@ -257,6 +265,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       ...(['hosts', 'resources', 'maps', 'map_versions', 'slideshows', 'acknowledgements', 'downtimes', 'service_desk_tickets', 'map_images', 'risks'] as const).map(inEnvs),
       d.selectFrom('host_software').selectAll().where('host_id', '=', fx.host).execute(),
       d.selectFrom('saved_filters').selectAll().where('organization_id', '=', fx.org).execute(),
+      d.selectFrom('check_templates').selectAll().orderBy('id').execute(),
       // A's administrator: the other members' own preferences are theirs to change.
       d.selectFrom('users').select(['id', 'username', 'email', 'preferences', 'password_hash']).where('username', '=', a.username).execute(),
       d.selectFrom('user_rights').selectAll().where('organization_id', '=', fx.org).execute(),
@@ -305,16 +314,18 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     const map = (await a.api.post('/api/v1/maps', { alias: mapAlias, hostgroup_id: a.environmentId, layout: 2 })).body
     const slideshow = (await a.api.post('/api/v1/slideshows', { alias: uniq('mx-show'), hostgroup_id: a.environmentId, delay: 10, map_ids: [map.id] })).body
     const filter = (await a.api.post('/api/v1/filters', { name: uniq('mx-filter'), location: 'hosts', rules: [{ key: 'name', operator: 'equals', value: 'web' }], organization_wide: true })).body
+    const template = (await admin.post('/api/v1/check-templates', { name: uniq('mx-tpl'), kind: 'tcp', fields: { send: 'hello\n' }, organization_id: a.organizationId })).body
     const env = (await a.api.get(`/api/v1/hostgroups/${a.environmentId}`)).body
     const org = (await a.api.get(`/api/v1/organizations/${a.organizationId}`)).body
     const event = (await a.api.get(`/api/v1/events?types=acknowledgement&host_id=${host.id}`)).body.result[0]
     fx = {
       org: a.organizationId, env: a.environmentId, envName: env.name, host: host.id, hostName, resource: resource.id, resourceName,
       map: map.id, mapName: map.name, slideshow: slideshow.id, filter: filter.guid, event: event.id,
-      user: (await a.api.get('/api/v1/users/current')).body.id,
+      user: (await a.api.get('/api/v1/users/current')).body.id, template: template.id,
     }
     for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
-    markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username]
+    markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username, template.name]
+    templateName = template.name
     orgName = org.name
     filterName = filter.name
 
@@ -379,7 +390,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
   }, 60_000)
 
   it('an administrator of another environment of A reads none of the first environment\'s objects and changes none', async () => {
-    expect(await walk(neighbour, markers.filter((m) => m !== orgName && m !== filterName && m !== a.username))).toEqual([])
+    expect(await walk(neighbour, markers.filter((m) => m !== orgName && m !== filterName && m !== a.username && m !== templateName))).toEqual([])
   }, 60_000)
 
   it('a user of A lacking the action (service desk) is refused every write it may not do, and A stays unchanged', async () => {

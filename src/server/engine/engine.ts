@@ -20,6 +20,8 @@ import { createDowntimeTimer } from './downtimes'
 import { readAllAllowedTargets, readAllowedTargets } from '../store/allowed-targets'
 import type { AllowedTargets } from '../../shared/api/quotas'
 import { readAllChecksPerSecond } from '../store/quotas'
+import { readAllCheckTemplates, type CheckTemplateRef } from '../store/check-templates'
+import { fillTemplate } from './check-templates'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -63,6 +65,12 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   // Issue 13 "Targets": each organization's allowed targets, carried with every check no server admin saved.
   let allowedTargets = new Map<number, AllowedTargets>()
   const openTargets: AllowedTargets = { networks: [], names: [] }
+  // Issue 13 "Targets": check templates by name, reread whenever a server admin changes one and with every
+  // stale sweep (a change made through another process).
+  let templates = new Map<string, CheckTemplateRef>()
+  const loadTemplates = async () => {
+    templates = await readAllCheckTemplates(store.db)
+  }
   const stopping = new AbortController()
   let queue: { item: ResultItem; done?: (err?: unknown) => void }[] = []
   let flushTimer: NodeJS.Timeout | null = null
@@ -116,8 +124,10 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     if (t.configError || !t.kind) return Promise.resolve({ status: 3, output: t.configError ?? 'no check configured', perfdata: [] })
     const secrets = (checkKinds[t.kind] as CheckKind<unknown>).usesSecrets ? openSecrets(t) : undefined
     if (typeof secrets === 'string') return Promise.resolve({ status: 3, output: secrets, perfdata: [] })
+    const filled = fillTemplate(t.kind, t.config, t.organizationId, (name) => templates.get(name))
+    if ('error' in filled) return Promise.resolve({ status: 3, output: filled.error, perfdata: [] })
     const timeout = (t.config as { timeout_s?: number }).timeout_s
-    return pool.run(t.kind, t.config, {
+    return pool.run(t.kind, filled.config, {
       timeoutMs: timeout ? timeout * 1000 : opts.timeoutMs,
       address: t.address,
       policy: t.trusted ? null : (allowedTargets.get(t.organizationId) ?? openTargets),
@@ -220,7 +230,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
     downtimes,
     async start() {
-      const [hosts, resources, allowed] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), loadParents(), loadQuotas()])
+      const [hosts, resources, allowed] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), loadParents(), loadQuotas(), loadTemplates()])
       allowedTargets = allowed
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
@@ -228,6 +238,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       sweepTimer = setInterval(() => {
         sweepStale().catch((err) => log.error({ err }, 'stale sweep failed'))
         loadQuotas().catch((err) => log.error({ err }, 'reading quotas failed'))
+        loadTemplates().catch((err) => log.error({ err }, 'reading check templates failed'))
       }, opts.staleSweepMs)
       sweepTimer.unref()
       rollupTimer = setInterval(() => {
@@ -260,6 +271,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     async refreshAllowedTargets(organizationId: number) {
       allowedTargets.set(organizationId, await readAllowedTargets(store.db, organizationId))
     },
+    /** Rereads the check templates after a server admin changed one; every check naming it runs with it next time. */
+    refreshTemplates: loadTemplates,
     forget(type: TargetType, id: number) {
       targets.delete(targetKey(type, id))
       scheduler.forget(targetKey(type, id))

@@ -20,6 +20,7 @@ import { userRoutes } from './routes/users'
 import { serverAdminRoutes } from './routes/server-admins'
 import { organizationRoutes } from './routes/organizations'
 import { allowedTargetRoutes } from './routes/allowed-targets'
+import { checkTemplateRoutes } from './routes/check-templates'
 import { quotaRoutes } from './routes/quotas'
 import { environmentRoutes } from './routes/environments'
 import { hostRoutes } from './routes/hosts'
@@ -89,6 +90,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
     await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
     await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
     await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })
+    await api.register(checkTemplateRoutes, { ...deps, prefix: '/check-templates' })
     await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
     await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
     await api.register(hostRoutes, { ...deps, prefix: '/hosts' })

@@ -10,7 +10,7 @@ import type { Actor } from './event-log'
 
 export type AuditSubject =
   | 'host' | 'resource' | 'organization' | 'environment' | 'user' | 'rights' | 'token' | 'settings' | 'quota'
-  | 'allowed_networks' | 'plugin' | 'map'
+  | 'allowed_networks' | 'plugin' | 'map' | 'check_template'
 
 export interface AuditChange {
   subject: AuditSubject

@@ -440,6 +440,20 @@ export interface RiskTable {
   updated_time: number
 }
 
+/** Issue 13 "Targets": a server admin's named check fields (send/expect, content_regex) others' checks may use. */
+export interface CheckTemplateTable {
+  id: Generated<number>
+  name: string
+  kind: string
+  /** JSON object of the kind's server-admin-only fields */
+  fields: string
+  description: string
+  /** null: every organization may use it */
+  organization_id: number | null
+  created_time: number
+  updated_time: number
+}
+
 export interface Database {
   maps: MapTable
   map_versions: MapVersionTable
@@ -459,6 +473,7 @@ export interface Database {
   user_rights: UserRightTable
   tokens: TokenTable
   login_failures: LoginFailureTable
+  check_templates: CheckTemplateTable
   events: EventTable
   acknowledgements: AcknowledgementTable
   downtimes: DowntimeTable

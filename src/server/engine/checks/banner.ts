@@ -3,7 +3,7 @@
  * check its prefix, send the protocol's polite quit. One helper, one small file per protocol.
  */
 import { z } from 'zod'
-import { HostField, PortField, TimeThresholds } from './common'
+import { HostField, PortField, TemplateField, TimeThresholds } from './common'
 import { tcpExchange } from './tcp-session'
 import type { CheckKind, CheckKindName } from './types'
 
@@ -16,6 +16,8 @@ export const BannerConfig = z.object({
   tls: z.boolean().default(false),
   /** overrides the protocol's expected greeting prefix */
   expect: z.string().min(1).optional(),
+  /** a server admin's template supplying the fields above (issue 13 "Targets") */
+  template: TemplateField.optional(),
   ...TimeThresholds,
 })
 export type BannerConfig = z.infer<typeof BannerConfig>

@@ -11,7 +11,7 @@ import net from 'node:net'
 import tls from 'node:tls'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
-import { describeError, failure, stopReason, timePerf, timeStatus, worst, HostField, PortField, TimeThresholds } from './common'
+import { describeError, failure, stopReason, timePerf, timeStatus, worst, HostField, PortField, TemplateField, TimeThresholds } from './common'
 import { STATUS_WORD, type CheckContext, type CheckResult, type ExitStatus } from './types'
 import { throughPolicy } from './reach'
 
@@ -42,6 +42,8 @@ export const HttpConfig = z.object({
   content: z.string().min(1).optional(),
   /** JavaScript regular expression the body must match */
   content_regex: z.string().min(1).refine(validRegex, 'invalid regular expression').optional(),
+  /** a server admin's template supplying the fields above (issue 13 "Targets") */
+  template: TemplateField.optional(),
   ...TimeThresholds,
   /** WARNING/CRITICAL when the server certificate expires within this many days */
   cert_warn_days: z.number().int().positive().optional(),

@@ -5,6 +5,7 @@ import { can, type Scope } from '../../store/scope'
 import { ApiError } from '../../../shared/errors'
 import { checkKinds, CHECK_KIND_NAMES } from '../../engine/checks/index'
 import { requireCheckAllowed } from '../../engine/check-policy'
+import { requireCheckTemplate } from '../../store/check-templates'
 
 /** Rescheduling a check is an operator's action: it needs schedule_downtime (SPEC §6, permissions.ts). */
 export function requireReschedule(scope: Scope, environmentId: number) {
@@ -22,9 +23,10 @@ export async function resourceIdsOf(db: Kysely<Database>, hostId: number) {
 
 /**
  * A check is validated by its kind when it is saved (STYLE.md "Engine"): unknown kind or bad config → 400;
- * what only server admins may configure (check-policy.ts) → 403.
+ * what only server admins may configure (check-policy.ts) → 403; a template that is unknown, hidden or of
+ * another kind (store/check-templates.ts) → 400.
  */
-export function validateCheck(scope: Scope, check: { kind: string; config: Record<string, unknown> } | undefined) {
+export async function validateCheck(db: Kysely<Database>, scope: Scope, check: { kind: string; config: Record<string, unknown> } | undefined) {
   if (!check || check.kind === '') return
   const kind = (checkKinds as Record<string, { config: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } }>)[check.kind]
   if (!kind) throw new ApiError('validation_failed', { field: 'check.kind', reason: `unknown check kind; one of ${CHECK_KIND_NAMES.join(', ')}` })
@@ -34,4 +36,5 @@ export function validateCheck(scope: Scope, check: { kind: string; config: Recor
     throw new ApiError('validation_failed', { field: ['check', 'config', ...issue.path.map(String)].join('.'), reason: issue.message })
   }
   requireCheckAllowed(scope, check)
+  await requireCheckTemplate(db, scope, check)
 }

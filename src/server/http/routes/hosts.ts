@@ -16,14 +16,14 @@ export async function hostRoutes(app: ZodApp, { store, box, engine, config }: Ro
   app.get('/:id', { schema: { params: HostRef, response: { 200: HostRow } } }, async (req) =>
     /^\d+$/.test(req.params.id) ? getHost(store.db, req.scope, Number(req.params.id)) : getHostByName(store.db, req.scope, req.params.id))
   app.post('/', { schema: { body: HostBody, response: { 201: HostRow } } }, async (req, reply) => {
-    validateCheck(req.scope, req.body.check)
+    await validateCheck(store.db, req.scope, req.body.check)
     await demandHostTargets(store.db, req.scope, req.body)
     const id = await createHost(store.db, req.scope, box, req.body)
     await engine.refresh('host', [id])
     return reply.status(201).send(await getHost(store.db, req.scope, id))
   })
   app.put('/:id', { schema: { params: IdParams, body: HostUpdate, response: { 200: HostRow } } }, async (req) => {
-    validateCheck(req.scope, req.body.check)
+    await validateCheck(store.db, req.scope, req.body.check)
     await demandHostTargets(store.db, req.scope, req.body, req.params.id)
     const host = await updateHost(store.db, req.scope, box, req.params.id, req.body)
     await engine.refresh('host', [host.id])

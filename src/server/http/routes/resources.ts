@@ -17,14 +17,14 @@ export async function resourceRoutes(app: ZodApp, { store, engine, config }: Rou
   app.get('/:hostname/:display_name', { schema: { params: ByNames, response: { 200: ResourceRow } } }, async (req) =>
     getResourceByNames(store.db, req.scope, req.params.hostname, req.params.display_name))
   app.post('/', { schema: { body: ResourceBody, response: { 201: ResourceRow } } }, async (req, reply) => {
-    validateCheck(req.scope, req.body.check)
+    await validateCheck(store.db, req.scope, req.body.check)
     await demandResourceTargets(store.db, req.scope, { hostId: req.body.host_id }, req.body.check)
     const id = await createResource(store.db, req.scope, req.body)
     await engine.refresh('resource', [id])
     return reply.status(201).send(await getResource(store.db, req.scope, id))
   })
   app.put('/:id', { schema: { params: IdParams, body: ResourceUpdate, response: { 200: ResourceRow } } }, async (req) => {
-    validateCheck(req.scope, req.body.check)
+    await validateCheck(store.db, req.scope, req.body.check)
     await demandResourceTargets(store.db, req.scope, { resourceId: req.params.id }, req.body.check)
     const res = await updateResource(store.db, req.scope, req.params.id, req.body)
     await engine.refresh('resource', [res.id])

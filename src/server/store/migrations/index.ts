@@ -14,6 +14,7 @@ import * as m0011 from './0011_server_admins'
 import * as m0012 from './0012_host_names_per_organization'
 import * as m0014 from './0014_check_trust'
 import * as m0016 from './0016_login_failures'
+import * as m0017 from './0017_check_templates'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0012_host_names_per_organization': m0012,
   '0014_check_trust': m0014,
   '0016_login_failures': m0016,
+  '0017_check_templates': m0017,
 }
