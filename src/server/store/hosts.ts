@@ -159,10 +159,10 @@ async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[
   const rows = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
     .select(['hosts.id', 'hosts.name', 'hostgroups.organization_id']).where('hosts.name', 'in', names)
     .where('hosts.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0]).orderBy('hosts.id').execute()
-  const own = await db.selectFrom('hostgroups').select('organization_id').where('id', '=', environmentId).executeTakeFirstOrThrow()
+  const own = await organizationOfEnvironment(db, environmentId)
   const chosen = names.flatMap((n) => {
     const named = rows.filter((r) => r.name === n)
-    const pick = named.find((r) => r.organization_id === own.organization_id) ?? named[0]
+    const pick = named.find((r) => r.organization_id === own) ?? named[0]
     return pick ? [pick] : []
   })
   const missing = names.filter((n) => !chosen.some((r) => r.name === n))
@@ -239,7 +239,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
     if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id) await ensureUniqueName(tx, environmentId, body.name ?? host.name, id)
     const before = await auditView(tx, id)
     const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
-    const was = await tx.selectFrom('hosts').select(['check_interval', 'check_type', 'check_kind']).where('id', '=', id).executeTakeFirstOrThrow()
+    const was = before.config
     const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind })
     // Moved into another organization, the host and its resources count against that one's quotas.
     const moved = body.hostgroup_id !== undefined && (await organizationOfEnvironment(tx, body.hostgroup_id)) !== host.organization_id
@@ -284,3 +284,14 @@ export async function hostSecrets(db: Kysely<Database>, box: SecretBox, id: numb
   return row?.secrets ? JSON.parse(box.open(row.secrets)) : {}
 }
 
+
+/**
+ * POST /results: the hosts that passive results name (by name or id), among those the caller sees. Hosts
+ * of other environments are read and dropped here, so a hidden host answers exactly as an absent one.
+ */
+export async function visibleHostsByNameOrId(db: Kysely<Database>, scope: Scope, names: string[], ids: number[]) {
+  if (!names.length && !ids.length) return []
+  const rows = await db.selectFrom('hosts').select(['id', 'name', 'hostgroup_id'])
+    .where((eb) => eb.or([eb('name', 'in', names.length ? names : ['']), eb('id', 'in', ids.length ? ids : [-1])])).execute()
+  return rows.filter((h) => scope.environmentIds.includes(h.hostgroup_id))
+}

@@ -5,6 +5,7 @@
 import { sql, type Kysely } from 'kysely'
 import type { Database } from './db'
 import { readJson } from './json'
+import type { PerfItem } from '../../shared/perfdata'
 
 export const STEPS = [300, 3600, 86400] as const
 /** How long each resolution is kept: raw 3 days, 5-minute 35 days, hourly 400 days, daily for ever. */
@@ -85,3 +86,52 @@ export async function rollUp(db: Kysely<Database>, now: number, since: number) {
     for (const step of STEPS) if (Number.isFinite(KEEP_S[step])) await sql`DELETE FROM perf_rollups WHERE step = ${step} AND t < ${now - KEEP_S[step]}`.execute(tx)
   })
 }
+
+/** A series and the perfdata item its unit and thresholds were last stored from. */
+interface KnownSeries { id: number; item: PerfItem }
+
+const sameRange = (a: PerfItem['warn'], b: PerfItem['warn']) => a === b || (!!a && !!b && a.start === b.start && a.end === b.end && a.inside === b.inside)
+const sameMeta = (a: PerfItem, b: PerfItem) => a.unit === b.unit && a.min === b.min && a.max === b.max && sameRange(a.warn, b.warn) && sameRange(a.crit, b.crit)
+
+/**
+ * The series ids of the engine's hot path (engine/ingest.ts): the series of a perfdata label, created on
+ * first sight, its thresholds and unit kept current. Known and unchanged (nearly always) it is a number,
+ * without a query, an await or JSON to build. clear() after a rollback: ids created in it do not exist.
+ */
+export function seriesCache() {
+  const series = new Map<string, KnownSeries>()
+
+  async function storeSeries(tx: Kysely<Database>, owner: { hostId: number; resourceId: number | null }, item: PerfItem, key: string): Promise<number> {
+    const { label } = item
+    const meta = { unit: item.unit, warn: item.warn ? JSON.stringify(item.warn) : '', crit: item.crit ? JSON.stringify(item.crit) : '', min: item.min, max: item.max }
+    const known = series.get(key)
+    let id = known?.id
+    if (id === undefined) {
+      const { resourceId } = owner
+      let q = tx.selectFrom('perf_series').select('id').where('host_id', '=', owner.hostId).where('label', '=', label)
+      q = resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', resourceId)
+      id = (await q.executeTakeFirst())?.id
+      if (id === undefined) {
+        id = (await tx.insertInto('perf_series').values({ host_id: owner.hostId, resource_id: resourceId, label, ...meta }).returning('id').executeTakeFirstOrThrow()).id
+        series.set(key, { id, item })
+        return id
+      }
+    }
+    await tx.updateTable('perf_series').set(meta).where('id', '=', id).execute()
+    series.set(key, { id, item })
+    return id
+  }
+
+  return {
+    id(tx: Kysely<Database>, owner: { hostId: number; resourceId: number | null }, item: PerfItem): number | Promise<number> {
+      const key = `${owner.hostId}:${owner.resourceId ?? ''}:${item.label}`
+      const known = series.get(key)
+      if (known && sameMeta(known.item, item)) return known.id
+      return storeSeries(tx, owner, item, key)
+    },
+    clear() {
+      series.clear()
+    },
+  }
+}
+export type SeriesCache = ReturnType<typeof seriesCache>

@@ -147,8 +147,7 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
   const { check, ...plain } = body
   await db.transaction().execute(async (tx) => {
     const before = await auditView(tx, id)
-    const was = await tx.selectFrom('resources').select(['check_interval', 'check_type', 'check_kind']).where('id', '=', id).executeTakeFirstOrThrow()
-    const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind }) - checksPerSecond(was)
+    const load = checksPerSecond({ check_interval: body.check_interval ?? before.check_interval, check_type: body.check_type ?? before.check_type, check_kind: check?.kind ?? before.check_kind }) - checksPerSecond(before)
     await demandCheckQuotas(tx, scope, res.hostgroup_id, { load }, body)
     await tx.updateTable('resources').set({
       ...plain,
@@ -168,4 +167,23 @@ export async function deleteResource(db: Kysely<Database>, scope: Scope, id: num
     await auditResource(tx, scope, id, 'DELETED', await auditView(tx, id))
     await tx.deleteFrom('resources').where('id', '=', id).execute()
   })
+}
+
+/** The ids of a host's resources (the engine reloads them when the host changes). */
+export async function resourceIdsOf(db: Kysely<Database>, hostId: number) {
+  return (await db.selectFrom('resources').select('id').where('host_id', '=', hostId).execute()).map((r) => r.id)
+}
+
+/** The host of a resource, or undefined when there is no such resource. */
+export async function hostIdOfResource(db: Kysely<Database>, resourceId: number) {
+  return (await db.selectFrom('resources').select('host_id').where('id', '=', resourceId).executeTakeFirst())?.host_id
+}
+
+/**
+ * POST /results: the resources of the given hosts and the resources of the given ids (unscoped: the caller
+ * checks each resource's environment against its Scope).
+ */
+export async function resourcesOfHostsOrIds(db: Kysely<Database>, hostIds: number[], ids: number[]) {
+  return db.selectFrom('resources').select(['id', 'host_id', 'display_name', 'hostgroup_id'])
+    .where((eb) => eb.or([eb('host_id', 'in', hostIds.length ? hostIds : [-1]), eb('id', 'in', ids.length ? ids : [-1])])).execute()
 }

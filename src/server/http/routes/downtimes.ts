@@ -10,7 +10,8 @@ import { HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/ack
 import { Downtime, DowntimeBody, DowntimeList, downtimeWindowProblem } from '../../../shared/api/downtimes'
 import { ApiError } from '../../../shared/errors'
 import { checkPayloadIds, hostsOf, refuse, targetOf } from '../../store/action-targets'
-import { cancelDowntimes, downtimeRightRefusal, listDowntimes, scheduleDowntimes } from '../../store/downtimes'
+import { downtimeRightRefusal, listDowntimes, removeAllMaintenance, scheduleMaintenance } from '../../store/downtimes'
+import { hostIdOfResource } from '../../store/resources'
 import { now } from '../../store/json'
 
 export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
@@ -19,7 +20,7 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       const at = now()
       const onPath = await targetOf(store.db, req.scope, req.params)
       const named = onPath.object === 'host' && req.body.resource_id
-        ? (await store.db.selectFrom('resources').select('host_id').where('id', '=', req.body.resource_id).executeTakeFirst())?.host_id
+        ? await hostIdOfResource(store.db, req.body.resource_id)
         : null
       checkPayloadIds(onPath, req.body, named)
       const problem = downtimeWindowProblem(req.body, at)
@@ -28,7 +29,7 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
       // On a host the maintenance is the host's, whatever resource row it was scheduled from.
       const body = t.object === 'host' ? { ...req.body, resource_id: null, resource_name: null } : req.body
-      const { ids, deltas } = await store.db.transaction().execute((tx) => scheduleDowntimes(tx, req.scope, [t], body, at))
+      const { ids, deltas } = await scheduleMaintenance(store.db, req.scope, [t], body, at)
       for (const d of deltas) bus.publish(d)
       // A maintenance starting now is in effect when the answer arrives.
       await engine.downtimes.wake()
@@ -44,7 +45,7 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
     app.delete(path, { schema: { params, response: { 200: Removed } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
       refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
-      const { removed, deltas } = await store.db.transaction().execute((tx) => cancelDowntimes(tx, [t], now()))
+      const { removed, deltas } = await removeAllMaintenance(store.db, [t], now())
       for (const d of deltas) bus.publish(d)
       return { removed }
     })

@@ -17,10 +17,6 @@ export function requireEngine(config: { engine: boolean }) {
   if (!config.engine) throw new ApiError('feature_disabled', { feature: 'engine', reason: 'active checks are off on this server (VIGIL_ENGINE=0)' })
 }
 
-export async function resourceIdsOf(db: Kysely<Database>, hostId: number) {
-  return (await db.selectFrom('resources').select('id').where('host_id', '=', hostId).execute()).map((r) => r.id)
-}
-
 /**
  * A check is validated by its kind when it is saved (STYLE.md "Engine"): unknown kind or bad config → 400;
  * what only server admins may configure (check-policy.ts) → 403; a template that is unknown, hidden or of

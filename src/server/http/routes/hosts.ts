@@ -6,7 +6,8 @@ import { HostRow } from '../../../shared/api/monitored'
 import { NoContent } from '../../../shared/api/list'
 import { hostDef, createHost, deleteHost, getHost, getHostByName, updateHost } from '../../store/hosts'
 import { registerListRoutes } from './list-routes'
-import { requireEngine, requireReschedule, resourceIdsOf, validateCheck } from './engine-helpers'
+import { requireEngine, requireReschedule, validateCheck } from './engine-helpers'
+import { resourceIdsOf } from '../../store/resources'
 import { demandHostTargets } from '../../store/allowed-targets'
 
 const HostRef = z.object({ id: z.string().min(1).max(255) })

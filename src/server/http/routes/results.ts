@@ -9,6 +9,8 @@ import { ApiError } from '../../../shared/errors'
 import { parsePluginOutput } from '../../../shared/perfdata'
 import { can } from '../../store/scope'
 import { now } from '../../store/json'
+import { visibleHostsByNameOrId } from '../../store/hosts'
+import { resourcesOfHostsOrIds } from '../../store/resources'
 import type { ExitStatus } from '../../engine/checks/index'
 
 const MAX_FUTURE_S = 60
@@ -21,18 +23,13 @@ export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
     const names = [...new Set(list.flatMap((r) => (r.host ? [r.host] : [])))]
     const hostIds = [...new Set(list.flatMap((r) => (r.host_id ? [r.host_id] : [])))]
     const resourceIds = [...new Set(list.flatMap((r) => (r.resource_id ? [r.resource_id] : [])))]
-    const hosts = names.length || hostIds.length
-      ? await store.db.selectFrom('hosts').select(['id', 'name', 'hostgroup_id'])
-        .where((eb) => eb.or([eb('name', 'in', names.length ? names : ['']), eb('id', 'in', hostIds.length ? hostIds : [-1])])).execute()
-      : []
-    const visible = hosts.filter((h) => req.scope.environmentIds.includes(h.hostgroup_id))
+    const visible = await visibleHostsByNameOrId(store.db, req.scope, names, hostIds)
     // Names are unique per organization (issue 13): where organizations the caller sees share one, the oldest host.
     const byName = new Map([...visible].sort((x, y) => y.id - x.id).map((h) => [h.name, h]))
     const byId = new Map(visible.map((h) => [h.id, h]))
     const wantedResources = list.filter((r) => r.resource && !r.resource_id)
     const resources = wantedResources.length || resourceIds.length
-      ? await store.db.selectFrom('resources').select(['id', 'host_id', 'display_name', 'hostgroup_id'])
-        .where((eb) => eb.or([eb('host_id', 'in', visible.length ? visible.map((h) => h.id) : [-1]), eb('id', 'in', resourceIds.length ? resourceIds : [-1])])).execute()
+      ? await resourcesOfHostsOrIds(store.db, visible.map((h) => h.id), resourceIds)
       : []
 
     const items = list.map((r, index) => {
