@@ -3,20 +3,10 @@
  * refusal of targets the policy denies to anyone but a server admin (loopback, link-local and cloud
  * metadata, outside the allowed networks). The run-time half is exercised end to end at the bottom.
  */
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
-
-const waitFor = async <T>(fn: () => Promise<T | undefined | false>, ms = 8000): Promise<T> => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+import { adminClient, makeTenant, uniq, waitFor, type Client, type Tenant } from '../helpers/api'
+import { tcpServer, type Listening } from '../fixtures/loopback'
 
 describe.each(DATABASES)('allowed targets on %s', (db) => {
   let server: TestServer
@@ -118,21 +108,18 @@ describe.each(DATABASES)('allowed targets on %s', (db) => {
 
 describe('checks of untrusted hosts at run time (sqlite)', () => {
   let server: TestServer
-  let listener: net.Server
-  let port: number
+  let listener: Listening
   let connections = 0
   beforeAll(async () => {
-    listener = net.createServer((s) => {
+    listener = await tcpServer((s) => {
       connections++
       s.end()
     })
-    await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r))
-    port = (listener.address() as net.AddressInfo).port
     server = await startServer({ env: { VIGIL_ENGINE: '1' } })
   })
   afterAll(async () => {
     await server.close()
-    listener.close()
+    await listener.close()
   })
 
   it("resolves a customer's host name, refuses its loopback address and never connects; a server admin's save makes it run", async () => {
@@ -140,22 +127,22 @@ describe('checks of untrusted hosts at run time (sqlite)', () => {
     const t = await makeTenant(server, admin, 'engineer')
     // `localhost` passes the save-time check (a name) and resolves to loopback when the check runs.
     const host = (await t.api.post('/api/v1/hosts/', { name: uniq('sneaky'), hostgroup_id: t.environmentId, fqdn: 'localhost', check_type: '1' })).body
-    const res = (await t.api.post('/api/v1/resources/', { host_id: host.id, name: 'port', check: { kind: 'tcp', config: { port } }, check_interval: 3600 })).body
+    const res = (await t.api.post('/api/v1/resources/', { host_id: host.id, name: 'port', check: { kind: 'tcp', config: { port: listener.port } }, check_interval: 3600 })).body
     const denied = await waitFor(async () => {
       const r = (await t.api.get(`/api/v1/resources/${res.id}`)).body
       return r.state === 'unknown' && r
-    })
+    }, 8000)
     expect(denied.plugin_output).toMatch(/^TCP UNKNOWN - target localhost \((127\.0\.0\.1|::1)\) is not allowed for this organization \(loopback\)$/)
     expect(connections).toBe(0)
 
     // A server admin takes responsibility for host and check: the same check now runs.
     expect((await admin.put(`/api/v1/hosts/${host.id}`, { fqdn: 'localhost' })).status).toBe(200)
-    expect((await admin.put(`/api/v1/resources/${res.id}`, { check: { kind: 'tcp', config: { host: '127.0.0.1', port } } })).status).toBe(200)
+    expect((await admin.put(`/api/v1/resources/${res.id}`, { check: { kind: 'tcp', config: { host: '127.0.0.1', port: listener.port } } })).status).toBe(200)
     expect((await admin.post(`/api/v1/resources/${res.id}/reschedule`)).body).toEqual({ rescheduled: true })
     const ok = await waitFor(async () => {
       const r = (await admin.get(`/api/v1/resources/${res.id}`)).body
       return r.state === 'ok' && r
-    })
+    }, 8000)
     expect(ok.plugin_output).toMatch(/^TCP OK/)
     expect(connections).toBe(1)
   })

@@ -3,27 +3,10 @@
  * accepts and never answers, as a black-holed address would hold them until their timeout) must not delay
  * another organization's checks. Real engine, real sockets on loopback.
  */
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { adminClient, makeTenant, type Client, type Tenant } from '../helpers/api'
-
-async function listen(onSocket: (s: net.Socket) => void) {
-  const sockets = new Set<net.Socket>()
-  const server = net.createServer((s) => {
-    sockets.add(s)
-    s.on('close', () => sockets.delete(s))
-    onSocket(s)
-  })
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  return {
-    port: (server.address() as net.AddressInfo).port,
-    close: () => {
-      for (const s of sockets) s.destroy()
-      return new Promise((r) => server.close(r))
-    },
-  }
-}
+import { tcpServer, type Listening } from '../fixtures/loopback'
 
 describe('fair scheduler (sqlite)', () => {
   const CONCURRENCY = 32
@@ -31,11 +14,11 @@ describe('fair scheduler (sqlite)', () => {
   let admin: Client
   let a: Tenant
   let b: Tenant
-  let hang: Awaited<ReturnType<typeof listen>>
-  let fast: Awaited<ReturnType<typeof listen>>
+  let hang: Listening
+  let fast: Listening
   beforeAll(async () => {
-    hang = await listen(() => {})
-    fast = await listen((s) => s.end())
+    hang = await tcpServer(() => {})
+    fast = await tcpServer((s) => s.end())
     server = await startServer({ env: { VIGIL_ENGINE: '1' }, engine: { concurrency: CONCURRENCY, timeoutMs: 8000, workers: 0 } })
     admin = await adminClient(server)
     a = await makeTenant(server, admin)

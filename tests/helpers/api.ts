@@ -84,3 +84,14 @@ export async function makeTenant(server: TestServer, admin: Client, group: Autho
   invalidateScopes()
   return { organizationId: org.body.id, environmentId: env.body.id, username, password, api: await login(server, username, password) }
 }
+
+/** Resolves with `fn`'s first truthy answer, polled every 50 ms; throws after `ms`. */
+export async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 5000): Promise<T> {
+  const end = Date.now() + ms
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}

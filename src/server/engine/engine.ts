@@ -17,7 +17,7 @@ import { loadHostTargets, loadResourceTargets, stateName, targetKey, type Target
 import { FLAP_THRESHOLDS, staleAt, type FlapThresholds } from './state/index'
 import { RAW_KEEP_S, rollUp } from '../store/perfdata'
 import { createDowntimeTimer } from './downtimes'
-import { readAllAllowedTargets, readAllowedTargets } from '../store/allowed-targets'
+import { readAllAllowedTargets } from '../store/allowed-targets'
 import type { AllowedTargets } from '../../shared/api/quotas'
 import { readAllChecksPerSecond } from '../store/quotas'
 import { readAllCheckTemplates, type CheckTemplateRef } from '../store/check-templates'
@@ -62,15 +62,18 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   const opts = { ...DEFAULT_ENGINE_OPTIONS, ...options }
   const targets = new Map<string, Target>()
   const parents = new Map<number, number[]>()
-  // Issue 13 "Targets": each organization's allowed targets, carried with every check no server admin saved.
+  // Issue 13: what server admins set for the engine — each organization's allowed targets (carried with every
+  // check no server admin saved) and checks_per_second quota, and the check templates by name. Read at start,
+  // after a change through this process, and with every stale sweep (a change made through another process).
   let allowedTargets = new Map<number, AllowedTargets>()
   const openTargets: AllowedTargets = { networks: [], names: [] }
-  // Issue 13 "Targets": check templates by name, reread whenever a server admin changes one and with every
-  // stale sweep (a change made through another process).
   let templates = new Map<string, CheckTemplateRef>()
-  const loadTemplates = async () => {
-    templates = await readAllCheckTemplates(store.db)
+  let checksPerSecond = new Map<number, number>()
+  const loadSettings = async () => {
+    ;[allowedTargets, templates, checksPerSecond] = await Promise.all([readAllAllowedTargets(store.db), readAllCheckTemplates(store.db), readAllChecksPerSecond(store.db)])
   }
+  // Made once: check() runs for every check (bench/engine.ts).
+  const lookupTemplate = (name: string) => templates.get(name)
   const stopping = new AbortController()
   let queue: { item: ResultItem; done?: (err?: unknown) => void }[] = []
   let flushTimer: NodeJS.Timeout | null = null
@@ -93,11 +96,6 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   const downtimes = createDowntimeTimer({ db: store.db, publish: (deltas) => publish(deltas), onError: (err) => log.error({ err }, 'maintenance timer failed') })
 
   const pool = createCheckPool({ size: opts.workers, plugins: opts.plugins, onError: (err) => log.error({ err }, 'check worker failed') })
-  // Issue 13: each organization's checks_per_second quota, read at start and with every stale sweep.
-  let checksPerSecond = new Map<number, number>()
-  const loadQuotas = async () => {
-    checksPerSecond = await readAllChecksPerSecond(store.db)
-  }
   const scheduler = new Scheduler({
     concurrency: opts.concurrency,
     checksPerSecond: (organizationId) => checksPerSecond.get(organizationId) ?? Infinity,
@@ -124,7 +122,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     if (t.configError || !t.kind) return Promise.resolve({ status: 3, output: t.configError ?? 'no check configured', perfdata: [] })
     const secrets = (checkKinds[t.kind] as CheckKind<unknown>).usesSecrets ? openSecrets(t) : undefined
     if (typeof secrets === 'string') return Promise.resolve({ status: 3, output: secrets, perfdata: [] })
-    const filled = fillTemplate(t.kind, t.config, t.organizationId, (name) => templates.get(name))
+    const filled = fillTemplate(t.kind, t.config, t.organizationId, lookupTemplate)
     if ('error' in filled) return Promise.resolve({ status: 3, output: filled.error, perfdata: [] })
     const timeout = (t.config as { timeout_s?: number }).timeout_s
     return pool.run(t.kind, filled.config, {
@@ -230,15 +228,13 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
     downtimes,
     async start() {
-      const [hosts, resources, allowed] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), readAllAllowedTargets(store.db), loadParents(), loadQuotas(), loadTemplates()])
-      allowedTargets = allowed
+      const [hosts, resources] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), loadParents(), loadSettings()])
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
       await downtimes.start()
       sweepTimer = setInterval(() => {
         sweepStale().catch((err) => log.error({ err }, 'stale sweep failed'))
-        loadQuotas().catch((err) => log.error({ err }, 'reading quotas failed'))
-        loadTemplates().catch((err) => log.error({ err }, 'reading check templates failed'))
+        loadSettings().catch((err) => log.error({ err }, 'reading allowed targets, templates and quotas failed'))
       }, opts.staleSweepMs)
       sweepTimer.unref()
       rollupTimer = setInterval(() => {
@@ -267,12 +263,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       for (const id of ids) if (!found.has(targetKey(type, id))) this.forget(type, id)
       for (const t of loaded) track(t)
     },
-    /** Rereads an organization's allowed targets after a server admin changed them; later checks use them. */
-    async refreshAllowedTargets(organizationId: number) {
-      allowedTargets.set(organizationId, await readAllowedTargets(store.db, organizationId))
-    },
-    /** Rereads the check templates after a server admin changed one; every check naming it runs with it next time. */
-    refreshTemplates: loadTemplates,
+    /** Rereads allowed targets, check templates and quotas after a server admin changed one; later checks use them. */
+    refreshSettings: loadSettings,
     forget(type: TargetType, id: number) {
       targets.delete(targetKey(type, id))
       scheduler.forget(targetKey(type, id))

@@ -10,6 +10,7 @@ import type { Scope } from './scope'
 import { readJson } from './json'
 import { fail } from './fail'
 import { writeAuditEvent } from './audit'
+import { organizationOfEnvironment } from './quotas'
 import { ApiError } from '../../shared/errors'
 import { AllowedTargets } from '../../shared/api/quotas'
 import { deniedOutput, isNamePattern, parseNetwork, targetDenial, targetRules } from '../engine/target-policy'
@@ -83,9 +84,9 @@ function configTargets(check: CheckBody): [string, string][] {
 async function demand(db: Kysely<Database>, scope: Scope, hostgroupId: number, targets: [string, string][]) {
   // Hidden or absent environments are left to the store's own not-found answer (nothing leaks through a 400).
   if (scope.serverAdmin || !targets.length || !scope.environmentIds.includes(hostgroupId)) return
-  const env = await db.selectFrom('hostgroups').select('organization_id').where('id', '=', hostgroupId).executeTakeFirst()
-  if (!env) return
-  const rules = targetRules(await readAllowedTargets(db, env.organization_id), ownAddresses())
+  const organizationId = await organizationOfEnvironment(db, hostgroupId)
+  if (organizationId === undefined) return
+  const rules = targetRules(await readAllowedTargets(db, organizationId), ownAddresses())
   for (const [field, value] of targets) {
     const why = targetDenial(rules, value)
     if (why) throw new ApiError('validation_failed', { field, value, reason: deniedOutput(value, why) })

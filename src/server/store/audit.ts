@@ -7,6 +7,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, EventTable } from './db'
 import type { Actor } from './event-log'
+import { now } from './json'
 
 export type AuditSubject =
   | 'host' | 'resource' | 'organization' | 'environment' | 'user' | 'rights' | 'token' | 'settings' | 'quota'
@@ -52,7 +53,7 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
   return { before: b, after: a }
 }
 
-export async function writeAuditEvent(db: Kysely<Database>, actor: Actor | null, change: AuditChange, at = Math.floor(Date.now() / 1000)) {
+export async function writeAuditEvent(db: Kysely<Database>, actor: Actor | null, change: AuditChange, at = now()) {
   let before = (withoutSecrets(change.before ?? null) as Record<string, unknown> | null)
   let after = (withoutSecrets(change.after ?? null) as Record<string, unknown> | null)
   if (before && after) ({ before, after } = changed(before, after))

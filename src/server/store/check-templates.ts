@@ -9,7 +9,7 @@ import type { z } from 'zod'
 import type { Database } from './db'
 import type { CheckTemplateTable } from './schema'
 import type { Scope } from './scope'
-import { readJson } from './json'
+import { now, readJson } from './json'
 import { fail } from './fail'
 import { writeAuditEvent } from './audit'
 import { ApiError } from '../../shared/errors'
@@ -90,8 +90,8 @@ export async function createCheckTemplate(db: Kysely<Database>, scope: Scope, bo
   await requireOrganization(db, body.organization_id)
   return db.transaction().execute(async (tx) => {
     await requireFreeName(tx, body.name)
-    const now = Math.floor(Date.now() / 1000)
-    const row = { name: body.name, kind: body.kind, fields: JSON.stringify(fields), description: body.description, organization_id: body.organization_id, created_time: now, updated_time: now }
+    const t = now()
+    const row = { name: body.name, kind: body.kind, fields: JSON.stringify(fields), description: body.description, organization_id: body.organization_id, created_time: t, updated_time: t }
     const { id } = await tx.insertInto('check_templates').values(row).returning('id').executeTakeFirstOrThrow()
     const saved = toTemplate({ id, ...row })
     await writeAuditEvent(tx, scope, { subject: 'check_template', status: 'CREATED', id, name: saved.name, organizationId: saved.organization_id, after: saved })
@@ -114,7 +114,7 @@ export async function updateCheckTemplate(db: Kysely<Database>, scope: Scope, id
     if (name !== old.name) await requireFreeName(tx, name, id)
     const fields = body.fields || kind !== old.kind ? validFields(kind, body.fields ?? before.fields) : before.fields
     const set = { name, kind, fields: JSON.stringify(fields), description: body.description ?? old.description,
-      organization_id: body.organization_id === undefined ? old.organization_id : body.organization_id, updated_time: Math.floor(Date.now() / 1000) }
+      organization_id: body.organization_id === undefined ? old.organization_id : body.organization_id, updated_time: now() }
     await tx.updateTable('check_templates').set(set).where('id', '=', id).execute()
     const after = toTemplate({ ...old, ...set })
     await writeAuditEvent(tx, scope, { subject: 'check_template', status: 'UPDATED', id, name: after.name, organizationId: after.organization_id, before, after })

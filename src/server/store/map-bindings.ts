@@ -14,11 +14,6 @@ type Kind = keyof ReturnType<typeof boundIds>
 
 const CHUNK = 500
 
-/** The organization owning a map's environment. */
-export async function organizationOfMap(db: Kysely<Database>, hostgroupId: number): Promise<number> {
-  return (await db.selectFrom('hostgroups').select('organization_id').where('id', '=', hostgroupId).executeTakeFirstOrThrow()).organization_id
-}
-
 /** Of `ids`, those naming an object of `kind` in the organization. */
 async function ownIds(db: Kysely<Database>, organizationId: number, kind: Kind, ids: number[]): Promise<Set<number>> {
   const own = new Set<number>()

@@ -11,9 +11,9 @@ import { refuseOthersLock } from './map-locks'
 import { writeMapEvent, type MapRef } from './map-events'
 import { readStoredDocument, versionDocument } from './map-states'
 import { draftYdoc } from './map-versions'
-import { organizationOfMap, refuseForeignBindings } from './map-bindings'
+import { refuseForeignBindings } from './map-bindings'
 import { ApiError } from '../../shared/errors'
-import { limitExceeded } from './quotas'
+import { limitExceeded, organizationOfEnvironment } from './quotas'
 import { MAX_MAP_VERSIONS } from '../../shared/constants'
 import { bindingsOf, boundIds, type MapDocument } from '../../shared/maps/document'
 import { MAX_MAP_DEPTH } from '../../shared/maps/rollup'
@@ -61,7 +61,7 @@ export async function publishMap(db: Kysely<Database>, scope: Scope, id: number,
   return db.transaction().execute(async (tx) => {
     const { draft } = await tx.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()
     const doc = readStoredDocument(draft)
-    const organizationId = await organizationOfMap(tx, map.hostgroup_id)
+    const organizationId = (await organizationOfEnvironment(tx, map.hostgroup_id))!
     await refuseForeignBindings(tx, organizationId, doc, map.version === null ? null : await versionDocument(tx, id, map.version))
     await checkRecursion(tx, organizationId, id, doc)
     const version = await addVersion(tx, scope, id, draft, comment, t, true)
@@ -130,7 +130,7 @@ export async function archiveMap(db: Kysely<Database>, scope: Scope, id: number,
   return db.transaction().execute(async (tx) => {
     await tx.updateTable('maps').set({ status: 'archived', status_before_archive: map.status, updated_time: t }).where('id', '=', id).execute()
     const archived = await writeMapEvent(tx, scope, map, 'archived', t)
-    const { events, changed } = await removeLinksTo(tx, await organizationOfMap(tx, map.hostgroup_id), id, map.alias, t)
+    const { events, changed } = await removeLinksTo(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, id, map.alias, t)
     // Maps the caller may not see lose their links too, but are not named to it.
     const warnings: z.infer<typeof MapLinkRemoved>[] = changed.filter((m) => scope.environmentIds.includes(m.hostgroup_id))
       .map((m) => ({ map_id: m.id, name: m.name, alias: m.alias, hostgroup_id: m.hostgroup_id, hostgroup_name: m.hostgroup_name }))

@@ -10,7 +10,8 @@ import { fail } from './fail'
 import { holdLock } from './map-locks'
 import { requireMap, requireWrite } from './maps'
 import { writeMapEvent } from './map-events'
-import { organizationOfMap, refuseForeignBindings } from './map-bindings'
+import { refuseForeignBindings } from './map-bindings'
+import { organizationOfEnvironment } from './quotas'
 import { readStoredDocument, requireMapHead, versionDocument } from './map-states'
 import { ApiError } from '../../shared/errors'
 import { MapDocument } from '../../shared/maps/document'
@@ -109,7 +110,7 @@ export async function saveDocument(db: Kysely<Database>, scope: Scope, id: numbe
   const doc = parseDocument(raw)
   return withDraft(db, scope, id, t, async (tx, map) => {
     const row = await draftOf(tx, id)
-    await refuseForeignBindings(tx, await organizationOfMap(tx, map.hostgroup_id), doc, readStoredDocument(row.draft))
+    await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
     const ydoc = draftYdoc(row)
     writeDocument(ydoc, doc)
     await storeDraft(tx, id, doc, ydoc, t)
@@ -138,7 +139,7 @@ export async function applyDocumentUpdate(db: Kysely<Database>, scope: Scope, id
     // stored state by 22 KB): an update of the draft the editor holds always integrates whole.
     if (ydoc.store.pendingStructs || ydoc.store.pendingDs) throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
     const doc = parseDocument(readDocument(ydoc))
-    await refuseForeignBindings(tx, await organizationOfMap(tx, map.hostgroup_id), doc, readStoredDocument(row.draft))
+    await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
     await storeDraft(tx, id, doc, ydoc, t)
     await noteEdited(tx, scope, map, t)
     return draftOut(id, doc, t)

@@ -9,12 +9,12 @@ import { getEntity, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { now, readJson } from './json'
 import { fail } from './fail'
-import { organizationOfMap, refuseForeignBindings } from './map-bindings'
+import { refuseForeignBindings } from './map-bindings'
 import { writeMapEvent, type MapEventKind } from './map-events'
 import { lockOf, refuseOthersLock } from './map-locks'
 import { mapStatesOf } from './map-states'
 import { ApiError } from '../../shared/errors'
-import { limitExceeded } from './quotas'
+import { limitExceeded, organizationOfEnvironment } from './quotas'
 import { MAX_MAPS_PER_ENVIRONMENT } from '../../shared/constants'
 import { MAP } from '../../shared/enums'
 import { documentToUpdate } from '../../shared/maps/ydoc'
@@ -182,7 +182,7 @@ export async function createMap(db: Kysely<Database>, scope: Scope, newMap: NewM
       const { n } = await tx.selectFrom('maps').select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroup_id', '=', newMap.hostgroup_id).executeTakeFirstOrThrow()
       if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT) throw limitExceeded('maps_per_environment', MAX_MAPS_PER_ENVIRONMENT, { hostgroup_id: newMap.hostgroup_id })
       if (await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', newMap.hostgroup_id).where('name', '=', name).executeTakeFirst()) throw new ApiError('map_already_exists', { name })
-      if (document) await refuseForeignBindings(tx, await organizationOfMap(tx, newMap.hostgroup_id), parsed.data, null)
+      if (document) await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, newMap.hostgroup_id))!, parsed.data, null)
       const { id } = await tx.insertInto('maps').values({
         hostgroup_id: newMap.hostgroup_id, name, alias: newMap.alias, description: newMap.description ?? '', tags: JSON.stringify(newMap.tags ?? []),
         layout: newMap.layout, use_hard_state: newMap.use_hard_state ? 1 : 0, status: 'draft', live_version: null,

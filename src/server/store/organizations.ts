@@ -28,16 +28,18 @@ function toApi(r: Row, scope: Scope) {
  * The totals count only what the caller sees (issue 13): hosts and resources of the caller's environments,
  * customer organizations the caller sees, and users only where the caller may read the organization's users.
  */
-async function enrich(db: Kysely<Database>, rows: OrganizationOut[], _fields: readonly string[], scope: Scope) {
+async function enrich(db: Kysely<Database>, rows: OrganizationOut[], fields: readonly string[], scope: Scope) {
   const ids = rows.map((r) => r.id)
+  // Only the totals asked for are counted: a list of names costs no count queries.
+  const asked = (field: string) => fields.includes(field)
   const envs = scope.environmentIds.length ? scope.environmentIds : [0]
-  const readable = ids.filter((id) => can(scope, 'user_read', { organizationId: id }))
+  const readable = asked('users') ? ids.filter((id) => can(scope, 'user_read', { organizationId: id })) : []
   const [hosts, resources, children, users] = await Promise.all([
-    db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+    !asked('hosts') ? [] : db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('hostgroups.organization_id', 'in', ids).where('hosts.hostgroup_id', 'in', envs).groupBy('hostgroups.organization_id').execute(),
-    db.selectFrom('resources').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+    !asked('resources') ? [] : db.selectFrom('resources').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('hostgroups.organization_id', 'in', ids).where('resources.hostgroup_id', 'in', envs).groupBy('hostgroups.organization_id').execute(),
-    db.selectFrom('organizations').select(['msp_parent_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+    !asked('children') ? [] : db.selectFrom('organizations').select(['msp_parent_id as id', (eb) => eb.fn.countAll<number>().as('n')])
       .where('msp_parent_id', 'in', ids).where('id', 'in', scope.organizationIds.length ? scope.organizationIds : [0]).groupBy('msp_parent_id').execute(),
     readable.length ? db.selectFrom('users').select(['organization_id as id', (eb) => eb.fn.countAll<number>().as('n')]).where('organization_id', 'in', readable).groupBy('organization_id').execute() : [],
   ])

@@ -13,13 +13,13 @@ export async function readQuotas(db: Kysely<Database>, organizationId: number): 
   return parseQuotas(row?.quotas ?? '{}')
 }
 
-/** The stored JSON with defaults filled in (the defaults alone if it does not parse). */
 /** Every organization's checks_per_second quota, for the engine's fair scheduler. */
 export async function readAllChecksPerSecond(db: Kysely<Database>): Promise<Map<number, number>> {
   const rows = await db.selectFrom('organizations').select(['id', 'quotas']).execute()
   return new Map(rows.map((r) => [r.id, parseQuotas(r.quotas).checks_per_second]))
 }
 
+/** The stored JSON with defaults filled in (the defaults alone if it does not parse). */
 export function parseQuotas(json: string): Quotas {
   const parsed = Quotas.safeParse(readJson(json, {}))
   return parsed.success ? parsed.data : Quotas.parse({})
@@ -42,10 +42,15 @@ export async function demandQuota(db: Kysely<Database>, organizationId: number, 
   if (used + adding > maximum) throw limitExceeded(name, maximum, { organization_id: organizationId })
 }
 
-/** GET organizations/{id}/quotas: whoever sees the organization reads its quotas. */
-export async function getQuotas(db: Kysely<Database>, scope: Scope, organizationId: number): Promise<Quotas> {
+/** An organization the caller sees (server admins see every one); otherwise organization_not_found. */
+async function requireVisibleOrganization(db: Kysely<Database>, scope: Scope, organizationId: number) {
   if (!scope.organizationIds.includes(organizationId) && !scope.serverAdmin) fail('organization_not_found', { id: organizationId })
   if (!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst())) fail('organization_not_found', { id: organizationId })
+}
+
+/** GET organizations/{id}/quotas: whoever sees the organization reads its quotas. */
+export async function getQuotas(db: Kysely<Database>, scope: Scope, organizationId: number): Promise<Quotas> {
+  await requireVisibleOrganization(db, scope, organizationId)
   return readQuotas(db, organizationId)
 }
 
@@ -54,14 +59,14 @@ export async function getQuotas(db: Kysely<Database>, scope: Scope, organization
  * stored ones; fields never set keep following the defaults. Audited in the same transaction.
  */
 export async function updateQuotas(db: Kysely<Database>, scope: Scope, organizationId: number, changes: QuotasUpdate): Promise<Quotas> {
-  await getQuotas(db, scope, organizationId)
+  await requireVisibleOrganization(db, scope, organizationId)
   if (!scope.serverAdmin) throw new ApiError('unauthorized', { action: 'server_admin' })
   return db.transaction().execute(async (tx) => {
     const row = await tx.selectFrom('organizations').select(['name', 'quotas']).where('id', '=', organizationId).executeTakeFirstOrThrow()
-    const before = await readQuotas(tx, organizationId)
-    const stored = { ...readJson<Record<string, unknown>>(row.quotas, {}), ...changes }
-    await tx.updateTable('organizations').set({ quotas: JSON.stringify(stored) }).where('id', '=', organizationId).execute()
-    const after = await readQuotas(tx, organizationId)
+    const before = parseQuotas(row.quotas)
+    const stored = JSON.stringify({ ...readJson<Record<string, unknown>>(row.quotas, {}), ...changes })
+    await tx.updateTable('organizations').set({ quotas: stored }).where('id', '=', organizationId).execute()
+    const after = parseQuotas(stored)
     await writeAuditEvent(tx, scope, { subject: 'quota', status: 'UPDATED', id: organizationId, name: row.name, organizationId, before, after })
     return after
   })

@@ -1,22 +1,10 @@
 /** SPEC §5 filter conditions → SQL: every condition, bound values, and the errors for bad input. */
 import { describe, expect, it } from 'vitest'
-import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
-import { ruleToSql, whereOf, type EntityDef } from '../../../src/server/store/list'
+import { ruleToSql, whereOf } from '../../../src/server/store/list'
+import { db, def } from '../../helpers/list-entity'
 import { ApiError } from '../../../src/shared/errors'
 import type { Scope } from '../../../src/server/store/scope'
 
-const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) })
-const def: EntityDef<any, any> = {
-  from: 't', select: 't.*', scopeColumn: 't.env', scopeIds: (s) => s.environmentIds, fields: ['id'], defaultOrder: [], toApi: (r) => r,
-  columns: {
-    name: { expr: 't.name', kind: 'text' },
-    n: { expr: 't.n', kind: 'integer' },
-    at: { expr: 't.at', kind: 'date' },
-    state: { expr: 't.state', kind: 'enum', numeric: { up: 0, down: 1 } },
-    flag: { expr: 't.flag', kind: 'boolean' },
-  },
-}
 const compile = (key: string, operator: string, value: unknown, inverted = false) => {
   const c = ruleToSql(def, 'sqlite', { key, operator, value: value as never, inverted }).compile(db)
   return [c.sql, c.parameters]

@@ -6,26 +6,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import SQLite from 'better-sqlite3'
-import { Kysely, SqliteDialect } from 'kysely'
 import {
   AdvancedFilter, FilterNode, MAX_OR_DEPTH, normaliseOperator, normaliseRule, OPERATORS, orDepth, parseBetween, parseOrder, type FilterRule,
 } from '../../../src/shared/filter'
-import { whereOf, type EntityDef } from '../../../src/server/store/list'
+import { whereOf } from '../../../src/server/store/list'
+import { db, def } from '../../helpers/list-entity'
 import { ApiError, type ErrorKey } from '../../../src/shared/errors'
 import type { Scope } from '../../../src/server/store/scope'
 
-const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) })
-const def: EntityDef<any, any> = {
-  from: 't', select: 't.*', scopeColumn: 't.env', scopeIds: (s) => s.environmentIds, fields: ['id'], defaultOrder: [], toApi: (r) => r,
-  columns: {
-    name: { expr: 't.name', kind: 'text' },
-    n: { expr: 't.n', kind: 'integer' },
-    at: { expr: 't.at', kind: 'date' },
-    state: { expr: 't.state', kind: 'enum', numeric: { up: 0, down: 1 } },
-    flag: { expr: 't.flag', kind: 'boolean' },
-  },
-}
 const scope = { environmentIds: [1] } as Scope
 const LIST_REFUSALS: ErrorKey[] = ['columns_not_allowed', 'unknown_operator', 'validation_failed', 'invalid_input']
 

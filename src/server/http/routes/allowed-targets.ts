@@ -13,7 +13,7 @@ export async function allowedTargetRoutes(app: ZodApp, { store, engine }: RouteD
     getAllowedTargets(store.db, req.scope, req.params.id))
   app.put('/:id/allowed-targets', { schema: { params: IdParams, body: AllowedTargets, response: { 200: AllowedTargets } } }, async (req) => {
     const saved = await setAllowedTargets(store.db, req.scope, req.params.id, req.body)
-    await engine.refreshAllowedTargets(req.params.id)
+    await engine.refreshSettings()
     return saved
   })
 }

@@ -13,17 +13,17 @@ export async function checkTemplateRoutes(app: ZodApp, { store, engine }: RouteD
   app.get('/', { schema: { response: { 200: CheckTemplateList } } }, async (req) => ({ items: await listCheckTemplates(db, req.scope) }))
   app.post('/', { schema: { body: CheckTemplateBody, response: { 201: CheckTemplate } } }, async (req, reply) => {
     const saved = await createCheckTemplate(db, req.scope, req.body)
-    await engine.refreshTemplates()
+    await engine.refreshSettings()
     return reply.status(201).send(saved)
   })
   app.put('/:id', { schema: { params: IdParams, body: CheckTemplateUpdate, response: { 200: CheckTemplate } } }, async (req) => {
     const saved = await updateCheckTemplate(db, req.scope, req.params.id, req.body)
-    await engine.refreshTemplates()
+    await engine.refreshSettings()
     return saved
   })
   app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await deleteCheckTemplate(db, req.scope, req.params.id)
-    await engine.refreshTemplates()
+    await engine.refreshSettings()
     return reply.status(204).send(null)
   })
 }
