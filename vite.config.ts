@@ -53,13 +53,21 @@ export default defineConfig({
         // before the shell has loaded (issue 7 first paint).
         codeSplitting: {
           groups: [
-            { name: 'early', test: /src[\\/](app[\\/](early|early-start|token|storage|guard|api-failure)|viewer[\\/]early|shared[\\/]constants)\.ts$/, priority: 2 },
+            {
+              name: 'early',
+              test: /src[\\/](app[\\/](early|early-start|token|storage|guard|api-failure)|viewer[\\/]early|shared[\\/]constants)\.ts$/,
+              priority: 2,
+            },
             { name: 'shell', tags: ['$initial'], priority: 1 },
             // The feature texts are always loaded together (app/feature-texts.ts): one file, not four.
             { name: 'feature-texts', test: /src[\\/]shared[\\/]i18n[\\/]en[\\/](monitoring|ui|maps-ui|viewer)\.ts$/, priority: 0 },
             // The Konva a map viewer draws with (src/viewer/konva.ts), kept together: left to itself Rolldown
             // put the shapes the viewer only imports for their registration into the editor's chunk.
-            { name: 'konva', test: /node_modules[\\/](react-konva[\\/]es[\\/](?!ReactKonva\.js)|react-reconciler|its-fine|konva[\\/]lib[\\/](?!filters[\\/]|index\.js|_FullInternals\.js)(?!shapes[\\/](?!(Arrow|Circle|Image|Line|Path|Rect|Text)\.js)))/, priority: 1 },
+            {
+              name: 'konva',
+              test: /node_modules[\\/](react-konva[\\/]es[\\/](?!ReactKonva\.js)|react-reconciler|its-fine|konva[\\/]lib[\\/](?!filters[\\/]|index\.js|_FullInternals\.js)(?!shapes[\\/](?!(Arrow|Circle|Image|Line|Path|Rect|Text)\.js)))/,
+              priority: 1,
+            },
           ],
         },
       },

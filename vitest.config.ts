@@ -8,10 +8,26 @@ export default defineConfig({
   plugins: [react()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/unit/setup-i18n.ts'] } },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 } },
+      {
+        extends: true,
+        test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/unit/setup-i18n.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 },
+      },
       { extends: true, test: { name: 'engine', include: ['tests/engine/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
-      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], environment: 'node', testTimeout: 60000, hookTimeout: 120000, fileParallelism: false } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          environment: 'node',
+          testTimeout: 60000,
+          hookTimeout: 120000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

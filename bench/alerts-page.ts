@@ -47,21 +47,45 @@ async function insertProblems(db: Kysely<Database>, environmentId: number, now: 
         const i = start + k
         const down = i < DOWN_HOSTS
         return {
-          name: `bench-host-${String(i).padStart(4, '0')}`, hostgroup_id: environmentId, hosttype: ['linux', 'windows', 'switch', 'ping'][i % 4],
-          ip_address: `10.${i >> 8}.${i & 255}.1`, state: down ? 'down' : 'up', state_type: 'HARD', check_type: '1', max_check_attempts: 1,
-          plugin_output: down ? `PING CRITICAL - host ${i} unreachable` : 'PING OK', last_state_change: now - 60 * i, last_check: now - 30, created_time: now, updated_time: now,
+          name: `bench-host-${String(i).padStart(4, '0')}`,
+          hostgroup_id: environmentId,
+          hosttype: ['linux', 'windows', 'switch', 'ping'][i % 4],
+          ip_address: `10.${i >> 8}.${i & 255}.1`,
+          state: down ? 'down' : 'up',
+          state_type: 'HARD',
+          check_type: '1',
+          max_check_attempts: 1,
+          plugin_output: down ? `PING CRITICAL - host ${i} unreachable` : 'PING OK',
+          last_state_change: now - 60 * i,
+          last_check: now - 30,
+          created_time: now,
+          updated_time: now,
         }
       })
       hostIds.push(...(await tx.insertInto('hosts').values(rows).returning('id').execute()).map((r) => r.id))
     }
     const resourceIds: number[] = []
-    const all = hostIds.flatMap((hostId, h) => Array.from({ length: RESOURCES_PER_HOST }, (_, k) => ({ hostId, h, n: h * RESOURCES_PER_HOST + k, k })))
+    const all = hostIds.flatMap((hostId, h) =>
+      Array.from({ length: RESOURCES_PER_HOST }, (_, k) => ({ hostId, h, n: h * RESOURCES_PER_HOST + k, k })),
+    )
     for (let start = 0; start < all.length; start += 250) {
       const rows = all.slice(start, start + 250).map(({ hostId, h, n, k }) => {
         const state = n < OK_RESOURCES ? 'ok' : RESOURCE_STATES[n % 3]
         return {
-          host_id: hostId, hostgroup_id: environmentId, host_name: `bench-host-${String(h).padStart(4, '0')}`, name: `check-${k}`, display_name: `check-${k}`, state, state_type: 'HARD', check_type: '1',
-          max_check_attempts: 1, plugin_output: `${state.toUpperCase()} - value ${n}`, last_state_change: now - 7 * n, last_check: now - 30, created_time: now, updated_time: now,
+          host_id: hostId,
+          hostgroup_id: environmentId,
+          host_name: `bench-host-${String(h).padStart(4, '0')}`,
+          name: `check-${k}`,
+          display_name: `check-${k}`,
+          state,
+          state_type: 'HARD',
+          check_type: '1',
+          max_check_attempts: 1,
+          plugin_output: `${state.toUpperCase()} - value ${n}`,
+          last_state_change: now - 7 * n,
+          last_check: now - 30,
+          created_time: now,
+          updated_time: now,
         }
       })
       resourceIds.push(...(await tx.insertInto('resources').values(rows).returning('id').execute()).map((r) => r.id))
@@ -85,7 +109,9 @@ async function main() {
     console.log(`inserted ${hostIds.length} hosts and ${resourceIds.length} resources (${problems} problems) in ${Date.now() - t0} ms`)
 
     const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: tenant.username, password: tenant.password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: tenant.username, password: tenant.password }),
     })
     const { token } = (await login.json()) as { token: string }
     const browser = await launchChromium()
@@ -103,18 +129,26 @@ async function main() {
         }).observe(document, { childList: true, subtree: true })
       })
       await page.goto(`${server.baseUrl}/#/monitoring/problems?token=${encodeURIComponent(token)}`)
-      await page.waitForFunction(() => (window as unknown as { firstRowAt?: number }).firstRowAt !== undefined, undefined, { timeout: 60_000 })
+      await page.waitForFunction(() => (window as unknown as { firstRowAt?: number }).firstRowAt !== undefined, undefined, {
+        timeout: 60_000,
+      })
       const firstPageMs = await page.evaluate(() => (window as unknown as { firstRowAt: number }).firstRowAt)
       const rowsShown = await page.locator('table tbody tr[tabindex]').count()
       console.log(`first page: ${rowsShown} rows after ${fmt(firstPageMs)} ms`)
       if (process.env.BENCH_TRACE) {
-        const entries = await page.evaluate('performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])') as [string, number, number][]
-        for (const [name, start, end] of entries) console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`)
+        const entries = (await page.evaluate(
+          'performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])',
+        )) as [string, number, number][]
+        for (const [name, start, end] of entries)
+          console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`)
       }
 
       // Rows on screen: the newest critical problems (after the down hosts), as the alerts table orders them.
-      const onScreen = (await tenant.api.get(`/api/v1/resources/?advanced_filter=${encodeURIComponent(JSON.stringify([['state', 'equals', 'critical']]))}&order=-last_state_change&limit=30`)).body
-        .result.map((r: { id: number }) => r.id) as number[]
+      const onScreen = (
+        await tenant.api.get(
+          `/api/v1/resources/?advanced_filter=${encodeURIComponent(JSON.stringify([['state', 'equals', 'critical']]))}&order=-last_state_change&limit=30`,
+        )
+      ).body.result.map((r: { id: number }) => r.id) as number[]
       const current = new Map<number, keyof typeof EXIT>(resourceIds.map((id, n) => [id, n < OK_RESOURCES ? 'ok' : RESOURCE_STATES[n % 3]]))
 
       // A string, so that the bundler's helpers never reach the page: records every frame's timestamp.
@@ -146,10 +180,18 @@ async function main() {
         if (r.status !== 200) throw new Error(`results: ${r.status} ${JSON.stringify(r.body)}`)
         sent += results.length
       }
-      const frames = await page.evaluate('(() => { window.recording_ = false; return window.frames_ })()') as number[]
+      const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_ })()')) as number[]
       const intervals = frames.slice(1).map((t, i) => t - frames[i])
-      console.log(`sent ${sent} results in ${((Date.now() - started) / 1000).toFixed(1)} s; ${intervals.length} frames, p50 ${fmt(percentile(intervals, 50))} ms, max ${fmt(Math.max(...intervals))} ms`)
-      console.log(figuresLine('alerts-page', { problems, first_page_ms: Math.round(firstPageMs), update_frame_p99_ms: fmt(percentile(intervals, 99)) }))
+      console.log(
+        `sent ${sent} results in ${((Date.now() - started) / 1000).toFixed(1)} s; ${intervals.length} frames, p50 ${fmt(percentile(intervals, 50))} ms, max ${fmt(Math.max(...intervals))} ms`,
+      )
+      console.log(
+        figuresLine('alerts-page', {
+          problems,
+          first_page_ms: Math.round(firstPageMs),
+          update_frame_p99_ms: fmt(percentile(intervals, 99)),
+        }),
+      )
     } finally {
       await browser.close()
     }

@@ -22,12 +22,18 @@ const scale = flag('small') ? 10 : 1
 const spec = { organizations: 8, environments: 50, hosts: 100_000 / scale, resources: 1_000_000 / scale }
 
 const db = await bigDb(spec, flag('rebuild'))
-console.log(db.buildSeconds ? `built ${spec.hosts} hosts / ${spec.resources} resources in ${db.buildSeconds.toFixed(1)} s: ${db.file}` : `cached database: ${db.file}`)
+console.log(
+  db.buildSeconds
+    ? `built ${spec.hosts} hosts / ${spec.resources} resources in ${db.buildSeconds.toFixed(1)} s: ${db.file}`
+    : `cached database: ${db.file}`,
+)
 const server = await startServer({ env: { DATABASE_URL: db.file } })
 
 try {
   const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: db.adminPassword }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: db.adminPassword }),
   })
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`)
   const { token } = (await login.json()) as { token: string }
@@ -45,16 +51,28 @@ try {
   /** Families of requests; each shape rotates over its variants. Names show in the per-shape lines. */
   const families: Record<string, Record<string, string[]>> = {
     hosts: {
-      problems_by_change: pages(10).map((offset) => hosts({ limit: 50, offset, order: '-last_state_change', advanced_filter: [['state', 'not_equals', 0]] })),
-      name_contains: ['web', 'db-ams', '-lon-', 'prn', '1a'].map((s) => hosts({ limit: 50, order: 'name', advanced_filter: [['name', 'contains', s]] })),
+      problems_by_change: pages(10).map((offset) =>
+        hosts({ limit: 50, offset, order: '-last_state_change', advanced_filter: [['state', 'not_equals', 0]] }),
+      ),
+      name_contains: ['web', 'db-ams', '-lon-', 'prn', '1a'].map((s) =>
+        hosts({ limit: 50, order: 'name', advanced_filter: [['name', 'contains', s]] }),
+      ),
       env_subset: subsets.map((ids, i) => hosts({ limit: 50, offset: i * 50, environment_ids: ids, order: '-last_state_change' })),
       by_name_pages: pages(10).map((offset) => hosts({ limit: 50, offset: offset * 10, order: 'name' })),
-      hosttype_state: ['linux', 'switch', 'printer'].map((t) => hosts({ limit: 50, order: 'name', filter: { hosttype: t }, advanced_filter: [['state', 'in', [1, 2]]] })),
+      hosttype_state: ['linux', 'switch', 'printer'].map((t) =>
+        hosts({ limit: 50, order: 'name', filter: { hosttype: t }, advanced_filter: [['state', 'in', [1, 2]]] }),
+      ),
     },
     resources: {
-      problems_by_change: pages(10).map((offset) => resources({ limit: 50, offset, order: '-last_state_change', advanced_filter: [['state', 'not_equals', 0]] })),
-      problems_by_host: pages(5).map((offset) => resources({ limit: 50, offset, order: 'host_name', advanced_filter: [['state', 'in', [1, 2]]] })),
-      by_display_name: pages(3).map((offset) => resources({ limit: 50, offset, order: 'display_name', advanced_filter: [['state', 'in', [1, 2, 3]]] })),
+      problems_by_change: pages(10).map((offset) =>
+        resources({ limit: 50, offset, order: '-last_state_change', advanced_filter: [['state', 'not_equals', 0]] }),
+      ),
+      problems_by_host: pages(5).map((offset) =>
+        resources({ limit: 50, offset, order: 'host_name', advanced_filter: [['state', 'in', [1, 2]]] }),
+      ),
+      by_display_name: pages(3).map((offset) =>
+        resources({ limit: 50, offset, order: 'display_name', advanced_filter: [['state', 'in', [1, 2, 3]]] }),
+      ),
       env_subset: subsets.map((ids) => resources({ limit: 50, environment_ids: ids })),
       default_pages: pages(5).map((offset) => resources({ limit: 50, offset })),
     },
@@ -64,8 +82,24 @@ try {
     },
     // Text search over a million rows is a scan whatever the indexes; kept apart from the list figures.
     search: {
-      resources_display_contains: ['Disk', 'Interface', 'CPU'].map((s) => resources({ limit: 50, order: 'display_name', advanced_filter: [['display_name', 'contains', s]] })),
-      hosts_any_contains: ['ams-1', 'web'].map((s) => hosts({ limit: 50, order: 'name', advanced_filter: [{ or: [['name', 'contains', s], ['alias', 'contains', s], ['ip_address', 'contains', s]] }] })),
+      resources_display_contains: ['Disk', 'Interface', 'CPU'].map((s) =>
+        resources({ limit: 50, order: 'display_name', advanced_filter: [['display_name', 'contains', s]] }),
+      ),
+      hosts_any_contains: ['ams-1', 'web'].map((s) =>
+        hosts({
+          limit: 50,
+          order: 'name',
+          advanced_filter: [
+            {
+              or: [
+                ['name', 'contains', s],
+                ['alias', 'contains', s],
+                ['ip_address', 'contains', s],
+              ],
+            },
+          ],
+        }),
+      ),
     },
   }
 
@@ -103,7 +137,10 @@ try {
       all.push(ms)
       byShape.set(shape, [...(byShape.get(shape) ?? []), ms])
     }
-    for (const [shape, ms] of byShape) console.log(`  ${family}.${shape}: p50=${percentile(ms, 50).toFixed(1)} ms p95=${percentile(ms, 95).toFixed(1)} ms (${ms.length} requests)`)
+    for (const [shape, ms] of byShape)
+      console.log(
+        `  ${family}.${shape}: p50=${percentile(ms, 50).toFixed(1)} ms p95=${percentile(ms, 95).toFixed(1)} ms (${ms.length} requests)`,
+      )
     console.log(`  ${family}: ${all.length} requests`)
     figures[`${family}_p95_ms`] = percentile(all, 95).toFixed(1)
     p50s[`${family}_p50_ms`] = percentile(all, 50).toFixed(1)

@@ -35,12 +35,19 @@ const dirArg = process.argv.find((a) => a.startsWith('--dir='))?.slice(6)
 const outDir = noBuild ? path.resolve(dirArg ?? path.join(root, 'dist')) : path.join(root, 'bench', '.data', 'dist')
 
 if (!noBuild) {
-  const r = spawnSync('npx', ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  const r = spawnSync('npx', ['vite', 'build', '--manifest', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  })
   if (r.status !== 0) throw new Error(`vite build failed (exit ${r.status})`)
 }
 
 /** A chunk's static imports, CSS and dynamic imports, as paths relative to outDir. */
-interface Chunk { imports: string[]; css: string[]; dynamic: string[] }
+interface Chunk {
+  imports: string[]
+  css: string[]
+  dynamic: string[]
+}
 
 const read = (file: string) => fs.readFileSync(path.join(outDir, file), 'utf8')
 const html = read('index.html')
@@ -55,9 +62,16 @@ function graphFromManifest(file: string): Map<string, Chunk> {
   type Item = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[] }
   const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, Item>
   const fileOf = (key: string) => manifest[key].file
-  return new Map(Object.values(manifest).map((m) => [m.file, {
-    imports: (m.imports ?? []).map(fileOf), css: m.css ?? [], dynamic: (m.dynamicImports ?? []).map(fileOf),
-  }]))
+  return new Map(
+    Object.values(manifest).map((m) => [
+      m.file,
+      {
+        imports: (m.imports ?? []).map(fileOf),
+        css: m.css ?? [],
+        dynamic: (m.dynamicImports ?? []).map(fileOf),
+      },
+    ]),
+  )
 }
 
 function graphFromChunks(): Map<string, Chunk> {
@@ -104,15 +118,23 @@ const shellChunks = lazyChunks.filter((f) => path.basename(f).startsWith('protec
 // The default theme: the `default-*.js` stub that `import('./themes/default.css?url')` emits, and its stylesheet.
 const themeStub = lazyChunks.find((f) => /^default-[\w-]+\.js$/.test(path.basename(f)) && /\.css["'`]/.test(read(f)))
 const themeFiles = themeStub ? [themeStub, rel(/["'`]([^"'`]+\.css)["'`]/.exec(read(themeStub))![1])] : []
-for (const [what, found] of [['login route chunk', loginChunks], ['protected shell chunk', shellChunks], ['default theme', themeFiles]] as const) {
+for (const [what, found] of [
+  ['login route chunk', loginChunks],
+  ['protected shell chunk', shellChunks],
+  ['default theme', themeFiles],
+] as const) {
   if (!found.length) throw new Error(`bundle: could not find the ${what} in ${outDir} (see the heuristics at the top of bench/bundle.ts)`)
 }
 
-const gzipKb = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(outDir, f)), { level: 9 }).length, 0) / 1024
+const gzipKb = (files: Set<string>) =>
+  [...files].reduce((sum, f) => sum + gzipSync(fs.readFileSync(path.join(outDir, f)), { level: 9 }).length, 0) / 1024
 const base = [...entryFiles, ...entryCss, ...themeFiles]
 const login = closure([...base, ...loginChunks])
 const shell = closure([...base, ...shellChunks])
-for (const [name, files] of [['login', login], ['shell', shell]] as const) {
+for (const [name, files] of [
+  ['login', login],
+  ['shell', shell],
+] as const) {
   console.log(`  ${name}: ${[...files].map((f) => `${path.basename(f)} ${gzipKb(new Set([f])).toFixed(1)}`).join(', ')}`)
 }
 console.log(figuresLine('bundle', { login_kb: gzipKb(login).toFixed(1), shell_kb: gzipKb(shell).toFixed(1) }))

@@ -72,8 +72,14 @@ interface RunResult extends Message {
 async function freshDatabase(fill: (db: SQLite.Database, now: number) => void) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-engine-'))
   const config = loadConfig({
-    PORT: '0', HOST: '127.0.0.1', DATABASE_URL: path.join(dir, 'vigil.db'), VIGIL_ADMIN_PASSWORD: 'bench-admin-password',
-    VIGIL_SECRET_KEY: Buffer.from('vigil-bench-secret-key-32-bytes!').toString('base64'), VIGIL_ENGINE: '0', VIGIL_LOCAL_HOSTS: '0', LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: path.join(dir, 'vigil.db'),
+    VIGIL_ADMIN_PASSWORD: 'bench-admin-password',
+    VIGIL_SECRET_KEY: Buffer.from('vigil-bench-secret-key-32-bytes!').toString('base64'),
+    VIGIL_ENGINE: '0',
+    VIGIL_LOCAL_HOSTS: '0',
+    LOG_LEVEL: 'silent',
   })
   const setup = await createVigil(config)
   const db = setup.store.sqlite!
@@ -84,14 +90,39 @@ async function freshDatabase(fill: (db: SQLite.Database, now: number) => void) {
 
 /** Hosts without a check of their own (so only resources run), one per address. */
 function insertHosts(db: SQLite.Database, now: number, addresses: string[]): number[] {
-  const ins = db.prepare(`INSERT INTO hosts (name, hostgroup_id, ip_address, check_kind, check_trusted, created_time, updated_time) VALUES (?, 1, ?, '', 1, ?, ?)`)
+  const ins = db.prepare(
+    `INSERT INTO hosts (name, hostgroup_id, ip_address, check_kind, check_trusted, created_time, updated_time) VALUES (?, 1, ?, '', 1, ?, ?)`,
+  )
   return addresses.map((ip, i) => Number(ins.run(`bench-host-${i}`, ip, now, now).lastInsertRowid))
 }
 
-function insertResources(db: SQLite.Database, now: number, n: number, hostIds: number[], kind: string, config: (i: number) => unknown, interval: number, nextCheck: number) {
-  const ins = db.prepare(`INSERT INTO resources (host_id, hostgroup_id, host_name, name, display_name, check_kind, check_config, check_interval, retry_interval,
+function insertResources(
+  db: SQLite.Database,
+  now: number,
+  n: number,
+  hostIds: number[],
+  kind: string,
+  config: (i: number) => unknown,
+  interval: number,
+  nextCheck: number,
+) {
+  const ins =
+    db.prepare(`INSERT INTO resources (host_id, hostgroup_id, host_name, name, display_name, check_kind, check_config, check_interval, retry_interval,
     next_check, created_time, updated_time, check_trusted) VALUES (?, 1, (SELECT name FROM hosts WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`)
-  for (let i = 0; i < n; i++) ins.run(hostIds[i % hostIds.length], hostIds[i % hostIds.length], `r${i}`, `${kind} ${i}`, kind, JSON.stringify(config(i)), interval, interval, nextCheck, now, now)
+  for (let i = 0; i < n; i++)
+    ins.run(
+      hostIds[i % hostIds.length],
+      hostIds[i % hostIds.length],
+      `r${i}`,
+      `${kind} ${i}`,
+      kind,
+      JSON.stringify(config(i)),
+      interval,
+      interval,
+      nextCheck,
+      now,
+      now,
+    )
 }
 
 /** One saturated engine run: `n` resources of `kind` at a 1 s interval over the endpoints the parent sends. */
@@ -107,10 +138,21 @@ async function runPhase() {
   const { dir, config } = await freshDatabase((db, now) => {
     const hostIds = insertHosts(db, now, addresses)
     // Resource i belongs to host i % hosts, so consecutive checks go to different addresses and ports.
-    insertResources(db, now, n, hostIds, kind, (i) => {
-      const ports = portsOf.get(addresses[i % addresses.length])!
-      return kind === 'tcp' ? { port: ports[Math.floor(i / addresses.length) % ports.length] } : { port: ports[Math.floor(i / addresses.length) % ports.length], path: '/' }
-    }, 1, now)
+    insertResources(
+      db,
+      now,
+      n,
+      hostIds,
+      kind,
+      (i) => {
+        const ports = portsOf.get(addresses[i % addresses.length])!
+        return kind === 'tcp'
+          ? { port: ports[Math.floor(i / addresses.length) % ports.length] }
+          : { port: ports[Math.floor(i / addresses.length) % ports.length], path: '/' }
+      },
+      1,
+      now,
+    )
   })
 
   const workers = arg('workers')
@@ -173,14 +215,25 @@ async function runPhase() {
   // The same window seen in the database: perf points of whole seconds inside it (tcp writes one per check, http two).
   const from = Math.ceil(s0)
   const to = Math.floor(s1)
-  const points = (vigil.store.sqlite!.prepare('SELECT count(*) AS n FROM perf_points WHERE t >= ? AND t < ?').get(from, to) as { n: number }).n
+  const points = (
+    vigil.store.sqlite!.prepare('SELECT count(*) AS n FROM perf_points WHERE t >= ? AND t < ?').get(from, to) as { n: number }
+  ).n
   const threads = vigil.engine.threads
   await vigil.close()
   fs.rmSync(dir, { recursive: true, force: true })
   await tell({
-    type: 'result', warmupS: (t0 - warmT0) / 1000, checksPerS: checks / seconds, ok: ok1 - ok0, notOk: checks - (ok1 - ok0), sampleNotOk,
-    dbPerS: points / (kind === 'tcp' ? 1 : 2) / Math.max(1, to - from), cpuUsPerCheck: (cpu1.user + cpu1.system) / checks,
-    machineBusy: busyShare(m0, m1), inFlightAvg: inFlightSum / Math.max(1, inFlightN), loopDelayP99Ms: loop.percentile(99) / 1e6, threads,
+    type: 'result',
+    warmupS: (t0 - warmT0) / 1000,
+    checksPerS: checks / seconds,
+    ok: ok1 - ok0,
+    notOk: checks - (ok1 - ok0),
+    sampleNotOk,
+    dbPerS: points / (kind === 'tcp' ? 1 : 2) / Math.max(1, to - from),
+    cpuUsPerCheck: (cpu1.user + cpu1.system) / checks,
+    machineBusy: busyShare(m0, m1),
+    inFlightAvg: inFlightSum / Math.max(1, inFlightN),
+    loopDelayP99Ms: loop.percentile(99) / 1e6,
+    threads,
   } satisfies RunResult)
 }
 
@@ -195,16 +248,17 @@ async function barePhase() {
   let done = 0
   let i = 0
   let stop = false
-  const one = (): Promise<void> => new Promise((resolve) => {
-    const e = endpoints[i++ % endpoints.length]
-    const s = net.connect({ host: e.host, port: e.port, noDelay: true })
-    s.once('connect', () => {
-      done++
-      s.destroy()
-      resolve()
+  const one = (): Promise<void> =>
+    new Promise((resolve) => {
+      const e = endpoints[i++ % endpoints.length]
+      const s = net.connect({ host: e.host, port: e.port, noDelay: true })
+      s.once('connect', () => {
+        done++
+        s.destroy()
+        resolve()
+      })
+      s.once('error', () => resolve())
     })
-    s.once('error', () => resolve())
-  })
   const worker = async () => {
     while (!stop) await one()
   }
@@ -223,7 +277,11 @@ async function rssPhase() {
   const n = Number(arg('n'))
   const perHost = 100
   const { dir, config } = await freshDatabase((db, now) => {
-    const hostIds = insertHosts(db, now, Array.from({ length: Math.max(1, Math.ceil(n / perHost)) }, (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`))
+    const hostIds = insertHosts(
+      db,
+      now,
+      Array.from({ length: Math.max(1, Math.ceil(n / perHost)) }, (_, i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`),
+    )
     insertResources(db, now, n, hostIds, 'tcp', (i) => ({ port: 1 + (i % 1000) }), 86400, now + 86400)
   })
   const vigil = await createVigil(config)
@@ -248,7 +306,10 @@ async function rssPhase() {
 /** check_tcp once per check, 8 at a time (xargs -P 8), against the 127.0.0.1 listeners; checks per second. */
 async function forkRate(ports: number[], warmupS: number, windowS: number) {
   if (!fs.existsSync(CHECK_TCP)) return { perS: NaN, ok: 0, lines: 0, busy: NaN }
-  const xargs = spawn('xargs', ['-P', '8', '-n', '1', CHECK_TCP, '-H', '127.0.0.1', '-p'], { stdio: ['pipe', 'pipe', 'ignore'], detached: true })
+  const xargs = spawn('xargs', ['-P', '8', '-n', '1', CHECK_TCP, '-H', '127.0.0.1', '-p'], {
+    stdio: ['pipe', 'pipe', 'ignore'],
+    detached: true,
+  })
   let lines = 0
   let ok = 0
   let partial = ''
@@ -301,9 +362,24 @@ async function main() {
     const targetCpu = async () => (await (targets.send({ type: 'cpu' }), targets.next<Message & { us: number }>('cpu'))).us
 
     const workers = arg('workers')
-    const engineRun = async (kind: 'tcp' | 'http', n: number, endpoints: Endpoint[], extra: string[] = [], window = windowS, label: string = kind) => {
-      const child = runChild(self, ['--phase=run', `--kind=${kind}`, `--n=${n}`, `--warmup=${warmupS}`, `--window=${window}`, `--concurrency=${concurrency}`,
-        ...(workers ? [`--workers=${workers}`] : []), ...extra])
+    const engineRun = async (
+      kind: 'tcp' | 'http',
+      n: number,
+      endpoints: Endpoint[],
+      extra: string[] = [],
+      window = windowS,
+      label: string = kind,
+    ) => {
+      const child = runChild(self, [
+        '--phase=run',
+        `--kind=${kind}`,
+        `--n=${n}`,
+        `--warmup=${warmupS}`,
+        `--window=${window}`,
+        `--concurrency=${concurrency}`,
+        ...(workers ? [`--workers=${workers}`] : []),
+        ...extra,
+      ])
       child.send({ type: 'endpoints', endpoints })
       await child.next('window-start')
       const before = await targetCpu()
@@ -311,24 +387,40 @@ async function main() {
       const targetUs = (await targetCpu()) - before
       const r = await child.next<RunResult>('result')
       await child.exited
-      console.log(`${label}: ${n} resources @1 s, concurrency ${concurrency}, ${r.threads} check threads, ${window} s after ${r.warmupS.toFixed(0)} s warm-up: ${Math.round(r.checksPerS)} written/s (perf_points rows say ${Math.round(r.dbPerS)}/s); `
-        + `${r.ok} ok, ${r.notOk} not ok${r.sampleNotOk ? ` (e.g. "${r.sampleNotOk}")` : ''}; engine CPU ${r.cpuUsPerCheck.toFixed(0)} µs/check, `
-        + `machine busy ${pct(r.machineBusy)}, checks in flight avg ${r.inFlightAvg.toFixed(0)}, event loop delay p99 ${r.loopDelayP99Ms.toFixed(1)} ms `
-        + `; the targets process used ${(targetUs / (r.checksPerS * window)).toFixed(0)} µs CPU per check`)
+      console.log(
+        `${label}: ${n} resources @1 s, concurrency ${concurrency}, ${r.threads} check threads, ${window} s after ${r.warmupS.toFixed(0)} s warm-up: ${Math.round(r.checksPerS)} written/s (perf_points rows say ${Math.round(r.dbPerS)}/s); ` +
+          `${r.ok} ok, ${r.notOk} not ok${r.sampleNotOk ? ` (e.g. "${r.sampleNotOk}")` : ''}; engine CPU ${r.cpuUsPerCheck.toFixed(0)} µs/check, ` +
+          `machine busy ${pct(r.machineBusy)}, checks in flight avg ${r.inFlightAvg.toFixed(0)}, event loop delay p99 ${r.loopDelayP99Ms.toFixed(1)} ms ` +
+          `; the targets process used ${(targetUs / (r.checksPerS * window)).toFixed(0)} µs CPU per check`,
+      )
       return r
     }
 
     const tcpRun = wanted('tcp') ? await engineRun('tcp', tcpN, tcp) : skipped
     if (wanted('lean')) await engineRun('tcp', tcpN, lean, [], windowS, 'tcp, lean targets (accept and close; not a figure)')
-    const fork = wanted('fork') ? await forkRate(tcp.filter((e) => e.host === '127.0.0.1').map((e) => e.port), 1, windowS) : { perS: NaN, ok: 0, lines: 0, busy: NaN }
-    if (wanted('fork')) console.log(`fork: check_tcp via xargs -P 8: ${Math.round(fork.perS)} checks/s (${fork.ok} of ${fork.lines} "TCP OK"), machine busy ${pct(fork.busy)}`)
+    const fork = wanted('fork')
+      ? await forkRate(
+          tcp.filter((e) => e.host === '127.0.0.1').map((e) => e.port),
+          1,
+          windowS,
+        )
+      : { perS: NaN, ok: 0, lines: 0, busy: NaN }
+    if (wanted('fork'))
+      console.log(
+        `fork: check_tcp via xargs -P 8: ${Math.round(fork.perS)} checks/s (${fork.ok} of ${fork.lines} "TCP OK"), machine busy ${pct(fork.busy)}`,
+      )
     if (wanted('bare')) {
-      for (const [name, endpoints] of [['service-like', tcp], ['lean', lean]] as const) {
+      for (const [name, endpoints] of [
+        ['service-like', tcp],
+        ['lean', lean],
+      ] as const) {
         const child = runChild(self, ['--phase=bare', `--window=${windowS}`, `--concurrency=${concurrency}`])
         child.send({ type: 'endpoints', endpoints })
         const r = await child.next<Message & { perS: number; cpuUsPerCheck: number }>('result')
         await child.exited
-        console.log(`bare loop (connect + hang up, nothing else, one thread, ${name} targets), concurrency ${concurrency}: ${Math.round(r.perS)} connections/s, CPU ${r.cpuUsPerCheck.toFixed(0)} µs/connection`)
+        console.log(
+          `bare loop (connect + hang up, nothing else, one thread, ${name} targets), concurrency ${concurrency}: ${Math.round(r.perS)} connections/s, CPU ${r.cpuUsPerCheck.toFixed(0)} µs/connection`,
+        )
       }
     }
     const httpRun = wanted('http') ? await engineRun('http', httpN, http) : skipped
@@ -337,7 +429,9 @@ async function main() {
       const child = runChild(self, ['--phase=rss', `--n=${n}`], ['--expose-gc'])
       const r = await child.next<Message & { rssMb: number; heapMb: number; targets: number; ran: number; gc: boolean }>('result')
       await child.exited
-      console.log(`memory: ${n} resources scheduled (${r.targets} targets, ${r.ran} results while measuring): rss ${r.rssMb.toFixed(0)} MB, heap used ${r.heapMb.toFixed(0)} MB${r.gc ? ', after gc()' : ''}`)
+      console.log(
+        `memory: ${n} resources scheduled (${r.targets} targets, ${r.ran} results while measuring): rss ${r.rssMb.toFixed(0)} MB, heap used ${r.heapMb.toFixed(0)} MB${r.gc ? ', after gc()' : ''}`,
+      )
       return r.rssMb
     }
     const rss0 = wanted('rss') ? await rss(0) : NaN
@@ -353,13 +447,15 @@ async function main() {
       fs.rmSync(dir, { recursive: true, force: true })
     }
 
-    console.log(figuresLine('engine', {
-      checks_per_s: round(tcpRun.checksPerS),
-      fork_checks_per_s: round(fork.perS),
-      fork_ratio: round(tcpRun.checksPerS / fork.perS, 1),
-      http_checks_per_s: round(httpRun.checksPerS),
-      rss_mb_100k: round(rss100k),
-    }))
+    console.log(
+      figuresLine('engine', {
+        checks_per_s: round(tcpRun.checksPerS),
+        fork_checks_per_s: round(fork.perS),
+        fork_ratio: round(tcpRun.checksPerS / fork.perS, 1),
+        http_checks_per_s: round(httpRun.checksPerS),
+        rss_mb_100k: round(rss100k),
+      }),
+    )
   } finally {
     await targets.stop()
   }

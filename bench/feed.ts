@@ -37,8 +37,11 @@ const fmt = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a')
 async function serverPhase() {
   const server = await startServer({ env: { VIGIL_ENGINE: '0' } })
   // 500 sockets of one user from one address: far past the organization's default feed quotas (issue 13).
-  await server.vigil.store.db.updateTable('organizations')
-    .set({ quotas: JSON.stringify({ feed_connections_per_user: 10_000, feed_connections_per_address: 10_000 }) }).where('id', '=', 1).execute()
+  await server.vigil.store.db
+    .updateTable('organizations')
+    .set({ quotas: JSON.stringify({ feed_connections_per_user: 10_000, feed_connections_per_address: 10_000 }) })
+    .where('id', '=', 1)
+    .execute()
   // The moment the engine publishes, before the feed's fan-out (which runs inside publish).
   const published = new Map<string, number>()
   const bus = server.vigil.bus
@@ -71,7 +74,13 @@ async function serverPhase() {
         inspector.disconnect()
       }
       const cpu = process.cpuUsage(cpu0)
-      void tell({ type: 'report', published: [...published], cpuUs: cpu.user + cpu.system, loopP99Ms: loop.percentile(99) / 1e6, loopMaxMs: loop.max / 1e6 })
+      void tell({
+        type: 'report',
+        published: [...published],
+        cpuUs: cpu.user + cpu.system,
+        loopP99Ms: loop.percentile(99) / 1e6,
+        loopMaxMs: loop.max / 1e6,
+      })
     }
   })
   const end = async () => {
@@ -96,7 +105,9 @@ async function main() {
     const { baseUrl, adminPassword } = await server.next<Message & { baseUrl: string; adminPassword: string }>('ready', 60_000)
     const call = async (method: string, url: string, token: string | null, body: unknown) => {
       const r = await fetch(baseUrl + url, {
-        method, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
       })
       if (!r.ok) throw new Error(`${method} ${url}: ${r.status} ${await r.text()}`)
       return r.json() as Promise<Record<string, unknown>>
@@ -110,26 +121,28 @@ async function main() {
     const sentClock: number[] = []
     const received: number[][] = Array.from({ length: results }, () => [])
     // Each socket opens with a one-time ticket, as a browser's does.
-    const feedUrl = async () => `${baseUrl.replace(/^http/, 'ws')}/api/v1/feed?ticket=${encodeURIComponent(String((await call('POST', '/api/v1/feed/ticket', token, {})).ticket))}`
-    const open = (url: string) => new Promise<WebSocket>((resolve, reject) => {
-      const ws = new WebSocket(url)
-      ws.on('error', reject)
-      ws.on('message', (raw: Buffer) => {
-        const at = performance.now()
-        const m = JSON.parse(raw.toString()) as { op: string; deltas?: { kind: string; plugin_output?: string }[]; refused?: string[] }
-        if (m.op === 'subscribed') {
-          if (m.refused?.length) reject(new Error(`subscription refused: ${m.refused.join(', ')}`))
-          else resolve(ws)
-        } else if (m.op === 'deltas') {
-          for (const d of m.deltas ?? []) {
-            if (d.kind !== 'state' || !d.plugin_output?.startsWith(MARK)) continue
-            const i = Number(d.plugin_output.slice(MARK.length))
-            received[i]?.push(at - sent[i])
+    const feedUrl = async () =>
+      `${baseUrl.replace(/^http/, 'ws')}/api/v1/feed?ticket=${encodeURIComponent(String((await call('POST', '/api/v1/feed/ticket', token, {})).ticket))}`
+    const open = (url: string) =>
+      new Promise<WebSocket>((resolve, reject) => {
+        const ws = new WebSocket(url)
+        ws.on('error', reject)
+        ws.on('message', (raw: Buffer) => {
+          const at = performance.now()
+          const m = JSON.parse(raw.toString()) as { op: string; deltas?: { kind: string; plugin_output?: string }[]; refused?: string[] }
+          if (m.op === 'subscribed') {
+            if (m.refused?.length) reject(new Error(`subscription refused: ${m.refused.join(', ')}`))
+            else resolve(ws)
+          } else if (m.op === 'deltas') {
+            for (const d of m.deltas ?? []) {
+              if (d.kind !== 'state' || !d.plugin_output?.startsWith(MARK)) continue
+              const i = Number(d.plugin_output.slice(MARK.length))
+              received[i]?.push(at - sent[i])
+            }
           }
-        }
+        })
+        ws.on('open', () => ws.send(JSON.stringify({ op: 'subscribe', topics: ['environment:1'] })))
       })
-      ws.on('open', () => ws.send(JSON.stringify({ op: 'subscribe', topics: ['environment:1'] })))
-    })
     const connect = async () => open(await feedUrl())
     const started = Date.now()
     for (let i = 0; i < clients; i += 50) sockets.push(...(await Promise.all(Array.from({ length: Math.min(50, clients - i) }, connect))))
@@ -149,9 +162,11 @@ async function main() {
       if (wait > 0) await sleep(wait)
       sent[i] = performance.now()
       sentClock[i] = clock()
-      posts.push(call('POST', '/api/v1/results', token, { host, exit_status: i % 2 ? 0 : 2, output: `${MARK}${i}` }).then(() => {
-        postMs.push(performance.now() - sent[i])
-      }))
+      posts.push(
+        call('POST', '/api/v1/results', token, { host, exit_status: i % 2 ? 0 : 2, output: `${MARK}${i}` }).then(() => {
+          postMs.push(performance.now() - sent[i])
+        }),
+      )
     }
     await Promise.all(posts)
     // Stragglers: wait until every client has every result, at most 5 s.
@@ -159,7 +174,9 @@ async function main() {
     while (received.some((r) => r.length < sockets.length) && performance.now() < deadline) await sleep(50)
     const clientCpu = process.cpuUsage(cpu0)
     server.send({ type: 'report' })
-    const report = await server.next<Message & { published: [string, number][]; cpuUs: number; loopP99Ms: number; loopMaxMs: number }>('report')
+    const report = await server.next<Message & { published: [string, number][]; cpuUs: number; loopP99Ms: number; loopMaxMs: number }>(
+      'report',
+    )
 
     const all = received.flat()
     const missing = results * sockets.length - all.length
@@ -179,10 +196,16 @@ async function main() {
     const windowS = (performance.now() - t0) / 1000
     console.log(`${results} results at ${rate}/s to ${sockets.length} clients: ${all.length} deliveries, ${missing} missing`)
     console.log(`POST /results answered: p50 ${fmt(percentile(postMs, 50))} ms, p99 ${fmt(percentile(postMs, 99))} ms`)
-    console.log(`POST → published on the bus: p50 ${fmt(percentile(toPublish, 50))} ms, p99 ${fmt(percentile(toPublish, 99))} ms (request, engine batch wait, commit)`)
-    console.log(`published → first client: p50 ${fmt(percentile(fanFirst, 50))} ms; → last client: p50 ${fmt(percentile(fanLast, 50))} ms, p99 ${fmt(percentile(fanLast, 99))} ms (fan-out, loopback, client queue)`)
-    console.log(`server: CPU ${((report.cpuUs / 1e6 / windowS) * 100).toFixed(0)} % of a core, ${(report.cpuUs / 1000 / results).toFixed(1)} ms CPU per result, event loop delay p99 ${fmt(report.loopP99Ms)} ms, max ${fmt(report.loopMaxMs)} ms; `
-      + `clients process: CPU ${(((clientCpu.user + clientCpu.system) / 1e6 / windowS) * 100).toFixed(0)} % of a core`)
+    console.log(
+      `POST → published on the bus: p50 ${fmt(percentile(toPublish, 50))} ms, p99 ${fmt(percentile(toPublish, 99))} ms (request, engine batch wait, commit)`,
+    )
+    console.log(
+      `published → first client: p50 ${fmt(percentile(fanFirst, 50))} ms; → last client: p50 ${fmt(percentile(fanLast, 50))} ms, p99 ${fmt(percentile(fanLast, 99))} ms (fan-out, loopback, client queue)`,
+    )
+    console.log(
+      `server: CPU ${((report.cpuUs / 1e6 / windowS) * 100).toFixed(0)} % of a core, ${(report.cpuUs / 1000 / results).toFixed(1)} ms CPU per result, event loop delay p99 ${fmt(report.loopP99Ms)} ms, max ${fmt(report.loopMaxMs)} ms; ` +
+        `clients process: CPU ${(((clientCpu.user + clientCpu.system) / 1e6 / windowS) * 100).toFixed(0)} % of a core`,
+    )
     console.log(figuresLine('feed', { clients: sockets.length, p50_ms: fmt(percentile(all, 50)), p99_ms: fmt(percentile(all, 99)) }))
   } finally {
     for (const ws of sockets) ws.terminate()

@@ -15,7 +15,10 @@ import { launchChromium } from '../e2e/browser'
 import { bigMap, openMap } from './map-viewer'
 import { figuresLine, percentile } from './lib/stats'
 
-const [dirA, dirB] = process.argv.slice(2).filter((a) => !a.startsWith('--')).map((d) => path.resolve(d))
+const [dirA, dirB] = process.argv
+  .slice(2)
+  .filter((a) => !a.startsWith('--'))
+  .map((d) => path.resolve(d))
 if (!dirA || !dirB) throw new Error('usage: npx tsx bench/first-paint-ab.ts DIST_A DIST_B [--opens=8]')
 const opens = Number(process.argv.find((a) => a.startsWith('--opens='))?.slice(8) ?? 8)
 
@@ -38,7 +41,11 @@ try {
 }
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length
 for (const [i, name] of ['a', 'b'].entries()) console.log(`${name}: ${paints[i].map((x) => Math.round(x)).join(' ')}`)
-console.log(figuresLine('first-paint-ab', {
-  a_median_ms: Math.round(percentile(paints[0], 50)), a_mean_ms: Math.round(mean(paints[0])),
-  b_median_ms: Math.round(percentile(paints[1], 50)), b_mean_ms: Math.round(mean(paints[1])),
-}))
+console.log(
+  figuresLine('first-paint-ab', {
+    a_median_ms: Math.round(percentile(paints[0], 50)),
+    a_mean_ms: Math.round(mean(paints[0])),
+    b_median_ms: Math.round(percentile(paints[1], 50)),
+    b_mean_ms: Math.round(mean(paints[1])),
+  }),
+)

@@ -34,11 +34,21 @@ const fmt = (x: number) => x.toFixed(1)
 function seedDocument(): MapDocument {
   const doc = emptyDocument({ width: 3840, height: 2160 })
   for (let i = 0; i < ITEMS; i++) {
-    const x = (i % COLUMNS) * 160, y = Math.floor(i / COLUMNS) * 120
+    const x = (i % COLUMNS) * 160,
+      y = Math.floor(i / COLUMNS) * 120
     const id = `item-${i}`
-    doc.items[id] = i % 5 === 4
-      ? itemKinds.text.defaults({ id, x, y, z: i, text: `Note ${i}` })
-      : itemKinds.shape.defaults({ id, x, y, z: i, icon: (['rectangle', 'router', 'switch', 'server', 'cloud'] as const)[i % 5], label: `node-${i}`, style: { sketch: i % 10 === 0 } })
+    doc.items[id] =
+      i % 5 === 4
+        ? itemKinds.text.defaults({ id, x, y, z: i, text: `Note ${i}` })
+        : itemKinds.shape.defaults({
+            id,
+            x,
+            y,
+            z: i,
+            icon: (['rectangle', 'router', 'switch', 'server', 'cloud'] as const)[i % 5],
+            label: `node-${i}`,
+            style: { sketch: i % 10 === 0 },
+          })
   }
   for (let i = 0; i + 1 < ITEMS && i < 2000; i += 2) {
     const id = `link-${i}`
@@ -82,7 +92,9 @@ async function main() {
     console.log(`seeded ${Object.keys(doc.items).length} items and ${Object.keys(doc.connectors).length} connectors`)
 
     const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: tenant.username, password: tenant.password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: tenant.username, password: tenant.password }),
     })
     const { token } = (await login.json()) as { token: string }
     const browser = await launchChromium()
@@ -97,9 +109,15 @@ async function main() {
 
       // Where item-0 is on screen: the editor opens fitted to the window (zoom to fit).
       const box = (await canvas.boundingBox())!
-      const camera = fitCamera(unionBox(Object.values(doc.items))!, { width: Math.floor(box.width) - 2, height: Math.floor(box.height) - 2 })
+      const camera = fitCamera(unionBox(Object.values(doc.items))!, {
+        width: Math.floor(box.width) - 2,
+        height: Math.floor(box.height) - 2,
+      })
       const item = doc.items['item-0']
-      const at = { x: box.x + 1 + camera.x + (item.x + item.w / 2) * camera.scale, y: box.y + 1 + camera.y + (item.y + item.h / 2) * camera.scale }
+      const at = {
+        x: box.x + 1 + camera.x + (item.x + item.w / 2) * camera.scale,
+        y: box.y + 1 + camera.y + (item.y + item.h / 2) * camera.scale,
+      }
 
       await page.evaluate(RECORDER('mousemove'))
       await page.mouse.move(at.x, at.y)
@@ -107,7 +125,10 @@ async function main() {
       for (let i = 1; i <= 120; i++) await page.mouse.move(at.x + i * 3, at.y + i * 2)
       await page.mouse.up()
       const drag = (await page.evaluate('window.frameTimes_')) as number[]
-      const moved = await page.getByRole('status').filter({ hasText: /Unsaved changes|Saving|All changes saved/ }).textContent()
+      const moved = await page
+        .getByRole('status')
+        .filter({ hasText: /Unsaved changes|Saving|All changes saved/ })
+        .textContent()
       console.log(`drag: ${drag.length} frames, p50 ${fmt(percentile(drag, 50))} ms, max ${fmt(Math.max(...drag))} ms (${moved})`)
 
       // 100 edits (each one history entry), then 100 undos, one per frame.
@@ -118,11 +139,18 @@ async function main() {
       for (let i = 0; i < 100; i++) await page.keyboard.press('Control+Z')
       const undos = (await page.evaluate('window.frameTimes_')) as number[]
       if (process.env.BENCH_TRACE) {
-        const h = (await page.evaluate('window.handlerTimes_')) as number[], r = (await page.evaluate('window.rafTimes_')) as number[]
-        console.log(`undo handler p50 ${fmt(percentile(h, 50))} p95 ${fmt(percentile(h, 95))}; to rAF p50 ${fmt(percentile(r, 50))} p95 ${fmt(percentile(r, 95))}`)
+        const h = (await page.evaluate('window.handlerTimes_')) as number[],
+          r = (await page.evaluate('window.rafTimes_')) as number[]
+        console.log(
+          `undo handler p50 ${fmt(percentile(h, 50))} p95 ${fmt(percentile(h, 95))}; to rAF p50 ${fmt(percentile(r, 50))} p95 ${fmt(percentile(r, 95))}`,
+        )
       }
-      console.log(`undo: ${undos.length} frames in ${Date.now() - started} ms, p50 ${fmt(percentile(undos, 50))} ms, max ${fmt(Math.max(...undos))} ms, sum ${fmt(undos.reduce((a, b) => a + b, 0))} ms`)
-      console.log(figuresLine('map-editor', { items: ITEMS, drag_frame_p95_ms: fmt(percentile(drag, 95)), undo100_ms: fmt(percentile(undos, 95)) }))
+      console.log(
+        `undo: ${undos.length} frames in ${Date.now() - started} ms, p50 ${fmt(percentile(undos, 50))} ms, max ${fmt(Math.max(...undos))} ms, sum ${fmt(undos.reduce((a, b) => a + b, 0))} ms`,
+      )
+      console.log(
+        figuresLine('map-editor', { items: ITEMS, drag_frame_p95_ms: fmt(percentile(drag, 95)), undo100_ms: fmt(percentile(undos, 95)) }),
+      )
     } finally {
       await browser.close()
     }

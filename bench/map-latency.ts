@@ -20,7 +20,8 @@ import { bigMap, gridItemBox, openMap } from './map-viewer'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 /** The light theme's SPEC §4 MAP colours (src/viewer/theme.ts): up and down. */
-const UP = [46, 158, 68], DOWN = [215, 38, 61]
+const UP = [46, 158, 68],
+  DOWN = [215, 38, 61]
 
 async function main() {
   if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before this benchmark')
@@ -31,13 +32,18 @@ async function main() {
   try {
     const { page } = await openMap(browser, m)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 })
-    const camera = JSON.parse((await page.locator('.vigil-map-canvas').getAttribute('data-camera'))!) as { x: number; y: number; scale: number }
+    const camera = JSON.parse((await page.locator('.vigil-map-canvas').getAttribute('data-camera'))!) as {
+      x: number
+      y: number
+      scale: number
+    }
     const latencies: number[] = []
     // Each host goes down, then up again: two samples, each waiting for its own colour.
     for (let k = 0; latencies.length < SAMPLES; k++) {
       const i = (k * 37) % N
       const b = gridItemBox(i, N)
-      const x = Math.round((b.x + b.w / 2) * camera.scale + camera.x), y = Math.round((b.y + b.h / 2) * camera.scale + camera.y)
+      const x = Math.round((b.x + b.w / 2) * camera.scale + camera.x),
+        y = Math.round((b.y + b.h / 2) * camera.scale + camera.y)
       for (const down of [true, false]) {
         const rgb = down ? DOWN : UP
         // Armed before the POST: resolves with Date.now() in the first frame whose live layer shows the colour.
@@ -52,13 +58,24 @@ async function main() {
           requestAnimationFrame(tick)
         }); return true })()`)
         const sent = Date.now()
-        const r = await m.tenant.api.post('/api/v1/results', { host: m.hostNames[i], exit_status: down ? 2 : 0, output: down ? 'PING CRITICAL' : 'PING OK' })
+        const r = await m.tenant.api.post('/api/v1/results', {
+          host: m.hostNames[i],
+          exit_status: down ? 2 : 0,
+          output: down ? 'PING CRITICAL' : 'PING OK',
+        })
         if (r.status !== 200) throw new Error(`results: ${r.status} ${JSON.stringify(r.body)}`)
-        latencies.push((await page.evaluate('window.changed_') as number) - sent)
+        latencies.push(((await page.evaluate('window.changed_')) as number) - sent)
       }
     }
     console.log(`latencies ms: ${latencies.join(' ')}`)
-    console.log(figuresLine('map-latency', { items: N, samples: latencies.length, p50_ms: percentile(latencies, 50), p95_ms: percentile(latencies, 95) }))
+    console.log(
+      figuresLine('map-latency', {
+        items: N,
+        samples: latencies.length,
+        p50_ms: percentile(latencies, 50),
+        p95_ms: percentile(latencies, 95),
+      }),
+    )
   } finally {
     await browser.close()
     await m.server.close()

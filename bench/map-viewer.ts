@@ -53,8 +53,19 @@ async function insertHosts(db: Kysely<Database>, environmentId: number, n: numbe
     const ids: number[] = []
     for (let start = 0; start < n; start += 500) {
       const rows = Array.from({ length: Math.min(500, n - start) }, (_, k) => ({
-        name: `map-host-${String(start + k).padStart(5, '0')}`, hostgroup_id: environmentId, hosttype: 'linux', ip_address: `10.${(start + k) >> 8}.${(start + k) & 255}.1`,
-        state: 'up', state_type: 'HARD', check_type: '1', max_check_attempts: 1, plugin_output: 'PING OK', last_state_change: now - 3600, last_check: now - 30, created_time: now, updated_time: now,
+        name: `map-host-${String(start + k).padStart(5, '0')}`,
+        hostgroup_id: environmentId,
+        hosttype: 'linux',
+        ip_address: `10.${(start + k) >> 8}.${(start + k) & 255}.1`,
+        state: 'up',
+        state_type: 'HARD',
+        check_type: '1',
+        max_check_attempts: 1,
+        plugin_output: 'PING OK',
+        last_state_change: now - 3600,
+        last_check: now - 30,
+        created_time: now,
+        updated_time: now,
       }))
       ids.push(...(await tx.insertInto('hosts').values(rows).returning('id').execute()).map((r) => r.id))
     }
@@ -77,10 +88,25 @@ function gridDocument(hostIds: number[], names: string[]) {
   const last = hostIds.length - 1
   if (last > 1) connectors.c0 = { id: 'c0', from: `h${last}`, to: 'h1', z: 0, kind: 'plain', width: 2, dash: false }
   const size = Math.min(16384, side * SPACING)
-  return { schema_version: 1, resolution: { width: size, height: size }, background: { colour: '#ffffff', image_id: null }, grid: { visible: false, snap: false, size: 16 }, items, connectors }
+  return {
+    schema_version: 1,
+    resolution: { width: size, height: size },
+    background: { colour: '#ffffff', image_id: null },
+    grid: { visible: false, snap: false, size: 16 },
+    items,
+    connectors,
+  }
 }
 
-export interface BigMap { server: TestServer; tenant: Tenant; token: string; hostNames: string[]; path: string; items: number; connectors: number }
+export interface BigMap {
+  server: TestServer
+  tenant: Tenant
+  token: string
+  hostNames: string[]
+  path: string
+  items: number
+  connectors: number
+}
 
 /** The server (`env`: more of its settings), a tenant with `n` up hosts, and a published map of them; the map's fullscreen route. */
 export async function bigMap(n: number, env?: Record<string, string>): Promise<BigMap> {
@@ -94,23 +120,44 @@ export async function bigMap(n: number, env?: Record<string, string>): Promise<B
   const document = gridDocument(hostIds, hostNames)
   const map = await tenant.api.post('/api/v1/maps', { alias: 'Big wall', hostgroup_id: tenant.environmentId, layout: 2 })
   if (map.status !== 201) throw new Error(`map: ${map.status} ${JSON.stringify(map.body)}`)
-  for (const [method, url, body] of [['post', 'lock'], ['put', 'document', { document }], ['post', 'publish', { comment: 'bench' }], ['del', 'lock']] as const) {
-    const r = await (tenant.api[method] as (p: string, b?: unknown) => Promise<{ status: number; body: unknown }>)(`/api/v1/maps/${map.body.id}/${url}`, body)
+  for (const [method, url, body] of [
+    ['post', 'lock'],
+    ['put', 'document', { document }],
+    ['post', 'publish', { comment: 'bench' }],
+    ['del', 'lock'],
+  ] as const) {
+    const r = await (tenant.api[method] as (p: string, b?: unknown) => Promise<{ status: number; body: unknown }>)(
+      `/api/v1/maps/${map.body.id}/${url}`,
+      body,
+    )
     if (r.status >= 300) throw new Error(`${url}: ${r.status} ${JSON.stringify(r.body).slice(0, 500)}`)
   }
-  console.log(`seeded ${n} hosts and a published map of ${Object.keys(document.items).length} items, ${Object.keys(document.connectors).length} connectors in ${Date.now() - t0} ms`)
+  console.log(
+    `seeded ${n} hosts and a published map of ${Object.keys(document.items).length} items, ${Object.keys(document.connectors).length} connectors in ${Date.now() - t0} ms`,
+  )
   const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: tenant.username, password: tenant.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: tenant.username, password: tenant.password }),
   })
   const { token } = (await login.json()) as { token: string }
   return {
-    server, tenant, token, hostNames, items: Object.keys(document.items).length, connectors: Object.keys(document.connectors).length,
+    server,
+    tenant,
+    token,
+    hostNames,
+    items: Object.keys(document.items).length,
+    connectors: Object.keys(document.connectors).length,
     path: `/maps/${encodeURIComponent(map.body.hostgroup_name)}/${encodeURIComponent(map.body.name)}/fullscreen`,
   }
 }
 
 /** Opens the map and waits until its states are drawn; returns the first-paint time (ms from navigation start). */
-export async function openMap(browser: Browser, m: BigMap, viewport = { width: 1920, height: 1080 }): Promise<{ page: Page; firstPaintMs: number; mapPaintMs: number }> {
+export async function openMap(
+  browser: Browser,
+  m: BigMap,
+  viewport = { width: 1920, height: 1080 },
+): Promise<{ page: Page; firstPaintMs: number; mapPaintMs: number }> {
   // The app's CSP has no 'unsafe-eval'; Playwright polls a string predicate through eval, so the bench's own page
   // script is let through (the app's code is the same either way).
   const context = await browser.newContext({ viewport, bypassCSP: true })
@@ -122,9 +169,13 @@ export async function openMap(browser: Browser, m: BigMap, viewport = { width: 1
   })()`)
   await page.goto(`${m.server.baseUrl}/#${m.path}?token=${encodeURIComponent(m.token)}`)
   await page.waitForFunction('performance.getEntriesByName("vigil:map-drawn").length > 0', undefined, { timeout: 60_000 })
-  const firstPaintMs = await page.evaluate('performance.getEntriesByName("vigil:map-drawn")[0].startTime') as number
+  const firstPaintMs = (await page.evaluate('performance.getEntriesByName("vigil:map-drawn")[0].startTime')) as number
   // The viewer's own part: from its first request (the map by name) to the drawn states, without the shell's start.
-  const mapPaintMs = firstPaintMs - (await page.evaluate('performance.getEntriesByType("resource").find((e) => e.name.includes("/api/v1/maps/by-name/"))?.startTime ?? 0') as number)
+  const mapPaintMs =
+    firstPaintMs -
+    ((await page.evaluate(
+      'performance.getEntriesByType("resource").find((e) => e.name.includes("/api/v1/maps/by-name/"))?.startTime ?? 0',
+    )) as number)
   return { page, firstPaintMs, mapPaintMs }
 }
 
@@ -176,19 +227,30 @@ async function main() {
     const { page } = open
     const firstPaints = opens.map((o) => o.firstPaintMs)
     const firstPaintMs = percentile(firstPaints, 50)
-    const mapPaintMs = percentile(opens.map((o) => o.mapPaintMs), 50)
+    const mapPaintMs = percentile(
+      opens.map((o) => o.mapPaintMs),
+      50,
+    )
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 30_000 })
-    console.log(`first paint after ${firstPaints.map(fmt).join(', ')} ms (lod ${await page.locator('.vigil-map-canvas').getAttribute('data-lod')})`)
+    console.log(
+      `first paint after ${firstPaints.map(fmt).join(', ')} ms (lod ${await page.locator('.vigil-map-canvas').getAttribute('data-lod')})`,
+    )
     if (process.env.BENCH_TRACE) {
-      const entries = await page.evaluate('performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])') as [string, number, number][]
-      for (const [name, start, end] of entries) console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`)
+      const entries = (await page.evaluate(
+        'performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])',
+      )) as [string, number, number][]
+      for (const [name, start, end] of entries)
+        console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`)
     }
 
     // State changes at RATE per second: batches every 100 ms, each host toggling down ↔ up.
-    await page.evaluate(`(() => { window.frames_ = []; window.recording_ = true; const tick = (t) => { window.frames_.push(t); if (window.recording_) requestAnimationFrame(tick) }; requestAnimationFrame(tick) })()`)
+    await page.evaluate(
+      `(() => { window.frames_ = []; window.recording_ = true; const tick = (t) => { window.frames_.push(t); if (window.recording_) requestAnimationFrame(tick) }; requestAnimationFrame(tick) })()`,
+    )
     const perBatch = Math.max(1, Math.round(RATE / 10))
     const down = new Set<number>()
-    let sent = 0, seq = 0
+    let sent = 0,
+      seq = 0
     const started = Date.now()
     for (let batch = 0; Date.now() - started < SECONDS * 1000; batch++) {
       const due = started + batch * 100
@@ -205,18 +267,30 @@ async function main() {
       sent += results.length
     }
     await sleep(500)
-    const frames = await page.evaluate('(() => { window.recording_ = false; return window.frames_ })()') as number[]
-    const updates = await page.evaluate('window.updates_') as number[]
+    const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_ })()')) as number[]
+    const updates = (await page.evaluate('window.updates_')) as number[]
     const intervals = frames.slice(1).map((t, i) => t - frames[i])
-    console.log(`sent ${sent} results in ${((Date.now() - started) / 1000).toFixed(1)} s; ${updates.length} update frames, p50 ${fmt(percentile(updates, 50))} ms, max ${fmt(Math.max(...updates))} ms; frame intervals p50 ${fmt(percentile(intervals, 50))} ms`)
+    console.log(
+      `sent ${sent} results in ${((Date.now() - started) / 1000).toFixed(1)} s; ${updates.length} update frames, p50 ${fmt(percentile(updates, 50))} ms, max ${fmt(Math.max(...updates))} ms; frame intervals p50 ${fmt(percentile(intervals, 50))} ms`,
+    )
 
     const panFps = await gestureFps(page, 'pan', 3000)
     const zoomFps = await gestureFps(page, 'zoom', 3000)
-    console.log(figuresLine('map-viewer', {
-      items: m.items, connectors: m.connectors, first_paint_ms: Math.round(firstPaintMs),
-      first_paint_min_ms: Math.round(Math.min(...firstPaints)), first_paint_max_ms: Math.round(Math.max(...firstPaints)), first_paint_cold_ms: Math.round(cold.firstPaintMs), map_paint_ms: Math.round(mapPaintMs), pan_fps: fmt(panFps), zoom_fps: fmt(zoomFps),
-      update_frame_p99_ms: fmt(percentile(updates, 99)), update_interval_p99_ms: fmt(percentile(intervals, 99)),
-    }))
+    console.log(
+      figuresLine('map-viewer', {
+        items: m.items,
+        connectors: m.connectors,
+        first_paint_ms: Math.round(firstPaintMs),
+        first_paint_min_ms: Math.round(Math.min(...firstPaints)),
+        first_paint_max_ms: Math.round(Math.max(...firstPaints)),
+        first_paint_cold_ms: Math.round(cold.firstPaintMs),
+        map_paint_ms: Math.round(mapPaintMs),
+        pan_fps: fmt(panFps),
+        zoom_fps: fmt(zoomFps),
+        update_frame_p99_ms: fmt(percentile(updates, 99)),
+        update_interval_p99_ms: fmt(percentile(intervals, 99)),
+      }),
+    )
   } finally {
     await browser.close()
     await m.server.close()

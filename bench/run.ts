@@ -24,14 +24,20 @@ for (const name of only !== undefined ? [only] : BENCHMARKS) {
   const started = Date.now()
   console.log(`\n== bench ${name}`)
   // The tsx binary of this package, so that `npm run bench` works without a global tsx.
-  const r = spawnSync(process.execPath, [path.join(here, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(here, `${name}.ts`), ...args], {
-    stdio: 'inherit',
-    cwd: path.join(here, '..'),
-  })
+  const r = spawnSync(
+    process.execPath,
+    [path.join(here, '..', 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(here, `${name}.ts`), ...args],
+    {
+      stdio: 'inherit',
+      cwd: path.join(here, '..'),
+    },
+  )
   const secs = ((Date.now() - started) / 1000).toFixed(1)
   if (r.status !== 0) {
     failed.push(name)
-    console.error(`== bench ${name} crashed (${r.error?.message ?? (r.signal ? `signal ${r.signal}` : `exit ${r.status}`)}) after ${secs} s`)
+    console.error(
+      `== bench ${name} crashed (${r.error?.message ?? (r.signal ? `signal ${r.signal}` : `exit ${r.status}`)}) after ${secs} s`,
+    )
   } else {
     console.log(`== bench ${name} done in ${secs} s`)
   }

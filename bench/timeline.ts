@@ -33,7 +33,12 @@ const HOSTS = 20_000
 const DATA_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '.data')
 const YEAR = 365 * 86400
 
-interface Built { file: string; adminPassword: string; tenant: { username: string; password: string }; hostId: number }
+interface Built {
+  file: string
+  adminPassword: string
+  tenant: { username: string; password: string }
+  hostId: number
+}
 
 function fill(db: SQLite.Database, now: number): Pick<Built, 'hostId'> & { environmentIds: number[] } {
   const rand = rng(7)
@@ -45,14 +50,18 @@ function fill(db: SQLite.Database, now: number): Pick<Built, 'hostId'> & { envir
   const envIds: number[] = []
   db.transaction(() => {
     const orgs = Array.from({ length: 8 }, (_, o) => Number(insOrg.run(`customer${o}`, `Customer ${o}`, localOrg, now).lastInsertRowid))
-    for (let e = 0; e < ENVIRONMENTS; e++) envIds.push(Number(insEnv.run(`env-${e}`, `Environment ${e}`, orgs[e % orgs.length], now).lastInsertRowid))
+    for (let e = 0; e < ENVIRONMENTS; e++)
+      envIds.push(Number(insEnv.run(`env-${e}`, `Environment ${e}`, orgs[e % orgs.length], now).lastInsertRowid))
   })()
   // Hosts belong to environments of Zipf-like size; each host has ~10 resources (ids host*10+k).
   const envOfHost = Array.from({ length: HOSTS }, () => envIds[Math.floor(ENVIRONMENTS * rand() ** 2)])
 
-  const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL`).all() as { name: string; sql: string }[]
+  const indexes = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL`)
+    .all() as { name: string; sql: string }[]
   for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`)
-  const ins = db.prepare(`INSERT INTO events (type, event_class, hostgroup_id, host_id, resource_id, subject_name, host_name, start_time, end_time,
+  const ins =
+    db.prepare(`INSERT INTO events (type, event_class, hostgroup_id, host_id, resource_id, subject_name, host_name, start_time, end_time,
     display_time, status, state_type, is_flapping, data, message, comment, username, user_full_name, ticket_id) VALUES
     (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const RES_STATES = ['ok', 'warning', 'critical', 'unknown']
@@ -71,16 +80,53 @@ function fill(db: SQLite.Database, now: number): Pick<Built, 'hostId'> & { envir
         if (x < 0.86) {
           const state = onResource ? RES_STATES[Math.floor(rand() * 4)] : HOST_STATES[Math.floor(rand() * 3)]
           const soft = rand() < 0.3 ? 'SOFT' : 'HARD'
-          ins.run('state_change', onResource ? 'resource_check_event' : 'host_event', env, h + 1, onResource ? h * 10 + 1 : null, onResource ? 'Disk /' : host, host,
-            t, null, t, state, soft, rand() < 0.02 ? 1 : 0, JSON.stringify({ state, attempt: 1 }), `${state.toUpperCase()} - sample output ${i}`, '', '', '', '')
+          ins.run(
+            'state_change',
+            onResource ? 'resource_check_event' : 'host_event',
+            env,
+            h + 1,
+            onResource ? h * 10 + 1 : null,
+            onResource ? 'Disk /' : host,
+            host,
+            t,
+            null,
+            t,
+            state,
+            soft,
+            rand() < 0.02 ? 1 : 0,
+            JSON.stringify({ state, attempt: 1 }),
+            `${state.toUpperCase()} - sample output ${i}`,
+            '',
+            '',
+            '',
+            '',
+          )
         } else {
           const type = x < 0.9 ? 'acknowledgement' : x < 0.93 ? 'downtime' : x < 0.96 ? 'ticket' : x < 0.99 ? 'notification' : 'system'
           // A few maintenance windows lie ahead (upcoming); the rest are past.
           const future = type === 'downtime' && rand() < 0.02
           const at = future ? now + Math.floor(rand() * 30 * 86400) : t
-          ins.run(type, onResource ? 'resource_check_event' : 'host_event', env, h + 1, onResource ? h * 10 + 1 : null, onResource ? 'Disk /' : host, host,
-            at, type === 'downtime' ? at + 7200 : null, at, type === 'downtime' ? (future ? 'SCHEDULED' : 'STOPPED') : '', '', 0, '{}', '',
-            'operator comment', 'operator', 'Olga Operator', type === 'ticket' ? `SD-${i}` : '')
+          ins.run(
+            type,
+            onResource ? 'resource_check_event' : 'host_event',
+            env,
+            h + 1,
+            onResource ? h * 10 + 1 : null,
+            onResource ? 'Disk /' : host,
+            host,
+            at,
+            type === 'downtime' ? at + 7200 : null,
+            at,
+            type === 'downtime' ? (future ? 'SCHEDULED' : 'STOPPED') : '',
+            '',
+            0,
+            '{}',
+            '',
+            'operator comment',
+            'operator',
+            'Olga Operator',
+            type === 'ticket' ? `SD-${i}` : '',
+          )
         }
       }
     })()
@@ -90,12 +136,16 @@ function fill(db: SQLite.Database, now: number): Pick<Built, 'hostId'> & { envir
 }
 
 async function build(rebuild: boolean): Promise<Built> {
-  const key = createHash('sha256').update(JSON.stringify({ DATA_VERSION, EVENTS, migrations: Object.keys(migrations) })).digest('hex').slice(0, 12)
+  const key = createHash('sha256')
+    .update(JSON.stringify({ DATA_VERSION, EVENTS, migrations: Object.keys(migrations) }))
+    .digest('hex')
+    .slice(0, 12)
   const file = path.join(DATA_DIR, `timeline-${key}.db`)
   const meta = path.join(DATA_DIR, `timeline-${key}.json`)
   if (!rebuild && fs.existsSync(file) && fs.existsSync(meta)) return { file, ...JSON.parse(fs.readFileSync(meta, 'utf8')) }
   fs.mkdirSync(DATA_DIR, { recursive: true })
-  for (const f of fs.readdirSync(DATA_DIR)) if (f.startsWith('timeline-') && !f.startsWith(`timeline-${key}`)) fs.rmSync(path.join(DATA_DIR, f), { force: true })
+  for (const f of fs.readdirSync(DATA_DIR))
+    if (f.startsWith('timeline-') && !f.startsWith(`timeline-${key}`)) fs.rmSync(path.join(DATA_DIR, f), { force: true })
   const started = Date.now()
   const tmp = path.join(DATA_DIR, `timeline-build-${process.pid}.db`)
   const adminPassword = `bench-${randomBytes(6).toString('hex')}`
@@ -108,9 +158,16 @@ async function build(rebuild: boolean): Promise<Built> {
     const { environmentIds, ...rest } = fill(sqlite, now)
     built = rest
     // A customer's operator who sees one mid-sized environment.
-    const env = sqlite.prepare('SELECT id, organization_id FROM hostgroups WHERE id = ?').get(environmentIds[5]) as { id: number; organization_id: number }
-    const user = sqlite.prepare('INSERT INTO users (username, password_hash, organization_id, member_since) VALUES (?, ?, ?, 0)').run(tenant.username, await hashPassword(tenant.password), env.organization_id)
-    sqlite.prepare(`INSERT INTO user_rights (user_id, organization_id, hostgroup_id, authorization_group) VALUES (?, ?, ?, 'operator')`).run(user.lastInsertRowid, env.organization_id, env.id)
+    const env = sqlite.prepare('SELECT id, organization_id FROM hostgroups WHERE id = ?').get(environmentIds[5]) as {
+      id: number
+      organization_id: number
+    }
+    const user = sqlite
+      .prepare('INSERT INTO users (username, password_hash, organization_id, member_since) VALUES (?, ?, ?, 0)')
+      .run(tenant.username, await hashPassword(tenant.password), env.organization_id)
+    sqlite
+      .prepare(`INSERT INTO user_rights (user_id, organization_id, hostgroup_id, authorization_group) VALUES (?, ?, ?, 'operator')`)
+      .run(user.lastInsertRowid, env.organization_id, env.id)
     sqlite.pragma('wal_checkpoint(TRUNCATE)')
   } finally {
     await server.close()
@@ -126,7 +183,11 @@ const db = await build(process.argv.includes('--rebuild'))
 const server = await startServer({ env: { DATABASE_URL: db.file } })
 try {
   const token = async (username: string, password: string) => {
-    const r = await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+    const r = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    })
     if (!r.ok) throw new Error(`login ${username}: ${r.status} ${await r.text()}`)
     return ((await r.json()) as { token: string }).token
   }
@@ -143,7 +204,14 @@ try {
   // What the timeline view asks for (SPEC §2 default range one year back to one year ahead).
   const now = Math.floor(Date.now() / 1000)
   const range = `start_time=${now - YEAR}&end_time=${now + YEAR}`
-  const newest = Number((await server.vigil.store.db.selectFrom('events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirstOrThrow()).id)
+  const newest = Number(
+    (
+      await server.vigil.store.db
+        .selectFrom('events')
+        .select((eb) => eb.fn.max('id').as('id'))
+        .executeTakeFirstOrThrow()
+    ).id,
+  )
   const shapes: Record<string, [string, string]> = {
     page: [admin, `${range}&no_future_events=true&limit=1000`],
     min_id: [admin, `${range}&min_id=${newest - 5}&limit=1000`],
@@ -160,7 +228,9 @@ try {
     for (let i = 0; i < 5; i++) await get(auth, query)
     const ms: number[] = []
     for (let i = 0; i < N; i++) ms.push((await get(auth, query)).ms)
-    console.log(`  ${name}: p50=${percentile(ms, 50).toFixed(1)} ms p95=${percentile(ms, 95).toFixed(1)} ms rows=${first.body.result.length} totalresults=${first.body.totalresults}`)
+    console.log(
+      `  ${name}: p50=${percentile(ms, 50).toFixed(1)} ms p95=${percentile(ms, 95).toFixed(1)} ms rows=${first.body.result.length} totalresults=${first.body.totalresults}`,
+    )
     figures[`${name}_ms`] = percentile(ms, 50).toFixed(1)
   }
   console.log(figuresLine('timeline', figures))

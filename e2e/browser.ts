@@ -27,7 +27,12 @@ export async function stopBrowserSuite(suite: { server?: TestServer; browser?: B
   await suite.server?.close()
 }
 
-export interface BrowserSuite { server: TestServer; browser: Browser; admin: Client; contexts: BrowserContext[] }
+export interface BrowserSuite {
+  server: TestServer
+  browser: Browser
+  admin: Client
+  contexts: BrowserContext[]
+}
 
 /**
  * Registers a spec file's hooks: server and Chromium before its tests, an administrator's API client, and

@@ -13,24 +13,38 @@ describe('content security policy', () => {
   it('lets the app, its maps and the live feed run with no violation reported', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const host = uniq('csp')
-    expect((await user.api.post('/api/v1/hosts/', { name: host, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })).status).toBe(201)
+    expect(
+      (await user.api.post('/api/v1/hosts/', { name: host, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 }))
+        .status,
+    ).toBe(201)
     expect((await user.api.post('/api/v1/results', { host, exit_status: 0, output: `PING OK - ${host}` })).status).toBe(200)
     const map = await user.api.post('/api/v1/maps', { alias: uniq('Csp'), hostgroup_id: user.environmentId, layout: 2 })
     expect(map.status).toBe(201)
-    const { token } = (await (await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
-    })).json()) as { token: string }
+    const { token } = (await (
+      await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: user.username, password: user.password }),
+      })
+    ).json()) as { token: string }
 
     const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
     suite.contexts.push(context)
     await context.addInitScript(() => {
       const seen: string[] = ((window as unknown as { cspViolations: string[] }).cspViolations = [])
-      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+      )
     })
     const page = await context.newPage()
     const console: string[] = []
-    page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) console.push(m.text()) })
-    const violations = async () => [...console, ...await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)]
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) console.push(m.text())
+    })
+    const violations = async () => [
+      ...console,
+      ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
+    ]
 
     const response = await page.goto(`${suite.server.baseUrl}/#/monitoring/hosts?token=${encodeURIComponent(token)}`)
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")

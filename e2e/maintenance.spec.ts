@@ -8,7 +8,9 @@ let server: TestServer
 let browser: Browser
 
 beforeAll(async () => {
-  ;({ server, browser } = await startBrowserSuite({ env: { VIGIL_MAINTENANCE: '1', VIGIL_MAINTENANCE_MESSAGE: 'Upgrading the database until 14:00.' } }))
+  ;({ server, browser } = await startBrowserSuite({
+    env: { VIGIL_MAINTENANCE: '1', VIGIL_MAINTENANCE_MESSAGE: 'Upgrading the database until 14:00.' },
+  }))
 })
 
 afterAll(() => stopBrowserSuite({ server, browser }))

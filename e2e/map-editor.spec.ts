@@ -11,13 +11,24 @@ import { useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 
-interface MapFixture { id: number; path: string }
+interface MapFixture {
+  id: number
+  path: string
+}
 
 /** An engineer (write, maps_write, host_write: SPEC §6) with two passive hosts and a new empty map. */
 async function engineerWithMap(): Promise<Tenant & { map: MapFixture }> {
   const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
   for (const name of ['web-01', 'web-02']) {
-    expect((await tenant.api.post('/api/v1/hosts/', { name: `${name}-${tenant.environmentId}`, hostgroup_id: tenant.environmentId, check_type: '1' })).status).toBe(201)
+    expect(
+      (
+        await tenant.api.post('/api/v1/hosts/', {
+          name: `${name}-${tenant.environmentId}`,
+          hostgroup_id: tenant.environmentId,
+          check_type: '1',
+        })
+      ).status,
+    ).toBe(201)
   }
   const map = await tenant.api.post('/api/v1/maps', { alias: 'Core network', hostgroup_id: tenant.environmentId, layout: 2 })
   expect(map.status).toBe(201)
@@ -25,7 +36,11 @@ async function engineerWithMap(): Promise<Tenant & { map: MapFixture }> {
 }
 
 async function open(username: string, password: string, route: string, viewport = { width: 1400, height: 900 }): Promise<Page> {
-  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) })
+  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  })
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport })
   suite.contexts.push(context)
@@ -34,7 +49,8 @@ async function open(username: string, password: string, route: string, viewport 
   return page
 }
 
-const draft = async (user: Tenant & { map: MapFixture }) => (await user.api.get(`/api/v1/maps/${user.map.id}/document?version=draft`)).body.document
+const draft = async (user: Tenant & { map: MapFixture }) =>
+  (await user.api.get(`/api/v1/maps/${user.map.id}/document?version=draft`)).body.document
 const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()
 
 /** After an edit: the indicator turns to unsaved, then autosave (a few seconds later) brings it to saved. */
@@ -113,7 +129,9 @@ describe('map editor (issue 6)', () => {
     await inspector.getByRole('button', { name: /^Put web-02/ }).click()
     await inspector.getByRole('button', { name: 'Apply' }).click()
     await autosaved(page)
-    const rack = Object.values((await draft(user)).items).find((i: any) => i.kind === 'rack') as { slots: { host_id: number; label: string }[] }
+    const rack = Object.values((await draft(user)).items).find((i: any) => i.kind === 'rack') as {
+      slots: { host_id: number; label: string }[]
+    }
     expect(rack.slots).toMatchObject([{ label: expect.stringMatching(/^web-02-/) }])
   })
 
@@ -137,7 +155,10 @@ describe('map editor (issue 6)', () => {
     // The network drops every save: the edit lives only in this browser (IndexedDB).
     await page.route('**/document/updates', (route) => route.abort())
     await page.getByRole('complementary', { name: 'Palette' }).getByRole('button', { name: 'Place Cloud' }).click()
-    await page.getByRole('status').filter({ hasText: /Not saved|Unsaved changes/ }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Not saved|Unsaved changes/ })
+      .waitFor()
     await page.getByRole('status').filter({ hasText: 'Not saved' }).waitFor()
     expect(Object.keys((await draft(user)).items)).toHaveLength(0)
 
@@ -157,7 +178,10 @@ describe('map editor (issue 6)', () => {
     const first = await open(user.username, user.password, user.map.path)
     await saved(first)
     const second = await open('admin', suite.server.adminPassword, user.map.path)
-    await second.getByRole('alert').filter({ hasText: `This map is being edited by ${user.username}.` }).waitFor()
+    await second
+      .getByRole('alert')
+      .filter({ hasText: `This map is being edited by ${user.username}.` })
+      .waitFor()
     await second.getByText('Read only', { exact: true }).waitFor()
     expect(await second.getByRole('button', { name: 'Publish' }).count()).toBe(0)
     expect(await second.getByRole('complementary', { name: 'Palette' }).count()).toBe(0)
@@ -173,7 +197,10 @@ describe('map editor (issue 6)', () => {
     expect(await palette.getByRole('button', { name: 'Maps', exact: true }).count()).toBe(0)
     await legacy.close()
     const small = await open(user.username, user.password, user.map.path, { width: 800, height: 600 })
-    await small.getByRole('alert').filter({ hasText: 'The map editor is not supported at this resolution. It needs a window of at least 1024 × 600 pixels.' }).waitFor()
+    await small
+      .getByRole('alert')
+      .filter({ hasText: 'The map editor is not supported at this resolution. It needs a window of at least 1024 × 600 pixels.' })
+      .waitFor()
     expect(await small.getByRole('application', { name: 'Map canvas' }).count()).toBe(0)
   })
 })

@@ -12,18 +12,25 @@ import { useBrowserSuite } from './browser'
 const suite = useBrowserSuite()
 
 /** The light theme's SPEC §4 MAP colours (src/viewer/theme.ts). */
-const UP = [46, 158, 68], DOWN = [215, 38, 61]
+const UP = [46, 158, 68],
+  DOWN = [215, 38, 61]
 const ITEM = { x: 400, y: 300, w: 200, h: 120 }
 
 async function open(user: Tenant, route: string, viewport = { width: 1400, height: 900 }, stylesheetDelayMs = 0): Promise<Page> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
   })
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport })
   suite.contexts.push(context)
   const page = await context.newPage()
-  if (stylesheetDelayMs) await page.route('**/assets/*.css', async (r) => { await new Promise((done) => setTimeout(done, stylesheetDelayMs)); await r.continue() })
+  if (stylesheetDelayMs)
+    await page.route('**/assets/*.css', async (r) => {
+      await new Promise((done) => setTimeout(done, stylesheetDelayMs))
+      await r.continue()
+    })
   await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
   return page
 }
@@ -31,7 +38,12 @@ async function open(user: Tenant, route: string, viewport = { width: 1400, heigh
 /** A passive host that is up, drawn as a box on a published map of its environment. */
 async function mapWithHost(user: Tenant, resolution = { width: 1280, height: 720 }) {
   const host = uniq('web')
-  const created = await user.api.post('/api/v1/hosts/', { name: host, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })
+  const created = await user.api.post('/api/v1/hosts/', {
+    name: host,
+    hostgroup_id: user.environmentId,
+    check_type: '1',
+    max_check_attempts: 1,
+  })
   expect(created.status).toBe(201)
   expect((await user.api.post('/api/v1/results', { host, exit_status: 0, output: 'PING OK' })).status).toBe(200)
   const alias = uniq('Wall')
@@ -39,7 +51,10 @@ async function mapWithHost(user: Tenant, resolution = { width: 1280, height: 720
   expect(map.status).toBe(201)
   const id = map.body.id as number
   const document = {
-    schema_version: 1, resolution, background: { colour: '#ffffff', image_id: null }, grid: { visible: true, snap: true, size: 16 },
+    schema_version: 1,
+    resolution,
+    background: { colour: '#ffffff', image_id: null },
+    grid: { visible: true, snap: true, size: 16 },
     items: { h1: { id: 'h1', kind: 'host', ...ITEM, z: 1, rotation: 0, host_id: created.body.id, name: host, state_icon: 'box' } },
     connectors: {},
   }
@@ -66,21 +81,26 @@ async function itemPoint(page: Page, item = ITEM): Promise<{ x: number; y: numbe
  * it has not (nothing drawn there counts as not).
  */
 async function waitForColour(page: Page, at: { x: number; y: number }, rgb: number[], not = false) {
-  await page.waitForFunction(([x, y, r, g, b, not]) => {
-    const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.vigil-map-canvas canvas')].reverse()
-    for (const c of canvases) {
-      // What is on screen: while the camera moves, a picture of the layers stands in for them.
-      if (!c.checkVisibility({ visibilityProperty: true })) continue
-      const rect = c.getBoundingClientRect()
-      const ratio = c.width / rect.width
-      const px = Math.round((x - rect.left) * ratio), py = Math.round((y - rect.top) * ratio)
-      if (px < 0 || py < 0 || px >= c.width || py >= c.height) continue
-      const [pr, pg, pb, pa] = c.getContext('2d')!.getImageData(px, py, 1, 1).data
-      if (pa === 0) continue
-      return (Math.abs(pr - r) < 6 && Math.abs(pg - g) < 6 && Math.abs(pb - b) < 6) !== !!not
-    }
-    return !!not
-  }, [at.x, at.y, ...rgb, not ? 1 : 0], { timeout: 15_000 })
+  await page.waitForFunction(
+    ([x, y, r, g, b, not]) => {
+      const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.vigil-map-canvas canvas')].reverse()
+      for (const c of canvases) {
+        // What is on screen: while the camera moves, a picture of the layers stands in for them.
+        if (!c.checkVisibility({ visibilityProperty: true })) continue
+        const rect = c.getBoundingClientRect()
+        const ratio = c.width / rect.width
+        const px = Math.round((x - rect.left) * ratio),
+          py = Math.round((y - rect.top) * ratio)
+        if (px < 0 || py < 0 || px >= c.width || py >= c.height) continue
+        const [pr, pg, pb, pa] = c.getContext('2d')!.getImageData(px, py, 1, 1).data
+        if (pa === 0) continue
+        return (Math.abs(pr - r) < 6 && Math.abs(pg - g) < 6 && Math.abs(pb - b) < 6) !== !!not
+      }
+      return !!not
+    },
+    [at.x, at.y, ...rgb, not ? 1 : 0],
+    { timeout: 15_000 },
+  )
 }
 
 describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
@@ -97,12 +117,19 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     await expect(page.locator('#main-menu').count()).resolves.toBe(0)
     const at = await itemPoint(page)
     await waitForColour(page, at, UP)
-    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })
+    await page.evaluate(() => {
+      ;(window as unknown as { notReloaded: boolean }).notReloaded = true
+    })
 
-    expect((await user.api.post('/api/v1/results', { host, exit_status: 2, output: 'PING CRITICAL - Packet loss = 100%' })).status).toBe(200)
+    expect((await user.api.post('/api/v1/results', { host, exit_status: 2, output: 'PING CRITICAL - Packet loss = 100%' })).status).toBe(
+      200,
+    )
     await waitForColour(page, at, DOWN)
     // The text alternative says the same to a screen reader.
-    await page.getByTestId('map-summary').getByRole('button', { name: `${host}: down` }).waitFor({ state: 'attached' })
+    await page
+      .getByTestId('map-summary')
+      .getByRole('button', { name: `${host}: down` })
+      .waitFor({ state: 'attached' })
     await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true)
   })
 
@@ -112,22 +139,34 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     const page = await open(user, `${path}/fullscreen`)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
     await waitForColour(page, await itemPoint(page), UP)
-    await page.evaluate(() => { (window as unknown as { notReloaded: boolean }).notReloaded = true })
+    await page.evaluate(() => {
+      ;(window as unknown as { notReloaded: boolean }).notReloaded = true
+    })
 
     // Someone adds a second host to the map in the editor and publishes it: a new live version.
     const added = uniq('db')
-    const created = await user.api.post('/api/v1/hosts/', { name: added, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })
+    const created = await user.api.post('/api/v1/hosts/', {
+      name: added,
+      hostgroup_id: user.environmentId,
+      check_type: '1',
+      max_check_attempts: 1,
+    })
     expect(created.status).toBe(201)
     expect((await user.api.post('/api/v1/results', { host: added, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
     const box = { x: 700, y: 300, w: 200, h: 120 }
     const item = { id: 'h2', kind: 'host', ...box, z: 2, rotation: 0, host_id: created.body.id, name: added, state_icon: 'box' }
     expect((await user.api.post(`/api/v1/maps/${id}/lock`)).status).toBe(200)
-    expect((await user.api.put(`/api/v1/maps/${id}/document`, { document: { ...document, items: { ...document.items, h2: item } } })).status).toBe(200)
+    expect(
+      (await user.api.put(`/api/v1/maps/${id}/document`, { document: { ...document, items: { ...document.items, h2: item } } })).status,
+    ).toBe(200)
     expect((await user.api.post(`/api/v1/maps/${id}/publish`, { comment: 'second host' })).status).toBe(200)
     expect((await user.api.del(`/api/v1/maps/${id}/lock`)).status).toBe(204)
 
     // The wall shows the new item in its state (canvas and text alternative), and still the first one.
-    await page.getByTestId('map-summary').getByRole('button', { name: `${added}: down` }).waitFor({ state: 'attached', timeout: 15_000 })
+    await page
+      .getByTestId('map-summary')
+      .getByRole('button', { name: `${added}: down` })
+      .waitFor({ state: 'attached', timeout: 15_000 })
     await waitForColour(page, await itemPoint(page, box), DOWN)
     await waitForColour(page, await itemPoint(page), UP)
     await expect(page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).resolves.toBe(true)
@@ -170,7 +209,7 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     await page.waitForURL((url) => url.hash.startsWith(`#/monitoring/hosts/${encodeURIComponent(host)}/status`))
   })
 
-  it('fits the map to its screen even when the theme\'s stylesheet comes after the map (a slow network)', async () => {
+  it("fits the map to its screen even when the theme's stylesheet comes after the map (a slow network)", async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const { path } = await mapWithHost(user)
     // Before the stylesheet, the page around the map has no layout yet: the map waits for a box with area.

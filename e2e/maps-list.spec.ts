@@ -18,7 +18,9 @@ const suite = useBrowserSuite()
 /** Opens a screen logged in through the SPEC §2 token URL option. */
 async function open(user: Tenant, route: string): Promise<Page> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
   })
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
@@ -33,7 +35,12 @@ const mapsTable = (page: Page) => page.getByRole('table', { name: 'Maps' })
 describe('maps table (SPEC §2)', () => {
   it('lists a created map and deletes it after the "delete map confirmation" (SPEC §8)', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
-    const created = await user.api.post('/api/v1/maps', { alias: 'Core network', hostgroup_id: user.environmentId, layout: 3, description: 'Both data centres' })
+    const created = await user.api.post('/api/v1/maps', {
+      alias: 'Core network',
+      hostgroup_id: user.environmentId,
+      layout: 3,
+      description: 'Both data centres',
+    })
     expect(created.status).toBe(201)
     await user.api.post('/api/v1/maps', { alias: 'Branch offices', hostgroup_id: user.environmentId, layout: 1 })
     const page = await open(user, '/maps')
@@ -86,8 +93,22 @@ describe('maps table (SPEC §2)', () => {
 
   it('makes a map from a host and its children with "New map from…" and opens the editor (issue 7)', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
-    for (const [name, parents] of [['core-sw', []], ['edge-sw', ['core-sw']], ['ap-1', ['edge-sw']], ['printer', []]] as const) {
-      expect((await user.api.post('/api/v1/hosts/', { name: `${user.username}-${name}`, hostgroup_id: user.environmentId, check_type: '1', parents: parents.map((p) => `${user.username}-${p}`) })).status).toBe(201)
+    for (const [name, parents] of [
+      ['core-sw', []],
+      ['edge-sw', ['core-sw']],
+      ['ap-1', ['edge-sw']],
+      ['printer', []],
+    ] as const) {
+      expect(
+        (
+          await user.api.post('/api/v1/hosts/', {
+            name: `${user.username}-${name}`,
+            hostgroup_id: user.environmentId,
+            check_type: '1',
+            parents: parents.map((p) => `${user.username}-${p}`),
+          })
+        ).status,
+      ).toBe(201)
     }
     const page = await open(user, '/maps')
     await page.getByRole('button', { name: 'New map from…' }).click()
@@ -103,7 +124,11 @@ describe('maps table (SPEC §2)', () => {
     const [map] = (await user.api.get('/api/v1/maps')).body.result
     expect(map).toMatchObject({ alias: 'Core tree', generated: true })
     const doc = (await user.api.get(`/api/v1/maps/${map.id}/document?version=draft`)).body.document
-    expect(Object.values(doc.items).map((i: any) => i.name).sort()).toEqual(['ap-1', 'core-sw', 'edge-sw'].map((n) => `${user.username}-${n}`).sort())
+    expect(
+      Object.values(doc.items)
+        .map((i: any) => i.name)
+        .sort(),
+    ).toEqual(['ap-1', 'core-sw', 'edge-sw'].map((n) => `${user.username}-${n}`).sort())
     expect(Object.keys(doc.connectors)).toHaveLength(2)
   })
 
@@ -135,7 +160,8 @@ describe('map files (issue 6 import and export)', () => {
 
   it('imports a draw.io file through the dialog, reports what was not converted and opens the editor (SPEC §8)', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
-    for (const name of ['core-router', 'web-01']) expect((await user.api.post('/api/v1/hosts/', { name, hostgroup_id: user.environmentId, check_type: '1' })).status).toBe(201)
+    for (const name of ['core-router', 'web-01'])
+      expect((await user.api.post('/api/v1/hosts/', { name, hostgroup_id: user.environmentId, check_type: '1' })).status).toBe(201)
     await user.api.post('/api/v1/maps', { alias: 'Taken', hostgroup_id: user.environmentId, layout: 2 })
     const page = await open(user, '/maps')
     await page.getByRole('button', { name: 'Import map' }).click()
@@ -174,13 +200,21 @@ describe('map files (issue 6 import and export)', () => {
 
   it('downloads a map as its JSON document, an SVG picture and a PNG named after the map', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
-    const host = (await user.api.post('/api/v1/hosts/', { name: `${user.username}-sw`, hostgroup_id: user.environmentId, check_type: '1' })).body
-    const generated = await user.api.post('/api/v1/maps/generate', { alias: 'Switches', hostgroup_id: user.environmentId, from: { kind: 'environment', hostgroup_id: user.environmentId } })
+    const host = (await user.api.post('/api/v1/hosts/', { name: `${user.username}-sw`, hostgroup_id: user.environmentId, check_type: '1' }))
+      .body
+    const generated = await user.api.post('/api/v1/maps/generate', {
+      alias: 'Switches',
+      hostgroup_id: user.environmentId,
+      from: { kind: 'environment', hostgroup_id: user.environmentId },
+    })
     expect(generated.status).toBe(201)
     const page = await open(user, '/maps')
     const row = mapsTable(page).getByRole('row').filter({ hasText: 'Switches' })
 
-    const [json] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Switches as JSON' }).click()])
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      row.getByRole('button', { name: 'Download Switches as JSON' }).click(),
+    ])
     expect(json.suggestedFilename()).toBe('Switches.json')
     const doc = JSON.parse(await read(json))
     expect(Object.values(doc.items)).toMatchObject([{ kind: 'host', host_id: host.id }])

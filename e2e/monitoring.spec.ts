@@ -28,12 +28,27 @@ async function operatorWith(hosts: HostSpec[]): Promise<Tenant & { ids: Record<s
   const ids: Record<string, number> = {}
   const results: unknown[] = []
   for (const h of hosts) {
-    const r = await tenant.api.post('/api/v1/hosts/', { name: h.name, hostgroup_id: tenant.environmentId, check_type: '1', max_check_attempts: 1 })
+    const r = await tenant.api.post('/api/v1/hosts/', {
+      name: h.name,
+      hostgroup_id: tenant.environmentId,
+      check_type: '1',
+      max_check_attempts: 1,
+    })
     expect(r.status).toBe(201)
     ids[h.name] = r.body.id
-    if (h.status !== undefined) results.push({ host: h.name, exit_status: h.status, output: h.status === 0 ? `PING OK - ${h.name}` : `PING CRITICAL - ${h.name} unreachable` })
+    if (h.status !== undefined)
+      results.push({
+        host: h.name,
+        exit_status: h.status,
+        output: h.status === 0 ? `PING OK - ${h.name}` : `PING CRITICAL - ${h.name} unreachable`,
+      })
     for (const res of h.resources ?? []) {
-      const created = await tenant.api.post('/api/v1/resources/', { host_id: r.body.id, name: res.name, check_type: '1', max_check_attempts: 1 })
+      const created = await tenant.api.post('/api/v1/resources/', {
+        host_id: r.body.id,
+        name: res.name,
+        check_type: '1',
+        max_check_attempts: 1,
+      })
       expect(created.status).toBe(201)
       results.push({ host: h.name, resource: res.name, exit_status: res.status, output: res.output })
     }
@@ -45,7 +60,9 @@ async function operatorWith(hosts: HostSpec[]): Promise<Tenant & { ids: Record<s
 /** Opens a screen logged in through the SPEC §2 token URL option. */
 async function open(user: Tenant, route: string): Promise<Page> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
   })
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
@@ -56,11 +73,16 @@ async function open(user: Tenant, route: string): Promise<Page> {
 }
 
 const hostsTable = (page: Page) => page.getByRole('table', { name: 'Hosts' })
-const rowOf = (page: Page, table: string, text: string) => page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text })
+const rowOf = (page: Page, table: string, text: string) =>
+  page.getByRole('table', { name: table }).getByRole('row').filter({ hasText: text })
 
 describe('monitoring screens (issue 4)', () => {
   it('filters the host list, saves the filter and gets it back after a reload (SPEC §2 filter panel, §5)', async () => {
-    const user = await operatorWith([{ name: 'web-01', status: 0 }, { name: 'web-02', status: 2 }, { name: 'db-01', status: 0 }])
+    const user = await operatorWith([
+      { name: 'web-01', status: 0 },
+      { name: 'web-02', status: 2 },
+      { name: 'db-01', status: 0 },
+    ])
     const page = await open(user, '/monitoring/hosts')
     await hostsTable(page).getByRole('link', { name: 'db-01' }).waitFor()
 
@@ -69,7 +91,11 @@ describe('monitoring screens (issue 4)', () => {
     await page.getByRole('textbox', { name: 'Value of rule 1' }).fill('web')
     await page.getByRole('button', { name: 'Apply' }).click()
     await hostsTable(page).getByRole('link', { name: 'db-01' }).waitFor({ state: 'detached' })
-    await expect(hostsTable(page).getByRole('link', { name: /^web-0[12]$/ }).count()).resolves.toBe(2)
+    await expect(
+      hostsTable(page)
+        .getByRole('link', { name: /^web-0[12]$/ })
+        .count(),
+    ).resolves.toBe(2)
 
     await page.getByRole('button', { name: 'Save', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Save filter' })
@@ -88,7 +114,10 @@ describe('monitoring screens (issue 4)', () => {
   })
 
   it('acknowledges a down host with a comment and shows it acknowledged (SPEC §2 action panels, §8 success message)', async () => {
-    const user = await operatorWith([{ name: 'core-sw', status: 2 }, { name: 'edge-sw', status: 0 }])
+    const user = await operatorWith([
+      { name: 'core-sw', status: 2 },
+      { name: 'edge-sw', status: 0 },
+    ])
     const page = await open(user, '/monitoring/hosts')
     const row = rowOf(page, 'Hosts', 'core-sw')
     await row.getByRole('button', { name: 'Acknowledge' }).click()
@@ -107,7 +136,11 @@ describe('monitoring screens (issue 4)', () => {
   })
 
   it('schedules maintenance on two hosts in multi-select mode (SPEC §4 multi-select, §2 maintenance form)', async () => {
-    const user = await operatorWith([{ name: 'app-01', status: 0 }, { name: 'app-02', status: 2 }, { name: 'app-03', status: 0 }])
+    const user = await operatorWith([
+      { name: 'app-01', status: 0 },
+      { name: 'app-02', status: 2 },
+      { name: 'app-03', status: 0 },
+    ])
     const page = await open(user, '/monitoring/hosts')
     await rowOf(page, 'Hosts', 'app-03').waitFor()
     await page.getByRole('button', { name: 'Select several' }).click()
@@ -118,13 +151,23 @@ describe('monitoring screens (issue 4)', () => {
     await page.getByRole('button', { name: 'Schedule maintenance: 2 selected' }).click()
 
     const panel = page.getByRole('region', { name: 'Schedule maintenance' })
-    await expect(panel.getByRole('list', { name: 'Applies to' }).getByRole('listitem').allTextContents()).resolves.toEqual(['app-01', 'app-02'])
+    await expect(panel.getByRole('list', { name: 'Applies to' }).getByRole('listitem').allTextContents()).resolves.toEqual([
+      'app-01',
+      'app-02',
+    ])
     await panel.getByLabel('Comment').fill('Kernel updates')
     await panel.getByRole('button', { name: 'Schedule' }).click()
     await page.getByText('Maintenance created for 2 objects.').waitFor()
 
-    for (const name of ['app-01', 'app-02']) await rowOf(page, 'Hosts', name).getByRole('img', { name: /In maintenance/ }).waitFor()
-    await expect(rowOf(page, 'Hosts', 'app-03').getByRole('img', { name: /In maintenance/ }).count()).resolves.toBe(0)
+    for (const name of ['app-01', 'app-02'])
+      await rowOf(page, 'Hosts', name)
+        .getByRole('img', { name: /In maintenance/ })
+        .waitFor()
+    await expect(
+      rowOf(page, 'Hosts', 'app-03')
+        .getByRole('img', { name: /In maintenance/ })
+        .count(),
+    ).resolves.toBe(0)
     for (const name of ['app-01', 'app-02']) {
       const downtimes = (await user.api.get(`/api/v1/hosts/${user.ids[name]}/downtimes`)).body
       expect(downtimes.result.map((d: { comment: string }) => d.comment)).toEqual(['Kernel updates'])
@@ -134,7 +177,11 @@ describe('monitoring screens (issue 4)', () => {
   })
 
   it('acknowledges everything the filter matches in one bulk request and names what was refused (issue 4 bulk, SPEC §8)', async () => {
-    const user = await operatorWith([{ name: 'lb-01', status: 2 }, { name: 'lb-02', status: 2 }, { name: 'lb-03', status: 0 }])
+    const user = await operatorWith([
+      { name: 'lb-01', status: 2 },
+      { name: 'lb-02', status: 2 },
+      { name: 'lb-03', status: 0 },
+    ])
     const page = await open(user, '/monitoring/hosts')
     await rowOf(page, 'Hosts', 'lb-03').waitFor()
     await page.getByRole('button', { name: 'Select several' }).click()
@@ -147,12 +194,16 @@ describe('monitoring screens (issue 4)', () => {
     await page.getByText('Done for 2 objects.').waitFor()
     // An UP host has nothing to acknowledge: the server refuses it (acknowledgement_add_failed).
     await page.getByText('Refused for 1 object: Adding the acknowledgement failed.').waitFor()
-    const acknowledged = await Promise.all(['lb-01', 'lb-02', 'lb-03'].map(async (n) => (await user.api.get(`/api/v1/hosts/${user.ids[n]}`)).body.acknowledged))
+    const acknowledged = await Promise.all(
+      ['lb-01', 'lb-02', 'lb-03'].map(async (n) => (await user.api.get(`/api/v1/hosts/${user.ids[n]}`)).body.acknowledged),
+    )
     expect(acknowledged).toEqual([true, true, false])
   })
 
   it('creates a ticket for a critical resource and closes it from the ticket view (SPEC §4 Tickets, §8 messages)', async () => {
-    const user = await operatorWith([{ name: 'mail-01', status: 0, resources: [{ name: 'queue', status: 2, output: 'QUEUE CRITICAL - 900 mails' }] }])
+    const user = await operatorWith([
+      { name: 'mail-01', status: 0, resources: [{ name: 'queue', status: 2, output: 'QUEUE CRITICAL - 900 mails' }] },
+    ])
     const page = await open(user, '/monitoring/problems')
     const row = rowOf(page, 'Problems', 'QUEUE CRITICAL')
     await row.getByRole('button', { name: 'Create ticket' }).click()
@@ -183,7 +234,11 @@ describe('monitoring screens (issue 4)', () => {
   })
 
   it('opens search with f, finds a host and jumps to it (SPEC §2 search modal, help panel)', async () => {
-    const user = await operatorWith([{ name: 'db-primary', status: 0 }, { name: 'db-replica', status: 0 }, { name: 'fw-01', status: 0 }])
+    const user = await operatorWith([
+      { name: 'db-primary', status: 0 },
+      { name: 'db-replica', status: 0 },
+      { name: 'fw-01', status: 0 },
+    ])
     const page = await open(user, '/monitoring/problems')
     await page.getByRole('heading', { name: 'Problems' }).waitFor()
     await page.keyboard.press('f')
@@ -203,13 +258,18 @@ describe('monitoring screens (issue 4)', () => {
   })
 
   it('shows a state change arriving through the feed without reloading the page (issue 4 Live)', async () => {
-    const user = await operatorWith([{ name: 'live-01', status: 0 }, { name: 'live-02', status: 0 }])
+    const user = await operatorWith([
+      { name: 'live-01', status: 0 },
+      { name: 'live-02', status: 0 },
+    ])
     const page = await open(user, '/monitoring/hosts')
     const row = rowOf(page, 'Hosts', 'live-01')
     await row.getByText('PING OK - live-01').waitFor()
     await row.getByRole('button', { name: 'Show details' }).click()
     await page.getByText('Monitoring IP').waitFor()
-    await page.evaluate(() => { (window as unknown as { marker: number }).marker = 42 })
+    await page.evaluate(() => {
+      ;(window as unknown as { marker: number }).marker = 42
+    })
 
     const posted = await user.api.post('/api/v1/results', { host: 'live-01', exit_status: 2, output: 'PING CRITICAL - live-01 lost' })
     expect(posted.status).toBe(200)

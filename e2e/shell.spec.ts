@@ -37,14 +37,18 @@ describe('browser shell', () => {
   it('logs in from a ?token= link, keeps the token 12 h and drops it from the address (SPEC §4 route guard 1)', async () => {
     const user = await newUser()
     const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: user.username, password: user.password }),
     })
     const { token } = (await r.json()) as { token: string }
     const page = await freshPage()
     await page.goto(`${suite.server.baseUrl}/#/dashboard?token=${encodeURIComponent(token)}`)
     await page.waitForURL(/#\/dashboard$/)
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor()
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vigil.token') ?? 'null') as { value: string; expires: number })
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('vigil.token') ?? 'null') as { value: string; expires: number },
+    )
     expect(stored.value).toBe(token)
     const hoursLeft = (stored.expires - Date.now()) / 3_600_000
     expect(hoursLeft).toBeGreaterThan(11.9)

@@ -12,9 +12,15 @@ import { useBrowserSuite } from './browser'
 const suite = useBrowserSuite()
 
 /** Opens a screen logged in through the SPEC §2 token URL option; `responded` waits for a call of the page. */
-async function open(user: Tenant, route: string, responded?: (url: string) => boolean): Promise<{ page: Page; response: Promise<unknown> }> {
+async function open(
+  user: Tenant,
+  route: string,
+  responded?: (url: string) => boolean,
+): Promise<{ page: Page; response: Promise<unknown> }> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
   })
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
@@ -28,10 +34,19 @@ async function open(user: Tenant, route: string, responded?: (url: string) => bo
 /** A passive host that is up, on a live map of its own (generated from the host, then published). */
 async function liveMapWithHost(user: Tenant, alias: string) {
   const host = uniq('host')
-  const created = await user.api.post('/api/v1/hosts/', { name: host, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })
+  const created = await user.api.post('/api/v1/hosts/', {
+    name: host,
+    hostgroup_id: user.environmentId,
+    check_type: '1',
+    max_check_attempts: 1,
+  })
   expect(created.status).toBe(201)
   expect((await user.api.post('/api/v1/results', { host, exit_status: 0, output: 'PING OK' })).status).toBe(200)
-  const map = await user.api.post('/api/v1/maps/generate', { alias, hostgroup_id: user.environmentId, from: { kind: 'host', host_id: created.body.id } })
+  const map = await user.api.post('/api/v1/maps/generate', {
+    alias,
+    hostgroup_id: user.environmentId,
+    from: { kind: 'host', host_id: created.body.id },
+  })
   expect(map.status).toBe(201)
   expect((await user.api.post(`/api/v1/maps/${map.body.id}/lock`)).status).toBe(200)
   expect((await user.api.post(`/api/v1/maps/${map.body.id}/publish`, { comment: 'first' })).status).toBe(200)
@@ -70,7 +85,8 @@ describe('slideshows (SPEC §2, issue 7)', () => {
   it('edits a slideshow: delay, follow alarms and the order of its maps (SPEC §2 /edit form)', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const maps = []
-    for (const alias of ['North', 'South', 'East']) maps.push((await user.api.post('/api/v1/maps', { alias, hostgroup_id: user.environmentId, layout: 2 })).body)
+    for (const alias of ['North', 'South', 'East'])
+      maps.push((await user.api.post('/api/v1/maps', { alias, hostgroup_id: user.environmentId, layout: 2 })).body)
     const path = await slideshow(user, { alias: 'Regions', delay: 30, follow_alarms: false, map_ids: [maps[0].id, maps[1].id] })
     const { page } = await open(user, `${path}/edit`)
     await page.getByRole('heading', { name: 'Edit slideshow' }).waitFor()
@@ -80,7 +96,10 @@ describe('slideshows (SPEC §2, issue 7)', () => {
     await page.getByRole('button', { name: 'Remove North' }).click()
     await page.getByLabel('Choose a map').selectOption({ label: 'East' })
     await page.getByRole('button', { name: 'Add map' }).click()
-    await expect(page.getByRole('list', { name: 'Maps in order' }).getByRole('listitem').allInnerTexts()).resolves.toEqual([expect.stringContaining('South'), expect.stringContaining('East')])
+    await expect(page.getByRole('list', { name: 'Maps in order' }).getByRole('listitem').allInnerTexts()).resolves.toEqual([
+      expect.stringContaining('South'),
+      expect.stringContaining('East'),
+    ])
     await page.getByRole('button', { name: 'Save' }).click()
     await page.getByText('Slideshow Regions saved.').waitFor()
     await showing(page, 'South').waitFor()
@@ -101,11 +120,18 @@ describe('slideshows (SPEC §2, issue 7)', () => {
     // Fullscreen: no controls on a NOC wall.
     await expect(page.getByRole('group', { name: 'Slideshow controls' }).count()).resolves.toBe(0)
 
-    expect((await user.api.post('/api/v1/results', { host: trouble.host, exit_status: 2, output: 'PING CRITICAL - unreachable' })).status).toBe(200)
+    expect(
+      (await user.api.post('/api/v1/results', { host: trouble.host, exit_status: 2, output: 'PING CRITICAL - unreachable' })).status,
+    ).toBe(200)
     await showing(page, 'Warehouse').waitFor({ timeout: 15_000 })
     await page.getByRole('status').filter({ hasText: 'Holding Warehouse: unhandled problem' }).waitFor()
 
-    const ack = await user.api.post(`/api/v1/hosts/${trouble.hostId}/acknowledgements`, { host_id: trouble.hostId, host_name: trouble.host, comment: 'on it', persistent: true })
+    const ack = await user.api.post(`/api/v1/hosts/${trouble.hostId}/acknowledgements`, {
+      host_id: trouble.hostId,
+      host_name: trouble.host,
+      comment: 'on it',
+      persistent: true,
+    })
     expect(ack.status).toBe(201)
     await page.getByText('Holding Warehouse: unhandled problem').waitFor({ state: 'detached', timeout: 15_000 })
   })

@@ -18,7 +18,9 @@ const hostName = uniq('e2e-web')
 beforeAll(async () => {
   ;({ server, browser } = await startBrowserSuite())
   tenant = await makeTenant(server, await adminClient(server))
-  const hostId = (await tenant.api.post('/api/v1/hosts/', { name: hostName, hostgroup_id: tenant.environmentId, check_type: '1', max_check_attempts: 1 })).body.id
+  const hostId = (
+    await tenant.api.post('/api/v1/hosts/', { name: hostName, hostgroup_id: tenant.environmentId, check_type: '1', max_check_attempts: 1 })
+  ).body.id
   await tenant.api.post('/api/v1/resources/', { host_id: hostId, name: 'load', check_type: '1', max_check_attempts: 1 })
   // A day and a bit of passive results every 10 minutes, with a critical half hour five hours ago.
   const now = Math.floor(Date.now() / 1000)
@@ -26,13 +28,28 @@ beforeAll(async () => {
   for (let t = now - 26 * 3600; t < now - 60; t += 600) {
     const critical = t > now - 5 * 3600 && t <= now - 4.5 * 3600
     const load = critical ? 9.5 : 1 + ((t / 600) % 7) / 2
-    results.push({ host: hostName, exit_status: 0, output: 'PING OK', perfdata: `rta=${(0.4 + (t % 5) / 10).toFixed(1)}ms;100;500;0;`, time: t })
-    results.push({ host: hostName, resource: 'load', exit_status: critical ? 2 : 0, output: critical ? 'LOAD CRITICAL - load average 9.5' : 'LOAD OK', perfdata: `load1=${load};4;8;0; mem=${300 + (t % 7) * 10}MB;;;0;`, time: t })
+    results.push({
+      host: hostName,
+      exit_status: 0,
+      output: 'PING OK',
+      perfdata: `rta=${(0.4 + (t % 5) / 10).toFixed(1)}ms;100;500;0;`,
+      time: t,
+    })
+    results.push({
+      host: hostName,
+      resource: 'load',
+      exit_status: critical ? 2 : 0,
+      output: critical ? 'LOAD CRITICAL - load average 9.5' : 'LOAD OK',
+      perfdata: `load1=${load};4;8;0; mem=${300 + (t % 7) * 10}MB;;;0;`,
+      time: t,
+    })
   }
   const r = await tenant.api.post('/api/v1/results', results)
   if (r.status !== 200) throw new Error(`results: ${JSON.stringify(r.body)}`)
   const login = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: tenant.username, password: tenant.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: tenant.username, password: tenant.password }),
   })
   token = ((await login.json()) as { token: string }).token
 })
@@ -66,7 +83,13 @@ describe('host timeline and graphs tabs (SPEC §2)', () => {
 
     // A marker in the page: it survives only if the page is not reloaded.
     await page.evaluate(() => Object.assign(window, { vigilNoReload: true }))
-    const r = await tenant.api.post('/api/v1/results', { host: hostName, resource: 'load', exit_status: 2, output: 'LOAD CRITICAL - live event', perfdata: 'load1=12;4;8;0;' })
+    const r = await tenant.api.post('/api/v1/results', {
+      host: hostName,
+      resource: 'load',
+      exit_status: 2,
+      output: 'LOAD CRITICAL - live event',
+      perfdata: 'load1=12;4;8;0;',
+    })
     expect(r.status).toBe(200)
     const live = past.getByRole('listitem').filter({ hasText: 'LOAD CRITICAL - live event' })
     await live.waitFor()
@@ -84,7 +107,11 @@ describe('host timeline and graphs tabs (SPEC §2)', () => {
     const day = await pointsOf(page, 'load1')
     expect(day).toBeGreaterThanOrEqual(140)
     // Bytes on the value axis in base-1024 units (SPEC §9).
-    await page.getByRole('region', { name: 'load' }).getByText(/^\d+ MB$/).first().waitFor()
+    await page
+      .getByRole('region', { name: 'load' })
+      .getByText(/^\d+ MB$/)
+      .first()
+      .waitFor()
 
     const range = page.getByRole('form', { name: 'Time range' })
     await range.getByRole('button', { name: 'Last 2 hours' }).click()
@@ -97,7 +124,11 @@ describe('host timeline and graphs tabs (SPEC §2)', () => {
 
     const box = (await load.boundingBox())!
     await page.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2)
-    await page.getByRole('region', { name: 'load' }).getByRole('status').filter({ hasText: /\d\d:\d\d:\d\d: / }).waitFor()
+    await page
+      .getByRole('region', { name: 'load' })
+      .getByRole('status')
+      .filter({ hasText: /\d\d:\d\d:\d\d: / })
+      .waitFor()
 
     // Brush across the middle third: the range narrows and the graph asks for it.
     await page.mouse.move(box.x + 100, box.y + box.height / 2)
@@ -112,7 +143,8 @@ describe('host timeline and graphs tabs (SPEC §2)', () => {
 
     // A custom absolute range from the picker's fields: the three hours of the critical load.
     const pad = (n: number) => String(n).padStart(2, '0')
-    const typed = (d: Date) => `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`
+    const typed = (d: Date) =>
+      `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}:00`
     const nowMs = Date.now()
     await range.getByLabel('Start', { exact: true }).fill(typed(new Date(nowMs - 6 * 3600_000)))
     await range.getByLabel('End', { exact: true }).fill(typed(new Date(nowMs - 3 * 3600_000)))

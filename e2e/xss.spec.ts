@@ -21,22 +21,46 @@ const COMMENT = `ack ${IMG}`
 const TICKET = `ticket ${SCRIPT} ${IMG}`
 const LABEL = `label ${IMG}`
 
-interface World { user: Tenant; hostId: number; ticketId: string; mapPath: string }
+interface World {
+  user: Tenant
+  hostId: number
+  ticketId: string
+  mapPath: string
+}
 
 async function world(): Promise<World> {
   const user = await makeTenant(suite.server, suite.admin, 'engineer')
-  const host = await user.api.post('/api/v1/hosts/', { name: HOST, alias: `alias ${IMG}`, description: SCRIPT, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1 })
+  const host = await user.api.post('/api/v1/hosts/', {
+    name: HOST,
+    alias: `alias ${IMG}`,
+    description: SCRIPT,
+    hostgroup_id: user.environmentId,
+    check_type: '1',
+    max_check_attempts: 1,
+  })
   expect(host.status, JSON.stringify(host.body)).toBe(201)
   const hostId = host.body.id as number
   const resource = await user.api.post('/api/v1/resources/', { host_id: hostId, name: 'disk', check_type: '1', max_check_attempts: 1 })
   const cpu = await user.api.post('/api/v1/resources/', { host_id: hostId, name: 'cpu', check_type: '1', max_check_attempts: 1 })
   expect([resource.status, cpu.status]).toEqual([201, 201])
-  expect((await user.api.post('/api/v1/results', { results: [
-    { host: HOST, exit_status: 2, output: `PING CRITICAL ${SCRIPT}` },
-    { host: HOST, resource: 'disk', exit_status: 2, output: OUTPUT },
-    { host: HOST, resource: 'cpu', exit_status: 2, output: `CPU CRITICAL ${SVG}` },
-  ] })).status).toBe(200)
-  const ack = await user.api.post(`/api/v1/resources/${cpu.body.id}/acknowledgements`, { host_id: hostId, host_name: HOST, resource_id: cpu.body.id, resource_name: 'cpu', comment: COMMENT })
+  expect(
+    (
+      await user.api.post('/api/v1/results', {
+        results: [
+          { host: HOST, exit_status: 2, output: `PING CRITICAL ${SCRIPT}` },
+          { host: HOST, resource: 'disk', exit_status: 2, output: OUTPUT },
+          { host: HOST, resource: 'cpu', exit_status: 2, output: `CPU CRITICAL ${SVG}` },
+        ],
+      })
+    ).status,
+  ).toBe(200)
+  const ack = await user.api.post(`/api/v1/resources/${cpu.body.id}/acknowledgements`, {
+    host_id: hostId,
+    host_name: HOST,
+    resource_id: cpu.body.id,
+    resource_name: 'cpu',
+    comment: COMMENT,
+  })
   expect(ack.status).toBe(201)
   const ticket = await user.api.post(`/api/v1/resources/${resource.body.id}/tickets`, { comment: TICKET })
   expect(ticket.status, JSON.stringify(ticket.body)).toBe(201)
@@ -45,7 +69,10 @@ async function world(): Promise<World> {
   expect(map.status).toBe(201)
   const base = { z: 1, rotation: 0, w: 200, h: 120 }
   const document = {
-    schema_version: 1, resolution: { width: 1280, height: 720 }, background: { colour: '#ffffff', image_id: null }, grid: { visible: true, snap: true, size: 16 },
+    schema_version: 1,
+    resolution: { width: 1280, height: 720 },
+    background: { colour: '#ffffff', image_id: null },
+    grid: { visible: true, snap: true, size: 16 },
     items: {
       h1: { id: 'h1', kind: 'host', ...base, x: 100, y: 100, host_id: hostId, name: HOST, state_icon: 'box', label: LABEL },
       t1: { id: 't1', kind: 'text', ...base, x: 500, y: 100, text: `text ${SCRIPT} ${IMG}` },
@@ -64,14 +91,19 @@ async function world(): Promise<World> {
 /** Opens a screen logged in through the SPEC §2 token URL option, counting dialogs that open. */
 async function open(user: Tenant, route: string): Promise<{ page: Page; dialogs: string[] }> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: user.username, password: user.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
   })
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
   suite.contexts.push(context)
   const page = await context.newPage()
   const dialogs: string[] = []
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss() })
+  page.on('dialog', (d) => {
+    dialogs.push(d.message())
+    void d.dismiss()
+  })
   await page.goto(`${suite.server.baseUrl}/#${route}${route.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`)
   return { page, dialogs }
 }
@@ -88,7 +120,9 @@ async function expectInert(screen: { page: Page; dialogs: string[] }, texts: str
 
 describe('markup and script show as text (issue 13)', () => {
   let w: World
-  beforeAll(async () => { w = await world() })
+  beforeAll(async () => {
+    w = await world()
+  })
 
   it('on the problems list: plugin output and host names', async () => {
     await expectInert(await open(w.user, '/monitoring/problems'), [OUTPUT, HOST])
@@ -114,7 +148,7 @@ describe('markup and script show as text (issue 13)', () => {
     await expectInert(screen, [HOST])
   })
 
-  it('on the ticket page: the ticket\'s texts', async () => {
+  it("on the ticket page: the ticket's texts", async () => {
     await expectInert(await open(w.user, `/tickets/${w.ticketId}`), [TICKET])
   })
 })

@@ -13,7 +13,9 @@ const run = (label, cmd, args) => {
 
 const failures = []
 if (!run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failures.push('typecheck')
-if (!run('lint', 'npx', ['eslint', '--max-warnings', '0', '--no-error-on-unmatched-pattern', 'src', 'tests', 'e2e', 'bench', 'scripts'])) failures.push('lint')
+if (!run('lint', 'npx', ['eslint', '--max-warnings', '0', '--no-error-on-unmatched-pattern', 'src', 'tests', 'e2e', 'bench', 'scripts']))
+  failures.push('lint')
+if (!run('format', 'npm', ['run', '--silent', 'format:check'])) failures.push('format')
 if (!run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) failures.push('build')
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-vitest-')), 'report.json')

@@ -56,17 +56,76 @@ function weighted<T>(rand: () => number, table: readonly (readonly [T, number])[
   return table[table.length - 1][0]
 }
 
-const HOSTTYPES = [['linux', 30], ['windows', 22], ['switch', 12], ['ping', 10], ['router', 6], ['firewall', 4], ['esx', 5], ['storage', 3], ['printer', 5], ['ups', 3]] as const
+const HOSTTYPES = [
+  ['linux', 30],
+  ['windows', 22],
+  ['switch', 12],
+  ['ping', 10],
+  ['router', 6],
+  ['firewall', 4],
+  ['esx', 5],
+  ['storage', 3],
+  ['printer', 5],
+  ['ups', 3],
+] as const
 const ROLES = ['web', 'db', 'app', 'mail', 'file', 'dc', 'proxy', 'sw', 'rtr', 'fw', 'esx', 'nas', 'prn', 'ups', 'vpn', 'log', 'mon', 'ci']
 const SITES = ['ams', 'rtm', 'utr', 'ehv', 'gro', 'lon', 'fra', 'par', 'bru', 'nyc', 'sfo', 'sin']
-const HOST_STATES = [['up', 900], ['down', 40], ['unreachable', 20], ['pending', 40]] as const
-const RESOURCE_STATES = [['ok', 860], ['warning', 60], ['critical', 40], ['unknown', 20], ['pending', 20]] as const
-const CHECKS = ['CPU load', 'Memory', 'Swap', 'Disk /', 'Disk /var', 'Disk /home', 'Disk C:', 'Disk D:', 'Uptime', 'Ping', 'SSH', 'HTTP', 'HTTPS certificate',
-  'NTP offset', 'DNS', 'SMTP', 'Processes', 'Zombie processes', 'Logged in users', 'Interface eth0', 'Interface eth1', 'Interface Gi0/1', 'Interface Gi0/2',
-  'Temperature', 'Fan', 'Power supply', 'Service Spooler', 'Service W32Time', 'Backup age', 'RAID status', 'Battery', 'Load balancer pool']
+const HOST_STATES = [
+  ['up', 900],
+  ['down', 40],
+  ['unreachable', 20],
+  ['pending', 40],
+] as const
+const RESOURCE_STATES = [
+  ['ok', 860],
+  ['warning', 60],
+  ['critical', 40],
+  ['unknown', 20],
+  ['pending', 20],
+] as const
+const CHECKS = [
+  'CPU load',
+  'Memory',
+  'Swap',
+  'Disk /',
+  'Disk /var',
+  'Disk /home',
+  'Disk C:',
+  'Disk D:',
+  'Uptime',
+  'Ping',
+  'SSH',
+  'HTTP',
+  'HTTPS certificate',
+  'NTP offset',
+  'DNS',
+  'SMTP',
+  'Processes',
+  'Zombie processes',
+  'Logged in users',
+  'Interface eth0',
+  'Interface eth1',
+  'Interface Gi0/1',
+  'Interface Gi0/2',
+  'Temperature',
+  'Fan',
+  'Power supply',
+  'Service Spooler',
+  'Service W32Time',
+  'Backup age',
+  'RAID status',
+  'Battery',
+  'Load balancer pool',
+]
 const OUTPUT: Record<string, string> = {
-  up: 'PING OK - Packet loss = 0%, RTA = 0.84 ms', down: 'PING CRITICAL - Packet loss = 100%', unreachable: 'Host unreachable (parent down)', pending: '',
-  ok: 'OK - all fine', warning: 'WARNING - 82% used', critical: 'CRITICAL - 97% used', unknown: 'UNKNOWN - no data from agent',
+  up: 'PING OK - Packet loss = 0%, RTA = 0.84 ms',
+  down: 'PING CRITICAL - Packet loss = 100%',
+  unreachable: 'Host unreachable (parent down)',
+  pending: '',
+  ok: 'OK - all fine',
+  warning: 'WARNING - 82% used',
+  critical: 'CRITICAL - 97% used',
+  unknown: 'UNKNOWN - no data from agent',
 }
 
 function cacheKey(spec: BigDbSpec) {
@@ -114,29 +173,46 @@ function fill(db: SQLite.Database, spec: BigDbSpec): number[] {
 
   // Organizations of uneven size (a few big customers, many small), environments spread over them.
   const orgIds: number[] = []
-  const insOrg = db.prepare('INSERT INTO organizations (name, alias, legal_name, is_msp, msp_parent_id, customer_since, created_time) VALUES (?, ?, ?, 0, ?, ?, ?)')
+  const insOrg = db.prepare(
+    'INSERT INTO organizations (name, alias, legal_name, is_msp, msp_parent_id, customer_since, created_time) VALUES (?, ?, ?, 0, ?, ?, ?)',
+  )
   const insEnv = db.prepare('INSERT INTO hostgroups (name, alias, organization_id, created_time) VALUES (?, ?, ?, ?)')
   const envIds: number[] = []
   db.transaction(() => {
     for (let o = 0; o < spec.organizations; o++) {
       const name = `Customer ${String.fromCharCode(65 + (o % 26))}${o >= 26 ? o : ''}`
-      orgIds.push(Number(insOrg.run(name.replace(/\s/g, '').toLowerCase(), name, `${name} B.V.`, localOrg, now - 86400 * 900, now).lastInsertRowid))
+      orgIds.push(
+        Number(insOrg.run(name.replace(/\s/g, '').toLowerCase(), name, `${name} B.V.`, localOrg, now - 86400 * 900, now).lastInsertRowid),
+      )
     }
     for (let e = 0; e < spec.environments; e++) {
       const org = orgIds[Math.min(orgIds.length - 1, Math.floor(orgIds.length * rand() ** 2))]
-      envIds.push(Number(insEnv.run(`env-${e}`, `${SITES[e % SITES.length].toUpperCase()} ${['Production', 'Test', 'Office', 'DMZ', 'Lab'][e % 5]} ${e}`, org, now).lastInsertRowid))
+      envIds.push(
+        Number(
+          insEnv.run(
+            `env-${e}`,
+            `${SITES[e % SITES.length].toUpperCase()} ${['Production', 'Test', 'Office', 'DMZ', 'Lab'][e % 5]} ${e}`,
+            org,
+            now,
+          ).lastInsertRowid,
+        ),
+      )
     }
   })()
   // Zipf-like environment sizes: the biggest environment holds ~20% of the hosts, the smallest a few hundred.
   const envWeights = envIds.map((id, i) => [id, 1 / (1 + i) ** 0.9] as const)
 
-  const indexes = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('hosts', 'resources') AND sql IS NOT NULL`).all() as { name: string; sql: string }[]
+  const indexes = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('hosts', 'resources') AND sql IS NOT NULL`)
+    .all() as { name: string; sql: string }[]
   for (const ix of indexes) db.exec(`DROP INDEX "${ix.name}"`)
 
-  const insHost = db.prepare(`INSERT INTO hosts (id, name, alias, fqdn, hostgroup_id, hosttype, ip_address, description, tags, labels, state, state_type,
+  const insHost =
+    db.prepare(`INSERT INTO hosts (id, name, alias, fqdn, hostgroup_id, hosttype, ip_address, description, tags, labels, state, state_type,
     current_attempt, plugin_output, last_state_change, last_hard_state_change, last_check, next_check, check_kind, check_config, acknowledged, is_flapping,
     created_time, updated_time) VALUES (?, ?, ?, ?, ?, ?, ?, '', ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?, 'ping', ?, ?, ?, ?, ?)`)
-  const insRes = db.prepare(`INSERT INTO resources (host_id, hostgroup_id, host_name, name, display_name, plugin_id, has_graph, state, state_type, current_attempt,
+  const insRes =
+    db.prepare(`INSERT INTO resources (host_id, hostgroup_id, host_name, name, display_name, plugin_id, has_graph, state, state_type, current_attempt,
     plugin_output, perfdata, last_state_change, last_hard_state_change, last_check, next_check, check_type, check_kind, acknowledged, created_time, updated_time)
     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   // Age of the last state change of a healthy row: up to a year, skewed towards recent (~1% in the last
@@ -156,16 +232,38 @@ function fill(db: SQLite.Database, spec: BigDbSpec): number[] {
         const name = `${role}-${site}-${id.toString(36).padStart(4, '0')}`
         const changed = state === 'up' ? now - age() : now - Math.floor(rand() * 3 * 86400)
         const soft = state !== 'up' && state !== 'pending' && rand() < 0.2
-        insHost.run(id, name, `${role.toUpperCase()} ${site.toUpperCase()} ${id}`, `${name}.c${env}.example.net`, env, weighted(rand, HOSTTYPES),
-          `10.${env % 256}.${(id >> 8) & 255}.${id & 255}`, JSON.stringify(rand() < 0.3 ? [site, role] : []), state, soft ? 'SOFT' : 'HARD', soft ? 2 : 1,
-          OUTPUT[state], changed, changed, state === 'pending' ? null : now - Math.floor(rand() * 60), now + Math.floor(rand() * 60),
-          JSON.stringify({ host: name }), state === 'down' && rand() < 0.3 ? 1 : 0, rand() < 0.005 ? 1 : 0, now - 86400 * 400, now)
+        insHost.run(
+          id,
+          name,
+          `${role.toUpperCase()} ${site.toUpperCase()} ${id}`,
+          `${name}.c${env}.example.net`,
+          env,
+          weighted(rand, HOSTTYPES),
+          `10.${env % 256}.${(id >> 8) & 255}.${id & 255}`,
+          JSON.stringify(rand() < 0.3 ? [site, role] : []),
+          state,
+          soft ? 'SOFT' : 'HARD',
+          soft ? 2 : 1,
+          OUTPUT[state],
+          changed,
+          changed,
+          state === 'pending' ? null : now - Math.floor(rand() * 60),
+          now + Math.floor(rand() * 60),
+          JSON.stringify({ host: name }),
+          state === 'down' && rand() < 0.3 ? 1 : 0,
+          rand() < 0.005 ? 1 : 0,
+          now - 86400 * 400,
+          now,
+        )
 
         // 0.4..1.6×average resources per host, nudged back towards the average so that the total is exact
         // (the last host takes what is left, which the nudge keeps close to the average).
         const hostsLeft = spec.hosts - i
         const drift = Math.round((resourcesLeft - perHost * hostsLeft) / 100)
-        const n = hostsLeft === 1 ? resourcesLeft : Math.max(1, Math.min(CHECKS.length, resourcesLeft - (hostsLeft - 1), Math.round(perHost * (0.4 + 1.2 * rand())) + drift))
+        const n =
+          hostsLeft === 1
+            ? resourcesLeft
+            : Math.max(1, Math.min(CHECKS.length, resourcesLeft - (hostsLeft - 1), Math.round(perHost * (0.4 + 1.2 * rand())) + drift))
         resourcesLeft -= n
         const first = Math.floor(rand() * CHECKS.length)
         for (let k = 0; k < n; k++) {
@@ -174,9 +272,29 @@ function fill(db: SQLite.Database, spec: BigDbSpec): number[] {
           const rs = state === 'down' && rand() < 0.7 ? 'unknown' : weighted(rand, RESOURCE_STATES)
           const rchanged = rs === 'ok' ? now - age() : now - Math.floor(rand() * 2 * 86400)
           const plugin = `check_${display.toLowerCase().replace(/[^a-z0-9]+/g, '_')}`
-          insRes.run(id, env, name, plugin, display, plugin, rs === 'pending' ? 0 : 1, rs, 'HARD', 1, OUTPUT[rs], rs === 'pending' ? '' : 'used=82%;80;95',
-            rchanged, rchanged, rs === 'pending' ? null : now - Math.floor(rand() * 300), now + Math.floor(rand() * 300), rand() < 0.1 ? '1' : '0',
-            'agent', rs === 'critical' && rand() < 0.25 ? 1 : 0, now - 86400 * 400, now)
+          insRes.run(
+            id,
+            env,
+            name,
+            plugin,
+            display,
+            plugin,
+            rs === 'pending' ? 0 : 1,
+            rs,
+            'HARD',
+            1,
+            OUTPUT[rs],
+            rs === 'pending' ? '' : 'used=82%;80;95',
+            rchanged,
+            rchanged,
+            rs === 'pending' ? null : now - Math.floor(rand() * 300),
+            now + Math.floor(rand() * 300),
+            rand() < 0.1 ? '1' : '0',
+            'agent',
+            rs === 'critical' && rand() < 0.25 ? 1 : 0,
+            now - 86400 * 400,
+            now,
+          )
         }
       }
     })()

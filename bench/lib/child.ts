@@ -33,11 +33,13 @@ export function runChild(file: string, args: string[], nodeFlags: string[] = [])
       w.resolve(m)
     } else inbox.push(m)
   })
-  const exited = new Promise<number | null>((resolve) => proc.on('exit', (code) => {
-    ended = code
-    for (const w of waiters.splice(0)) w.reject(new Error(`${file} ${args.join(' ')} exited (${code}) before sending "${w.type}"`))
-    resolve(code)
-  }))
+  const exited = new Promise<number | null>((resolve) =>
+    proc.on('exit', (code) => {
+      ended = code
+      for (const w of waiters.splice(0)) w.reject(new Error(`${file} ${args.join(' ')} exited (${code}) before sending "${w.type}"`))
+      resolve(code)
+    }),
+  )
   return {
     proc,
     exited,
@@ -47,7 +49,17 @@ export function runChild(file: string, args: string[], nodeFlags: string[] = [])
       if (ended !== undefined) return Promise.reject(new Error(`${file} already exited (${ended})`))
       return new Promise<T>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no "${type}" from ${file} within ${ms} ms`)), ms)
-        waiters.push({ type, resolve: (m) => { clearTimeout(timer); resolve(m as T) }, reject: (e) => { clearTimeout(timer); reject(e) } })
+        waiters.push({
+          type,
+          resolve: (m) => {
+            clearTimeout(timer)
+            resolve(m as T)
+          },
+          reject: (e) => {
+            clearTimeout(timer)
+            reject(e)
+          },
+        })
       })
     },
     send(msg) {

@@ -15,17 +15,35 @@ const STATIC = new RegExp(`(?:^|[;}\\s])(?:import|export)\\s*(?:[\\w$*{},\\s]*?f
 const DYNAMIC = new RegExp(`import\\(${Q}(\\.\\.?/[^"'\`]+)${Q}\\)(?:\\s*,\\s*__vite__mapDeps\\(\\[([\\d,\\s]*)\\]\\))?`, 'g')
 
 export function parseChunk(code: string): ParsedChunk {
-  const depList = /m\.f=\[([^\]]*)\]/.exec(code)?.[1].match(/["'`][^"'`]+["'`]/g)?.map((s) => s.slice(1, -1)) ?? []
+  const depList =
+    /m\.f=\[([^\]]*)\]/
+      .exec(code)?.[1]
+      .match(/["'`][^"'`]+["'`]/g)
+      ?.map((s) => s.slice(1, -1)) ?? []
   return {
     imports: [...code.matchAll(STATIC)].map((m) => m[1]),
     dynamic: [...code.matchAll(DYNAMIC)].map((m) => ({
       spec: m[1],
-      deps: (m[2] ?? '').split(',').filter((s) => s.trim()).map((i) => depList[Number(i)]).filter((d): d is string => d !== undefined),
+      deps: (m[2] ?? '')
+        .split(',')
+        .filter((s) => s.trim())
+        .map((i) => depList[Number(i)])
+        .filter((d): d is string => d !== undefined),
     })),
   }
 }
 
 /** Names a chunk exports (`export{a as LoginPage,b}` → LoginPage, b). */
 export function exportNames(code: string): string[] {
-  return [...code.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) => m[1].split(',').map((s) => s.trim().split(/\s+as\s+/).pop()!).filter(Boolean))
+  return [...code.matchAll(/export\s*\{([^}]*)\}/g)].flatMap((m) =>
+    m[1]
+      .split(',')
+      .map((s) =>
+        s
+          .trim()
+          .split(/\s+as\s+/)
+          .pop()!,
+      )
+      .filter(Boolean),
+  )
 }

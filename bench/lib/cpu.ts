@@ -90,10 +90,16 @@ export function summariseProfile(file: string, top = 15): string[] {
   return [
     `profile: ${(busy / 1000).toFixed(0)} ms busy of ${(total / 1000).toFixed(0)} ms sampled`,
     'self time by area:',
-    ...sorted(areas).filter(([, us]) => us / busy >= 0.005).map(([k, us]) => `  ${pct(us).padStart(6)}  ${k}`),
+    ...sorted(areas)
+      .filter(([, us]) => us / busy >= 0.005)
+      .map(([k, us]) => `  ${pct(us).padStart(6)}  ${k}`),
     'time by the innermost Vigil file on the stack (libraries, Node and native work counted for their caller):',
-    ...sorted(owners).filter(([, us]) => us / busy >= 0.005).map(([k, us]) => `  ${pct(us).padStart(6)}  ${k}`),
+    ...sorted(owners)
+      .filter(([, us]) => us / busy >= 0.005)
+      .map(([k, us]) => `  ${pct(us).padStart(6)}  ${k}`),
     `self time, top ${top} functions:`,
-    ...sorted(fns).slice(0, top).map(([k, us]) => `  ${pct(us).padStart(6)}  ${k}`),
+    ...sorted(fns)
+      .slice(0, top)
+      .map(([k, us]) => `  ${pct(us).padStart(6)}  ${k}`),
   ]
 }

@@ -9,5 +9,7 @@ export function percentile(values: number[], p: number): number {
 
 /** The one line every benchmark ends with, e.g. `bundle: login_kb=120.3 shell_kb=180.1`. */
 export function figuresLine(name: string, figures: Record<string, string | number>): string {
-  return `${name}: ${Object.entries(figures).map(([k, v]) => `${k}=${v}`).join(' ')}`
+  return `${name}: ${Object.entries(figures)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ')}`
 }

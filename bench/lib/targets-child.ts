@@ -42,15 +42,25 @@ for (let a = 1; a <= addresses; a++) {
   const host = `127.0.0.${a}`
   for (let p = 0; p < perAddress; p++) {
     // The engine's tcp check connects and hangs up: nothing to do but let the socket close.
-    tcp.push(await listen(net.createServer((s) => {
-      tcpConnections++
-      s.on('error', noop)
-      s.resume()
-    }), host))
-    lean.push(await listen(net.createServer({ pauseOnConnect: true }, (s) => {
-      tcpConnections++
-      s.destroy()
-    }), host))
+    tcp.push(
+      await listen(
+        net.createServer((s) => {
+          tcpConnections++
+          s.on('error', noop)
+          s.resume()
+        }),
+        host,
+      ),
+    )
+    lean.push(
+      await listen(
+        net.createServer({ pauseOnConnect: true }, (s) => {
+          tcpConnections++
+          s.destroy()
+        }),
+        host,
+      ),
+    )
     const server = http.createServer((req, res) => {
       httpRequests++
       req.resume()

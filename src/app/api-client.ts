@@ -91,17 +91,29 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       let response: Response
       try {
         response = await fetch(buildUrl(deps.baseUrl, path, options.query), {
-          method, headers, signal: controller.signal, cache: 'no-store',
+          method,
+          headers,
+          signal: controller.signal,
+          cache: 'no-store',
           body: options.raw ? options.raw.body : options.body === undefined ? undefined : JSON.stringify(options.body),
         })
       } catch {
         throw new ApiFailure({ ...base, kind: timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network' })
       }
       const requestId = response.headers.get('X-Request-ID')
-      const lost = () => new ApiFailure({ ...base, kind: timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network', status: response.status, requestId })
+      const lost = () =>
+        new ApiFailure({
+          ...base,
+          kind: timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network',
+          status: response.status,
+          requestId,
+        })
       if (response.ok && options.responseType === 'blob') {
-        const blob = await response.blob().catch(() => { throw lost() })
-        if (!options.anonymous && deps.getToken() !== token) throw new ApiFailure({ ...base, kind: 'stale_token', status: response.status, requestId })
+        const blob = await response.blob().catch(() => {
+          throw lost()
+        })
+        if (!options.anonymous && deps.getToken() !== token)
+          throw new ApiFailure({ ...base, kind: 'stale_token', status: response.status, requestId })
         return blob as T
       }
       let body: Awaited<ReturnType<typeof readBody>>
@@ -114,7 +126,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw new ApiFailure({ ...base, kind: 'http', status: response.status, requestId, body: body.ok ? body.value : undefined })
       }
       // SPEC §7: "A request is also rejected if the token is not the latest."
-      if (!options.anonymous && deps.getToken() !== token) throw new ApiFailure({ ...base, kind: 'stale_token', status: response.status, requestId })
+      if (!options.anonymous && deps.getToken() !== token)
+        throw new ApiFailure({ ...base, kind: 'stale_token', status: response.status, requestId })
       if (!body.ok) throw new ApiFailure({ ...base, kind: 'parse', status: response.status, requestId })
       if (!options.schema) return body.value as T
       const parsed = options.schema.safeParse(body.value)

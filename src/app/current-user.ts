@@ -11,7 +11,10 @@ export function currentUserQuery(silent = false) {
   return queryOptions({
     queryKey: currentUserKey,
     // The first one may already have been asked for at start (main.tsx).
-    queryFn: ({ signal }) => earlyOr('users/current', CurrentUser, () => api.request('users/current', { schema: CurrentUser, signal, errorHandlerEnabled: !silent })),
+    queryFn: ({ signal }) =>
+      earlyOr('users/current', CurrentUser, () =>
+        api.request('users/current', { schema: CurrentUser, signal, errorHandlerEnabled: !silent }),
+      ),
     staleTime: 60_000,
   })
 }

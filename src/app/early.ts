@@ -20,8 +20,9 @@ export function startupToken(location: Pick<Location, 'hash' | 'search'> = windo
 
 /** GET /api/v1/{url} now, kept for `earlyOr`. */
 export function askEarly(url: string, token: string): Promise<unknown> {
-  const answer = fetch(`/api/v1/${url}`, { headers: { authorization: `Bearer ${token}` } })
-    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
+  const answer = fetch(`/api/v1/${url}`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+    r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)),
+  )
   keepEarly(url, answer)
   return answer
 }

@@ -92,10 +92,12 @@ export function createFeedClient(deps: FeedClientDeps) {
       if (msg.op !== 'deltas') return
       for (const delta of msg.deltas) {
         const seen = new Set<Listener>()
-        for (const t of topicsOf(delta)) for (const l of listeners.get(t) ?? []) if (!seen.has(l)) {
-          seen.add(l)
-          l(delta)
-        }
+        for (const t of topicsOf(delta))
+          for (const l of listeners.get(t) ?? [])
+            if (!seen.has(l)) {
+              seen.add(l)
+              l(delta)
+            }
       }
     }
     ws.onclose = () => {

@@ -36,7 +36,10 @@ export function useFeed(topics: string[], onDelta: (delta: FeedDelta) => void) {
   const key = topics.join(',')
   useEffect(() => {
     feed.start()
-    const offs = key.split(',').filter(Boolean).map((t) => feed.subscribe(t, (d) => handler.current(d)))
+    const offs = key
+      .split(',')
+      .filter(Boolean)
+      .map((t) => feed.subscribe(t, (d) => handler.current(d)))
     return () => offs.forEach((off) => off())
   }, [key])
 }

@@ -23,7 +23,13 @@ let featureTexts: Promise<void> | null = null
 /** Adds the monitoring, widget and maps texts (once); feature routes await it before they render. */
 export function loadFeatureTexts(): Promise<void> {
   featureTexts ??= importFeatureTexts().then(([m, u, mapsUi, viewer]) => {
-    i18n.addResourceBundle('en', 'translation', { monitoring: m.monitoring, ui: u.ui, maps: { ...mapsUi.mapsUi, ...viewer.mapsViewer } }, true, true)
+    i18n.addResourceBundle(
+      'en',
+      'translation',
+      { monitoring: m.monitoring, ui: u.ui, maps: { ...mapsUi.mapsUi, ...viewer.mapsViewer } },
+      true,
+      true,
+    )
   })
   return featureTexts
 }

@@ -18,7 +18,9 @@ export interface MenuEntry extends MenuLink {
 export const MAIN_MENU: readonly MenuEntry[] = [
   { module: 'dashboard', labelKey: 'app.menu.dashboard', to: '/dashboard' },
   {
-    module: 'monitoring', labelKey: 'app.menu.monitoring', to: '/monitoring/problems',
+    module: 'monitoring',
+    labelKey: 'app.menu.monitoring',
+    to: '/monitoring/problems',
     children: [
       { labelKey: 'app.menu.problems', to: '/monitoring/problems' },
       { labelKey: 'app.menu.hosts', to: '/monitoring/hosts' },
@@ -30,14 +32,18 @@ export const MAIN_MENU: readonly MenuEntry[] = [
   { module: 'reports', labelKey: 'app.menu.reports', to: '/reports' },
   { module: 'admin', labelKey: 'app.menu.admin', to: '/admin' },
   {
-    module: 'assets', labelKey: 'app.menu.assets', to: '/assets/hosts',
+    module: 'assets',
+    labelKey: 'app.menu.assets',
+    to: '/assets/hosts',
     children: [
       { labelKey: 'app.menu.hosts', to: '/assets/hosts' },
       { labelKey: 'app.menu.software', to: '/assets/software' },
     ],
   },
   {
-    module: 'maps', labelKey: 'app.menu.maps', to: '/maps',
+    module: 'maps',
+    labelKey: 'app.menu.maps',
+    to: '/maps',
     children: [
       { labelKey: 'app.menu.maps', to: '/maps' },
       { labelKey: 'app.menu.slideshows', to: '/maps/slideshows' },

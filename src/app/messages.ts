@@ -35,7 +35,11 @@ export interface Message extends MessageInit {
 }
 
 const DEFAULT_DURATION: Record<MessageVariant, DurationKind> = {
-  danger: 'danger', warning: 'warning', info: 'info', success: 'success', secondary: 'default',
+  danger: 'danger',
+  warning: 'warning',
+  info: 'info',
+  success: 'success',
+  secondary: 'default',
 }
 
 /** Milliseconds a message of this kind stays; null = until closed (SPEC §9). */
@@ -83,10 +87,13 @@ export function createMessageStore(timers: Timers = realTimers) {
       set((s) => ({ messages: [...s.messages.filter((m) => !replaced.includes(m)), { ...init, id, duration }] }))
       const ms = durationMs(duration)
       if (ms !== null) {
-        expiry.set(id, timers.setTimeout(() => {
-          expiry.delete(id)
-          set((s) => ({ messages: s.messages.filter((m) => m.id !== id) }))
-        }, ms))
+        expiry.set(
+          id,
+          timers.setTimeout(() => {
+            expiry.delete(id)
+            set((s) => ({ messages: s.messages.filter((m) => m.id !== id) }))
+          }, ms),
+        )
       }
       return id
     },

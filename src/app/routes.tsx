@@ -19,12 +19,36 @@ import { NotFoundPage } from './pages/NotFoundPage'
 
 /** SPEC §2 "Other routes, all without module check". */
 const otherRoutes: RouteObject[] = [
-  { path: 'dev', handle: { screen: 'app.screens.devTools' }, lazy: () => import('./pages/DevToolsPage').then((m) => ({ Component: m.DevToolsPage })) },
-  { path: 'dev/tools', handle: { screen: 'app.screens.devTools' }, lazy: () => import('./pages/DevToolsPage').then((m) => ({ Component: m.DevToolsPage })) },
-  { path: 'user/tokens', handle: { screen: 'app.screens.tokens' }, lazy: () => import('./pages/UserPages').then((m) => ({ Component: m.UserPage })) },
-  { path: 'user/preferences', handle: { screen: 'app.screens.preferences' }, lazy: () => import('./pages/UserPages').then((m) => ({ Component: m.UserPage })) },
-  { path: 'versions', handle: { screen: 'app.screens.versions' }, lazy: () => import('./pages/VersionsPage').then((m) => ({ Component: m.VersionsPage })) },
-  { path: 'supported_devices', handle: { screen: 'app.screens.supportedDevices' }, lazy: () => import('./pages/SupportedDevicesPage').then((m) => ({ Component: m.SupportedDevicesPage })) },
+  {
+    path: 'dev',
+    handle: { screen: 'app.screens.devTools' },
+    lazy: () => import('./pages/DevToolsPage').then((m) => ({ Component: m.DevToolsPage })),
+  },
+  {
+    path: 'dev/tools',
+    handle: { screen: 'app.screens.devTools' },
+    lazy: () => import('./pages/DevToolsPage').then((m) => ({ Component: m.DevToolsPage })),
+  },
+  {
+    path: 'user/tokens',
+    handle: { screen: 'app.screens.tokens' },
+    lazy: () => import('./pages/UserPages').then((m) => ({ Component: m.UserPage })),
+  },
+  {
+    path: 'user/preferences',
+    handle: { screen: 'app.screens.preferences' },
+    lazy: () => import('./pages/UserPages').then((m) => ({ Component: m.UserPage })),
+  },
+  {
+    path: 'versions',
+    handle: { screen: 'app.screens.versions' },
+    lazy: () => import('./pages/VersionsPage').then((m) => ({ Component: m.VersionsPage })),
+  },
+  {
+    path: 'supported_devices',
+    handle: { screen: 'app.screens.supportedDevices' },
+    lazy: () => import('./pages/SupportedDevicesPage').then((m) => ({ Component: m.SupportedDevicesPage })),
+  },
 ]
 
 export const appRoutes: RouteObject[] = [

@@ -6,10 +6,25 @@
 import { SHORTCUT_THROTTLE_MS } from '../shared/constants'
 
 export type ShortcutId =
-  | 'search' | 'toggleMenu' | 'environment' | 'clearEnvironment' | 'autoRefresh'
-  | 'goProblems' | 'goTimeline' | 'goHosts' | 'goResources' | 'goAssetHosts' | 'goSoftware'
-  | 'reloadTable' | 'previousPage' | 'nextPage' | 'firstPage' | 'lastPage'
-  | 'help' | 'closeMessages' | 'devTools'
+  | 'search'
+  | 'toggleMenu'
+  | 'environment'
+  | 'clearEnvironment'
+  | 'autoRefresh'
+  | 'goProblems'
+  | 'goTimeline'
+  | 'goHosts'
+  | 'goResources'
+  | 'goAssetHosts'
+  | 'goSoftware'
+  | 'reloadTable'
+  | 'previousPage'
+  | 'nextPage'
+  | 'firstPage'
+  | 'lastPage'
+  | 'help'
+  | 'closeMessages'
+  | 'devTools'
 
 export interface ShortcutDef {
   id: ShortcutId
@@ -74,10 +89,7 @@ export function keyName(event: KeyLike): string {
 
 export type ShortcutMatcher = (key: string, now: number) => ShortcutId | null
 
-export function createShortcutMatcher(
-  defs: readonly ShortcutDef[] = SHORTCUTS,
-  throttleMs = SHORTCUT_THROTTLE_MS,
-): ShortcutMatcher {
+export function createShortcutMatcher(defs: readonly ShortcutDef[] = SHORTCUTS, throttleMs = SHORTCUT_THROTTLE_MS): ShortcutMatcher {
   const single = new Map<string, ShortcutId>()
   const double = new Map<string, ShortcutId>()
   const prefixes = new Set<string>()

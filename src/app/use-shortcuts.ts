@@ -70,9 +70,12 @@ export function useShortcuts(handlers: ShortcutHandlers): void {
 
 /** The shortcuts some layer handles now, for the help panel (SPEC §2). */
 export function useActiveShortcuts(): ReadonlySet<ShortcutId> {
-  useSyncExternalStore((watch) => {
-    watchers.add(watch)
-    return () => watchers.delete(watch)
-  }, () => version)
+  useSyncExternalStore(
+    (watch) => {
+      watchers.add(watch)
+      return () => watchers.delete(watch)
+    },
+    () => version,
+  )
   return new Set(layers.flatMap((layer) => Object.keys(layer.current) as ShortcutId[]))
 }

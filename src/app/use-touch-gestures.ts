@@ -14,7 +14,14 @@ export function useTouchGestures(onGesture: (gesture: Gesture) => void) {
     const onEnd = (e: TouchEvent) => {
       const t = e.changedTouches[0]
       if (!start || !t) return
-      const gesture = gestureOf({ startX: start.x, startY: start.y, endX: t.clientX, endY: t.clientY, scrollTop: start.scrollTop, viewportWidth: window.innerWidth })
+      const gesture = gestureOf({
+        startX: start.x,
+        startY: start.y,
+        endX: t.clientX,
+        endY: t.clientY,
+        scrollTop: start.scrollTop,
+        viewportWidth: window.innerWidth,
+      })
       start = null
       if (gesture) handler.current(gesture)
     }

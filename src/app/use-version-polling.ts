@@ -51,7 +51,8 @@ export function useVersionPolling(): void {
     const check = async () => {
       const record = await fetchVersion()
       if (record === null || stopped) return
-      const autoreload = isKioskUrl(window.location.href) || (queryClient.getQueryData<CurrentUser>(currentUserKey)?.preferences.autoreload ?? false)
+      const autoreload =
+        isKioskUrl(window.location.href) || (queryClient.getQueryData<CurrentUser>(currentUserKey)?.preferences.autoreload ?? false)
       const result = evaluateVersion(state, record, autoreload)
       state = result.state
       if (result.action === 'maintenance') window.location.assign(maintenanceUrl(window.location.href))

@@ -6,7 +6,11 @@ import { startSession } from '../app/session'
 export async function login(body: LoginBody): Promise<void> {
   // Login answers with SPEC §8 login feedback codes; the generic error handler (401 → login) must not run.
   const result = await api.request('auth/login', {
-    method: 'POST', body, schema: LoginResponse, anonymous: true, errorHandlerEnabled: false,
+    method: 'POST',
+    body,
+    schema: LoginResponse,
+    anonymous: true,
+    errorHandlerEnabled: false,
   })
   startSession(result.token, result.expires_at)
 }

@@ -13,5 +13,11 @@ const screen = (path: string, key: string): RouteObject => ({ path, handle: { sc
 export const editorRoutes: RouteObject[] = [
   screen('maps/:hostgroup_name/:name/edit', 'editor'),
   screen('maps/:hostgroup_name/:name/legacy/edit', 'legacyEditor'),
-  { ...screen('maps/slideshows/:hostgroup_name/:name/edit', 'slideshowEdit'), lazy: () => Promise.all([import('../viewer/pages/slideshows'), import('../app/i18n').then((i) => i.loadFeatureTexts())]).then(([m]) => ({ Component: m.SlideshowEditPage })) },
+  {
+    ...screen('maps/slideshows/:hostgroup_name/:name/edit', 'slideshowEdit'),
+    lazy: () =>
+      Promise.all([import('../viewer/pages/slideshows'), import('../app/i18n').then((i) => i.loadFeatureTexts())]).then(([m]) => ({
+        Component: m.SlideshowEditPage,
+      })),
+  },
 ]

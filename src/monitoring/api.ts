@@ -64,7 +64,11 @@ const json = (rules: FilterNode[]) => (rules.length ? JSON.stringify(rules) : un
 export function fetchList(entity: Entity, p: ListParams, signal?: AbortSignal): Promise<PageData> {
   return api.request(`${entity}/`, {
     query: {
-      advanced_filter: json(p.advanced_filter), order: p.order, limit: p.limit, offset: p.offset, environment_ids: p.environment_ids,
+      advanced_filter: json(p.advanced_filter),
+      order: p.order,
+      limit: p.limit,
+      offset: p.offset,
+      environment_ids: p.environment_ids,
       extra_columns: entity === 'resources' ? RESOURCE_EXTRA_COLUMNS : undefined,
     },
     schema: pageSchema(entity) as z.ZodType<PageData>,
@@ -80,7 +84,9 @@ export function countsQuery(entity: Entity, column: string, params: CountParams)
     queryKey: monitoringKeys.counts(entity, column, params),
     queryFn: async ({ signal }) => {
       const r = await api.request(`${entity}/grouped`, {
-        query: { group_by: column, limit: 0, advanced_filter: json(params.advanced_filter), environment_ids: params.environment_ids }, schema: Grouped, signal,
+        query: { group_by: column, limit: 0, advanced_filter: json(params.advanced_filter), environment_ids: params.environment_ids },
+        schema: Grouped,
+        signal,
       })
       return Object.fromEntries(r.result.map((g) => [String(g[column]), g.totalresults])) as Record<string, number>
     },
@@ -99,20 +105,43 @@ const SEGMENT_ORDER = '-last_state_change'
 export async function fetchProblemPage(p: ProblemParams, signal?: AbortSignal): Promise<PageData> {
   const segments = p.segments.filter((s) => p.rules[s.entity] !== null)
   if (p.page === 1) {
-    const lists = await Promise.all(segments.map((segment) => fetchList(segment.entity, {
-      advanced_filter: segmentRules(p, segment), order: SEGMENT_ORDER, limit: p.pageSize, offset: 0, environment_ids: p.environment_ids,
-    }, signal)))
+    const lists = await Promise.all(
+      segments.map((segment) =>
+        fetchList(
+          segment.entity,
+          {
+            advanced_filter: segmentRules(p, segment),
+            order: SEGMENT_ORDER,
+            limit: p.pageSize,
+            offset: 0,
+            environment_ids: p.environment_ids,
+          },
+          signal,
+        ),
+      ),
+    )
     return { result: lists.flatMap((l) => l.result).slice(0, p.pageSize), totalresults: lists.reduce((n, l) => n + l.totalresults, 0) }
   }
   const entities = [...new Set(segments.map((s) => s.entity))]
-  const counts = Object.fromEntries(await Promise.all(entities.map(async (entity) => {
-    const states = segments.filter((s) => s.entity === entity).map((s) => s.state)
-    const params = { advanced_filter: [...p.rules[entity]!, ['state', 'in', states] as FilterNode], environment_ids: p.environment_ids }
-    return [entity, await queryClient.fetchQuery(countsQuery(entity, 'state', params))] as const
-  }))) as Partial<Record<Entity, Record<string, number>>>
+  const counts = Object.fromEntries(
+    await Promise.all(
+      entities.map(async (entity) => {
+        const states = segments.filter((s) => s.entity === entity).map((s) => s.state)
+        const params = { advanced_filter: [...p.rules[entity]!, ['state', 'in', states] as FilterNode], environment_ids: p.environment_ids }
+        return [entity, await queryClient.fetchQuery(countsQuery(entity, 'state', params))] as const
+      }),
+    ),
+  ) as Partial<Record<Entity, Record<string, number>>>
   const segmentCounts = segments.map((s) => counts[s.entity]?.[s.state] ?? 0)
-  const pages = await Promise.all(pageSlices(segments, segmentCounts, p.page, p.pageSize).map(({ segment, offset, limit }) =>
-    fetchList(segment.entity, { advanced_filter: segmentRules(p, segment), order: SEGMENT_ORDER, limit, offset, environment_ids: p.environment_ids }, signal)))
+  const pages = await Promise.all(
+    pageSlices(segments, segmentCounts, p.page, p.pageSize).map(({ segment, offset, limit }) =>
+      fetchList(
+        segment.entity,
+        { advanced_filter: segmentRules(p, segment), order: SEGMENT_ORDER, limit, offset, environment_ids: p.environment_ids },
+        signal,
+      ),
+    ),
+  )
   return { result: pages.flatMap((page) => page.result), totalresults: segmentCounts.reduce((a, b) => a + b, 0) }
 }
 
@@ -120,11 +149,21 @@ export async function fetchProblemPage(p: ProblemParams, signal?: AbortSignal): 
 const tableOptions = { placeholderData: keepPreviousData, staleTime: 30_000 } as const
 
 export function useListPage(entity: Entity, params: ListParams, refetchInterval: number | false) {
-  return useQuery({ queryKey: monitoringKeys.list(entity, params), queryFn: ({ signal }) => fetchList(entity, params, signal), ...tableOptions, refetchInterval })
+  return useQuery({
+    queryKey: monitoringKeys.list(entity, params),
+    queryFn: ({ signal }) => fetchList(entity, params, signal),
+    ...tableOptions,
+    refetchInterval,
+  })
 }
 
 export function useProblemPage(params: ProblemParams, refetchInterval: number | false) {
-  return useQuery({ queryKey: monitoringKeys.problems(params), queryFn: ({ signal }) => fetchProblemPage(params, signal), ...tableOptions, refetchInterval })
+  return useQuery({
+    queryKey: monitoringKeys.problems(params),
+    queryFn: ({ signal }) => fetchProblemPage(params, signal),
+    ...tableOptions,
+    refetchInterval,
+  })
 }
 
 /** A query of a table page (a list or an alerts page), as opposed to counts. */
@@ -137,22 +176,34 @@ export const isPageQuery = (q: Query) => ['list', 'problems'].includes(String(q.
 function useFirstPageShown(): boolean {
   // Re-renders whenever a page fetch starts or ends, which is when the answer can change.
   useIsFetching({ queryKey: monitoringKeys.tables(), predicate: isPageQuery })
-  return queryClient.getQueryCache().findAll({ queryKey: monitoringKeys.tables(), predicate: isPageQuery }).some((q) => q.state.data !== undefined)
+  return queryClient
+    .getQueryCache()
+    .findAll({ queryKey: monitoringKeys.tables(), predicate: isPageQuery })
+    .some((q) => q.state.data !== undefined)
 }
 
 /** Counts of a table by a column; `afterFirstPage` for totals that may wait for the rows (not for group lists). */
-export function useCounts(entity: Entity, column: string, params: CountParams | null, refetchInterval: number | false, afterFirstPage = false) {
+export function useCounts(
+  entity: Entity,
+  column: string,
+  params: CountParams | null,
+  refetchInterval: number | false,
+  afterFirstPage = false,
+) {
   const shown = useFirstPageShown()
   return useQuery({
-    ...countsQuery(entity, column, params ?? { advanced_filter: [] }), enabled: params !== null && (shown || !afterFirstPage),
-    placeholderData: keepPreviousData, refetchInterval,
+    ...countsQuery(entity, column, params ?? { advanced_filter: [] }),
+    enabled: params !== null && (shown || !afterFirstPage),
+    placeholderData: keepPreviousData,
+    refetchInterval,
   })
 }
 
 /** SPEC §7 hosts/{id} with the URL-encoded name; an unknown name is the 404 content-not-found page (SPEC §8). */
 export function useHost(name: string, refetchInterval: number | false) {
   return useQuery({
-    queryKey: monitoringKeys.host(name), refetchInterval,
+    queryKey: monitoringKeys.host(name),
+    refetchInterval,
     queryFn: ({ signal }) => api.request(`hosts/${encodeURIComponent(name)}`, { schema: HostRow, signal }),
   })
 }
@@ -160,23 +211,31 @@ export function useHost(name: string, refetchInterval: number | false) {
 /** SPEC §7 resources/{hostname}/{display_name}. */
 export function useResource(host: string, name: string, refetchInterval: number | false) {
   return useQuery({
-    queryKey: monitoringKeys.resource(host, name), refetchInterval,
-    queryFn: ({ signal }) => api.request(`resources/${encodeURIComponent(host)}/${encodeURIComponent(name)}`, { schema: ResourceRow, signal }),
+    queryKey: monitoringKeys.resource(host, name),
+    refetchInterval,
+    queryFn: ({ signal }) =>
+      api.request(`resources/${encodeURIComponent(host)}/${encodeURIComponent(name)}`, { schema: ResourceRow, signal }),
   })
 }
 
 const ChildGroups = z.object({
-  result: z.array(z.object({ hosttype: z.string().nullable(), totalresults: z.number().int(), result: z.array(z.looseObject({ name: z.string() })) })),
+  result: z.array(
+    z.object({ hosttype: z.string().nullable(), totalresults: z.number().int(), result: z.array(z.looseObject({ name: z.string() })) }),
+  ),
 })
 
 /** SPEC §2 child hosts, fetched only when a row is expanded (the component mounts then). */
 export function useChildren(host: string) {
-  return useQuery({ queryKey: monitoringKeys.children(host), queryFn: ({ signal }) => api.request('hosts/grouped', { query: childQuery(host), schema: ChildGroups, signal }) })
+  return useQuery({
+    queryKey: monitoringKeys.children(host),
+    queryFn: ({ signal }) => api.request('hosts/grouped', { query: childQuery(host), schema: ChildGroups, signal }),
+  })
 }
 
 export function useSavedFilters(location: FilterLocation, enabled: boolean) {
   return useQuery({
-    queryKey: monitoringKeys.savedFilters(location), enabled,
+    queryKey: monitoringKeys.savedFilters(location),
+    enabled,
     queryFn: ({ signal }) => api.request('filters/', { query: { location }, schema: SavedFilterList, signal }),
   })
 }
@@ -187,16 +246,22 @@ export function useSavedFilters(location: FilterLocation, enabled: boolean) {
  */
 export function useSavedFilter(guid: string | null) {
   return useQuery({
-    queryKey: monitoringKeys.savedFilter(guid ?? ''), enabled: guid !== null, retry: false,
-    queryFn: ({ signal }) => api.request(`filters/${encodeURIComponent(guid!)}`, { schema: SavedFilter, signal, errorHandlerEnabled: false }),
+    queryKey: monitoringKeys.savedFilter(guid ?? ''),
+    enabled: guid !== null,
+    retry: false,
+    queryFn: ({ signal }) =>
+      api.request(`filters/${encodeURIComponent(guid!)}`, { schema: SavedFilter, signal, errorHandlerEnabled: false }),
   })
 }
 
 /** SPEC §7 GET search with query and optional comma-separated environment_ids. */
 export function useSearch(query: string | null, environmentIds: string) {
   return useQuery({
-    queryKey: monitoringKeys.search(query ?? '', environmentIds), enabled: query !== null, placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api.request('search', { query: { query: query!, environment_ids: environmentIds || undefined }, schema: SearchResponse, signal }),
+    queryKey: monitoringKeys.search(query ?? '', environmentIds),
+    enabled: query !== null,
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) =>
+      api.request('search', { query: { query: query!, environment_ids: environmentIds || undefined }, schema: SearchResponse, signal }),
   })
 }
 
@@ -210,5 +275,8 @@ export function refreshAfterAction(rows: readonly MonitoredRow[]): void {
   void refreshTables()
   void queryClient.invalidateQueries({ queryKey: monitoringKeys.subjects() })
   void queryClient.invalidateQueries({ queryKey: monitoringKeys.tickets() })
-  for (const row of rows) void queryClient.invalidateQueries({ queryKey: monitoringKeys.actions(`${row.monitoring_type === 'host' ? 'hosts' : 'resources'}/${row.id}`) })
+  for (const row of rows)
+    void queryClient.invalidateQueries({
+      queryKey: monitoringKeys.actions(`${row.monitoring_type === 'host' ? 'hosts' : 'resources'}/${row.id}`),
+    })
 }

@@ -42,11 +42,16 @@ export interface ChildBadge {
 }
 
 export function childBadges(parent: string, groups: readonly ChildGroup[]): ChildBadge[] {
-  return groups.filter((g) => g.totalresults > 0).map((g) => {
-    const hosttype = g.hosttype ?? ''
-    const names = g.result.slice(0, CHILD_NAMES_SHOWN).map((c) => truncateName(c.name))
-    const more = g.totalresults > names.length
-    const filter: FilterTuple[] = [['parents', 'equals', parent], ['hosttype', 'equals', hosttype]]
-    return { hosttype, count: g.totalresults, text: `${names.join(', ')}${more ? ELLIPSIS : ''}`, href: hostsFilteredHref(filter) }
-  })
+  return groups
+    .filter((g) => g.totalresults > 0)
+    .map((g) => {
+      const hosttype = g.hosttype ?? ''
+      const names = g.result.slice(0, CHILD_NAMES_SHOWN).map((c) => truncateName(c.name))
+      const more = g.totalresults > names.length
+      const filter: FilterTuple[] = [
+        ['parents', 'equals', parent],
+        ['hosttype', 'equals', hosttype],
+      ]
+      return { hosttype, count: g.totalresults, text: `${names.join(', ')}${more ? ELLIPSIS : ''}`, href: hostsFilteredHref(filter) }
+    })
 }

@@ -31,11 +31,21 @@ export function patchRow<R extends MonitoredRow>(row: R, d: RowDelta): R {
   if (!isRowOf(row, d)) return row
   if (d.kind === 'state') {
     return {
-      ...row, state: d.state, state_type: d.state_type, plugin_output: d.plugin_output, last_check: d.last_check, next_check: d.next_check,
-      last_state_change: d.last_state_change ?? row.last_state_change, is_flapping: d.is_flapping, is_stale: d.is_stale,
+      ...row,
+      state: d.state,
+      state_type: d.state_type,
+      plugin_output: d.plugin_output,
+      last_check: d.last_check,
+      next_check: d.next_check,
+      last_state_change: d.last_state_change ?? row.last_state_change,
+      is_flapping: d.is_flapping,
+      is_stale: d.is_stale,
     }
   }
-  const depth = row.monitoring_type === 'host' ? { max_scheduled_downtime_depth: d.scheduled_downtime_depth } : { scheduled_downtime_depth: d.scheduled_downtime_depth }
+  const depth =
+    row.monitoring_type === 'host'
+      ? { max_scheduled_downtime_depth: d.scheduled_downtime_depth }
+      : { scheduled_downtime_depth: d.scheduled_downtime_depth }
   return { ...row, acknowledged: d.acknowledged, tickets: d.tickets, ...depth }
 }
 
@@ -86,11 +96,14 @@ let lastRefresh = 0
 
 function scheduleRefresh() {
   if (refreshTimer) return
-  refreshTimer = setTimeout(() => {
-    refreshTimer = null
-    lastRefresh = Date.now()
-    void refreshTables()
-  }, Math.max(0, lastRefresh + LIVE_REFRESH_MS - Date.now()))
+  refreshTimer = setTimeout(
+    () => {
+      refreshTimer = null
+      lastRefresh = Date.now()
+      void refreshTables()
+    },
+    Math.max(0, lastRefresh + LIVE_REFRESH_MS - Date.now()),
+  )
 }
 
 /** Applies deltas to every cached table page and subject, in one cache update per query. */
@@ -105,7 +118,9 @@ export function applyDeltas(deltas: readonly RowDelta[]): void {
     })
     return patched.data
   })
-  queryClient.setQueriesData<MonitoredRow>({ queryKey: monitoringKeys.subjects() }, (row) => (row ? deltas.reduce((r, d) => patchRow(r, d), row) : row))
+  queryClient.setQueriesData<MonitoredRow>({ queryKey: monitoringKeys.subjects() }, (row) =>
+    row ? deltas.reduce((r, d) => patchRow(r, d), row) : row,
+  )
   if (deltas.some((d, i) => needsRefresh(d, outcomes[i]))) scheduleRefresh()
 }
 
@@ -127,14 +142,17 @@ function enqueue(d: RowDelta) {
 export function useMonitoringFeed(environmentIds: readonly number[]): void {
   const live = useMonitoringUi(isLive)
   const missed = useRef(false)
-  useFeed(environmentIds.map((id) => `environment:${id}`), (delta: FeedDelta) => {
-    if (delta.kind === 'event') return
-    if (!isLive(uiStore.getState())) {
-      missed.current = true
-      return
-    }
-    enqueue(delta)
-  })
+  useFeed(
+    environmentIds.map((id) => `environment:${id}`),
+    (delta: FeedDelta) => {
+      if (delta.kind === 'event') return
+      if (!isLive(uiStore.getState())) {
+        missed.current = true
+        return
+      }
+      enqueue(delta)
+    },
+  )
   useEffect(() => {
     if (live && missed.current) {
       missed.current = false

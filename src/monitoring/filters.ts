@@ -16,13 +16,28 @@ export type TableLocation = Extract<FilterLocation, 'problems' | 'hosts' | 'reso
 export { EXTRA_FILTERS, type ExtraFilter } from '../shared/api/table-filter'
 
 type Translate = (key: string) => string
-const col = (t: Translate, key: string, kind: FilterColumn['kind'], options?: readonly string[], optionKey = 'ui.states'): FilterColumn =>
-  ({ key, label: t(`monitoring.columns.${key}`), kind, ...(options ? { options: options.map((value) => ({ value, label: t(`${optionKey}.${value}`) })) } : {}) })
+const col = (
+  t: Translate,
+  key: string,
+  kind: FilterColumn['kind'],
+  options?: readonly string[],
+  optionKey = 'ui.states',
+): FilterColumn => ({
+  key,
+  label: t(`monitoring.columns.${key}`),
+  kind,
+  ...(options ? { options: options.map((value) => ({ value, label: t(`${optionKey}.${value}`) })) } : {}),
+})
 
 const stateColumns = (t: Translate) => [
-  col(t, 'plugin_output', 'text'), col(t, 'state_details', 'text'), col(t, 'hostgroup_alias', 'text'),
-  col(t, 'last_state_change', 'date'), col(t, 'last_check', 'date'), col(t, 'is_flapping', 'boolean'),
-  col(t, 'is_stale', 'boolean'), col(t, 'acknowledged', 'boolean'),
+  col(t, 'plugin_output', 'text'),
+  col(t, 'state_details', 'text'),
+  col(t, 'hostgroup_alias', 'text'),
+  col(t, 'last_state_change', 'date'),
+  col(t, 'last_check', 'date'),
+  col(t, 'is_flapping', 'boolean'),
+  col(t, 'is_stale', 'boolean'),
+  col(t, 'acknowledged', 'boolean'),
   // SPEC §3 "Filter rule value kinds": monitoring status (multi), equals by default (SPEC §4 "Filter rules").
   col(t, MONITORING_STATUS_KEY, 'enum', MONITORING_STATUSES, 'monitoring.monitoring_status'),
 ]
@@ -32,14 +47,23 @@ export function filterColumns(location: TableLocation, t: Translate): FilterColu
   switch (location) {
     case 'hosts':
       return [
-        col(t, 'name', 'text'), col(t, 'alias', 'text'), col(t, 'hostname', 'text'), col(t, 'ip_address', 'text'),
-        col(t, 'description', 'text'), col(t, 'hosttype', 'text'), col(t, 'parents', 'text'),
-        col(t, 'state', 'enum', ['up', 'down', 'unreachable', 'pending']), ...stateColumns(t),
+        col(t, 'name', 'text'),
+        col(t, 'alias', 'text'),
+        col(t, 'hostname', 'text'),
+        col(t, 'ip_address', 'text'),
+        col(t, 'description', 'text'),
+        col(t, 'hosttype', 'text'),
+        col(t, 'parents', 'text'),
+        col(t, 'state', 'enum', ['up', 'down', 'unreachable', 'pending']),
+        ...stateColumns(t),
       ]
     case 'resources':
       return [
-        col(t, 'host_name', 'text'), col(t, 'display_name', 'text'), col(t, 'host_id', 'integer'),
-        col(t, 'state', 'enum', ['ok', 'warning', 'critical', 'unknown', 'pending']), ...stateColumns(t),
+        col(t, 'host_name', 'text'),
+        col(t, 'display_name', 'text'),
+        col(t, 'host_id', 'integer'),
+        col(t, 'state', 'enum', ['ok', 'warning', 'critical', 'unknown', 'pending']),
+        ...stateColumns(t),
       ]
     case 'problems':
       return [col(t, 'host_name', 'text'), col(t, 'display_name', 'text'), ...stateColumns(t)]
@@ -61,7 +85,8 @@ export function entityRules(location: TableLocation, entity: Entity, rules: read
 export function extraRules(entity: Entity, hidden: readonly ExtraFilter[]): FilterNode[] {
   const rules: FilterNode[] = []
   if (hidden.includes('acknowledged')) rules.push(['acknowledged', 'equals', false])
-  if (hidden.includes('maintenance')) rules.push([entity === 'hosts' ? 'max_scheduled_downtime_depth' : 'scheduled_downtime_depth', 'equals', 0])
+  if (hidden.includes('maintenance'))
+    rules.push([entity === 'hosts' ? 'max_scheduled_downtime_depth' : 'scheduled_downtime_depth', 'equals', 0])
   return rules
 }
 
@@ -79,7 +104,13 @@ export function stateRules(states: readonly string[]): FilterNode[] {
  */
 const GROUP_COLUMNS: Record<Exclude<TableLocation, 'problems'>, Record<string, string>> = {
   hosts: { type: 'hosttype', hosttype: 'hosttype', state: 'state', environment: 'hostgroup_alias', hostgroup_alias: 'hostgroup_alias' },
-  resources: { host: 'host_name', host_name: 'host_name', state: 'state', environment: 'hostgroup_alias', hostgroup_alias: 'hostgroup_alias' },
+  resources: {
+    host: 'host_name',
+    host_name: 'host_name',
+    state: 'state',
+    environment: 'hostgroup_alias',
+    hostgroup_alias: 'hostgroup_alias',
+  },
 }
 
 export function groupColumn(location: Exclude<TableLocation, 'problems'>, groupBy: string | null): string | null {

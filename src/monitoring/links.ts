@@ -13,12 +13,16 @@ export const RESOURCE_TABS = ['status', 'timeline', 'graphs', 'configs'] as cons
 export type ResourceTab = (typeof RESOURCE_TABS)[number]
 export const CONFIG_BACKUPS = 'Config Backups'
 
-export const resourceTabs = (resourceName: string): ResourceTab[] => RESOURCE_TABS.filter((tab) => tab !== 'configs' || resourceName === CONFIG_BACKUPS)
+export const resourceTabs = (resourceName: string): ResourceTab[] =>
+  RESOURCE_TABS.filter((tab) => tab !== 'configs' || resourceName === CONFIG_BACKUPS)
 
 /** SPEC §2 jump-to dropdown: status, resources, timeline, graphs, assets. */
 export type JumpTarget = 'status' | 'resources' | 'timeline' | 'graphs' | 'assets'
 
-export interface Jump { target: JumpTarget; to: string }
+export interface Jump {
+  target: JumpTarget
+  to: string
+}
 
 /** A host's jump-to entries; assets only when the host has asset data (SPEC §2 assets link). */
 export function hostJumps(host: string, hasAssetData: boolean): Jump[] {

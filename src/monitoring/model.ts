@@ -30,8 +30,12 @@ export const downtimeDepth = (row: MonitoredRow) => (isHost(row) ? row.max_sched
 /** The row as the SPEC §4 decoration and button rules of src/ui read it. */
 export function actionable(row: MonitoredRow): Actionable {
   return {
-    is_stale: row.is_stale, is_flapping: row.is_flapping, acknowledged: row.acknowledged, tickets: row.tickets,
-    max_scheduled_downtime_depth: downtimeDepth(row), allowed_actions: row.allowed_actions,
+    is_stale: row.is_stale,
+    is_flapping: row.is_flapping,
+    acknowledged: row.acknowledged,
+    tickets: row.tickets,
+    max_scheduled_downtime_depth: downtimeDepth(row),
+    allowed_actions: row.allowed_actions,
   }
 }
 

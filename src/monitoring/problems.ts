@@ -83,7 +83,9 @@ export function problemGroups(groupBy: ProblemGroupBy | null, environments: read
     case 'state':
       return PROBLEM_SEGMENTS.map((s) => ({ key: s.state, segments: [s] }))
     case 'hostgroup_alias':
-      return [...environments].sort((a, b) => a.localeCompare(b)).map((alias) => ({ key: alias, segments: PROBLEM_SEGMENTS, column: 'hostgroup_alias' }))
+      return [...environments]
+        .sort((a, b) => a.localeCompare(b))
+        .map((alias) => ({ key: alias, segments: PROBLEM_SEGMENTS, column: 'hostgroup_alias' }))
   }
 }
 

@@ -5,11 +5,17 @@ import { loadFeatureTexts } from '../app/i18n'
 // Issue 4: the alerts, host and resource screens, one lazy chunk.
 type Page = keyof typeof import('./pages')
 const page = (name: Page) => () => Promise.all([import('./pages'), loadFeatureTexts()]).then(([m]) => ({ Component: m[name] }))
-const screen = (path: string, key: string, name?: Page): RouteObject => ({ path, handle: { screen: `monitoring.screens.${key}` }, ...(name ? { lazy: page(name) } : {}) })
+const screen = (path: string, key: string, name?: Page): RouteObject => ({
+  path,
+  handle: { screen: `monitoring.screens.${key}` },
+  ...(name ? { lazy: page(name) } : {}),
+})
 // Issue 5: the timeline screens, one lazy chunk.
-const timeline = (page: 'GlobalTimelinePage' | 'HostTimelinePage' | 'ResourceTimelinePage') => () => Promise.all([import('./timeline'), loadFeatureTexts()]).then(([m]) => ({ Component: m[page] }))
+const timeline = (page: 'GlobalTimelinePage' | 'HostTimelinePage' | 'ResourceTimelinePage') => () =>
+  Promise.all([import('./timeline'), loadFeatureTexts()]).then(([m]) => ({ Component: m[page] }))
 // Issue 5: the graphs tabs, one lazy chunk (with d3).
-const graphs = (page: 'HostGraphsPage' | 'ResourceGraphsPage') => () => Promise.all([import('./graphs'), loadFeatureTexts()]).then(([m]) => ({ Component: m[page] }))
+const graphs = (page: 'HostGraphsPage' | 'ResourceGraphsPage') => () =>
+  Promise.all([import('./graphs'), loadFeatureTexts()]).then(([m]) => ({ Component: m[page] }))
 
 export const monitoringRoutes: RouteObject[] = [
   { index: true, handle: { screen: 'monitoring.screens.problems' }, lazy: page('ProblemsPage') },
@@ -31,5 +37,9 @@ export const monitoringRoutes: RouteObject[] = [
   screen('monitoring/resources/*', 'resources', 'ResourcesPage'),
   { ...screen('monitoring/timeline/*', 'timeline'), lazy: timeline('GlobalTimelinePage') },
   // The Vigil page a built-in ticket's web_url points at (SPEC §3 Ticket); no module of its own (SPEC §6).
-  { path: 'tickets/:ticket_id', handle: { screen: 'monitoring.screens.ticket' }, lazy: () => Promise.all([import('./tickets'), loadFeatureTexts()]).then(([m]) => ({ Component: m.TicketPage })) },
+  {
+    path: 'tickets/:ticket_id',
+    handle: { screen: 'monitoring.screens.ticket' },
+    lazy: () => Promise.all([import('./tickets'), loadFeatureTexts()]).then(([m]) => ({ Component: m.TicketPage })),
+  },
 ]

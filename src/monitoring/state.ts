@@ -23,7 +23,11 @@ export interface MonitoringUiState {
 }
 
 export const uiStore = createStore<MonitoringUiState>()(() => ({
-  autoRefresh: true, selecting: false, held: false, searchOpen: false, environmentSelectorOpen: false,
+  autoRefresh: true,
+  selecting: false,
+  held: false,
+  searchOpen: false,
+  environmentSelectorOpen: false,
 }))
 
 let resumeTimer: ReturnType<typeof setTimeout> | null = null

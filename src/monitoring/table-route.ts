@@ -21,7 +21,11 @@ export interface TableDefaults {
   hidden?: readonly ExtraFilter[]
 }
 
-const list = (value: string | null) => (value ?? '').split(',').map((s) => s.trim()).filter(Boolean)
+const list = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 /** "groupby=all" is SPEC §2's spelling of no grouping (/resources/groupby=all). */
 const NO_GROUP = new Set(['all', 'none'])
@@ -35,12 +39,17 @@ export function readTableState(path: TablePath, search: URLSearchParams, default
     filter: readFilterParam(search.get('filter')),
     states: list(search.get('states')),
     // An explicit `hide=` (even empty) wins over the route's default (SPEC §2 /all and /unhandled).
-    hidden: (search.has('hide') ? list(search.get('hide')) : [...(defaults.hidden ?? [])]).filter((h): h is ExtraFilter => (EXTRA_FILTERS as readonly string[]).includes(h)),
+    hidden: (search.has('hide') ? list(search.get('hide')) : [...(defaults.hidden ?? [])]).filter((h): h is ExtraFilter =>
+      (EXTRA_FILTERS as readonly string[]).includes(h),
+    ),
   }
 }
 
 /** The query string of a table state; `keep` carries parameters of others (e.g. a saved filter's guid). */
-export function tableSearch(state: Pick<TableState, 'sort' | 'states' | 'hidden'> & { filter?: string | null }, defaults: TableDefaults = {}): URLSearchParams {
+export function tableSearch(
+  state: Pick<TableState, 'sort' | 'states' | 'hidden'> & { filter?: string | null },
+  defaults: TableDefaults = {},
+): URLSearchParams {
   const params = new URLSearchParams()
   const order = toOrderParam(state.sort)
   if (order) params.set('order', order)

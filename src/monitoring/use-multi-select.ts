@@ -36,17 +36,26 @@ export function useMultiSelect(): MultiSelect {
     start: (action, rows = []) => setMode({ action, rows: new Map(rows.filter((r) => canSelectFor(action, r)).map((r) => [rowId(r), r])) }),
     stop: () => setMode(null),
     clear: () => setMode((m) => m && { ...m, rows: new Map() }),
-    selectionFor: (rows) => mode ? {
-      selected: new Set(mode.rows.keys()),
-      canSelect: (row) => canSelectFor(mode.action, row),
-      rejectedMessage: t(`monitoring.multi.rejected.${mode.action}`),
-      onChange: (ids) => setMode((m) => m && {
-        ...m,
-        rows: new Map([...ids].flatMap((id) => {
-          const row = m.rows.get(id) ?? rows.find((r) => rowId(r) === id)
-          return row ? [[id, row] as const] : []
-        })),
-      }),
-    } : undefined,
+    selectionFor: (rows) =>
+      mode
+        ? {
+            selected: new Set(mode.rows.keys()),
+            canSelect: (row) => canSelectFor(mode.action, row),
+            rejectedMessage: t(`monitoring.multi.rejected.${mode.action}`),
+            onChange: (ids) =>
+              setMode(
+                (m) =>
+                  m && {
+                    ...m,
+                    rows: new Map(
+                      [...ids].flatMap((id) => {
+                        const row = m.rows.get(id) ?? rows.find((r) => rowId(r) === id)
+                        return row ? [[id, row] as const] : []
+                      }),
+                    ),
+                  },
+              ),
+          }
+        : undefined,
   }
 }

@@ -73,7 +73,11 @@ export function useTableScreen(o: TableScreenOptions): TableScreen {
   const state = readTableState(o.path, search, defaults)
   const columns = useMemo(() => filterColumns(o.location, t), [o.location, t])
   const saved = useSavedFilter(state.filter.kind === 'saved' ? state.filter.guid : null)
-  const filter = resolveFilter(state.filter, { rules: saved.data?.rules, failed: saved.isError }, columns.map((c) => c.key))
+  const filter = resolveFilter(
+    state.filter,
+    { rules: saved.data?.rules, failed: saved.isError },
+    columns.map((c) => c.key),
+  )
   const enabledKey = `custom_filter_${o.location}`
   const filterEnabled = preferences?.[enabledKey] !== false
   const filterActive = filterEnabled && filter.tuples.length > 0
@@ -84,22 +88,39 @@ export function useTableScreen(o: TableScreenOptions): TableScreen {
     const restart = ['filter', 'sort', 'groupBy', 'states', 'hidden'].some((k) => k in change)
     const page = change.page ?? (restart ? 1 : state.page)
     const groupBy = next.groupBy === (defaults.groupBy ?? null) ? undefined : (next.groupBy ?? 'all')
-    const filterParam = change.filter === undefined ? search.get('filter') : typeof change.filter === 'string' || change.filter === null ? change.filter : encodeTuples(change.filter)
-    void navigate(o.hrefFor({ groupBy, page }, tableSearch({ sort: next.sort, states: next.states, hidden: next.hidden, filter: filterParam }, defaults)))
+    const filterParam =
+      change.filter === undefined
+        ? search.get('filter')
+        : typeof change.filter === 'string' || change.filter === null
+          ? change.filter
+          : encodeTuples(change.filter)
+    void navigate(
+      o.hrefFor(
+        { groupBy, page },
+        tableSearch({ sort: next.sort, states: next.states, hidden: next.hidden, filter: filterParam }, defaults),
+      ),
+    )
   }
 
   const rulesFor = (entity: Entity, options: RuleOptions = {}): FilterNode[] | null => {
     const custom = filterActive ? entityRules(o.location, entity, filter.tuples) : []
     if (custom === null) return null
     return [
-      ...(o.baseRules ?? []), ...custom,
+      ...(o.baseRules ?? []),
+      ...custom,
       ...(options.states === false ? [] : stateRules(state.states)),
       ...(options.extras === false ? [] : extraRules(entity, state.hidden)),
     ]
   }
 
   return {
-    location: o.location, state, defaultHidden: defaults.hidden ?? [], filter, filterActive, filterEnabled, filterColumns: columns,
+    location: o.location,
+    state,
+    defaultHidden: defaults.hidden ?? [],
+    filter,
+    filterActive,
+    filterEnabled,
+    filterColumns: columns,
     setFilterEnabled: (enabled) => setPreferences({ [enabledKey]: enabled }),
     pageSize: preferences?.page_size ?? DEFAULT_PAGE_SIZE,
     setPageSize: (size) => {

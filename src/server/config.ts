@@ -60,16 +60,20 @@ export function parseSecretKey(name: string, value: string | undefined): Buffer 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
-  if (env.VIGIL_NOTIFY_WEBHOOK && !/^https?:\/\//.test(env.VIGIL_NOTIFY_WEBHOOK)) throw new Error('VIGIL_NOTIFY_WEBHOOK must be an http(s) URL')
-  if (env.VIGIL_NOTIFY_DELAY_S && !(Number(env.VIGIL_NOTIFY_DELAY_S) >= 0)) throw new Error(`VIGIL_NOTIFY_DELAY_S must be seconds, got ${env.VIGIL_NOTIFY_DELAY_S}`)
+  if (env.VIGIL_NOTIFY_WEBHOOK && !/^https?:\/\//.test(env.VIGIL_NOTIFY_WEBHOOK))
+    throw new Error('VIGIL_NOTIFY_WEBHOOK must be an http(s) URL')
+  if (env.VIGIL_NOTIFY_DELAY_S && !(Number(env.VIGIL_NOTIFY_DELAY_S) >= 0))
+    throw new Error(`VIGIL_NOTIFY_DELAY_S must be seconds, got ${env.VIGIL_NOTIFY_DELAY_S}`)
   const pluginDirs = (env.VIGIL_PLUGIN_DIRS || '/usr/lib/nagios/plugins').split(':').filter(Boolean)
-  if (!pluginDirs.every((d) => path.isAbsolute(d))) throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
+  if (!pluginDirs.every((d) => path.isAbsolute(d)))
+    throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
   const adminUser = (env.VIGIL_ADMIN_USER || 'admin').trim()
   if (!adminUser || adminUser.length > 254) throw new Error('VIGIL_ADMIN_USER must be a username of 1 to 254 characters')
   const database = parseDatabaseUrl(env.DATABASE_URL ?? path.join('data', 'vigil.db'))
   const secretKey = parseSecretKey('VIGIL_SECRET_KEY', env.VIGIL_SECRET_KEY)
   // Processes sharing one PostgreSQL database must seal with one key; a key file per machine would differ.
-  if (database.kind === 'postgres' && !secretKey) throw new Error('VIGIL_SECRET_KEY is required with PostgreSQL (every process must use the same key)')
+  if (database.kind === 'postgres' && !secretKey)
+    throw new Error('VIGIL_SECRET_KEY is required with PostgreSQL (every process must use the same key)')
   return {
     port,
     host: env.HOST ?? '127.0.0.1',

@@ -8,7 +8,9 @@ const address = await vigil.app.listen({ port: config.port, host: config.host })
 const url = address.replace('0.0.0.0', '127.0.0.1')
 console.log(`Vigil ${url}  (database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'})`)
 if (vigil.seeded?.generatedPassword) {
-  console.log(`First start: log in as "${config.adminUser}" with password ${vigil.seeded.generatedPassword}  (shown once; set VIGIL_ADMIN_PASSWORD to choose it)`)
+  console.log(
+    `First start: log in as "${config.adminUser}" with password ${vigil.seeded.generatedPassword}  (shown once; set VIGIL_ADMIN_PASSWORD to choose it)`,
+  )
 } else if (vigil.seeded) {
   console.log(`First start: log in as "${config.adminUser}" with the password from VIGIL_ADMIN_PASSWORD`)
 } else {

@@ -27,9 +27,12 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   // Issue 5 system events: written beside the work, never in its way; live on the feed's `system` topic once
   // the bus is up (the migrations' event is written before it).
   let live: Bus | null = null
-  const system = (e: SystemEvent) => writeSystemEvent(store.db, e).then((delta) => live?.publish(delta))
-    .catch((err) => log.error({ err, event: e.status }, 'system event not written'))
-  if (migrated.length) await system({ status: 'MIGRATED', message: `Migrations applied: ${migrated.join(', ')}`, extra_data: { migrations: migrated } })
+  const system = (e: SystemEvent) =>
+    writeSystemEvent(store.db, e)
+      .then((delta) => live?.publish(delta))
+      .catch((err) => log.error({ err, event: e.status }, 'system event not written'))
+  if (migrated.length)
+    await system({ status: 'MIGRATED', message: `Migrations applied: ${migrated.join(', ')}`, extra_data: { migrations: migrated } })
   optimize(store)
   const seeded = await seedFirstStart(store.db, config.adminUser, config.adminPassword)
   if (seeded && config.localHosts) {
@@ -38,9 +41,14 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   }
   const sealed = await sealSnmpCommunities(store.db, box)
   if (sealed.moved || sealed.unopened.length) log.warn(sealed, 'SNMP communities moved from check configuration into host secrets')
-  const bus = config.database.kind === 'postgres'
-    ? await postgresBus(config.database.url, (err) => log.error({ err }, 'feed bus'), () => void system({ status: 'RECONNECTED', message: 'Feed bus reconnected to PostgreSQL' }))
-    : memoryBus()
+  const bus =
+    config.database.kind === 'postgres'
+      ? await postgresBus(
+          config.database.url,
+          (err) => log.error({ err }, 'feed bus'),
+          () => void system({ status: 'RECONNECTED', message: 'Feed bus reconnected to PostgreSQL' }),
+        )
+      : memoryBus()
   live = bus
   const notifier = createNotifier({ store, bus, log, webhookUrl: config.notifyWebhook, delayS: config.notifyDelayS })
   const overload = createOverloadWatch((e) => void system(e))
@@ -57,9 +65,18 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const build = buildId(config.distDir)
   const app = await buildApp({ store, config, box, build, engine, bus, log })
   await engine.start()
-  await system({ status: 'STARTED', message: `Vigil ${RELEASE} started`, extra_data: { release: RELEASE, build, database: store.dialect, engine: config.engine } })
-  const purge = setInterval(() => Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db)])
-    .catch((err) => log.error({ err }, 'token purge failed')), EXPIRED_STORAGE_CLEANUP_S * 1000)
+  await system({
+    status: 'STARTED',
+    message: `Vigil ${RELEASE} started`,
+    extra_data: { release: RELEASE, build, database: store.dialect, engine: config.engine },
+  })
+  const purge = setInterval(
+    () =>
+      Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db)]).catch((err) =>
+        log.error({ err }, 'token purge failed'),
+      ),
+    EXPIRED_STORAGE_CLEANUP_S * 1000,
+  )
   purge.unref()
   const statistics = setInterval(() => optimize(store), 3600_000)
   statistics.unref()

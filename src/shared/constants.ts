@@ -20,14 +20,30 @@ export const TITLE_FLASH_MS = 1000
 
 /** SPEC §9 auto-refresh seconds, unless a custom interval is stored. */
 export const AUTO_REFRESH_S = {
-  default: 30, map: 15, stats: 30, dashboard: 10, host_status: 30, timeline: 10, graphs: 60, resource: 60,
-  problem_timeline: 30, report_timeline: 60, global_timeline: 10,
+  default: 30,
+  map: 15,
+  stats: 30,
+  dashboard: 10,
+  host_status: 30,
+  timeline: 10,
+  graphs: 60,
+  resource: 60,
+  problem_timeline: 30,
+  report_timeline: 60,
+  global_timeline: 10,
 } as const
 
 /** SPEC §9 "Message display": milliseconds a message stays; null = until closed. */
 export const MESSAGE_DURATION_MS = {
-  danger: null, warning: null, notice: null, success: 3000, info: 2000, action_info: 5000, default: 5000,
-  connection: 60000, internal_error: 60000,
+  danger: null,
+  warning: null,
+  notice: null,
+  success: 3000,
+  info: 2000,
+  action_info: 5000,
+  default: 5000,
+  connection: 60000,
+  internal_error: 60000,
 } as const
 
 // Page and list limits (SPEC §9)

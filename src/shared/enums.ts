@@ -14,8 +14,15 @@ export const PROBLEM = { down: 1, critical: 1, warning: 2, unreachable: 3, unkno
 export const RISK = { info: 0, low: 1, medium: 2, high: 3, veryhigh: 4 } as const
 export const MAP = { up: 0, down: 1, unreachable: 2, warning: 3, pending: 4, nohost: 5 } as const
 export const HOST_MAP_STATE = {
-  host_up: 0, host_down: 1, host_unreachable: 2, host_pending: 3,
-  resource_ok: 4, resource_warning: 5, resource_critical: 6, resource_unknown: 7, resource_pending: 8,
+  host_up: 0,
+  host_down: 1,
+  host_unreachable: 2,
+  host_pending: 3,
+  resource_ok: 4,
+  resource_warning: 5,
+  resource_critical: 6,
+  resource_unknown: 7,
+  resource_pending: 8,
 } as const
 
 /** SPEC §3 Host state names (pending and offline besides the three of HOST). */
@@ -33,7 +40,17 @@ export const THEMES = ['default', 'acknowledge', 'bootstrap', 'darkly', 'flat', 
 export type Theme = (typeof THEMES)[number]
 
 /** SPEC §9 event filters. */
-export const EVENT_TYPES = ['report', 'acknowledgement', 'ticket', 'state_change', 'notification', 'downtime', 'map', 'audit_log', 'system'] as const
+export const EVENT_TYPES = [
+  'report',
+  'acknowledgement',
+  'ticket',
+  'state_change',
+  'notification',
+  'downtime',
+  'map',
+  'audit_log',
+  'system',
+] as const
 export const EVENT_CLASSES = ['host', 'resource_check', 'hostgroup', 'risk'] as const
 
 /** SPEC §4 numbers of a host or resource state name (null for pending and offline). */

@@ -7,8 +7,21 @@ import { z } from 'zod'
 
 /** SPEC §5 "Conditions by kind" (plus in / not in). */
 export const OPERATORS = [
-  'equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'not_starts_with', 'ends_with',
-  'not_ends_with', 'greater_than', 'less_than', 'after', 'before', 'between', 'in', 'not_in',
+  'equals',
+  'not_equals',
+  'contains',
+  'not_contains',
+  'starts_with',
+  'not_starts_with',
+  'ends_with',
+  'not_ends_with',
+  'greater_than',
+  'less_than',
+  'after',
+  'before',
+  'between',
+  'in',
+  'not_in',
 ] as const
 export type Operator = (typeof OPERATORS)[number]
 
@@ -16,7 +29,18 @@ export type Operator = (typeof OPERATORS)[number]
 export type ValueKind = 'text' | 'integer' | 'date' | 'enum' | 'boolean' | 'version'
 
 export const OPERATORS_BY_KIND: Record<ValueKind, readonly Operator[]> = {
-  text: ['equals', 'not_equals', 'contains', 'not_contains', 'starts_with', 'not_starts_with', 'ends_with', 'not_ends_with', 'in', 'not_in'],
+  text: [
+    'equals',
+    'not_equals',
+    'contains',
+    'not_contains',
+    'starts_with',
+    'not_starts_with',
+    'ends_with',
+    'not_ends_with',
+    'in',
+    'not_in',
+  ],
   integer: ['equals', 'not_equals', 'greater_than', 'less_than', 'in', 'not_in'],
   date: ['after', 'before', 'between'],
   enum: ['equals', 'not_equals', 'in', 'not_in'],
@@ -35,17 +59,33 @@ export type MonitoringStatus = (typeof MONITORING_STATUSES)[number]
 
 /** SPEC §4 "Filter rules": the default condition when a column is chosen. */
 export const DEFAULT_OPERATOR: Record<ValueKind, Operator> = {
-  text: 'contains', integer: 'equals', date: 'before', enum: 'equals', boolean: 'equals', version: 'equals',
+  text: 'contains',
+  integer: 'equals',
+  date: 'before',
+  enum: 'equals',
+  boolean: 'equals',
+  version: 'equals',
 }
 
 const ALIASES: Record<string, Operator> = {
-  '=': 'equals', '==': 'equals', eq: 'equals', '!=': 'not_equals', ne: 'not_equals', '>': 'greater_than',
-  gt: 'greater_than', '<': 'less_than', lt: 'less_than', not_equal: 'not_equals',
+  '=': 'equals',
+  '==': 'equals',
+  eq: 'equals',
+  '!=': 'not_equals',
+  ne: 'not_equals',
+  '>': 'greater_than',
+  gt: 'greater_than',
+  '<': 'less_than',
+  lt: 'less_than',
+  not_equal: 'not_equals',
 }
 
 /** Normalises an operator name; returns null for one the language does not know (→ unknown_operator). */
 export function normaliseOperator(op: string): Operator | null {
-  const o = op.trim().toLowerCase().replace(/[\s-]+/g, '_')
+  const o = op
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_')
   if ((OPERATORS as readonly string[]).includes(o)) return o as Operator
   return Object.hasOwn(ALIASES, o) ? ALIASES[o] : null
 }
@@ -88,7 +128,9 @@ export type FilterRule = z.infer<typeof FilterRule>
 
 export type FilterNode = FilterRule | { or: FilterNode[] }
 // Named: the OpenAPI document (plugins/openapi.ts) lists it under components.schemas, its recursion a $ref there.
-export const FilterNode: z.ZodType<FilterNode> = z.lazy(() => z.union([FilterRule, z.object({ or: z.array(FilterNode).min(1).max(50) })])).meta({ id: 'FilterNode' })
+export const FilterNode: z.ZodType<FilterNode> = z
+  .lazy(() => z.union([FilterRule, z.object({ or: z.array(FilterNode).min(1).max(50) })]))
+  .meta({ id: 'FilterNode' })
 
 /** How deep or-groups may nest: deeper is `validation_failed`, never a stack overflow (issue 13). */
 export const MAX_OR_DEPTH = 20
@@ -106,10 +148,18 @@ export function orDepth(nodes: readonly FilterNode[]): number {
   return deepest
 }
 
-export const AdvancedFilter = z.array(FilterNode).max(100).refine((nodes) => orDepth(nodes) <= MAX_OR_DEPTH, { message: `or-groups nest at most ${MAX_OR_DEPTH} deep` })
+export const AdvancedFilter = z
+  .array(FilterNode)
+  .max(100)
+  .refine((nodes) => orDepth(nodes) <= MAX_OR_DEPTH, { message: `or-groups nest at most ${MAX_OR_DEPTH} deep` })
 
 /** A rule in one shape: the form every consumer reads. */
-export interface NormalRule { key: string; operator: string; value: FilterValue; inverted: boolean }
+export interface NormalRule {
+  key: string
+  operator: string
+  value: FilterValue
+  inverted: boolean
+}
 export function normaliseRule(rule: FilterRule): NormalRule {
   return Array.isArray(rule)
     ? { key: rule[0], operator: rule[1], value: rule[2], inverted: false }
@@ -126,12 +176,18 @@ export function parseBetween(value: FilterValue): [number, number] | null {
 
 /** SPEC §7 `order`: `"name"`, `"-name"` (descending) or a JSON list of those. */
 export const OrderSpec = z.union([z.string().max(100), z.array(z.string().max(100)).max(10)])
-export interface OrderTerm { column: string; desc: boolean }
+export interface OrderTerm {
+  column: string
+  desc: boolean
+}
 export function parseOrder(order: z.infer<typeof OrderSpec>): OrderTerm[] {
   const terms = Array.isArray(order) ? order : order.split(',')
-  return terms.map((t) => t.trim()).filter(Boolean).map((t) => {
-    const [col, dir] = t.split(/\s+/)
-    if (col.startsWith('-')) return { column: col.slice(1), desc: true }
-    return { column: col, desc: dir?.toLowerCase() === 'desc' }
-  })
+  return terms
+    .map((t) => t.trim())
+    .filter(Boolean)
+    .map((t) => {
+      const [col, dir] = t.split(/\s+/)
+      if (col.startsWith('-')) return { column: col.slice(1), desc: true }
+      return { column: col, desc: dir?.toLowerCase() === 'desc' }
+    })
 }

@@ -53,11 +53,16 @@ export function formatSeconds(n: number): string {
  */
 export function formatValue(n: number, unit: string): string {
   switch (unit) {
-    case 'B': return formatBytes(n)
-    case 's': return formatSeconds(n)
-    case '%': return `${formatNumber(n)}%`
+    case 'B':
+      return formatBytes(n)
+    case 's':
+      return formatSeconds(n)
+    case '%':
+      return `${formatNumber(n)}%`
     case '':
-    case 'c': return formatNumber(n)
-    default: return `${formatNumber(n)} ${unit}`
+    case 'c':
+      return formatNumber(n)
+    default:
+      return `${formatNumber(n)} ${unit}`
   }
 }

@@ -36,10 +36,25 @@ export interface PluginOutput {
 // "Bytes base 1024" displays them; KiB-style spellings mean the same.
 const KIB = 1024
 const UNITS: Readonly<Record<string, readonly [unit: string, factor: number]>> = {
-  '': ['', 1], '%': ['%', 1], c: ['c', 1],
-  s: ['s', 1], ms: ['s', 1e-3], us: ['s', 1e-6], 'µs': ['s', 1e-6], ns: ['s', 1e-9],
-  B: ['B', 1], KB: ['B', KIB], kB: ['B', KIB], KiB: ['B', KIB], MB: ['B', KIB ** 2], MiB: ['B', KIB ** 2],
-  GB: ['B', KIB ** 3], GiB: ['B', KIB ** 3], TB: ['B', KIB ** 4], TiB: ['B', KIB ** 4], PB: ['B', KIB ** 5],
+  '': ['', 1],
+  '%': ['%', 1],
+  c: ['c', 1],
+  s: ['s', 1],
+  ms: ['s', 1e-3],
+  us: ['s', 1e-6],
+  µs: ['s', 1e-6],
+  ns: ['s', 1e-9],
+  B: ['B', 1],
+  KB: ['B', KIB],
+  kB: ['B', KIB],
+  KiB: ['B', KIB],
+  MB: ['B', KIB ** 2],
+  MiB: ['B', KIB ** 2],
+  GB: ['B', KIB ** 3],
+  GiB: ['B', KIB ** 3],
+  TB: ['B', KIB ** 4],
+  TiB: ['B', KIB ** 4],
+  PB: ['B', KIB ** 5],
   PiB: ['B', KIB ** 5],
 }
 

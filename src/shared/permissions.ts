@@ -15,8 +15,17 @@ import { z } from 'zod'
 import { MODULES, type Module } from './enums'
 
 export const ACTIONS = [
-  'create_ticket', 'view_ticket', 'add_acknowledgement', 'view_acknowledgement', 'schedule_downtime',
-  'view_scheduled_downtime', 'write', 'maps_write', 'user_read', 'hostgroup_write', 'host_write',
+  'create_ticket',
+  'view_ticket',
+  'add_acknowledgement',
+  'view_acknowledgement',
+  'schedule_downtime',
+  'view_scheduled_downtime',
+  'write',
+  'maps_write',
+  'user_read',
+  'hostgroup_write',
+  'host_write',
 ] as const
 export const Action = z.enum(ACTIONS)
 export type Action = z.infer<typeof Action>

@@ -64,11 +64,7 @@ export function isAlert(range: ThresholdRange, value: number): boolean {
 }
 
 /** The status of `value` against optional warning and critical ranges; critical wins. */
-export function evaluate(
-  value: number,
-  warn: ThresholdRange | null | undefined,
-  crit: ThresholdRange | null | undefined,
-): ThresholdStatus {
+export function evaluate(value: number, warn: ThresholdRange | null | undefined, crit: ThresholdRange | null | undefined): ThresholdStatus {
   if (crit && isAlert(crit, value)) return 2
   if (warn && isAlert(warn, value)) return 1
   return 0

@@ -16,7 +16,10 @@ export const nameWithKey = (key: string) => z.string().refine(isValidName, { mes
 const LABEL = /^(?!-)[A-Za-z0-9-]{1,63}(?<!-)$/
 export function isValidFqdn(name: string): boolean {
   if (name.length < 1 || name.length > 253) return false
-  return name.replace(/\.$/, '').split('.').every((l) => LABEL.test(l) || /^[A-Za-z0-9_]{1,63}$/.test(l))
+  return name
+    .replace(/\.$/, '')
+    .split('.')
+    .every((l) => LABEL.test(l) || /^[A-Za-z0-9_]{1,63}$/.test(l))
 }
 export function isAscii(s: string): boolean {
   return /^[\x20-\x7e]*$/.test(s)

@@ -42,7 +42,9 @@ export function ChipList({ label, chips, onToggle }: ChipListProps) {
             {text}
           </button>
         ) : (
-          <span key={chip.key} className={`badge text-bg-${variant}`}>{text}</span>
+          <span key={chip.key} className={`badge text-bg-${variant}`}>
+            {text}
+          </span>
         )
       })}
     </div>

@@ -11,7 +11,9 @@ export function ComingSoon({ screen }: ComingSoonProps) {
   return (
     <section className="container-fluid py-4" aria-labelledby="screen-title">
       <span className="badge text-bg-secondary mb-2">{t('ui.comingSoon.badge')}</span>
-      <h1 id="screen-title" className="h3">{screen}</h1>
+      <h1 id="screen-title" className="h3">
+        {screen}
+      </h1>
       <p className="text-body-secondary">{t('ui.comingSoon.text', { screen })}</p>
     </section>
   )

@@ -39,7 +39,9 @@ export function Modal({ title, onClose, children, size }: ModalProps) {
         <div className={`modal-dialog modal-dialog-scrollable${size ? ` modal-${size}` : ''}`}>
           <div className="modal-content">
             <div className="modal-header">
-              <h2 className="modal-title h5" id={titleId}>{title}</h2>
+              <h2 className="modal-title h5" id={titleId}>
+                {title}
+              </h2>
               <button type="button" className="btn-close" aria-label={t('ui.modal.close')} onClick={onClose} />
             </div>
             <div className="modal-body">{children}</div>

@@ -15,7 +15,16 @@ export { FilterPanel, type FilterPanelProps, type SavedFiltersProps } from './fi
 export { EnvironmentFilterFeedback, type EnvironmentFilterFeedbackProps } from './filter/EnvironmentFilterFeedback'
 export { type FilterTuple } from './filter/rules'
 export type { FilterColumn } from './filter/values'
-export { encodeFilter, decodeFilter, readFilterParam, withFilterParam, fitsInLink, type FilterNotice, type FilterParam, type DecodedFilter } from './filter/url'
+export {
+  encodeFilter,
+  decodeFilter,
+  readFilterParam,
+  withFilterParam,
+  fitsInLink,
+  type FilterNotice,
+  type FilterParam,
+  type DecodedFilter,
+} from './filter/url'
 export { filterTuples, type SavedFilterSummary, type SaveFilterInput } from './filter/saved'
 export { stateChips, extraChips, toggleQuickFilter, toggleExtraFilter, STATE_FIELD } from './filter/model'
 export { DateRangePicker, type DateRangePickerProps } from './date/DateRangePicker'
@@ -37,5 +46,22 @@ export { StateBadge, type StateBadgeProps } from './decorations/StateBadge'
 export { DecorationIcons, type DecorationIconsProps } from './decorations/DecorationIcons'
 export { AgeText, type AgeTextProps } from './decorations/AgeText'
 export { RowActionButton, type RowActionButtonProps } from './decorations/RowActionButton'
-export { handlingButton, maintenanceButton, type ActionButton, type Actionable, type HandlingAction, type MaintenanceAction } from './decorations/action-buttons'
-export { decorationsOf, stateDecoration, handlingDecoration, isGreyed, decoratedRowClass, inMaintenance, hasTicket, type Decorated, type Decoration } from './decorations/decorations'
+export {
+  handlingButton,
+  maintenanceButton,
+  type ActionButton,
+  type Actionable,
+  type HandlingAction,
+  type MaintenanceAction,
+} from './decorations/action-buttons'
+export {
+  decorationsOf,
+  stateDecoration,
+  handlingDecoration,
+  isGreyed,
+  decoratedRowClass,
+  inMaintenance,
+  hasTicket,
+  type Decorated,
+  type Decoration,
+} from './decorations/decorations'

@@ -14,7 +14,12 @@ const SUMMARY_MS = 500
 export const SUMMARY_LIMIT = 100
 const PROBLEMS: ReadonlySet<number> = new Set([MAP.down, MAP.unreachable, MAP.warning])
 
-interface Summary { mapState: number; up: number; other: number; problems: { id: string; state: number }[] }
+interface Summary {
+  mapState: number
+  up: number
+  other: number
+  problems: { id: string; state: number }[]
+}
 
 function summarise(live: LiveStates): Summary {
   const s: Summary = { mapState: live.mapState(), up: 0, other: 0, problems: [] }
@@ -28,37 +33,54 @@ function summarise(live: LiveStates): Summary {
   return s
 }
 
-export function MapSummary({ live, labelOf, onSelect, hidden }: { live: LiveStates; labelOf(itemId: string): string; onSelect(itemId: string): void; hidden: boolean }) {
+export function MapSummary({
+  live,
+  labelOf,
+  onSelect,
+  hidden,
+}: {
+  live: LiveStates
+  labelOf(itemId: string): string
+  onSelect(itemId: string): void
+  hidden: boolean
+}) {
   const { t } = useTranslation()
   const [summary, setSummary] = useState(() => summarise(live))
   useEffect(() => {
     setSummary(summarise(live))
     let timer: ReturnType<typeof setTimeout> | null = null
     const off = live.subscribe(() => {
-      timer ??= setTimeout(() => { timer = null; setSummary(summarise(live)) }, SUMMARY_MS)
+      timer ??= setTimeout(() => {
+        timer = null
+        setSummary(summarise(live))
+      }, SUMMARY_MS)
     })
-    return () => { off(); if (timer) clearTimeout(timer) }
+    return () => {
+      off()
+      if (timer) clearTimeout(timer)
+    }
   }, [live])
   const state = t(`maps.viewer.state.${summary.mapState}`)
   return (
     <section className={hidden ? 'visually-hidden' : 'small'} aria-label={t('maps.viewer.problems')} data-testid="map-summary">
       <p aria-live="polite" className="mb-1" data-map-state={summary.mapState}>
-        {t('maps.viewer.mapState', { state })}. {t('maps.viewer.counts', { up: summary.up, problems: summary.problems.length, other: summary.other })}
+        {t('maps.viewer.mapState', { state })}.{' '}
+        {t('maps.viewer.counts', { up: summary.up, problems: summary.problems.length, other: summary.other })}
       </p>
-      {summary.problems.length === 0
-        ? <p className="mb-0">{t('maps.viewer.allUp')}</p>
-        : (
-          <ul className="list-unstyled mb-0">
-            {summary.problems.slice(0, SUMMARY_LIMIT).map((p) => (
-              <li key={p.id}>
-                <button type="button" className="btn btn-link btn-sm p-0" data-item={p.id} onClick={() => onSelect(p.id)}>
-                  {t('maps.viewer.itemState', { name: labelOf(p.id), state: t(`maps.viewer.state.${p.state}`) })}
-                </button>
-              </li>
-            ))}
-            {summary.problems.length > SUMMARY_LIMIT && <li>{t('maps.viewer.more', { count: summary.problems.length - SUMMARY_LIMIT })}</li>}
-          </ul>
-        )}
+      {summary.problems.length === 0 ? (
+        <p className="mb-0">{t('maps.viewer.allUp')}</p>
+      ) : (
+        <ul className="list-unstyled mb-0">
+          {summary.problems.slice(0, SUMMARY_LIMIT).map((p) => (
+            <li key={p.id}>
+              <button type="button" className="btn btn-link btn-sm p-0" data-item={p.id} onClick={() => onSelect(p.id)}>
+                {t('maps.viewer.itemState', { name: labelOf(p.id), state: t(`maps.viewer.state.${p.state}`) })}
+              </button>
+            </li>
+          ))}
+          {summary.problems.length > SUMMARY_LIMIT && <li>{t('maps.viewer.more', { count: summary.problems.length - SUMMARY_LIMIT })}</li>}
+        </ul>
+      )}
     </section>
   )
 }

@@ -54,19 +54,30 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
   const navigate = useNavigate()
   const [popover, setPopover] = useState<PopoverTarget | null>(null)
 
-  const reading = useCallback((c: Connector) => (c.bandwidth && live ? bandwidthReading(c.bandwidth, live.bandwidth[c.bandwidth.resource_id], Date.now() / 1000) : undefined), [live])
-  const onItemClick = useCallback((itemId: string | null, at: { x: number; y: number }) => {
-    const nested = itemId && live?.nestedOf(itemId)
-    // A nested map item opens that map (issue 7); other bound items show their popover.
-    if (nested && !live?.objectOfItem(itemId)) void navigate(mapPath(nested.hostgroup_name, nested.name, fullscreen ? 'fullscreen' : undefined))
-    else setPopover(itemId ? { itemId, ...at } : null)
-  }, [live, navigate, fullscreen])
-  const onSelect = useCallback((itemId: string) => {
-    const b = index?.boxes.get(itemId)
-    if (!b) return
-    const p = toScreen(camera.current, b.x + b.w / 2, b.y + b.h / 2)
-    setPopover({ itemId, x: p.x, y: p.y })
-  }, [index])
+  const reading = useCallback(
+    (c: Connector) =>
+      c.bandwidth && live ? bandwidthReading(c.bandwidth, live.bandwidth[c.bandwidth.resource_id], Date.now() / 1000) : undefined,
+    [live],
+  )
+  const onItemClick = useCallback(
+    (itemId: string | null, at: { x: number; y: number }) => {
+      const nested = itemId && live?.nestedOf(itemId)
+      // A nested map item opens that map (issue 7); other bound items show their popover.
+      if (nested && !live?.objectOfItem(itemId))
+        void navigate(mapPath(nested.hostgroup_name, nested.name, fullscreen ? 'fullscreen' : undefined))
+      else setPopover(itemId ? { itemId, ...at } : null)
+    },
+    [live, navigate, fullscreen],
+  )
+  const onSelect = useCallback(
+    (itemId: string) => {
+      const b = index?.boxes.get(itemId)
+      if (!b) return
+      const p = toScreen(camera.current, b.x + b.w / 2, b.y + b.h / 2)
+      setPopover({ itemId, x: p.x, y: p.y })
+    },
+    [index],
+  )
 
   if (info.data && info.data.version === null) return <p className="p-3 text-body-secondary">{t('maps.viewer.notPublished')}</p>
   // The map is drawn as soon as its document is here (its layers and canvases made while the states are on
@@ -75,14 +86,26 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
   return (
     <div className="vigil-map-view" style={FULL_SIZE} data-map-id={mapId}>
       <div role="img" aria-label={t('maps.viewer.canvas', { alias: info.data?.alias ?? '' })} style={FULL_SIZE}>
-        <MapCanvas doc={document} index={index} live={live} theme={theme} images={images} fit={fullscreen ? 'always' : 'initial'} reading={reading} onItemClick={onItemClick} camera={camera} />
+        <MapCanvas
+          doc={document}
+          index={index}
+          live={live}
+          theme={theme}
+          images={images}
+          fit={fullscreen ? 'always' : 'initial'}
+          reading={reading}
+          onItemClick={onItemClick}
+          camera={camera}
+        />
       </div>
       {live && (
         <>
           <div className="position-absolute top-0 end-0 m-2" style={{ zIndex: 5 }}>
             <Freshness confirmedAt={states.dataUpdatedAt || null} />
           </div>
-          {popover && <ItemPopover target={popover} live={live} label={labelOf(document, live, popover.itemId)} onClose={() => setPopover(null)} />}
+          {popover && (
+            <ItemPopover target={popover} live={live} label={labelOf(document, live, popover.itemId)} onClose={() => setPopover(null)} />
+          )}
           <MapSummary live={live} hidden labelOf={(id) => labelOf(document, live, id)} onSelect={onSelect} />
         </>
       )}

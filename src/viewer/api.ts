@@ -51,7 +51,10 @@ const LiveDocumentOut = MapDocumentOut.extend({
 export function useLiveDocument(id: number, version: number | null | undefined) {
   return useQuery({
     queryKey: [...viewerKeys.live(id), version ?? null],
-    queryFn: ({ signal }) => earlyOr(liveDocumentUrl(id), LiveDocumentOut, () => api.request(`maps/${id}/document`, { query: { version: 'live' }, schema: LiveDocumentOut, signal })),
+    queryFn: ({ signal }) =>
+      earlyOr(liveDocumentUrl(id), LiveDocumentOut, () =>
+        api.request(`maps/${id}/document`, { query: { version: 'live' }, schema: LiveDocumentOut, signal }),
+      ),
     enabled: version !== null && version !== undefined,
     staleTime: Infinity,
     // A newly published version replaces the shown one when it has arrived: a wall never goes blank.

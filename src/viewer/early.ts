@@ -8,7 +8,8 @@ import { askEarly, keepEarly, startupToken } from '../app/early'
 /** SPEC §2 viewer routes: /maps/{hostgroup_name}/{name}[/legacy][/(view|display|fullscreen)]. */
 const VIEWER = /^\/?maps\/([^/?]+)\/([^/?]+)(?:\/legacy)?(?:\/(?:view|display|fullscreen))?\/?$/
 
-export const mapByNameUrl = (hostgroupName: string, name: string) => `maps/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
+export const mapByNameUrl = (hostgroupName: string, name: string) =>
+  `maps/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
 export const liveDocumentUrl = (id: number) => `maps/${id}/document?version=live`
 export const mapStatesUrl = (id: number) => `maps/${id}/states`
 
@@ -33,11 +34,14 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   const document = askEarly(`${url}/document?version=live`, token)
   document.catch(() => undefined)
   states.catch(() => undefined)
-  info.then((answer) => {
-    const id = (answer as { id?: unknown }).id
-    if (typeof id !== 'number') return
-    // The viewer's queries ask by id; the answers are the same map's.
-    keepEarly(liveDocumentUrl(id), document)
-    keepEarly(mapStatesUrl(id), states)
-  }, () => undefined)
+  info.then(
+    (answer) => {
+      const id = (answer as { id?: unknown }).id
+      if (typeof id !== 'number') return
+      // The viewer's queries ask by id; the answers are the same map's.
+      keepEarly(liveDocumentUrl(id), document)
+      keepEarly(mapStatesUrl(id), states)
+    },
+    () => undefined,
+  )
 }

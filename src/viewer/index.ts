@@ -2,7 +2,17 @@ import { createElement, lazy, Suspense } from 'react'
 import type { MapViewProps } from './MapView'
 export { viewerRoutes } from './routes'
 // Item renderers (issue 7): reused by the editor (DESIGN.md "the editor may import the viewer's renderer").
-export { itemRenderers, rendererOf, ItemNode, ConnectorLine, connectorEnds, connectorColour, decorationBadges, shapePath, edgePoint } from './items'
+export {
+  itemRenderers,
+  rendererOf,
+  ItemNode,
+  ConnectorLine,
+  connectorEnds,
+  connectorColour,
+  decorationBadges,
+  shapePath,
+  edgePoint,
+} from './items'
 export type { ItemProps, ItemRenderer, LiveState, ItemDecorations, Lod, ImageLookup, ConnectorProps, ShapePath } from './items'
 export { mapTheme, mapThemes, liveColour, type MapTheme } from './theme'
 // The live map canvas of one map, for the viewer pages and the slideshow pages. Loaded on first use: this

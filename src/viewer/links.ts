@@ -10,16 +10,21 @@ export type JumpTarget = 'status' | 'resources' | 'timeline' | 'graphs' | 'asset
 export function hostLinks(host: string): { target: JumpTarget; to: string }[] {
   const base = `/monitoring/hosts/${enc(host)}`
   return [
-    { target: 'status', to: `${base}/status` }, { target: 'resources', to: `${base}/resources` },
-    { target: 'timeline', to: `${base}/timeline` }, { target: 'graphs', to: `${base}/graphs` }, { target: 'assets', to: `/assets/${enc(host)}` },
+    { target: 'status', to: `${base}/status` },
+    { target: 'resources', to: `${base}/resources` },
+    { target: 'timeline', to: `${base}/timeline` },
+    { target: 'graphs', to: `${base}/graphs` },
+    { target: 'assets', to: `/assets/${enc(host)}` },
   ]
 }
 
 export function resourceLinks(host: string, resource: string): { target: JumpTarget; to: string }[] {
   const base = `/monitoring/hosts/${enc(host)}/${enc(resource)}`
   return [
-    { target: 'status', to: `${base}/status` }, { target: 'resources', to: `/monitoring/hosts/${enc(host)}/resources` },
-    { target: 'timeline', to: `${base}/timeline` }, { target: 'graphs', to: `${base}/graphs` },
+    { target: 'status', to: `${base}/status` },
+    { target: 'resources', to: `/monitoring/hosts/${enc(host)}/resources` },
+    { target: 'timeline', to: `${base}/timeline` },
+    { target: 'graphs', to: `${base}/graphs` },
   ]
 }
 

@@ -10,7 +10,8 @@ const screen = (path: string, key: string): RouteObject => ({ path, handle: { sc
 
 // The maps table and the slideshow screens (issues 6 and 7), one lazy chunk each.
 const mapsList = () => Promise.all([import('./pages/maps-list'), loadFeatureTexts()]).then(([m]) => ({ Component: m.MapsListPage }))
-const slideshows = (name: keyof typeof import('./pages/slideshows')) => () => Promise.all([import('./pages/slideshows'), loadFeatureTexts()]).then(([m]) => ({ Component: m[name] }))
+const slideshows = (name: keyof typeof import('./pages/slideshows')) => () =>
+  Promise.all([import('./pages/slideshows'), loadFeatureTexts()]).then(([m]) => ({ Component: m[name] }))
 const MAP = 'maps/:hostgroup_name/:name'
 const SLIDESHOW = 'maps/slideshows/:hostgroup_name/:name'
 

@@ -27,22 +27,61 @@ export interface MapTheme {
   font: string
 }
 
-const LIGHT_STATES = { [MAP.up]: '#2e9e44', [MAP.down]: '#d7263d', [MAP.unreachable]: '#6f42c1', [MAP.warning]: '#f0a202', [MAP.pending]: '#8a94a6', [MAP.nohost]: '#c4cad3' }
-const DARK_STATES = { [MAP.up]: '#3fbf5a', [MAP.down]: '#ff4d5e', [MAP.unreachable]: '#a78bfa', [MAP.warning]: '#ffb020', [MAP.pending]: '#9aa4b5', [MAP.nohost]: '#4a5263' }
+const LIGHT_STATES = {
+  [MAP.up]: '#2e9e44',
+  [MAP.down]: '#d7263d',
+  [MAP.unreachable]: '#6f42c1',
+  [MAP.warning]: '#f0a202',
+  [MAP.pending]: '#8a94a6',
+  [MAP.nohost]: '#c4cad3',
+}
+const DARK_STATES = {
+  [MAP.up]: '#3fbf5a',
+  [MAP.down]: '#ff4d5e',
+  [MAP.unreachable]: '#a78bfa',
+  [MAP.warning]: '#ffb020',
+  [MAP.pending]: '#9aa4b5',
+  [MAP.nohost]: '#4a5263',
+}
 const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
 
 const light: MapTheme = {
-  dark: false, background: '#ffffff', grid: '#e9ecef', ink: '#343a40', text: '#212529', onState: '#ffffff', fill: '#f8f9fa',
-  muted: '#adb5bd', stale: '#b8bcc2', state: LIGHT_STATES, accent: '#0d6efd', font: FONT,
+  dark: false,
+  background: '#ffffff',
+  grid: '#e9ecef',
+  ink: '#343a40',
+  text: '#212529',
+  onState: '#ffffff',
+  fill: '#f8f9fa',
+  muted: '#adb5bd',
+  stale: '#b8bcc2',
+  state: LIGHT_STATES,
+  accent: '#0d6efd',
+  font: FONT,
 }
 const dark: MapTheme = {
-  dark: true, background: '#1e2228', grid: '#2c323b', ink: '#ced4da', text: '#e9ecef', onState: '#10131a', fill: '#2b3038',
-  muted: '#6c757d', stale: '#5c636e', state: DARK_STATES, accent: '#6ea8fe', font: FONT,
+  dark: true,
+  background: '#1e2228',
+  grid: '#2c323b',
+  ink: '#ced4da',
+  text: '#e9ecef',
+  onState: '#10131a',
+  fill: '#2b3038',
+  muted: '#6c757d',
+  stale: '#5c636e',
+  state: DARK_STATES,
+  accent: '#6ea8fe',
+  font: FONT,
 }
 
 export const mapThemes: Record<Theme, MapTheme> = {
-  default: light, acknowledge: light, bootstrap: light, flat: light, noradius: light,
-  darkly: dark, solar: { ...dark, background: '#002b36', grid: '#073642', fill: '#073642' },
+  default: light,
+  acknowledge: light,
+  bootstrap: light,
+  flat: light,
+  noradius: light,
+  darkly: dark,
+  solar: { ...dark, background: '#002b36', grid: '#073642', fill: '#073642' },
 }
 
 export const mapTheme = (theme: Theme | string | undefined): MapTheme => mapThemes[theme as Theme] ?? light

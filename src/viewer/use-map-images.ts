@@ -21,15 +21,20 @@ export function useMapImages(doc: MapDocument | undefined): ImageLookup {
   useEffect(() => {
     if (!key) return
     const controller = new AbortController()
-    void Promise.all(key.split(',').map(async (id) => {
-      try {
-        const res = await fetch(`/api/v1/map-images/${id}`, { headers: { authorization: `Bearer ${getToken() ?? ''}` }, signal: controller.signal })
-        return res.ok ? ([Number(id), await createImageBitmap(await res.blob())] as const) : null
-      } catch {
-        // A missing picture leaves its placeholder: the map stays usable.
-        return null
-      }
-    })).then((loaded) => {
+    void Promise.all(
+      key.split(',').map(async (id) => {
+        try {
+          const res = await fetch(`/api/v1/map-images/${id}`, {
+            headers: { authorization: `Bearer ${getToken() ?? ''}` },
+            signal: controller.signal,
+          })
+          return res.ok ? ([Number(id), await createImageBitmap(await res.blob())] as const) : null
+        } catch {
+          // A missing picture leaves its placeholder: the map stays usable.
+          return null
+        }
+      }),
+    ).then((loaded) => {
       if (!controller.signal.aborted) setImages(new Map(loaded.filter((e) => e !== null)))
     })
     return () => controller.abort()

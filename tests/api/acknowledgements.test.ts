@@ -35,24 +35,57 @@ describe.each(DATABASES)('acknowledgements on %s', (db) => {
   const result = (host: string, resource: string | null, status: number) =>
     a.api.post('/api/v1/results', { host, ...(resource ? { resource } : {}), exit_status: status, output: `status ${status}` })
   const resourceRow = async (id: number) => (await a.api.get(`/api/v1/resources/${id}`)).body
-  const ackEvents = (hostId: number) => server.vigil.store.db.selectFrom('events').selectAll().where('host_id', '=', hostId).where('type', '=', 'acknowledgement').orderBy('id').execute()
+  const ackEvents = (hostId: number) =>
+    server.vigil.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('host_id', '=', hostId)
+      .where('type', '=', 'acknowledgement')
+      .orderBy('id')
+      .execute()
 
   it('acknowledges a down host: the row is acknowledged, the acknowledgement is listed, an event and feed deltas follow', async () => {
     const { host, name } = await objects(2, null)
     const seen: FeedDelta[] = []
     const off = server.vigil.bus.subscribe((d) => seen.push(d))
-    const r = await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, { host_id: host.id, host_name: name, resource_id: null, resource_name: null, comment: '  looking into it  ', persistent: false })
+    const r = await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, {
+      host_id: host.id,
+      host_name: name,
+      resource_id: null,
+      resource_name: null,
+      comment: '  looking into it  ',
+      persistent: false,
+    })
     expect(r.status).toBe(201)
-    expect(r.body).toMatchObject({ host_id: host.id, host_name: name, resource_id: null, comment: 'looking into it', persistent: false, username: a.username })
+    expect(r.body).toMatchObject({
+      host_id: host.id,
+      host_name: name,
+      resource_id: null,
+      comment: 'looking into it',
+      persistent: false,
+      username: a.username,
+    })
     expect((await a.api.get(`/api/v1/hosts/${host.id}`)).body.acknowledged).toBe(true)
-    expect((await a.api.get(`/api/v1/hosts/${host.id}/acknowledgements`)).body).toMatchObject({ totalresults: 1, result: [{ id: r.body.id, comment: 'looking into it' }] })
+    expect((await a.api.get(`/api/v1/hosts/${host.id}/acknowledgements`)).body).toMatchObject({
+      totalresults: 1,
+      result: [{ id: r.body.id, comment: 'looking into it' }],
+    })
     const [event] = await ackEvents(host.id)
-    expect([event.status, event.comment, event.username, event.event_class, event.subject_name]).toEqual(['ADDED', 'looking into it', a.username, 'host_event', name])
+    expect([event.status, event.comment, event.username, event.event_class, event.subject_name]).toEqual([
+      'ADDED',
+      'looking into it',
+      a.username,
+      'host_event',
+      name,
+    ])
     // On PostgreSQL the bus is LISTEN/NOTIFY: deltas arrive shortly after the commit.
-    const arrived = () => seen.some((d) => d.kind === 'action' && d.id === host.id) && seen.some((d) => d.kind === 'event' && d.id === event.id)
+    const arrived = () =>
+      seen.some((d) => d.kind === 'action' && d.id === host.id) && seen.some((d) => d.kind === 'event' && d.id === event.id)
     for (let i = 0; i < 100 && !arrived(); i++) await new Promise((resolve) => setTimeout(resolve, 20))
     off()
-    expect(seen).toContainEqual(expect.objectContaining({ kind: 'action', object: 'host', id: host.id, acknowledged: true, hostgroup_id: a.environmentId }))
+    expect(seen).toContainEqual(
+      expect.objectContaining({ kind: 'action', object: 'host', id: host.id, acknowledged: true, hostgroup_id: a.environmentId }),
+    )
     expect(seen).toContainEqual(expect.objectContaining({ kind: 'event', id: event.id, type: 'acknowledgement' }))
   })
 
@@ -81,7 +114,9 @@ describe.each(DATABASES)('acknowledgements on %s', (db) => {
     const { host } = await objects(2, null)
     await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, { comment: 'first' })
     await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, { comment: 'second', persistent: true })
-    expect((await a.api.get(`/api/v1/hosts/${host.id}/acknowledgements`)).body.result.map((x: any) => [x.comment, x.persistent])).toEqual([['second', true]])
+    expect((await a.api.get(`/api/v1/hosts/${host.id}/acknowledgements`)).body.result.map((x: any) => [x.comment, x.persistent])).toEqual([
+      ['second', true],
+    ])
   })
 
   it('DELETE removes the acknowledgement; removing none is not an error', async () => {
@@ -123,10 +158,28 @@ describe.each(DATABASES)('acknowledgements on %s', (db) => {
   it('needs add_acknowledgement on the environment (SPEC §6)', async () => {
     // Every authorization group of permissions.ts may acknowledge; the rule is checked on a scope without it.
     const { host } = await objects(2, null)
-    const scope = await loadScope(server.vigil.store.db, (await server.vigil.store.db.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow()).id)
-    const target = { object: 'host' as const, id: host.id, hostId: host.id, hostgroupId: a.environmentId, name: host.name, hostName: host.name, resourceName: null, state: 'down', pluginOutput: '', acknowledged: false, tickets: [] }
+    const scope = await loadScope(
+      server.vigil.store.db,
+      (await server.vigil.store.db.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow()).id,
+    )
+    const target = {
+      object: 'host' as const,
+      id: host.id,
+      hostId: host.id,
+      hostgroupId: a.environmentId,
+      name: host.name,
+      hostName: host.name,
+      resourceName: null,
+      state: 'down',
+      pluginOutput: '',
+      acknowledged: false,
+      tickets: [],
+    }
     expect(acknowledgeRefusal(scope, target)).toBeNull()
-    const without = { ...scope, envActions: new Map([[a.environmentId, scope.envActions.get(a.environmentId)!.filter((x) => x !== 'add_acknowledgement')]]) }
+    const without = {
+      ...scope,
+      envActions: new Map([[a.environmentId, scope.envActions.get(a.environmentId)!.filter((x) => x !== 'add_acknowledgement')]]),
+    }
     expect(acknowledgeRefusal(without, target)).toEqual({ key: 'unauthorized', extra: { action: 'add_acknowledgement' } })
   })
 
@@ -134,7 +187,9 @@ describe.each(DATABASES)('acknowledgements on %s', (db) => {
     const { host, resource } = await objects(2, 2)
     const r = await b.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, { comment: 'not mine' })
     expect([r.status, r.body.error.key]).toEqual([404, 'host_not_found'])
-    expect((await b.api.post(`/api/v1/resources/${resource.id}/acknowledgements`, { comment: 'not mine' })).body.error.key).toBe('resource_check_not_found')
+    expect((await b.api.post(`/api/v1/resources/${resource.id}/acknowledgements`, { comment: 'not mine' })).body.error.key).toBe(
+      'resource_check_not_found',
+    )
     expect((await b.api.get(`/api/v1/hosts/${host.id}/acknowledgements`)).status).toBe(404)
     expect((await b.api.del(`/api/v1/resources/${resource.id}/acknowledgements`)).status).toBe(404)
     expect((await a.api.get(`/api/v1/hosts/${host.id}`)).body.acknowledged).toBe(false)

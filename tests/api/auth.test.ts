@@ -37,7 +37,8 @@ describe.each(DATABASES)('auth on %s', (db) => {
   it('rate limits repeated login attempts with code 5', async () => {
     const anon = client(server.baseUrl)
     const statuses: number[] = []
-    for (let i = 0; i < 12; i++) statuses.push((await anon.post('/api/v1/auth/login', { username: 'rate-limited-user', password: 'x' })).status)
+    for (let i = 0; i < 12; i++)
+      statuses.push((await anon.post('/api/v1/auth/login', { username: 'rate-limited-user', password: 'x' })).status)
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true)
     const limited = await anon.post('/api/v1/auth/login', { username: 'rate-limited-user', password: 'x' })
     expect(limited.status).toBe(429)

@@ -40,14 +40,25 @@ describe.each(DATABASES)('who may configure which check, on %s', (db) => {
   const configOf = async (table: 'hosts' | 'resources', id: number) =>
     server.vigil.store.db.selectFrom(table).select(['check_kind', 'check_config']).where('id', '=', id).executeTakeFirstOrThrow()
   const count = async (table: 'hosts' | 'resources') =>
-    Number((await server.vigil.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   beforeAll(async () => {
     server = await startServer({ db, env: { VIGIL_PLUGIN_DIRS: FIXTURES } })
     admin = await adminClient(server)
     engineer = await makeTenant(server, admin, 'engineer')
-    hostId = (await engineer.api.post('/api/v1/hosts/', { name: uniq('eng-host'), hostgroup_id: engineer.environmentId, ip_address: '192.0.2.10' })).body.id
-    resourceId = (await engineer.api.post('/api/v1/resources/', { host_id: hostId, name: 'web', check: { kind: 'tcp', config: { port: 80 } } })).body.id
+    hostId = (
+      await engineer.api.post('/api/v1/hosts/', { name: uniq('eng-host'), hostgroup_id: engineer.environmentId, ip_address: '192.0.2.10' })
+    ).body.id
+    resourceId = (
+      await engineer.api.post('/api/v1/resources/', { host_id: hostId, name: 'web', check: { kind: 'tcp', config: { port: 80 } } })
+    ).body.id
   })
   afterAll(() => server.close())
 
@@ -90,20 +101,44 @@ describe.each(DATABASES)('who may configure which check, on %s', (db) => {
   it('lets the seeded server admin configure plugins, send and content_regex', async () => {
     const plugin = await admin.post('/api/v1/resources/', { host_id: hostId, name: 'plugin', check: PLUGIN })
     expect(plugin.status).toBe(201)
-    expect((await admin.post('/api/v1/resources/', { host_id: hostId, name: 'redis', check: { kind: 'tcp', config: { port: 6379, send: 'PING\r\n', expect: '+PONG' } } })).status).toBe(201)
-    expect((await admin.post('/api/v1/resources/', { host_id: hostId, name: 'page', check: { kind: 'http', config: { content_regex: 'ready' } } })).status).toBe(201)
+    expect(
+      (
+        await admin.post('/api/v1/resources/', {
+          host_id: hostId,
+          name: 'redis',
+          check: { kind: 'tcp', config: { port: 6379, send: 'PING\r\n', expect: '+PONG' } },
+        })
+      ).status,
+    ).toBe(201)
+    expect(
+      (
+        await admin.post('/api/v1/resources/', {
+          host_id: hostId,
+          name: 'page',
+          check: { kind: 'http', config: { content_regex: 'ready' } },
+        })
+      ).status,
+    ).toBe(201)
   })
 
   it('refuses plugin paths and shell lines even from a server admin', async () => {
     for (const command of ['/bin/sh', '../../bin/sh', '..']) {
-      const r = await admin.post('/api/v1/resources/', { host_id: hostId, name: uniq('sh'), check: { kind: 'command', config: { command, args: ['-c', 'id'] } } })
+      const r = await admin.post('/api/v1/resources/', {
+        host_id: hostId,
+        name: uniq('sh'),
+        check: { kind: 'command', config: { command, args: ['-c', 'id'] } },
+      })
       expect(r.status).toBe(400)
       expect(r.body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'check.config.command' } })
     }
   })
 
   it('refuses an SNMP community in check configuration: it is a sealed host secret (review M4)', async () => {
-    const r = await admin.post('/api/v1/resources/', { host_id: hostId, name: 'snmp', check: { kind: 'snmp', config: { community: 'public', oid: '1.3.6.1.2.1.1.3.0' } } })
+    const r = await admin.post('/api/v1/resources/', {
+      host_id: hostId,
+      name: 'snmp',
+      check: { kind: 'snmp', config: { community: 'public', oid: '1.3.6.1.2.1.1.3.0' } },
+    })
     expect(r.status).toBe(400)
     expect(r.body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'check.config.community' } })
   })
@@ -119,10 +154,15 @@ describe.each(DATABASES)('plugins and SNMP checks through the running engine, on
     ;({ agent, port: agentPort } = await startAgent())
     server = await startServer({ db, env: { VIGIL_ENGINE: '1', VIGIL_PLUGIN_DIRS: FIXTURES } })
     admin = await adminClient(server)
-    hostId = (await admin.post('/api/v1/hosts/', {
-      name: uniq('snmp-host'), hostgroup_id: 1, ip_address: '127.0.0.1', check_type: '1',
-      secrets: { snmp_community: COMMUNITY, password: 'hunter2-s3cret' },
-    })).body.id
+    hostId = (
+      await admin.post('/api/v1/hosts/', {
+        name: uniq('snmp-host'),
+        hostgroup_id: 1,
+        ip_address: '127.0.0.1',
+        check_type: '1',
+        secrets: { snmp_community: COMMUNITY, password: 'hunter2-s3cret' },
+      })
+    ).body.id
   })
   afterAll(async () => {
     await server.close()
@@ -130,7 +170,11 @@ describe.each(DATABASES)('plugins and SNMP checks through the running engine, on
   })
 
   it('answers from a real agent with the sealed community, which is stored nowhere in plain text', async () => {
-    const created = await admin.post('/api/v1/resources/', { host_id: hostId, name: 'load', check: { kind: 'snmp', config: { port: agentPort, oid: `${BASE}.1.0`, label: 'load' } } })
+    const created = await admin.post('/api/v1/resources/', {
+      host_id: hostId,
+      name: 'load',
+      check: { kind: 'snmp', config: { port: agentPort, oid: `${BASE}.1.0`, label: 'load' } },
+    })
     expect(created.status).toBe(201)
     const resource = await checked(admin, created.body.id)
     expect([resource.state, resource.plugin_output]).toEqual(['ok', `SNMP OK - load ${BASE}.1.0 = 42`])
@@ -143,11 +187,19 @@ describe.each(DATABASES)('plugins and SNMP checks through the running engine, on
 
   it('moves a plaintext community left by an earlier version into the host secrets, and the check goes on answering', async () => {
     const db = server.vigil.store.db
-    const other = (await admin.post('/api/v1/hosts/', { name: uniq('legacy'), hostgroup_id: 1, ip_address: '127.0.0.1', check_type: '1' })).body.id
+    const other = (await admin.post('/api/v1/hosts/', { name: uniq('legacy'), hostgroup_id: 1, ip_address: '127.0.0.1', check_type: '1' }))
+      .body.id
     const ids = []
-    for (const [name, community] of [['legacy-1', COMMUNITY], ['legacy-2', 'another-community']]) {
+    for (const [name, community] of [
+      ['legacy-1', COMMUNITY],
+      ['legacy-2', 'another-community'],
+    ]) {
       const id = (await admin.post('/api/v1/resources/', { host_id: other, name, check_type: '1' })).body.id
-      await db.updateTable('resources').set({ check_kind: 'snmp', check_type: '0', check_config: JSON.stringify({ port: agentPort, oid: `${BASE}.1.0`, community }) }).where('id', '=', id).execute()
+      await db
+        .updateTable('resources')
+        .set({ check_kind: 'snmp', check_type: '0', check_config: JSON.stringify({ port: agentPort, oid: `${BASE}.1.0`, community }) })
+        .where('id', '=', id)
+        .execute()
       ids.push(id)
     }
     expect(await sealSnmpCommunities(db, box)).toEqual({ moved: 2, differing: [{ host_id: other, resource_id: ids[1] }], unopened: [] })
@@ -163,7 +215,11 @@ describe.each(DATABASES)('plugins and SNMP checks through the running engine, on
     const created = await admin.post('/api/v1/resources/', { host_id: hostId, name: 'plugin', check: PLUGIN })
     const resource = await checked(admin, created.body.id)
     expect([resource.state, resource.plugin_output]).toEqual(['ok', 'FIXTURE args: --password=***'])
-    const context = await admin.post('/api/v1/resources/', { host_id: hostId, name: 'context', check: { kind: 'command', config: { command: 'check_fixture.sh', args: ['0', 'context'] } } })
+    const context = await admin.post('/api/v1/resources/', {
+      host_id: hostId,
+      name: 'context',
+      check: { kind: 'command', config: { command: 'check_fixture.sh', args: ['0', 'context'] } },
+    })
     const output = (await checked(admin, context.body.id)).plugin_output as string
     expect(output).toMatch(/ cwd=\/ env=LC_ALL PATH PWD$/)
     if (process.getuid?.() === 0) expect(output).not.toMatch(/uid=0 /)

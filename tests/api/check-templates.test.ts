@@ -17,7 +17,15 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
   let echo: Listening
   const HELLO = { send: 'hello\n', expect: 'ECHO hello' }
   const templates = async () => server.vigil.store.db.selectFrom('check_templates').selectAll().orderBy('id').execute()
-  const resourceCount = async () => Number((await server.vigil.store.db.selectFrom('resources').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const resourceCount = async () =>
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom('resources')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   const make = async (body: Record<string, unknown>) => {
     const r = await admin.post('/api/v1/check-templates/', body)
     expect([r.status, r.body.error]).toEqual([201, undefined])
@@ -29,7 +37,14 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
     admin = await adminClient(server)
     engineer = await makeTenant(server, admin, 'engineer')
     other = await makeTenant(server, admin, 'engineer')
-    hostId = (await engineer.api.post('/api/v1/hosts/', { name: uniq('eng-host'), hostgroup_id: engineer.environmentId, ip_address: '192.0.2.10', check_type: '1' })).body.id
+    hostId = (
+      await engineer.api.post('/api/v1/hosts/', {
+        name: uniq('eng-host'),
+        hostgroup_id: engineer.environmentId,
+        ip_address: '192.0.2.10',
+        check_type: '1',
+      })
+    ).body.id
     echo = await tcpServer((socket) => socket.on('data', (data) => socket.write(`ECHO ${data}`)))
   })
   afterAll(async () => {
@@ -50,7 +65,11 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
   })
 
   it("still refuses a customer's engineer setting send directly", async () => {
-    const r = await engineer.api.post('/api/v1/resources/', { host_id: hostId, name: 'redis', check: { kind: 'tcp', config: { port: 6379, send: 'PING\r\n' } } })
+    const r = await engineer.api.post('/api/v1/resources/', {
+      host_id: hostId,
+      name: 'redis',
+      check: { kind: 'tcp', config: { port: 6379, send: 'PING\r\n' } },
+    })
     expect(r.status).toBe(403)
     expect(r.body.error).toMatchObject({ key: 'unauthorized', extra_info: { field: 'check.config.send' } })
   })
@@ -58,10 +77,16 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
   it("lets a customer's engineer save a tcp check naming a server admin's template, and shows them the template", async () => {
     const name = uniq('tpl')
     await make({ name, kind: 'tcp', fields: HELLO, description: 'says hello' })
-    const r = await engineer.api.post('/api/v1/resources/', { host_id: hostId, name: 'hello', check: { kind: 'tcp', config: { port: 7, template: name } } })
+    const r = await engineer.api.post('/api/v1/resources/', {
+      host_id: hostId,
+      name: 'hello',
+      check: { kind: 'tcp', config: { port: 7, template: name } },
+    })
     expect([r.status, r.body.error]).toEqual([201, undefined])
     const listed = (await engineer.api.get('/api/v1/check-templates/')).body.items
-    expect(listed).toContainEqual(expect.objectContaining({ name, kind: 'tcp', description: 'says hello', fields: HELLO, organization_id: null }))
+    expect(listed).toContainEqual(
+      expect.objectContaining({ name, kind: 'tcp', description: 'says hello', fields: HELLO, organization_id: null }),
+    )
   })
 
   it('refuses an unknown template, one of another kind and one of another organization, naming check.config.template', async () => {
@@ -71,7 +96,11 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
     await make({ name: theirs, kind: 'tcp', fields: HELLO, organization_id: other.organizationId })
     const count = await resourceCount()
     for (const template of [uniq('nope'), http, theirs]) {
-      const r = await engineer.api.post('/api/v1/resources/', { host_id: hostId, name: uniq('r'), check: { kind: 'tcp', config: { port: 7, template } } })
+      const r = await engineer.api.post('/api/v1/resources/', {
+        host_id: hostId,
+        name: uniq('r'),
+        check: { kind: 'tcp', config: { port: 7, template } },
+      })
       expect(r.status).toBe(400)
       expect(r.body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'check.config.template' } })
     }
@@ -99,23 +128,50 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
 
   it('refuses deleting or renaming a template in use, naming how many checks use it; deletes it once unused', async () => {
     const tpl = await make({ name: uniq('tpl'), kind: 'tcp', fields: HELLO })
-    const res = (await engineer.api.post('/api/v1/resources/', { host_id: hostId, name: uniq('r'), check: { kind: 'tcp', config: { port: 7, template: tpl.name } } })).body
-    for (const r of [await admin.del(`/api/v1/check-templates/${tpl.id}`), await admin.put(`/api/v1/check-templates/${tpl.id}`, { name: uniq('renamed') })]) {
+    const res = (
+      await engineer.api.post('/api/v1/resources/', {
+        host_id: hostId,
+        name: uniq('r'),
+        check: { kind: 'tcp', config: { port: 7, template: tpl.name } },
+      })
+    ).body
+    for (const r of [
+      await admin.del(`/api/v1/check-templates/${tpl.id}`),
+      await admin.put(`/api/v1/check-templates/${tpl.id}`, { name: uniq('renamed') }),
+    ]) {
       expect(r.status).toBe(400)
       expect(r.body.error).toMatchObject({ key: 'invalid_operation', extra_info: { checks: 1 } })
     }
     expect((await templates()).find((t) => t.id === tpl.id)?.name).toBe(tpl.name)
     expect((await engineer.api.put(`/api/v1/resources/${res.id}`, { check: { kind: 'tcp', config: { port: 7 } } })).status).toBe(200)
     expect((await admin.del(`/api/v1/check-templates/${tpl.id}`)).status).toBe(204)
-    const audit = await server.vigil.store.db.selectFrom('events').select(['status', 'extra_data']).where('type', '=', 'audit_log').where('extra_data', 'like', `%"subject":"check_template"%`).execute()
+    const audit = await server.vigil.store.db
+      .selectFrom('events')
+      .select(['status', 'extra_data'])
+      .where('type', '=', 'audit_log')
+      .where('extra_data', 'like', `%"subject":"check_template"%`)
+      .execute()
     expect(audit.filter((e) => e.extra_data.includes(`"${tpl.name}"`)).map((e) => e.status)).toEqual(['CREATED', 'DELETED'])
   })
 
   it("runs a check with its template's send/expect, and with the edited ones after the template changes", async () => {
     const tpl = await make({ name: uniq('tpl'), kind: 'tcp', fields: HELLO })
     // A server admin's loopback host: trusted, so the target policy lets the engine reach the test's server.
-    const local = (await admin.post('/api/v1/hosts/', { name: uniq('local'), hostgroup_id: engineer.environmentId, ip_address: LOOPBACK, check_type: '1' })).body
-    const res = (await admin.post('/api/v1/resources/', { host_id: local.id, name: 'echo', check: { kind: 'tcp', config: { port: echo.port, template: tpl.name } } })).body
+    const local = (
+      await admin.post('/api/v1/hosts/', {
+        name: uniq('local'),
+        hostgroup_id: engineer.environmentId,
+        ip_address: LOOPBACK,
+        check_type: '1',
+      })
+    ).body
+    const res = (
+      await admin.post('/api/v1/resources/', {
+        host_id: local.id,
+        name: 'echo',
+        check: { kind: 'tcp', config: { port: echo.port, template: tpl.name } },
+      })
+    ).body
     const output = async (previous?: string) => {
       for (let i = 0; i < 200; i++) {
         const r = (await admin.get(`/api/v1/resources/${res.id}`)).body

@@ -14,15 +14,32 @@ describe('migration 0014 on sqlite', () => {
     try {
       expect((await migrator.migrateTo('0011_server_admins')).error).toBeUndefined()
       const t = 1_700_000_000
-      const org = await db.insertInto('organizations').values({ name: 'Old', alias: 'Old', created_time: t }).returning('id').executeTakeFirstOrThrow()
-      const env = await db.insertInto('hostgroups').values({ name: 'Old', alias: 'Old', organization_id: org.id, created_time: t }).returning('id').executeTakeFirstOrThrow()
-      const host = await db.insertInto('hosts').values({ name: 'old-host', hostgroup_id: env.id, ip_address: '127.0.0.1', created_time: t, updated_time: t }).returning('id').executeTakeFirstOrThrow()
-      await db.insertInto('resources').values({ host_id: host.id, hostgroup_id: env.id, name: 'r', display_name: 'r', created_time: t, updated_time: t }).execute()
+      const org = await db
+        .insertInto('organizations')
+        .values({ name: 'Old', alias: 'Old', created_time: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const env = await db
+        .insertInto('hostgroups')
+        .values({ name: 'Old', alias: 'Old', organization_id: org.id, created_time: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const host = await db
+        .insertInto('hosts')
+        .values({ name: 'old-host', hostgroup_id: env.id, ip_address: '127.0.0.1', created_time: t, updated_time: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await db
+        .insertInto('resources')
+        .values({ host_id: host.id, hostgroup_id: env.id, name: 'r', display_name: 'r', created_time: t, updated_time: t })
+        .execute()
       expect((await migrator.migrateToLatest()).error).toBeUndefined()
       expect(await db.selectFrom('hosts').select('check_trusted').execute()).toEqual([{ check_trusted: 1 }])
       expect(await db.selectFrom('resources').select('check_trusted').execute()).toEqual([{ check_trusted: 1 }])
       await db.insertInto('hosts').values({ name: 'new-host', hostgroup_id: env.id, created_time: t, updated_time: t }).execute()
-      expect((await db.selectFrom('hosts').select('check_trusted').where('name', '=', 'new-host').executeTakeFirstOrThrow()).check_trusted).toBe(0)
+      expect(
+        (await db.selectFrom('hosts').select('check_trusted').where('name', '=', 'new-host').executeTakeFirstOrThrow()).check_trusted,
+      ).toBe(0)
     } finally {
       await db.destroy()
     }

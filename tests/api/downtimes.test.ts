@@ -21,9 +21,10 @@ async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 10_000)
   }
 }
 
-const depthOf = async (api: Client, object: 'host' | 'resource', id: number): Promise<number> => object === 'host'
-  ? (await api.get(`/api/v1/hosts/${id}`)).body.max_scheduled_downtime_depth
-  : (await api.get(`/api/v1/resources/${id}?extra_columns=scheduled_downtime_depth`)).body.scheduled_downtime_depth
+const depthOf = async (api: Client, object: 'host' | 'resource', id: number): Promise<number> =>
+  object === 'host'
+    ? (await api.get(`/api/v1/hosts/${id}`)).body.max_scheduled_downtime_depth
+    : (await api.get(`/api/v1/resources/${id}?extra_columns=scheduled_downtime_depth`)).body.scheduled_downtime_depth
 
 describe.each(DATABASES)('maintenance on %s', (db) => {
   let server: TestServer
@@ -46,26 +47,58 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
     const resource = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk', check_type: '1' })).body
     return { host, resource, name }
   }
-  const payload = (extra: Record<string, unknown>) => ({ start_time: nowS(), end_time: nowS() + 3600, comment: 'patching', is_flexible: false, duration: 0, set_to_host_checkbox: false, ...extra })
-  const eventsOf = (hostId: number) => server.vigil.store.db.selectFrom('events').selectAll().where('host_id', '=', hostId).where('type', '=', 'downtime').orderBy('id').execute()
+  const payload = (extra: Record<string, unknown>) => ({
+    start_time: nowS(),
+    end_time: nowS() + 3600,
+    comment: 'patching',
+    is_flexible: false,
+    duration: 0,
+    set_to_host_checkbox: false,
+    ...extra,
+  })
+  const eventsOf = (hostId: number) =>
+    server.vigil.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('host_id', '=', hostId)
+      .where('type', '=', 'downtime')
+      .orderBy('id')
+      .execute()
 
   it('a fixed maintenance from now is in effect at once: depth 1, listed, one STARTED downtime event (SPEC §3, §4)', async () => {
     const { host, name } = await hostWithResource()
     const start = nowS()
-    const r = await a.api.post(`/api/v1/hosts/${host.id}/downtimes`, payload({ host_id: host.id, host_name: name, start_time: start, end_time: start + 3600 }))
+    const r = await a.api.post(
+      `/api/v1/hosts/${host.id}/downtimes`,
+      payload({ host_id: host.id, host_name: name, start_time: start, end_time: start + 3600 }),
+    )
     expect(r.status).toBe(201)
-    expect(r.body).toMatchObject({ host_id: host.id, host_name: name, resource_id: null, status: 'STARTED', is_flexible: false, duration: 3600, comment: 'patching', username: a.username })
+    expect(r.body).toMatchObject({
+      host_id: host.id,
+      host_name: name,
+      resource_id: null,
+      status: 'STARTED',
+      is_flexible: false,
+      duration: 3600,
+      comment: 'patching',
+      username: a.username,
+    })
     expect(await depthOf(a.api, 'host', host.id)).toBe(1)
     const list = await a.api.get(`/api/v1/hosts/${host.id}/downtimes`)
     expect(list.body).toMatchObject({ totalresults: 1, result: [{ id: r.body.id, status: 'STARTED' }] })
     const events = await eventsOf(host.id)
-    expect(events.map((e) => [e.status, e.start_time, e.end_time, e.display_time, e.comment, e.username, e.duration, e.is_flexible])).toEqual([['STARTED', start, start + 3600, start, 'patching', a.username, 3600, 0]])
+    expect(
+      events.map((e) => [e.status, e.start_time, e.end_time, e.display_time, e.comment, e.username, e.duration, e.is_flexible]),
+    ).toEqual([['STARTED', start, start + 3600, start, 'patching', a.username, 3600, 0]])
   })
 
   it('a fixed maintenance a few seconds ahead is upcoming, then starts and stops at its times (SPEC §4 Timeline)', async () => {
     const { host, resource } = await hostWithResource()
     const start = nowS() + 2
-    const r = await a.api.post(`/api/v1/resources/${resource.id}/downtimes`, payload({ host_id: host.id, resource_id: resource.id, start_time: start, end_time: start + 2 }))
+    const r = await a.api.post(
+      `/api/v1/resources/${resource.id}/downtimes`,
+      payload({ host_id: host.id, resource_id: resource.id, start_time: start, end_time: start + 2 }),
+    )
     expect([r.status, r.body.status]).toEqual([201, 'SCHEDULED'])
     expect(await depthOf(a.api, 'resource', resource.id)).toBe(0)
     const [scheduled] = await eventsOf(host.id)
@@ -83,7 +116,10 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
   it('a flexible maintenance starts when the object turns non-OK in its window and lasts its duration (Nagios semantics)', async () => {
     const { host, resource, name } = await hostWithResource()
     await a.api.post('/api/v1/results', { host: name, resource: 'disk', exit_status: 0, output: 'DISK OK' })
-    const r = await a.api.post(`/api/v1/resources/${resource.id}/downtimes`, payload({ is_flexible: true, duration: 2, end_time: nowS() + 600 }))
+    const r = await a.api.post(
+      `/api/v1/resources/${resource.id}/downtimes`,
+      payload({ is_flexible: true, duration: 2, end_time: nowS() + 600 }),
+    )
     expect([r.status, r.body.status, r.body.duration]).toEqual([201, 'SCHEDULED', 2])
     expect(await depthOf(a.api, 'resource', resource.id)).toBe(0) // OK: waiting for a problem
 
@@ -94,7 +130,12 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
     expect(started.status).toBe('STARTED')
     expect(started.actual_end - started.actual_start).toBe(2)
     const [event] = await eventsOf(host.id)
-    expect([event.status, event.start_time, event.end_time, event.is_flexible]).toEqual(['STARTED', started.actual_start, started.actual_end, 1])
+    expect([event.status, event.start_time, event.end_time, event.is_flexible]).toEqual([
+      'STARTED',
+      started.actual_start,
+      started.actual_end,
+      1,
+    ])
     await waitFor(async () => (await depthOf(a.api, 'resource', resource.id)) === 0)
     expect((await eventsOf(host.id))[0].status).toBe('STOPPED')
   })
@@ -103,7 +144,10 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
     const { host, name } = await hostWithResource()
     await a.api.post('/api/v1/results', { host: name, exit_status: 2, output: 'PING CRITICAL' })
     const start = nowS() + 2
-    const r = await a.api.post(`/api/v1/hosts/${host.id}/downtimes`, payload({ start_time: start, end_time: start + 600, is_flexible: true, duration: 600 }))
+    const r = await a.api.post(
+      `/api/v1/hosts/${host.id}/downtimes`,
+      payload({ start_time: start, end_time: start + 600, is_flexible: true, duration: 600 }),
+    )
     expect(r.body.status).toBe('SCHEDULED')
     await waitFor(async () => (await depthOf(a.api, 'host', host.id)) === 1)
     const [dt] = (await a.api.get(`/api/v1/hosts/${host.id}/downtimes`)).body.result
@@ -112,7 +156,10 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
 
   it('set_to_host_checkbox on a resource puts its host in maintenance instead (SPEC §2 maintenance form)', async () => {
     const { host, resource } = await hostWithResource()
-    const r = await a.api.post(`/api/v1/resources/${resource.id}/downtimes`, payload({ resource_id: resource.id, set_to_host_checkbox: true }))
+    const r = await a.api.post(
+      `/api/v1/resources/${resource.id}/downtimes`,
+      payload({ resource_id: resource.id, set_to_host_checkbox: true }),
+    )
     expect(r.body).toMatchObject({ host_id: host.id, resource_id: null, status: 'STARTED' })
     expect([await depthOf(a.api, 'host', host.id), await depthOf(a.api, 'resource', resource.id)]).toEqual([1, 0])
   })
@@ -121,7 +168,10 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
     const { host } = await hostWithResource()
     await a.api.post(`/api/v1/hosts/${host.id}/downtimes`, payload({}))
     await a.api.post(`/api/v1/hosts/${host.id}/downtimes`, payload({ comment: 'second' }))
-    await a.api.post(`/api/v1/hosts/${host.id}/downtimes`, payload({ start_time: nowS() + 3600, end_time: nowS() + 7200, comment: 'later' }))
+    await a.api.post(
+      `/api/v1/hosts/${host.id}/downtimes`,
+      payload({ start_time: nowS() + 3600, end_time: nowS() + 7200, comment: 'later' }),
+    )
     expect(await depthOf(a.api, 'host', host.id)).toBe(2)
     const del = await a.api.del(`/api/v1/hosts/${host.id}/downtimes`)
     expect([del.status, del.body]).toEqual([200, { removed: 3 }])
@@ -182,7 +232,11 @@ describe('maintenance across a restart (sqlite)', () => {
     const admin = await adminClient({ ...first, adminPassword: env.VIGIL_ADMIN_PASSWORD })
     const host = (await admin.post('/api/v1/hosts/', { name: 'dt-restart', hostgroup_id: 1, check_type: '1' })).body
     const start = nowS() + 1
-    const r = await admin.post(`/api/v1/hosts/${host.id}/downtimes`, { start_time: start, end_time: start + 600, comment: 'over the restart' })
+    const r = await admin.post(`/api/v1/hosts/${host.id}/downtimes`, {
+      start_time: start,
+      end_time: start + 600,
+      comment: 'over the restart',
+    })
     expect(r.body.status).toBe('SCHEDULED')
     await first.close()
     await waitFor(async () => nowS() > start)

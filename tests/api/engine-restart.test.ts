@@ -25,7 +25,15 @@ describe('engine across a restart (sqlite)', () => {
   it('keeps state and next_check, and goes on checking', async () => {
     const first = await startServer({ env })
     const admin = await adminClient({ ...first, adminPassword: 'restart-admin-pw' })
-    const id = (await admin.post('/api/v1/hosts/', { name: 'restart-target', hostgroup_id: 1, ip_address: '127.0.0.1', check: { kind: 'tcp', config: { port } }, check_interval: 2 })).body.id
+    const id = (
+      await admin.post('/api/v1/hosts/', {
+        name: 'restart-target',
+        hostgroup_id: 1,
+        ip_address: '127.0.0.1',
+        check: { kind: 'tcp', config: { port } },
+        check_interval: 2,
+      })
+    ).body.id
     let before: any
     for (let i = 0; i < 100 && before?.state !== 'up'; i++) {
       await new Promise((r) => setTimeout(r, 50))

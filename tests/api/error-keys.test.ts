@@ -21,12 +21,20 @@ describe('SPEC §8 general error keys', () => {
   afterAll(() => server.close())
 
   const upload = async (path: string) => {
-    const r = await fetch(`${server.baseUrl}/api/v1/${path}`, { method: 'POST', body: '<report/>', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' } })
-    return { status: r.status, body: await r.json() as any }
+    const r = await fetch(`${server.baseUrl}/api/v1/${path}`, {
+      method: 'POST',
+      body: '<report/>',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+    })
+    return { status: r.status, body: (await r.json()) as any }
   }
 
   it('answers missing_required_parameter naming the query parameter that was not sent', async () => {
-    for (const [path, parameter] of [['risks/scans', 'hostgroup_id'], [`maps/import?hostgroup_id=${envId}&alias=x`, 'format'], ['maps/import?format=drawio&alias=x', 'hostgroup_id']]) {
+    for (const [path, parameter] of [
+      ['risks/scans', 'hostgroup_id'],
+      [`maps/import?hostgroup_id=${envId}&alias=x`, 'format'],
+      ['maps/import?format=drawio&alias=x', 'hostgroup_id'],
+    ]) {
       const r = await upload(path)
       expect(r.status, path).toBe(400)
       expect(r.body.error.key, path).toBe('missing_required_parameter')
@@ -61,11 +69,14 @@ describe('SPEC §8 general error keys', () => {
       const env = (await api.get('/api/v1/hostgroups/?limit=1')).body.result[0].id
       const r = await api.post('/api/v1/hosts/', { name: 'during-maintenance', hostgroup_id: env, check_type: '1' })
       expect(r.status).toBe(503)
-      expect(r.body.error).toMatchObject({ key: 'service_not_available', extra_info: { reason: 'maintenance', maintenance_message: 'Back at 06:00' } })
+      expect(r.body.error).toMatchObject({
+        key: 'service_not_available',
+        extra_info: { reason: 'maintenance', maintenance_message: 'Back at 06:00' },
+      })
       expect((await api.put(`/api/v1/hostgroups/${env}`, { alias: 'x' })).status).toBe(503)
       expect((await api.get('/api/v1/hosts/')).body.totalresults).toBe(before)
       expect((await api.get('/api/v1/users/current')).status).toBe(200)
-      expect((await fetch(`${down.baseUrl}/version.json`).then((v) => v.json()) as any).maintenance).toBe(true)
+      expect(((await fetch(`${down.baseUrl}/version.json`).then((v) => v.json())) as any).maintenance).toBe(true)
       expect((await api.post('/api/v1/auth/logout')).status).toBe(204)
       expect((await api.get('/api/v1/users/current')).status).toBe(401)
     })

@@ -9,9 +9,39 @@ import { EVENTS_COUNT_CAP } from '../../src/shared/api/events'
 const T = Math.floor(Date.now() / 1000)
 
 /** The SPEC §3 Timeline event fields every event carries. */
-const SPEC_FIELDS = ['id', 'type', 'event_class', 'subject_name', 'host_name', 'start_time', 'end_time', 'display_time', 'display_day',
-  'index', 'status', 'is_flapping', 'data', 'message', 'comment', 'is_flexible', 'duration', 'user_full_name', 'username', 'ticket_id',
-  'solution', 'contact', 'command', 'action', 'extra_data', 'name', 'version', 'user', 'user_organization', 'user_email', 'hostgroup_id']
+const SPEC_FIELDS = [
+  'id',
+  'type',
+  'event_class',
+  'subject_name',
+  'host_name',
+  'start_time',
+  'end_time',
+  'display_time',
+  'display_day',
+  'index',
+  'status',
+  'is_flapping',
+  'data',
+  'message',
+  'comment',
+  'is_flexible',
+  'duration',
+  'user_full_name',
+  'username',
+  'ticket_id',
+  'solution',
+  'contact',
+  'command',
+  'action',
+  'extra_data',
+  'name',
+  'version',
+  'user',
+  'user_organization',
+  'user_email',
+  'hostgroup_id',
+]
 
 describe.each(DATABASES)('events on %s', (db) => {
   let server: TestServer
@@ -25,7 +55,13 @@ describe.each(DATABASES)('events on %s', (db) => {
   let secondEnvironmentId: number
 
   const insert = async (e: Partial<Insertable<EventTable>> & Record<string, unknown>) => {
-    const row = { type: 'state_change', event_class: 'host_event', start_time: e.display_time ?? T, display_time: T, ...e } as Insertable<EventTable>
+    const row = {
+      type: 'state_change',
+      event_class: 'host_event',
+      start_time: e.display_time ?? T,
+      display_time: T,
+      ...e,
+    } as Insertable<EventTable>
     return (await server.vigil.store.db.insertInto('events').values(row).returning('id').executeTakeFirstOrThrow()).id
   }
   const list = async (t: Tenant, query: string) => {
@@ -53,29 +89,107 @@ describe.each(DATABASES)('events on %s', (db) => {
     b = await makeTenant(server, admin)
     // A second environment of a's organization: a's timeline then merges two environments.
     secondEnvironmentId = (await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: a.organizationId })).body.id
-    const mk = async (name: string) => ({ id: (await a.api.post('/api/v1/hosts/', { name, hostgroup_id: a.environmentId, check_type: '1', max_check_attempts: 2 })).body.id as number, name })
+    const mk = async (name: string) => ({
+      id: (await a.api.post('/api/v1/hosts/', { name, hostgroup_id: a.environmentId, check_type: '1', max_check_attempts: 2 })).body
+        .id as number,
+      name,
+    })
     host = await mk(uniq('ev-host'))
     host2 = await mk(uniq('ev-other'))
-    resourceId = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk', check_type: '1', max_check_attempts: 2 })).body.id
+    resourceId = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk', check_type: '1', max_check_attempts: 2 })).body
+      .id
     // So are the audit events of those changes (issue 13, tests/api/audit.test.ts).
     await server.vigil.store.db.deleteFrom('events').where('type', '=', 'audit_log').execute()
     const user = await server.vigil.store.db.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow()
-    await server.vigil.store.db.updateTable('users').set({ email: 'olga@example.com', first_name: 'Olga' }).where('id', '=', user.id).execute()
+    await server.vigil.store.db
+      .updateTable('users')
+      .set({ email: 'olga@example.com', first_name: 'Olga' })
+      .where('id', '=', user.id)
+      .execute()
     const env = { hostgroup_id: a.environmentId }
     const onHost = { ...env, host_id: host.id, host_name: host.name, subject_name: host.name }
-    const onResource = { ...env, host_id: host.id, resource_id: resourceId, host_name: host.name, subject_name: 'disk', event_class: 'resource_check_event' }
+    const onResource = {
+      ...env,
+      host_id: host.id,
+      resource_id: resourceId,
+      host_name: host.name,
+      subject_name: 'disk',
+      event_class: 'resource_check_event',
+    }
     ids = {
-      risk: await insert({ ...env, type: 'ticket', event_class: 'risk_event', subject_name: 'OpenSSL', risk_id: 7, risk_plugin_id: '19506', display_time: T - 6000 }),
+      risk: await insert({
+        ...env,
+        type: 'ticket',
+        event_class: 'risk_event',
+        subject_name: 'OpenSSL',
+        risk_id: 7,
+        risk_plugin_id: '19506',
+        display_time: T - 6000,
+      }),
       soft: await insert({ ...onHost, status: 'down', state_type: 'SOFT', message: 'PING CRITICAL', display_time: T - 5000 }),
       hard: await insert({ ...onHost, status: 'DOWN', state_type: 'HARD', message: 'PING CRITICAL', display_time: T - 4000 }),
-      flapping: await insert({ ...onResource, status: 'critical', state_type: 'HARD', is_flapping: 1, message: 'DISK CRITICAL - 97% used', display_time: T - 3000 }),
-      ack: await insert({ ...onResource, type: 'acknowledgement', status: 'added', comment: 'looking into it', user_id: user.id, username: a.username, user_full_name: 'Olga', display_time: T - 2000 }),
-      other: await insert({ ...env, host_id: host2.id, host_name: host2.name, subject_name: host2.name, status: 'up', state_type: 'HARD', display_time: T - 1000 }),
-      ticket: await insert({ ...onResource, type: 'ticket', status: 'created', ticket_id: 'SD-1', extra_data: JSON.stringify({ action: 'create', contact: 'desk' }), display_time: T - 500 }),
-      stopped: await insert({ ...onHost, type: 'downtime', status: 'STOPPED', start_time: T + 3600, end_time: T + 7200, display_time: T + 3600 }),
-      upcoming: await insert({ ...onHost, type: 'downtime', status: 'SCHEDULED', start_time: T + 86400, end_time: T + 90000, is_flexible: 1, duration: 1800, comment: 'patching', display_time: T + 86400 }),
+      flapping: await insert({
+        ...onResource,
+        status: 'critical',
+        state_type: 'HARD',
+        is_flapping: 1,
+        message: 'DISK CRITICAL - 97% used',
+        display_time: T - 3000,
+      }),
+      ack: await insert({
+        ...onResource,
+        type: 'acknowledgement',
+        status: 'added',
+        comment: 'looking into it',
+        user_id: user.id,
+        username: a.username,
+        user_full_name: 'Olga',
+        display_time: T - 2000,
+      }),
+      other: await insert({
+        ...env,
+        host_id: host2.id,
+        host_name: host2.name,
+        subject_name: host2.name,
+        status: 'up',
+        state_type: 'HARD',
+        display_time: T - 1000,
+      }),
+      ticket: await insert({
+        ...onResource,
+        type: 'ticket',
+        status: 'created',
+        ticket_id: 'SD-1',
+        extra_data: JSON.stringify({ action: 'create', contact: 'desk' }),
+        display_time: T - 500,
+      }),
+      stopped: await insert({
+        ...onHost,
+        type: 'downtime',
+        status: 'STOPPED',
+        start_time: T + 3600,
+        end_time: T + 7200,
+        display_time: T + 3600,
+      }),
+      upcoming: await insert({
+        ...onHost,
+        type: 'downtime',
+        status: 'SCHEDULED',
+        start_time: T + 86400,
+        end_time: T + 90000,
+        is_flexible: 1,
+        duration: 1800,
+        comment: 'patching',
+        display_time: T + 86400,
+      }),
     }
-    ids.foreign = await insert({ hostgroup_id: b.environmentId, subject_name: 'b-host', status: 'down', state_type: 'HARD', display_time: T - 100 })
+    ids.foreign = await insert({
+      hostgroup_id: b.environmentId,
+      subject_name: 'b-host',
+      status: 'down',
+      state_type: 'HARD',
+      display_time: T - 100,
+    })
   })
   afterAll(() => server.close())
 
@@ -93,9 +207,27 @@ describe.each(DATABASES)('events on %s', (db) => {
     const byId = new Map((await list(a, 'limit=50')).result.map((e) => [e.id, e]))
     expect(byId.get(ids.hard)).toMatchObject({ status: 'down', state_type: 'HARD', data: { state: 'down', state_type: 'HARD' } })
     expect(byId.get(ids.soft)).toMatchObject({ status: 'down', state_type: 'SOFT' })
-    expect(byId.get(ids.upcoming)).toMatchObject({ type: 'downtime', status: 'SCHEDULED', is_flexible: true, duration: 1800, comment: 'patching', data: { status: 'SCHEDULED' } })
-    expect(byId.get(ids.ticket)).toMatchObject({ ticket_id: 'SD-1', action: 'create', contact: 'desk', solution: null, extra_data: { action: 'create', contact: 'desk' } })
-    expect(byId.get(ids.hard)).toMatchObject({ ticket_id: null, is_flexible: false, duration: null, display_day: new Date((T - 4000) * 1000).toISOString().slice(0, 10) })
+    expect(byId.get(ids.upcoming)).toMatchObject({
+      type: 'downtime',
+      status: 'SCHEDULED',
+      is_flexible: true,
+      duration: 1800,
+      comment: 'patching',
+      data: { status: 'SCHEDULED' },
+    })
+    expect(byId.get(ids.ticket)).toMatchObject({
+      ticket_id: 'SD-1',
+      action: 'create',
+      contact: 'desk',
+      solution: null,
+      extra_data: { action: 'create', contact: 'desk' },
+    })
+    expect(byId.get(ids.hard)).toMatchObject({
+      ticket_id: null,
+      is_flexible: false,
+      duration: null,
+      display_day: new Date((T - 4000) * 1000).toISOString().slice(0, 10),
+    })
   })
 
   it('pages with offset and limit, at most 1000 per page (SPEC §7, §9 timeline events limit)', async () => {
@@ -125,7 +257,14 @@ describe.each(DATABASES)('events on %s', (db) => {
 
   it('returns only events newer than min_id (SPEC §2 auto-refresh)', async () => {
     expect(await names(a, `min_id=${ids.ticket}`)).toEqual(['upcoming', 'stopped'])
-    const newer = await insert({ hostgroup_id: a.environmentId, host_id: host2.id, subject_name: host2.name, status: 'down', state_type: 'SOFT', display_time: T - 10 })
+    const newer = await insert({
+      hostgroup_id: a.environmentId,
+      host_id: host2.id,
+      subject_name: host2.name,
+      status: 'down',
+      state_type: 'SOFT',
+      display_time: T - 10,
+    })
     try {
       expect((await list(a, `min_id=${ids.upcoming}`)).result.map((e) => e.id)).toEqual([newer])
       expect((await list(b, `min_id=${ids.upcoming}`)).result.map((e) => e.id)).toEqual([ids.foreign].filter((id) => id > ids.upcoming))
@@ -155,7 +294,19 @@ describe.each(DATABASES)('events on %s', (db) => {
   it('applies the advanced filter of the list language, with the events column allow-list (SPEC §5, §7)', async () => {
     const f = (v: unknown) => `advanced_filter=${encodeURIComponent(JSON.stringify(v))}`
     expect(await names(a, f([['message', 'contains', 'disk']]))).toEqual(['flapping'])
-    expect(await names(a, f([{ or: [['subject_name', 'equals', 'OpenSSL'], ['comment', 'starts_with', 'look']] }]))).toEqual(['ack', 'risk'])
+    expect(
+      await names(
+        a,
+        f([
+          {
+            or: [
+              ['subject_name', 'equals', 'OpenSSL'],
+              ['comment', 'starts_with', 'look'],
+            ],
+          },
+        ]),
+      ),
+    ).toEqual(['ack', 'risk'])
     expect(await names(a, f([['display_time', 'between', `${T - 3000}|${T - 2000}`]]))).toEqual(['ack', 'flapping'])
     expect(await bad(f([['password_hash', 'equals', 'x']]))).toEqual([400, 'columns_not_allowed', undefined])
     expect(await bad(f([['message', 'explodes', 'x']]))).toEqual([400, 'unknown_operator', undefined])
@@ -183,13 +334,28 @@ describe.each(DATABASES)('events on %s', (db) => {
     expect(await bad('risk_plugin_id=19506')).toEqual([400, 'event_filter_missing', 'hostgroup_id'])
     expect(await bad('map_all_events=true')).toEqual([400, 'event_filter_missing', 'map_all_events'])
     // A map timeline: the events of every object on the map.
-    expect(await names(a, `map_all_events=true&host_id=${host2.id}&resource_id=${resourceId}`)).toEqual(['ticket', 'other', 'ack', 'flapping'])
+    expect(await names(a, `map_all_events=true&host_id=${host2.id}&resource_id=${resourceId}`)).toEqual([
+      'ticket',
+      'other',
+      'ack',
+      'flapping',
+    ])
   })
 
-  it('returns one event by id with its audit fields, and another organization\'s as not found (SPEC §7 events/{id})', async () => {
+  it("returns one event by id with its audit fields, and another organization's as not found (SPEC §7 events/{id})", async () => {
     const r = await a.api.get(`/api/v1/events/${ids.ack}`)
     expect(r.status).toBe(200)
-    expect(r.body).toMatchObject({ id: ids.ack, type: 'acknowledgement', comment: 'looking into it', user: a.username, username: a.username, user_full_name: 'Olga', user_email: 'olga@example.com', user_organization: expect.any(String), hostgroup_id: a.environmentId })
+    expect(r.body).toMatchObject({
+      id: ids.ack,
+      type: 'acknowledgement',
+      comment: 'looking into it',
+      user: a.username,
+      username: a.username,
+      user_full_name: 'Olga',
+      user_email: 'olga@example.com',
+      user_organization: expect.any(String),
+      hostgroup_id: a.environmentId,
+    })
     expect(r.body.user_organization).not.toBe('')
     const foreign = await b.api.get(`/api/v1/events/${ids.ack}`)
     expect([foreign.status, foreign.body.error.key]).toEqual([404, 'not_found'])
@@ -200,16 +366,30 @@ describe.each(DATABASES)('events on %s', (db) => {
   it('writes state events from check results and returns them lowercased with SOFT then HARD (SPEC §4)', async () => {
     const name = uniq('ev-results')
     const id = (await a.api.post('/api/v1/hosts/', { name, hostgroup_id: a.environmentId, check_type: '1', max_check_attempts: 2 })).body.id
-    for (const output of ['PING CRITICAL - down', 'PING CRITICAL - still down']) expect((await a.api.post('/api/v1/results', { host: name, exit_status: 2, output })).status).toBe(200)
+    for (const output of ['PING CRITICAL - down', 'PING CRITICAL - still down'])
+      expect((await a.api.post('/api/v1/results', { host: name, exit_status: 2, output })).status).toBe(200)
     const events = (await list(a, `host_id=${id}&types=state_change`)).result
-    expect(events.map((e) => [e.status, e.state_type, e.event_class, e.subject_name])).toEqual([['down', 'HARD', 'host_event', name], ['down', 'SOFT', 'host_event', name]])
+    expect(events.map((e) => [e.status, e.state_type, e.event_class, e.subject_name])).toEqual([
+      ['down', 'HARD', 'host_event', name],
+      ['down', 'SOFT', 'host_event', name],
+    ])
     expect((await list(a, `host_id=${id}&types=state_change&only_hard=1`)).result).toHaveLength(1)
   })
 
   it('counts at most EVENTS_COUNT_CAP events and says the count is limited (SPEC §8 "timeline limited")', async () => {
     const c = await makeTenant(server, admin)
-    const rows = Array.from({ length: EVENTS_COUNT_CAP + 5 }, (_, i) => ({ type: 'system', event_class: 'hostgroup_event', hostgroup_id: c.environmentId, start_time: T - i, display_time: T - i }))
-    for (let i = 0; i < rows.length; i += 500) await server.vigil.store.db.insertInto('events').values(rows.slice(i, i + 500)).execute()
+    const rows = Array.from({ length: EVENTS_COUNT_CAP + 5 }, (_, i) => ({
+      type: 'system',
+      event_class: 'hostgroup_event',
+      hostgroup_id: c.environmentId,
+      start_time: T - i,
+      display_time: T - i,
+    }))
+    for (let i = 0; i < rows.length; i += 500)
+      await server.vigil.store.db
+        .insertInto('events')
+        .values(rows.slice(i, i + 500))
+        .execute()
     // The type leaves out the audit events of c's creation (issue 13).
     const page = await list(c, 'limit=10&offset=20&types=system')
     expect([page.totalresults, page.limited, page.result.length]).toEqual([EVENTS_COUNT_CAP, true, 10])
@@ -217,7 +397,13 @@ describe.each(DATABASES)('events on %s', (db) => {
   })
 
   it('merges the events of several environments in display_time order, page by page (SPEC §3 sort)', async () => {
-    const second = await insert({ hostgroup_id: secondEnvironmentId, subject_name: 'second-env-host', status: 'down', state_type: 'HARD', display_time: T - 2500 })
+    const second = await insert({
+      hostgroup_id: secondEnvironmentId,
+      subject_name: 'second-env-host',
+      status: 'down',
+      state_type: 'HARD',
+      display_time: T - 2500,
+    })
     ids.second = second
     try {
       const before = `end_time=${T - 100}`

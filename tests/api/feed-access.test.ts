@@ -12,7 +12,13 @@ import { TOPICS_PER_CONNECTION, TOPICS_PER_MESSAGE, type ServerMessage } from '.
 import { invalidateScopes } from '../../src/server/store/scope'
 import { hashPassword } from '../../src/server/security/password'
 
-interface Socket { messages: ServerMessage[]; closed: Promise<number>; next(pred: (m: ServerMessage) => boolean, ms?: number): Promise<ServerMessage>; send(m: unknown): void; close(): void }
+interface Socket {
+  messages: ServerMessage[]
+  closed: Promise<number>
+  next(pred: (m: ServerMessage) => boolean, ms?: number): Promise<ServerMessage>
+  send(m: unknown): void
+  close(): void
+}
 
 /** A WebSocket on `url` that records what it is sent and how it was closed. */
 function open(url: string): Socket {
@@ -22,18 +28,29 @@ function open(url: string): Socket {
   ws.on('message', (raw) => {
     const m = JSON.parse(raw.toString()) as ServerMessage
     messages.push(m)
-    for (const w of [...waiters]) if (w.pred(m)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(m) }
+    for (const w of [...waiters])
+      if (w.pred(m)) {
+        waiters.splice(waiters.indexOf(w), 1)
+        w.resolve(m)
+      }
   })
   const ready = new Promise((resolve) => ws.once('open', resolve))
   return {
     messages,
     closed: new Promise((resolve) => ws.on('close', (code) => resolve(code))),
-    next: (pred, ms = 2000) => new Promise((resolve, reject) => {
-      const hit = messages.find(pred)
-      if (hit) return resolve(hit)
-      const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms`)), ms)
-      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m) } })
-    }),
+    next: (pred, ms = 2000) =>
+      new Promise((resolve, reject) => {
+        const hit = messages.find(pred)
+        if (hit) return resolve(hit)
+        const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms`)), ms)
+        waiters.push({
+          pred,
+          resolve: (m) => {
+            clearTimeout(timer)
+            resolve(m)
+          },
+        })
+      }),
     send: (m) => void ready.then(() => ws.send(JSON.stringify(m))),
     close: () => ws.close(),
   }
@@ -47,14 +64,19 @@ async function subscribed(url: string, topics: string[]): Promise<Socket> {
   return s
 }
 
-const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))])
+const within = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))])
 
 describe.each(DATABASES)('feed access on %s', (db) => {
   let server: TestServer
   let a: Tenant
   let wsBase: string
   const setQuotas = (orgId: number, quotas: Record<string, number>) =>
-    server.vigil.store.db.updateTable('organizations').set({ quotas: JSON.stringify(quotas) }).where('id', '=', orgId).execute()
+    server.vigil.store.db
+      .updateTable('organizations')
+      .set({ quotas: JSON.stringify(quotas) })
+      .where('id', '=', orgId)
+      .execute()
   beforeAll(async () => {
     server = await startServer({ db })
     a = await makeTenant(server, await adminClient(server))
@@ -81,7 +103,12 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     const token = await tokenOf(server, a)
     const ticket = await feedTicket(server.baseUrl, token)
     const [id, expires, nonce] = ticket.split('.')
-    for (const query of [`?token=${encodeURIComponent(token)}`, `?ticket=${id}.${Number(expires) + 60_000}.${nonce}.${ticket.split('.')[3]}`, `?ticket=${id}.${expires}.${nonce}.AAAA`, '']) {
+    for (const query of [
+      `?token=${encodeURIComponent(token)}`,
+      `?ticket=${id}.${Number(expires) + 60_000}.${nonce}.${ticket.split('.')[3]}`,
+      `?ticket=${id}.${expires}.${nonce}.AAAA`,
+      '',
+    ]) {
       const s = open(`${wsBase}${query}`)
       expect(await s.closed, query).toBe(4401)
       expect(s.messages, query).toEqual([{ op: 'error', key: 'invalid_token', message: expect.any(String) }])
@@ -108,12 +135,28 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     const t = await makeTenant(server, await adminClient(server))
     const db = server.vigil.store.db
     const colleague = { username: uniq('keeper'), password: 'keeper-password' }
-    const keeper = await db.insertInto('users').values({ username: colleague.username, password_hash: await hashPassword(colleague.password), organization_id: t.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
-    await db.insertInto('user_rights').values({ user_id: keeper.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: 'administrator' }).execute()
+    const keeper = await db
+      .insertInto('users')
+      .values({
+        username: colleague.username,
+        password_hash: await hashPassword(colleague.password),
+        organization_id: t.organizationId,
+        member_since: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('user_rights')
+      .values({ user_id: keeper.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: 'administrator' })
+      .execute()
     invalidateScopes()
     const api = client(server.baseUrl, await tokenOf(server, colleague))
-    expect((await api.post('/api/v1/hosts/', { name: uniq('lose'), hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: 1 })).status).toBe(201)
-    const host = (await api.get(`/api/v1/hosts/?filter=${encodeURIComponent(JSON.stringify({ hostgroup_id: t.environmentId }))}`)).body.result[0].name as string
+    expect(
+      (await api.post('/api/v1/hosts/', { name: uniq('lose'), hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: 1 }))
+        .status,
+    ).toBe(201)
+    const host = (await api.get(`/api/v1/hosts/?filter=${encodeURIComponent(JSON.stringify({ hostgroup_id: t.environmentId }))}`)).body
+      .result[0].name as string
     const s = await subscribed(await feedUrl(server.baseUrl, await tokenOf(server, t)), [`environment:${t.environmentId}`])
     await api.post('/api/v1/results', { host, exit_status: 2, output: 'seen' })
     await s.next((m) => m.op === 'deltas' && m.deltas.some((d) => d.kind === 'state' && d.plugin_output === 'seen'))
@@ -124,7 +167,9 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     await new Promise((r) => setTimeout(r, 100))
     await api.post('/api/v1/results', { host, exit_status: 0, output: 'not for you' })
     await new Promise((r) => setTimeout(r, 500))
-    expect(s.messages.some((m) => m.op === 'deltas' && m.deltas.some((d) => d.kind === 'state' && d.plugin_output === 'not for you'))).toBe(false)
+    expect(s.messages.some((m) => m.op === 'deltas' && m.deltas.some((d) => d.kind === 'state' && d.plugin_output === 'not for you'))).toBe(
+      false,
+    )
     s.close()
   })
 
@@ -134,7 +179,10 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     const other = await startServer({ env: { DATABASE_URL: config.database.kind === 'postgres' ? config.database.url : '' } })
     try {
       const token = await tokenOf(server, a)
-      const s = await subscribed(`${other.baseUrl.replace('http', 'ws')}/api/v1/feed?ticket=${encodeURIComponent(await feedTicket(server.baseUrl, token))}`, [`environment:${a.environmentId}`])
+      const s = await subscribed(
+        `${other.baseUrl.replace('http', 'ws')}/api/v1/feed?ticket=${encodeURIComponent(await feedTicket(server.baseUrl, token))}`,
+        [`environment:${a.environmentId}`],
+      )
       expect(s.messages).toContainEqual({ op: 'subscribed', topics: [`environment:${a.environmentId}`], refused: [] })
       expect((await client(server.baseUrl, token).post('/api/v1/auth/logout')).status).toBe(204)
       expect(await within(s.closed, 2000)).toBe(4401)
@@ -148,23 +196,38 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     const t = await makeTenant(server, await adminClient(server))
     for (const body of ['', '{"a": 1,,, oops', '<x/>', '[1,"x",{}]']) {
       const token = await tokenOf(server, t)
-      const r = await fetch(`${server.baseUrl}/api/v1/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': body.startsWith('<') ? 'application/xml' : 'application/json' }, body })
+      const r = await fetch(`${server.baseUrl}/api/v1/auth/logout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': body.startsWith('<') ? 'application/xml' : 'application/json' },
+        body,
+      })
       expect(r.status, body).toBe(204)
       expect((await client(server.baseUrl, token).get('/api/v1/users/current')).status, body).toBe(401)
     }
   })
 
   it(`refuses topics past ${TOPICS_PER_CONNECTION} on one connection with limit_exceeded, keeping the connection`, async () => {
-    const hosts = await server.vigil.store.db.insertInto('hosts')
-      .values(Array.from({ length: TOPICS_PER_CONNECTION + 10 }, (_, i) => ({ name: uniq(`cap-${i}`), hostgroup_id: a.environmentId, created_time: 0, updated_time: 0 })))
-      .returning('id').execute()
+    const hosts = await server.vigil.store.db
+      .insertInto('hosts')
+      .values(
+        Array.from({ length: TOPICS_PER_CONNECTION + 10 }, (_, i) => ({
+          name: uniq(`cap-${i}`),
+          hostgroup_id: a.environmentId,
+          created_time: 0,
+          updated_time: 0,
+        })),
+      )
+      .returning('id')
+      .execute()
     const topics = hosts.map((h) => `host:${h.id}`)
     const s = await subscribed(await feedUrl(server.baseUrl, await tokenOf(server, a)), topics.slice(0, TOPICS_PER_MESSAGE))
     s.send({ op: 'subscribe', topics: topics.slice(TOPICS_PER_MESSAGE, 2 * TOPICS_PER_MESSAGE) })
     await s.next((m) => m.op === 'subscribed' && m.topics.length === 2 * TOPICS_PER_MESSAGE)
     s.send({ op: 'subscribe', topics: topics.slice(2 * TOPICS_PER_MESSAGE) })
     expect(await s.next((m) => m.op === 'error')).toEqual({
-      op: 'error', key: 'limit_exceeded', message: expect.stringContaining(String(TOPICS_PER_CONNECTION)),
+      op: 'error',
+      key: 'limit_exceeded',
+      message: expect.stringContaining(String(TOPICS_PER_CONNECTION)),
       extra_info: { limit: 'topics_per_connection', maximum: TOPICS_PER_CONNECTION },
     })
     const answer = await s.next((m) => m.op === 'subscribed' && m.refused.length > 0)
@@ -179,22 +242,42 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     await setQuotas(t.organizationId, { feed_connections_per_user: 2, feed_connections_per_address: 3 })
     const token = await tokenOf(server, t)
     const topic = [`environment:${t.environmentId}`]
-    const held = [await subscribed(await feedUrl(server.baseUrl, token), topic), await subscribed(await feedUrl(server.baseUrl, token), topic)]
+    const held = [
+      await subscribed(await feedUrl(server.baseUrl, token), topic),
+      await subscribed(await feedUrl(server.baseUrl, token), topic),
+    ]
     const third = open(await feedUrl(server.baseUrl, token))
     expect(await third.closed).toBe(4409)
-    expect(third.messages).toEqual([{ op: 'error', key: 'limit_exceeded', message: expect.any(String), extra_info: { limit: 'feed_connections_per_user', maximum: 2 } }])
+    expect(third.messages).toEqual([
+      { op: 'error', key: 'limit_exceeded', message: expect.any(String), extra_info: { limit: 'feed_connections_per_user', maximum: 2 } },
+    ])
 
     // Another user of the organization on the same address: the address has one left (other
     // organizations' sockets from this address count too, so only the limit is compared).
     await setQuotas(t.organizationId, { feed_connections_per_user: 2, feed_connections_per_address: 2 })
     const colleague = { username: uniq('colleague'), password: 'colleague-password' }
     const db = server.vigil.store.db
-    const user = await db.insertInto('users').values({ username: colleague.username, password_hash: await hashPassword(colleague.password), organization_id: t.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
-    await db.insertInto('user_rights').values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: 'operator' }).execute()
+    const user = await db
+      .insertInto('users')
+      .values({
+        username: colleague.username,
+        password_hash: await hashPassword(colleague.password),
+        organization_id: t.organizationId,
+        member_since: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await db
+      .insertInto('user_rights')
+      .values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: 'operator' })
+      .execute()
     invalidateScopes()
     const fromSameAddress = open(await feedUrl(server.baseUrl, await tokenOf(server, colleague)))
     expect(await fromSameAddress.closed).toBe(4409)
-    expect(fromSameAddress.messages[0]).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: 'feed_connections_per_address', maximum: 2 } })
+    expect(fromSameAddress.messages[0]).toMatchObject({
+      key: 'limit_exceeded',
+      extra_info: { limit: 'feed_connections_per_address', maximum: 2 },
+    })
 
     // A socket that closes gives its place back.
     held[0].close()

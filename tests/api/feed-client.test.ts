@@ -23,7 +23,15 @@ describe('feed client', () => {
     server = await startServer()
     t = await makeTenant(server, await adminClient(server))
     await t.api.post('/api/v1/hosts/', { name: 'fc-host', hostgroup_id: t.environmentId, check_type: '1' })
-    token = (await (await fetch(`${server.baseUrl}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: t.username, password: t.password }) })).json()).token
+    token = (
+      await (
+        await fetch(`${server.baseUrl}/api/v1/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: t.username, password: t.password }),
+        })
+      ).json()
+    ).token
   })
   afterAll(() => server.close())
 

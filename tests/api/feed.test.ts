@@ -7,7 +7,12 @@ import { feedUrl } from '../helpers/feed'
 import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
 
 type Message = Exclude<ServerMessage, { op: 'deltas' }> | { op: 'delta'; delta: FeedDelta }
-interface FeedClient { messages: Message[]; next(pred: (m: Message) => boolean, ms?: number): Promise<Message>; send(m: unknown): void; close(): void }
+interface FeedClient {
+  messages: Message[]
+  next(pred: (m: Message) => boolean, ms?: number): Promise<Message>
+  send(m: unknown): void
+  close(): void
+}
 
 async function connect(baseUrl: string, token: string): Promise<FeedClient> {
   const ws = new WebSocket(await feedUrl(baseUrl, token))
@@ -18,23 +23,36 @@ async function connect(baseUrl: string, token: string): Promise<FeedClient> {
     const m = JSON.parse(raw.toString()) as ServerMessage
     for (const one of m.op === 'deltas' ? m.deltas.map((delta) => ({ op: 'delta' as const, delta })) : [m]) {
       messages.push(one)
-      for (const w of [...waiters]) if (w.pred(one)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(one) }
+      for (const w of [...waiters])
+        if (w.pred(one)) {
+          waiters.splice(waiters.indexOf(w), 1)
+          w.resolve(one)
+        }
     }
   })
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject) })
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
   return {
     messages,
-    next: (pred, ms = 1000) => new Promise((resolve, reject) => {
-      const hit = messages.find(pred)
-      if (hit) return resolve(hit)
-      const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms`)), ms)
-      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m) } })
-    }),
+    next: (pred, ms = 1000) =>
+      new Promise((resolve, reject) => {
+        const hit = messages.find(pred)
+        if (hit) return resolve(hit)
+        const timer = setTimeout(() => reject(new Error(`no matching message within ${ms} ms`)), ms)
+        waiters.push({
+          pred,
+          resolve: (m) => {
+            clearTimeout(timer)
+            resolve(m)
+          },
+        })
+      }),
     send: (m) => ws.send(JSON.stringify(m)),
     close: () => ws.close(),
   }
 }
-
 
 describe.each(DATABASES)('live feed on %s', (db) => {
   let server: TestServer
@@ -55,14 +73,25 @@ describe.each(DATABASES)('live feed on %s', (db) => {
     const theirs = await connect(server.baseUrl, await tokenOf(server, b))
     mine.send({ op: 'subscribe', topics: [`environment:${a.environmentId}`] })
     theirs.send({ op: 'subscribe', topics: [`environment:${a.environmentId}`, `host:${hostId}`, `environment:${b.environmentId}`] })
-    expect(await mine.next((m) => m.op === 'subscribed')).toEqual({ op: 'subscribed', topics: [`environment:${a.environmentId}`], refused: [] })
-    expect(await theirs.next((m) => m.op === 'subscribed')).toEqual({ op: 'subscribed', topics: [`environment:${b.environmentId}`], refused: [`environment:${a.environmentId}`, `host:${hostId}`] })
+    expect(await mine.next((m) => m.op === 'subscribed')).toEqual({
+      op: 'subscribed',
+      topics: [`environment:${a.environmentId}`],
+      refused: [],
+    })
+    expect(await theirs.next((m) => m.op === 'subscribed')).toEqual({
+      op: 'subscribed',
+      topics: [`environment:${b.environmentId}`],
+      refused: [`environment:${a.environmentId}`, `host:${hostId}`],
+    })
 
     const sent = Date.now()
     await a.api.post('/api/v1/results', { host: 'feed-host', exit_status: 2, output: 'PING CRITICAL - host down' })
     const delta = await mine.next((m) => m.op === 'delta' && m.delta.kind === 'state', 1000)
     expect(Date.now() - sent).toBeLessThan(1000)
-    expect(delta).toMatchObject({ op: 'delta', delta: { kind: 'state', object: 'host', id: hostId, state: 'down', plugin_output: 'PING CRITICAL - host down' } })
+    expect(delta).toMatchObject({
+      op: 'delta',
+      delta: { kind: 'state', object: 'host', id: hostId, state: 'down', plugin_output: 'PING CRITICAL - host down' },
+    })
     await mine.next((m) => m.op === 'delta' && m.delta.kind === 'event' && m.delta.status === 'down')
     // Give a leak the same time to arrive before concluding it did not.
     await new Promise((r) => setTimeout(r, 300))

@@ -31,21 +31,58 @@ describe.each(DATABASES)('saved filters on %s', (db) => {
   async function colleague(group: AuthorizationGroup): Promise<Client> {
     const username = uniq(group)
     const password = `pw-${randomBytes(8).toString('hex')}`
-    const user = await server.vigil.store.db.insertInto('users').values({ username, password_hash: await hashPassword(password), organization_id: a.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
-    await server.vigil.store.db.insertInto('user_rights').values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: null, authorization_group: group }).execute()
+    const user = await server.vigil.store.db
+      .insertInto('users')
+      .values({ username, password_hash: await hashPassword(password), organization_id: a.organizationId, member_since: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await server.vigil.store.db
+      .insertInto('user_rights')
+      .values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: null, authorization_group: group })
+      .execute()
     invalidateScopes()
     return login(server, username, password)
   }
-  const rules = [['name', 'contains', 'web'], { key: 'state', operator: 'equals', value: 'down', inverted: true }, { or: [['hosttype', 'equals', 'linux'], ['hosttype', 'equals', 'windows']] }]
+  const rules = [
+    ['name', 'contains', 'web'],
+    { key: 'state', operator: 'equals', value: 'down', inverted: true },
+    {
+      or: [
+        ['hosttype', 'equals', 'linux'],
+        ['hosttype', 'equals', 'windows'],
+      ],
+    },
+  ]
   // SPEC §3: rules come back as {key, operator, value, inverted} and or-groups, whatever form they were sent in.
-  const rule = (key: string, value: string, inverted = false) => ({ key, operator: key === 'name' ? 'contains' : 'equals', value, inverted })
+  const rule = (key: string, value: string, inverted = false) => ({
+    key,
+    operator: key === 'name' ? 'contains' : 'equals',
+    value,
+    inverted,
+  })
   const specRules = [rule('name', 'web'), rule('state', 'down', true), { or: [rule('hosttype', 'linux'), rule('hosttype', 'windows')] }]
-  const countRows = async () => Number((await server.vigil.store.db.selectFrom('saved_filters').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+  const countRows = async () =>
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom('saved_filters')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('saves a personal filter that only its author sees (SPEC §3 Saved filter)', async () => {
     const r = await a.api.post('/api/v1/filters/', { name: 'Web servers', location: 'hosts', rules })
     expect(r.status).toBe(201)
-    expect(r.body).toEqual({ guid: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Web servers', location: 'hosts', created_by: a.username, organization_id: null, rules: specRules, created_time: expect.any(Number) })
+    expect(r.body).toEqual({
+      guid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Web servers',
+      location: 'hosts',
+      created_by: a.username,
+      organization_id: null,
+      rules: specRules,
+      created_time: expect.any(Number),
+    })
     expect((await a.api.get('/api/v1/filters/?location=hosts')).body.result.map((f: any) => f.guid)).toContain(r.body.guid)
     expect((await a.api.get('/api/v1/filters/?location=resources')).body).toEqual({ result: [], totalresults: 0 })
     expect((await a.api.get(`/api/v1/filters/${r.body.guid}`)).body.name).toBe('Web servers')
@@ -70,7 +107,17 @@ describe.each(DATABASES)('saved filters on %s', (db) => {
     // Another organization sees nothing of it.
     expect((await b.api.get('/api/v1/filters/?location=problems')).body.totalresults).toBe(0)
     expect((await b.api.get(`/api/v1/filters/${shared.body.guid}`)).status).toBe(404)
-    expect((await b.api.post('/api/v1/filters/', { name: 'Theirs', location: 'problems', rules, organization_wide: true, organization_id: a.organizationId })).body.error.key).toBe('organization_not_found')
+    expect(
+      (
+        await b.api.post('/api/v1/filters/', {
+          name: 'Theirs',
+          location: 'problems',
+          rules,
+          organization_wide: true,
+          organization_id: a.organizationId,
+        })
+      ).body.error.key,
+    ).toBe('organization_not_found')
 
     expect((await desk.del(`/api/v1/filters/${shared.body.guid}`)).status).toBe(403)
     expect((await a.api.del(`/api/v1/filters/${shared.body.guid}`)).status).toBe(204)
@@ -78,10 +125,16 @@ describe.each(DATABASES)('saved filters on %s', (db) => {
   })
 
   it('takes SPEC §3 table filter model custom_filter entries as rules and returns them in the saved filter form', async () => {
-    const customFilter = [{ type: 'filter', key: 'name', value: 'db', operator: 'starts_with' }, { type: 'filter', key: 'state', value: 1, operator: '=' }]
+    const customFilter = [
+      { type: 'filter', key: 'name', value: 'db', operator: 'starts_with' },
+      { type: 'filter', key: 'state', value: 1, operator: '=' },
+    ]
     const r = await a.api.post('/api/v1/filters/', { name: 'Databases', location: 'hosts', rules: customFilter })
     expect(r.status).toBe(201)
-    expect(r.body.rules).toEqual([{ key: 'name', operator: 'starts_with', value: 'db', inverted: false }, { key: 'state', operator: 'equals', value: 1, inverted: false }])
+    expect(r.body.rules).toEqual([
+      { key: 'name', operator: 'starts_with', value: 'db', inverted: false },
+      { key: 'state', operator: 'equals', value: 1, inverted: false },
+    ])
     expect((await a.api.get(`/api/v1/filters/${r.body.guid}`)).body.rules).toEqual(r.body.rules)
   })
 
@@ -90,7 +143,9 @@ describe.each(DATABASES)('saved filters on %s', (db) => {
     const again = await a.api.post('/api/v1/filters/', { name: 'Twice', location: 'resources', rules })
     expect([again.status, again.body.error.key]).toEqual([409, 'filter_already_exists'])
     expect((await a.api.post('/api/v1/filters/', { name: 'Twice', location: 'hosts', rules })).status).toBe(201)
-    expect((await a.api.post('/api/v1/filters/', { name: 'Twice', location: 'resources', rules, organization_wide: true })).status).toBe(201)
+    expect((await a.api.post('/api/v1/filters/', { name: 'Twice', location: 'resources', rules, organization_wide: true })).status).toBe(
+      201,
+    )
     expect((await manager.post('/api/v1/filters/', { name: 'Twice', location: 'resources', rules })).status).toBe(201)
   })
 

@@ -13,7 +13,10 @@ import { issueToken } from '../../src/server/store/tokens'
 import type { AuthorizationGroup } from '../../src/shared/permissions'
 
 const q = (v: unknown) => encodeURIComponent(JSON.stringify(v))
-const version = (name: string, v?: string) => ({ name: { raw: { value: name } }, ...(v === undefined ? {} : { version: { raw: { value: v } } }) })
+const version = (name: string, v?: string) => ({
+  name: { raw: { value: name } },
+  ...(v === undefined ? {} : { version: { raw: { value: v } } }),
+})
 
 describe.each(DATABASES)('host software on %s', (db) => {
   let server: TestServer
@@ -24,9 +27,20 @@ describe.each(DATABASES)('host software on %s', (db) => {
   /** A bearer API token of a new user of tenant `t`'s organization holding `group` there (agents push with one). */
   async function apiTokenOf(t: Tenant, group: AuthorizationGroup): Promise<Client> {
     const store = server.vigil.store.db
-    const user = await store.insertInto('users').values({ username: uniq('agent'), password_hash: await hashPassword('x-unused-x'), organization_id: t.organizationId, member_since: 0 })
-      .returning('id').executeTakeFirstOrThrow()
-    await store.insertInto('user_rights').values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group }).execute()
+    const user = await store
+      .insertInto('users')
+      .values({
+        username: uniq('agent'),
+        password_hash: await hashPassword('x-unused-x'),
+        organization_id: t.organizationId,
+        member_since: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await store
+      .insertInto('user_rights')
+      .values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group })
+      .execute()
     invalidateScopes()
     return client(server.baseUrl, (await issueToken(store, user.id, 'api', 3600, 'agent')).token)
   }
@@ -44,17 +58,46 @@ describe.each(DATABASES)('host software on %s', (db) => {
     const admin = await adminClient(server)
     a = await makeTenant(server, admin)
     b = await makeTenant(server, admin)
-    for (const [name, hosttype] of [['sw-web1', 'linux'], ['sw-web2', 'linux'], ['sw-win', 'windows'], ['sw-bare', 'linux']]) {
+    for (const [name, hosttype] of [
+      ['sw-web1', 'linux'],
+      ['sw-web2', 'linux'],
+      ['sw-win', 'windows'],
+      ['sw-bare', 'linux'],
+    ]) {
       ids[name] = (await a.api.post('/api/v1/hosts/', { name, hosttype, hostgroup_id: a.environmentId, check_type: '1' })).body.id
     }
-    ids['sw-web1-check'] = (await a.api.post('/api/v1/resources/', { host_id: ids['sw-web1'], name: 'sw-web1-check', check_type: '1' })).body.id
-    ids['sw-bare-check'] = (await a.api.post('/api/v1/resources/', { host_id: ids['sw-bare'], name: 'sw-bare-check', check_type: '1' })).body.id
+    ids['sw-web1-check'] = (
+      await a.api.post('/api/v1/resources/', { host_id: ids['sw-web1'], name: 'sw-web1-check', check_type: '1' })
+    ).body.id
+    ids['sw-bare-check'] = (
+      await a.api.post('/api/v1/resources/', { host_id: ids['sw-bare'], name: 'sw-bare-check', check_type: '1' })
+    ).body.id
     ids['sw-other'] = (await b.api.post('/api/v1/hosts/', { name: 'sw-other', hostgroup_id: b.environmentId, check_type: '1' })).body.id
     for (const [host, software] of [
-      ['sw-web1', [{ name: 'openssl', version: '3.0.2', arch: 'amd64' }, { name: 'nginx', version: '1.24.0', vendor: 'F5' }]],
-      ['sw-web2', [{ name: 'openssl', version: '1.1.1' }, { name: 'linux-image', version: '6.1.0-17' }, { name: 'linux-image', version: '6.1.0-18' }]],
-      ['sw-win', [{ name: 'openssl', version: '3.0.2' }, { name: '7-Zip', version: '' }]],
-    ] as const) expect((await push(a.api, host, software)).status).toBe(200)
+      [
+        'sw-web1',
+        [
+          { name: 'openssl', version: '3.0.2', arch: 'amd64' },
+          { name: 'nginx', version: '1.24.0', vendor: 'F5' },
+        ],
+      ],
+      [
+        'sw-web2',
+        [
+          { name: 'openssl', version: '1.1.1' },
+          { name: 'linux-image', version: '6.1.0-17' },
+          { name: 'linux-image', version: '6.1.0-18' },
+        ],
+      ],
+      [
+        'sw-win',
+        [
+          { name: 'openssl', version: '3.0.2' },
+          { name: '7-Zip', version: '' },
+        ],
+      ],
+    ] as const)
+      expect((await push(a.api, host, software)).status).toBe(200)
     expect((await push(b.api, 'sw-other', [{ name: 'openssl', version: '3.0.2' }])).status).toBe(200)
   })
   afterAll(() => server.close())
@@ -62,8 +105,10 @@ describe.each(DATABASES)('host software on %s', (db) => {
   it('stores a pushed inventory and reads it back by name and version (SPEC §1 asset inventory)', async () => {
     const body = await stored('sw-web1')
     expect(body.totalresults).toBe(2)
-    expect(body.result.map((p: Record<string, unknown>) => [p.name, p.version, p.vendor, p.arch]))
-      .toEqual([['nginx', '1.24.0', 'F5', null], ['openssl', '3.0.2', null, 'amd64']])
+    expect(body.result.map((p: Record<string, unknown>) => [p.name, p.version, p.vendor, p.arch])).toEqual([
+      ['nginx', '1.24.0', 'F5', null],
+      ['openssl', '3.0.2', null, 'amd64'],
+    ])
     expect(body.result[0].updated_at).toBeGreaterThan(0)
     expect((await a.api.get(`/api/v1/hosts/${ids['sw-web1']}`)).body.has_asset_data).toBe(true)
     expect((await a.api.get(`/api/v1/hosts/${ids['sw-bare']}`)).body.has_asset_data).toBe(false)
@@ -71,7 +116,10 @@ describe.each(DATABASES)('host software on %s', (db) => {
 
   it('replaces the whole inventory on the next push: what is not pushed again is gone', async () => {
     const agent = await apiTokenOf(a, 'engineer')
-    const first = await push(agent, 'sw-bare', [{ name: 'curl', version: '7.88.1' }, { name: 'vim', version: '9.0' }])
+    const first = await push(agent, 'sw-bare', [
+      { name: 'curl', version: '7.88.1' },
+      { name: 'vim', version: '9.0' },
+    ])
     expect([first.status, first.body.totalresults]).toEqual([200, 2])
     const second = await push(agent, 'sw-bare', [{ name: 'curl', version: '8.5.0' }])
     expect(second.status).toBe(200)
@@ -97,9 +145,25 @@ describe.each(DATABASES)('host software on %s', (db) => {
 
   it('refuses a malformed inventory with validation_failed naming the entry, and writes nothing (SPEC §8)', async () => {
     const cases: [unknown, string][] = [
-      [{ software: [{ name: 'ok', version: '1' }, { name: '', version: '1' }] }, 'body.software.1.name'],
+      [
+        {
+          software: [
+            { name: 'ok', version: '1' },
+            { name: '', version: '1' },
+          ],
+        },
+        'body.software.1.name',
+      ],
       [{ software: [{ name: 'ok', version: '1' }, { name: 'nover' }] }, 'body.software.1.version'],
-      [{ software: [{ name: 'ok', version: '1' }, { name: 'ok', version: '1' }] }, 'body.software.1'],
+      [
+        {
+          software: [
+            { name: 'ok', version: '1' },
+            { name: 'ok', version: '1' },
+          ],
+        },
+        'body.software.1',
+      ],
       [{ software: [{ name: 'x'.repeat(256), version: '1' }] }, 'body.software.0.name'],
       [{ packages: [] }, 'body.software'],
     ]
@@ -107,26 +171,50 @@ describe.each(DATABASES)('host software on %s', (db) => {
       const r = await a.api.put(`/api/v1/hosts/${ids['sw-web1']}/software`, body)
       expect([r.status, r.body.error.key, r.body.error.extra_info.field], JSON.stringify(body)).toEqual([400, 'validation_failed', field])
     }
-    const many = await a.api.put(`/api/v1/hosts/${ids['sw-web1']}/software`, { software: Array.from({ length: 20001 }, (_, i) => ({ name: `p${i}`, version: '1' })) })
+    const many = await a.api.put(`/api/v1/hosts/${ids['sw-web1']}/software`, {
+      software: Array.from({ length: 20001 }, (_, i) => ({ name: `p${i}`, version: '1' })),
+    })
     expect([many.status, many.body.error.key]).toEqual([400, 'validation_failed'])
     expect((await stored('sw-web1')).result.map((p: { name: string }) => p.name)).toEqual(['nginx', 'openssl'])
   })
 
-  it('groups the visible hosts\' software by hosttype with host counts per version (SPEC §2 /assets/software)', async () => {
+  it("groups the visible hosts' software by hosttype with host counts per version (SPEC §2 /assets/software)", async () => {
     const r = await a.api.get('/api/v1/software')
     expect(r.status).toBe(200)
     expect(r.body).toEqual({
       totalresults: 2,
       result: [
-        { hosttype: 'linux', totalresults: 3, result: [
-          { name: 'linux-image', host_count: 1, versions: [{ version: '6.1.0-17', host_count: 1 }, { version: '6.1.0-18', host_count: 1 }] },
-          { name: 'nginx', host_count: 1, versions: [{ version: '1.24.0', host_count: 1 }] },
-          { name: 'openssl', host_count: 2, versions: [{ version: '1.1.1', host_count: 1 }, { version: '3.0.2', host_count: 1 }] },
-        ] },
-        { hosttype: 'windows', totalresults: 2, result: [
-          { name: '7-Zip', host_count: 1, versions: [{ version: '', host_count: 1 }] },
-          { name: 'openssl', host_count: 1, versions: [{ version: '3.0.2', host_count: 1 }] },
-        ] },
+        {
+          hosttype: 'linux',
+          totalresults: 3,
+          result: [
+            {
+              name: 'linux-image',
+              host_count: 1,
+              versions: [
+                { version: '6.1.0-17', host_count: 1 },
+                { version: '6.1.0-18', host_count: 1 },
+              ],
+            },
+            { name: 'nginx', host_count: 1, versions: [{ version: '1.24.0', host_count: 1 }] },
+            {
+              name: 'openssl',
+              host_count: 2,
+              versions: [
+                { version: '1.1.1', host_count: 1 },
+                { version: '3.0.2', host_count: 1 },
+              ],
+            },
+          ],
+        },
+        {
+          hosttype: 'windows',
+          totalresults: 2,
+          result: [
+            { name: '7-Zip', host_count: 1, versions: [{ version: '', host_count: 1 }] },
+            { name: 'openssl', host_count: 1, versions: [{ version: '3.0.2', host_count: 1 }] },
+          ],
+        },
       ],
     })
     const windows = await a.api.get(`/api/v1/software?filter=${q({ hosttype: 'windows' })}`)
@@ -135,26 +223,45 @@ describe.each(DATABASES)('host software on %s', (db) => {
 
   it('pages GET software: SPEC §9 page size 50 by default, limit and offset over packages, every group counted (issue 13)', async () => {
     const t = await makeTenant(server, await adminClient(server))
-    const mk = async (name: string, hosttype: string) => (await t.api.post('/api/v1/hosts/', { name: uniq(name), hosttype, hostgroup_id: t.environmentId, check_type: '1' })).body.id
+    const mk = async (name: string, hosttype: string) =>
+      (await t.api.post('/api/v1/hosts/', { name: uniq(name), hosttype, hostgroup_id: t.environmentId, check_type: '1' })).body.id
     const [linux, windows] = [await mk('pg-linux', 'linux'), await mk('pg-win', 'windows')]
     const packages = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `pkg-${String(i).padStart(3, '0')}`, version: '1' }))
     expect((await t.api.put(`/api/v1/hosts/${linux}/software`, { software: packages(70) })).status).toBe(200)
     expect((await t.api.put(`/api/v1/hosts/${windows}/software`, { software: packages(5) })).status).toBe(200)
-    const shown = (body: { result: { hosttype: string; result: { name: string }[] }[] }) => body.result.flatMap((g) => g.result.map((p) => `${g.hosttype}/${p.name}`))
+    const shown = (body: { result: { hosttype: string; result: { name: string }[] }[] }) =>
+      body.result.flatMap((g) => g.result.map((p) => `${g.hosttype}/${p.name}`))
 
     const first = (await t.api.get('/api/v1/software')).body
     expect(first.totalresults).toBe(2)
-    expect(first.result.map((g: { hosttype: string; totalresults: number }) => [g.hosttype, g.totalresults])).toEqual([['linux', 70], ['windows', 5]])
+    expect(first.result.map((g: { hosttype: string; totalresults: number }) => [g.hosttype, g.totalresults])).toEqual([
+      ['linux', 70],
+      ['windows', 5],
+    ])
     expect(shown(first)).toEqual(packages(50).map((p) => `linux/${p.name}`))
     const next = (await t.api.get('/api/v1/software?limit=25&offset=50')).body
-    expect(shown(next)).toEqual([...packages(70).slice(50).map((p) => `linux/${p.name}`), ...packages(5).map((p) => `windows/${p.name}`)])
+    expect(shown(next)).toEqual([
+      ...packages(70)
+        .slice(50)
+        .map((p) => `linux/${p.name}`),
+      ...packages(5).map((p) => `windows/${p.name}`),
+    ])
     expect(next.result[0].result[0]).toEqual({ name: 'pkg-050', host_count: 1, versions: [{ version: '1', host_count: 1 }] })
     expect((await t.api.get('/api/v1/software?limit=10000')).body.error.key).toBe('validation_failed')
   })
 
-  it('gives a package\'s versions with their host counts, and not found for a package no visible host has (SPEC §2 detail)', async () => {
+  it("gives a package's versions with their host counts, and not found for a package no visible host has (SPEC §2 detail)", async () => {
     const r = await a.api.get('/api/v1/software/linux/openssl')
-    expect([r.status, r.body]).toEqual([200, { result: [{ version: '1.1.1', host_count: 1 }, { version: '3.0.2', host_count: 1 }], totalresults: 2 }])
+    expect([r.status, r.body]).toEqual([
+      200,
+      {
+        result: [
+          { version: '1.1.1', host_count: 1 },
+          { version: '3.0.2', host_count: 1 },
+        ],
+        totalresults: 2,
+      },
+    ])
     // Tenant b's openssl is on its own host: tenant a never counts it, and b sees only its own.
     expect((await b.api.get('/api/v1/software/ping/openssl')).body.result).toEqual([{ version: '3.0.2', host_count: 1 }])
     const missing = await a.api.get('/api/v1/software/linux/malware')
@@ -167,14 +274,34 @@ describe.each(DATABASES)('host software on %s', (db) => {
     expect(await names('hosts', [['software', 'equals', version('openssl')]])).toEqual(['sw-web1', 'sw-web2', 'sw-win'])
     expect(await names('hosts', [['software', 'equals', version('openssl', '')]])).toEqual(['sw-web1', 'sw-web2', 'sw-win'])
     expect(await names('hosts', [['software', 'not_equals', version('openssl', '3.0.2')]])).toEqual(['sw-bare', 'sw-web2'])
-    expect(await names('hosts', [{ key: 'software', operator: 'equals', value: version('nginx'), inverted: true }])).toEqual(['sw-bare', 'sw-web2', 'sw-win'])
+    expect(await names('hosts', [{ key: 'software', operator: 'equals', value: version('nginx'), inverted: true }])).toEqual([
+      'sw-bare',
+      'sw-web2',
+      'sw-win',
+    ])
     // The flat reading of SPEC §3's dotted names, and the simple `filter` form (equals).
-    expect(await names('hosts', [['software', 'equals', { 'name.raw.value': 'linux-image', 'version.raw.value': '6.1.0-18' }]])).toEqual(['sw-web2'])
+    expect(await names('hosts', [['software', 'equals', { 'name.raw.value': 'linux-image', 'version.raw.value': '6.1.0-18' }]])).toEqual([
+      'sw-web2',
+    ])
     const simple = await a.api.get(`/api/v1/hosts/?columns=name&filter=${q({ software: version('7-Zip') })}`)
     expect(simple.body.result.map((h: { name: string }) => h.name)).toEqual(['sw-win'])
     // Combined with other rules, and through or-groups.
-    expect(await names('hosts', [['software', 'equals', version('openssl')], ['hosttype', 'equals', 'linux']])).toEqual(['sw-web1', 'sw-web2'])
-    expect(await names('hosts', [{ or: [['software', 'equals', version('nginx')], ['software', 'equals', version('7-Zip')]] }])).toEqual(['sw-web1', 'sw-win'])
+    expect(
+      await names('hosts', [
+        ['software', 'equals', version('openssl')],
+        ['hosttype', 'equals', 'linux'],
+      ]),
+    ).toEqual(['sw-web1', 'sw-web2'])
+    expect(
+      await names('hosts', [
+        {
+          or: [
+            ['software', 'equals', version('nginx')],
+            ['software', 'equals', version('7-Zip')],
+          ],
+        },
+      ]),
+    ).toEqual(['sw-web1', 'sw-win'])
   })
 
   it("filters resources on their host's software", async () => {

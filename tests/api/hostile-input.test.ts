@@ -15,8 +15,19 @@ import { startServer, type TestServer } from '../helpers/server'
 import { adminClient, tokenOf, uniq, type Client } from '../helpers/api'
 import { ERROR_KEYS } from '../../src/shared/errors'
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; anyOf?: Schema[]; oneOf?: Schema[]; allOf?: Schema[]; $ref?: string; items?: Schema }
-type Operation = { parameters?: { in: string; name: string; required?: boolean }[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }
+type Schema = {
+  type?: string | string[]
+  properties?: Record<string, Schema>
+  anyOf?: Schema[]
+  oneOf?: Schema[]
+  allOf?: Schema[]
+  $ref?: string
+  items?: Schema
+}
+type Operation = {
+  parameters?: { in: string; name: string; required?: boolean }[]
+  requestBody?: { content?: Record<string, { schema?: Schema }> }
+}
 type Doc = { paths: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Schema> } }
 
 /**
@@ -48,16 +59,37 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
     const ticket = (await admin.post(`/api/v1/hosts/${host.id}/tickets`, { comment: 'sweep' })).body
     const map = (await admin.post('/api/v1/maps/', { alias: uniq('sweep-map'), hostgroup_id: env.id, layout: 2 })).body
     await admin.post(`/api/v1/maps/${map.id}/lock`)
-    const slideshow = (await admin.post('/api/v1/slideshows/', { alias: uniq('sweep-show'), hostgroup_id: env.id, delay: 10, map_ids: [map.id] })).body
+    const slideshow = (
+      await admin.post('/api/v1/slideshows/', { alias: uniq('sweep-show'), hostgroup_id: env.id, delay: 10, map_ids: [map.id] })
+    ).body
     const filter = (await admin.post('/api/v1/filters/', { name: uniq('sweep'), location: 'hosts', rules: [['name', 'equals', 'x']] })).body
     const report = fs.readFileSync(new URL('../fixtures/risk-scans/site-openvas.xml', import.meta.url), 'utf8')
-    await fetch(`${server.baseUrl}/api/v1/risks/scans?hostgroup_id=${env.id}`, { method: 'POST', body: report, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' } })
+    await fetch(`${server.baseUrl}/api/v1/risks/scans?hostgroup_id=${env.id}`, {
+      method: 'POST',
+      body: report,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+    })
     const risk = (await admin.get(`/api/v1/risks/?hostgroup_id=${env.id}&limit=1`)).body.result[0]
-    const template = (await admin.post('/api/v1/check-templates/', { name: uniq('sweep-tpl'), kind: 'tcp', fields: { send: 'hello\n' } })).body
+    const template = (await admin.post('/api/v1/check-templates/', { name: uniq('sweep-tpl'), kind: 'tcp', fields: { send: 'hello\n' } }))
+      .body
     Object.assign(ids, {
-      organizations: org.id, hostgroups: env.id, environments: env.id, hosts: host.id, resources: res.id, maps: map.id, slideshows: slideshow.id,
-      host_id: host.id, resource_id: res.id, hostgroup_id: env.id, ticket_id: ticket.ticket_id ?? ticket.id, risk_id: risk?.id, risk_plugin_id: risk?.plugin_id,
-      guid: filter.guid, version: 1, users: (await admin.get('/api/v1/users/current')).body.id, 'check-templates': template.id,
+      organizations: org.id,
+      hostgroups: env.id,
+      environments: env.id,
+      hosts: host.id,
+      resources: res.id,
+      maps: map.id,
+      slideshows: slideshow.id,
+      host_id: host.id,
+      resource_id: res.id,
+      hostgroup_id: env.id,
+      ticket_id: ticket.ticket_id ?? ticket.id,
+      risk_id: risk?.id,
+      risk_plugin_id: risk?.plugin_id,
+      guid: filter.guid,
+      version: 1,
+      users: (await admin.get('/api/v1/users/current')).body.id,
+      'check-templates': template.id,
     })
     for (const [k, v] of Object.entries(ids)) expect(v, k).toBeDefined()
   }, 60_000)
@@ -72,7 +104,13 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
       const rows = (await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)}`.execute(db)).rows
       // A token's last use is kept to the minute (store/tokens.ts): reading it is no change of data.
       const kept = table === 'tokens' ? rows.map(({ last_used: _, ...r }) => r) : rows
-      hash.update(table).update(JSON.stringify(kept, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v)))
+      hash
+        .update(table)
+        .update(
+          JSON.stringify(kept, (_k, v: unknown) =>
+            typeof v === 'bigint' ? String(v) : v instanceof Uint8Array ? Buffer.from(v).toString('base64') : v,
+          ),
+        )
     }
     return hash.digest('hex')
   }
@@ -89,20 +127,42 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
     if (!r) return []
     return [...(Array.isArray(r.type) ? r.type : r.type ? [r.type] : []), ...[...(r.anyOf ?? []), ...(r.oneOf ?? [])].flatMap(typesOf)]
   }
-  const wrongFor = (types: string[]): unknown => (types.includes('string') ? 12345 : types.includes('integer') || types.includes('number') ? 'abc' : types.includes('boolean') ? 'yes' : types.includes('array') ? { a: 1 } : 'x')
+  const wrongFor = (types: string[]): unknown =>
+    types.includes('string')
+      ? 12345
+      : types.includes('integer') || types.includes('number')
+        ? 'abc'
+        : types.includes('boolean')
+          ? 'yes'
+          : types.includes('array')
+            ? { a: 1 }
+            : 'x'
 
   it('answers no 5xx, refuses with a SPEC §8 key naming the field, and changes nothing when it refuses', async () => {
     const problems: string[] = []
     let requests = 0
     let before = await digest()
-    async function send(name: string, method: string, url: string, body: string | undefined, contentType: string | undefined, field?: string, fields: string[] = [], mustRefuse = true) {
+    async function send(
+      name: string,
+      method: string,
+      url: string,
+      body: string | undefined,
+      contentType: string | undefined,
+      field?: string,
+      fields: string[] = [],
+      mustRefuse = true,
+    ) {
       requests++
       const headers: Record<string, string> = { authorization: `Bearer ${token}` }
       if (contentType) headers['content-type'] = contentType
       const r = await fetch(server.baseUrl + url, { method, headers, body })
       const text = await r.text()
       let parsed: { error?: { key?: string; extra_info?: { field?: unknown } } } = {}
-      try { parsed = JSON.parse(text) } catch { /* checked below */ }
+      try {
+        parsed = JSON.parse(text)
+      } catch {
+        /* checked below */
+      }
       const after = await digest()
       const what = `${method} ${url.split('?')[0]} [${name}] → ${r.status} ${parsed.error?.key ?? text.slice(0, 80)}`
       if (r.status >= 500) problems.push(what)
@@ -113,7 +173,8 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
         const named = String(parsed.error?.extra_info?.field ?? '').split('.')
         if ((key === 'validation_failed' || key === 'invalid_input') && !named.join('')) problems.push(`${what}: no extra_info.field`)
         // The field sent wrong is named, or another field of the body the variant left out (required).
-        if (field && key === 'validation_failed' && !named.includes(field) && !fields.some((f) => named.includes(f))) problems.push(`${what}: extra_info.field ${named.join('.')} does not name ${field}`)
+        if (field && key === 'validation_failed' && !named.includes(field) && !fields.some((f) => named.includes(f)))
+          problems.push(`${what}: extra_info.field ${named.join('.')} does not name ${field}`)
         if (after !== before) problems.push(`${what}: the database changed`)
       }
       before = after
@@ -138,7 +199,8 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
         await send('prototype keys', M, full, '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}', 'application/json')
         if (!json) {
           // A file or no body: a 1 MiB body that is no file of any kind.
-          if (!/reschedule|lock|archive|recover|revert|sync|delete/i.test(`${M} ${path}`)) await send('1 MiB junk', M, full, MIB, 'application/octet-stream')
+          if (!/reschedule|lock|archive|recover|revert|sync|delete/i.test(`${M} ${path}`))
+            await send('1 MiB junk', M, full, MIB, 'application/octet-stream')
           continue
         }
         await send('empty body', M, full, '', 'application/json')
@@ -148,11 +210,26 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
         const props = propertiesOf(json.schema)
         for (const [field, schema] of Object.entries(props)) {
           const types = typesOf(schema)
-          await send(`wrong type ${field}`, M, full, JSON.stringify({ [field]: wrongFor(types) }), 'application/json', field, Object.keys(props))
-          if (types.includes('string')) await send(`1 MiB ${field}`, M, full, JSON.stringify({ [field]: MIB }), 'application/json', field, Object.keys(props))
+          await send(
+            `wrong type ${field}`,
+            M,
+            full,
+            JSON.stringify({ [field]: wrongFor(types) }),
+            'application/json',
+            field,
+            Object.keys(props),
+          )
+          if (types.includes('string'))
+            await send(`1 MiB ${field}`, M, full, JSON.stringify({ [field]: MIB }), 'application/json', field, Object.keys(props))
         }
         if (Object.keys(props).length) {
-          await send('all fields wrong', M, full, JSON.stringify(Object.fromEntries(Object.entries(props).map(([f, s]) => [f, wrongFor(typesOf(s))]))), 'application/json')
+          await send(
+            'all fields wrong',
+            M,
+            full,
+            JSON.stringify(Object.fromEntries(Object.entries(props).map(([f, s]) => [f, wrongFor(typesOf(s))]))),
+            'application/json',
+          )
         }
       }
     }

@@ -13,7 +13,8 @@ const drawioWithLabel = (label: string) =>
   `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="2" value="${label}" style="html=1" vertex="1" parent="1"><mxGeometry x="10" y="10" width="80" height="40" as="geometry"/></mxCell></root></mxGraphModel>`
 const openvasWithPort = (port: string) =>
   `<report><name>hostile</name><report><results><result><host>10.0.0.1</host><port>${port}</port><nvt oid="1.3.6.1.4.1.25623.1.0.1"><name>x</name></nvt><threat>High</threat><severity>7.5</severity></result></results></report></report>`
-const deep = (open: string, close: string, depth: number, inner: string) => `${open}${'<a>'.repeat(depth)}${inner}${'</a>'.repeat(depth)}${close}`
+const deep = (open: string, close: string, depth: number, inner: string) =>
+  `${open}${'<a>'.repeat(depth)}${inner}${'</a>'.repeat(depth)}${close}`
 
 describe.each(DATABASES)('importers against hostile files on %s', (db) => {
   let server: TestServer
@@ -27,10 +28,15 @@ describe.each(DATABASES)('importers against hostile files on %s', (db) => {
   afterAll(() => server.close())
 
   async function post(path: string, query: Record<string, string>, body: string) {
-    const r = await fetch(`${server.baseUrl}/api/v1/${path}?${new URLSearchParams(query)}`, { method: 'POST', body, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' } })
-    return { status: r.status, body: await r.json() as any }
+    const r = await fetch(`${server.baseUrl}/api/v1/${path}?${new URLSearchParams(query)}`, {
+      method: 'POST',
+      body,
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' },
+    })
+    return { status: r.status, body: (await r.json()) as any }
   }
-  const importMap = (alias: string, text: string, format = 'drawio') => post('maps/import', { hostgroup_id: String(t.environmentId), format, alias }, text)
+  const importMap = (alias: string, text: string, format = 'drawio') =>
+    post('maps/import', { hostgroup_id: String(t.environmentId), format, alias }, text)
   const importScan = (text: string) => post('risks/scans', { hostgroup_id: String(t.environmentId) }, text)
 
   /** Runs `work` while GET /version.json is asked every 50 ms; the longest wait between answers, in ms. */
@@ -63,12 +69,17 @@ describe.each(DATABASES)('importers against hostile files on %s', (db) => {
     const { result, gap } = await longestStall(() => importScan(openvasWithPort('1'.repeat(2_000_000))))
     expect(result.status, JSON.stringify(result.body)).toBe(201)
     expect(gap).toBeLessThan(500)
-    const risks = await fetch(`${server.baseUrl}/api/v1/risks?hostgroup_id=${t.environmentId}`, { headers: { authorization: `Bearer ${t.token}` } })
-    expect((await risks.json() as any).result[0]).toMatchObject({ port: 0 })
+    const risks = await fetch(`${server.baseUrl}/api/v1/risks?hostgroup_id=${t.environmentId}`, {
+      headers: { authorization: `Bearer ${t.token}` },
+    })
+    expect(((await risks.json()) as any).result[0]).toMatchObject({ port: 0 })
   })
 
   it('refuses XML nested 150 deep with invalid_input, in map imports and scans, and keeps nothing', async () => {
-    const before = await server.vigil.store.db.selectFrom('maps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+    const before = await server.vigil.store.db
+      .selectFrom('maps')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
     for (const r of [
       await importMap('deep-xml', deep('<mxGraphModel><root>', '</root></mxGraphModel>', 150, '')),
       await importMap('deep-xml', deep('<mxfile><diagram>', '</diagram></mxfile>', 150, '')),
@@ -79,7 +90,10 @@ describe.each(DATABASES)('importers against hostile files on %s', (db) => {
       expect(r.body.error.key).toBe('invalid_input')
       expect(r.body.error.extra_info.field).toBe('body')
     }
-    const after = await server.vigil.store.db.selectFrom('maps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
+    const after = await server.vigil.store.db
+      .selectFrom('maps')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
     expect(Number(after.n)).toBe(Number(before.n))
   })
 

@@ -24,23 +24,34 @@ describe.each(DATABASES)('list protocol against hostile input on %s', (db) => {
     const failures: string[] = []
     for (const list of LISTS) {
       for (const key of INHERITED) {
-        const queries = [`order=${key}`, `order=-${key}`, `order=${q([key])}`, `filter=${q(JSON.parse(`{"${key}":1}`))}`, `filter=${q(JSON.parse(`{"${key}":{"x":1}}`))}`,
-          `advanced_filter=${q([[key, 'equals', 'x']])}`, `advanced_filter=${q([{ key, operator: 'equals', value: 'x' }])}`, `columns=${key}`]
+        const queries = [
+          `order=${key}`,
+          `order=-${key}`,
+          `order=${q([key])}`,
+          `filter=${q(JSON.parse(`{"${key}":1}`))}`,
+          `filter=${q(JSON.parse(`{"${key}":{"x":1}}`))}`,
+          `advanced_filter=${q([[key, 'equals', 'x']])}`,
+          `advanced_filter=${q([{ key, operator: 'equals', value: 'x' }])}`,
+          `columns=${key}`,
+        ]
         for (const query of queries) {
           const r = await ctx.admin.get(`/api/v1/${list}/?${query}`)
-          if (r.status !== 400 || r.body?.error?.key !== 'columns_not_allowed') failures.push(`${list}?${decodeURIComponent(query)} → ${r.status} ${r.body?.error?.key}`)
+          if (r.status !== 400 || r.body?.error?.key !== 'columns_not_allowed')
+            failures.push(`${list}?${decodeURIComponent(query)} → ${r.status} ${r.body?.error?.key}`)
         }
       }
     }
     for (const list of GROUPED) {
       for (const key of INHERITED) {
         const r = await ctx.admin.get(`/api/v1/${list}/grouped?group_by=${key}`)
-        if (r.status !== 400 || r.body?.error?.key !== 'columns_not_allowed') failures.push(`${list}/grouped?group_by=${key} → ${r.status} ${r.body?.error?.key}`)
+        if (r.status !== 400 || r.body?.error?.key !== 'columns_not_allowed')
+          failures.push(`${list}/grouped?group_by=${key} → ${r.status} ${r.body?.error?.key}`)
       }
     }
     for (const key of INHERITED) {
       const r = await ctx.admin.get(`/api/v1/events?advanced_filter=${q([[key, 'equals', 'x']])}`)
-      if (r.status !== 400 || r.body?.error?.key !== 'columns_not_allowed') failures.push(`events advanced_filter ${key} → ${r.status} ${r.body?.error?.key}`)
+      if (r.status !== 400 || r.body?.error?.key !== 'columns_not_allowed')
+        failures.push(`events advanced_filter ${key} → ${r.status} ${r.body?.error?.key}`)
     }
     expect(failures).toEqual([])
   })
@@ -63,7 +74,10 @@ describe.each(DATABASES)('list protocol against hostile input on %s', (db) => {
 
   it('refuses deep or-groups in POST bodies with validation_failed and saves nothing', async () => {
     for (const depth of [MAX_OR_DEPTH + 1, 900, 5000, 100_000]) {
-      const bulk = await ctx.admin.postRaw('/api/v1/bulk/acknowledgements', `{"target":"hosts","comment":"x","advanced_filter":${nestedJson(depth)}}`)
+      const bulk = await ctx.admin.postRaw(
+        '/api/v1/bulk/acknowledgements',
+        `{"target":"hosts","comment":"x","advanced_filter":${nestedJson(depth)}}`,
+      )
       expect(bulk.status, `bulk depth ${depth}`).toBe(400)
       expect(bulk.body.error.key).toBe('validation_failed')
       const saved = await ctx.admin.postRaw('/api/v1/filters/', `{"name":"deep-${depth}","location":"hosts","rules":${nestedJson(depth)}}`)

@@ -13,14 +13,38 @@ describe.each(DATABASES)('list protocol on %s', (db) => {
     server = await startServer({ db })
     t = await makeTenant(server, await adminClient(server))
     for (const [i, name] of names.entries()) {
-      const r = await t.api.post('/api/v1/hosts/', { name, hostgroup_id: t.environmentId, hosttype: i < 2 ? 'linux' : i < 4 ? 'windows' : 'network', ip_address: `10.0.0.${i + 1}`, check_interval: 60 + i, parents: i === 2 ? ['alpha-web'] : [] })
+      const r = await t.api.post('/api/v1/hosts/', {
+        name,
+        hostgroup_id: t.environmentId,
+        hosttype: i < 2 ? 'linux' : i < 4 ? 'windows' : 'network',
+        ip_address: `10.0.0.${i + 1}`,
+        check_interval: 60 + i,
+        parents: i === 2 ? ['alpha-web'] : [],
+      })
       expect(r.status).toBe(201)
     }
     // States are the engine's to write; set some directly so state filters have something to find.
-    await server.vigil.store.db.updateTable('hosts').set({ state: 'down', last_state_change: 1000 }).where('name', 'in', ['beta-web', 'gamma-db']).execute()
-    await server.vigil.store.db.updateTable('hosts').set({ state: 'up', last_state_change: 2000 }).where('name', 'not in', ['beta-web', 'gamma-db']).execute()
+    await server.vigil.store.db
+      .updateTable('hosts')
+      .set({ state: 'down', last_state_change: 1000 })
+      .where('name', 'in', ['beta-web', 'gamma-db'])
+      .execute()
+    await server.vigil.store.db
+      .updateTable('hosts')
+      .set({ state: 'up', last_state_change: 2000 })
+      .where('name', 'not in', ['beta-web', 'gamma-db'])
+      .execute()
     const host = (await t.api.get('/api/v1/hosts/alpha-web')).body
-    for (const n of ['cpu', 'disk /', 'memory']) expect((await t.api.post('/api/v1/resources/', { host_id: host.id, name: n, check: { kind: 'tcp', config: { host: '198.51.100.1', port: 1 } } })).status).toBe(201)
+    for (const n of ['cpu', 'disk /', 'memory'])
+      expect(
+        (
+          await t.api.post('/api/v1/resources/', {
+            host_id: host.id,
+            name: n,
+            check: { kind: 'tcp', config: { host: '198.51.100.1', port: 1 } },
+          })
+        ).status,
+      ).toBe(201)
   })
   afterAll(() => server.close())
 
@@ -44,31 +68,85 @@ describe.each(DATABASES)('list protocol on %s', (db) => {
 
   it.each([
     [['name', 'equals', 'gamma-db'], ['gamma-db']],
-    [['name', 'not_equals', 'gamma-db'], ['alpha-web', 'beta-web', 'delta-db', 'epsilon_mail', 'zeta.mail']],
-    [['name', 'contains', 'WEB'], ['alpha-web', 'beta-web']],
-    [['name', 'not_contains', 'db'], ['alpha-web', 'beta-web', 'epsilon_mail', 'zeta.mail']],
+    [
+      ['name', 'not_equals', 'gamma-db'],
+      ['alpha-web', 'beta-web', 'delta-db', 'epsilon_mail', 'zeta.mail'],
+    ],
+    [
+      ['name', 'contains', 'WEB'],
+      ['alpha-web', 'beta-web'],
+    ],
+    [
+      ['name', 'not_contains', 'db'],
+      ['alpha-web', 'beta-web', 'epsilon_mail', 'zeta.mail'],
+    ],
     [['name', 'starts_with', 'ep'], ['epsilon_mail']],
-    [['name', 'not_starts_with', 'a'], ['beta-web', 'delta-db', 'epsilon_mail', 'gamma-db', 'zeta.mail']],
+    [
+      ['name', 'not_starts_with', 'a'],
+      ['beta-web', 'delta-db', 'epsilon_mail', 'gamma-db', 'zeta.mail'],
+    ],
     [['name', 'ends_with', '.mail'], ['zeta.mail']],
-    [['name', 'not_ends_with', 'db'], ['alpha-web', 'beta-web', 'epsilon_mail', 'zeta.mail']],
+    [
+      ['name', 'not_ends_with', 'db'],
+      ['alpha-web', 'beta-web', 'epsilon_mail', 'zeta.mail'],
+    ],
     [['name', 'contains', '_'], ['epsilon_mail']],
-    [['check_interval', 'greater_than', 63], ['epsilon_mail', 'zeta.mail']],
+    [
+      ['check_interval', 'greater_than', 63],
+      ['epsilon_mail', 'zeta.mail'],
+    ],
     [['check_interval', 'less_than', '61'], ['alpha-web']],
-    [['last_state_change', 'before', 1500], ['beta-web', 'gamma-db']],
-    [['last_state_change', 'after', 1500], ['alpha-web', 'delta-db', 'epsilon_mail', 'zeta.mail']],
-    [['last_state_change', 'between', '900|1100'], ['beta-web', 'gamma-db']],
-    [['hosttype', 'in', ['linux', 'network']], ['alpha-web', 'beta-web', 'epsilon_mail', 'zeta.mail']],
-    [['hosttype', 'not_in', 'linux,network'], ['delta-db', 'gamma-db']],
-    [['state', 'equals', 1], ['beta-web', 'gamma-db']],
-    [['state', 'not_equals', 'down'], ['alpha-web', 'delta-db', 'epsilon_mail', 'zeta.mail']],
+    [
+      ['last_state_change', 'before', 1500],
+      ['beta-web', 'gamma-db'],
+    ],
+    [
+      ['last_state_change', 'after', 1500],
+      ['alpha-web', 'delta-db', 'epsilon_mail', 'zeta.mail'],
+    ],
+    [
+      ['last_state_change', 'between', '900|1100'],
+      ['beta-web', 'gamma-db'],
+    ],
+    [
+      ['hosttype', 'in', ['linux', 'network']],
+      ['alpha-web', 'beta-web', 'epsilon_mail', 'zeta.mail'],
+    ],
+    [
+      ['hosttype', 'not_in', 'linux,network'],
+      ['delta-db', 'gamma-db'],
+    ],
+    [
+      ['state', 'equals', 1],
+      ['beta-web', 'gamma-db'],
+    ],
+    [
+      ['state', 'not_equals', 'down'],
+      ['alpha-web', 'delta-db', 'epsilon_mail', 'zeta.mail'],
+    ],
     [{ key: 'name', operator: 'contains', value: 'web', inverted: true }, ['delta-db', 'epsilon_mail', 'gamma-db', 'zeta.mail']],
-    [{ or: [['name', 'equals', 'alpha-web'], ['hosttype', 'equals', 'windows']] }, ['alpha-web', 'delta-db', 'gamma-db']],
+    [
+      {
+        or: [
+          ['name', 'equals', 'alpha-web'],
+          ['hosttype', 'equals', 'windows'],
+        ],
+      },
+      ['alpha-web', 'delta-db', 'gamma-db'],
+    ],
   ])('advanced_filter %j (SPEC §5)', async (rule, expected) => {
     expect((await hostNames(`limit=100&order=name&advanced_filter=${q([rule])}`)).sort()).toEqual([...expected].sort())
   })
 
   it('ands top-level rules and takes the simple filter object', async () => {
-    expect(await hostNames(`advanced_filter=${q([['name', 'contains', 'web'], ['state', 'equals', 'up']])}`)).toEqual(['alpha-web'])
+    expect(
+      await hostNames(
+        `advanced_filter=${q([
+          ['name', 'contains', 'web'],
+          ['state', 'equals', 'up'],
+        ])}`,
+      ),
+    ).toEqual(['alpha-web'])
     expect(await hostNames(`order=name&filter=${q({ hosttype: 'windows' })}`)).toEqual(['delta-db', 'gamma-db'])
   })
 
@@ -86,26 +164,51 @@ describe.each(DATABASES)('list protocol on %s', (db) => {
     const unknown = await t.api.get(`/api/v1/hosts/?advanced_filter=${q([['name', 'resembles', 'x']])}`)
     expect(unknown.status).toBe(400)
     expect(unknown.body.error.key).toBe('unknown_operator')
-    expect((await t.api.get(`/api/v1/hosts/?advanced_filter=${q([['name', 'greater_than', 'x']])}`)).body.error.key).toBe('unknown_operator')
+    expect((await t.api.get(`/api/v1/hosts/?advanced_filter=${q([['name', 'greater_than', 'x']])}`)).body.error.key).toBe(
+      'unknown_operator',
+    )
     const badValue = await t.api.get(`/api/v1/hosts/?advanced_filter=${q([['check_interval', 'greater_than', 'many']])}`)
     expect(badValue.body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'check_interval' } })
     const notJson = await t.api.get('/api/v1/hosts/?advanced_filter=[oops')
     expect(notJson.body.error).toMatchObject({ key: 'invalid_input', extra_info: { field: 'advanced_filter' } })
-    expect((await t.api.get('/api/v1/hosts/?limit=-1')).body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'querystring.limit' } })
+    expect((await t.api.get('/api/v1/hosts/?limit=-1')).body.error).toMatchObject({
+      key: 'validation_failed',
+      extra_info: { field: 'querystring.limit' },
+    })
   })
 
   it('groups hosts by host type with the SPEC §7 child query', async () => {
-    const r = await t.api.get(`/api/v1/hosts/grouped?group_by=hosttype&limit=1500&columns=id,name,state,hosttype,parents,children&advanced_filter=${q([['parents', 'equals', 'alpha-web'], ['state', 'not_equals', 0]])}`)
+    const r = await t.api.get(
+      `/api/v1/hosts/grouped?group_by=hosttype&limit=1500&columns=id,name,state,hosttype,parents,children&advanced_filter=${q([
+        ['parents', 'equals', 'alpha-web'],
+        ['state', 'not_equals', 0],
+      ])}`,
+    )
     expect(r.status).toBe(200)
-    expect(r.body.result).toEqual([{ hosttype: 'windows', totalresults: 1, result: [expect.objectContaining({ name: 'gamma-db', parents: ['alpha-web'], children: [] })] }])
+    expect(r.body.result).toEqual([
+      {
+        hosttype: 'windows',
+        totalresults: 1,
+        result: [expect.objectContaining({ name: 'gamma-db', parents: ['alpha-web'], children: [] })],
+      },
+    ])
     const counts = await t.api.get('/api/v1/hosts/grouped?group_by=hosttype&limit=0')
-    expect(counts.body.result.map((g: { hosttype: string; totalresults: number }) => [g.hosttype, g.totalresults])).toEqual([['linux', 2], ['network', 2], ['windows', 2]])
+    expect(counts.body.result.map((g: { hosttype: string; totalresults: number }) => [g.hosttype, g.totalresults])).toEqual([
+      ['linux', 2],
+      ['network', 2],
+      ['windows', 2],
+    ])
   })
 
   it('filters on every parent of a host with several parents, not only the first (SPEC §3 parents)', async () => {
-    const created = await t.api.post('/api/v1/hosts/', { name: 'two-parents', hostgroup_id: t.environmentId, parents: ['beta-web', 'delta-db'] })
+    const created = await t.api.post('/api/v1/hosts/', {
+      name: 'two-parents',
+      hostgroup_id: t.environmentId,
+      parents: ['beta-web', 'delta-db'],
+    })
     expect(created.status).toBe(201)
-    const named = async (rules: unknown[]) => (await t.api.get(`/api/v1/hosts/?columns=name&advanced_filter=${q(rules)}`)).body.result.map((h: { name: string }) => h.name)
+    const named = async (rules: unknown[]) =>
+      (await t.api.get(`/api/v1/hosts/?columns=name&advanced_filter=${q(rules)}`)).body.result.map((h: { name: string }) => h.name)
     for (const parent of ['beta-web', 'delta-db']) expect(await named([['parents', 'equals', parent]])).toEqual(['two-parents'])
     expect(await named([['parents', 'in', ['delta-db', 'nobody']]])).toEqual(['two-parents'])
     expect(await named([['parents', 'not_equals', 'delta-db']])).not.toContain('two-parents')

@@ -34,9 +34,20 @@ describe.each(DATABASES)('login limits on %s', (db) => {
     const username = uniq('user')
     const password = `pw-${randomBytes(8).toString('hex')}`
     const store = server.vigil.store.db
-    const user = await store.insertInto('users').values({ username, password_hash: passwordHash ?? await hashPassword(password), organization_id: t.organizationId, member_since: 0 })
-      .returning('id').executeTakeFirstOrThrow()
-    await store.insertInto('user_rights').values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group }).execute()
+    const user = await store
+      .insertInto('users')
+      .values({
+        username,
+        password_hash: passwordHash ?? (await hashPassword(password)),
+        organization_id: t.organizationId,
+        member_since: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await store
+      .insertInto('user_rights')
+      .values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group })
+      .execute()
     invalidateScopes()
     return { id: user.id, username, password }
   }
@@ -54,7 +65,9 @@ describe.each(DATABASES)('login limits on %s', (db) => {
     const statuses: number[] = []
     // As many at once as may hash at once, so none is refused by the hashing cap.
     for (let i = 0; i < LOGIN_FAILURES_PER_ADDRESS + 10; i += HASHES_AT_ONCE) {
-      const batch = await Promise.all(Array.from({ length: HASHES_AT_ONCE }, () => loginFrom(server, from, { username: uniq('nobody'), password: 'x' })))
+      const batch = await Promise.all(
+        Array.from({ length: HASHES_AT_ONCE }, () => loginFrom(server, from, { username: uniq('nobody'), password: 'x' })),
+      )
       for (const r of batch) {
         statuses.push(r.status)
         if (r.status === 429) expect(r.body.error).toMatchObject(TRY_LATER)
@@ -67,10 +80,12 @@ describe.each(DATABASES)('login limits on %s', (db) => {
 
   it('answers 429 at once past the hashes that may run and wait, and logs in right after (review M5)', async () => {
     const started = Date.now()
-    const answers = await Promise.all(Array.from({ length: 30 }, async () => {
-      const r = await loginFrom(server, source(), { username: uniq('nobody'), password: 'x' })
-      return { status: r.status, body: r.body, ms: Date.now() - started }
-    }))
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async () => {
+        const r = await loginFrom(server, source(), { username: uniq('nobody'), password: 'x' })
+        return { status: r.status, body: r.body, ms: Date.now() - started }
+      }),
+    )
     const refused = answers.filter((a) => a.status === 429)
     expect(refused.length).toBeGreaterThan(0)
     for (const a of refused) expect(a.body.error).toMatchObject(TRY_LATER)
@@ -169,8 +184,13 @@ describe.each(DATABASES)('login limits on %s', (db) => {
 
     expect((await t.api.post(`/api/v1/users/${victim.id}/unlock`)).status).toBe(204)
     expect((await loginFrom(server, from, victim)).status).toBe(200)
-    const audit = await server.vigil.store.db.selectFrom('events').selectAll()
-      .where('type', '=', 'audit_log').where('status', '=', 'UNLOCKED').where('subject_name', '=', victim.username).execute()
+    const audit = await server.vigil.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'audit_log')
+      .where('status', '=', 'UNLOCKED')
+      .where('subject_name', '=', victim.username)
+      .execute()
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ organization_id: t.organizationId, username: t.username })
 
@@ -207,7 +227,11 @@ describe.each(DATABASES)('login limits on %s', (db) => {
 
   it('ends the oldest session when a login passes the sessions_per_user quota', async () => {
     const t = await makeTenant(server, admin, 'operator')
-    await server.vigil.store.db.updateTable('organizations').set({ quotas: JSON.stringify({ sessions_per_user: 2 }) }).where('id', '=', t.organizationId).execute()
+    await server.vigil.store.db
+      .updateTable('organizations')
+      .set({ quotas: JSON.stringify({ sessions_per_user: 2 }) })
+      .where('id', '=', t.organizationId)
+      .execute()
     const second = client(server.baseUrl, (await loginFrom(server, source(), t)).body.token)
     expect((await t.api.get('/api/v1/users/current')).status).toBe(200)
     const third = client(server.baseUrl, (await loginFrom(server, source(), t)).body.token)
@@ -215,7 +239,11 @@ describe.each(DATABASES)('login limits on %s', (db) => {
     expect((await second.get('/api/v1/users/current')).status).toBe(200)
     expect((await third.get('/api/v1/users/current')).status).toBe(200)
 
-    await server.vigil.store.db.updateTable('organizations').set({ quotas: JSON.stringify({ sessions_per_user: 0 }) }).where('id', '=', t.organizationId).execute()
+    await server.vigil.store.db
+      .updateTable('organizations')
+      .set({ quotas: JSON.stringify({ sessions_per_user: 0 }) })
+      .where('id', '=', t.organizationId)
+      .execute()
     const none = await loginFrom(server, source(), t)
     expect(none.status).toBe(409)
     expect(none.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: 'sessions_per_user', maximum: 0 } })
@@ -224,7 +252,9 @@ describe.each(DATABASES)('login limits on %s', (db) => {
 
 describe('first administrator', () => {
   let server: TestServer
-  beforeAll(async () => { server = await startServer({ env: { VIGIL_ADMIN_USER: 'ops-chief' } }) })
+  beforeAll(async () => {
+    server = await startServer({ env: { VIGIL_ADMIN_USER: 'ops-chief' } })
+  })
   afterAll(() => server.close())
 
   it('is named by VIGIL_ADMIN_USER, not the guessable admin (review M6)', async () => {

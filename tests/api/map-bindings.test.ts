@@ -21,13 +21,24 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
   let hostA: number
   let hostB: number
   let admin: Client
-  const newMap = async (t: Tenant) => (await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2 })).body as { id: number; alias: string }
+  const newMap = async (t: Tenant) =>
+    (await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2 })).body as {
+      id: number
+      alias: string
+    }
   const draftOf = async (t: Tenant, id: number) => (await t.api.get(`/api/v1/maps/${id}/document`)).body
   /** A link made before this rule existed: written straight into A's draft and live version. */
   async function legacyLink(mapId: number, doc: MapDocument) {
     const store = server.vigil.store.db
-    await store.updateTable('maps').set({ draft: JSON.stringify(doc), draft_ystate: null, live_version: 1, status: 'live' }).where('id', '=', mapId).execute()
-    await store.insertInto('map_versions').values({ map_id: mapId, version: 1, document: JSON.stringify(doc), comment: 'legacy', user_id: null, username: '', created_time: 1 }).execute()
+    await store
+      .updateTable('maps')
+      .set({ draft: JSON.stringify(doc), draft_ystate: null, live_version: 1, status: 'live' })
+      .where('id', '=', mapId)
+      .execute()
+    await store
+      .insertInto('map_versions')
+      .values({ map_id: mapId, version: 1, document: JSON.stringify(doc), comment: 'legacy', user_id: null, username: '', created_time: 1 })
+      .execute()
   }
 
   beforeAll(async () => {
@@ -65,7 +76,8 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
     const before = Y.encodeStateVector(ydoc)
     writeDocument(ydoc, { ...draft.document, items: { m: mapItem('m', theirs.id) } })
     const r = await fetch(`${server.baseUrl}/api/v1/maps/${mine.id}/document/updates`, {
-      method: 'POST', body: new Uint8Array(Y.encodeStateAsUpdate(ydoc, before)),
+      method: 'POST',
+      body: new Uint8Array(Y.encodeStateAsUpdate(ydoc, before)),
       headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${await tokenOf(server, a)}` },
     })
     expect(r.status).toBe(400)
@@ -94,7 +106,11 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
     expect(published.status).toBe(200)
     // A new foreign link in the draft is refused at publish, like one that names no map.
     const other = await newMap(b)
-    await server.vigil.store.db.updateTable('maps').set({ draft: JSON.stringify(docWith({ o: mapItem('o', other.id) })), draft_ystate: null }).where('id', '=', mine.id).execute()
+    await server.vigil.store.db
+      .updateTable('maps')
+      .set({ draft: JSON.stringify(docWith({ o: mapItem('o', other.id) })), draft_ystate: null })
+      .where('id', '=', mine.id)
+      .execute()
     const refused = await a.api.post(`/api/v1/maps/${mine.id}/publish`, {})
     expect(refused.status).toBe(400)
     expect(refused.body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'document.items.o' } })
@@ -104,9 +120,17 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
   it("an import by someone who sees both organizations matches only the map's organization's environments", async () => {
     const envB = (await b.api.get(`/api/v1/hostgroups/${b.environmentId}`)).body.name
     const file = `define hostgroup {\nobject_id=g1\nhostgroup_name=${envB}\nx=60\ny=30\n}\n`
-    const r = await fetch(`${server.baseUrl}/api/v1/maps/import?${new URLSearchParams({ hostgroup_id: String(a.environmentId), format: 'nagvis', alias: uniq('imported') })}`, {
-      method: 'POST', body: file, headers: { authorization: `Bearer ${await tokenOf(server, { username: 'admin', password: server.adminPassword })}`, 'content-type': 'text/plain' },
-    })
+    const r = await fetch(
+      `${server.baseUrl}/api/v1/maps/import?${new URLSearchParams({ hostgroup_id: String(a.environmentId), format: 'nagvis', alias: uniq('imported') })}`,
+      {
+        method: 'POST',
+        body: file,
+        headers: {
+          authorization: `Bearer ${await tokenOf(server, { username: 'admin', password: server.adminPassword })}`,
+          'content-type': 'text/plain',
+        },
+      },
+    )
     const body = await r.json()
     expect(r.status).toBe(201)
     expect(body.unmatched).toEqual([envB])

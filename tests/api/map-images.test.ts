@@ -30,20 +30,45 @@ describe.each(DATABASES)('map images on %s', (db) => {
   afterAll(() => server.close())
 
   /** POSTs raw bytes as a browser's upload would. */
-  async function upload(t: { token: string; environmentId: number }, body: Uint8Array, opts: { type?: string; filename?: string; header?: string; purpose?: string; env?: number } = {}) {
-    const q = new URLSearchParams({ hostgroup_id: String(opts.env ?? t.environmentId), ...(opts.purpose ? { purpose: opts.purpose } : {}), ...(opts.filename ? { filename: opts.filename } : {}) })
-    const r = await fetch(`${server.baseUrl}/api/v1/map-images?${q}`, {
-      method: 'POST', body: new Uint8Array(body),
-      headers: { authorization: `Bearer ${t.token}`, 'content-type': opts.type ?? 'application/octet-stream', ...(opts.header ? { 'x-filename': opts.header } : {}) },
+  async function upload(
+    t: { token: string; environmentId: number },
+    body: Uint8Array,
+    opts: { type?: string; filename?: string; header?: string; purpose?: string; env?: number } = {},
+  ) {
+    const q = new URLSearchParams({
+      hostgroup_id: String(opts.env ?? t.environmentId),
+      ...(opts.purpose ? { purpose: opts.purpose } : {}),
+      ...(opts.filename ? { filename: opts.filename } : {}),
     })
-    return { status: r.status, body: await r.json() as any }
+    const r = await fetch(`${server.baseUrl}/api/v1/map-images?${q}`, {
+      method: 'POST',
+      body: new Uint8Array(body),
+      headers: {
+        authorization: `Bearer ${t.token}`,
+        'content-type': opts.type ?? 'application/octet-stream',
+        ...(opts.header ? { 'x-filename': opts.header } : {}),
+      },
+    })
+    return { status: r.status, body: (await r.json()) as any }
   }
-  const count = async () => Number((await server.vigil.store.db.selectFrom('map_images').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-  const get = (t: { token: string }, id: number) => fetch(`${server.baseUrl}/api/v1/map-images/${id}`, { headers: { authorization: `Bearer ${t.token}` } })
+  const count = async () =>
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom('map_images')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  const get = (t: { token: string }, id: number) =>
+    fetch(`${server.baseUrl}/api/v1/map-images/${id}`, { headers: { authorization: `Bearer ${t.token}` } })
 
   it('stores PNG, JPEG and GIF backgrounds with their real type and size, and serves them back (SPEC §5)', async () => {
-    for (const [name, type, mime, width, height] of [['background.png', 'image/png', 'image/png', 800, 600], ['background.jpg', 'image/jpeg', 'image/jpeg', 1024, 768],
-      ['background.gif', 'application/octet-stream', 'image/gif', 800, 600]] as const) {
+    for (const [name, type, mime, width, height] of [
+      ['background.png', 'image/png', 'image/png', 800, 600],
+      ['background.jpg', 'image/jpeg', 'image/jpeg', 1024, 768],
+      ['background.gif', 'application/octet-stream', 'image/gif', 800, 600],
+    ] as const) {
       const bytes = fixture(name)
       const r = await upload(a, bytes, { type, header: encodeURIComponent(`Floor plan ${name}`) })
       expect(r.status, name).toBe(201)
@@ -76,7 +101,10 @@ describe.each(DATABASES)('map images on %s', (db) => {
     const small = fixture('small.png')
     const r = await upload(a, small, { type: 'image/png', filename: 'small.png' })
     expect(r.status).toBe(400)
-    expect(r.body.error).toMatchObject({ key: 'invalid_map_background', extra_info: { width: 400, height: 300, min_width: 800, min_height: 600 } })
+    expect(r.body.error).toMatchObject({
+      key: 'invalid_map_background',
+      extra_info: { width: 400, height: 300, min_width: 800, min_height: 600 },
+    })
     expect((await upload(a, small, { type: 'image/png', filename: 'small.png', purpose: 'image' })).status).toBe(201)
   })
 
@@ -100,9 +128,17 @@ describe.each(DATABASES)('map images on %s', (db) => {
   it('needs maps_write on the environment (SPEC §6) and a valid query (SPEC §8 missing_required_parameter without hostgroup_id)', async () => {
     const denied = await upload(reader, fixture('background.png'), { type: 'image/png' })
     expect([denied.status, denied.body.error.key]).toEqual([403, 'unauthorized'])
-    const missing = await fetch(`${server.baseUrl}/api/v1/map-images`, { method: 'POST', body: fixture('background.png'), headers: { authorization: `Bearer ${a.token}`, 'content-type': 'image/png' } })
-    const body = await missing.json() as any
-    expect([missing.status, body.error.key, body.error.extra_info.field]).toEqual([400, 'missing_required_parameter', 'querystring.hostgroup_id'])
+    const missing = await fetch(`${server.baseUrl}/api/v1/map-images`, {
+      method: 'POST',
+      body: fixture('background.png'),
+      headers: { authorization: `Bearer ${a.token}`, 'content-type': 'image/png' },
+    })
+    const body = (await missing.json()) as any
+    expect([missing.status, body.error.key, body.error.extra_info.field]).toEqual([
+      400,
+      'missing_required_parameter',
+      'querystring.hostgroup_id',
+    ])
   })
 
   it("another organization's pictures read as not found, and it cannot upload into them", async () => {

@@ -39,19 +39,47 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
   })
   afterAll(() => server.close())
 
-  async function importFile(t: { token: string; environmentId: number }, format: string, alias: string, text: string, env = t.environmentId) {
+  async function importFile(
+    t: { token: string; environmentId: number },
+    format: string,
+    alias: string,
+    text: string,
+    env = t.environmentId,
+  ) {
     const q = new URLSearchParams({ hostgroup_id: String(env), format, alias })
-    const r = await fetch(`${server.baseUrl}/api/v1/maps/import?${q}`, { method: 'POST', body: text, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' } })
-    return { status: r.status, body: await r.json() as any }
+    const r = await fetch(`${server.baseUrl}/api/v1/maps/import?${q}`, {
+      method: 'POST',
+      body: text,
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' },
+    })
+    return { status: r.status, body: (await r.json()) as any }
   }
-  const exportMap = (t: { token: string }, id: number, query: string) => fetch(`${server.baseUrl}/api/v1/maps/${id}/export?${query}`, { headers: { authorization: `Bearer ${t.token}` } })
-  const mapCount = async () => Number((await server.vigil.store.db.selectFrom('maps').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-  const boundHosts = (doc: MapDocument) => Object.values(doc.items).flatMap((i) => (i.kind === 'host' ? [i.host_id] : [])).sort()
+  const exportMap = (t: { token: string }, id: number, query: string) =>
+    fetch(`${server.baseUrl}/api/v1/maps/${id}/export?${query}`, { headers: { authorization: `Bearer ${t.token}` } })
+  const mapCount = async () =>
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom('maps')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  const boundHosts = (doc: MapDocument) =>
+    Object.values(doc.items)
+      .flatMap((i) => (i.kind === 'host' ? [i.host_id] : []))
+      .sort()
 
   it('imports a draw.io diagram as a draft map bound to the hosts it names, and records an imported event', async () => {
     const r = await importFile(a, 'drawio', 'Network import', fixture('network.drawio'))
     expect(r.status).toBe(201)
-    expect(r.body.map).toMatchObject({ alias: 'Network import', name: 'Network import', hostgroup_id: a.environmentId, status: 'draft', generated: false })
+    expect(r.body.map).toMatchObject({
+      alias: 'Network import',
+      name: 'Network import',
+      hostgroup_id: a.environmentId,
+      status: 'draft',
+      generated: false,
+    })
     expect(r.body.unmatched).toEqual(['ghost-99'])
     expect(r.body.unsupported).toContainEqual({ type: 'host already on the map', count: 1 })
     const exported = await exportMap(a, r.body.map.id, 'format=json')
@@ -75,10 +103,20 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
   it('imports a NagVis map: hosts, services, the environment and nested maps matched by name', async () => {
     const branch = await importFile(a, 'nagvis', 'branch-office', 'define textbox {\ntext=Branch\nx=10\ny=10\n}\n')
     expect(branch.status).toBe(201)
-    const r = await importFile(a, 'nagvis', 'Site overview', fixture('site.cfg').replace('hostgroup_name=ENV', `hostgroup_name=${a.envName}`))
+    const r = await importFile(
+      a,
+      'nagvis',
+      'Site overview',
+      fixture('site.cfg').replace('hostgroup_name=ENV', `hostgroup_name=${a.envName}`),
+    )
     expect(r.status).toBe(201)
     expect(r.body.unmatched).toEqual(['unknown-host'])
-    expect(r.body.unsupported).toEqual(expect.arrayContaining([{ type: 'servicegroup', count: 1 }, { type: 'background picture', count: 1 }]))
+    expect(r.body.unsupported).toEqual(
+      expect.arrayContaining([
+        { type: 'servicegroup', count: 1 },
+        { type: 'background picture', count: 1 },
+      ]),
+    )
     const doc = MapDocument.parse(await (await exportMap(a, r.body.map.id, 'format=json')).json())
     const kinds = Object.values(doc.items)
     expect(kinds.find((i) => i.kind === 'environment')).toMatchObject({ hostgroup_id: a.environmentId })
@@ -89,12 +127,20 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
 
   it('refuses a broken file with invalid_input and creates no map', async () => {
     const before = await mapCount()
-    for (const [format, text] of [['drawio', '<mxfile><diagram>'], ['nagvis', 'this is not a map'], ['drawio', '']]) {
+    for (const [format, text] of [
+      ['drawio', '<mxfile><diagram>'],
+      ['nagvis', 'this is not a map'],
+      ['drawio', ''],
+    ]) {
       const r = await importFile(a, format, 'Broken', text)
       expect([r.status, r.body.error.key], `${format}: ${text}`).toEqual([400, 'invalid_input'])
     }
     const badFormat = await importFile(a, 'visio', 'Broken', fixture('network.drawio'))
-    expect([badFormat.status, badFormat.body.error.key, badFormat.body.error.extra_info.field]).toEqual([400, 'validation_failed', 'querystring.format'])
+    expect([badFormat.status, badFormat.body.error.key, badFormat.body.error.extra_info.field]).toEqual([
+      400,
+      'validation_failed',
+      'querystring.format',
+    ])
     expect(await mapCount()).toBe(before)
   })
 

@@ -35,13 +35,21 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
     const first = await publish(map.id, 'first')
     expect(first.status).toBe(200)
     expect(first.body).toMatchObject({ status: 'live', version: 1, versions: 1, has_unpublished_changes: false })
-    expect((await a.api.get(`/api/v1/maps/${map.id}/document?version=live`)).body).toMatchObject({ version: 1, document: { items: { a: { host_id: hostId } } } })
+    expect((await a.api.get(`/api/v1/maps/${map.id}/document?version=live`)).body).toMatchObject({
+      version: 1,
+      document: { items: { a: { host_id: hostId } } },
+    })
 
     await save(map.id, docWith({}))
     expect((await a.api.get(`/api/v1/maps/${map.id}`)).body.has_unpublished_changes).toBe(true)
     expect((await publish(map.id)).body).toMatchObject({ version: 2, versions: 2 })
     const versions = await a.api.get(`/api/v1/maps/${map.id}/versions`)
-    expect(versions.body.result.map((v: { version: number; is_live: boolean; comment: string }) => [v.version, v.is_live, v.comment])).toEqual([[2, true, ''], [1, false, 'first']])
+    expect(
+      versions.body.result.map((v: { version: number; is_live: boolean; comment: string }) => [v.version, v.is_live, v.comment]),
+    ).toEqual([
+      [2, true, ''],
+      [1, false, 'first'],
+    ])
     expect(versions.body.result[0].username).toBe(a.username)
 
     const reverted = await a.api.post(`/api/v1/maps/${map.id}/versions/1/revert`)
@@ -56,7 +64,14 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
     const noLock = await a.api.post(`/api/v1/maps/${map.id}/versions/2/revert`)
     expect(noLock.body.error.key).toBe('map_lock_not_found')
     const events = await a.api.get(`/api/v1/events?map_id=${map.id}`)
-    expect(events.body.result.map((e: { status: string }) => e.status)).toEqual(['edited', 'published', 'edited', 'published', 'edited', 'added'])
+    expect(events.body.result.map((e: { status: string }) => e.status)).toEqual([
+      'edited',
+      'published',
+      'edited',
+      'published',
+      'edited',
+      'added',
+    ])
   })
 
   it('refuses to publish nested maps that loop back (SPEC §8 max_map_recursion), publishing nothing', async () => {
@@ -73,12 +88,18 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
     expect((await publish(outer.id)).body.error.key).toBe('max_map_recursion')
   })
 
-  it('archives a map, removing the links to it from other maps\' drafts and live versions with a warning, and recovers it (SPEC §4)', async () => {
+  it("archives a map, removing the links to it from other maps' drafts and live versions with a warning, and recovers it (SPEC §4)", async () => {
     const target = await newMap()
     await save(target.id, docWith({ h: hostItem('h', hostId) }))
     await publish(target.id)
     const parent = await newMap()
-    await save(parent.id, docWith({ t: mapItem('t', target.id), x: { ...base, kind: 'text', id: 'x', x: 300, text: 'legend', font_size: 14 } }, { c: { id: 'c', from: 't', to: 'x', z: 1, kind: 'plain' } }))
+    await save(
+      parent.id,
+      docWith(
+        { t: mapItem('t', target.id), x: { ...base, kind: 'text', id: 'x', x: 300, text: 'legend', font_size: 14 } },
+        { c: { id: 'c', from: 't', to: 'x', z: 1, kind: 'plain' } },
+      ),
+    )
     await publish(parent.id)
     await a.api.del(`/api/v1/maps/${parent.id}/lock`)
 
@@ -105,8 +126,17 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
   it('refuses a version beyond the per-map maximum and a map beyond the per-environment maximum (SPEC §8 limit_exceeded)', async () => {
     const map = await newMap()
     const store = server.vigil.store.db
-    const rows = Array.from({ length: MAX_MAP_VERSIONS }, (_, i) => ({ map_id: map.id, version: i + 1, document: JSON.stringify(emptyDocument()), created_time: 1 }))
-    for (let i = 0; i < rows.length; i += 100) await store.insertInto('map_versions').values(rows.slice(i, i + 100)).execute()
+    const rows = Array.from({ length: MAX_MAP_VERSIONS }, (_, i) => ({
+      map_id: map.id,
+      version: i + 1,
+      document: JSON.stringify(emptyDocument()),
+      created_time: 1,
+    }))
+    for (let i = 0; i < rows.length; i += 100)
+      await store
+        .insertInto('map_versions')
+        .values(rows.slice(i, i + 100))
+        .execute()
     const over = await publish(map.id)
     expect(over.status).toBe(409)
     expect(over.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: 'map_versions', maximum: MAX_MAP_VERSIONS } })
@@ -115,11 +145,29 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
 
     const other = await makeTenant(server, await adminClient(server))
     const draft = JSON.stringify(emptyDocument())
-    const maps = Array.from({ length: MAX_MAPS_PER_ENVIRONMENT }, (_, i) => ({ hostgroup_id: other.environmentId, name: `m${i}`, alias: `m${i}`, layout: 2, status: 'draft' as const, live_version: null, draft, draft_time: 1, created_time: 1, updated_time: 1 }))
-    for (let i = 0; i < maps.length; i += 100) await store.insertInto('maps').values(maps.slice(i, i + 100)).execute()
+    const maps = Array.from({ length: MAX_MAPS_PER_ENVIRONMENT }, (_, i) => ({
+      hostgroup_id: other.environmentId,
+      name: `m${i}`,
+      alias: `m${i}`,
+      layout: 2,
+      status: 'draft' as const,
+      live_version: null,
+      draft,
+      draft_time: 1,
+      created_time: 1,
+      updated_time: 1,
+    }))
+    for (let i = 0; i < maps.length; i += 100)
+      await store
+        .insertInto('maps')
+        .values(maps.slice(i, i + 100))
+        .execute()
     const full = await other.api.post('/api/v1/maps', { alias: 'One too many', hostgroup_id: other.environmentId, layout: 2 })
     expect(full.status).toBe(409)
-    expect(full.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit: 'maps_per_environment', maximum: MAX_MAPS_PER_ENVIRONMENT } })
+    expect(full.body.error).toMatchObject({
+      key: 'limit_exceeded',
+      extra_info: { limit: 'maps_per_environment', maximum: MAX_MAPS_PER_ENVIRONMENT },
+    })
     expect(full.body.error.message).toContain(`maximum ${MAX_MAPS_PER_ENVIRONMENT}`)
   })
 })

@@ -12,7 +12,16 @@ import type { FeedDelta } from '../../src/shared/feed'
 
 const base = { y: 10, w: 48, h: 48, z: 1, rotation: 0, state_icon: 'icon' }
 const hostItem = (id: string, hostId: number) => ({ ...base, kind: 'host', id, x: 10, host_id: hostId, name: `h${hostId}` })
-const resourceItem = (id: string, resourceId: number, hostId: number) => ({ ...base, kind: 'resource', id, x: 60, resource_id: resourceId, host_id: hostId, name: 'if', host_name: 'h' })
+const resourceItem = (id: string, resourceId: number, hostId: number) => ({
+  ...base,
+  kind: 'resource',
+  id,
+  x: 60,
+  resource_id: resourceId,
+  host_id: hostId,
+  name: 'if',
+  host_name: 'h',
+})
 const mapItem = (id: string, mapId: number) => ({ ...base, kind: 'map', id, x: 100, map_id: mapId, name: `m${mapId}`, state_icon: 'box' })
 const docWith = (items: Record<string, unknown>, connectors: Record<string, unknown> = {}) => ({ ...emptyDocument(), items, connectors })
 
@@ -28,7 +37,11 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
   })
   afterAll(() => server.close())
 
-  const newHost = async () => (await a.api.post('/api/v1/hosts/', { name: uniq('st-host'), hostgroup_id: a.environmentId, check_type: '1' })).body as { id: number; name: string }
+  const newHost = async () =>
+    (await a.api.post('/api/v1/hosts/', { name: uniq('st-host'), hostgroup_id: a.environmentId, check_type: '1' })).body as {
+      id: number
+      name: string
+    }
   const newMap = async (document: unknown, published = true) => {
     const map = (await a.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: a.environmentId, layout: 2 })).body
     await a.api.post(`/api/v1/maps/${map.id}/lock`)
@@ -38,7 +51,7 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     return map as { id: number; alias: string }
   }
 
-  it('shows a host\'s real state change and acknowledgement in the map states and the map\'s roll-up (SPEC §4)', async () => {
+  it("shows a host's real state change and acknowledgement in the map states and the map's roll-up (SPEC §4)", async () => {
     const host = await newHost()
     const res = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'eth0', check_type: '1' })).body
     const map = await newMap(docWith({ h: hostItem('h', host.id), r: resourceItem('r', res.id, host.id) }))
@@ -49,7 +62,9 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     await a.api.post('/api/v1/results', { resource_id: res.id, exit_status: 1, output: 'eth0 busy', perfdata: 'in=1000B out=250B' })
     const down = (await a.api.get(`/api/v1/maps/${map.id}/states`)).body
     expect(down.map_state).toBe(MAP.down)
-    expect(down.hosts).toEqual([expect.objectContaining({ id: host.id, state: 'down', plugin_output: 'PING CRITICAL - 100% loss', acknowledged: false })])
+    expect(down.hosts).toEqual([
+      expect.objectContaining({ id: host.id, state: 'down', plugin_output: 'PING CRITICAL - 100% loss', acknowledged: false }),
+    ])
     expect(down.resources).toEqual([expect.objectContaining({ id: res.id, host_id: host.id, state: 'warning' })])
     expect((await a.api.get(`/api/v1/maps/${map.id}`)).body.map_state).toBe(MAP.down)
 
@@ -59,7 +74,7 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     expect(list.result).toEqual([{ id: map.id, map_state: MAP.down }])
   })
 
-  it('answers the live document and the states by environment and map name too, only to the map\'s organization (issue 7)', async () => {
+  it("answers the live document and the states by environment and map name too, only to the map's organization (issue 7)", async () => {
     const host = await newHost()
     const map = await newMap(docWith({ h: hostItem('h', host.id) }))
     await a.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })
@@ -67,7 +82,12 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     const byName = `/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/${encodeURIComponent(info.name)}`
     const states = await a.api.get(`${byName}/states`)
     expect(states.status).toBe(200)
-    expect(states.body).toMatchObject({ map_id: map.id, version: 1, map_state: MAP.down, hosts: [expect.objectContaining({ id: host.id, state: 'down' })] })
+    expect(states.body).toMatchObject({
+      map_id: map.id,
+      version: 1,
+      map_state: MAP.down,
+      hosts: [expect.objectContaining({ id: host.id, state: 'down' })],
+    })
     const live = await a.api.get(`${byName}/document?version=live`)
     expect(live.body).toEqual((await a.api.get(`/api/v1/maps/${map.id}/document?version=live`)).body)
     expect(live.body).toMatchObject({ map_id: map.id, version: 1 })
@@ -76,7 +96,9 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
       const other = await b.api.get(path)
       expect([other.status, other.body.error?.key]).toEqual([404, 'map_not_found'])
     }
-    expect((await a.api.get(`/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/no-such-map/states`)).body.error.key).toBe('map_not_found')
+    expect((await a.api.get(`/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/no-such-map/states`)).body.error.key).toBe(
+      'map_not_found',
+    )
   })
 
   it('answers a wall asking for a map and its states at once alike, to its organization only, and keeps nothing after', async () => {
@@ -87,9 +109,16 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     const byName = `/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/${encodeURIComponent(info.name)}`
     // What a wall's first requests do (issue 7): the map's roll-up may come from the states read under way.
     const [states, byId, mapInfo, other] = await Promise.all([
-      a.api.get(`${byName}/states`), a.api.get(`/api/v1/maps/${map.id}/states`), a.api.get(byName), b.api.get(`/api/v1/maps/${map.id}/states`),
+      a.api.get(`${byName}/states`),
+      a.api.get(`/api/v1/maps/${map.id}/states`),
+      a.api.get(byName),
+      b.api.get(`/api/v1/maps/${map.id}/states`),
     ])
-    expect(states.body).toMatchObject({ map_id: map.id, map_state: MAP.down, hosts: [expect.objectContaining({ id: host.id, state: 'down' })] })
+    expect(states.body).toMatchObject({
+      map_id: map.id,
+      map_state: MAP.down,
+      hosts: [expect.objectContaining({ id: host.id, state: 'down' })],
+    })
     expect(byId.body).toMatchObject({ map_id: map.id, map_state: MAP.down })
     expect(mapInfo.body).toMatchObject({ id: map.id, map_state: MAP.down })
     expect([other.status, other.body.error?.key]).toEqual([404, 'map_not_found'])
@@ -120,16 +149,28 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     const host = await newHost()
     const res = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'uplink', check_type: '1' })).body
     const other = await newHost()
-    const map = await newMap(docWith({ a: hostItem('a', host.id), b: hostItem('b', other.id) }, {
-      c: { id: 'c', from: 'a', to: 'b', z: 1, kind: 'bandwidth', bandwidth: { resource_id: res.id, in_key: 'in', out_key: 'out', capacity_bps: 1e9 } },
-    }))
+    const map = await newMap(
+      docWith(
+        { a: hostItem('a', host.id), b: hostItem('b', other.id) },
+        {
+          c: {
+            id: 'c',
+            from: 'a',
+            to: 'b',
+            z: 1,
+            kind: 'bandwidth',
+            bandwidth: { resource_id: res.id, in_key: 'in', out_key: 'out', capacity_bps: 1e9 },
+          },
+        },
+      ),
+    )
     await a.api.post('/api/v1/results', { resource_id: res.id, exit_status: 0, output: 'OK', perfdata: 'in=1000B out=2KB' })
     const { bandwidth } = (await a.api.get(`/api/v1/maps/${map.id}/states`)).body
     expect(bandwidth[String(res.id)].in.value).toBe(8000)
     expect(bandwidth[String(res.id)].out.value).toBe(2048 * 8)
   })
 
-  it('delivers the state deltas of a map\'s hosts to a subscriber of map:<id>, refreshed on publish, and refuses other organizations', async () => {
+  it("delivers the state deltas of a map's hosts to a subscriber of map:<id>, refreshed on publish, and refuses other organizations", async () => {
     const first = await newHost()
     const second = await newHost()
     const map = await newMap(docWith({ f: hostItem('f', first.id) }))
@@ -144,7 +185,10 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     const delta = await mine.next<FeedDelta>((m) => 'kind' in m && m.kind === 'state' && m.id === first.id)
     expect(delta).toMatchObject({ object: 'host', state: 'down', maps: [map.id] })
     await a.api.post(`/api/v1/hosts/${first.id}/acknowledgements`, { comment: 'looking' })
-    expect(await mine.next((m) => 'kind' in m && m.kind === 'action' && m.id === first.id)).toMatchObject({ acknowledged: true, maps: [map.id] })
+    expect(await mine.next((m) => 'kind' in m && m.kind === 'action' && m.id === first.id)).toMatchObject({
+      acknowledged: true,
+      maps: [map.id],
+    })
 
     // The second host is only in the draft: nothing for it until the map is published.
     await a.api.post(`/api/v1/maps/${map.id}/lock`)
@@ -178,21 +222,32 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
 })
 
 describe('map states of two servers in one process', () => {
-  it('keeps each database\'s published documents and reads apart, though their map ids are the same', async () => {
+  it("keeps each database's published documents and reads apart, though their map ids are the same", async () => {
     const servers = [await startServer(), await startServer()]
     try {
       const admins = await Promise.all(servers.map((s) => adminClient(s)))
       const tenants = await Promise.all(servers.map((s, i) => makeTenant(s, admins[i])))
       // The same ids in both fresh databases, and maps of one host and of two hosts.
-      const maps = await Promise.all(tenants.map(async (t, i) => {
-        const hosts = []
-        for (let k = 0; k <= i; k++) hosts.push((await t.api.post('/api/v1/hosts/', { name: uniq('twin'), hostgroup_id: t.environmentId, check_type: '1' })).body as { id: number })
-        const map = (await t.api.post('/api/v1/maps', { alias: uniq('twin'), hostgroup_id: t.environmentId, layout: 2 })).body as { id: number }
-        await t.api.post(`/api/v1/maps/${map.id}/lock`)
-        await t.api.put(`/api/v1/maps/${map.id}/document`, { document: docWith(Object.fromEntries(hosts.map((h, k) => [`h${k}`, hostItem(`h${k}`, h.id)]))) })
-        await t.api.post(`/api/v1/maps/${map.id}/publish`, {})
-        return { id: map.id, hosts: hosts.map((h) => h.id) }
-      }))
+      const maps = await Promise.all(
+        tenants.map(async (t, i) => {
+          const hosts = []
+          for (let k = 0; k <= i; k++)
+            hosts.push(
+              (await t.api.post('/api/v1/hosts/', { name: uniq('twin'), hostgroup_id: t.environmentId, check_type: '1' })).body as {
+                id: number
+              },
+            )
+          const map = (await t.api.post('/api/v1/maps', { alias: uniq('twin'), hostgroup_id: t.environmentId, layout: 2 })).body as {
+            id: number
+          }
+          await t.api.post(`/api/v1/maps/${map.id}/lock`)
+          await t.api.put(`/api/v1/maps/${map.id}/document`, {
+            document: docWith(Object.fromEntries(hosts.map((h, k) => [`h${k}`, hostItem(`h${k}`, h.id)]))),
+          })
+          await t.api.post(`/api/v1/maps/${map.id}/publish`, {})
+          return { id: map.id, hosts: hosts.map((h) => h.id) }
+        }),
+      )
       expect(maps[0].id).toBe(maps[1].id)
       for (let round = 0; round < 2; round++) {
         const states = await Promise.all(tenants.map((t, i) => t.api.get(`/api/v1/maps/${maps[i].id}/states`)))

@@ -7,8 +7,19 @@ import { documentToUpdate, updateToDocument, writeDocument, Y } from '../../src/
 import { MAP_LOCK_EXPIRY_S } from '../../src/shared/constants'
 import { invalidateScopes } from '../../src/server/store/scope'
 
-
-const hostItem = (id: string, hostId: number, x = 10) => ({ kind: 'host', id, x, y: 10, w: 48, h: 48, z: 1, rotation: 0, host_id: hostId, name: `h${hostId}`, state_icon: 'icon' })
+const hostItem = (id: string, hostId: number, x = 10) => ({
+  kind: 'host',
+  id,
+  x,
+  y: 10,
+  w: 48,
+  h: 48,
+  z: 1,
+  rotation: 0,
+  host_id: hostId,
+  name: `h${hostId}`,
+  state_icon: 'icon',
+})
 
 describe.each(DATABASES)('maps API on %s', (db) => {
   let server: TestServer
@@ -34,7 +45,10 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     const dbh = server.vigil.store.db
     const user = await dbh.selectFrom('users').select('id').where('username', '=', other.username).executeTakeFirstOrThrow()
     await dbh.deleteFrom('user_rights').where('user_id', '=', user.id).execute()
-    await dbh.insertInto('user_rights').values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group }).execute()
+    await dbh
+      .insertInto('user_rights')
+      .values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group })
+      .execute()
     invalidateScopes()
     return other
   }
@@ -42,9 +56,25 @@ describe.each(DATABASES)('maps API on %s', (db) => {
   it('adds a draft map with an empty document, named after its alias, logical by default (SPEC §5 Add map)', async () => {
     const r = await a.api.post('/api/v1/maps', { alias: 'Core network', hostgroup_id: a.environmentId, layout: 2 })
     expect(r.status).toBe(201)
-    expect(r.body).toMatchObject({ name: 'Core network', alias: 'Core network', status: 'draft', version: null, versions: 0, layout: 2, use_hard_state: false, description: '', lock: null, locked_by_someone: false, generated: false, map_state: 5, resolution: { width: 1920, height: 1080 } })
+    expect(r.body).toMatchObject({
+      name: 'Core network',
+      alias: 'Core network',
+      status: 'draft',
+      version: null,
+      versions: 0,
+      layout: 2,
+      use_hard_state: false,
+      description: '',
+      lock: null,
+      locked_by_someone: false,
+      generated: false,
+      map_state: 5,
+      resolution: { width: 1920, height: 1080 },
+    })
     expect(r.body.allowed_actions).toEqual(expect.arrayContaining(['write', 'maps_write']))
-    const byName = await a.api.get(`/api/v1/maps/by-name/${encodeURIComponent(r.body.hostgroup_name)}/${encodeURIComponent('Core network')}`)
+    const byName = await a.api.get(
+      `/api/v1/maps/by-name/${encodeURIComponent(r.body.hostgroup_name)}/${encodeURIComponent('Core network')}`,
+    )
     expect(byName.body.id).toBe(r.body.id)
     const doc = await a.api.get(`/api/v1/maps/${r.body.id}/document`)
     expect(doc.body).toMatchObject({ version: 'draft', document: { items: {}, connectors: {} } })
@@ -71,9 +101,14 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     expect((await a.api.get('/api/v1/maps')).body.totalresults).toBe(before + 1)
   })
 
-  it('hides another organization\'s map as map_not_found and refuses adding in its environment', async () => {
+  it("hides another organization's map as map_not_found and refuses adding in its environment", async () => {
     const map = await newMap(a)
-    for (const r of [await b.api.get(`/api/v1/maps/${map.id}`), await b.api.get(`/api/v1/maps/${map.id}/states`), await b.api.put(`/api/v1/maps/${map.id}`, { alias: 'Taken over' }), await b.api.del(`/api/v1/maps/${map.id}`)]) {
+    for (const r of [
+      await b.api.get(`/api/v1/maps/${map.id}`),
+      await b.api.get(`/api/v1/maps/${map.id}/states`),
+      await b.api.put(`/api/v1/maps/${map.id}`, { alias: 'Taken over' }),
+      await b.api.del(`/api/v1/maps/${map.id}`),
+    ]) {
       expect(r.status).toBe(404)
       expect(r.body.error.key).toBe('map_not_found')
     }
@@ -101,10 +136,25 @@ describe.each(DATABASES)('maps API on %s', (db) => {
 
   it('edits the fields of SPEC §3 and lists maps with the SPEC §7 list protocol', async () => {
     const map = await newMap(a, { description: 'before' })
-    const r = await a.api.put(`/api/v1/maps/${map.id}`, { alias: 'Edited alias', description: 'after', layout: 0, use_hard_state: true, tags: ['wan'] })
+    const r = await a.api.put(`/api/v1/maps/${map.id}`, {
+      alias: 'Edited alias',
+      description: 'after',
+      layout: 0,
+      use_hard_state: true,
+      tags: ['wan'],
+    })
     expect(r.status).toBe(200)
-    expect(r.body).toMatchObject({ alias: 'Edited alias', name: map.name, description: 'after', layout: 0, use_hard_state: true, tags: ['wan'] })
-    const list = await a.api.get(`/api/v1/maps?filter=${encodeURIComponent(JSON.stringify({ layout: 0 }))}&columns=alias,layout&order=-alias`)
+    expect(r.body).toMatchObject({
+      alias: 'Edited alias',
+      name: map.name,
+      description: 'after',
+      layout: 0,
+      use_hard_state: true,
+      tags: ['wan'],
+    })
+    const list = await a.api.get(
+      `/api/v1/maps?filter=${encodeURIComponent(JSON.stringify({ layout: 0 }))}&columns=alias,layout&order=-alias`,
+    )
     expect(list.status).toBe(200)
     expect(list.body.result).toContainEqual({ id: map.id, alias: 'Edited alias', layout: 0 })
     const grouped = await a.api.get('/api/v1/maps/grouped?group_by=layout&columns=alias')
@@ -113,7 +163,7 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     expect(bad.body.error.key).toBe('columns_not_allowed')
   })
 
-  it('gives the lock to one editor: a second user is refused with the holder\'s name until it expires (SPEC §4, §9)', async () => {
+  it("gives the lock to one editor: a second user is refused with the holder's name until it expires (SPEC §4, §9)", async () => {
     const other = await colleague(a, 'engineer')
     const map = await newMap(a)
     const mine = await a.api.post(`/api/v1/maps/${map.id}/lock`)
@@ -122,7 +172,10 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     const theirs = await other.api.post(`/api/v1/maps/${map.id}/lock`)
     expect(theirs.status).toBe(409)
     expect(theirs.body.error).toMatchObject({ key: 'map_not_locked_by_user', extra_info: { username: a.username } })
-    expect((await other.api.get(`/api/v1/maps/${map.id}`)).body).toMatchObject({ locked_by_someone: true, lock: { username: a.username, is_mine: false } })
+    expect((await other.api.get(`/api/v1/maps/${map.id}`)).body).toMatchObject({
+      locked_by_someone: true,
+      lock: { username: a.username, is_mine: false },
+    })
     const del = await other.api.del(`/api/v1/maps/${map.id}`)
     expect(del.status).toBe(409)
     expect(del.body.error.key).toBe('map_not_locked_by_user')
@@ -134,12 +187,20 @@ describe.each(DATABASES)('maps API on %s', (db) => {
 
     // The heartbeat renews: set the expiry close, renew, and it is 30 minutes away again.
     const dbh = server.vigil.store.db
-    await dbh.updateTable('maps').set({ lock_expires: Math.floor(Date.now() / 1000) + 5 }).where('id', '=', map.id).execute()
+    await dbh
+      .updateTable('maps')
+      .set({ lock_expires: Math.floor(Date.now() / 1000) + 5 })
+      .where('id', '=', map.id)
+      .execute()
     const renewed = await a.api.post(`/api/v1/maps/${map.id}/lock`)
     expect(renewed.body.expires).toBeGreaterThanOrEqual(Math.floor(Date.now() / 1000) + MAP_LOCK_EXPIRY_S - 5)
 
     // 30 minutes without a heartbeat: the lock is free and the other user takes it.
-    await dbh.updateTable('maps').set({ lock_expires: Math.floor(Date.now() / 1000) - 1 }).where('id', '=', map.id).execute()
+    await dbh
+      .updateTable('maps')
+      .set({ lock_expires: Math.floor(Date.now() / 1000) - 1 })
+      .where('id', '=', map.id)
+      .execute()
     expect((await other.api.get(`/api/v1/maps/${map.id}`)).body.lock).toBeNull()
     expect((await other.api.post(`/api/v1/maps/${map.id}/lock`)).status).toBe(200)
     const gone = await a.api.put(`/api/v1/maps/${map.id}/document`, { document: emptyDocument() })
@@ -166,18 +227,30 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     expect(once.status).toBe(400)
     expect(once.body.error.key).toBe('validation_failed')
     expect(once.body.error.extra_info.field).toBe('document.items.b')
-    const badX = await a.api.put(`/api/v1/maps/${map.id}/document`, { document: { ...good, items: { a: { ...hostItem('a', host.id), x: 'left' } } } })
+    const badX = await a.api.put(`/api/v1/maps/${map.id}/document`, {
+      document: { ...good, items: { a: { ...hostItem('a', host.id), x: 'left' } } },
+    })
     expect(badX.body.error.extra_info.field).toBe('document.items.a.x')
-    const self = await a.api.put(`/api/v1/maps/${map.id}/document`, { document: { ...good, connectors: { c: { id: 'c', from: 'a', to: 'a', z: 1, kind: 'plain' } } } })
+    const self = await a.api.put(`/api/v1/maps/${map.id}/document`, {
+      document: { ...good, connectors: { c: { id: 'c', from: 'a', to: 'a', z: 1, kind: 'plain' } } },
+    })
     expect(self.body.error.key).toBe('validation_failed')
     expect(Object.keys((await a.api.get(`/api/v1/maps/${map.id}/document`)).body.document.items)).toEqual(['a'])
     const wide = { ...good, resolution: { width: 3840, height: 2160 }, background: { colour: '#102030', image_id: null } }
     expect((await a.api.put(`/api/v1/maps/${map.id}/document`, { document: wide })).status).toBe(200)
-    expect((await a.api.get(`/api/v1/maps/${map.id}`)).body).toMatchObject({ resolution: { width: 3840, height: 2160 }, background: { colour: '#102030' } })
+    expect((await a.api.get(`/api/v1/maps/${map.id}`)).body).toMatchObject({
+      resolution: { width: 3840, height: 2160 },
+      background: { colour: '#102030' },
+    })
   })
 
   it('applies a Yjs update to the draft and refuses one whose result breaks a rule, storing nothing', async () => {
-    const hosts = await Promise.all([1, 2].map(async () => (await a.api.post('/api/v1/hosts/', { name: uniq('y-host'), hostgroup_id: a.environmentId, check_type: '1' })).body.id as number))
+    const hosts = await Promise.all(
+      [1, 2].map(
+        async () =>
+          (await a.api.post('/api/v1/hosts/', { name: uniq('y-host'), hostgroup_id: a.environmentId, check_type: '1' })).body.id as number,
+      ),
+    )
     const map = await newMap(a)
     await a.api.post(`/api/v1/maps/${map.id}/lock`)
     const draft = (await a.api.get(`/api/v1/maps/${map.id}/document`)).body
@@ -188,7 +261,11 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     writeDocument(ydoc, { ...draft.document, items: { a: hostItem('a', hosts[0]) } })
     const token = await tokenOf(server, a)
     const post = async (update: Uint8Array) => {
-      const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/document/updates`, { method: 'POST', body: new Uint8Array(update), headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` } })
+      const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/document/updates`, {
+        method: 'POST',
+        body: new Uint8Array(update),
+        headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` },
+      })
       return { status: r.status, body: await r.json() }
     }
     const ok = await post(Y.encodeStateAsUpdate(ydoc, before))
@@ -214,10 +291,19 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     await a.api.post(`/api/v1/maps/${map.id}/lock`)
     const token = await tokenOf(server, a)
     const post = async (update: Uint8Array) => {
-      const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/document/updates`, { method: 'POST', body: new Uint8Array(update), headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` } })
+      const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/document/updates`, {
+        method: 'POST',
+        body: new Uint8Array(update),
+        headers: { 'content-type': 'application/octet-stream', authorization: `Bearer ${token}` },
+      })
       return { status: r.status, body: await r.json() }
     }
-    const stored = async () => server.vigil.store.db.selectFrom('maps').select(['draft', 'draft_ystate', 'draft_time', 'updated_time']).where('id', '=', map.id).executeTakeFirstOrThrow()
+    const stored = async () =>
+      server.vigil.store.db
+        .selectFrom('maps')
+        .select(['draft', 'draft_ystate', 'draft_time', 'updated_time'])
+        .where('id', '=', map.id)
+        .executeTakeFirstOrThrow()
     const before = await stored()
     const mib = 1024 * 1024
     for (const junk of [Buffer.alloc(mib, 'A'), Buffer.from(Array.from({ length: mib }, (_, i) => i % 256)), Buffer.alloc(mib + 1, 0)]) {
@@ -228,10 +314,15 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     expect(await stored()).toEqual(before)
   })
 
-  it('finds maps by name or alias in the map tab of search, only within the caller\'s organization (SPEC §2 Search)', async () => {
+  it("finds maps by name or alias in the map tab of search, only within the caller's organization (SPEC §2 Search)", async () => {
     const map = await newMap(a, { alias: 'Searchable Backbone', name: 'backbone-net' })
-    const hits = (q: string, t: Tenant) => t.api.get(`/api/v1/search?query=${encodeURIComponent(q)}`).then((r) => r.body.result.aggregations.grouping.buckets.find((b: { key: string }) => b.key === 'map'))
-    expect((await hits('searchable back', a)).hits).toEqual([expect.objectContaining({ id: map.id, alias: 'Searchable Backbone', name: 'backbone-net' })])
+    const hits = (q: string, t: Tenant) =>
+      t.api
+        .get(`/api/v1/search?query=${encodeURIComponent(q)}`)
+        .then((r) => r.body.result.aggregations.grouping.buckets.find((b: { key: string }) => b.key === 'map'))
+    expect((await hits('searchable back', a)).hits).toEqual([
+      expect.objectContaining({ id: map.id, alias: 'Searchable Backbone', name: 'backbone-net' }),
+    ])
     expect((await hits('backbone-n', a)).doc_count).toBe(1)
     expect((await hits('Searchable', b)).doc_count).toBe(0)
   })
@@ -244,7 +335,12 @@ describe.each(DATABASES)('maps API on %s', (db) => {
     const events = await a.api.get(`/api/v1/events?map_id=${map.id}&types=map`)
     expect(events.status).toBe(200)
     expect(events.body.result.map((e: { status: string }) => e.status)).toEqual(['deleted', 'edited', 'added'])
-    expect(events.body.result[0]).toMatchObject({ type: 'map', subject_name: map.alias, hostgroup_id: a.environmentId, username: a.username })
+    expect(events.body.result[0]).toMatchObject({
+      type: 'map',
+      subject_name: map.alias,
+      hostgroup_id: a.environmentId,
+      username: a.username,
+    })
     expect((await b.api.get(`/api/v1/events?map_id=${map.id}`)).body.result).toEqual([])
   })
 })

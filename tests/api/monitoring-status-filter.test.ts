@@ -25,20 +25,46 @@ describe.each(DATABASES)('monitoring status filter on %s', (db) => {
     t = await makeTenant(server, await adminClient(server))
     const now = Math.floor(Date.now() / 1000)
     for (const name of ['ms-plain', 'ms-maint', 'ms-ticket', 'ms-soft']) {
-      ids[name] = (await t.api.post('/api/v1/hosts/', { name, hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: name === 'ms-soft' ? 3 : 1 })).body.id
-      ids[`${name}-check`] = (await t.api.post('/api/v1/resources/', { host_id: ids[name], name: `${name}-check`, check_type: '1', max_check_attempts: name === 'ms-soft' ? 3 : 1 })).body.id
+      ids[name] = (
+        await t.api.post('/api/v1/hosts/', {
+          name,
+          hostgroup_id: t.environmentId,
+          check_type: '1',
+          max_check_attempts: name === 'ms-soft' ? 3 : 1,
+        })
+      ).body.id
+      ids[`${name}-check`] = (
+        await t.api.post('/api/v1/resources/', {
+          host_id: ids[name],
+          name: `${name}-check`,
+          check_type: '1',
+          max_check_attempts: name === 'ms-soft' ? 3 : 1,
+        })
+      ).body.id
     }
-    const results = await t.api.post('/api/v1/results', { results: ['ms-plain', 'ms-maint', 'ms-ticket', 'ms-soft'].flatMap((name) => [
-      { host: name, exit_status: name === 'ms-plain' || name === 'ms-maint' ? 0 : 2, output: 'x' },
-      { resource_id: ids[`${name}-check`], exit_status: name === 'ms-plain' || name === 'ms-maint' ? 0 : 2, output: 'x' },
-    ]) })
+    const results = await t.api.post('/api/v1/results', {
+      results: ['ms-plain', 'ms-maint', 'ms-ticket', 'ms-soft'].flatMap((name) => [
+        { host: name, exit_status: name === 'ms-plain' || name === 'ms-maint' ? 0 : 2, output: 'x' },
+        { resource_id: ids[`${name}-check`], exit_status: name === 'ms-plain' || name === 'ms-maint' ? 0 : 2, output: 'x' },
+      ]),
+    })
     expect(results.status, JSON.stringify(results.body)).toBeLessThan(300)
     const window = { start_time: now, end_time: now + 3600, comment: 'patching', is_flexible: false, duration: 0 }
-    expect((await t.api.post(`/api/v1/hosts/${ids['ms-maint']}/downtimes`, { ...window, host_id: ids['ms-maint'], set_to_host_checkbox: true })).status).toBe(201)
+    expect(
+      (await t.api.post(`/api/v1/hosts/${ids['ms-maint']}/downtimes`, { ...window, host_id: ids['ms-maint'], set_to_host_checkbox: true }))
+        .status,
+    ).toBe(201)
     const onCheck = { ...window, host_id: ids['ms-maint'], resource_id: ids['ms-maint-check'], set_to_host_checkbox: false }
     expect((await t.api.post(`/api/v1/resources/${ids['ms-maint-check']}/downtimes`, onCheck)).status).toBe(201)
     expect((await t.api.post(`/api/v1/hosts/${ids['ms-ticket']}/tickets`, { host_id: ids['ms-ticket'], comment: 'down' })).status).toBe(201)
-    expect((await t.api.post(`/api/v1/resources/${ids['ms-ticket-check']}/tickets`, { resource_id: ids['ms-ticket-check'], comment: 'critical' })).status).toBe(201)
+    expect(
+      (
+        await t.api.post(`/api/v1/resources/${ids['ms-ticket-check']}/tickets`, {
+          resource_id: ids['ms-ticket-check'],
+          comment: 'critical',
+        })
+      ).status,
+    ).toBe(201)
     // Flapping is detected by the engine over many results; set it on one host and its check directly.
     await server.vigil.store.db.updateTable('hosts').set({ is_flapping: 1 }).where('id', '=', ids['ms-plain']).execute()
     await server.vigil.store.db.updateTable('resources').set({ is_flapping: 1 }).where('id', '=', ids['ms-plain-check']).execute()
@@ -62,13 +88,18 @@ describe.each(DATABASES)('monitoring status filter on %s', (db) => {
 
   it('in_hard_state keeps rows in a hard state; a first failure of three attempts is soft', async () => {
     expect(await names('hosts', [['monitoring_status', 'not_equals', 'in_hard_state']])).toEqual(['ms-soft'])
-    expect(await names('resources', [['monitoring_status', 'equals', 'in_hard_state']])).toEqual(['ms-maint-check', 'ms-plain-check', 'ms-ticket-check'])
+    expect(await names('resources', [['monitoring_status', 'equals', 'in_hard_state']])).toEqual([
+      'ms-maint-check',
+      'ms-plain-check',
+      'ms-ticket-check',
+    ])
   })
 
   it('is multi-valued: in keeps rows with any of the options, not in rows with none (SPEC §5 in / not in)', async () => {
     expect(await names('hosts', [['monitoring_status', 'in', ['in_maintenance', 'has_ticket']]])).toEqual(['ms-maint', 'ms-ticket'])
-    expect(await names('resources', [{ key: 'monitoring_status', operator: 'not_in', value: ['has_ticket', 'is_flapping'], inverted: false }]))
-      .toEqual(['ms-maint-check', 'ms-soft-check'])
+    expect(
+      await names('resources', [{ key: 'monitoring_status', operator: 'not_in', value: ['has_ticket', 'is_flapping'], inverted: false }]),
+    ).toEqual(['ms-maint-check', 'ms-soft-check'])
   })
 
   it('refuses an option SPEC §3 does not list, and an operator of another kind', async () => {

@@ -11,7 +11,10 @@ import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, makeTenant, uniq, type Tenant } from '../helpers/api'
 import { listen, type Listening } from '../fixtures/loopback'
 
-interface Hook { body: any; url: string }
+interface Hook {
+  body: any
+  url: string
+}
 
 describe.each(DATABASES)('notifications on %s', (db) => {
   let server: TestServer
@@ -22,20 +25,25 @@ describe.each(DATABASES)('notifications on %s', (db) => {
   const DELAY_S = 2
 
   beforeAll(async () => {
-    hook = await listen(http.createServer((req, res) => {
-      let text = ''
-      req.on('data', (c) => (text += c))
-      req.on('end', () => {
-        if (failures > 0) {
-          failures--
-          res.writeHead(503).end()
-          return
-        }
-        received.push({ body: JSON.parse(text), url: req.url ?? '' })
-        res.writeHead(204).end()
-      })
-    }))
-    server = await startServer({ db, env: { VIGIL_NOTIFY_WEBHOOK: `http://127.0.0.1:${hook.port}/hook?token=s3cret`, VIGIL_NOTIFY_DELAY_S: String(DELAY_S) } })
+    hook = await listen(
+      http.createServer((req, res) => {
+        let text = ''
+        req.on('data', (c) => (text += c))
+        req.on('end', () => {
+          if (failures > 0) {
+            failures--
+            res.writeHead(503).end()
+            return
+          }
+          received.push({ body: JSON.parse(text), url: req.url ?? '' })
+          res.writeHead(204).end()
+        })
+      }),
+    )
+    server = await startServer({
+      db,
+      env: { VIGIL_NOTIFY_WEBHOOK: `http://127.0.0.1:${hook.port}/hook?token=s3cret`, VIGIL_NOTIFY_DELAY_S: String(DELAY_S) },
+    })
     t = await makeTenant(server, await adminClient(server))
   })
   afterAll(async () => {
@@ -45,14 +53,25 @@ describe.each(DATABASES)('notifications on %s', (db) => {
 
   /** A passive host with one resource that turns HARD after `attempts` results. */
   async function monitored(options: { attempts?: number; tags?: string[]; notifications_enabled?: boolean } = {}) {
-    const host = (await t.api.post('/api/v1/hosts/', { name: uniq('host'), hostgroup_id: t.environmentId, check_type: '1', tags: options.tags, notifications_enabled: options.notifications_enabled })).body
-    const resource = (await t.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk', check_type: '1', max_check_attempts: options.attempts ?? 1 })).body
+    const host = (
+      await t.api.post('/api/v1/hosts/', {
+        name: uniq('host'),
+        hostgroup_id: t.environmentId,
+        check_type: '1',
+        tags: options.tags,
+        notifications_enabled: options.notifications_enabled,
+      })
+    ).body
+    const resource = (
+      await t.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk', check_type: '1', max_check_attempts: options.attempts ?? 1 })
+    ).body
     const result = async (exit_status: number, output: string) =>
       expect((await t.api.post('/api/v1/results', { resource_id: resource.id, exit_status, output })).status).toBeLessThan(300)
     return { host, resource, result }
   }
   const hooksFor = (resourceId: number) => received.filter((h) => h.body.resource_id === resourceId)
-  const notifications = async (resourceId: number) => (await t.api.get(`/api/v1/events?types=notification&resource_id=${resourceId}`)).body.result as any[]
+  const notifications = async (resourceId: number) =>
+    (await t.api.get(`/api/v1/events?types=notification&resource_id=${resourceId}`)).body.result as any[]
   const waitFor = (check: () => Promise<unknown> | unknown, timeout = 10_000) => vi.waitFor(check, { timeout, interval: 100 })
 
   it('posts a HARD problem and its recovery, and records who, what, why and the delivery', async () => {
@@ -60,12 +79,27 @@ describe.each(DATABASES)('notifications on %s', (db) => {
     await result(2, 'DISK CRITICAL - 97% used')
     await waitFor(() => expect(hooksFor(resource.id)).toHaveLength(1))
     expect(hooksFor(resource.id)[0].body).toMatchObject({
-      notification_type: 'PROBLEM', object: 'resource', host_id: host.id, host_name: host.name, resource_name: 'disk', hostgroup_id: t.environmentId,
-      state: 'critical', state_type: 'HARD', output: 'DISK CRITICAL - 97% used', event_id: expect.any(Number),
+      notification_type: 'PROBLEM',
+      object: 'resource',
+      host_id: host.id,
+      host_name: host.name,
+      resource_name: 'disk',
+      hostgroup_id: t.environmentId,
+      state: 'critical',
+      state_type: 'HARD',
+      output: 'DISK CRITICAL - 97% used',
+      event_id: expect.any(Number),
     })
     await waitFor(async () => expect((await notifications(resource.id))[0]?.status).toBe('SENT'))
     const [event] = await notifications(resource.id)
-    expect(event).toMatchObject({ type: 'notification', host_id: host.id, resource_id: resource.id, action: 'PROBLEM', contact: `http://127.0.0.1:${hook.port}`, command: 'webhook' })
+    expect(event).toMatchObject({
+      type: 'notification',
+      host_id: host.id,
+      resource_id: resource.id,
+      action: 'PROBLEM',
+      contact: `http://127.0.0.1:${hook.port}`,
+      command: 'webhook',
+    })
     expect(event.extra_data).toMatchObject({ attempts: 1, last_error: null, state: 'critical' })
     expect(event.message).toContain('CRITICAL')
     // The webhook's secret (its query) is never recorded.
@@ -82,7 +116,16 @@ describe.each(DATABASES)('notifications on %s', (db) => {
     await disabled.result(2, 'nobody listens')
     const maintained = await monitored()
     const now = Math.floor(Date.now() / 1000)
-    expect((await t.api.post(`/api/v1/resources/${maintained.resource.id}/downtimes`, { start_time: now, end_time: now + 3600, comment: 'patching', is_flexible: false })).status).toBe(201)
+    expect(
+      (
+        await t.api.post(`/api/v1/resources/${maintained.resource.id}/downtimes`, {
+          start_time: now,
+          end_time: now + 3600,
+          comment: 'patching',
+          is_flexible: false,
+        })
+      ).status,
+    ).toBe(201)
     await maintained.result(2, 'patching')
     // A notified problem afterwards: the ones before it were decided first, in order.
     const control = await monitored()

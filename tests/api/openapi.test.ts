@@ -37,7 +37,8 @@ describe.each(DATABASES)('OpenAPI document on %s', (db) => {
   })
   afterAll(() => server.close())
 
-  const documented = (method: string, path: string) => Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}).filter((c) => c.startsWith('2'))
+  const documented = (method: string, path: string) =>
+    Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}).filter((c) => c.startsWith('2'))
   const expectAsDocumented = (method: string, path: string, res: Res) => {
     expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300)
     expect(documented(method, path), `${method} ${path}`).toEqual([String(res.status)])
@@ -57,7 +58,13 @@ describe.each(DATABASES)('OpenAPI document on %s', (db) => {
 
   it('resolves every $ref in the document (issue 13: schema0 and schema0Input pointed at nothing)', () => {
     const broken: string[] = []
-    const resolve = (ref: string) => ref.startsWith('#/') && ref.slice(2).split('/').reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) !== undefined
+    const resolve = (ref: string) =>
+      ref.startsWith('#/') &&
+      ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], doc) !==
+        undefined
     const stack: [unknown, string][] = [[doc, '#']]
     while (stack.length) {
       const [node, where] = stack.pop()!
@@ -85,7 +92,11 @@ describe.each(DATABASES)('OpenAPI document on %s', (db) => {
     expect(grouped.body.result[0]).toMatchObject({ hosttype: 'ping', totalresults: 1, result: [{ name: 'openapi-host' }] })
     const res = await t.api.post('/api/v1/resources/', { host_id: host.body.id, name: 'openapi-check', check_type: '1' })
     expectAsDocumented('POST', '/api/v1/resources', res)
-    expectAsDocumented('PUT', '/api/v1/resources/{id}', await t.api.put(`/api/v1/resources/${res.body.id}`, { display_name: 'openapi check' }))
+    expectAsDocumented(
+      'PUT',
+      '/api/v1/resources/{id}',
+      await t.api.put(`/api/v1/resources/${res.body.id}`, { display_name: 'openapi check' }),
+    )
     await t.api.post('/api/v1/results', { resource_id: res.body.id, exit_status: 0, output: 'OK', perfdata: 'load=1;5;10' })
     const keys = await t.api.get(`/api/v1/resources/${res.body.id}/perfdata`)
     expectAsDocumented('GET', '/api/v1/resources/{id}/perfdata', keys)
@@ -98,9 +109,17 @@ describe.each(DATABASES)('OpenAPI document on %s', (db) => {
   })
 
   it('errors, tracker and DELETE filters/{guid} are documented as the 204 they answer (SPEC §7)', async () => {
-    expectAsDocumented('POST', '/api/v1/errors', await t.api.post('/api/v1/errors', { error: 'TypeError: x', url: 'http://x/#/', browser: 'Chromium', release: '3.9.1' }))
+    expectAsDocumented(
+      'POST',
+      '/api/v1/errors',
+      await t.api.post('/api/v1/errors', { error: 'TypeError: x', url: 'http://x/#/', browser: 'Chromium', release: '3.9.1' }),
+    )
     expectAsDocumented('POST', '/api/v1/tracker', await t.api.post('/api/v1/tracker', [{ type: 'initial_load', value: 812, time: 1 }]))
-    const saved = await t.api.post('/api/v1/filters/', { name: 'OpenAPI filter', location: 'hosts', rules: [{ key: 'name', operator: 'contains', value: 'x' }] })
+    const saved = await t.api.post('/api/v1/filters/', {
+      name: 'OpenAPI filter',
+      location: 'hosts',
+      rules: [{ key: 'name', operator: 'contains', value: 'x' }],
+    })
     const deleted = await t.api.del(`/api/v1/filters/${saved.body.guid}`)
     expectAsDocumented('DELETE', '/api/v1/filters/{guid}', deleted)
     expect(deleted.body).toBeNull()

@@ -18,11 +18,26 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
   beforeAll(async () => {
     server = await startServer({ db })
     a = await makeTenant(server, await adminClient(server))
-    const hostId = (await a.api.post('/api/v1/hosts/', { name: uniq('graph-host'), hostgroup_id: a.environmentId, check_type: '1' })).body.id
+    const hostId = (await a.api.post('/api/v1/hosts/', { name: uniq('graph-host'), hostgroup_id: a.environmentId, check_type: '1' })).body
+      .id
     resourceId = (await a.api.post('/api/v1/resources/', { host_id: hostId, name: 'load', check_type: '1' })).body.id
     // The newest value through the API, so the series exists as the engine makes it.
-    expect((await a.api.post('/api/v1/results', { resource_id: resourceId, exit_status: 0, output: 'OK', perfdata: 'load1=1;4;8;0;', time: now - 30 })).status).toBe(200)
-    const { id: seriesId } = await server.vigil.store.db.selectFrom('perf_series').select('id').where('resource_id', '=', resourceId).executeTakeFirstOrThrow()
+    expect(
+      (
+        await a.api.post('/api/v1/results', {
+          resource_id: resourceId,
+          exit_status: 0,
+          output: 'OK',
+          perfdata: 'load1=1;4;8;0;',
+          time: now - 30,
+        })
+      ).status,
+    ).toBe(200)
+    const { id: seriesId } = await server.vigil.store.db
+      .selectFrom('perf_series')
+      .select('id')
+      .where('resource_id', '=', resourceId)
+      .executeTakeFirstOrThrow()
     // A year of one-minute data as the engine keeps it: raw minutes for RAW_KEEP_S, 5-minute rollups
     // for 35 days, hourly before that. Values cycle 1..5 by minute, so every rollup combines different
     // values (min 1, avg 3, max 5) and so does every bucket of raw minutes.
@@ -30,11 +45,21 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     const raw = []
     for (let t = now - RAW_KEEP_S + 60; t < now - 60; t += 60) raw.push({ series_id: seriesId, t, v: value(t) })
     const rollups = []
-    for (let t = Math.floor((now - 35 * DAY) / 300) * 300; t < now - RAW_KEEP_S; t += 300) rollups.push({ series_id: seriesId, step: 300, t, min: 1, avg: 3, max: 5, n: 5 })
-    for (let t = Math.floor((now - 366 * DAY) / 3600) * 3600; t < now - RAW_KEEP_S; t += 3600) rollups.push({ series_id: seriesId, step: 3600, t, min: 1, avg: 3, max: 5, n: 60 })
+    for (let t = Math.floor((now - 35 * DAY) / 300) * 300; t < now - RAW_KEEP_S; t += 300)
+      rollups.push({ series_id: seriesId, step: 300, t, min: 1, avg: 3, max: 5, n: 5 })
+    for (let t = Math.floor((now - 366 * DAY) / 3600) * 3600; t < now - RAW_KEEP_S; t += 3600)
+      rollups.push({ series_id: seriesId, step: 3600, t, min: 1, avg: 3, max: 5, n: 60 })
     const store = server.vigil.store.db
-    for (let i = 0; i < raw.length; i += 1000) await store.insertInto('perf_points').values(raw.slice(i, i + 1000)).execute()
-    for (let i = 0; i < rollups.length; i += 1000) await store.insertInto('perf_rollups').values(rollups.slice(i, i + 1000)).execute()
+    for (let i = 0; i < raw.length; i += 1000)
+      await store
+        .insertInto('perf_points')
+        .values(raw.slice(i, i + 1000))
+        .execute()
+    for (let i = 0; i < rollups.length; i += 1000)
+      await store
+        .insertInto('perf_rollups')
+        .values(rollups.slice(i, i + 1000))
+        .execute()
   })
   afterAll(() => server.close())
 
@@ -42,7 +67,12 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     const started = performance.now()
     const r = await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load1&start=${now - span}&end=${now}&points=${points}`)
     expect(r.status, JSON.stringify(r.body)).toBe(200)
-    return { ...r.body, ms: performance.now() - started } as { step: number; resolution: string; points: { t: number; min: number; avg: number; max: number }[]; ms: number }
+    return { ...r.body, ms: performance.now() - started } as {
+      step: number
+      resolution: string
+      points: { t: number; min: number; avg: number; max: number }[]
+      ms: number
+    }
   }
 
   it('opens a year of one-minute data in under a second with about 1000 points from hourly rollups', async () => {

@@ -18,7 +18,9 @@ describe.each(DATABASES)('preference bounds on %s', (db) => {
   afterAll(() => server.close())
 
   const save = (preferences: Record<string, unknown>) => t.api.put('/api/v1/users/current', { preferences })
-  const stored = async () => (await server.vigil.store.db.selectFrom('users').select('preferences').where('username', '=', t.username).executeTakeFirstOrThrow()).preferences
+  const stored = async () =>
+    (await server.vigil.store.db.selectFrom('users').select('preferences').where('username', '=', t.username).executeTakeFirstOrThrow())
+      .preferences
 
   it('refuses preferences beyond the key and size bounds without writing anything', async () => {
     expect((await save({ theme: 'darkly', custom_filter_hosts: 'x'.repeat(3000) })).status).toBe(200)
@@ -34,6 +36,9 @@ describe.each(DATABASES)('preference bounds on %s', (db) => {
     }
     expect(await stored()).toBe(before)
     // Within the bounds, a save still merges.
-    expect((await save({ custom_filter_more: [1, 2, 3] })).body.preferences).toMatchObject({ theme: 'darkly', custom_filter_more: [1, 2, 3] })
+    expect((await save({ custom_filter_more: [1, 2, 3] })).body.preferences).toMatchObject({
+      theme: 'darkly',
+      custom_filter_more: [1, 2, 3],
+    })
   })
 })

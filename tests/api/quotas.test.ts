@@ -26,9 +26,17 @@ describe.each(DATABASES)('quotas on %s', (db) => {
   })
   afterAll(() => server.close())
 
-  const setQuotas = async (t: Tenant, quotas: Partial<Quotas>) => expect((await admin.put(`/api/v1/organizations/${t.organizationId}/quotas`, quotas)).status).toBe(200)
+  const setQuotas = async (t: Tenant, quotas: Partial<Quotas>) =>
+    expect((await admin.put(`/api/v1/organizations/${t.organizationId}/quotas`, quotas)).status).toBe(200)
   const count = async (table: 'hosts' | 'resources' | 'saved_filters' | 'map_images' | 'risk_scans') =>
-    Number((await server.vigil.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   /** The SPEC §8 answer of a refused quota: 409, the limit named, its maximum in the rendered message. */
   function expectLimit(r: Res, limit: string, maximum: number) {
     expect(r.status).toBe(409)
@@ -36,7 +44,8 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expect(r.body.error.message).toBe(`Limit exceeded (maximum ${maximum}).`)
   }
   const newTenant = async () => makeTenant(server, admin)
-  const host = (t: Tenant, extra: Record<string, unknown> = {}) => t.api.post('/api/v1/hosts/', { name: uniq('qh'), hostgroup_id: t.environmentId, ip_address: '192.0.2.1', ...extra })
+  const host = (t: Tenant, extra: Record<string, unknown> = {}) =>
+    t.api.post('/api/v1/hosts/', { name: uniq('qh'), hostgroup_id: t.environmentId, ip_address: '192.0.2.1', ...extra })
 
   it('shows the defaults to whoever sees the organization and hides them from others', async () => {
     const mine = await a.api.get(`/api/v1/organizations/${a.organizationId}/quotas`)
@@ -59,17 +68,30 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     const second = await admin.put(path, { resources: 7 })
     expect(second.body).toMatchObject({ hosts: 5, resources: 7 })
     expect((await t.api.get(path)).body).toMatchObject({ hosts: 5, resources: 7 })
-    expect((await admin.put(path, { hosts: -1 })).body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'body.hosts' } })
+    expect((await admin.put(path, { hosts: -1 })).body.error).toMatchObject({
+      key: 'validation_failed',
+      extra_info: { field: 'body.hosts' },
+    })
     expect((await admin.put(path, { hostz: 1 })).status).toBe(400)
 
-    const audit = await server.vigil.store.db.selectFrom('events').selectAll().where('type', '=', 'audit_log').where('event_class', '=', 'quota_audit')
-      .where('organization_id', '=', t.organizationId).orderBy('id').execute()
+    const audit = await server.vigil.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'audit_log')
+      .where('event_class', '=', 'quota_audit')
+      .where('organization_id', '=', t.organizationId)
+      .orderBy('id')
+      .execute()
     expect(audit).toHaveLength(2)
     expect(audit[1]).toMatchObject({ username: 'admin', status: 'UPDATED' })
-    expect(JSON.parse(audit[1].extra_data)).toMatchObject({ subject: 'quota', before: { resources: Quotas.parse({}).resources }, after: { resources: 7 } })
+    expect(JSON.parse(audit[1].extra_data)).toMatchObject({
+      subject: 'quota',
+      before: { resources: Quotas.parse({}).resources },
+      after: { resources: 7 },
+    })
   })
 
-  it('refuses a host beyond the organization\'s hosts quota, whoever creates it', async () => {
+  it("refuses a host beyond the organization's hosts quota, whoever creates it", async () => {
     const t = await newTenant()
     await setQuotas(t, { hosts: 1 })
     expect((await host(t)).status).toBe(201)
@@ -84,7 +106,7 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expect((await admin.get(`/api/v1/hosts/${other.body.id}`)).body.hostgroup_id).toBe(b.environmentId)
   })
 
-  it('refuses a resource beyond the organization\'s resources quota', async () => {
+  it("refuses a resource beyond the organization's resources quota", async () => {
     const t = await newTenant()
     await setQuotas(t, { resources: 2 })
     const h = (await host(t)).body
@@ -94,7 +116,7 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expect(await count('resources')).toBe(before)
   })
 
-  it('refuses active checks beyond the organization\'s checks per second, on create and on update', async () => {
+  it("refuses active checks beyond the organization's checks per second, on create and on update", async () => {
     const t = await newTenant()
     await setQuotas(t, { checks_per_second: 1, min_check_interval_s: 1 })
     const fast = await host(t, { check_interval: 2 })
@@ -107,14 +129,22 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     // A passive resource starts no check; making it active at 1 s would.
     const passive = await t.api.post('/api/v1/resources/', { host_id: fast.body.id, name: 'passive' })
     expect(passive.status).toBe(201)
-    expectLimit(await t.api.put(`/api/v1/resources/${passive.body.id}`, { check: { kind: 'tcp', config: { port: 22 } }, check_type: '0', check_interval: 1 }), 'checks_per_second', 1)
+    expectLimit(
+      await t.api.put(`/api/v1/resources/${passive.body.id}`, {
+        check: { kind: 'tcp', config: { port: 22 } },
+        check_type: '0',
+        check_interval: 1,
+      }),
+      'checks_per_second',
+      1,
+    )
     expectLimit(await t.api.put(`/api/v1/hosts/${fast.body.id}`, { check_interval: 1 }), 'checks_per_second', 1)
     expect((await t.api.get(`/api/v1/hosts/${fast.body.id}`)).body.check_interval).toBe(2)
     // Slowing a check down always fits.
     expect((await t.api.put(`/api/v1/hosts/${fast.body.id}`, { check_interval: 600 })).status).toBe(200)
   })
 
-  it('refuses a check or retry interval below the organization\'s minimum for all but server admins', async () => {
+  it("refuses a check or retry interval below the organization's minimum for all but server admins", async () => {
     const t = await newTenant()
     const min = Quotas.parse({}).min_check_interval_s
     const before = await count('hosts')
@@ -133,14 +163,18 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expect((await admin.put(`/api/v1/hosts/${h.id}`, { check_interval: 2 })).status).toBe(200)
   })
 
-  it('refuses a map picture beyond the organization\'s map image bytes', async () => {
+  it("refuses a map picture beyond the organization's map image bytes", async () => {
     const t = await newTenant()
     const picture = fixture('maps/background.png')
     await setQuotas(t, { map_image_bytes: picture.length + 10 })
     const token = await tokenOf(server, t)
     const upload = async () => {
-      const r = await fetch(`${server.baseUrl}/api/v1/map-images?hostgroup_id=${t.environmentId}`, { method: 'POST', body: new Uint8Array(picture), headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' } })
-      return { status: r.status, body: await r.json() as any, headers: r.headers }
+      const r = await fetch(`${server.baseUrl}/api/v1/map-images?hostgroup_id=${t.environmentId}`, {
+        method: 'POST',
+        body: new Uint8Array(picture),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'image/png' },
+      })
+      return { status: r.status, body: (await r.json()) as any, headers: r.headers }
     }
     expect((await upload()).status).toBe(201)
     const before = await count('map_images')
@@ -148,10 +182,11 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expect(await count('map_images')).toBe(before)
   })
 
-  it('refuses saved filters beyond the organization\'s quota, personal and organization-wide together', async () => {
+  it("refuses saved filters beyond the organization's quota, personal and organization-wide together", async () => {
     const t = await newTenant()
     await setQuotas(t, { saved_filters: 2 })
-    const save = (name: string, organizationWide = false) => t.api.post('/api/v1/filters/', { name, location: 'hosts', rules: [['name', 'contains', 'web']], organization_wide: organizationWide })
+    const save = (name: string, organizationWide = false) =>
+      t.api.post('/api/v1/filters/', { name, location: 'hosts', rules: [['name', 'contains', 'web']], organization_wide: organizationWide })
     expect((await save('mine')).status).toBe(201)
     expect((await save('shared', true)).status).toBe(201)
     const before = await count('saved_filters')
@@ -159,13 +194,17 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expect(await count('saved_filters')).toBe(before)
   })
 
-  it('refuses risk scans beyond the organization\'s scans per day, and uploads beyond the upload size', async () => {
+  it("refuses risk scans beyond the organization's scans per day, and uploads beyond the upload size", async () => {
     const t = await newTenant()
     await setQuotas(t, { risk_scans: 1 })
     const token = await tokenOf(server, t)
     const upload = async (text: string) => {
-      const r = await fetch(`${server.baseUrl}/api/v1/risks/scans?hostgroup_id=${t.environmentId}`, { method: 'POST', body: text, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' } })
-      return { status: r.status, body: await r.json() as any, headers: r.headers }
+      const r = await fetch(`${server.baseUrl}/api/v1/risks/scans?hostgroup_id=${t.environmentId}`, {
+        method: 'POST',
+        body: text,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+      })
+      return { status: r.status, body: (await r.json()) as any, headers: r.headers }
     }
     expect((await upload(fixture('risk-scans/site.nessus').toString('utf8'))).status).toBe(201)
     const before = await count('risk_scans')

@@ -25,28 +25,58 @@ describe.each(DATABASES)('passive results on %s', (db) => {
     const admin = await adminClient(server)
     a = await makeTenant(server, admin)
     b = await makeTenant(server, admin)
-    hostId = (await a.api.post('/api/v1/hosts/', { name: 'agent-host', hostgroup_id: a.environmentId, check_type: '1', max_check_attempts: 2 })).body.id
+    hostId = (
+      await a.api.post('/api/v1/hosts/', { name: 'agent-host', hostgroup_id: a.environmentId, check_type: '1', max_check_attempts: 2 })
+    ).body.id
     resourceId = (await a.api.post('/api/v1/resources/', { host_id: hostId, name: 'disk', check_type: '1', max_check_attempts: 2 })).body.id
   })
   afterAll(() => server.close())
 
   it('accepts one result and processes it like an active one: state, output, perfdata, SOFT then HARD', async () => {
-    const r = await a.api.post('/api/v1/results', { host: 'agent-host', resource: 'disk', exit_status: 2, output: "DISK CRITICAL - / 95% used | '/'=95%;80;90;0;100\nline two" })
+    const r = await a.api.post('/api/v1/results', {
+      host: 'agent-host',
+      resource: 'disk',
+      exit_status: 2,
+      output: "DISK CRITICAL - / 95% used | '/'=95%;80;90;0;100\nline two",
+    })
     expect([r.status, r.body]).toEqual([200, { written: 1 }])
     const soft = (await a.api.get(`/api/v1/resources/${resourceId}?extra_columns=perf_data,current_attempt`)).body
-    expect(soft).toMatchObject({ state: 'critical', state_type: 'SOFT', current_attempt: 1, plugin_output: 'DISK CRITICAL - / 95% used', extended_output: 'line two', has_graph: true })
+    expect(soft).toMatchObject({
+      state: 'critical',
+      state_type: 'SOFT',
+      current_attempt: 1,
+      plugin_output: 'DISK CRITICAL - / 95% used',
+      extended_output: 'line two',
+      has_graph: true,
+    })
     expect(soft.perf_data[0]).toMatchObject({ label: '/', value: 95, unit: '%' })
-    await a.api.post('/api/v1/results', { resource_id: resourceId, exit_status: 2, output: 'DISK CRITICAL - / 96% used', perfdata: "'/'=96%;80;90" })
+    await a.api.post('/api/v1/results', {
+      resource_id: resourceId,
+      exit_status: 2,
+      output: 'DISK CRITICAL - / 96% used',
+      perfdata: "'/'=96%;80;90",
+    })
     expect((await a.api.get(`/api/v1/resources/${resourceId}`)).body).toMatchObject({ state: 'critical', state_type: 'HARD' })
-    const events = await server.vigil.store.db.selectFrom('events').selectAll().where('resource_id', '=', resourceId).where('type', '<>', 'audit_log').orderBy('id').execute()
-    expect(events.map((e) => [e.type, e.status, e.state_type])).toEqual([['state_change', 'critical', 'SOFT'], ['state_change', 'critical', 'HARD']])
+    const events = await server.vigil.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('resource_id', '=', resourceId)
+      .where('type', '<>', 'audit_log')
+      .orderBy('id')
+      .execute()
+    expect(events.map((e) => [e.type, e.status, e.state_type])).toEqual([
+      ['state_change', 'critical', 'SOFT'],
+      ['state_change', 'critical', 'HARD'],
+    ])
   })
 
   it('accepts a batch and the host check in it', async () => {
-    const r = await a.api.post('/api/v1/results', { results: [
-      { host: 'agent-host', exit_status: 0, output: 'PING OK - rta 1 ms | rta=1ms;100;500' },
-      { host: 'agent-host', resource: 'disk', exit_status: 0, output: 'DISK OK' },
-    ] })
+    const r = await a.api.post('/api/v1/results', {
+      results: [
+        { host: 'agent-host', exit_status: 0, output: 'PING OK - rta 1 ms | rta=1ms;100;500' },
+        { host: 'agent-host', resource: 'disk', exit_status: 0, output: 'DISK OK' },
+      ],
+    })
     expect(r.body).toEqual({ written: 2 })
     expect((await a.api.get(`/api/v1/hosts/${hostId}`)).body).toMatchObject({ state: 'up', plugin_output: 'PING OK - rta 1 ms' })
     expect((await a.api.get(`/api/v1/resources/${resourceId}`)).body).toMatchObject({ state: 'ok', state_type: 'HARD' })
@@ -76,13 +106,23 @@ describe.each(DATABASES)('passive results on %s', (db) => {
   })
 
   it('needs a token', async () => {
-    const r = await fetch(`${server.baseUrl}/api/v1/results`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"host":"agent-host","exit_status":0,"output":"x"}' })
+    const r = await fetch(`${server.baseUrl}/api/v1/results`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"host":"agent-host","exit_status":0,"output":"x"}',
+    })
     expect(r.status).toBe(401)
   })
 
   it('returns the series keys and a reduced series for a range', async () => {
     const now = Math.floor(Date.now() / 1000)
-    const results = Array.from({ length: 120 }, (_, i) => ({ resource_id: resourceId, exit_status: 0, output: 'DISK OK', perfdata: `'/'=${i % 10}%;80;90`, time: now - 3600 + i * 30 }))
+    const results = Array.from({ length: 120 }, (_, i) => ({
+      resource_id: resourceId,
+      exit_status: 0,
+      output: 'DISK OK',
+      perfdata: `'/'=${i % 10}%;80;90`,
+      time: now - 3600 + i * 30,
+    }))
     expect((await a.api.post('/api/v1/results', results)).status).toBe(200)
     const keys = await a.api.get(`/api/v1/resources/${resourceId}/perfdata`)
     expect(keys.body.result).toEqual([expect.objectContaining({ key: '/', unit: '%', warn: expect.objectContaining({ end: 80 }) })])
@@ -92,7 +132,13 @@ describe.each(DATABASES)('passive results on %s', (db) => {
     expect(series.body.step).toBe(300)
     expect(series.body.points[1]).toMatchObject({ min: 0, max: 9 }) // a whole 5-minute bucket holds all ten values
     expect((await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=nope`)).body.error.key).toBe('graph_not_found')
-    expect((await a.api.get(`/api/v1/hosts/${(await a.api.post('/api/v1/hosts/', { name: 'no-data', hostgroup_id: a.environmentId, check_type: '1' })).body.id}/perfdata`)).body.error.key).toBe('trending_data_unavailable')
+    expect(
+      (
+        await a.api.get(
+          `/api/v1/hosts/${(await a.api.post('/api/v1/hosts/', { name: 'no-data', hostgroup_id: a.environmentId, check_type: '1' })).body.id}/perfdata`,
+        )
+      ).body.error.key,
+    ).toBe('trending_data_unavailable')
   })
 })
 
@@ -113,7 +159,15 @@ describe('active checks and reschedule (sqlite)', () => {
 
   it('checks a new host within seconds and reschedules on request', async () => {
     const admin = await adminClient(server)
-    const host = (await admin.post('/api/v1/hosts/', { name: 'tcp-target', hostgroup_id: 1, ip_address: '127.0.0.1', check: { kind: 'tcp', config: { port } }, check_interval: 3600 })).body
+    const host = (
+      await admin.post('/api/v1/hosts/', {
+        name: 'tcp-target',
+        hostgroup_id: 1,
+        ip_address: '127.0.0.1',
+        check: { kind: 'tcp', config: { port } },
+        check_interval: 3600,
+      })
+    ).body
     const checked = await waitFor(async () => {
       const h = (await admin.get(`/api/v1/hosts/${host.id}`)).body
       return h.state === 'up' && h

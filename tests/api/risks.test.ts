@@ -27,18 +27,36 @@ describe.each(DATABASES)('risks on %s', (db) => {
     return { ...t, token: await tokenOf(server, t) }
   }
   async function upload(t: Who, text: string, query: string) {
-    const r = await fetch(`${server.baseUrl}/api/v1/risks/scans?${query}`, { method: 'POST', body: text, headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' } })
-    return { status: r.status, body: await r.json() as any }
+    const r = await fetch(`${server.baseUrl}/api/v1/risks/scans?${query}`, {
+      method: 'POST',
+      body: text,
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' },
+    })
+    return { status: r.status, body: (await r.json()) as any }
   }
   const importInto = (t: Who, name: string, env = t.environmentId) => upload(t, fixture(name), `hostgroup_id=${env}&file_name=${name}`)
   /** SPEC §7: DELETE …/tickets carries a body with the comment. */
   async function close(t: Who, url: string, body?: unknown) {
-    const r = await fetch(server.baseUrl + url, { method: 'DELETE', headers: { authorization: `Bearer ${t.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
-    return { status: r.status, body: await r.json() as any }
+    const r = await fetch(server.baseUrl + url, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${t.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
+    return { status: r.status, body: (await r.json()) as any }
   }
-  const count = async (table: 'risks' | 'risk_scans') => Number((await server.vigil.store.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
-  const risksOf = async (t: Who, query = '') => (await t.api.get(`/api/v1/risks?limit=100&extra_columns=first_scan_id,last_scan_id${query}`)).body
-  const riskOf = async (plugin: string, hostId: number | null) => (await risksOf(a)).result.find((r: any) => r.plugin_id === plugin && r.host_id === hostId)
+  const count = async (table: 'risks' | 'risk_scans') =>
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
+  const risksOf = async (t: Who, query = '') =>
+    (await t.api.get(`/api/v1/risks?limit=100&extra_columns=first_scan_id,last_scan_id${query}`)).body
+  const riskOf = async (plugin: string, hostId: number | null) =>
+    (await risksOf(a)).result.find((r: any) => r.plugin_id === plugin && r.host_id === hostId)
 
   beforeAll(async () => {
     server = await startServer({ db })
@@ -46,7 +64,9 @@ describe.each(DATABASES)('risks on %s', (db) => {
     a = await prepared(await makeTenant(server, admin))
     b = await prepared(await makeTenant(server, admin))
     reader = await prepared(await makeTenant(server, admin, 'service_desk'))
-    hosts['web-01'] = (await a.api.post('/api/v1/hosts/', { name: 'web-01', hostgroup_id: a.environmentId, check_type: '1', ip_address: '10.0.0.11' })).body.id
+    hosts['web-01'] = (
+      await a.api.post('/api/v1/hosts/', { name: 'web-01', hostgroup_id: a.environmentId, check_type: '1', ip_address: '10.0.0.11' })
+    ).body.id
     hosts['db-01'] = (await a.api.post('/api/v1/hosts/', { name: 'db-01', hostgroup_id: a.environmentId, check_type: '1' })).body.id
     firstScan = await importInto(a, 'site.nessus')
   })
@@ -55,8 +75,15 @@ describe.each(DATABASES)('risks on %s', (db) => {
   it('imports a Nessus scan, matching report hosts by address and keeping the unmatched ones by name', async () => {
     expect(firstScan.status).toBe(201)
     expect(firstScan.body).toMatchObject({
-      hostgroup_id: a.environmentId, format: 'nessus', file_name: 'site.nessus', report_name: 'Weekly site scan', username: a.username,
-      findings: 4, imported: 4, updated: 0, unmatched_hosts: ['ghost.example.net'],
+      hostgroup_id: a.environmentId,
+      format: 'nessus',
+      file_name: 'site.nessus',
+      report_name: 'Weekly site scan',
+      username: a.username,
+      findings: 4,
+      imported: 4,
+      updated: 0,
+      unmatched_hosts: ['ghost.example.net'],
     })
     expect((await a.api.get(`/api/v1/risks/scans/${firstScan.body.id}`)).body).toEqual(firstScan.body)
     const list = await risksOf(a)
@@ -75,13 +102,31 @@ describe.each(DATABASES)('risks on %s', (db) => {
     const r = await a.api.get(`/api/v1/risks/${id}`)
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({
-      id, hostgroup_id: a.environmentId, plugin_id: LOG4SHELL, plugin_name: 'Apache Log4Shell RCE detection', severity: 'veryhigh', severity_id: 4,
-      risk_factor: 'Critical', synopsis: 'The remote web server is affected by a remote code execution vulnerability.',
-      description: expect.stringContaining('Apache Log4j'), solution: 'Upgrade Apache Log4j to version 2.17.1 or later.', solution_type: null,
-      plugin_output: 'Sent: ${jndi:ldap://scanner/a} <and got a callback>', cvss: 9.8, cve: ['CVE-2021-44228', 'CVE-2021-45046'],
-      cwe: ['CWE-502', 'CWE-917'], external_references: expect.arrayContaining(['https://logging.apache.org/log4j/2.x/security.html']),
-      port: 443, protocol: 'tcp', affected_software: 'cpe:/a:apache:log4j', detection_method: 'remote', source: 'nessus',
-      first_detected: expect.any(Number), last_scan: expect.any(Number), tickets: [], allowed_actions: ['create_ticket', 'view_ticket'],
+      id,
+      hostgroup_id: a.environmentId,
+      plugin_id: LOG4SHELL,
+      plugin_name: 'Apache Log4Shell RCE detection',
+      severity: 'veryhigh',
+      severity_id: 4,
+      risk_factor: 'Critical',
+      synopsis: 'The remote web server is affected by a remote code execution vulnerability.',
+      description: expect.stringContaining('Apache Log4j'),
+      solution: 'Upgrade Apache Log4j to version 2.17.1 or later.',
+      solution_type: null,
+      plugin_output: 'Sent: ${jndi:ldap://scanner/a} <and got a callback>',
+      cvss: 9.8,
+      cve: ['CVE-2021-44228', 'CVE-2021-45046'],
+      cwe: ['CWE-502', 'CWE-917'],
+      external_references: expect.arrayContaining(['https://logging.apache.org/log4j/2.x/security.html']),
+      port: 443,
+      protocol: 'tcp',
+      affected_software: 'cpe:/a:apache:log4j',
+      detection_method: 'remote',
+      source: 'nessus',
+      first_detected: expect.any(Number),
+      last_scan: expect.any(Number),
+      tickets: [],
+      allowed_actions: ['create_ticket', 'view_ticket'],
     })
     expect((await a.api.get('/api/v1/risks/999999')).body.error.key).toBe('not_found')
   })
@@ -90,22 +135,37 @@ describe.each(DATABASES)('risks on %s', (db) => {
     expect((await risksOf(a, '&severity=medium,veryhigh')).totalresults).toBe(3)
     expect((await risksOf(a, '&severity=4')).result.map((r: any) => r.plugin_id)).toEqual([LOG4SHELL])
     expect((await risksOf(a, `&host_id=${hosts['web-01']}`)).totalresults).toBe(3)
-    expect((await risksOf(a, `&hostgroup_id=${a.environmentId}&advanced_filter=${encodeURIComponent(JSON.stringify([['host_name', 'equals', 'ghost.example.net']]))}`)).totalresults).toBe(1)
+    expect(
+      (
+        await risksOf(
+          a,
+          `&hostgroup_id=${a.environmentId}&advanced_filter=${encodeURIComponent(JSON.stringify([['host_name', 'equals', 'ghost.example.net']]))}`,
+        )
+      ).totalresults,
+    ).toBe(1)
     const page = await a.api.get('/api/v1/risks?limit=1&offset=1&columns=id,severity')
     expect(page.body).toMatchObject({ totalresults: 4, result: [{ severity: 'medium' }] })
     expect(Object.keys(page.body.result[0])).toEqual(['id', 'severity'])
     const bad = await a.api.get('/api/v1/risks?severity=urgent')
     expect([bad.status, bad.body.error.key]).toEqual([400, 'validation_failed'])
     expect((await a.api.get('/api/v1/risks?columns=password')).body.error.key).toBe('columns_not_allowed')
-    expect((await a.api.get('/api/v1/risks/grouped?group_by=plugin_id')).body.result.map((g: any) => [g.plugin_id, g.totalresults])).toContainEqual([CERT, 2])
+    expect(
+      (await a.api.get('/api/v1/risks/grouped?group_by=plugin_id')).body.result.map((g: any) => [g.plugin_id, g.totalresults]),
+    ).toContainEqual([CERT, 2])
   })
 
   it('groups a plugin of an environment with counts per severity and the SPEC §4 style', async () => {
     const g = await a.api.get(`/api/v1/risks/${a.environmentId}/${CERT}`)
     expect(g.status).toBe(200)
     expect(g.body).toMatchObject({
-      hostgroup_id: a.environmentId, plugin_id: CERT, plugin_name: 'SSL Certificate Cannot Be Trusted', severity: 'medium', severity_id: 2,
-      counts: { info: 0, low: 0, medium: 2, high: 0, veryhigh: 0 }, totalresults: 2, allowed_actions: ['create_ticket', 'view_ticket'],
+      hostgroup_id: a.environmentId,
+      plugin_id: CERT,
+      plugin_name: 'SSL Certificate Cannot Be Trusted',
+      severity: 'medium',
+      severity_id: 2,
+      counts: { info: 0, low: 0, medium: 2, high: 0, veryhigh: 0 },
+      totalresults: 2,
+      allowed_actions: ['create_ticket', 'view_ticket'],
     })
     expect(g.body.result.map((r: any) => r.host_name).sort()).toEqual(['ghost.example.net', 'web-01'])
     expect((await a.api.get(`/api/v1/risks/${a.environmentId}/424242`)).body.error.key).toBe('not_found')
@@ -117,13 +177,24 @@ describe.each(DATABASES)('risks on %s', (db) => {
     expect(again.body).toMatchObject({ findings: 4, imported: 0, updated: 4 })
     expect((await risksOf(a)).totalresults).toBe(4)
     const after = await riskOf(CERT, hosts['web-01'])
-    expect(after).toMatchObject({ id: before.id, first_scan_id: firstScan.body.id, last_scan_id: again.body.id, first_detected: before.first_detected })
+    expect(after).toMatchObject({
+      id: before.id,
+      first_scan_id: firstScan.body.id,
+      last_scan_id: again.body.id,
+      first_detected: before.first_detected,
+    })
   })
 
   it('imports an OpenVAS report beside it, matching a host by the hostname the report gives', async () => {
     const r = await importInto(a, 'site-openvas.xml')
     expect(r.body).toMatchObject({ format: 'openvas', findings: 2, imported: 2, unmatched_hosts: [] })
-    expect(await riskOf(PG_WEAK, hosts['db-01'])).toMatchObject({ severity: 'high', solution_type: 'Mitigation', port: 5432, source: 'openvas', cve: ['CVE-1999-0502'] })
+    expect(await riskOf(PG_WEAK, hosts['db-01'])).toMatchObject({
+      severity: 'high',
+      solution_type: 'Mitigation',
+      port: 5432,
+      source: 'openvas',
+      cve: ['CVE-1999-0502'],
+    })
     const g = await a.api.get(`/api/v1/risks/${a.environmentId}/${PG_WEAK}`)
     expect(g.body).toMatchObject({ severity: 'high', counts: { high: 1 } })
   })
@@ -133,10 +204,20 @@ describe.each(DATABASES)('risks on %s', (db) => {
     const events = (await a.api.get(`/api/v1/events?classes=risk&types=report&hostgroup_id=${a.environmentId}&limit=100`)).body
     expect(events.totalresults).toBe(6)
     const mine = (await a.api.get(`/api/v1/events?risk_id=${id}`)).body.result
-    expect(mine).toEqual([expect.objectContaining({
-      type: 'report', event_class: 'risk_event', status: 'DETECTED', risk_id: id, risk_plugin_id: LOG4SHELL, hostgroup_id: a.environmentId,
-      host_id: hosts['web-01'], subject_name: 'Apache Log4Shell RCE detection', host_name: 'web-01', username: a.username,
-    })])
+    expect(mine).toEqual([
+      expect.objectContaining({
+        type: 'report',
+        event_class: 'risk_event',
+        status: 'DETECTED',
+        risk_id: id,
+        risk_plugin_id: LOG4SHELL,
+        hostgroup_id: a.environmentId,
+        host_id: hosts['web-01'],
+        subject_name: 'Apache Log4Shell RCE detection',
+        host_name: 'web-01',
+        username: a.username,
+      }),
+    ])
     expect((await a.api.get(`/api/v1/events?risk_plugin_id=${CERT}&hostgroup_id=${a.environmentId}`)).body.totalresults).toBe(2)
     expect((await b.api.get('/api/v1/events?classes=risk')).body.totalresults).toBe(0)
   })
@@ -148,7 +229,9 @@ describe.each(DATABASES)('risks on %s', (db) => {
     expect((await b.api.get(`/api/v1/risks/${a.environmentId}/${LOG4SHELL}`)).body.error.key).toBe('hostgroup_not_found')
     expect((await b.api.get(`/api/v1/risks/scans/${firstScan.body.id}`)).body.error.key).toBe('risk_scan_not_found')
     expect((await b.api.get(`/api/v1/risks/${id}/tickets`)).body.error.key).toBe('not_found')
-    expect((await b.api.post(`/api/v1/risks/${a.environmentId}/${LOG4SHELL}/tickets`, { comment: 'not mine' })).body.error.key).toBe('hostgroup_not_found')
+    expect((await b.api.post(`/api/v1/risks/${a.environmentId}/${LOG4SHELL}/tickets`, { comment: 'not mine' })).body.error.key).toBe(
+      'hostgroup_not_found',
+    )
     const into = await importInto(b, 'site.nessus', a.environmentId)
     expect([into.status, into.body.error.key]).toEqual([404, 'hostgroup_not_found'])
   })
@@ -163,7 +246,10 @@ describe.each(DATABASES)('risks on %s', (db) => {
     expect((await upload(a, fixture('site.nessus'), 'hostgroup_id=999999')).body.error.key).toBe('hostgroup_not_found')
     expect((await upload(a, fixture('site.nessus'), '')).body.error.key).toBe('missing_required_parameter')
     const refused = await importInto(reader, 'site.nessus')
-    expect([refused.status, refused.body.error]).toEqual([403, expect.objectContaining({ key: 'unauthorized', extra_info: { action: 'host_write' } })])
+    expect([refused.status, refused.body.error]).toEqual([
+      403,
+      expect.objectContaining({ key: 'unauthorized', extra_info: { action: 'host_write' } }),
+    ])
     expect([await count('risks'), await count('risk_scans')]).toEqual([risks, scans])
     expect((await a.api.get('/api/v1/risks/scans/999999')).body.error.key).toBe('risk_scan_not_found')
   })
@@ -171,26 +257,50 @@ describe.each(DATABASES)('risks on %s', (db) => {
   it('opens, lists, closes and re-opens a ticket on a risk, with comment bodies (SPEC §4, §7 Tickets)', async () => {
     const risk = await riskOf(LOG4SHELL, hosts['web-01'])
     const base = `/api/v1/risks/${risk.id}/tickets`
-    expect((await a.api.post(base, { comment: ' ' })).body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'body.comment' } })
+    expect((await a.api.post(base, { comment: ' ' })).body.error).toMatchObject({
+      key: 'validation_failed',
+      extra_info: { field: 'body.comment' },
+    })
     expect((await a.api.post(base, { comment: 'x', risk_plugin_id: CERT })).body.error.extra_info.field).toBe('body.risk_plugin_id')
     expect((await a.api.post(base, { reacknowledged: true })).body.error.extra_info.field).toBe('body.reacknowledged')
 
-    const created = await a.api.post(base, { comment: 'patch log4j', risk_id: risk.id, hostgroup_id: a.environmentId, risk_plugin_id: LOG4SHELL, host_id: hosts['web-01'] })
+    const created = await a.api.post(base, {
+      comment: 'patch log4j',
+      risk_id: risk.id,
+      hostgroup_id: a.environmentId,
+      risk_plugin_id: LOG4SHELL,
+      host_id: hosts['web-01'],
+    })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({
-      ticket_id: expect.stringMatching(/^VIG-\d{6}$/), risk_id: risk.id, host_id: hosts['web-01'], resource_id: null, reopened: false, isClosed: false,
-      details: 'patch log4j', priorityName: 'High', description: 'web-01 / Apache Log4Shell RCE detection: VERYHIGH - The remote web server is affected by a remote code execution vulnerability.',
+      ticket_id: expect.stringMatching(/^VIG-\d{6}$/),
+      risk_id: risk.id,
+      host_id: hosts['web-01'],
+      resource_id: null,
+      reopened: false,
+      isClosed: false,
+      details: 'patch log4j',
+      priorityName: 'High',
+      description:
+        'web-01 / Apache Log4Shell RCE detection: VERYHIGH - The remote web server is affected by a remote code execution vulnerability.',
     })
     const first = created.body.ticket_id
     expect((await a.api.get(`/api/v1/risks/${risk.id}`)).body.tickets).toEqual([first])
     expect((await a.api.get(base)).body).toMatchObject({ totalresults: 1, result: [{ ticket_id: first }] })
     const open = await a.api.post(base, { comment: 'twice' })
-    expect([open.status, open.body.error.key, open.body.error.extra_info]).toEqual([400, 'ticket_add_failed', { reason: 'ticket_open', ticket_id: first }])
+    expect([open.status, open.body.error.key, open.body.error.extra_info]).toEqual([
+      400,
+      'ticket_add_failed',
+      { reason: 'ticket_open', ticket_id: first },
+    ])
 
     expect((await close(a, base)).body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'body.comment' } })
     const closed = await close(a, base, { comment: 'patched everywhere' })
     expect([closed.status, closed.body]).toEqual([200, { ticket_id: first }])
-    expect((await close(a, base, { comment: 'again' })).body.error).toMatchObject({ key: 'ticket_delete_failed', extra_info: { reason: 'ticket_closed' } })
+    expect((await close(a, base, { comment: 'again' })).body.error).toMatchObject({
+      key: 'ticket_delete_failed',
+      extra_info: { reason: 'ticket_closed' },
+    })
 
     const reopened = await a.api.post(base, { comment: 'it is back' })
     expect(reopened.body).toMatchObject({ reopened: true, ticket_links: [{ id: first }] })
@@ -200,7 +310,9 @@ describe.each(DATABASES)('risks on %s', (db) => {
 
     const timeline = (await a.api.get(`/api/v1/events?types=ticket&risk_id=${risk.id}`)).body.result
     expect(timeline.map((e: any) => [e.status, e.ticket_id, e.event_class, e.risk_plugin_id])).toEqual([
-      ['REOPENED', reopened.body.ticket_id, 'risk_event', LOG4SHELL], ['CLOSED', first, 'risk_event', LOG4SHELL], ['CREATED', first, 'risk_event', LOG4SHELL],
+      ['REOPENED', reopened.body.ticket_id, 'risk_event', LOG4SHELL],
+      ['CLOSED', first, 'risk_event', LOG4SHELL],
+      ['CREATED', first, 'risk_event', LOG4SHELL],
     ])
     expect(timeline[1].comment).toBe('patched everywhere')
     await close(a, base, { comment: 'done' })
@@ -220,22 +332,31 @@ describe.each(DATABASES)('risks on %s', (db) => {
     expect((await a.api.post(base, { comment: 'x', hostgroup_id: b.environmentId })).body.error.extra_info.field).toBe('body.hostgroup_id')
     const opened = await a.api.post(base, { comment: 'replace the certificates', hostgroup_id: a.environmentId, risk_plugin_id: CERT })
     expect(opened.status).toBe(201)
-    expect(opened.body.ticket_ids).toEqual(expect.arrayContaining([
-      { risk_id: web.id, id: expect.stringMatching(/^VIG-/), reopened: false },
-      { risk_id: ghost.id, error: 'ticket_add_failed', extra_info: { reason: 'no_host_info', host_name: 'ghost.example.net' } },
-    ]))
+    expect(opened.body.ticket_ids).toEqual(
+      expect.arrayContaining([
+        { risk_id: web.id, id: expect.stringMatching(/^VIG-/), reopened: false },
+        { risk_id: ghost.id, error: 'ticket_add_failed', extra_info: { reason: 'no_host_info', host_name: 'ghost.example.net' } },
+      ]),
+    )
     const ticketId = opened.body.ticket_ids.find((e: any) => e.id).id
     expect((await a.api.get(base)).body).toMatchObject({ totalresults: 1, result: [{ ticket_id: ticketId, risk_id: web.id }] })
     // Again: the risk with an open ticket answers its refusal, nothing new is opened.
     const again = await a.api.post(base, { comment: 'again' })
-    expect(again.body.ticket_ids.find((e: any) => e.risk_id === web.id)).toEqual({ risk_id: web.id, error: 'ticket_add_failed', extra_info: { reason: 'ticket_open', ticket_id: ticketId } })
+    expect(again.body.ticket_ids.find((e: any) => e.risk_id === web.id)).toEqual({
+      risk_id: web.id,
+      error: 'ticket_add_failed',
+      extra_info: { reason: 'ticket_open', ticket_id: ticketId },
+    })
 
     expect((await close(a, base, {})).status).toBe(400)
     const closed = await close(a, base, { comment: 'certificates replaced' })
     expect([closed.status, closed.body]).toEqual([200, { ticket_ids: [ticketId] }])
     expect((await close(a, base, { comment: 'nothing open' })).body.error.key).toBe('ticket_not_found')
     const events = (await a.api.get(`/api/v1/events?types=ticket&risk_plugin_id=${CERT}&hostgroup_id=${a.environmentId}`)).body.result
-    expect(events.map((e: any) => [e.status, e.risk_id])).toEqual([['CLOSED', web.id], ['CREATED', web.id]])
+    expect(events.map((e: any) => [e.status, e.risk_id])).toEqual([
+      ['CLOSED', web.id],
+      ['CREATED', web.id],
+    ])
     expect((await a.api.get(`/api/v1/risks/${a.environmentId}/424242/tickets`)).body.error.key).toBe('not_found')
   })
 

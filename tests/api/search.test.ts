@@ -21,8 +21,18 @@ describe.each(DATABASES)('search on %s', (db) => {
     const admin = await adminClient(server)
     a = await makeTenant(server, admin)
     b = await makeTenant(server, admin)
-    secondEnv = (await a.api.post('/api/v1/hostgroups/', { name: 'Zephyr lab', alias: 'Zephyr lab', organization_id: a.organizationId })).body.id
-    const web = (await a.api.post('/api/v1/hosts/', { name: 'srch-web-01', alias: 'Frontend', ip_address: '10.77.0.5', description: 'nginx box', hostgroup_id: a.environmentId, check_type: '1' })).body
+    secondEnv = (await a.api.post('/api/v1/hostgroups/', { name: 'Zephyr lab', alias: 'Zephyr lab', organization_id: a.organizationId }))
+      .body.id
+    const web = (
+      await a.api.post('/api/v1/hosts/', {
+        name: 'srch-web-01',
+        alias: 'Frontend',
+        ip_address: '10.77.0.5',
+        description: 'nginx box',
+        hostgroup_id: a.environmentId,
+        check_type: '1',
+      })
+    ).body
     await a.api.post('/api/v1/hosts/', { name: 'srch-db-01', hostgroup_id: a.environmentId, check_type: '1' })
     await a.api.post('/api/v1/resources/', { host_id: web.id, name: 'Zephyr certificate', check_type: '1' })
     await a.api.post('/api/v1/hosts/', { name: 'srch-zephyr-02', hostgroup_id: secondEnv, check_type: '1' })
@@ -34,7 +44,12 @@ describe.each(DATABASES)('search on %s', (db) => {
     const r = await q('  zephyr ')
     expect(r.status).toBe(200)
     const buckets = r.body.result.aggregations.grouping.buckets
-    expect(buckets.map((x: any) => [x.key, x.doc_count])).toEqual([['host', 1], ['resource', 1], ['map', 0], ['hostgroup', 1]])
+    expect(buckets.map((x: any) => [x.key, x.doc_count])).toEqual([
+      ['host', 1],
+      ['resource', 1],
+      ['map', 0],
+      ['hostgroup', 1],
+    ])
     expect(r.body.total_per_type).toEqual({ host: 1, resource: 1, map: 0, hostgroup: 1 })
     expect(r.body.result.hits.total.value).toBe(3)
     expect(bucket(r.body, 'host').hits[0]).toMatchObject({ name: 'srch-zephyr-02', hostgroup_id: secondEnv, hostgroup_alias: 'Zephyr lab' })
@@ -55,11 +70,15 @@ describe.each(DATABASES)('search on %s', (db) => {
     expect(bucket((await b.api.get('/api/v1/search?query=srch-web')).body, 'host').hits.map((h: any) => h.name)).toEqual(['srch-web-other'])
     expect((await q('srch', `&environment_ids=${a.environmentId}`)).body.total_per_type.host).toBe(2)
     expect((await q('srch', `&environment_ids=${secondEnv},${b.environmentId}`)).body.total_per_type.host).toBe(1)
-    expect((await q('srch', '&environment_ids=x')).body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'environment_ids' } })
+    expect((await q('srch', '&environment_ids=x')).body.error).toMatchObject({
+      key: 'validation_failed',
+      extra_info: { field: 'environment_ids' },
+    })
   })
 
   it('answers at most SEARCH_HITS_PER_TYPE hits per type with the full total (SPEC §2 limit message)', async () => {
-    for (let i = 0; i < SEARCH_HITS_PER_TYPE + 3; i++) await a.api.post('/api/v1/hosts/', { name: `many-${String(i).padStart(2, '0')}`, hostgroup_id: a.environmentId, check_type: '1' })
+    for (let i = 0; i < SEARCH_HITS_PER_TYPE + 3; i++)
+      await a.api.post('/api/v1/hosts/', { name: `many-${String(i).padStart(2, '0')}`, hostgroup_id: a.environmentId, check_type: '1' })
     const host = bucket((await q('many-')).body, 'host')
     expect([host.doc_count, host.hits.length]).toEqual([SEARCH_HITS_PER_TYPE + 3, SEARCH_HITS_PER_TYPE])
   })

@@ -14,7 +14,14 @@ function expectSecurityHeaders(r: Response) {
   expect(csp).toContain("script-src 'self'")
   expect(csp).not.toContain('unsafe-inline')
   expect(csp).not.toContain('unsafe-eval')
-  for (const part of ["default-src 'self'", "img-src 'self' data: blob:", "connect-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'"]) {
+  for (const part of [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ]) {
     expect(csp).toContain(part)
   }
   expect(r.headers.get('x-content-type-options')).toBe('nosniff')
@@ -59,7 +66,9 @@ describe('security headers', () => {
   it('keep the stricter policy of a map SVG export', async () => {
     const t = await makeTenant(server, await adminClient(server))
     const map = (await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2 })).body
-    const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/export?format=svg`, { headers: { authorization: `Bearer ${await tokenOf(server, t)}` } })
+    const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/export?format=svg`, {
+      headers: { authorization: `Bearer ${await tokenOf(server, t)}` },
+    })
     expect(r.status).toBe(200)
     expect(r.headers.get('content-security-policy')).toMatch(/^default-src 'none'/)
     expect(r.headers.get('x-frame-options')).toBe('DENY')

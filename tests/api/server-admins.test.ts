@@ -13,7 +13,12 @@ describe.each(DATABASES)('server admins on %s', (db) => {
   const userId = async (username: string) =>
     (await server.vigil.store.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
   const auditEvents = (subject: string, id: number) =>
-    server.vigil.store.db.selectFrom('events').selectAll().where('type', '=', 'audit_log').where('event_class', '=', `${subject}_audit`).execute()
+    server.vigil.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('type', '=', 'audit_log')
+      .where('event_class', '=', `${subject}_audit`)
+      .execute()
       .then((rows) => rows.filter((r) => JSON.parse(r.extra_data).id === id))
   beforeAll(async () => {
     server = await startServer({ db })

@@ -27,11 +27,24 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
     expect(r.status).toBe(201)
     return r.body as { id: number; name: string; alias: string }
   }
-  const slideshowCount = async () => Number((await server.vigil.store.db.selectFrom('slideshows').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const slideshowCount = async () =>
+    Number(
+      (
+        await server.vigil.store.db
+          .selectFrom('slideshows')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('creates a slideshow with its maps in order, reads it by id and by environment and name (SPEC §2, §3)', async () => {
     const [m1, m2, m3] = [await newMap(a, 'Core network'), await newMap(a, 'Datacenter'), await newMap(a, 'Branches')]
-    const r = await a.api.post('/api/v1/slideshows', { alias: 'NOC wall', hostgroup_id: a.environmentId, delay: 20, map_ids: [m3.id, m1.id, m2.id] })
+    const r = await a.api.post('/api/v1/slideshows', {
+      alias: 'NOC wall',
+      hostgroup_id: a.environmentId,
+      delay: 20,
+      map_ids: [m3.id, m1.id, m2.id],
+    })
     expect(r.status).toBe(201)
     expect(r.body).toMatchObject({ alias: 'NOC wall', name: 'NOC wall', delay: 20, follow_alarms: false, hostgroup_id: a.environmentId })
     expect(r.body.maps.map((m: { alias: string }) => m.alias)).toEqual(['Branches', 'Core network', 'Datacenter'])
@@ -46,14 +59,25 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
   it('lists slideshows with the SPEC §7 list protocol, sorted by alias, filterable', async () => {
     const t = await makeTenant(server, admin)
     const m = await newMap(t)
-    for (const alias of ['Zulu wall', 'Alpha wall', 'Mid wall']) expect((await t.api.post('/api/v1/slideshows', { alias, hostgroup_id: t.environmentId, delay: 10, map_ids: [m.id] })).status).toBe(201)
+    for (const alias of ['Zulu wall', 'Alpha wall', 'Mid wall'])
+      expect((await t.api.post('/api/v1/slideshows', { alias, hostgroup_id: t.environmentId, delay: 10, map_ids: [m.id] })).status).toBe(
+        201,
+      )
     const all = await t.api.get('/api/v1/slideshows')
     expect(all.body.totalresults).toBe(3)
     expect(all.body.result.map((s: { alias: string }) => s.alias)).toEqual(['Alpha wall', 'Mid wall', 'Zulu wall'])
     expect(all.body.result[0].maps).toEqual([{ id: m.id, name: m.name, alias: m.alias, hostgroup_name: expect.any(String) }])
-    const filtered = await t.api.get(`/api/v1/slideshows?advanced_filter=${encodeURIComponent(JSON.stringify([{ key: 'alias', operator: 'contains', value: 'mid' }]))}`)
+    const filtered = await t.api.get(
+      `/api/v1/slideshows?advanced_filter=${encodeURIComponent(JSON.stringify([{ key: 'alias', operator: 'contains', value: 'mid' }]))}`,
+    )
     expect(filtered.body.result.map((s: { alias: string }) => s.alias)).toEqual(['Mid wall'])
-    expect((await t.api.get('/api/v1/slideshows?advanced_filter=' + encodeURIComponent(JSON.stringify([{ key: 'secret', operator: 'equals', value: 1 }])))).body.error.key).toBe('columns_not_allowed')
+    expect(
+      (
+        await t.api.get(
+          '/api/v1/slideshows?advanced_filter=' + encodeURIComponent(JSON.stringify([{ key: 'secret', operator: 'equals', value: 1 }])),
+        )
+      ).body.error.key,
+    ).toBe('columns_not_allowed')
   })
 
   it('refuses a second slideshow with the same name in the environment: 409 slideshow_already_exists (SPEC §8)', async () => {
@@ -66,7 +90,9 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
     expect(again.body.error.key).toBe('slideshow_already_exists')
     expect(await slideshowCount()).toBe(before)
     // Another environment may use the name.
-    expect((await b.api.post('/api/v1/slideshows', { ...body, hostgroup_id: b.environmentId, map_ids: [(await newMap(b)).id] })).status).toBe(201)
+    expect(
+      (await b.api.post('/api/v1/slideshows', { ...body, hostgroup_id: b.environmentId, map_ids: [(await newMap(b)).id] })).status,
+    ).toBe(201)
   })
 
   it('rejects bad names, delays and map lists with a 400 naming the field, writing nothing (SPEC §5)', async () => {
@@ -93,20 +119,37 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
     expect(await slideshowCount()).toBe(before)
   })
 
-  it('accepts only maps the caller may see in the organization: another tenant\'s map is map_not_found (SPEC §6)', async () => {
+  it("accepts only maps the caller may see in the organization: another tenant's map is map_not_found (SPEC §6)", async () => {
     const mine = await newMap(a)
     const theirs = await newMap(b)
     const before = await slideshowCount()
-    const r = await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [mine.id, theirs.id] })
+    const r = await a.api.post('/api/v1/slideshows', {
+      alias: uniq('Wall'),
+      hostgroup_id: a.environmentId,
+      delay: 30,
+      map_ids: [mine.id, theirs.id],
+    })
     expect([r.status, r.body.error.key, r.body.error.extra_info.ids]).toEqual([404, 'map_not_found', [theirs.id]])
     expect(await slideshowCount()).toBe(before)
     // Another organization's environment reads as not found.
-    const other = await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: b.environmentId, delay: 30, map_ids: [theirs.id] })
+    const other = await a.api.post('/api/v1/slideshows', {
+      alias: uniq('Wall'),
+      hostgroup_id: b.environmentId,
+      delay: 30,
+      map_ids: [theirs.id],
+    })
     expect([other.status, other.body.error.key]).toEqual([404, 'hostgroup_not_found'])
   })
 
   it('keeps slideshows of one organization from another: list, get, by-name, update and delete (SPEC §6)', async () => {
-    const show = (await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [(await newMap(a)).id] })).body
+    const show = (
+      await a.api.post('/api/v1/slideshows', {
+        alias: uniq('Wall'),
+        hostgroup_id: a.environmentId,
+        delay: 30,
+        map_ids: [(await newMap(a)).id],
+      })
+    ).body
     expect((await b.api.get('/api/v1/slideshows')).body.result.map((s: { id: number }) => s.id)).not.toContain(show.id)
     expect((await b.api.get(`/api/v1/slideshows/${show.id}`)).status).toBe(404)
     expect((await b.api.get(`/api/v1/slideshows/by-name/${show.hostgroup_name}/${show.name}`)).body.error.key).toBe('slideshow_not_found')
@@ -117,12 +160,21 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
 
   it('edits alias, delay, follow alarms and the order of maps; the name changes only when given', async () => {
     const [m1, m2, m3] = [await newMap(a), await newMap(a), await newMap(a)]
-    const show = (await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m1.id, m2.id] })).body
-    const r = await a.api.put(`/api/v1/slideshows/${show.id}`, { alias: 'Renamed wall', delay: 45, follow_alarms: true, map_ids: [m3.id, m1.id] })
+    const show = (
+      await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m1.id, m2.id] })
+    ).body
+    const r = await a.api.put(`/api/v1/slideshows/${show.id}`, {
+      alias: 'Renamed wall',
+      delay: 45,
+      follow_alarms: true,
+      map_ids: [m3.id, m1.id],
+    })
     expect(r.status).toBe(200)
     expect(r.body).toMatchObject({ alias: 'Renamed wall', name: show.name, delay: 45, follow_alarms: true })
     expect(r.body.maps.map((m: { id: number }) => m.id)).toEqual([m3.id, m1.id])
-    const clash = (await a.api.post('/api/v1/slideshows', { alias: uniq('Other'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m1.id] })).body
+    const clash = (
+      await a.api.post('/api/v1/slideshows', { alias: uniq('Other'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m1.id] })
+    ).body
     const refused = await a.api.put(`/api/v1/slideshows/${clash.id}`, { name: show.name, delay: 99 })
     expect([refused.status, refused.body.error.key]).toEqual([409, 'slideshow_already_exists'])
     expect((await a.api.get(`/api/v1/slideshows/${clash.id}`)).body.delay).toBe(30)
@@ -135,8 +187,12 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
   it('lists the slideshows containing a map on the map, sorted by alias (SPEC §2 Maps table expanded row)', async () => {
     const m = await newMap(a)
     const other = await newMap(a)
-    const zeta = (await a.api.post('/api/v1/slideshows', { alias: 'Zeta wall', hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id, other.id] })).body
-    const alpha = (await a.api.post('/api/v1/slideshows', { alias: 'Alpha wall', hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id] })).body
+    const zeta = (
+      await a.api.post('/api/v1/slideshows', { alias: 'Zeta wall', hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id, other.id] })
+    ).body
+    const alpha = (
+      await a.api.post('/api/v1/slideshows', { alias: 'Alpha wall', hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id] })
+    ).body
     const info = (await a.api.get(`/api/v1/maps/${m.id}`)).body
     expect(info.slideshows).toEqual([
       { id: alpha.id, name: alpha.name, alias: 'Alpha wall', hostgroup_id: a.environmentId },
@@ -151,7 +207,9 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
 
   it('needs maps_write to add and write to edit or delete: 403 unauthorized for an operator (SPEC §6)', async () => {
     const m = await newMap(a)
-    const show = (await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id] })).body
+    const show = (
+      await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id] })
+    ).body
     const operator = await makeTenant(server, admin, 'operator')
     // The operator of organization a: same organization, fewer rights.
     const db = server.vigil.store.db
@@ -160,7 +218,12 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
     await db.updateTable('user_rights').set({ organization_id: a.organizationId }).where('user_id', '=', user.id).execute()
     invalidateScopes()
     expect((await operator.api.get(`/api/v1/slideshows/${show.id}`)).body.allowed_actions).not.toContain('write')
-    const add = await operator.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id] })
+    const add = await operator.api.post('/api/v1/slideshows', {
+      alias: uniq('Wall'),
+      hostgroup_id: a.environmentId,
+      delay: 30,
+      map_ids: [m.id],
+    })
     expect([add.status, add.body.error.key]).toEqual([403, 'unauthorized'])
     expect((await operator.api.put(`/api/v1/slideshows/${show.id}`, { delay: 5 })).status).toBe(403)
     expect((await operator.api.del(`/api/v1/slideshows/${show.id}`)).status).toBe(403)

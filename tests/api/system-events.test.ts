@@ -33,7 +33,13 @@ describe.each(DATABASES)('system events on %s', (db) => {
   it('server admins see the start with its release and the migrations applied, in GET events and events/{id}', async () => {
     const events = await systemEvents(administrator)
     const started = events.find((e) => e.status === 'STARTED')
-    expect(started).toMatchObject({ type: 'system', event_class: 'system_event', subject_name: 'Vigil', hostgroup_id: null, extra_data: { release: RELEASE } })
+    expect(started).toMatchObject({
+      type: 'system',
+      event_class: 'system_event',
+      subject_name: 'Vigil',
+      hostgroup_id: null,
+      extra_data: { release: RELEASE },
+    })
     expect(started.message).toContain(RELEASE)
     expect(events.find((e) => e.status === 'MIGRATED')?.extra_data.migrations).toContain('0001_foundation')
     // The global timeline (no type filter) holds them too, and one reads by id.
@@ -41,7 +47,7 @@ describe.each(DATABASES)('system events on %s', (db) => {
     expect((await administrator.api.get(`/api/v1/events/${started.id}`)).body).toMatchObject({ id: started.id, status: 'STARTED' })
   })
 
-  it('everybody else, a customer\'s administrator included, never sees them: not in lists, not by id', async () => {
+  it("everybody else, a customer's administrator included, never sees them: not in lists, not by id", async () => {
     const [started] = await systemEvents(administrator)
     for (const other of [operator, customerAdministrator]) {
       expect(await systemEvents(other)).toEqual([])
@@ -51,7 +57,7 @@ describe.each(DATABASES)('system events on %s', (db) => {
     }
   })
 
-  it('the feed\'s system topic is for server admins only', async () => {
+  it("the feed's system topic is for server admins only", async () => {
     const admins = await feed(server, administrator)
     const others = await feed(server, operator)
     const customer = await feed(server, customerAdministrator)
@@ -69,7 +75,11 @@ describe.each(DATABASES)('system events on %s', (db) => {
     expect(await systemEvents(administrator, `environment_filter=${administrator.environmentId}`)).toEqual([])
     expect(await systemEvents(administrator, `hostgroup_id=${administrator.environmentId}`)).toEqual([])
     // The SPEC §5 filter language applies to them as to any event.
-    expect((await systemEvents(administrator, `advanced_filter=${encodeURIComponent(JSON.stringify([['status', 'equals', 'STARTED']]))}`)).map((e) => e.status)).toEqual(['STARTED'])
+    expect(
+      (await systemEvents(administrator, `advanced_filter=${encodeURIComponent(JSON.stringify([['status', 'equals', 'STARTED']]))}`)).map(
+        (e) => e.status,
+      ),
+    ).toEqual(['STARTED'])
   })
 })
 
@@ -103,14 +113,25 @@ describe.each(DATABASES.filter((d) => d === 'pg'))('feed bus on %s', (db) => {
       const live = await feed(server, t)
       live.send({ op: 'subscribe', topics: ['system'] })
       await live.next((m) => 'op' in m && m.op === 'subscribed')
-      const database = (await server.vigil.store.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()).name
+      const database = (
+        await server.vigil.store.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()
+      ).name
       const killer = new pg.Client({ connectionString: process.env.PG_URL })
       await killer.connect()
-      const killed = await killer.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'vigil-feed-listener'`, [database])
+      const killed = await killer.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'vigil-feed-listener'`,
+        [database],
+      )
       await killer.end()
       expect(killed.rowCount).toBe(1)
-      await vi.waitFor(async () => expect((await systemEvents(t)).map((e) => e.status)).toContain('RECONNECTED'), { timeout: 10_000, interval: 200 })
-      expect(await live.next((m) => 'kind' in m && m.kind === 'event' && m.type === 'system', 5000)).toMatchObject({ status: 'RECONNECTED', hostgroup_id: null })
+      await vi.waitFor(async () => expect((await systemEvents(t)).map((e) => e.status)).toContain('RECONNECTED'), {
+        timeout: 10_000,
+        interval: 200,
+      })
+      expect(await live.next((m) => 'kind' in m && m.kind === 'event' && m.type === 'system', 5000)).toMatchObject({
+        status: 'RECONNECTED',
+        hostgroup_id: null,
+      })
       live.close()
     } finally {
       await server.close()

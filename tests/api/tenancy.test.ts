@@ -14,7 +14,9 @@ describe.each(DATABASES)('tenancy and input safety on %s', (db) => {
     admin = await adminClient(server)
     a = await makeTenant(server, admin)
     b = await makeTenant(server, admin)
-    hostA = (await a.api.post('/api/v1/hosts/', { name: 'secret-host-a', hostgroup_id: a.environmentId, secrets: { snmp_community: 'hunter2' } })).body
+    hostA = (
+      await a.api.post('/api/v1/hosts/', { name: 'secret-host-a', hostgroup_id: a.environmentId, secrets: { snmp_community: 'hunter2' } })
+    ).body
   })
   afterAll(() => server.close())
 
@@ -69,8 +71,13 @@ describe.each(DATABASES)('tenancy and input safety on %s', (db) => {
       await a.api.put('/api/v1/hosts/not-a-number', { description: 'x' }),
     ]
     expect(cases.map((c) => [c.status, c.body.error?.key])).toEqual([
-      [400, 'invalid_input'], [400, 'validation_failed'], [400, 'invalid_ascii_parameter'], [400, 'invalid_fqdn'],
-      [404, 'host_not_found'], [400, 'invalid_input'], [400, 'validation_failed'],
+      [400, 'invalid_input'],
+      [400, 'validation_failed'],
+      [400, 'invalid_ascii_parameter'],
+      [400, 'invalid_fqdn'],
+      [404, 'host_not_found'],
+      [400, 'invalid_input'],
+      [400, 'validation_failed'],
     ])
     expect(cases[1].body.error.extra_info.field).toBe('body.hostgroup_id')
     expect((await a.api.get('/api/v1/hosts/')).body.totalresults).toBe(before)
@@ -79,7 +86,9 @@ describe.each(DATABASES)('tenancy and input safety on %s', (db) => {
   it('SPEC §5 names: environments 2–50 allowed characters, unique per organization', async () => {
     const bad = await a.api.post('/api/v1/hostgroups/', { name: 'a', organization_id: a.organizationId })
     expect(bad.body.error.key).toBe('hostgroup_name_invalid')
-    expect((await a.api.post('/api/v1/hostgroups/', { name: 'two  spaces', organization_id: a.organizationId })).body.error.key).toBe('hostgroup_name_invalid')
+    expect((await a.api.post('/api/v1/hostgroups/', { name: 'two  spaces', organization_id: a.organizationId })).body.error.key).toBe(
+      'hostgroup_name_invalid',
+    )
     expect((await a.api.post('/api/v1/hostgroups/', { name: 'Prod', organization_id: a.organizationId })).status).toBe(201)
     const dup = await a.api.post('/api/v1/hostgroups/', { name: 'Prod', organization_id: a.organizationId })
     expect([dup.status, dup.body.error.key]).toEqual([409, 'hostgroup_already_exists'])

@@ -21,8 +21,15 @@ describe.each(DATABASES)('tenant leaks on %s', (db) => {
     const username = uniq('env-user')
     const password = `pw-${randomBytes(8).toString('hex')}`
     const store = server.vigil.store.db
-    const user = await store.insertInto('users').values({ username, password_hash: await hashPassword(password), organization_id: organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
-    await store.insertInto('user_rights').values({ user_id: user.id, organization_id: organizationId, hostgroup_id: environmentId, authorization_group: group }).execute()
+    const user = await store
+      .insertInto('users')
+      .values({ username, password_hash: await hashPassword(password), organization_id: organizationId, member_since: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await store
+      .insertInto('user_rights')
+      .values({ user_id: user.id, organization_id: organizationId, hostgroup_id: environmentId, authorization_group: group })
+      .execute()
     invalidateScopes()
     return login(server, username, password)
   }
@@ -51,13 +58,20 @@ describe.each(DATABASES)('tenant leaks on %s', (db) => {
   it("another organization's host name is free: names and their lookups belong to the caller's organization", async () => {
     const mine = await b.api.post('/api/v1/hosts/', { name: 'core-a', hostgroup_id: b.environmentId })
     expect(mine.status).toBe(201)
-    expect((await b.api.post('/api/v1/hosts/', { name: 'core-a', hostgroup_id: b.environmentId })).body.error.key).toBe('host_already_exists')
+    expect((await b.api.post('/api/v1/hosts/', { name: 'core-a', hostgroup_id: b.environmentId })).body.error.key).toBe(
+      'host_already_exists',
+    )
     expect((await b.api.get('/api/v1/hosts/core-a')).body.id).toBe(mine.body.id)
     expect((await a.api.get('/api/v1/hosts/core-a')).body.id).toBe(hostA.id)
     expect((await b.api.post('/api/v1/resources/', { host_id: mine.body.id, name: 'secret-svc' })).status).toBe(201)
     expect((await b.api.get('/api/v1/resources/core-a/secret-svc')).body.host_id).toBe(mine.body.id)
     expect((await b.api.post('/api/v1/results', { host: 'core-a', exit_status: 1, output: 'DOWN from b' })).status).toBe(200)
-    const stored = await server.vigil.store.db.selectFrom('hosts').select(['id', 'plugin_output']).where('name', '=', 'core-a').orderBy('id').execute()
+    const stored = await server.vigil.store.db
+      .selectFrom('hosts')
+      .select(['id', 'plugin_output'])
+      .where('name', '=', 'core-a')
+      .orderBy('id')
+      .execute()
     expect(stored.map((h) => h.plugin_output === 'DOWN from b')).toEqual([false, true])
     // Renaming into a name the own organization uses is refused; the other organization's is not.
     const second = (await b.api.post('/api/v1/hosts/', { name: 'edge-2', hostgroup_id: b.environmentId })).body
@@ -81,7 +95,8 @@ describe.each(DATABASES)('tenant leaks on %s', (db) => {
 
   it("an environment's user sees that environment's totals only, not the organization's", async () => {
     const other = (await a.api.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: a.organizationId })).body
-    for (const name of ['hidden-1', 'hidden-2']) expect((await a.api.post('/api/v1/hosts/', { name, hostgroup_id: other.id })).status).toBe(201)
+    for (const name of ['hidden-1', 'hidden-2'])
+      expect((await a.api.post('/api/v1/hosts/', { name, hostgroup_id: other.id })).status).toBe(201)
     const full = (await a.api.get(`/api/v1/organizations/${a.organizationId}`)).body
     expect([full.hosts, full.resources, full.users]).toEqual([4, 1, 1])
     const op = await environmentUser(a.organizationId, a.environmentId)

@@ -17,8 +17,19 @@ import type { AuthorizationGroup } from '../../src/shared/permissions'
 
 /** A's objects whose ids and names fill the paths and bodies. */
 interface Fixture {
-  org: number; env: number; envName: string; host: number; hostName: string; resource: number; resourceName: string
-  map: number; mapName: string; slideshow: number; filter: string; event: number; user: number
+  org: number
+  env: number
+  envName: string
+  host: number
+  hostName: string
+  resource: number
+  resourceName: string
+  map: number
+  mapName: string
+  slideshow: number
+  filter: string
+  event: number
+  user: number
   /** a server admin's check template for A only */
   template: number
 }
@@ -46,8 +57,12 @@ const downtime = { start_time: now + 3600, end_time: now + 7200, comment }
 /** A bulk action on A's environment (every host in it), SPEC §7 bulk calls. */
 const bulk = (f: Fixture) => ({ target: 'hosts', advanced_filter: [], environment_ids: [f.env] })
 const EMPTY_MAP = {
-  schema_version: 1, resolution: { width: 1280, height: 720 }, background: { colour: '#ffffff', image_id: null },
-  grid: { visible: true, snap: true, size: 16 }, items: {}, connectors: {},
+  schema_version: 1,
+  resolution: { width: 1280, height: 720 },
+  background: { colour: '#ffffff', image_id: null },
+  grid: { visible: true, snap: true, size: 16 },
+  items: {},
+  connectors: {},
 }
 
 const ROUTES: Record<string, Case> = {
@@ -71,7 +86,10 @@ const ROUTES: Record<string, Case> = {
   'PUT /api/v1/organizations/{id}/allowed-targets': { kind: 'write', body: () => ({ networks: ['10.0.0.0/8'], names: [] }) },
   'GET /api/v1/organizations/{id}/quotas': { kind: 'read' },
   'GET /api/v1/check-templates': { kind: 'read' },
-  'POST /api/v1/check-templates': { kind: 'write', body: (f) => ({ name: uniq('mx-tpl'), kind: 'tcp', fields: { send: 'x' }, organization_id: f.org }) },
+  'POST /api/v1/check-templates': {
+    kind: 'write',
+    body: (f) => ({ name: uniq('mx-tpl'), kind: 'tcp', fields: { send: 'x' }, organization_id: f.org }),
+  },
   'PUT /api/v1/check-templates/{id}': { kind: 'write', body: () => ({ fields: { send: 'FLUSHALL\r\n' } }) },
   'DELETE /api/v1/check-templates/{id}': { kind: 'write' },
   'PUT /api/v1/organizations/{id}/quotas': { kind: 'write', body: () => ({ hosts: 1 }) },
@@ -137,7 +155,16 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/software': { kind: 'read' },
   'GET /api/v1/software/{hosttype}/{package_name}': { kind: 'read' },
   'GET /api/v1/filters': { kind: 'read', query: () => 'location=hosts' },
-  'POST /api/v1/filters': { kind: 'write', body: (f) => ({ name: uniq('mx'), location: 'hosts', rules: [{ key: 'name', operator: 'equals', value: 'x' }], organization_wide: true, organization_id: f.org }) },
+  'POST /api/v1/filters': {
+    kind: 'write',
+    body: (f) => ({
+      name: uniq('mx'),
+      location: 'hosts',
+      rules: [{ key: 'name', operator: 'equals', value: 'x' }],
+      organization_wide: true,
+      organization_id: f.org,
+    }),
+  },
   'GET /api/v1/filters/{guid}': { kind: 'read' },
   'DELETE /api/v1/filters/{guid}': { kind: 'write' },
   'GET /api/v1/search': { kind: 'read', query: (f) => `query=${f.hostName}` },
@@ -170,7 +197,10 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/slideshows/{id}': { kind: 'read' },
   'PUT /api/v1/slideshows/{id}': { kind: 'write', body: () => ({ alias: 'taken over' }) },
   'DELETE /api/v1/slideshows/{id}': { kind: 'write' },
-  'POST /api/v1/maps/generate': { kind: 'write', body: (f) => ({ hostgroup_id: f.env, alias: uniq('mx-gen'), from: { kind: 'host', host_id: f.host } }) },
+  'POST /api/v1/maps/generate': {
+    kind: 'write',
+    body: (f) => ({ hostgroup_id: f.env, alias: uniq('mx-gen'), from: { kind: 'host', host_id: f.host } }),
+  },
   'POST /api/v1/maps/{id}/sync': { kind: 'write' },
   'POST /api/v1/map-images': { kind: 'write', query: (f) => `hostgroup_id=${f.env}` },
   'GET /api/v1/map-images/{id}': { kind: 'read' },
@@ -216,23 +246,48 @@ function registeredRoutes(tree: string): string[] {
 /** A's objects for the `{…}` parameters of a path, by parameter name and the collection before it. */
 function fill(path: string, f: Fixture): string {
   const ids: Record<string, string | number> = {
-    organizations: f.org, hostgroups: f.env, environments: f.env, hosts: f.host, resources: f.resource, events: f.event,
-    maps: f.map, slideshows: f.slideshow, filters: f.filter, scans: 1, risks: 1, 'map-images': 1, users: f.user,
+    organizations: f.org,
+    hostgroups: f.env,
+    environments: f.env,
+    hosts: f.host,
+    resources: f.resource,
+    events: f.event,
+    maps: f.map,
+    slideshows: f.slideshow,
+    filters: f.filter,
+    scans: 1,
+    risks: 1,
+    'map-images': 1,
+    users: f.user,
     'check-templates': f.template,
   }
   const named: Record<string, string | number> = {
-    host_id: f.host, resource_id: f.resource, hostname: f.hostName, display_name: f.resourceName, hostgroup_id: f.env,
-    hostgroup_name: f.envName, name: f.mapName, ticket_id: 'SD-1', risk_id: 1, risk_plugin_id: '19506', plugin_id: '19506',
-    hosttype: 'ping', package_name: 'openssl', version: 1, guid: f.filter,
+    host_id: f.host,
+    resource_id: f.resource,
+    hostname: f.hostName,
+    display_name: f.resourceName,
+    hostgroup_id: f.env,
+    hostgroup_name: f.envName,
+    name: f.mapName,
+    ticket_id: 'SD-1',
+    risk_id: 1,
+    risk_plugin_id: '19506',
+    plugin_id: '19506',
+    hosttype: 'ping',
+    package_name: 'openssl',
+    version: 1,
+    guid: f.filter,
   }
   const parts = path.split('/')
-  return parts.map((p, i) => {
-    const m = /^\{(.+)\}$/.exec(p)
-    if (!m) return p
-    const value = m[1] === 'id' ? ids[parts[i - 1]] : named[m[1]]
-    if (value === undefined) throw new Error(`no fixture for ${m[1]} in ${path}`)
-    return encodeURIComponent(String(value))
-  }).join('/')
+  return parts
+    .map((p, i) => {
+      const m = /^\{(.+)\}$/.exec(p)
+      if (!m) return p
+      const value = m[1] === 'id' ? ids[parts[i - 1]] : named[m[1]]
+      if (value === undefined) throw new Error(`no fixture for ${m[1]} in ${path}`)
+      return encodeURIComponent(String(value))
+    })
+    .join('/')
 }
 
 describe.each(DATABASES)('tenant matrix on %s', (db) => {
@@ -255,23 +310,58 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
   async function snapshot() {
     const d = server.vigil.store.db
     const envs = (await d.selectFrom('hostgroups').select('id').where('organization_id', '=', fx.org).execute()).map((e) => e.id)
-    const inEnvs = (table: 'hosts' | 'resources' | 'maps' | 'map_versions' | 'slideshows' | 'acknowledgements' | 'downtimes' | 'service_desk_tickets' | 'map_images' | 'risks') =>
+    const inEnvs = (
+      table:
+        | 'hosts'
+        | 'resources'
+        | 'maps'
+        | 'map_versions'
+        | 'slideshows'
+        | 'acknowledgements'
+        | 'downtimes'
+        | 'service_desk_tickets'
+        | 'map_images'
+        | 'risks',
+    ) =>
       table === 'map_versions'
         ? d.selectFrom('map_versions').selectAll().where('map_id', '=', fx.map).execute()
         : d.selectFrom(table).selectAll().where('hostgroup_id', 'in', envs).execute()
-    return JSON.stringify(await Promise.all([
-      d.selectFrom('organizations').selectAll().where('id', '=', fx.org).execute(),
-      d.selectFrom('hostgroups').selectAll().where('organization_id', '=', fx.org).execute(),
-      ...(['hosts', 'resources', 'maps', 'map_versions', 'slideshows', 'acknowledgements', 'downtimes', 'service_desk_tickets', 'map_images', 'risks'] as const).map(inEnvs),
-      d.selectFrom('host_software').selectAll().where('host_id', '=', fx.host).execute(),
-      d.selectFrom('saved_filters').selectAll().where('organization_id', '=', fx.org).execute(),
-      d.selectFrom('check_templates').selectAll().orderBy('id').execute(),
-      // A's administrator: the other members' own preferences are theirs to change.
-      d.selectFrom('users').select(['id', 'username', 'email', 'preferences', 'password_hash']).where('username', '=', a.username).execute(),
-      d.selectFrom('user_rights').selectAll().where('organization_id', '=', fx.org).execute(),
-      d.selectFrom('organizations').select('id').where('msp_parent_id', '=', fx.org).execute(),
-      d.selectFrom('events').select('id').where((eb) => eb.or([eb('hostgroup_id', 'in', envs), eb('organization_id', '=', fx.org)])).execute(),
-    ]))
+    return JSON.stringify(
+      await Promise.all([
+        d.selectFrom('organizations').selectAll().where('id', '=', fx.org).execute(),
+        d.selectFrom('hostgroups').selectAll().where('organization_id', '=', fx.org).execute(),
+        ...(
+          [
+            'hosts',
+            'resources',
+            'maps',
+            'map_versions',
+            'slideshows',
+            'acknowledgements',
+            'downtimes',
+            'service_desk_tickets',
+            'map_images',
+            'risks',
+          ] as const
+        ).map(inEnvs),
+        d.selectFrom('host_software').selectAll().where('host_id', '=', fx.host).execute(),
+        d.selectFrom('saved_filters').selectAll().where('organization_id', '=', fx.org).execute(),
+        d.selectFrom('check_templates').selectAll().orderBy('id').execute(),
+        // A's administrator: the other members' own preferences are theirs to change.
+        d
+          .selectFrom('users')
+          .select(['id', 'username', 'email', 'preferences', 'password_hash'])
+          .where('username', '=', a.username)
+          .execute(),
+        d.selectFrom('user_rights').selectAll().where('organization_id', '=', fx.org).execute(),
+        d.selectFrom('organizations').select('id').where('msp_parent_id', '=', fx.org).execute(),
+        d
+          .selectFrom('events')
+          .select('id')
+          .where((eb) => eb.or([eb('hostgroup_id', 'in', envs), eb('organization_id', '=', fx.org)]))
+          .execute(),
+      ]),
+    )
   }
 
   const call = async (api: Client, method: string, path: string, c: Case): Promise<Res & { sent: string }> => {
@@ -309,19 +399,56 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     const host = (await a.api.post('/api/v1/hosts/', { name: hostName, hostgroup_id: a.environmentId, check_type: '1' })).body
     const resource = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: resourceName, check_type: '1' })).body
     await a.api.post('/api/v1/results', { host: hostName, exit_status: 2, output: 'down' })
-    expect((await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, { host_id: host.id, host_name: hostName, resource_id: null, resource_name: null, comment: 'ack' })).status).toBe(201)
+    expect(
+      (
+        await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, {
+          host_id: host.id,
+          host_name: hostName,
+          resource_id: null,
+          resource_name: null,
+          comment: 'ack',
+        })
+      ).status,
+    ).toBe(201)
     const mapAlias = uniq('mx-map')
     const map = (await a.api.post('/api/v1/maps', { alias: mapAlias, hostgroup_id: a.environmentId, layout: 2 })).body
-    const slideshow = (await a.api.post('/api/v1/slideshows', { alias: uniq('mx-show'), hostgroup_id: a.environmentId, delay: 10, map_ids: [map.id] })).body
-    const filter = (await a.api.post('/api/v1/filters', { name: uniq('mx-filter'), location: 'hosts', rules: [{ key: 'name', operator: 'equals', value: 'web' }], organization_wide: true })).body
-    const template = (await admin.post('/api/v1/check-templates', { name: uniq('mx-tpl'), kind: 'tcp', fields: { send: 'hello\n' }, organization_id: a.organizationId })).body
+    const slideshow = (
+      await a.api.post('/api/v1/slideshows', { alias: uniq('mx-show'), hostgroup_id: a.environmentId, delay: 10, map_ids: [map.id] })
+    ).body
+    const filter = (
+      await a.api.post('/api/v1/filters', {
+        name: uniq('mx-filter'),
+        location: 'hosts',
+        rules: [{ key: 'name', operator: 'equals', value: 'web' }],
+        organization_wide: true,
+      })
+    ).body
+    const template = (
+      await admin.post('/api/v1/check-templates', {
+        name: uniq('mx-tpl'),
+        kind: 'tcp',
+        fields: { send: 'hello\n' },
+        organization_id: a.organizationId,
+      })
+    ).body
     const env = (await a.api.get(`/api/v1/hostgroups/${a.environmentId}`)).body
     const org = (await a.api.get(`/api/v1/organizations/${a.organizationId}`)).body
     const event = (await a.api.get(`/api/v1/events?types=acknowledgement&host_id=${host.id}`)).body.result[0]
     fx = {
-      org: a.organizationId, env: a.environmentId, envName: env.name, host: host.id, hostName, resource: resource.id, resourceName,
-      map: map.id, mapName: map.name, slideshow: slideshow.id, filter: filter.guid, event: event.id,
-      user: (await a.api.get('/api/v1/users/current')).body.id, template: template.id,
+      org: a.organizationId,
+      env: a.environmentId,
+      envName: env.name,
+      host: host.id,
+      hostName,
+      resource: resource.id,
+      resourceName,
+      map: map.id,
+      mapName: map.name,
+      slideshow: slideshow.id,
+      filter: filter.guid,
+      event: event.id,
+      user: (await a.api.get('/api/v1/users/current')).body.id,
+      template: template.id,
     }
     for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
     markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username, template.name]
@@ -333,8 +460,20 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     const store = server.vigil.store.db
     const member = async (group: AuthorizationGroup, hostgroupId: number | null) => {
       const who = { username: uniq('member'), password: `pw-${randomBytes(8).toString('hex')}` }
-      const user = await store.insertInto('users').values({ username: who.username, password_hash: await hashPassword(who.password), organization_id: a.organizationId, member_since: 0 }).returning('id').executeTakeFirstOrThrow()
-      await store.insertInto('user_rights').values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: hostgroupId, authorization_group: group }).execute()
+      const user = await store
+        .insertInto('users')
+        .values({
+          username: who.username,
+          password_hash: await hashPassword(who.password),
+          organization_id: a.organizationId,
+          member_since: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await store
+        .insertInto('user_rights')
+        .values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: hostgroupId, authorization_group: group })
+        .execute()
       invalidateScopes()
       return { ...who, api: await login(server, who.username, who.password) }
     }
@@ -345,7 +484,11 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
 
     // An expired token of A's administrator.
     const old = await tokenOf(server, a)
-    await store.updateTable('tokens').set({ expires: 1 }).where('user_id', '=', (await store.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow()).id).execute()
+    await store
+      .updateTable('tokens')
+      .set({ expires: 1 })
+      .where('user_id', '=', (await store.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow()).id)
+      .execute()
     expired = client(server.baseUrl, old)
     a.api = await login(server, a.username, a.password)
     anonymous = client(server.baseUrl)
@@ -356,7 +499,9 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
   it('covers every route the server registers: each is documented and in the matrix', () => {
     const documented = new Set(operations().map(shape))
     // The UI's files and its fallback (`/assets/:file`, `*`, present once dist/ is built) serve no data.
-    const registered = registeredRoutes(server.vigil.app.printRoutes({ commonPrefix: false })).filter((r) => r.split(' ')[1].startsWith('/api/'))
+    const registered = registeredRoutes(server.vigil.app.printRoutes({ commonPrefix: false })).filter((r) =>
+      r.split(' ')[1].startsWith('/api/'),
+    )
     expect(registered.length).toBeGreaterThan(100)
     expect(registered.filter((r) => !documented.has(shape(r)) && !UNDOCUMENTED.includes(r))).toEqual([])
     expect(operations().filter((op) => !ROUTES[op])).toEqual([])
@@ -379,18 +524,24 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       const text = JSON.stringify(r.body)
       if (r.status >= 500) leaks.push(`${op}: ${r.status}`)
       else if (echoed(r).length) leaks.push(`${op}: ${r.status} names ${echoed(r).join(', ')} of A`)
-      else if (r.status < 300 && ((c.kind === 'write' && !didNothing(c, r)) || hidden.some((m) => text.includes(m)))) leaks.push(`${op}: ${r.status} ${text.slice(0, 200)}`)
+      else if (r.status < 300 && ((c.kind === 'write' && !didNothing(c, r)) || hidden.some((m) => text.includes(m))))
+        leaks.push(`${op}: ${r.status} ${text.slice(0, 200)}`)
       if (c.kind !== 'read' && (await snapshot()) !== before) leaks.push(`${op}: changed A's data (${r.status})`)
     }
     return leaks
   }
 
-  it('a user of another organization reads none of A\'s data and changes none of it', async () => {
+  it("a user of another organization reads none of A's data and changes none of it", async () => {
     expect(await walk(other, markers)).toEqual([])
   }, 60_000)
 
-  it('an administrator of another environment of A reads none of the first environment\'s objects and changes none', async () => {
-    expect(await walk(neighbour, markers.filter((m) => m !== orgName && m !== filterName && m !== a.username && m !== templateName))).toEqual([])
+  it("an administrator of another environment of A reads none of the first environment's objects and changes none", async () => {
+    expect(
+      await walk(
+        neighbour,
+        markers.filter((m) => m !== orgName && m !== filterName && m !== a.username && m !== templateName),
+      ),
+    ).toEqual([])
   }, 60_000)
 
   it('a user of A lacking the action (service desk) is refused every write it may not do, and A stays unchanged', async () => {
@@ -414,7 +565,10 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       const c = ROUTES[op]
       if (!c || c.kind === 'public') continue
       const [method, path] = op.split(' ')
-      for (const [who, api] of [['expired', expired], ['anonymous', anonymous]] as const) {
+      for (const [who, api] of [
+        ['expired', expired],
+        ['anonymous', anonymous],
+      ] as const) {
         const r = await call(api, method, path, c)
         if (r.status !== 401) answers.push(`${who} ${op}: ${r.status}`)
       }

@@ -26,7 +26,11 @@ describe.each(DATABASES)('tickets on %s', (db) => {
 
   /** SPEC §7: DELETE …/tickets/{ticket_id} carries a body with the comment. */
   async function close(url: string, body?: unknown) {
-    const r = await fetch(server.baseUrl + url, { method: 'DELETE', headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })
+    const r = await fetch(server.baseUrl + url, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    })
     return { status: r.status, body: await r.json() }
   }
   async function problemResource(status: number) {
@@ -36,7 +40,8 @@ describe.each(DATABASES)('tickets on %s', (db) => {
     await setState(name, status)
     return { host, resource, name }
   }
-  const setState = (host: string, status: number) => a.api.post('/api/v1/results', { host, resource: 'disk', exit_status: status, output: `DISK status ${status}` })
+  const setState = (host: string, status: number) =>
+    a.api.post('/api/v1/results', { host, resource: 'disk', exit_status: status, output: `DISK status ${status}` })
   const row = async (id: number) => (await a.api.get(`/api/v1/resources/${id}`)).body
 
   it('runs the whole flow: create, note, re-acknowledge, close, re-open (SPEC §4 Tickets)', async () => {
@@ -47,9 +52,19 @@ describe.each(DATABASES)('tickets on %s', (db) => {
     const created = await a.api.post(base, { host_id: host.id, resource_id: resource.id, comment: 'disk full on /' })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({
-      ticket_id: expect.stringMatching(/^VIG-\d{6}$/), workflowStateName: 'New', supportGroupName: 'Service desk', isClosed: false,
-      details: 'disk full on /', priorityName: 'High', urgencyName: 'High', provider: 'Vigil service desk', reopened: false, reacknowledged: false,
-      host_id: host.id, resource_id: resource.id, ticket_links: [],
+      ticket_id: expect.stringMatching(/^VIG-\d{6}$/),
+      workflowStateName: 'New',
+      supportGroupName: 'Service desk',
+      isClosed: false,
+      details: 'disk full on /',
+      priorityName: 'High',
+      urgencyName: 'High',
+      provider: 'Vigil service desk',
+      reopened: false,
+      reacknowledged: false,
+      host_id: host.id,
+      resource_id: resource.id,
+      ticket_links: [],
     })
     const first = created.body.ticket_id
     expect(created.body.web_url).toBe(`/#/tickets/${first}`)
@@ -60,13 +75,20 @@ describe.each(DATABASES)('tickets on %s', (db) => {
 
     // Refused while acknowledged (SPEC §4/§8).
     const again = await a.api.post(base, { comment: 'twice' })
-    expect([again.status, again.body.error.key, again.body.error.extra_info.reason]).toEqual([400, 'ticket_add_failed', 'acknowledged_or_ok'])
+    expect([again.status, again.body.error.key, again.body.error.extra_info.reason]).toEqual([
+      400,
+      'ticket_add_failed',
+      'acknowledged_or_ok',
+    ])
 
     // A note on the open ticket.
     const noted = await a.api.post(`${base}/${first}`, { comment: 'cleaning up logs' })
     expect(noted.status).toBe(200)
     expect(noted.body.workflowStateName).toBe('In progress')
-    expect(noted.body.notes.map((x: any) => [x.kind, x.comment])).toEqual([['created', 'disk full on /'], ['note', 'cleaning up logs']])
+    expect(noted.body.notes.map((x: any) => [x.kind, x.comment])).toEqual([
+      ['created', 'disk full on /'],
+      ['note', 'cleaning up logs'],
+    ])
 
     // The state changes: the acknowledgement ends; a new ticket is refused while one is open; re-acknowledge.
     await setState(name, 1)
@@ -87,9 +109,19 @@ describe.each(DATABASES)('tickets on %s', (db) => {
     expect((await a.api.get(`${base}/${first}`)).body.isClosed).toBe(false)
     const closed = await close(`${base}/${first}`, { comment: 'resolved' })
     expect([closed.status, closed.body]).toEqual([200, { ticket_id: first }])
-    expect((await a.api.get(`${base}/${first}`)).body).toMatchObject({ isClosed: true, workflowStateName: 'Closed', closed_time: expect.any(Number) })
-    expect((await close(`${base}/${first}`, { comment: 'again' })).body.error).toMatchObject({ key: 'ticket_delete_failed', extra_info: { reason: 'ticket_closed' } })
-    expect((await a.api.post(`${base}/${first}`, { comment: 'late note' })).body.error).toMatchObject({ key: 'ticket_add_failed', extra_info: { reason: 'ticket_closed' } })
+    expect((await a.api.get(`${base}/${first}`)).body).toMatchObject({
+      isClosed: true,
+      workflowStateName: 'Closed',
+      closed_time: expect.any(Number),
+    })
+    expect((await close(`${base}/${first}`, { comment: 'again' })).body.error).toMatchObject({
+      key: 'ticket_delete_failed',
+      extra_info: { reason: 'ticket_closed' },
+    })
+    expect((await a.api.post(`${base}/${first}`, { comment: 'late note' })).body.error).toMatchObject({
+      key: 'ticket_add_failed',
+      extra_info: { reason: 'ticket_closed' },
+    })
 
     // Re-open: after the next state change a ticket is recreated, linked to the closed one.
     await setState(name, 2)
@@ -105,8 +137,20 @@ describe.each(DATABASES)('tickets on %s', (db) => {
     expect((await b.api.get(`/api/v1/tickets/${first}`)).body.error.key).toBe('ticket_not_found')
     expect((await a.api.get('/api/v1/tickets/VIG-999999')).status).toBe(404)
 
-    const events = await server.vigil.store.db.selectFrom('events').selectAll().where('resource_id', '=', resource.id).where('type', '=', 'ticket').orderBy('id').execute()
-    expect(events.map((e) => [e.status, e.ticket_id])).toEqual([['CREATED', first], ['NOTE', first], ['REACKNOWLEDGED', first], ['CLOSED', first], ['REOPENED', reopened.body.ticket_id]])
+    const events = await server.vigil.store.db
+      .selectFrom('events')
+      .selectAll()
+      .where('resource_id', '=', resource.id)
+      .where('type', '=', 'ticket')
+      .orderBy('id')
+      .execute()
+    expect(events.map((e) => [e.status, e.ticket_id])).toEqual([
+      ['CREATED', first],
+      ['NOTE', first],
+      ['REACKNOWLEDGED', first],
+      ['CLOSED', first],
+      ['REOPENED', reopened.body.ticket_id],
+    ])
     expect(events[3].comment).toBe('resolved')
   })
 
@@ -126,7 +170,10 @@ describe.each(DATABASES)('tickets on %s', (db) => {
     const other = await problemResource(2)
     const r = await a.api.post(`/api/v1/resources/${resource.id}/tickets`, { comment: ' ' })
     expect([r.status, r.body.error.key, r.body.error.extra_info.field]).toEqual([400, 'validation_failed', 'body.comment'])
-    expect((await a.api.post(`/api/v1/resources/${resource.id}/tickets`, { comment: 'x', resource_id: other.resource.id })).body.error.extra_info.field).toBe('body.resource_id')
+    expect(
+      (await a.api.post(`/api/v1/resources/${resource.id}/tickets`, { comment: 'x', resource_id: other.resource.id })).body.error.extra_info
+        .field,
+    ).toBe('body.resource_id')
     expect(await row(resource.id)).toMatchObject({ tickets: [], acknowledged: false })
     const theirs = (await a.api.post(`/api/v1/resources/${other.resource.id}/tickets`, { comment: 'other' })).body.ticket_id
     expect((await a.api.get(`/api/v1/resources/${resource.id}/tickets/${theirs}`)).status).toBe(404)
@@ -140,7 +187,19 @@ describe.each(DATABASES)('tickets on %s', (db) => {
     const { resource } = await problemResource(2)
     const user = await server.vigil.store.db.selectFrom('users').select('id').where('username', '=', a.username).executeTakeFirstOrThrow()
     const scope = await loadScope(server.vigil.store.db, user.id)
-    const target = { object: 'resource' as const, id: resource.id, hostId: resource.host_id, hostgroupId: a.environmentId, name: 'disk', hostName: '', resourceName: 'disk', state: 'critical', pluginOutput: '', acknowledged: false, tickets: [] }
+    const target = {
+      object: 'resource' as const,
+      id: resource.id,
+      hostId: resource.host_id,
+      hostgroupId: a.environmentId,
+      name: 'disk',
+      hostName: '',
+      resourceName: 'disk',
+      state: 'critical',
+      pluginOutput: '',
+      acknowledged: false,
+      tickets: [],
+    }
     const without = { ...scope, envActions: new Map([[a.environmentId, []]]) }
     expect(ticketRightRefusal(scope, target, 'create_ticket')).toBeNull()
     expect(ticketRightRefusal(without, target, 'create_ticket')).toEqual({ key: 'unauthorized', extra: { action: 'create_ticket' } })
@@ -149,7 +208,9 @@ describe.each(DATABASES)('tickets on %s', (db) => {
 
   it("reads another organization's objects as not found", async () => {
     const { host, resource } = await problemResource(2)
-    expect((await b.api.post(`/api/v1/resources/${resource.id}/tickets`, { comment: 'not mine' })).body.error.key).toBe('resource_check_not_found')
+    expect((await b.api.post(`/api/v1/resources/${resource.id}/tickets`, { comment: 'not mine' })).body.error.key).toBe(
+      'resource_check_not_found',
+    )
     expect((await b.api.get(`/api/v1/hosts/${host.id}/tickets`)).body.error.key).toBe('host_not_found')
     const mine = (await a.api.post(`/api/v1/resources/${resource.id}/tickets`, { comment: 'mine' })).body.ticket_id
     expect((await b.api.get(`/api/v1/resources/${resource.id}/tickets/${mine}`)).status).toBe(404)

@@ -23,10 +23,11 @@ async function greeter(greeting: string) {
     })
   })
   /** Resolves with what the next (or an already closed) client said once it is gone. */
-  const nextGoodbye = () => new Promise<string>((resolve) => {
-    if (heard.length > 0) return resolve(heard.shift()!)
-    onHeard = () => resolve(heard.shift()!)
-  })
+  const nextGoodbye = () =>
+    new Promise<string>((resolve) => {
+      if (heard.length > 0) return resolve(heard.shift()!)
+      onHeard = () => resolve(heard.shift()!)
+    })
   return { ...server, nextGoodbye }
 }
 
@@ -50,7 +51,9 @@ describe.each([
   it('is OK on the expected greeting, shows it, and says goodbye politely', async () => {
     const result = await run(kind, { port: server.port })
     expect(result.status).toBe(0)
-    expect(result.output).toBe(`${label} OK - ${result.output.match(/\d+\.\d{3}/)![0]} second response time on ${LOOPBACK} port ${server.port} [${greeting.trim()}]`)
+    expect(result.output).toBe(
+      `${label} OK - ${result.output.match(/\d+\.\d{3}/)![0]} second response time on ${LOOPBACK} port ${server.port} [${greeting.trim()}]`,
+    )
     expect(result.perfdata[0]).toMatchObject({ label: 'time', unit: 's' })
     expect(await server.nextGoodbye()).toBe(goodbye)
   })
@@ -72,7 +75,9 @@ describe('banner failures', () => {
   it('warns on an unexpected greeting', async () => {
     const result = await run(smtp, { port: wrong.port })
     expect(result).toEqual({
-      status: 1, output: `SMTP WARNING - unexpected response from ${LOOPBACK} port ${wrong.port}: expected "220", got "554 no service for you"`, perfdata: [],
+      status: 1,
+      output: `SMTP WARNING - unexpected response from ${LOOPBACK} port ${wrong.port}: expected "220", got "554 no service for you"`,
+      perfdata: [],
     })
   })
 

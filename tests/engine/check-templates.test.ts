@@ -10,7 +10,10 @@ import type { CheckTemplateRef } from '../../src/server/store/check-templates'
 import { LOOPBACK, tcpServer, type Listening } from '../fixtures/loopback'
 
 const HELLO: CheckTemplateRef = { name: 'hello', kind: 'tcp', fields: { send: 'hello\n', expect: 'ECHO hello' }, organization_id: null }
-const lookup = (...templates: CheckTemplateRef[]) => (name: string) => templates.find((t) => t.name === name)
+const lookup =
+  (...templates: CheckTemplateRef[]) =>
+  (name: string) =>
+    templates.find((t) => t.name === name)
 
 describe('check templates at run time', () => {
   let echo: Listening
@@ -21,7 +24,9 @@ describe('check templates at run time', () => {
 
   it("fills the template's fields into the job, over the check's own", () => {
     const config = tcp.config.parse({ port: 7, template: 'hello', expect: 'mine' })
-    expect(fillTemplate('tcp', config, 5, lookup(HELLO))).toEqual({ config: { port: 7, template: 'hello', send: 'hello\n', expect: 'ECHO hello' } })
+    expect(fillTemplate('tcp', config, 5, lookup(HELLO))).toEqual({
+      config: { port: 7, template: 'hello', send: 'hello\n', expect: 'ECHO hello' },
+    })
   })
 
   it('leaves a check without a template as it is', () => {
@@ -32,7 +37,9 @@ describe('check templates at run time', () => {
   it('cannot run a check whose template is gone, of another kind or of another organization', () => {
     const config = tcp.config.parse({ port: 7, template: 'hello' })
     expect(fillTemplate('tcp', config, 5, lookup())).toEqual({ error: 'check template "hello" is not available' })
-    expect(fillTemplate('tcp', config, 5, lookup({ ...HELLO, organization_id: 6 }))).toEqual({ error: 'check template "hello" is not available' })
+    expect(fillTemplate('tcp', config, 5, lookup({ ...HELLO, organization_id: 6 }))).toEqual({
+      error: 'check template "hello" is not available',
+    })
     expect(fillTemplate('tcp', config, 6, lookup({ ...HELLO, organization_id: 6 }))).toHaveProperty('config.send', 'hello\n')
     expect(fillTemplate('smtp', config, 5, lookup(HELLO))).toEqual({ error: 'check template "hello" is for tcp checks' })
   })

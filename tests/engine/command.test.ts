@@ -29,7 +29,11 @@ describe('command check', () => {
     expect(result.status).toBe(1)
     expect(result.output).toBe('FIXTURE status 1 - answer in 0.25 s')
     expect(result.long_output).toBe('first detail line\nsecond detail line')
-    expect(result.perfdata.map((p) => [p.label, p.value, p.unit])).toEqual([['time', 0.25, 's'], ['queue length', 7, ''], ['size', 2048, 'B']])
+    expect(result.perfdata.map((p) => [p.label, p.value, p.unit])).toEqual([
+      ['time', 0.25, 's'],
+      ['queue length', 7, ''],
+      ['size', 2048, 'B'],
+    ])
     expect(result.perfdata[0].crit).toEqual({ start: 0, end: 1, inside: false })
   })
 
@@ -44,7 +48,11 @@ describe('command check', () => {
   })
 
   it('says so when the plugin prints nothing', async () => {
-    expect(await run({ command: FIXTURE, args: ['2', 'silent'] })).toEqual({ status: 2, output: '(No output returned from plugin)', perfdata: [] })
+    expect(await run({ command: FIXTURE, args: ['2', 'silent'] })).toEqual({
+      status: 2,
+      output: '(No output returned from plugin)',
+      perfdata: [],
+    })
   })
 
   it('is UNKNOWN when the plugin times out, and the plugin is stopped', async () => {
@@ -77,14 +85,21 @@ describe('command check: plugin registry and macros', () => {
   })
   afterAll(() => fs.rmSync(outside, { recursive: true, force: true }))
 
-  it.each(['/bin/sh', '../../../bin/sh', 'plugins/../check_fixture.sh', '..', '.hidden', 'check_tcp/x', ''])('refuses %j as a plugin name when the check is saved', (name) => {
-    expect(command.config.safeParse({ command: name }).success).toBe(false)
-  })
+  it.each(['/bin/sh', '../../../bin/sh', 'plugins/../check_fixture.sh', '..', '.hidden', 'check_tcp/x', ''])(
+    'refuses %j as a plugin name when the check is saved',
+    (name) => {
+      expect(command.config.safeParse({ command: name }).success).toBe(false)
+    },
+  )
 
   it('runs only executable regular files whose real path stays inside a plugin directory', async () => {
     const options = { plugins: { ...plugins, dirs: [outside] } }
-    expect((await run({ command: 'check_shell', args: ['-c', 'echo pwned'] }, 5000, options)).output).toBe('plugin check_shell leads outside the plugin directories')
-    expect((await run({ command: 'check_alias', args: ['0'] }, 5000, options)).output).toBe('plugin check_alias leads outside the plugin directories')
+    expect((await run({ command: 'check_shell', args: ['-c', 'echo pwned'] }, 5000, options)).output).toBe(
+      'plugin check_shell leads outside the plugin directories',
+    )
+    expect((await run({ command: 'check_alias', args: ['0'] }, 5000, options)).output).toBe(
+      'plugin check_alias leads outside the plugin directories',
+    )
     expect((await run({ command: 'check_plain' }, 5000, options)).output).toBe('plugin is not an executable file: check_plain')
     expect((await run({ command: 'check_dir' }, 5000, options)).output).toBe('plugin is not an executable file: check_dir')
     // Several directories are searched in order.
@@ -97,13 +112,25 @@ describe('command check: plugin registry and macros', () => {
   })
 
   it('fills in $HOSTNAME$, $ARGn$ and $$, inserting values as they are', async () => {
-    const result = await run({ command: FIXTURE, args: ['0', 'args', '--name=$HOSTNAME$', '-p', '$ARG1$', '$ARG2$', 'cost: $$5'], arguments: ['8080', '$HOSTADDRESS$ a b'] }, 5000, { hostName: 'web-1' })
+    const result = await run(
+      {
+        command: FIXTURE,
+        args: ['0', 'args', '--name=$HOSTNAME$', '-p', '$ARG1$', '$ARG2$', 'cost: $$5'],
+        arguments: ['8080', '$HOSTADDRESS$ a b'],
+      },
+      5000,
+      { hostName: 'web-1' },
+    )
     expect(result.output).toBe('FIXTURE args: --name=web-1 -p 8080 $HOSTADDRESS$ a b cost: $5')
   })
 
   it('never hands a plugin a host address or name that looks like an option', async () => {
     const result = await run({ command: FIXTURE, args: ['0', 'args', '$HOSTADDRESS$'] }, 5000, { address: '--config=/etc/shadow' })
-    expect(result).toEqual({ status: 3, output: `${FIXTURE}: the host's address or name "--config=/etc/shadow" looks like an option`, perfdata: [] })
+    expect(result).toEqual({
+      status: 3,
+      output: `${FIXTURE}: the host's address or name "--config=/etc/shadow" looks like an option`,
+      perfdata: [],
+    })
   })
 
   it('refuses unknown macros, unknown secrets and missing arguments when the check is saved', () => {
@@ -117,7 +144,9 @@ describe('command check: plugin registry and macros', () => {
 
   it('resolves $SECRET:name$ from the host secrets at run time and never shows the value', async () => {
     const secrets = { password: 'hunter2-s3cret', user: 'monitor' }
-    const result = await run({ command: FIXTURE, args: ['0', 'args', '-u', '$SECRET:user$', '--password=$SECRET:password$'] }, 5000, { secrets })
+    const result = await run({ command: FIXTURE, args: ['0', 'args', '-u', '$SECRET:user$', '--password=$SECRET:password$'] }, 5000, {
+      secrets,
+    })
     expect(result).toMatchObject({ status: 0, output: 'FIXTURE args: -u *** --password=***' })
     expect(JSON.stringify(result)).not.toContain('hunter2')
   })
@@ -158,9 +187,15 @@ describe.runIf(fs.existsSync(`${debian.dirs[0]}/check_tcp`))('command check with
   afterAll(() => server.close())
 
   it('is OK against a listening port, with check_tcp time perfdata', async () => {
-    const result = await run({ command: 'check_tcp', args: ['-H', '$HOSTADDRESS$', '-p', '$ARG1$'], arguments: [String(server.port)] }, 5000, { plugins: debian })
+    const result = await run(
+      { command: 'check_tcp', args: ['-H', '$HOSTADDRESS$', '-p', '$ARG1$'], arguments: [String(server.port)] },
+      5000,
+      { plugins: debian },
+    )
     expect(result.status).toBe(0)
-    expect(result.output).toMatch(new RegExp(`^TCP OK - [\\d.]+ second response time on ${LOOPBACK.replaceAll('.', '\\.')} port ${server.port}`))
+    expect(result.output).toMatch(
+      new RegExp(`^TCP OK - [\\d.]+ second response time on ${LOOPBACK.replaceAll('.', '\\.')} port ${server.port}`),
+    )
     expect(result.perfdata[0]).toMatchObject({ label: 'time', unit: 's', min: 0 })
   })
 

@@ -15,14 +15,22 @@ async function stubServer(): Promise<{ port: number; close: () => Promise<void> 
     if (!question || question.name === 'silent.vigil.test') return
     const answers: dnsPacket.Answer[] = []
     if (question.name === 'www.vigil.test' && question.type === 'A') {
-      answers.push({ type: 'A', name: question.name, ttl: 60, data: '192.0.2.10' }, { type: 'A', name: question.name, ttl: 60, data: '192.0.2.11' })
+      answers.push(
+        { type: 'A', name: question.name, ttl: 60, data: '192.0.2.10' },
+        { type: 'A', name: question.name, ttl: 60, data: '192.0.2.11' },
+      )
     }
-    if (question.name === 'www.vigil.test' && question.type === 'AAAA') answers.push({ type: 'AAAA', name: question.name, ttl: 60, data: '2001:db8::10' })
-    if (question.name === 'vigil.test' && question.type === 'MX') answers.push({ type: 'MX', name: question.name, ttl: 60, data: { preference: 10, exchange: 'mail.vigil.test' } })
+    if (question.name === 'www.vigil.test' && question.type === 'AAAA')
+      answers.push({ type: 'AAAA', name: question.name, ttl: 60, data: '2001:db8::10' })
+    if (question.name === 'vigil.test' && question.type === 'MX')
+      answers.push({ type: 'MX', name: question.name, ttl: 60, data: { preference: 10, exchange: 'mail.vigil.test' } })
     const known = question.name === 'www.vigil.test' || question.name === 'vigil.test'
     const response = dnsPacket.encode({
-      type: 'response', id: query.id, flags: dnsPacket.AUTHORITATIVE_ANSWER | (known ? 0 : 3), // rcode 3: NXDOMAIN
-      questions: query.questions, answers,
+      type: 'response',
+      id: query.id,
+      flags: dnsPacket.AUTHORITATIVE_ANSWER | (known ? 0 : 3), // rcode 3: NXDOMAIN
+      questions: query.questions,
+      answers,
     })
     socket.send(response, peer.port, peer.address)
   })
@@ -63,7 +71,11 @@ describe('dns check', () => {
 
   it('is CRITICAL for a name the server does not know', async () => {
     const result = await run({ name: 'nope.vigil.test' })
-    expect(result).toEqual({ status: 2, output: `DNS CRITICAL - ${LOOPBACK}:${server.port} for nope.vigil.test A: domain not found (NXDOMAIN)`, perfdata: [] })
+    expect(result).toEqual({
+      status: 2,
+      output: `DNS CRITICAL - ${LOOPBACK}:${server.port} for nope.vigil.test A: domain not found (NXDOMAIN)`,
+      perfdata: [],
+    })
   })
 
   it('is CRITICAL when the server does not answer in time', async () => {

@@ -24,8 +24,11 @@ describe('fair scheduler (sqlite)', () => {
     a = await makeTenant(server, admin)
     b = await makeTenant(server, admin)
     // Both organizations may reach loopback (issue 13 allowed targets: server admins set them).
-    await server.vigil.store.db.updateTable('organizations').set({ allowed_targets: JSON.stringify({ networks: ['127.0.0.0/8'], names: [] }) })
-      .where('id', 'in', [a.organizationId, b.organizationId]).execute()
+    await server.vigil.store.db
+      .updateTable('organizations')
+      .set({ allowed_targets: JSON.stringify({ networks: ['127.0.0.0/8'], names: [] }) })
+      .where('id', 'in', [a.organizationId, b.organizationId])
+      .execute()
   })
   afterAll(async () => {
     await server.close()
@@ -42,7 +45,13 @@ describe('fair scheduler (sqlite)', () => {
   it("runs another organization's check on time while one organization's checks hang", async () => {
     const slowHost = await host(a, 'fair-slow', { check_type: '1' })
     for (let i = 0; i < 2 * CONCURRENCY; i++) {
-      const r = await admin.post('/api/v1/resources/', { host_id: slowHost, name: `hang-${i}`, check: { kind: 'http', config: { port: hang.port } }, check_type: '0', check_interval: 10 })
+      const r = await admin.post('/api/v1/resources/', {
+        host_id: slowHost,
+        name: `hang-${i}`,
+        check: { kind: 'http', config: { port: hang.port } },
+        check_type: '0',
+        check_interval: 10,
+      })
       expect(r.status, JSON.stringify(r.body)).toBe(201)
     }
     // Organization a's checks now hold the slots, each for its whole 8 s timeout.

@@ -39,7 +39,10 @@ describe('http check', () => {
     const result = await run({ port: server.port })
     expect(result.status).toBe(0)
     expect(result.output).toMatch(new RegExp(`^HTTP OK: HTTP/1\\.1 200 OK - ${PAGE.length} bytes in \\d+\\.\\d{3} second response time$`))
-    expect(result.perfdata.map((p) => [p.label, p.unit])).toEqual([['time', 's'], ['size', 'B']])
+    expect(result.perfdata.map((p) => [p.label, p.unit])).toEqual([
+      ['time', 's'],
+      ['size', 'B'],
+    ])
     expect(result.perfdata[1].value).toBe(PAGE.length)
   })
 
@@ -79,7 +82,12 @@ describe('http check', () => {
   })
 
   it('sends the configured Host header on a connection that closes after the request', async () => {
-    const result = await run({ port: server.port, path: '/host', host_header: 'intranet.example', content: 'host=intranet.example connection=close' })
+    const result = await run({
+      port: server.port,
+      path: '/host',
+      host_header: 'intranet.example',
+      content: 'host=intranet.example connection=close',
+    })
     expect(result.status).toBe(0)
   })
 
@@ -92,7 +100,11 @@ describe('http check', () => {
 
   it('is CRITICAL when the server does not answer within the timeout', async () => {
     const result = await run({ port: server.port, path: '/hang' }, 250)
-    expect(result).toEqual({ status: 2, output: `HTTP CRITICAL - timed out after 0.25 s waiting for ${LOOPBACK} port ${server.port}`, perfdata: [] })
+    expect(result).toEqual({
+      status: 2,
+      output: `HTTP CRITICAL - timed out after 0.25 s waiting for ${LOOPBACK} port ${server.port}`,
+      perfdata: [],
+    })
   })
 
   it('is CRITICAL with the reason when nothing listens', async () => {

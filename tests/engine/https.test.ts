@@ -16,10 +16,12 @@ describe('https check', () => {
   beforeAll(async () => {
     // A certificate that expires in 10 days, so 30 warning days must warn.
     const { key, cert } = selfSignedCertificate(10)
-    server = await listen(https.createServer({ key, cert }, (req, res) => {
-      const sni = (req.socket as TLSSocket).servername || 'none'
-      res.end(`secure hello, sni=${sni}`)
-    }))
+    server = await listen(
+      https.createServer({ key, cert }, (req, res) => {
+        const sni = (req.socket as TLSSocket).servername || 'none'
+        res.end(`secure hello, sni=${sni}`)
+      }),
+    )
   })
   afterAll(() => server.close())
 

@@ -9,7 +9,11 @@ import { adminClient, makeTenant, type Tenant } from '../helpers/api'
 import type { CheckResult } from '../../src/server/engine/checks'
 import { perfItem } from '../../src/shared/perfdata'
 
-const ok = (ms: number): CheckResult => ({ status: 0, output: `TCP OK - 0.00${ms} second response time`, perfdata: [perfItem('time', ms / 1000, 's', { min: 0 })] })
+const ok = (ms: number): CheckResult => ({
+  status: 0,
+  output: `TCP OK - 0.00${ms} second response time`,
+  perfdata: [perfItem('time', ms / 1000, 's', { min: 0 })],
+})
 const critical: CheckResult = { status: 2, output: 'TCP CRITICAL - Connection refused', perfdata: [] }
 
 describe.each(DATABASES)('result writes on %s', (db) => {
@@ -24,11 +28,19 @@ describe.each(DATABASES)('result writes on %s', (db) => {
   afterAll(() => server.close())
 
   const resource = async (name: string, maxAttempts: number) =>
-    (await tenant.api.post('/api/v1/resources/', { host_id: hostId, name, check_type: '1', max_check_attempts: maxAttempts })).body.id as number
+    (await tenant.api.post('/api/v1/resources/', { host_id: hostId, name, check_type: '1', max_check_attempts: maxAttempts })).body
+      .id as number
   const submit = (id: number, ...results: [CheckResult, number][]) =>
     server.vigil.engine.submit(results.map(([result, at]) => ({ type: 'resource' as const, id, result, at })))
   const row = (id: number) => server.vigil.store.db.selectFrom('resources').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-  const events = (id: number) => server.vigil.store.db.selectFrom('events').select(['status', 'state_type']).where('resource_id', '=', id).where('type', '<>', 'audit_log').orderBy('id').execute()
+  const events = (id: number) =>
+    server.vigil.store.db
+      .selectFrom('events')
+      .select(['status', 'state_type'])
+      .where('resource_id', '=', id)
+      .where('type', '<>', 'audit_log')
+      .orderBy('id')
+      .execute()
 
   it('writes the output, perfdata and times of an unchanged state, and keeps when the state began', async () => {
     const id = await resource('steady', 3)
@@ -37,7 +49,15 @@ describe.each(DATABASES)('result writes on %s', (db) => {
     await submit(id, [ok(2), t0 + 60])
     await submit(id, [ok(3), t0 + 120])
     const r = await row(id)
-    expect(r).toMatchObject({ state: 'ok', state_type: 'HARD', current_attempt: 1, plugin_output: 'TCP OK - 0.003 second response time', last_check: t0 + 120, last_state_change: t0, has_graph: 1 })
+    expect(r).toMatchObject({
+      state: 'ok',
+      state_type: 'HARD',
+      current_attempt: 1,
+      plugin_output: 'TCP OK - 0.003 second response time',
+      last_check: t0 + 120,
+      last_state_change: t0,
+      has_graph: 1,
+    })
     expect(JSON.parse(r.perfdata)[0]).toMatchObject({ label: 'time', value: 0.003 })
     expect(JSON.parse(r.state_history)).toEqual([0, 0, 0])
     expect(await events(id)).toEqual([])
@@ -49,10 +69,25 @@ describe.each(DATABASES)('result writes on %s', (db) => {
     await submit(id, [ok(1), t0])
     await submit(id, [ok(2), t0 + 60])
     await submit(id, [critical, t0 + 120])
-    expect(await row(id)).toMatchObject({ state: 'critical', state_type: 'SOFT', current_attempt: 1, last_state_change: t0 + 120, plugin_output: critical.output })
+    expect(await row(id)).toMatchObject({
+      state: 'critical',
+      state_type: 'SOFT',
+      current_attempt: 1,
+      last_state_change: t0 + 120,
+      plugin_output: critical.output,
+    })
     await submit(id, [critical, t0 + 180])
-    expect(await row(id)).toMatchObject({ state: 'critical', state_type: 'HARD', current_attempt: 2, last_state_change: t0 + 120, last_hard_state_change: t0 + 180 })
-    expect(await events(id)).toEqual([{ status: 'critical', state_type: 'SOFT' }, { status: 'critical', state_type: 'HARD' }])
+    expect(await row(id)).toMatchObject({
+      state: 'critical',
+      state_type: 'HARD',
+      current_attempt: 2,
+      last_state_change: t0 + 120,
+      last_hard_state_change: t0 + 180,
+    })
+    expect(await events(id)).toEqual([
+      { status: 'critical', state_type: 'SOFT' },
+      { status: 'critical', state_type: 'HARD' },
+    ])
   })
 
   it('writes the last of several results of one batch, and the change among them', async () => {
@@ -60,17 +95,33 @@ describe.each(DATABASES)('result writes on %s', (db) => {
     const t0 = 1_800_002_000
     // One call, one write: the first result of a new resource (a change), then an unchanged one.
     await submit(id, [ok(1), t0], [ok(2), t0 + 60])
-    expect(await row(id)).toMatchObject({ state: 'ok', last_state_change: t0, last_check: t0 + 60, plugin_output: ok(2).output, has_graph: 1 })
+    expect(await row(id)).toMatchObject({
+      state: 'ok',
+      last_state_change: t0,
+      last_check: t0 + 60,
+      plugin_output: ok(2).output,
+      has_graph: 1,
+    })
     // An unchanged result, then a problem: the problem is what stays.
     await submit(id, [ok(3), t0 + 120], [critical, t0 + 180])
-    expect(await row(id)).toMatchObject({ state: 'critical', state_type: 'SOFT', last_state_change: t0 + 180, last_check: t0 + 180, plugin_output: critical.output, perfdata: '[]' })
+    expect(await row(id)).toMatchObject({
+      state: 'critical',
+      state_type: 'SOFT',
+      last_state_change: t0 + 180,
+      last_check: t0 + 180,
+      plugin_output: critical.output,
+      perfdata: '[]',
+    })
     expect(await events(id)).toEqual([{ status: 'critical', state_type: 'SOFT' }])
   })
 
   it("keeps a series' unit and thresholds as the latest result states them", async () => {
     const id = await resource('thresholds', 3)
     const t0 = 1_800_004_000
-    const disk = (warn: number, at: number): [CheckResult, number] => [{ status: 0, output: 'DISK OK', perfdata: [perfItem('/', 50, '%', { warn: { start: 0, end: warn, inside: false } })] }, at]
+    const disk = (warn: number, at: number): [CheckResult, number] => [
+      { status: 0, output: 'DISK OK', perfdata: [perfItem('/', 50, '%', { warn: { start: 0, end: warn, inside: false } })] },
+      at,
+    ]
     const stored = () => server.vigil.store.db.selectFrom('perf_series').select(['unit', 'warn']).where('resource_id', '=', id).execute()
     await submit(id, disk(80, t0))
     await submit(id, disk(80, t0 + 60))

@@ -18,7 +18,10 @@ describe('ping check', () => {
     }
     expect(result.status).toBe(0)
     expect(result.output).toMatch(/^PING OK - 127\.0\.0\.1: Packet loss = 0%, RTA = [\d.]+ ms$/)
-    expect(result.perfdata.map((p) => [p.label, p.uom, p.unit])).toEqual([['rta', 'ms', 's'], ['pl', '%', '%']])
+    expect(result.perfdata.map((p) => [p.label, p.uom, p.unit])).toEqual([
+      ['rta', 'ms', 's'],
+      ['pl', '%', '%'],
+    ])
     expect(result.perfdata[0].crit).toEqual({ start: 0, end: 5, inside: false })
     expect(result.perfdata[1]).toMatchObject({ value: 0, warn: { start: 0, end: 80, inside: false } })
   })

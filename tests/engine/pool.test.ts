@@ -21,10 +21,12 @@ describe('check worker pool', () => {
     // Accepts and never answers: a check expecting a banner waits until its timeout.
     silent = await tcpServer(() => {})
     // Review M2: a body on which `^(a|a)*$` backtracks about 2^40 times.
-    evil = await listen(http.createServer((_req, res) => {
-      requests++
-      res.end('a'.repeat(40) + '!')
-    }))
+    evil = await listen(
+      http.createServer((_req, res) => {
+        requests++
+        res.end('a'.repeat(40) + '!')
+      }),
+    )
   })
   afterEach(() => pool?.stop())
   afterAll(async () => {
@@ -68,7 +70,10 @@ describe('check worker pool', () => {
   it('reports a check that outlives its timeout as CRITICAL, naming the timeout', async () => {
     newPool()
     const result = await pool.run('tcp', { port: silent.port, expect: 'READY' }, { timeoutMs: 300, address: LOOPBACK })
-    expect(result).toMatchObject({ status: 2, output: `TCP CRITICAL - timed out after 0.3 s waiting for a response from ${LOOPBACK} port ${silent.port}` })
+    expect(result).toMatchObject({
+      status: 2,
+      output: `TCP CRITICAL - timed out after 0.3 s waiting for a response from ${LOOPBACK} port ${silent.port}`,
+    })
   })
 
   it('cancels running checks at once when stopped, and runs later ones in the main thread', async () => {
@@ -99,7 +104,11 @@ describe('check worker pool', () => {
     const behind = pool.run('tcp', { port: open.port }, { timeoutMs: 2000, address: LOOPBACK }).then((r) => ({ r, at: performance.now() }))
     const result = await stuck
     const endedAt = performance.now()
-    expect(result).toEqual({ status: 3, output: `http check did not finish within ${(timeoutMs + WATCHDOG_GRACE_MS) / 1000} s; its worker was restarted`, perfdata: [] })
+    expect(result).toEqual({
+      status: 3,
+      output: `http check did not finish within ${(timeoutMs + WATCHDOG_GRACE_MS) / 1000} s; its worker was restarted`,
+      perfdata: [],
+    })
     expect(endedAt - started).toBeGreaterThanOrEqual(timeoutMs + WATCHDOG_GRACE_MS)
     expect(endedAt - started).toBeLessThan(timeoutMs + WATCHDOG_GRACE_MS + 2000)
     // The check queued behind it is sent again to the fresh worker and answers once that worker has started.
@@ -118,7 +127,10 @@ describe('check worker pool', () => {
     const ticker = setInterval(() => ticks++, 50)
     try {
       const result = await pool.run('http', regexCheck(), { timeoutMs: 500, address: LOOPBACK })
-      expect(result).toMatchObject({ status: 3, output: `http check did not finish within ${(500 + WATCHDOG_GRACE_MS) / 1000} s; its worker was restarted` })
+      expect(result).toMatchObject({
+        status: 3,
+        output: `http check did not finish within ${(500 + WATCHDOG_GRACE_MS) / 1000} s; its worker was restarted`,
+      })
     } finally {
       clearInterval(ticker)
     }

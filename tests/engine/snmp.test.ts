@@ -60,6 +60,10 @@ describe('snmp check', () => {
 
   it('is UNKNOWN, sending nothing, when the host has no sealed community', async () => {
     const result = await runCheck(snmp, snmp.config.parse({ port, oid: `${BASE}.1.0` }), { timeoutMs: 2000, address: LOOPBACK })
-    expect(result).toEqual({ status: 3, output: 'SNMP UNKNOWN - the host has no SNMP community: set its secret snmp_community', perfdata: [] })
+    expect(result).toEqual({
+      status: 3,
+      output: 'SNMP UNKNOWN - the host has no SNMP community: set its secret snmp_community',
+      perfdata: [],
+    })
   })
 })

@@ -13,7 +13,12 @@ import type { AllowedTargets } from '../../src/shared/api/quotas'
 
 const TENANT: AllowedTargets = { networks: [], names: [] }
 const run = (kind: CheckKindName, config: unknown, policy: AllowedTargets | null, address = LOOPBACK) =>
-  runCheck(checkKinds[kind] as never, checkKinds[kind].config.parse(config), { timeoutMs: 2000, address, policy, secrets: { snmp_community: 'public' } })
+  runCheck(checkKinds[kind] as never, checkKinds[kind].config.parse(config), {
+    timeoutMs: 2000,
+    address,
+    policy,
+    secrets: { snmp_community: 'public' },
+  })
 
 /** A UDP socket on loopback that counts the datagrams it receives (DNS server, SNMP agent). */
 async function udpCounter(): Promise<{ port: number; received: () => number; close: () => Promise<void> }> {
@@ -46,7 +51,11 @@ describe('check targets of untrusted checks', () => {
   it('refuses a tcp check to 127.0.0.1 and the loopback server sees no connection', async () => {
     const before = tcpConnections
     const result = await run('tcp', { port: tcp.port, send: 'PING\r\n' }, TENANT)
-    expect(result).toEqual({ status: 3, output: 'TCP UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)', perfdata: [] })
+    expect(result).toEqual({
+      status: 3,
+      output: 'TCP UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)',
+      perfdata: [],
+    })
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(tcpConnections).toBe(before)
   })
@@ -64,15 +73,23 @@ describe('check targets of untrusted checks', () => {
     const before = webRequests + tcpConnections
     const viaHttp = await run('http', { port: web.port }, TENANT, 'localhost')
     expect(viaHttp.status).toBe(3)
-    expect(viaHttp.output).toMatch(/^HTTP UNKNOWN - target localhost \((127\.0\.0\.1|::1)\) is not allowed for this organization \(loopback\)$/)
-    expect((await run('smtp', { port: tcp.port }, TENANT, 'localhost')).output).toMatch(/^SMTP UNKNOWN - target localhost .* is not allowed/)
+    expect(viaHttp.output).toMatch(
+      /^HTTP UNKNOWN - target localhost \((127\.0\.0\.1|::1)\) is not allowed for this organization \(loopback\)$/,
+    )
+    expect((await run('smtp', { port: tcp.port }, TENANT, 'localhost')).output).toMatch(
+      /^SMTP UNKNOWN - target localhost .* is not allowed/,
+    )
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(webRequests + tcpConnections).toBe(before)
   })
 
   it('refuses IPv4-mapped loopback and cloud metadata addresses', async () => {
-    expect((await run('tcp', { host: '::ffff:127.0.0.1', port: tcp.port }, TENANT)).output).toBe('TCP UNKNOWN - target ::ffff:127.0.0.1 is not allowed for this organization (loopback)')
-    expect((await run('http', { host: '169.254.169.254', port: 80 }, TENANT)).output).toBe('HTTP UNKNOWN - target 169.254.169.254 is not allowed for this organization (link-local or cloud metadata)')
+    expect((await run('tcp', { host: '::ffff:127.0.0.1', port: tcp.port }, TENANT)).output).toBe(
+      'TCP UNKNOWN - target ::ffff:127.0.0.1 is not allowed for this organization (loopback)',
+    )
+    expect((await run('http', { host: '169.254.169.254', port: 80 }, TENANT)).output).toBe(
+      'HTTP UNKNOWN - target 169.254.169.254 is not allowed for this organization (link-local or cloud metadata)',
+    )
   })
 
   it('refuses the DNS server and the SNMP agent of untrusted checks: nothing is sent to them', async () => {
@@ -92,15 +109,19 @@ describe('check targets of untrusted checks', () => {
   })
 
   it('refuses to ping loopback', async () => {
-    expect((await run('ping', { packets: 1 }, TENANT)).output).toBe('PING UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)')
+    expect((await run('ping', { packets: 1 }, TENANT)).output).toBe(
+      'PING UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)',
+    )
   })
 
   it('refuses a name outside the allowed name patterns before resolving it', async () => {
     const result = await run('tcp', { host: 'db.elsewhere.test', port: 5432 }, { networks: [], names: ['*.example.com'] })
-    expect(result.output).toBe("TCP UNKNOWN - target db.elsewhere.test is not allowed for this organization (not among the organization's allowed names)")
+    expect(result.output).toBe(
+      "TCP UNKNOWN - target db.elsewhere.test is not allowed for this organization (not among the organization's allowed names)",
+    )
   })
 
-  it('lets a server admin\'s check (no policy) reach loopback as before', async () => {
+  it("lets a server admin's check (no policy) reach loopback as before", async () => {
     const before = tcpConnections
     const result = await run('tcp', { port: tcp.port, expect: '220' }, null)
     expect(result.status).toBe(0)

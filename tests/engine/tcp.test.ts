@@ -43,7 +43,11 @@ describe('tcp check', () => {
   it('is CRITICAL with the reason when the port is closed', async () => {
     const port = await closedPort()
     const result = await run({ port })
-    expect(result).toEqual({ status: 2, output: `TCP CRITICAL - cannot connect to ${LOOPBACK} port ${port}: Connection refused`, perfdata: [] })
+    expect(result).toEqual({
+      status: 2,
+      output: `TCP CRITICAL - cannot connect to ${LOOPBACK} port ${port}: Connection refused`,
+      perfdata: [],
+    })
   })
 
   it('is CRITICAL when the expected answer does not come within the timeout', async () => {

@@ -6,7 +6,11 @@ import { hashPassword } from '../../src/server/security/password'
 import { invalidateScopes } from '../../src/server/store/scope'
 import type { AuthorizationGroup } from '../../src/shared/permissions'
 
-export interface Res<T = any> { status: number; body: T; headers: Headers }
+export interface Res<T = any> {
+  status: number
+  body: T
+  headers: Headers
+}
 
 export function client(baseUrl: string, token?: string) {
   async function call<T = any>(method: string, path: string, body?: unknown, raw?: string): Promise<Res<T>> {
@@ -16,7 +20,11 @@ export function client(baseUrl: string, token?: string) {
     const r = await fetch(baseUrl + path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) })
     const text = await r.text()
     let parsed: unknown = text
-    try { parsed = text ? JSON.parse(text) : null } catch { /* not JSON: keep the text */ }
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      /* not JSON: keep the text */
+    }
     return { status: r.status, body: parsed as T, headers: r.headers }
   }
   return {
@@ -65,13 +73,24 @@ export const adminClient = (server: TestServer) => login(server, 'admin', server
 
 export const uniq = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`
 
-export interface Tenant { organizationId: number; environmentId: number; username: string; password: string; api: Client }
+export interface Tenant {
+  organizationId: number
+  environmentId: number
+  username: string
+  password: string
+  api: Client
+}
 
 /**
  * A customer organization with one environment and one user holding `group` on it. Users are made
  * through the store: the user-management API belongs to the admin screens issue.
  */
-export async function makeTenant(server: TestServer, admin: Client, group: AuthorizationGroup = 'administrator', opts: { serverAdmin?: boolean } = {}): Promise<Tenant> {
+export async function makeTenant(
+  server: TestServer,
+  admin: Client,
+  group: AuthorizationGroup = 'administrator',
+  opts: { serverAdmin?: boolean } = {},
+): Promise<Tenant> {
   const org = await admin.post('/api/v1/organizations/', { name: uniq('org') })
   if (org.status !== 201) throw new Error(`organization: ${JSON.stringify(org.body)}`)
   const env = await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: org.body.id })
@@ -79,8 +98,21 @@ export async function makeTenant(server: TestServer, admin: Client, group: Autho
   const username = uniq('user')
   const password = `pw-${randomBytes(8).toString('hex')}`
   const db = server.vigil.store.db
-  const user = await db.insertInto('users').values({ username, password_hash: await hashPassword(password), organization_id: org.body.id, member_since: 0, server_admin: opts.serverAdmin ? 1 : 0 }).returning('id').executeTakeFirstOrThrow()
-  await db.insertInto('user_rights').values({ user_id: user.id, organization_id: org.body.id, hostgroup_id: null, authorization_group: group }).execute()
+  const user = await db
+    .insertInto('users')
+    .values({
+      username,
+      password_hash: await hashPassword(password),
+      organization_id: org.body.id,
+      member_since: 0,
+      server_admin: opts.serverAdmin ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('user_rights')
+    .values({ user_id: user.id, organization_id: org.body.id, hostgroup_id: null, authorization_group: group })
+    .execute()
   invalidateScopes()
   return { organizationId: org.body.id, environmentId: env.body.id, username, password, api: await login(server, username, password) }
 }

@@ -24,20 +24,33 @@ export async function feed(server: TestServer, t: Tenant) {
     const m = JSON.parse(raw.toString()) as ServerMessage
     for (const one of m.op === 'deltas' ? m.deltas : [m]) {
       seen.push(one)
-      for (const w of [...waiters]) if (w.pred(one)) { waiters.splice(waiters.indexOf(w), 1); w.resolve(one) }
+      for (const w of [...waiters])
+        if (w.pred(one)) {
+          waiters.splice(waiters.indexOf(w), 1)
+          w.resolve(one)
+        }
     }
   })
-  await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject) })
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve)
+    ws.once('error', reject)
+  })
   return {
     seen,
     send: (m: unknown) => ws.send(JSON.stringify(m)),
-    next: <T extends FeedDelta | ServerMessage>(pred: (m: FeedDelta | ServerMessage) => boolean, ms = 2000) => new Promise<T>((resolve, reject) => {
-      const hit = seen.find(pred)
-      if (hit) return resolve(hit as T)
-      const timer = setTimeout(() => reject(new Error(`nothing matched within ${ms} ms`)), ms)
-      waiters.push({ pred, resolve: (m) => { clearTimeout(timer); resolve(m as T) } })
-    }),
+    next: <T extends FeedDelta | ServerMessage>(pred: (m: FeedDelta | ServerMessage) => boolean, ms = 2000) =>
+      new Promise<T>((resolve, reject) => {
+        const hit = seen.find(pred)
+        if (hit) return resolve(hit as T)
+        const timer = setTimeout(() => reject(new Error(`nothing matched within ${ms} ms`)), ms)
+        waiters.push({
+          pred,
+          resolve: (m) => {
+            clearTimeout(timer)
+            resolve(m as T)
+          },
+        })
+      }),
     close: () => ws.close(),
   }
 }
-

@@ -6,7 +6,13 @@ import type { EntityDef } from '../../src/server/store/list'
 export const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) })
 
 export const def: EntityDef<any, any> = {
-  from: 't', select: 't.*', scopeColumn: 't.env', scopeIds: (s) => s.environmentIds, fields: ['id'], defaultOrder: [], toApi: (r) => r,
+  from: 't',
+  select: 't.*',
+  scopeColumn: 't.env',
+  scopeIds: (s) => s.environmentIds,
+  fields: ['id'],
+  defaultOrder: [],
+  toApi: (r) => r,
   columns: {
     name: { expr: 't.name', kind: 'text' },
     n: { expr: 't.n', kind: 'integer' },

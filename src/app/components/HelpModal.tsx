@@ -46,7 +46,9 @@ export function HelpModal({ onClose }: HelpModalProps) {
               </td>
               <td>
                 {t(`app.help.shortcuts.${shortcut.id}`)}
-                {!active.has(shortcut.id) && shortcut.id !== 'closeMessages' && <span className="small text-body-secondary ms-2">{t('app.help.notHere')}</span>}
+                {!active.has(shortcut.id) && shortcut.id !== 'closeMessages' && (
+                  <span className="small text-body-secondary ms-2">{t('app.help.notHere')}</span>
+                )}
               </td>
             </tr>
           ))}

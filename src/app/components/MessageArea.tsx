@@ -9,7 +9,11 @@ function MessageItem({ message }: { message: Message }) {
   const close = () => messageStore.getState().close(message.id)
   const urgent = message.variant === 'danger' || message.variant === 'warning'
   return (
-    <div role={urgent ? 'alert' : 'status'} className={`alert alert-${message.variant} alert-dismissible shadow-sm mb-2`} style={{ pointerEvents: 'auto' }}>
+    <div
+      role={urgent ? 'alert' : 'status'}
+      className={`alert alert-${message.variant} alert-dismissible shadow-sm mb-2`}
+      style={{ pointerEvents: 'auto' }}
+    >
       <div>{message.text}</div>
       {message.detail && <div className="mt-1">{message.detail}</div>}
       {message.actions && (

@@ -71,7 +71,9 @@ export function Shell({ user, notAuthorized }: ShellProps) {
       />
       <div className="d-flex flex-grow-1">
         {!preferences.hideSideBar && <MainMenu allowedModules={user.allowed_modules} />}
-        <main id="main" className="flex-grow-1 min-w-0">{content}</main>
+        <main id="main" className="flex-grow-1 min-w-0">
+          {content}
+        </main>
       </div>
       {helpOpen && <HelpModal onClose={() => setHelpOpen(false)} />}
       {Search && <Search onClose={() => setSearch(null)} />}

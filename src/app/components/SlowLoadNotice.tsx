@@ -26,7 +26,11 @@ export function SlowLoadText({ active }: SlowLoadTextProps) {
   const slow = useSlowAfter(active)
   if (!slow) return null
   return (
-    <div role="status" className="alert alert-info position-fixed bottom-0 start-50 translate-middle-x mb-3 shadow-sm" style={{ zIndex: 1090 }}>
+    <div
+      role="status"
+      className="alert alert-info position-fixed bottom-0 start-50 translate-middle-x mb-3 shadow-sm"
+      style={{ zIndex: 1090 }}
+    >
       {t('app.slowLoad')}
     </div>
   )

@@ -20,7 +20,9 @@ export function ThemeSwitcher({ theme, onChange }: ThemeSwitcherProps) {
       }}
     >
       {THEMES.map((id) => (
-        <option key={id} value={id}>{t(`app.theme.${id}`)}</option>
+        <option key={id} value={id}>
+          {t(`app.theme.${id}`)}
+        </option>
       ))}
     </select>
   )

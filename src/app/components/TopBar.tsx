@@ -30,7 +30,9 @@ export function TopBar({ username, menuHidden, theme, onToggleMenu, onThemeChang
       >
         <span aria-hidden="true">☰</span>
       </button>
-      <Link to="/" className="navbar-brand fw-semibold">{t('app.name')}</Link>
+      <Link to="/" className="navbar-brand fw-semibold">
+        {t('app.name')}
+      </Link>
       {/* SPEC §7: "A loading spinner shows while a request runs." */}
       <div className="spinner-border spinner-border-sm text-light" role="status" style={{ visibility: pending ? 'visible' : 'hidden' }}>
         <span className="visually-hidden">{t('app.loading')}</span>

@@ -44,10 +44,24 @@ export function UserMenu({ username, onLogout }: UserMenuProps) {
       </button>
       {open && (
         <ul className="dropdown-menu dropdown-menu-end show" role="menu" style={{ right: 0 }}>
-          <li role="none"><Link role="menuitem" className="dropdown-item" to="/user/preferences" onClick={close}>{t('app.userMenu.preferences')}</Link></li>
-          <li role="none"><Link role="menuitem" className="dropdown-item" to="/user/tokens" onClick={close}>{t('app.userMenu.tokens')}</Link></li>
-          <li role="none"><Link role="menuitem" className="dropdown-item" to="/versions" onClick={close}>{t('app.userMenu.versions')}</Link></li>
-          <li role="none"><hr className="dropdown-divider" /></li>
+          <li role="none">
+            <Link role="menuitem" className="dropdown-item" to="/user/preferences" onClick={close}>
+              {t('app.userMenu.preferences')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" className="dropdown-item" to="/user/tokens" onClick={close}>
+              {t('app.userMenu.tokens')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" className="dropdown-item" to="/versions" onClick={close}>
+              {t('app.userMenu.versions')}
+            </Link>
+          </li>
+          <li role="none">
+            <hr className="dropdown-divider" />
+          </li>
           <li role="none">
             <button
               type="button"

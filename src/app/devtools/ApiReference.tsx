@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../api'
 import { filterOperations, operationsOf, type OperationView } from './openapi-view'
 
-const METHOD_CLASS: Record<string, string> = { GET: 'bg-primary', POST: 'bg-success', PUT: 'bg-warning text-dark', PATCH: 'bg-warning text-dark', DELETE: 'bg-danger' }
+const METHOD_CLASS: Record<string, string> = {
+  GET: 'bg-primary',
+  POST: 'bg-success',
+  PUT: 'bg-warning text-dark',
+  PATCH: 'bg-warning text-dark',
+  DELETE: 'bg-danger',
+}
 
 function Operation({ op }: { op: OperationView }) {
   const { t } = useTranslation()
@@ -18,11 +24,23 @@ function Operation({ op }: { op: OperationView }) {
         {op.parameters.length > 0 && (
           <table className="table table-sm w-auto" aria-label={t('app.apiReference.parameters')}>
             <thead>
-              <tr><th>{t('app.apiReference.name')}</th><th>{t('app.apiReference.in')}</th><th>{t('app.apiReference.type')}</th><th>{t('app.apiReference.required')}</th></tr>
+              <tr>
+                <th>{t('app.apiReference.name')}</th>
+                <th>{t('app.apiReference.in')}</th>
+                <th>{t('app.apiReference.type')}</th>
+                <th>{t('app.apiReference.required')}</th>
+              </tr>
             </thead>
             <tbody>
               {op.parameters.map((p) => (
-                <tr key={`${p.in}:${p.name}`}><td><code>{p.name}</code></td><td>{p.in}</td><td>{p.type}</td><td>{p.required ? '✓' : ''}</td></tr>
+                <tr key={`${p.in}:${p.name}`}>
+                  <td>
+                    <code>{p.name}</code>
+                  </td>
+                  <td>{p.in}</td>
+                  <td>{p.type}</td>
+                  <td>{p.required ? '✓' : ''}</td>
+                </tr>
               ))}
             </tbody>
           </table>
@@ -34,7 +52,8 @@ function Operation({ op }: { op: OperationView }) {
           </>
         )}
         <p className="small text-body-secondary mb-0">
-          {t('app.apiReference.responses')}: {op.responses.join(', ') || '—'} · {op.secured ? t('app.apiReference.bearer') : t('app.apiReference.public')}
+          {t('app.apiReference.responses')}: {op.responses.join(', ') || '—'} ·{' '}
+          {op.secured ? t('app.apiReference.bearer') : t('app.apiReference.public')}
         </p>
       </div>
     </details>
@@ -45,20 +64,35 @@ function Operation({ op }: { op: OperationView }) {
 export function ApiReference() {
   const { t } = useTranslation()
   const [query, setQuery] = useState('')
-  const doc = useQuery({ queryKey: ['openapi'], queryFn: () => api.request<Parameters<typeof operationsOf>[0]>('openapi.json'), staleTime: Infinity })
+  const doc = useQuery({
+    queryKey: ['openapi'],
+    queryFn: () => api.request<Parameters<typeof operationsOf>[0]>('openapi.json'),
+    staleTime: Infinity,
+  })
   const ops = useMemo(() => (doc.data ? operationsOf(doc.data) : []), [doc.data])
   const shown = filterOperations(ops, query)
   return (
     <section aria-labelledby="api-reference-title">
-      <h2 id="api-reference-title" className="h4">{t('app.apiReference.title')}</h2>
+      <h2 id="api-reference-title" className="h4">
+        {t('app.apiReference.title')}
+      </h2>
       <p className="text-body-secondary">
         {t('app.apiReference.intro')} <a href="/api/v1/openapi.json">openapi.json</a>
       </p>
-      <input className="form-control mb-3" type="search" aria-label={t('app.apiReference.search')} placeholder={t('app.apiReference.search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      <input
+        className="form-control mb-3"
+        type="search"
+        aria-label={t('app.apiReference.search')}
+        placeholder={t('app.apiReference.search')}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
       {doc.isPending && <p>{t('app.apiReference.loading')}</p>}
       {doc.isError && <p className="text-danger">{t('app.apiReference.failed')}</p>}
       <p className="small">{t('app.apiReference.count', { count: shown.length })}</p>
-      {shown.map((op) => <Operation key={`${op.method} ${op.path}`} op={op} />)}
+      {shown.map((op) => (
+        <Operation key={`${op.method} ${op.path}`} op={op} />
+      ))}
     </section>
   )
 }

@@ -1,6 +1,11 @@
 /** Flattens an OpenAPI 3 document into the operations the API reference lists (issue 8). Pure. */
 
-export interface ParameterView { name: string; in: string; required: boolean; type: string }
+export interface ParameterView {
+  name: string
+  in: string
+  required: boolean
+  type: string
+}
 export interface OperationView {
   method: string
   path: string
@@ -13,12 +18,18 @@ export interface OperationView {
 }
 
 interface OpenApiDoc {
-  paths?: Record<string, Record<string, {
-    parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string; enum?: unknown[] } }[]
-    requestBody?: { content?: Record<string, { schema?: unknown }> }
-    responses?: Record<string, unknown>
-    security?: unknown[]
-  }>>
+  paths?: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: { name: string; in: string; required?: boolean; schema?: { type?: string; enum?: unknown[] } }[]
+        requestBody?: { content?: Record<string, { schema?: unknown }> }
+        responses?: Record<string, unknown>
+        security?: unknown[]
+      }
+    >
+  >
   security?: unknown[]
 }
 
@@ -48,7 +59,9 @@ export function operationsOf(doc: OpenApiDoc): OperationView[] {
       })
     }
   }
-  return ops.sort((a, b) => a.path.localeCompare(b.path) || METHODS.indexOf(a.method.toLowerCase()) - METHODS.indexOf(b.method.toLowerCase()))
+  return ops.sort(
+    (a, b) => a.path.localeCompare(b.path) || METHODS.indexOf(a.method.toLowerCase()) - METHODS.indexOf(b.method.toLowerCase()),
+  )
 }
 
 /** Operations whose path, method or parameter names contain every word of `query`. */

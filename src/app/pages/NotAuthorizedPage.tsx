@@ -6,9 +6,13 @@ export function NotAuthorizedPage() {
   const { t } = useTranslation()
   return (
     <section className="container py-5" aria-labelledby="not-authorized-title">
-      <h1 id="not-authorized-title" className="h3">{t('app.pages.notAuthorized.title')}</h1>
+      <h1 id="not-authorized-title" className="h3">
+        {t('app.pages.notAuthorized.title')}
+      </h1>
       <p className="text-body-secondary">{t('app.pages.notAuthorized.text')}</p>
-      <Link to="/" className="btn btn-primary">{t('app.pages.goHome')}</Link>
+      <Link to="/" className="btn btn-primary">
+        {t('app.pages.goHome')}
+      </Link>
     </section>
   )
 }

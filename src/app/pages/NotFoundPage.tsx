@@ -12,9 +12,13 @@ export function NotFoundPage({ variant = 'page' }: NotFoundPageProps) {
   const base = variant === 'page' ? 'app.pages.notFound' : 'app.pages.contentNotFound'
   return (
     <section className="container py-5" aria-labelledby="not-found-title">
-      <h1 id="not-found-title" className="h3">{t(`${base}.title`)}</h1>
+      <h1 id="not-found-title" className="h3">
+        {t(`${base}.title`)}
+      </h1>
       <p className="text-body-secondary">{t(`${base}.text`, { path: location.pathname })}</p>
-      <Link to="/" className="btn btn-primary">{t('app.pages.goHome')}</Link>
+      <Link to="/" className="btn btn-primary">
+        {t('app.pages.goHome')}
+      </Link>
     </section>
   )
 }

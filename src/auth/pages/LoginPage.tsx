@@ -39,24 +39,40 @@ export function LoginPage() {
           )}
           {offersForgotPassword(feedback) && (
             <div className="mt-2">
-              <Link to="/login/forgot_password" className="alert-link">{t('auth.login.forgotPassword')}</Link>
+              <Link to="/login/forgot_password" className="alert-link">
+                {t('auth.login.forgotPassword')}
+              </Link>
             </div>
           )}
         </div>
       )}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
         <div className="mb-3">
-          <label htmlFor="login-username" className="form-label">{t('auth.login.username')}</label>
+          <label htmlFor="login-username" className="form-label">
+            {t('auth.login.username')}
+          </label>
           <input
-            id="login-username" className="form-control" autoComplete="username" required autoFocus
-            value={username} onChange={(e) => setUsername(e.target.value)}
+            id="login-username"
+            className="form-control"
+            autoComplete="username"
+            required
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
           />
         </div>
         <div className="mb-3">
-          <label htmlFor="login-password" className="form-label">{t('auth.login.password')}</label>
+          <label htmlFor="login-password" className="form-label">
+            {t('auth.login.password')}
+          </label>
           <input
-            id="login-password" type="password" className="form-control" autoComplete="current-password" required
-            value={password} onChange={(e) => setPassword(e.target.value)}
+            id="login-password"
+            type="password"
+            className="form-control"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
           />
         </div>
         <button type="submit" className="btn btn-primary w-100" disabled={busy}>

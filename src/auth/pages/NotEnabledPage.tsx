@@ -9,8 +9,12 @@ export function NotEnabledPage() {
   return (
     <main className="container py-5" style={{ maxWidth: '32rem' }}>
       <h1 className="h3">{screen ? t(screen) : ''}</h1>
-      <p role="status" className="alert alert-info">{t('auth.notEnabled.text')}</p>
-      <Link to="/login" className="btn btn-primary">{t('auth.notEnabled.back')}</Link>
+      <p role="status" className="alert alert-info">
+        {t('auth.notEnabled.text')}
+      </p>
+      <Link to="/login" className="btn btn-primary">
+        {t('auth.notEnabled.back')}
+      </Link>
     </main>
   )
 }

@@ -9,7 +9,11 @@ const atLeast = (n: number) => (ctx: ActionContext) => selectedItems(ctx.doc, ct
 
 function align(edge: Edge, keys: string[]): Action {
   return defineAction({
-    id: `align-${edge}`, label: `editor.actions.align-${edge}`, group: 'align', keys, toolbar: true,
+    id: `align-${edge}`,
+    label: `editor.actions.align-${edge}`,
+    group: 'align',
+    keys,
+    toolbar: true,
     enabled: atLeast(2),
     perform: (draft, ctx) => {
       const items = selectedItems(ctx.doc, ctx.selection)
@@ -32,7 +36,8 @@ function align(edge: Edge, keys: string[]): Action {
 function distribute(draft: DocDraft, items: MapItem[], axis: 'x' | 'y') {
   const size = axis === 'x' ? 'w' : 'h'
   const boxes = items.map((item) => ({ id: item.id, b: kindOf(item).bounds(item) })).sort((a, b) => a.b[axis] - b.b[axis])
-  const first = boxes[0].b, last = boxes[boxes.length - 1].b
+  const first = boxes[0].b,
+    last = boxes[boxes.length - 1].b
   const total = boxes.reduce((sum, { b }) => sum + b[size], 0)
   const gap = (last[axis] + last[size] - first[axis] - total) / (boxes.length - 1)
   let at = first[axis]
@@ -50,13 +55,21 @@ export const alignMiddle = align('middle', ['Alt+V'])
 export const alignBottom = align('bottom', ['Alt+S'])
 
 export const distributeHorizontal = defineAction({
-  id: 'distribute-horizontal', label: 'editor.actions.distribute-horizontal', group: 'align', keys: ['Alt+Shift+H'], toolbar: true,
+  id: 'distribute-horizontal',
+  label: 'editor.actions.distribute-horizontal',
+  group: 'align',
+  keys: ['Alt+Shift+H'],
+  toolbar: true,
   enabled: atLeast(3),
   perform: (draft, ctx) => distribute(draft, selectedItems(ctx.doc, ctx.selection), 'x'),
 })
 
 export const distributeVertical = defineAction({
-  id: 'distribute-vertical', label: 'editor.actions.distribute-vertical', group: 'align', keys: ['Alt+Shift+V'], toolbar: true,
+  id: 'distribute-vertical',
+  label: 'editor.actions.distribute-vertical',
+  group: 'align',
+  keys: ['Alt+Shift+V'],
+  toolbar: true,
   enabled: atLeast(3),
   perform: (draft, ctx) => distribute(draft, selectedItems(ctx.doc, ctx.selection), 'y'),
 })

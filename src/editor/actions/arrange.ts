@@ -12,7 +12,8 @@ const someSelected = (ctx: ActionContext) => selectedItems(ctx.doc, ctx.selectio
 function stepZ(draft: DocDraft, id: string, step: 1 | -1) {
   const order = byZ(draft.items as Record<string, MapItem>)
   const i = order.findIndex((item) => item.id === id)
-  const a = order[i + step], b = order[i + 2 * step]
+  const a = order[i + step],
+    b = order[i + 2 * step]
   if (!a) return
   draft.items[id].z = b ? (a.z + b.z) / 2 : a.z + step
 }
@@ -31,25 +32,45 @@ const selectedInOrder = (ctx: ActionContext, front: boolean) => {
 }
 
 export const bringForward = defineAction({
-  id: 'bring-forward', label: 'editor.actions.bring-forward', group: 'arrange', keys: ['Mod+]'], toolbar: true,
+  id: 'bring-forward',
+  label: 'editor.actions.bring-forward',
+  group: 'arrange',
+  keys: ['Mod+]'],
+  toolbar: true,
   enabled: someSelected,
-  perform: (draft, ctx) => { for (const id of selectedInOrder(ctx, true)) stepZ(draft, id, 1) },
+  perform: (draft, ctx) => {
+    for (const id of selectedInOrder(ctx, true)) stepZ(draft, id, 1)
+  },
 })
 
 export const sendBackward = defineAction({
-  id: 'send-backward', label: 'editor.actions.send-backward', group: 'arrange', keys: ['Mod+['], toolbar: true,
+  id: 'send-backward',
+  label: 'editor.actions.send-backward',
+  group: 'arrange',
+  keys: ['Mod+['],
+  toolbar: true,
   enabled: someSelected,
-  perform: (draft, ctx) => { for (const id of selectedInOrder(ctx, false)) stepZ(draft, id, -1) },
+  perform: (draft, ctx) => {
+    for (const id of selectedInOrder(ctx, false)) stepZ(draft, id, -1)
+  },
 })
 
 export const bringToFront = defineAction({
-  id: 'bring-to-front', label: 'editor.actions.bring-to-front', group: 'arrange', keys: ['Mod+Shift+]'], toolbar: true,
+  id: 'bring-to-front',
+  label: 'editor.actions.bring-to-front',
+  group: 'arrange',
+  keys: ['Mod+Shift+]'],
+  toolbar: true,
   enabled: someSelected,
   perform: (draft, ctx) => toEnd(draft, selectedInOrder(ctx, false), 1),
 })
 
 export const sendToBack = defineAction({
-  id: 'send-to-back', label: 'editor.actions.send-to-back', group: 'arrange', keys: ['Mod+Shift+['], toolbar: true,
+  id: 'send-to-back',
+  label: 'editor.actions.send-to-back',
+  group: 'arrange',
+  keys: ['Mod+Shift+['],
+  toolbar: true,
   enabled: someSelected,
   perform: (draft, ctx) => toEnd(draft, selectedInOrder(ctx, false), -1),
 })

@@ -9,10 +9,13 @@ import { takenBinding, connect as connectItems, moveItems, resizeItem, type Conn
 import { defineEdit } from './types'
 
 /** Set by `place` when an item was refused (its binding is already on the map, SPEC §5). */
-export interface PlaceResult { refused: string | null }
+export interface PlaceResult {
+  refused: string | null
+}
 
 export const place = defineEdit<{ items: MapItem[]; result?: PlaceResult }>({
-  id: 'place', label: 'editor.actions.place',
+  id: 'place',
+  label: 'editor.actions.place',
   perform: (draft, { items, result }) => {
     const refused = takenBinding(draft as MapDocument, items)
     if (result) result.refused = refused
@@ -23,7 +26,8 @@ export const place = defineEdit<{ items: MapItem[]; result?: PlaceResult }>({
 })
 
 export const connect = defineEdit<{ from: string; to: string; result?: { refused: ConnectRefusal | null } }>({
-  id: 'connect', label: 'editor.actions.connect',
+  id: 'connect',
+  label: 'editor.actions.connect',
   perform: (draft, { from, to, result }) => {
     const r = connectItems(draft, from, to)
     if (result) result.refused = 'refused' in r ? r.refused : null
@@ -32,12 +36,14 @@ export const connect = defineEdit<{ from: string; to: string; result?: { refused
 })
 
 export const move = defineEdit<{ ids: readonly string[]; dx: number; dy: number }>({
-  id: 'move', label: 'editor.actions.move',
+  id: 'move',
+  label: 'editor.actions.move',
   perform: (draft, { ids, dx, dy }) => moveItems(draft, ids, dx, dy),
 })
 
 export const resize = defineEdit<{ boxes: { id: string; x: number; y: number; w: number; h: number; rotation: number }[] }>({
-  id: 'resize', label: 'editor.actions.resize',
+  id: 'resize',
+  label: 'editor.actions.resize',
   perform: (draft, { boxes }) => {
     for (const { id, ...box } of boxes) {
       const item = draft.items[id]
@@ -51,7 +57,8 @@ export const resize = defineEdit<{ boxes: { id: string; x: number; y: number; w:
  * schema allows (editor/items), so the values are trusted here (STYLE.md "Validate at the edge, trust inside").
  */
 export const setItemFields = defineEdit<{ ids: readonly string[]; fields: Record<string, unknown> }>({
-  id: 'set-fields', label: 'editor.actions.set-fields',
+  id: 'set-fields',
+  label: 'editor.actions.set-fields',
   perform: (draft, { ids, fields }) => {
     const { w, h, ...rest } = fields
     for (const id of ids) {
@@ -76,7 +83,8 @@ export const setItemFields = defineEdit<{ ids: readonly string[]; fields: Record
  * map (elsewhere, or in two slots): the server would refuse every later save of such a document.
  */
 export const setRackSlots = defineEdit<{ id: string; slots: RackSlot[]; units?: number; result?: PlaceResult }>({
-  id: 'set-rack-slots', label: 'editor.actions.set-rack-slots',
+  id: 'set-rack-slots',
+  label: 'editor.actions.set-rack-slots',
   perform: (draft, { id, slots, units, result }) => {
     const rack = draft.items[id]
     if (rack?.kind !== 'rack') return
@@ -91,7 +99,8 @@ export const setRackSlots = defineEdit<{ id: string; slots: RackSlot[]; units?: 
 })
 
 export const setConnector = defineEdit<{ id: string; fields: Partial<Omit<Connector, 'id' | 'from' | 'to'>> }>({
-  id: 'set-connector', label: 'editor.actions.set-connector',
+  id: 'set-connector',
+  label: 'editor.actions.set-connector',
   perform: (draft, { id, fields }) => {
     const c = draft.connectors[id]
     if (!c) return
@@ -103,17 +112,26 @@ export const setConnector = defineEdit<{ id: string; fields: Partial<Omit<Connec
 
 /** SPEC §2 "resolution" (one of RESOLUTIONS or any size in range). */
 export const setResolution = defineEdit<MapDocument['resolution']>({
-  id: 'set-resolution', label: 'editor.actions.set-resolution',
-  perform: (draft, resolution) => { draft.resolution = resolution },
+  id: 'set-resolution',
+  label: 'editor.actions.set-resolution',
+  perform: (draft, resolution) => {
+    draft.resolution = resolution
+  },
 })
 
 /** SPEC §2 "background": a colour and/or an uploaded picture. */
-export const setBackground = defineEdit<Partial<Draft<typeof Background['_output']>>>({
-  id: 'set-background', label: 'editor.actions.set-background',
-  perform: (draft, background) => { Object.assign(draft.background, background) },
+export const setBackground = defineEdit<Partial<Draft<(typeof Background)['_output']>>>({
+  id: 'set-background',
+  label: 'editor.actions.set-background',
+  perform: (draft, background) => {
+    Object.assign(draft.background, background)
+  },
 })
 
 export const setGridSize = defineEdit<number>({
-  id: 'set-grid-size', label: 'editor.actions.set-grid-size',
-  perform: (draft, size) => { draft.grid.size = size },
+  id: 'set-grid-size',
+  label: 'editor.actions.set-grid-size',
+  perform: (draft, size) => {
+    draft.grid.size = size
+  },
 })

@@ -20,13 +20,21 @@ function copySelection(ctx: ActionContext) {
 }
 
 export const deleteSelection = defineAction({
-  id: 'delete', label: 'editor.actions.delete', group: 'edit', keys: ['Delete', 'Backspace'], toolbar: true,
+  id: 'delete',
+  label: 'editor.actions.delete',
+  group: 'edit',
+  keys: ['Delete', 'Backspace'],
+  toolbar: true,
   enabled: hasSelection,
   perform: (draft, ctx) => deleteIds(draft, ctx.selection),
 })
 
 export const duplicate = defineAction({
-  id: 'duplicate', label: 'editor.actions.duplicate', group: 'edit', keys: ['Mod+D'], toolbar: true,
+  id: 'duplicate',
+  label: 'editor.actions.duplicate',
+  group: 'edit',
+  keys: ['Mod+D'],
+  toolbar: true,
   enabled: (ctx) => selectedItems(ctx.doc, ctx.selection).length > 0,
   perform: (draft, ctx) => {
     const items = selectedItems(ctx.doc, ctx.selection)
@@ -37,13 +45,22 @@ export const duplicate = defineAction({
 })
 
 export const copy = defineAction({
-  id: 'copy', label: 'editor.actions.copy', group: 'edit', keys: ['Mod+C'], modes: ['edit', 'view'], toolbar: true,
+  id: 'copy',
+  label: 'editor.actions.copy',
+  group: 'edit',
+  keys: ['Mod+C'],
+  modes: ['edit', 'view'],
+  toolbar: true,
   enabled: (ctx) => selectedItems(ctx.doc, ctx.selection).length > 0,
   run: copySelection,
 })
 
 export const cut = defineAction({
-  id: 'cut', label: 'editor.actions.cut', group: 'edit', keys: ['Mod+X'], toolbar: true,
+  id: 'cut',
+  label: 'editor.actions.cut',
+  group: 'edit',
+  keys: ['Mod+X'],
+  toolbar: true,
   enabled: (ctx) => selectedItems(ctx.doc, ctx.selection).length > 0,
   // Not a `perform`: writing the clipboard is I/O, so it runs first and the delete is an ordinary edit.
   run: (ctx) => {
@@ -53,19 +70,31 @@ export const cut = defineAction({
 })
 
 export const paste = defineAction({
-  id: 'paste', label: 'editor.actions.paste', group: 'edit', keys: ['Mod+V'], toolbar: true,
+  id: 'paste',
+  label: 'editor.actions.paste',
+  group: 'edit',
+  keys: ['Mod+V'],
+  toolbar: true,
   enabled: (ctx) => ctx.clipboard !== null && ctx.clipboard.items.length > 0,
   perform: (draft, ctx) => ({ select: cloneInto(draft, ctx.clipboard!.items, ctx.clipboard!.connectors, CLONE_OFFSET) }),
 })
 
 export const selectAll = defineAction({
-  id: 'select-all', label: 'editor.actions.select-all', group: 'edit', keys: ['Mod+A'], modes: ['edit', 'view'],
+  id: 'select-all',
+  label: 'editor.actions.select-all',
+  group: 'edit',
+  keys: ['Mod+A'],
+  modes: ['edit', 'view'],
   enabled: (ctx) => Object.keys(ctx.doc.items).length > 0,
   run: (ctx) => ctx.editor.select(Object.keys(ctx.doc.items)),
 })
 
 export const deselect = defineAction({
-  id: 'deselect', label: 'editor.actions.deselect', group: 'edit', keys: ['Escape'], modes: ['edit', 'view'],
+  id: 'deselect',
+  label: 'editor.actions.deselect',
+  group: 'edit',
+  keys: ['Escape'],
+  modes: ['edit', 'view'],
   enabled: (ctx) => ctx.selection.size > 0 || ctx.editor.get().connectFrom !== null,
   run: (ctx) => {
     ctx.editor.select([])
@@ -75,7 +104,11 @@ export const deselect = defineAction({
 
 /** Connects the two selected items (SPEC §5: not to itself, not twice; the refusal is told, not silent). */
 export const connectSelection = defineAction({
-  id: 'connect-selection', label: 'editor.actions.connect-selection', group: 'edit', keys: ['Mod+K'], toolbar: true,
+  id: 'connect-selection',
+  label: 'editor.actions.connect-selection',
+  group: 'edit',
+  keys: ['Mod+K'],
+  toolbar: true,
   enabled: (ctx) => selectedItems(ctx.doc, ctx.selection).length === 2,
   run: (ctx) => {
     const [from, to] = selectedItems(ctx.doc, ctx.selection).map((i) => i.id)

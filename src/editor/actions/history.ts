@@ -2,13 +2,25 @@
 import { defineAction } from './types'
 
 export const undo = defineAction({
-  id: 'undo', label: 'editor.actions.undo', group: 'history', keys: ['Mod+Z'], toolbar: true,
+  id: 'undo',
+  label: 'editor.actions.undo',
+  group: 'history',
+  keys: ['Mod+Z'],
+  toolbar: true,
   enabled: (ctx) => ctx.editor.get().history.past.length > 0,
-  run: (ctx) => { ctx.editor.undo() },
+  run: (ctx) => {
+    ctx.editor.undo()
+  },
 })
 
 export const redo = defineAction({
-  id: 'redo', label: 'editor.actions.redo', group: 'history', keys: ['Mod+Shift+Z', 'Mod+Y'], toolbar: true,
+  id: 'redo',
+  label: 'editor.actions.redo',
+  group: 'history',
+  keys: ['Mod+Shift+Z', 'Mod+Y'],
+  toolbar: true,
   enabled: (ctx) => ctx.editor.get().history.future.length > 0,
-  run: (ctx) => { ctx.editor.redo() },
+  run: (ctx) => {
+    ctx.editor.redo()
+  },
 })

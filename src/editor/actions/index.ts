@@ -15,21 +15,57 @@ import { modesOf, type Action, type ActionContext, type Edit, type EditorMode } 
 import { toggleGrid, toggleSnap, toolConnect, toolPan, toolSelect, zoomIn, zoomOut, zoomToFit } from './view'
 
 export const ACTIONS: readonly Action[] = [
-  undo, redo,
-  deleteSelection, duplicate, connectSelection, copy, cut, paste, selectAll, deselect,
-  bringForward, sendBackward, bringToFront, sendToBack,
-  alignLeft, alignCenter, alignRight, alignTop, alignMiddle, alignBottom, distributeHorizontal, distributeVertical,
+  undo,
+  redo,
+  deleteSelection,
+  duplicate,
+  connectSelection,
+  copy,
+  cut,
+  paste,
+  selectAll,
+  deselect,
+  bringForward,
+  sendBackward,
+  bringToFront,
+  sendToBack,
+  alignLeft,
+  alignCenter,
+  alignRight,
+  alignTop,
+  alignMiddle,
+  alignBottom,
+  distributeHorizontal,
+  distributeVertical,
   ...nudgeActions,
-  toggleGrid, toggleSnap, zoomToFit, zoomIn, zoomOut, toolSelect, toolConnect, toolPan,
+  toggleGrid,
+  toggleSnap,
+  zoomToFit,
+  zoomIn,
+  zoomOut,
+  toolSelect,
+  toolConnect,
+  toolPan,
 ]
 
 export const actionById = (id: string): Action | undefined => ACTIONS.find((a) => a.id === id)
 
-export function actionContext(editor: Editor, options: { clipboardText?: string | null; notify?(messageKey: string): void } = {}): ActionContext {
+export function actionContext(
+  editor: Editor,
+  options: { clipboardText?: string | null; notify?(messageKey: string): void } = {},
+): ActionContext {
   const s = editor.get()
   let clip: ActionContext['clipboard'] | undefined
   // Read only when an action asks (paste): the stored clip may be large.
-  return { editor, doc: s.doc, selection: s.selection, notify: options.notify, get clipboard() { return (clip ??= readClip(options.clipboardText)) } }
+  return {
+    editor,
+    doc: s.doc,
+    selection: s.selection,
+    notify: options.notify,
+    get clipboard() {
+      return (clip ??= readClip(options.clipboardText))
+    },
+  }
 }
 
 export const isAvailable = (action: Action, mode: EditorMode, ctx: ActionContext) => modesOf(action).includes(mode) && action.enabled(ctx)
@@ -42,7 +78,13 @@ export function runAction(editor: Editor, action: Action, mode: EditorMode, ctx 
     return true
   }
   let selected: Iterable<string> | undefined
-  return editor.edit(action.label, (draft) => { selected = action.perform!(draft, ctx)?.select ?? undefined }, () => selected)
+  return editor.edit(
+    action.label,
+    (draft) => {
+      selected = action.perform!(draft, ctx)?.select ?? undefined
+    },
+    () => selected,
+  )
 }
 
 /** Runs an edit that takes a value (place, connect, resize, set a field); true when the document changed. */

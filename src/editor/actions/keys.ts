@@ -3,10 +3,23 @@
  * are read from the physical key, so Shift or Alt (which change `event.key` on some layouts) do not matter.
  */
 const CODE_KEYS: Record<string, string> = {
-  BracketLeft: '[', BracketRight: ']', Equal: '=', Minus: '-', NumpadAdd: '+', NumpadSubtract: '-', Slash: '/',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Equal: '=',
+  Minus: '-',
+  NumpadAdd: '+',
+  NumpadSubtract: '-',
+  Slash: '/',
 }
 
-export interface KeyEventLike { key: string; code?: string; ctrlKey?: boolean; metaKey?: boolean; altKey?: boolean; shiftKey?: boolean }
+export interface KeyEventLike {
+  key: string
+  code?: string
+  ctrlKey?: boolean
+  metaKey?: boolean
+  altKey?: boolean
+  shiftKey?: boolean
+}
 
 function keyOf(event: KeyEventLike): string {
   const code = event.code ?? ''
@@ -18,7 +31,9 @@ function keyOf(event: KeyEventLike): string {
 
 /** The chord of a key event in canonical order: Mod, Alt, Shift, key. */
 export function chordOf(event: KeyEventLike): string {
-  return [(event.ctrlKey || event.metaKey) && 'Mod', event.altKey && 'Alt', event.shiftKey && 'Shift', keyOf(event)].filter(Boolean).join('+')
+  return [(event.ctrlKey || event.metaKey) && 'Mod', event.altKey && 'Alt', event.shiftKey && 'Shift', keyOf(event)]
+    .filter(Boolean)
+    .join('+')
 }
 
 /** Puts a written chord (`Shift+Mod+z`) in canonical form (`Mod+Shift+Z`). */
@@ -26,7 +41,9 @@ export function normaliseChord(chord: string): string {
   const parts = chord.endsWith('++') ? [...chord.slice(0, -2).split('+').filter(Boolean), '+'] : chord.split('+')
   const key = parts.pop()!
   const mods = new Set(parts.map((p) => p.toLowerCase()))
-  return [mods.has('mod') && 'Mod', mods.has('alt') && 'Alt', mods.has('shift') && 'Shift', key.length === 1 ? key.toUpperCase() : key].filter(Boolean).join('+')
+  return [mods.has('mod') && 'Mod', mods.has('alt') && 'Alt', mods.has('shift') && 'Shift', key.length === 1 ? key.toUpperCase() : key]
+    .filter(Boolean)
+    .join('+')
 }
 
 /** How a chord is shown in menus and the shortcut help. */

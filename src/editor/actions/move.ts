@@ -8,7 +8,10 @@ function nudge(direction: keyof typeof DIRECTIONS, byGrid: boolean): Action {
   const [dx, dy, key] = DIRECTIONS[direction]
   const id = `${byGrid ? 'nudge-grid' : 'nudge'}-${direction}`
   return defineAction({
-    id, label: `editor.actions.${id}`, group: 'move', keys: [byGrid ? `Shift+${key}` : key],
+    id,
+    label: `editor.actions.${id}`,
+    group: 'move',
+    keys: [byGrid ? `Shift+${key}` : key],
     enabled: (ctx) => selectedItems(ctx.doc, ctx.selection).length > 0,
     perform: (draft, ctx) => {
       const step = byGrid ? ctx.doc.grid.size : 1

@@ -3,6 +3,11 @@ import type { ActionContext, Edit } from './types'
 
 export function runEditIn<V>(ctx: ActionContext, edit: Edit<V>, value: V): boolean {
   let selected: Iterable<string> | undefined
-  return ctx.editor.edit(edit.label, (draft) => { selected = edit.perform(draft, value, ctx)?.select ?? undefined }, () => selected)
+  return ctx.editor.edit(
+    edit.label,
+    (draft) => {
+      selected = edit.perform(draft, value, ctx)?.select ?? undefined
+    },
+    () => selected,
+  )
 }
-

@@ -8,15 +8,27 @@ import type { ToolName } from '../model/editor'
 import { defineAction, type Action, type ActionContext } from './types'
 
 export const toggleGrid = defineAction({
-  id: 'toggle-grid', label: 'editor.actions.toggle-grid', group: 'view', keys: ['Shift+G'], toolbar: true,
+  id: 'toggle-grid',
+  label: 'editor.actions.toggle-grid',
+  group: 'view',
+  keys: ['Shift+G'],
+  toolbar: true,
   enabled: () => true,
-  perform: (draft) => { draft.grid.visible = !draft.grid.visible },
+  perform: (draft) => {
+    draft.grid.visible = !draft.grid.visible
+  },
 })
 
 export const toggleSnap = defineAction({
-  id: 'toggle-snap', label: 'editor.actions.toggle-snap', group: 'view', keys: ['Shift+S'], toolbar: true,
+  id: 'toggle-snap',
+  label: 'editor.actions.toggle-snap',
+  group: 'view',
+  keys: ['Shift+S'],
+  toolbar: true,
   enabled: () => true,
-  perform: (draft) => { draft.grid.snap = !draft.grid.snap },
+  perform: (draft) => {
+    draft.grid.snap = !draft.grid.snap
+  },
 })
 
 /** Fits the items, or the whole resolution of an empty map. */
@@ -27,25 +39,41 @@ export function zoomToFitCamera(ctx: ActionContext) {
 }
 
 export const zoomToFit = defineAction({
-  id: 'zoom-to-fit', label: 'editor.actions.zoom-to-fit', group: 'view', keys: ['Shift+1'], modes: ['edit', 'view'], toolbar: true,
+  id: 'zoom-to-fit',
+  label: 'editor.actions.zoom-to-fit',
+  group: 'view',
+  keys: ['Shift+1'],
+  modes: ['edit', 'view'],
+  toolbar: true,
   enabled: () => true,
   run: (ctx) => ctx.editor.set({ camera: zoomToFitCamera(ctx) }),
 })
 
-const zoom = (id: string, factor: number, keys: string[]) => defineAction({
-  id, label: `editor.actions.${id}`, group: 'view', keys, modes: ['edit', 'view'], toolbar: true,
-  enabled: () => true,
-  run: (ctx) => {
-    const { camera, viewport } = ctx.editor.get()
-    ctx.editor.set({ camera: zoomAt(camera, factor, { x: viewport.width / 2, y: viewport.height / 2 }) })
-  },
-})
+const zoom = (id: string, factor: number, keys: string[]) =>
+  defineAction({
+    id,
+    label: `editor.actions.${id}`,
+    group: 'view',
+    keys,
+    modes: ['edit', 'view'],
+    toolbar: true,
+    enabled: () => true,
+    run: (ctx) => {
+      const { camera, viewport } = ctx.editor.get()
+      ctx.editor.set({ camera: zoomAt(camera, factor, { x: viewport.width / 2, y: viewport.height / 2 }) })
+    },
+  })
 export const zoomIn = zoom('zoom-in', 1.25, ['Mod+=', 'Mod++'])
 export const zoomOut = zoom('zoom-out', 0.8, ['Mod+-'])
 
 function tool(name: ToolName, key: string, modes: Action['modes'] = ['edit']): Action {
   return defineAction({
-    id: `tool-${name}`, label: `editor.actions.tool-${name}`, group: 'tool', keys: [key], modes, toolbar: true,
+    id: `tool-${name}`,
+    label: `editor.actions.tool-${name}`,
+    group: 'tool',
+    keys: [key],
+    modes,
+    toolbar: true,
     enabled: () => true,
     run: (ctx) => ctx.editor.set({ tool: name, connectFrom: null }),
   })

@@ -104,14 +104,44 @@ export function EditorCanvas({ editor, pointer, label, onDropItem }: EditorCanva
 
   const draw = { theme, lod, images }
   return (
-    <div ref={box} className="flex-grow-1 position-relative overflow-hidden border" role="application" aria-label={label} tabIndex={0}
-      style={{ minWidth: 0, cursor: tool === 'pan' ? 'grab' : tool === 'connect' ? 'crosshair' : 'default', background: theme.dark ? '#111' : '#e9ecef', outline: 'none' }}
-      onDragOver={(e) => { if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault() }} onDrop={onDrop}>
+    <div
+      ref={box}
+      className="flex-grow-1 position-relative overflow-hidden border"
+      role="application"
+      aria-label={label}
+      tabIndex={0}
+      style={{
+        minWidth: 0,
+        cursor: tool === 'pan' ? 'grab' : tool === 'connect' ? 'crosshair' : 'default',
+        background: theme.dark ? '#111' : '#e9ecef',
+        outline: 'none',
+      }}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault()
+      }}
+      onDrop={onDrop}
+    >
       {/* Absolutely placed, so the stage's size never widens the page (the container decides it). */}
       <div className="position-absolute top-0 start-0">
-        <Stage ref={stage} width={viewport.width} height={viewport.height} x={camera.x} y={camera.y} scaleX={camera.scale} scaleY={camera.scale}
-          onMouseDown={onDown} onMouseMove={(e) => { const i = input(e); if (i) pointer.move(i) }} onMouseUp={(e) => { const i = input(e); if (i) pointer.up(i) }}
-          onWheel={onWheel}>
+        <Stage
+          ref={stage}
+          width={viewport.width}
+          height={viewport.height}
+          x={camera.x}
+          y={camera.y}
+          scaleX={camera.scale}
+          scaleY={camera.scale}
+          onMouseDown={onDown}
+          onMouseMove={(e) => {
+            const i = input(e)
+            if (i) pointer.move(i)
+          }}
+          onMouseUp={(e) => {
+            const i = input(e)
+            if (i) pointer.up(i)
+          }}
+          onWheel={onWheel}
+        >
           <BackgroundLayer resolution={doc.resolution} background={doc.background} grid={doc.grid} theme={theme} images={images} />
           <ItemsLayer editor={editor} {...draw} />
           <OverlayLayer editor={editor} {...draw} />

@@ -20,9 +20,17 @@ const CONNECTORS_PER_CHUNK = 50
 /** A chunk whose bitmap would be larger than this (zoomed in far) is drawn uncached. */
 const MAX_CACHE_PX = 4096
 
-export interface DrawProps { theme: MapTheme; lod: Lod; images: ImageLookup }
+export interface DrawProps {
+  theme: MapTheme
+  lod: Lod
+  images: ImageLookup
+}
 
-interface Link { connector: Connector; from: MapItem; to: MapItem }
+interface Link {
+  connector: Connector
+  from: MapItem
+  to: MapItem
+}
 const sameLink = (a: Link, b: Link) => a.connector === b.connector && a.from === b.from && a.to === b.to
 const sameItem = (a: MapItem, b: MapItem) => a === b
 
@@ -35,20 +43,35 @@ export const ConnectorShape = memo(function ConnectorShape({ connector, from, to
 })
 
 /** One cached chunk: re-cached after its members, the scale or the look changed. */
-const Chunk = memo(function Chunk({ items, links, scale, draw }: { items?: readonly MapItem[]; links?: readonly Link[]; scale: number; draw: DrawProps }) {
+const Chunk = memo(function Chunk({
+  items,
+  links,
+  scale,
+  draw,
+}: {
+  items?: readonly MapItem[]
+  links?: readonly Link[]
+  scale: number
+  draw: DrawProps
+}) {
   const group = useRef<Konva.Group>(null)
   useLayoutEffect(() => {
     const g = group.current!
     g.clearCache()
     const box = g.getClientRect({ skipTransform: true })
     const ratio = scale * (window.devicePixelRatio || 1)
-    if (box.width > 0 && box.height > 0 && box.width * ratio < MAX_CACHE_PX && box.height * ratio < MAX_CACHE_PX) g.cache({ pixelRatio: ratio, offset: 2 })
+    if (box.width > 0 && box.height > 0 && box.width * ratio < MAX_CACHE_PX && box.height * ratio < MAX_CACHE_PX)
+      g.cache({ pixelRatio: ratio, offset: 2 })
     g.getLayer()?.batchDraw()
   }, [items, links, scale, draw])
   return (
     <Group ref={group} listening={false}>
-      {links?.map((l) => <ConnectorShape key={l.connector.id} {...l} {...draw} />)}
-      {items?.map((item) => <ItemShape key={item.id} item={item} {...draw} />)}
+      {links?.map((l) => (
+        <ConnectorShape key={l.connector.id} {...l} {...draw} />
+      ))}
+      {items?.map((item) => (
+        <ItemShape key={item.id} item={item} {...draw} />
+      ))}
     </Group>
   )
 })
@@ -62,16 +85,25 @@ export const ItemsLayer = memo(function ItemsLayer({ editor, theme, lod, images 
   const draw = useMemo(() => ({ theme, lod, images }), [theme, lod, images])
   const hidden = useMemo(() => new Set(moving), [moving])
   const visibleItems = useMemo(() => byZ(items).filter((i) => !hidden.has(i.id)), [items, hidden])
-  const links = useMemo(() => byZ(connectors).flatMap((c) => {
-    const from = items[c.from], to = items[c.to]
-    return from && to && !hidden.has(c.from) && !hidden.has(c.to) ? [{ connector: c, from, to }] : []
-  }), [connectors, items, hidden])
+  const links = useMemo(
+    () =>
+      byZ(connectors).flatMap((c) => {
+        const from = items[c.from],
+          to = items[c.to]
+        return from && to && !hidden.has(c.from) && !hidden.has(c.to) ? [{ connector: c, from, to }] : []
+      }),
+    [connectors, items, hidden],
+  )
   const itemChunks = useStableChunks(visibleItems, ITEMS_PER_CHUNK, sameItem)
   const linkChunks = useStableChunks(links, CONNECTORS_PER_CHUNK, sameLink)
   return (
     <Layer listening={false}>
-      {linkChunks.map((part, n) => <Chunk key={`c${n}`} links={part} scale={scale} draw={draw} />)}
-      {itemChunks.map((part, n) => <Chunk key={`i${n}`} items={part} scale={scale} draw={draw} />)}
+      {linkChunks.map((part, n) => (
+        <Chunk key={`c${n}`} links={part} scale={scale} draw={draw} />
+      ))}
+      {itemChunks.map((part, n) => (
+        <Chunk key={`i${n}`} items={part} scale={scale} draw={draw} />
+      ))}
     </Layer>
   )
 })

@@ -49,7 +49,14 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
 
   function onTransformEnd() {
     const boxes = transformer.current!.nodes().map((node) => {
-      const box = { id: node.id().slice('proxy-'.length), x: node.x(), y: node.y(), w: node.width() * node.scaleX(), h: node.height() * node.scaleY(), rotation: node.rotation() }
+      const box = {
+        id: node.id().slice('proxy-'.length),
+        x: node.x(),
+        y: node.y(),
+        w: node.width() * node.scaleX(),
+        h: node.height() * node.scaleY(),
+        rotation: node.rotation(),
+      }
       // React set width/height; the transformer scaled: back to scale 1 before the new size arrives as props.
       node.scale({ x: 1, y: 1 })
       return box
@@ -65,30 +72,81 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
           <MovingItems editor={editor} ids={moving} {...draw} />
         </Group>
       )}
-      {moving.length > 0 && Object.values(doc.connectors).map((c) => {
-        const from = doc.items[c.from], to = doc.items[c.to]
-        if (!from || !to || (!movingSet.has(c.from) && !movingSet.has(c.to))) return null
-        const shift = (item: typeof from) => (movingSet.has(item.id) ? { ...item, x: item.x + dx, y: item.y + dy } : item)
-        return <ConnectorShape key={c.id} connector={c} from={shift(from)} to={shift(to)} {...draw} />
-      })}
+      {moving.length > 0 &&
+        Object.values(doc.connectors).map((c) => {
+          const from = doc.items[c.from],
+            to = doc.items[c.to]
+          if (!from || !to || (!movingSet.has(c.from) && !movingSet.has(c.to))) return null
+          const shift = (item: typeof from) => (movingSet.has(item.id) ? { ...item, x: item.x + dx, y: item.y + dy } : item)
+          return <ConnectorShape key={c.id} connector={c} from={shift(from)} to={shift(to)} {...draw} />
+        })}
       {selected.map((item) => (
-        <Rect key={item.id} id={`proxy-${item.id}`} name="proxy" x={item.x + (movingSet.has(item.id) ? dx : 0)} y={item.y + (movingSet.has(item.id) ? dy : 0)}
-          width={item.w} height={item.h} rotation={item.rotation} stroke={draw.theme.accent} strokeWidth={stroke} dash={[4 / scale, 3 / scale]} listening={false} />
+        <Rect
+          key={item.id}
+          id={`proxy-${item.id}`}
+          name="proxy"
+          x={item.x + (movingSet.has(item.id) ? dx : 0)}
+          y={item.y + (movingSet.has(item.id) ? dy : 0)}
+          width={item.w}
+          height={item.h}
+          rotation={item.rotation}
+          stroke={draw.theme.accent}
+          strokeWidth={stroke}
+          dash={[4 / scale, 3 / scale]}
+          listening={false}
+        />
       ))}
-      {[...selection].flatMap((id) => (doc.connectors[id] ? [doc.connectors[id]] : [])).map((c) => {
-        const from = doc.items[c.from], to = doc.items[c.to]
-        return from && to ? <ConnectorShape key={`sel-${c.id}`} connector={{ ...c, colour: draw.theme.accent, width: c.width + 2 }} from={from} to={to} {...draw} /> : null
-      })}
+      {[...selection]
+        .flatMap((id) => (doc.connectors[id] ? [doc.connectors[id]] : []))
+        .map((c) => {
+          const from = doc.items[c.from],
+            to = doc.items[c.to]
+          return from && to ? (
+            <ConnectorShape
+              key={`sel-${c.id}`}
+              connector={{ ...c, colour: draw.theme.accent, width: c.width + 2 }}
+              from={from}
+              to={to}
+              {...draw}
+            />
+          ) : null
+        })}
       {connectFrom && doc.items[connectFrom] && (
-        <Rect x={doc.items[connectFrom].x - 4 / scale} y={doc.items[connectFrom].y - 4 / scale} width={doc.items[connectFrom].w + 8 / scale} height={doc.items[connectFrom].h + 8 / scale}
-          stroke={draw.theme.accent} strokeWidth={2 * stroke} listening={false} />
+        <Rect
+          x={doc.items[connectFrom].x - 4 / scale}
+          y={doc.items[connectFrom].y - 4 / scale}
+          width={doc.items[connectFrom].w + 8 / scale}
+          height={doc.items[connectFrom].h + 8 / scale}
+          stroke={draw.theme.accent}
+          strokeWidth={2 * stroke}
+          listening={false}
+        />
       )}
       {gesture?.kind === 'band' && (
-        <Rect x={gesture.box.x} y={gesture.box.y} width={gesture.box.w} height={gesture.box.h} fill="rgba(13,110,253,0.08)" stroke={draw.theme.accent} strokeWidth={stroke} listening={false} />
+        <Rect
+          x={gesture.box.x}
+          y={gesture.box.y}
+          width={gesture.box.w}
+          height={gesture.box.h}
+          fill="rgba(13,110,253,0.08)"
+          stroke={draw.theme.accent}
+          strokeWidth={stroke}
+          listening={false}
+        />
       )}
-      <Transformer ref={transformer} visible={handles} keepRatio={keepRatio} rotateEnabled ignoreStroke flipEnabled={false}
-        anchorSize={8} borderStroke={draw.theme.accent} anchorStroke={draw.theme.accent} onTransformEnd={onTransformEnd}
-        boundBoxFunc={(oldBox, box) => (box.width < 4 || box.height < 4 ? oldBox : box)} />
+      <Transformer
+        ref={transformer}
+        visible={handles}
+        keepRatio={keepRatio}
+        rotateEnabled
+        ignoreStroke
+        flipEnabled={false}
+        anchorSize={8}
+        borderStroke={draw.theme.accent}
+        anchorStroke={draw.theme.accent}
+        onTransformEnd={onTransformEnd}
+        boundBoxFunc={(oldBox, box) => (box.width < 4 || box.height < 4 ? oldBox : box)}
+      />
     </Layer>
   )
 }

@@ -6,7 +6,12 @@
  */
 import { useRef } from 'react'
 
-export function chunk<T>(list: readonly T[], size: number, previous: readonly (readonly T[])[], same: (a: T, b: T) => boolean): (readonly T[])[] {
+export function chunk<T>(
+  list: readonly T[],
+  size: number,
+  previous: readonly (readonly T[])[],
+  same: (a: T, b: T) => boolean,
+): (readonly T[])[] {
   const out: (readonly T[])[] = []
   for (let i = 0, n = 0; i < list.length; i += size, n++) {
     const part = list.slice(i, i + size)

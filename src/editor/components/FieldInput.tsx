@@ -25,32 +25,80 @@ export function FieldInput({ field, value, disabled, onCommit }: FieldInputProps
   if (field.type === 'checkbox') {
     return (
       <div className="form-check mb-2">
-        <input id={id} type="checkbox" className="form-check-input" checked={value === true} disabled={disabled} onChange={(e) => commit(e.target.checked)} />
-        <label htmlFor={id} className="form-check-label small">{label}</label>
+        <input
+          id={id}
+          type="checkbox"
+          className="form-check-input"
+          checked={value === true}
+          disabled={disabled}
+          onChange={(e) => commit(e.target.checked)}
+        />
+        <label htmlFor={id} className="form-check-label small">
+          {label}
+        </label>
       </div>
     )
   }
   return (
     <div className="mb-2">
-      <label htmlFor={id} className="form-label small mb-0">{label}</label>
+      <label htmlFor={id} className="form-label small mb-0">
+        {label}
+      </label>
       {field.type === 'select' ? (
-        <select id={id} className="form-select form-select-sm" value={String(value ?? '')} disabled={disabled} onChange={(e) => commit(e.target.value)}>
-          {field.options!.map((o) => <option key={o} value={o}>{field.optionLabel ? t(`${field.optionLabel}.${o}`) : o}</option>)}
+        <select
+          id={id}
+          className="form-select form-select-sm"
+          value={String(value ?? '')}
+          disabled={disabled}
+          onChange={(e) => commit(e.target.value)}
+        >
+          {field.options!.map((o) => (
+            <option key={o} value={o}>
+              {field.optionLabel ? t(`${field.optionLabel}.${o}`) : o}
+            </option>
+          ))}
         </select>
       ) : field.type === 'colour' ? (
-        <input id={id} type="color" className="form-control form-control-sm form-control-color" value={typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
-          disabled={disabled} onChange={(e) => commit(e.target.value)} />
+        <input
+          id={id}
+          type="color"
+          className="form-control form-control-sm form-control-color"
+          value={typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+          disabled={disabled}
+          onChange={(e) => commit(e.target.value)}
+        />
       ) : field.type === 'textarea' ? (
-        <textarea key={String(value)} id={id} className={cls} defaultValue={String(value ?? '')} maxLength={field.max} disabled={disabled} rows={3}
-          onBlur={(e) => { if (e.target.value !== String(value ?? '')) commit(e.target.value) }} />
+        <textarea
+          key={String(value)}
+          id={id}
+          className={cls}
+          defaultValue={String(value ?? '')}
+          maxLength={field.max}
+          disabled={disabled}
+          rows={3}
+          onBlur={(e) => {
+            if (e.target.value !== String(value ?? '')) commit(e.target.value)
+          }}
+        />
       ) : (
-        <input key={String(value)} id={id} className={cls} type={field.type === 'number' ? 'number' : 'text'} defaultValue={value === undefined ? '' : String(value)}
-          min={field.min} max={field.max} maxLength={field.type === 'text' ? field.max : undefined} disabled={disabled}
-          onKeyDown={(e) => { if (e.key === 'Enter') e.currentTarget.blur() }}
+        <input
+          key={String(value)}
+          id={id}
+          className={cls}
+          type={field.type === 'number' ? 'number' : 'text'}
+          defaultValue={value === undefined ? '' : String(value)}
+          min={field.min}
+          max={field.max}
+          maxLength={field.type === 'text' ? field.max : undefined}
+          disabled={disabled}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') e.currentTarget.blur()
+          }}
           onBlur={(e) => {
             if (e.target.value === (value === undefined ? '' : String(value))) return
             commit(field.type === 'number' ? Number(e.target.value) : e.target.value)
-          }} />
+          }}
+        />
       )}
     </div>
   )

@@ -15,17 +15,29 @@ import { FieldInput } from './FieldInput'
 import { MapSettings } from './MapSettings'
 import { RackSlots } from './RackSlots'
 
-const GEOMETRY: InspectorField[] = (['x', 'y', 'w', 'h', 'rotation'] as const).map((key) => ({ key, label: `editor.inspector.${key}`, type: 'number' }))
+const GEOMETRY: InspectorField[] = (['x', 'y', 'w', 'h', 'rotation'] as const).map((key) => ({
+  key,
+  label: `editor.inspector.${key}`,
+  type: 'number',
+}))
 
 const read = (item: MapItem, key: string): unknown =>
   key.startsWith('style.') ? (item.style as Record<string, unknown> | undefined)?.[key.slice(6)] : (item as Record<string, unknown>)[key]
 
-const fieldsOf = (key: string, value: unknown): Record<string, unknown> => (key.startsWith('style.') ? { style: { [key.slice(6)]: value } } : { [key]: value })
+const fieldsOf = (key: string, value: unknown): Record<string, unknown> =>
+  key.startsWith('style.') ? { style: { [key.slice(6)]: value } } : { [key]: value }
 
 /** Commits a field to items if every item's schema accepts it. */
 function commitField(editor: Editor, items: MapItem[], key: string, value: unknown): boolean {
   const fields = fieldsOf(key, value)
-  const ok = items.every((item) => kindOf(item).schema.safeParse({ ...item, ...fields, ...(fields.style ? { style: { ...item.style, ...(fields.style as object) } } : {}) }).success)
+  const ok = items.every(
+    (item) =>
+      kindOf(item).schema.safeParse({
+        ...item,
+        ...fields,
+        ...(fields.style ? { style: { ...item.style, ...(fields.style as object) } } : {}),
+      }).success,
+  )
   if (ok) runEdit(editor, setItemFields, { ids: items.map((i) => i.id), fields })
   return ok
 }
@@ -49,9 +61,22 @@ export function Inspector({ editor, hostgroupId }: { editor: Editor; hostgroupId
         <legend className="h6">{t(`editor.palette.kinds.${item.kind}`, { defaultValue: item.kind })}</legend>
         {name && <p className="small">{t('editor.inspector.boundTo', { name })}</p>}
         {[...editorKindOf(item).fields, ...GEOMETRY].map((field) => (
-          <FieldInput key={`${item.id}-${field.key}`} field={field} value={read(item, field.key)} onCommit={(v) => commitField(editor, [item], field.key, v)} />
+          <FieldInput
+            key={`${item.id}-${field.key}`}
+            field={field}
+            value={read(item, field.key)}
+            onCommit={(v) => commitField(editor, [item], field.key, v)}
+          />
         ))}
-        {item.kind === 'rack' && <RackSlots key={`${item.id}-${JSON.stringify(item.slots)}-${item.units}`} editor={editor} hostgroupId={hostgroupId} rack={item} disabled={readOnly} />}
+        {item.kind === 'rack' && (
+          <RackSlots
+            key={`${item.id}-${JSON.stringify(item.slots)}-${item.units}`}
+            editor={editor}
+            hostgroupId={hostgroupId}
+            rack={item}
+            disabled={readOnly}
+          />
+        )}
       </fieldset>
     )
   } else if (items.length > 1) {
@@ -59,7 +84,14 @@ export function Inspector({ editor, hostgroupId }: { editor: Editor; hostgroupId
     body = (
       <fieldset disabled={readOnly}>
         <legend className="h6">{t('editor.inspector.several', { count: items.length })}</legend>
-        {shared.map((field) => <FieldInput key={field.key} field={field} value={read(items[0], field.key)} onCommit={(v) => commitField(editor, items, field.key, v)} />)}
+        {shared.map((field) => (
+          <FieldInput
+            key={field.key}
+            field={field}
+            value={read(items[0], field.key)}
+            onCommit={(v) => commitField(editor, items, field.key, v)}
+          />
+        ))}
       </fieldset>
     )
   } else {

@@ -12,7 +12,11 @@ import { NameInput, nameProblem } from '../../viewer/pages/maps-list/NameInput'
 import { updateMap } from '../api'
 
 /** Tags are typed comma-separated; empty entries are dropped. */
-export const parseTags = (text: string) => text.split(',').map((tag) => tag.trim()).filter(Boolean)
+export const parseTags = (text: string) =>
+  text
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter(Boolean)
 
 export interface MapPropertiesProps {
   map: MapInfo
@@ -40,7 +44,15 @@ export function MapProperties({ map, onSaved, onClose }: MapPropertiesProps) {
     if (invalid || busy) return
     setBusy(true)
     try {
-      onSaved(await updateMap(map.id, { alias: alias.trim(), description: description.trim(), tags: parseTags(tags), layout: layout!, use_hard_state: useHardState }))
+      onSaved(
+        await updateMap(map.id, {
+          alias: alias.trim(),
+          description: description.trim(),
+          tags: parseTags(tags),
+          layout: layout!,
+          use_hard_state: useHardState,
+        }),
+      )
     } catch {
       // The API client showed the SPEC §8 message; the form stays for another try.
     } finally {
@@ -51,14 +63,28 @@ export function MapProperties({ map, onSaved, onClose }: MapPropertiesProps) {
   return (
     <Modal title={t('editor.properties.title')} onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
+        {submitted && invalid && (
+          <div className="alert alert-danger py-2" role="alert">
+            {problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}
+          </div>
+        )}
         <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} problem={submitted ? problems.alias : null} autoFocus />
         <DescriptionField value={description} onChange={setDescription} />
         <div className="mb-3">
-          <label className="form-label" htmlFor={tagsId}>{t('editor.properties.tags')}</label>
-          <input id={tagsId} className={`form-control${submitted && problems.tags ? ' is-invalid' : ''}`} value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby={`${tagsId}-hint`} />
+          <label className="form-label" htmlFor={tagsId}>
+            {t('editor.properties.tags')}
+          </label>
+          <input
+            id={tagsId}
+            className={`form-control${submitted && problems.tags ? ' is-invalid' : ''}`}
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            aria-describedby={`${tagsId}-hint`}
+          />
           {submitted && problems.tags && <div className="invalid-feedback">{t('editor.properties.tagsInvalid')}</div>}
-          <div id={`${tagsId}-hint`} className="form-text">{t('editor.properties.tagsHint')}</div>
+          <div id={`${tagsId}-hint`} className="form-text">
+            {t('editor.properties.tagsHint')}
+          </div>
         </div>
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
         <HardStateCheckbox checked={useHardState} onChange={setUseHardState} />

@@ -17,7 +17,10 @@ export function MapSettings({ editor, hostgroupId, disabled }: { editor: Editor;
   const current = `${doc.resolution.width}x${doc.resolution.height}`
   const known = RESOLUTIONS.some(([w, h]) => `${w}x${h}` === current)
   const { dropzone, error, uploading } = usePictureDrop({
-    hostgroupId, purpose: 'background', disabled, onUploaded: (image) => runEdit(editor, setBackground, { image_id: image.id }),
+    hostgroupId,
+    purpose: 'background',
+    disabled,
+    onUploaded: (image) => runEdit(editor, setBackground, { image_id: image.id }),
   })
   const size = (key: 'width' | 'height', value: number) => {
     const next = { ...doc.resolution, [key]: Math.trunc(value) }
@@ -27,31 +30,96 @@ export function MapSettings({ editor, hostgroupId, disabled }: { editor: Editor;
   return (
     <fieldset disabled={disabled}>
       <legend className="h6">{t('editor.map.title')}</legend>
-      <label className="form-label small mb-0" htmlFor="map-resolution">{t('editor.map.resolution')}</label>
-      <select id="map-resolution" className="form-select form-select-sm mb-1" value={known ? current : 'custom'}
-        onChange={(e) => { const [w, h] = e.target.value.split('x').map(Number); if (w && h) runEdit(editor, setResolution, { width: w, height: h }) }}>
-        {RESOLUTIONS.map(([w, h]) => <option key={`${w}x${h}`} value={`${w}x${h}`}>{w} × {h}</option>)}
+      <label className="form-label small mb-0" htmlFor="map-resolution">
+        {t('editor.map.resolution')}
+      </label>
+      <select
+        id="map-resolution"
+        className="form-select form-select-sm mb-1"
+        value={known ? current : 'custom'}
+        onChange={(e) => {
+          const [w, h] = e.target.value.split('x').map(Number)
+          if (w && h) runEdit(editor, setResolution, { width: w, height: h })
+        }}
+      >
+        {RESOLUTIONS.map(([w, h]) => (
+          <option key={`${w}x${h}`} value={`${w}x${h}`}>
+            {w} × {h}
+          </option>
+        ))}
         <option value="custom">{t('editor.map.custom')}</option>
       </select>
       <div className="d-flex gap-1 mb-2">
-        <input aria-label={t('editor.inspector.w')} type="number" className="form-control form-control-sm" min={320} max={16384} key={`w${doc.resolution.width}`} defaultValue={doc.resolution.width} onBlur={(e) => size('width', Number(e.target.value))} />
-        <input aria-label={t('editor.inspector.h')} type="number" className="form-control form-control-sm" min={240} max={16384} key={`h${doc.resolution.height}`} defaultValue={doc.resolution.height} onBlur={(e) => size('height', Number(e.target.value))} />
+        <input
+          aria-label={t('editor.inspector.w')}
+          type="number"
+          className="form-control form-control-sm"
+          min={320}
+          max={16384}
+          key={`w${doc.resolution.width}`}
+          defaultValue={doc.resolution.width}
+          onBlur={(e) => size('width', Number(e.target.value))}
+        />
+        <input
+          aria-label={t('editor.inspector.h')}
+          type="number"
+          className="form-control form-control-sm"
+          min={240}
+          max={16384}
+          key={`h${doc.resolution.height}`}
+          defaultValue={doc.resolution.height}
+          onBlur={(e) => size('height', Number(e.target.value))}
+        />
       </div>
-      <label className="form-label small mb-0" htmlFor="map-background">{t('editor.map.background')}</label>
-      <input id="map-background" type="color" className="form-control form-control-sm form-control-color mb-2" value={/^#[0-9a-f]{6}$/i.test(doc.background.colour) ? doc.background.colour : '#ffffff'}
-        onChange={(e) => runEdit(editor, setBackground, { colour: e.target.value })} />
+      <label className="form-label small mb-0" htmlFor="map-background">
+        {t('editor.map.background')}
+      </label>
+      <input
+        id="map-background"
+        type="color"
+        className="form-control form-control-sm form-control-color mb-2"
+        value={/^#[0-9a-f]{6}$/i.test(doc.background.colour) ? doc.background.colour : '#ffffff'}
+        onChange={(e) => runEdit(editor, setBackground, { colour: e.target.value })}
+      />
       <div className="form-label small mb-0">{t('editor.map.picture')}</div>
-      <div {...dropzone.getRootProps({ className: `border border-2 rounded p-2 small text-body-secondary mb-1${dropzone.isDragActive ? ' border-primary' : ' border-dashed'}` })}>
+      <div
+        {...dropzone.getRootProps({
+          className: `border border-2 rounded p-2 small text-body-secondary mb-1${dropzone.isDragActive ? ' border-primary' : ' border-dashed'}`,
+        })}
+      >
         <input {...dropzone.getInputProps({ 'aria-label': t('editor.map.picture') })} />
         {uploading ? t('editor.map.uploading') : t('editor.map.drop')}
       </div>
-      {error && <div role="alert" className="text-danger small mb-1">{t(`errors.${error}`)}</div>}
-      {doc.background.image_id && (
-        <button type="button" className="btn btn-sm btn-outline-secondary mb-2" onClick={() => runEdit(editor, setBackground, { image_id: null })}>{t('editor.map.removePicture')}</button>
+      {error && (
+        <div role="alert" className="text-danger small mb-1">
+          {t(`errors.${error}`)}
+        </div>
       )}
-      <label className="form-label small mb-0 d-block" htmlFor="map-grid">{t('editor.map.gridSize')}</label>
-      <input id="map-grid" type="number" className="form-control form-control-sm" min={4} max={200} key={doc.grid.size} defaultValue={doc.grid.size}
-        onBlur={(e) => { const v = Math.trunc(Number(e.target.value)); if (v >= 4 && v <= 200 && v !== doc.grid.size) runEdit(editor, setGridSize, v) }} />
+      {doc.background.image_id && (
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary mb-2"
+          onClick={() => runEdit(editor, setBackground, { image_id: null })}
+        >
+          {t('editor.map.removePicture')}
+        </button>
+      )}
+      <label className="form-label small mb-0 d-block" htmlFor="map-grid">
+        {t('editor.map.gridSize')}
+      </label>
+      <input
+        id="map-grid"
+        type="number"
+        className="form-control form-control-sm"
+        min={4}
+        max={200}
+        key={doc.grid.size}
+        defaultValue={doc.grid.size}
+        onBlur={(e) => {
+          const v = Math.trunc(Number(e.target.value))
+          if (v >= 4 && v <= 200 && v !== doc.grid.size) runEdit(editor, setGridSize, v)
+        }}
+      />
     </fieldset>
   )
 }

@@ -13,8 +13,12 @@ export function RestorePrompt({ session }: { session: Session }) {
     <Modal title={t('editor.page.restoreTitle')} onClose={() => session.resolveRestore(false)}>
       <p>{t('editor.page.restore', { time })}</p>
       <div className="d-flex gap-2 justify-content-end">
-        <button type="button" className="btn btn-secondary" onClick={() => session.resolveRestore(false)}>{t('editor.page.restoreNo')}</button>
-        <button type="button" className="btn btn-primary" onClick={() => session.resolveRestore(true)}>{t('editor.page.restoreYes')}</button>
+        <button type="button" className="btn btn-secondary" onClick={() => session.resolveRestore(false)}>
+          {t('editor.page.restoreNo')}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => session.resolveRestore(true)}>
+          {t('editor.page.restoreYes')}
+        </button>
       </div>
     </Modal>
   )

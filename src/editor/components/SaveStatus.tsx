@@ -6,7 +6,14 @@ import type { Session } from '../persistence/session'
 export function SaveStatus({ session }: { session: Session }) {
   const { t } = useTranslation()
   const { status, error } = useStore(session.state)
-  const text = status === 'error' ? t('editor.page.status.error', { reason: t(`errors.${error}`, { defaultValue: error ?? '' }) }) : t(`editor.page.status.${status}`)
+  const text =
+    status === 'error'
+      ? t('editor.page.status.error', { reason: t(`errors.${error}`, { defaultValue: error ?? '' }) })
+      : t(`editor.page.status.${status}`)
   const colour = status === 'saved' ? 'text-success' : status === 'error' ? 'text-danger' : 'text-warning-emphasis'
-  return <span role="status" className={`small ${colour}`}>{text}</span>
+  return (
+    <span role="status" className={`small ${colour}`}>
+      {text}
+    </span>
+  )
 }

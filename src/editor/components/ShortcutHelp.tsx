@@ -23,8 +23,16 @@ export function ShortcutHelp({ onClose }: { onClose(): void }) {
             <tbody>
               {actions.map((a) => (
                 <tr key={a.id}>
-                  <th scope="row" className="fw-normal">{t(a.label)}</th>
-                  <td>{a.keys!.map((k) => <kbd key={k} className="me-1">{displayChord(k)}</kbd>)}</td>
+                  <th scope="row" className="fw-normal">
+                    {t(a.label)}
+                  </th>
+                  <td>
+                    {a.keys!.map((k) => (
+                      <kbd key={k} className="me-1">
+                        {displayChord(k)}
+                      </kbd>
+                    ))}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -39,17 +39,24 @@ export function Toolbar({ editor, mode, notify, children }: ToolbarProps) {
         return (
           <div key={group} className="btn-group btn-group-sm" role="group">
             {actions.map((a) => (
-              <button key={a.id} type="button" className={`btn btn-outline-secondary${pressed[a.id] ? ' active' : ''}`}
+              <button
+                key={a.id}
+                type="button"
+                className={`btn btn-outline-secondary${pressed[a.id] ? ' active' : ''}`}
                 aria-pressed={a.id in pressed ? pressed[a.id] : undefined}
                 title={a.keys?.length ? `${t(a.label)} (${displayChord(a.keys[0])})` : t(a.label)}
-                disabled={!isAvailable(a, mode, ctx)} onClick={() => runAction(editor, a, mode, actionContext(editor, { notify }))}>
+                disabled={!isAvailable(a, mode, ctx)}
+                onClick={() => runAction(editor, a, mode, actionContext(editor, { notify }))}
+              >
                 {t(a.label)}
               </button>
             ))}
           </div>
         )
       })}
-      <button type="button" className="btn btn-sm btn-outline-secondary" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>{t('editor.shortcuts.open')}</button>
+      <button type="button" className="btn btn-sm btn-outline-secondary" aria-haspopup="dialog" onClick={() => setHelpOpen(true)}>
+        {t('editor.shortcuts.open')}
+      </button>
       {helpOpen && <ShortcutHelp onClose={() => setHelpOpen(false)} />}
       <div className="ms-auto d-flex gap-2 align-items-center">{children}</div>
     </div>

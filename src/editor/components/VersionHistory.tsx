@@ -29,18 +29,39 @@ export function VersionHistory({ mapId, viewing, canRevert, onView, onRevert }: 
       <strong className="small">{t('editor.history.title')}</strong>
       {versions.length === 0 && <span className="small text-body-secondary">{t('editor.history.none')}</span>}
       <div className="btn-group btn-group-sm">
-        <button type="button" className="btn btn-outline-secondary" disabled={!older} onClick={() => older && onView(older.version)}>{t('editor.history.previous')}</button>
-        <button type="button" className="btn btn-outline-secondary" disabled={!newer} onClick={() => newer && onView(newer.version)}>{t('editor.history.next')}</button>
-        <button type="button" className="btn btn-outline-secondary" disabled={versions.length === 0 || at === 0} onClick={() => onView(versions[0].version)}>{t('editor.history.latest')}</button>
-        <button type="button" className="btn btn-outline-secondary" disabled={viewing === null} onClick={() => onView(null)}>{t('editor.history.draft')}</button>
+        <button type="button" className="btn btn-outline-secondary" disabled={!older} onClick={() => older && onView(older.version)}>
+          {t('editor.history.previous')}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" disabled={!newer} onClick={() => newer && onView(newer.version)}>
+          {t('editor.history.next')}
+        </button>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={versions.length === 0 || at === 0}
+          onClick={() => onView(versions[0].version)}
+        >
+          {t('editor.history.latest')}
+        </button>
+        <button type="button" className="btn btn-outline-secondary" disabled={viewing === null} onClick={() => onView(null)}>
+          {t('editor.history.draft')}
+        </button>
       </div>
       {shown && (
         <>
           <span className="small" role="status">
             {t('editor.history.viewing', { version: shown.version, count: versions.length })}{' '}
-            {t('editor.history.version', { version: shown.version, username: shown.username, time: formatDateTime(new Date(shown.created_time * 1000)) })}
+            {t('editor.history.version', {
+              version: shown.version,
+              username: shown.username,
+              time: formatDateTime(new Date(shown.created_time * 1000)),
+            })}
           </span>
-          {canRevert && <button type="button" className="btn btn-sm btn-warning" onClick={() => onRevert(shown.version)}>{t('editor.history.revert')}</button>}
+          {canRevert && (
+            <button type="button" className="btn btn-sm btn-warning" onClick={() => onRevert(shown.version)}>
+              {t('editor.history.revert')}
+            </button>
+          )}
         </>
       )}
     </section>

@@ -9,9 +9,15 @@ import { UPLOAD_MAX_BYTES } from '../../shared/constants'
 import { errorKeyOf, uploadPicture, type PicturePurpose, type UploadedPicture } from '../api'
 
 /** What the browser can tell before uploading: the SPEC §8 key of a refused file. */
-const rejectionKey = (r: FileRejection) => (r.errors.some((e) => e.code === 'file-too-large') ? 'background_too_large' : 'forbidden_file_extension')
+const rejectionKey = (r: FileRejection) =>
+  r.errors.some((e) => e.code === 'file-too-large') ? 'background_too_large' : 'forbidden_file_extension'
 
-export function usePictureDrop(options: { hostgroupId: number; purpose: PicturePurpose; disabled?: boolean; onUploaded(image: UploadedPicture): void }) {
+export function usePictureDrop(options: {
+  hostgroupId: number
+  purpose: PicturePurpose
+  disabled?: boolean
+  onUploaded(image: UploadedPicture): void
+}) {
   const [error, setError] = useState<string | null>(null)
   const [uploading, setUploading] = useState(false)
 
@@ -29,7 +35,10 @@ export function usePictureDrop(options: { hostgroupId: number; purpose: PictureP
     }
   }
   const dropzone = useDropzone({
-    onDrop: (f, r) => void onDrop(f, r), multiple: false, maxSize: UPLOAD_MAX_BYTES, disabled: options.disabled,
+    onDrop: (f, r) => void onDrop(f, r),
+    multiple: false,
+    maxSize: UPLOAD_MAX_BYTES,
+    disabled: options.disabled,
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] },
   })
   return { dropzone, error, uploading }

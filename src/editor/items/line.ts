@@ -8,7 +8,8 @@ const extent = (values: number[]) => Math.max(...values) - Math.min(...values)
 /** Scales the points about the item's origin so their extent fills the box; w/h stay the extent (at least 1). */
 function resize(draft: Draft<MapItem>, box: ItemBox) {
   const item = draft as Draft<LineItem>
-  const xs = item.points.filter((_, i) => i % 2 === 0), ys = item.points.filter((_, i) => i % 2 === 1)
+  const xs = item.points.filter((_, i) => i % 2 === 0),
+    ys = item.points.filter((_, i) => i % 2 === 1)
   // A straight horizontal or vertical line has no extent across: there is nothing to scale that way.
   const sx = extent(xs) > 0 ? Math.max(1, box.w) / extent(xs) : 1
   const sy = extent(ys) > 0 ? Math.max(1, box.h) / extent(ys) : 1

@@ -21,7 +21,13 @@ export interface InspectorField {
 }
 
 /** An item's new place and size, as the resize handles or the inspector's geometry fields give it. */
-export interface ItemBox { x: number; y: number; w: number; h: number; rotation: number }
+export interface ItemBox {
+  x: number
+  y: number
+  w: number
+  h: number
+  rotation: number
+}
 
 export interface EditorKindDef {
   /** Resizing keeps the aspect ratio (state icons would be distorted otherwise). */

@@ -6,7 +6,11 @@
 import { z } from 'zod'
 import { Connector, MapItem } from '../../shared/maps'
 
-export const Clip = z.object({ vigil_map_clip: z.literal(1), items: z.array(MapItem).max(20_000), connectors: z.array(Connector).max(20_000) })
+export const Clip = z.object({
+  vigil_map_clip: z.literal(1),
+  items: z.array(MapItem).max(20_000),
+  connectors: z.array(Connector).max(20_000),
+})
 export type Clip = z.infer<typeof Clip>
 
 const KEY = 'vigil.editor.clipboard'

@@ -4,8 +4,17 @@
  */
 import type { Draft } from 'immer'
 import {
-  bindingsOf, byZ, connectionRefusal, itemKinds, kindOf,
-  type Box, type Connector, type ItemKind, type ItemOf, type MapDocument, type MapItem,
+  bindingsOf,
+  byZ,
+  connectionRefusal,
+  itemKinds,
+  kindOf,
+  type Box,
+  type Connector,
+  type ItemKind,
+  type ItemOf,
+  type MapDocument,
+  type MapItem,
 } from '../../shared/maps'
 import { editorKindOf } from '../items'
 import type { ItemBox } from '../items/types'
@@ -90,7 +99,8 @@ export function cloneInto(draft: DocDraft, items: readonly MapItem[], connectors
   }
   let cz = topZ(draft as MapDocument, 'connectors')
   for (const c of connectors) {
-    const from = ids.get(c.from), to = ids.get(c.to)
+    const from = ids.get(c.from),
+      to = ids.get(c.to)
     if (!from || !to) continue
     const copy = { ...structuredClone(c), id: newId(), from, to, z: ++cz }
     draft.connectors[copy.id] = copy as Draft<Connector>
@@ -101,22 +111,42 @@ export function cloneInto(draft: DocDraft, items: readonly MapItem[], connectors
 export type ConnectRefusal = 'self' | 'already_connected' | 'missing'
 
 /** SPEC §5: connects two items unless that is refused; returns the new connector id or the reason. */
-export function connect(draft: DocDraft, from: string, to: string, init: Partial<Connector> = {}): { id: string } | { refused: ConnectRefusal } {
+export function connect(
+  draft: DocDraft,
+  from: string,
+  to: string,
+  init: Partial<Connector> = {},
+): { id: string } | { refused: ConnectRefusal } {
   if (!draft.items[from] || !draft.items[to]) return { refused: 'missing' }
   const refusal = connectionRefusal(Object.values(draft.connectors), from, to)
   if (refusal) return { refused: refusal }
   const id = newId()
-  draft.connectors[id] = { id, from, to, z: topZ(draft as MapDocument, 'connectors') + 1, kind: 'plain', width: 2, dash: false, ...init } as Draft<Connector>
+  draft.connectors[id] = {
+    id,
+    from,
+    to,
+    z: topZ(draft as MapDocument, 'connectors') + 1,
+    kind: 'plain',
+    width: 2,
+    dash: false,
+    ...init,
+  } as Draft<Connector>
   return { id }
 }
 
 /** The box around items (fit to screen, align, distribute). */
 export function unionBox(items: readonly MapItem[]): Box | null {
   if (items.length === 0) return null
-  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity
+  let x0 = Infinity,
+    y0 = Infinity,
+    x1 = -Infinity,
+    y1 = -Infinity
   for (const item of items) {
     const b = kindOf(item).bounds(item)
-    x0 = Math.min(x0, b.x); y0 = Math.min(y0, b.y); x1 = Math.max(x1, b.x + b.w); y1 = Math.max(y1, b.y + b.h)
+    x0 = Math.min(x0, b.x)
+    y0 = Math.min(y0, b.y)
+    x1 = Math.max(x1, b.x + b.w)
+    y1 = Math.max(y1, b.y + b.h)
   }
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }
 }
@@ -125,7 +155,9 @@ export const boxesIntersect = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x +
 
 /** Items whose bounds meet the rubber band (SPEC-less, what a diagram editor does). */
 export function itemsIn(doc: MapDocument, band: Box): string[] {
-  return Object.values(doc.items).filter((item) => boxesIntersect(kindOf(item).bounds(item), band)).map((i) => i.id)
+  return Object.values(doc.items)
+    .filter((item) => boxesIntersect(kindOf(item).bounds(item), band))
+    .map((i) => i.id)
 }
 
 /** The selected items of a document (connector ids in the selection are skipped). */

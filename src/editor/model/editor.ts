@@ -9,13 +9,15 @@ import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Box, MapDocument } from '../../shared/maps'
 import { emptyHistory, push, record, redo, undo, type History, type Recipe } from './history'
 
-export interface Camera { x: number; y: number; scale: number }
+export interface Camera {
+  x: number
+  y: number
+  scale: number
+}
 export type ToolName = 'select' | 'connect' | 'pan'
 
 /** A gesture in progress: shown live, recorded once at pointer-up, dropped by Escape. */
-export type Gesture =
-  | { kind: 'move'; ids: readonly string[]; dx: number; dy: number }
-  | { kind: 'band'; box: Box; additive: boolean }
+export type Gesture = { kind: 'move'; ids: readonly string[]; dx: number; dy: number } | { kind: 'band'; box: Box; additive: boolean }
 
 export interface EditorState {
   doc: MapDocument
@@ -52,15 +54,28 @@ const noSelection: ReadonlySet<string> = new Set()
 
 export function createEditor(doc: MapDocument, options: { readOnly?: boolean } = {}): Editor {
   const store = createStore<EditorState>()(() => ({
-    doc, history: emptyHistory, selection: noSelection, camera: { x: 0, y: 0, scale: 1 }, viewport: { width: 800, height: 600 },
-    tool: 'select', connectFrom: null, gesture: null, revision: 0, readOnly: options.readOnly ?? false,
+    doc,
+    history: emptyHistory,
+    selection: noSelection,
+    camera: { x: 0, y: 0, scale: 1 },
+    viewport: { width: 800, height: 600 },
+    tool: 'select',
+    connectFrom: null,
+    gesture: null,
+    revision: 0,
+    readOnly: options.readOnly ?? false,
   }))
   const listeners = new Set<CommitListener>()
   const commit = (next: MapDocument, history: History, patches: readonly Patch[], selection?: ReadonlySet<string>) => {
     const s = store.getState()
     // Whatever was deleted leaves the selection too.
     const kept = [...(selection ?? s.selection)].filter((id) => next.items[id] || next.connectors[id])
-    store.setState({ doc: next, history, revision: s.revision + 1, selection: kept.length === (selection ?? s.selection).size ? (selection ?? s.selection) : new Set(kept) })
+    store.setState({
+      doc: next,
+      history,
+      revision: s.revision + 1,
+      selection: kept.length === (selection ?? s.selection).size ? (selection ?? s.selection) : new Set(kept),
+    })
     for (const l of listeners) l(patches, next)
   }
 
@@ -90,7 +105,14 @@ export function createEditor(doc: MapDocument, options: { readOnly?: boolean } =
     },
     load(next) {
       const s = store.getState()
-      store.setState({ doc: next, history: emptyHistory, selection: noSelection, gesture: null, connectFrom: null, revision: s.revision + 1 })
+      store.setState({
+        doc: next,
+        history: emptyHistory,
+        selection: noSelection,
+        gesture: null,
+        connectFrom: null,
+        revision: s.revision + 1,
+      })
       for (const l of listeners) l([{ op: 'replace', path: [], value: next }], next)
     },
     select(ids, mode = 'replace') {

@@ -37,7 +37,13 @@ const PALETTE_KINDS: readonly PaletteKind[] = ['host', 'resource', 'environment'
 /** SPEC §2 legacy editor: the simpler mode, without nested maps. */
 const LEGACY_PALETTE_KINDS: readonly PaletteKind[] = ['host', 'resource', 'environment']
 const DropData = z.object({ kind: z.enum(ITEM_KINDS), init: z.record(z.string(), z.unknown()) })
-const safeJson = (text: string): unknown => { try { return JSON.parse(text) } catch { return null } }
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
 const savedState = createStore<SessionState>()(() => ({ status: 'saved', error: null, restore: null }))
 
 export interface EditorWorkbenchProps {
@@ -101,42 +107,97 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
     showMessage({ variant: 'success', text: t('editor.history.reverted', { version }) })
   }
 
-  const notice = session.kind === 'view'
-    ? (session.reason === 'locked' ? t('editor.page.lockedBy', { username: session.holder }) : t('editor.page.noWrite'))
-    : readOnly ? t('errors.map_not_locked_by_user') : null
+  const notice =
+    session.kind === 'view'
+      ? session.reason === 'locked'
+        ? t('editor.page.lockedBy', { username: session.holder })
+        : t('editor.page.noWrite')
+      : readOnly
+        ? t('errors.map_not_locked_by_user')
+        : null
 
   return (
     <div className="d-flex flex-column" style={{ height: 'calc(100vh - 72px)', minHeight: 480 }}>
       <div className="d-flex align-items-center gap-2 px-2 pt-1">
         <h1 className="h5 mb-0">{map.alias}</h1>
         {readOnly && <span className="badge text-bg-secondary">{t('editor.page.readOnly')}</span>}
-        <Link className="small" to={`/maps/${encodeURIComponent(map.hostgroup_name)}/${encodeURIComponent(map.name)}`}>{t('editor.page.viewMap')}</Link>
+        <Link className="small" to={`/maps/${encodeURIComponent(map.hostgroup_name)}/${encodeURIComponent(map.name)}`}>
+          {t('editor.page.viewMap')}
+        </Link>
       </div>
-      {notice && <div className="alert alert-warning py-1 px-2 m-1 small" role="alert">{notice}</div>}
+      {notice && (
+        <div className="alert alert-warning py-1 px-2 m-1 small" role="alert">
+          {notice}
+        </div>
+      )}
       {legacy && <div className="alert alert-info py-1 px-2 m-1 small">{t('editor.page.legacy')}</div>}
       <Toolbar editor={editor} mode={mode} notify={notify}>
         {working && <SaveStatus session={working} />}
-        {working && !readOnly && <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void working.save()}>{t('editor.page.save')}</button>}
-        {working && !readOnly && !viewing && <button type="button" className="btn btn-sm btn-primary" onClick={() => void publish()}>{t('editor.page.publish')}</button>}
+        {working && !readOnly && (
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void working.save()}>
+            {t('editor.page.save')}
+          </button>
+        )}
         {working && !readOnly && !viewing && (
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPropertiesOpen(true)}>{t('editor.properties.open')}</button>
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => void publish()}>
+            {t('editor.page.publish')}
+          </button>
+        )}
+        {working && !readOnly && !viewing && (
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPropertiesOpen(true)}>
+            {t('editor.properties.open')}
+          </button>
         )}
         {!legacy && (
-          <button type="button" className={`btn btn-sm btn-outline-secondary${historyOpen ? ' active' : ''}`} aria-pressed={historyOpen} onClick={() => setHistoryOpen(!historyOpen)}>
+          <button
+            type="button"
+            className={`btn btn-sm btn-outline-secondary${historyOpen ? ' active' : ''}`}
+            aria-pressed={historyOpen}
+            onClick={() => setHistoryOpen(!historyOpen)}
+          >
             {t('editor.history.title')}
           </button>
         )}
       </Toolbar>
-      {historyOpen && <VersionHistory mapId={map.id} viewing={viewing?.version ?? null} canRevert={!!working && !session.editor.get().readOnly} onView={(v) => void view(v)} onRevert={(v) => void revert(v)} />}
+      {historyOpen && (
+        <VersionHistory
+          mapId={map.id}
+          viewing={viewing?.version ?? null}
+          canRevert={!!working && !session.editor.get().readOnly}
+          onView={(v) => void view(v)}
+          onRevert={(v) => void revert(v)}
+        />
+      )}
       <div className="d-flex flex-grow-1" style={{ minHeight: 0, minWidth: 0 }}>
-        {mode === 'edit' && <Palette editor={editor} hostgroupId={map.hostgroup_id} kinds={legacy ? LEGACY_PALETTE_KINDS : PALETTE_KINDS} onPlace={(r) => placeAt(r)} />}
-        <EditorCanvas editor={editor} pointer={pointer} label={t('editor.page.canvas')} onDropItem={(data, at) => { const r = DropData.safeParse(safeJson(data)); if (r.success) placeAt(r.data, at) }} />
+        {mode === 'edit' && (
+          <Palette
+            editor={editor}
+            hostgroupId={map.hostgroup_id}
+            kinds={legacy ? LEGACY_PALETTE_KINDS : PALETTE_KINDS}
+            onPlace={(r) => placeAt(r)}
+          />
+        )}
+        <EditorCanvas
+          editor={editor}
+          pointer={pointer}
+          label={t('editor.page.canvas')}
+          onDropItem={(data, at) => {
+            const r = DropData.safeParse(safeJson(data))
+            if (r.success) placeAt(r.data, at)
+          }}
+        />
         <Inspector editor={editor} hostgroupId={map.hostgroup_id} />
       </div>
       {working && <RestorePrompt session={working} />}
       {propertiesOpen && (
-        <MapProperties map={map} onClose={() => setPropertiesOpen(false)}
-          onSaved={() => { setPropertiesOpen(false); showMessage({ variant: 'success', text: t('editor.properties.saved') }) }} />
+        <MapProperties
+          map={map}
+          onClose={() => setPropertiesOpen(false)}
+          onSaved={() => {
+            setPropertiesOpen(false)
+            showMessage({ variant: 'success', text: t('editor.properties.saved') })
+          }}
+        />
       )}
     </div>
   )

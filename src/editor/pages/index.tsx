@@ -21,8 +21,23 @@ export function EditorPage() {
   const user = useCurrentUser()
   const session = useEditorSession(tooSmall ? undefined : map.data, user?.id)
 
-  if (tooSmall) return <div className="alert alert-warning m-3" role="alert">{t('editor.page.lowResolution', EDITOR_MIN_VIEWPORT)}</div>
-  if (session.kind === 'failed') return <div className="alert alert-danger m-3" role="alert">{t(`errors.${session.error}`, { defaultValue: session.error })}</div>
-  if (!map.data || session.kind === 'loading') return <div className="m-3" role="status">{t('editor.page.loading')}</div>
+  if (tooSmall)
+    return (
+      <div className="alert alert-warning m-3" role="alert">
+        {t('editor.page.lowResolution', EDITOR_MIN_VIEWPORT)}
+      </div>
+    )
+  if (session.kind === 'failed')
+    return (
+      <div className="alert alert-danger m-3" role="alert">
+        {t(`errors.${session.error}`, { defaultValue: session.error })}
+      </div>
+    )
+  if (!map.data || session.kind === 'loading')
+    return (
+      <div className="m-3" role="status">
+        {t('editor.page.loading')}
+      </div>
+    )
   return <EditorWorkbench key={`${map.data.id}-${session.kind}`} map={map.data} session={session} legacy={legacy} />
 }

@@ -8,5 +8,8 @@ const subscribe = (changed: () => void) => {
 }
 
 export function useViewportTooSmall(): boolean {
-  return useSyncExternalStore(subscribe, () => window.innerWidth < EDITOR_MIN_VIEWPORT.width || window.innerHeight < EDITOR_MIN_VIEWPORT.height)
+  return useSyncExternalStore(
+    subscribe,
+    () => window.innerWidth < EDITOR_MIN_VIEWPORT.width || window.innerHeight < EDITOR_MIN_VIEWPORT.height,
+  )
 }

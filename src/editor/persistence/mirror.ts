@@ -40,7 +40,8 @@ export function recoverableDocument(serverState: Uint8Array, local: Y.Doc): unkn
 export function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false
-  const ka = Object.keys(a), kb = Object.keys(b)
+  const ka = Object.keys(a),
+    kb = Object.keys(b)
   if (ka.length !== kb.length) return false
   return ka.every((k) => k in b && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
 }

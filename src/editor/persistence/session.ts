@@ -53,7 +53,9 @@ export async function openSession(mapId: number, userId: number): Promise<Sessio
 
   const editor = createEditor(draft.document)
   const state = createStore<SessionState>()(() => ({
-    status: 'saved', error: null, restore: parsed?.success ? { document: parsed.data, time: editedAt } : null,
+    status: 'saved',
+    error: null,
+    restore: parsed?.success ? { document: parsed.data, time: editedAt } : null,
   }))
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | null = null
@@ -61,7 +63,9 @@ export async function openSession(mapId: number, userId: number): Promise<Sessio
   // a Yjs deletion does not move the state vector.
   let revision = 0
   let savedRevision = 0
-  const onUpdate = () => { revision++ }
+  const onUpdate = () => {
+    revision++
+  }
   let closed = false
   let stopMirror = () => {}
 
@@ -95,7 +99,9 @@ export async function openSession(mapId: number, userId: number): Promise<Sessio
     clearTimeout(timer)
     if (closed || state.getState().restore) return
     while (running) await running
-    running = saveOnce().finally(() => { running = null })
+    running = saveOnce().finally(() => {
+      running = null
+    })
     await running
     if (state.getState().status === 'unsaved') schedule()
   }

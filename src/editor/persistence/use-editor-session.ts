@@ -22,7 +22,11 @@ export type EditorSession =
 /** Releases the lock when the tab closes: a request that outlives the page. */
 function releaseOnUnload(mapId: number) {
   const token = getToken()
-  void fetch(`/api/v1/maps/${mapId}/lock`, { method: 'DELETE', keepalive: true, headers: token ? { Authorization: `Bearer ${token}` } : {} }).catch(() => undefined)
+  void fetch(`/api/v1/maps/${mapId}/lock`, {
+    method: 'DELETE',
+    keepalive: true,
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  }).catch(() => undefined)
 }
 
 export function useEditorSession(map: MapInfo | undefined, userId: number | undefined): EditorSession {
@@ -37,8 +41,12 @@ export function useEditorSession(map: MapInfo | undefined, userId: number | unde
     let locked = false
     let heartbeat: ReturnType<typeof setInterval> | undefined
     let active = true
-    const markActive = () => { active = true }
-    const onPageHide = () => { if (locked) releaseOnUnload(mapId) }
+    const markActive = () => {
+      active = true
+    }
+    const onPageHide = () => {
+      if (locked) releaseOnUnload(mapId)
+    }
 
     async function openReadOnly(reason: 'locked' | 'no_write', holder?: string) {
       const draft = await fetchDocument(mapId!, 'draft')
@@ -69,7 +77,9 @@ export function useEditorSession(map: MapInfo | undefined, userId: number | unde
       }, HEARTBEAT_MS)
     }
 
-    open().catch((error: unknown) => { if (!cancelled) setResult({ kind: 'failed', error: errorKeyOf(error) ?? 'internal_error' }) })
+    open().catch((error: unknown) => {
+      if (!cancelled) setResult({ kind: 'failed', error: errorKeyOf(error) ?? 'internal_error' })
+    })
     return () => {
       cancelled = true
       clearInterval(heartbeat)

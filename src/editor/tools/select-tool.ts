@@ -56,7 +56,8 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
   /** Snaps the first moved item's corner to the grid, and moves the others with it. */
   function offset(ids: string[], start: Point, p: Point): Point {
     const { doc } = editor.get()
-    let dx = p.x - start.x, dy = p.y - start.y
+    let dx = p.x - start.x,
+      dy = p.y - start.y
     const anchor = doc.items[ids[0]]
     if (doc.grid.snap && anchor) {
       dx = snap(anchor.x + dx, doc.grid.size) - anchor.x
@@ -96,7 +97,10 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
           const target = state.target
           if (target) {
             const ids = [...selection].filter((id) => doc.items[id])
-            if (!editable() || !selection.has(target) || ids.length === 0) { state = { kind: 'idle' }; return }
+            if (!editable() || !selection.has(target) || ids.length === 0) {
+              state = { kind: 'idle' }
+              return
+            }
             // The pressed item first: it is the one that snaps to the grid.
             state = { kind: 'moving', start: state.start, ids: [target, ...ids.filter((id) => id !== target)] }
           } else {
@@ -112,7 +116,12 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         }
         case 'band': {
           const { start } = state
-          const box = { x: Math.min(start.x, input.point.x), y: Math.min(start.y, input.point.y), w: Math.abs(input.point.x - start.x), h: Math.abs(input.point.y - start.y) }
+          const box = {
+            x: Math.min(start.x, input.point.x),
+            y: Math.min(start.y, input.point.y),
+            w: Math.abs(input.point.x - start.x),
+            h: Math.abs(input.point.y - start.y),
+          }
           editor.set({ gesture: { kind: 'band', box, additive: state.additive } })
           return
         }

@@ -37,36 +37,50 @@ export function ActionArea({ request, onDone, onClose, onMultiSelect }: ActionAr
   const { rows, bulk, multi } = request
   // A bulk request names what it acts on instead of listing thousands of targets; resource-like, so the
   // maintenance form offers "apply to the host" whenever resources are among them.
-  const bulkTarget: ActionTarget | null = bulk ? {
-    host_id: 0, host_name: t('monitoring.multi.matching', { count: bulk.count }),
-    ...(bulk.scopes.some((s) => s.entity === 'resources') ? { resource_id: 0, resource_name: '' } : {}),
-  } : null
+  const bulkTarget: ActionTarget | null = bulk
+    ? {
+        host_id: 0,
+        host_name: t('monitoring.multi.matching', { count: bulk.count }),
+        ...(bulk.scopes.some((s) => s.entity === 'resources') ? { resource_id: 0, resource_name: '' } : {}),
+      }
+    : null
   const targets = bulkTarget ? [bulkTarget] : rows.map(actionTarget)
   const done = () => onDone()
-  const bulkCalls = (action: MultiAction, payload: Parameters<typeof bulkCall>[2]) => bulk!.scopes.map((scope) => bulkCall(action, scope, payload))
+  const bulkCalls = (action: MultiAction, payload: Parameters<typeof bulkCall>[2]) =>
+    bulk!.scopes.map((scope) => bulkCall(action, scope, payload))
 
   switch (request.action) {
     case 'add_acknowledgement':
       return (
-        <AcknowledgePanel targets={targets} onClose={onClose} onSubmit={async (payloads) => {
-          if (bulk) await runBulk(bulkCalls('add_acknowledgement', payloads[0]), null, bulk.count)
-          else await runAcknowledge(payloads.map(acknowledgementCall), rows.map(subjectName), rows, multi)
-          done()
-        }} />
+        <AcknowledgePanel
+          targets={targets}
+          onClose={onClose}
+          onSubmit={async (payloads) => {
+            if (bulk) await runBulk(bulkCalls('add_acknowledgement', payloads[0]), null, bulk.count)
+            else await runAcknowledge(payloads.map(acknowledgementCall), rows.map(subjectName), rows, multi)
+            done()
+          }}
+        />
       )
     case 'schedule_downtime':
       return (
-        <MaintenancePanel targets={targets} onClose={onClose} onSubmit={async (payloads) => {
-          if (bulk) await runBulk(bulkCalls('schedule_downtime', payloads[0]), 'creatingMaintenance', bulk.count)
-          else await runSchedule(payloads.map(downtimeCall), rows, multi)
-          done()
-        }} />
+        <MaintenancePanel
+          targets={targets}
+          onClose={onClose}
+          onSubmit={async (payloads) => {
+            if (bulk) await runBulk(bulkCalls('schedule_downtime', payloads[0]), 'creatingMaintenance', bulk.count)
+            else await runSchedule(payloads.map(downtimeCall), rows, multi)
+            done()
+          }}
+        />
       )
     case 'create_ticket':
       return (
         <CreateTicketPanel
           subjects={bulk ? [{ name: bulkTarget!.host_name }] : rows.map(ticketSubject)}
-          multiSelect={onMultiSelect && !bulk ? { enabled: multi, onChange: (on) => onMultiSelect(on ? 'create_ticket' : null) } : undefined}
+          multiSelect={
+            onMultiSelect && !bulk ? { enabled: multi, onChange: (on) => onMultiSelect(on ? 'create_ticket' : null) } : undefined
+          }
           onClose={onClose}
           onSubmit={async (payloads) => {
             if (bulk) await runBulk(bulkCalls('create_ticket', payloads[0]), 'creatingTicket', bulk.count)

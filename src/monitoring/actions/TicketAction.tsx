@@ -32,30 +32,54 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
 
   if (step === 'close') {
     return (
-      <CloseTicketPanel subject={subject} ticketId={ticketId} closed={ticket.data.isClosed} onClose={() => setStep('view')}
+      <CloseTicketPanel
+        subject={subject}
+        ticketId={ticketId}
+        closed={ticket.data.isClosed}
+        onClose={() => setStep('view')}
         onSubmit={async ([payload]) => {
           await runCloseTicket(closeTicketCall(payload), [row])
           onDone()
-        }} />
+        }}
+      />
     )
   }
   if (step === 'reopen') {
     return (
-      <CreateTicketPanel subjects={[subject]} ticketInfo={{ description: ticket.data.description, priorityName: ticket.data.priorityName }} onClose={() => setStep('view')}
+      <CreateTicketPanel
+        subjects={[subject]}
+        ticketInfo={{ description: ticket.data.description, priorityName: ticket.data.priorityName }}
+        onClose={() => setStep('view')}
         onSubmit={async (payloads) => {
           await runCreateTickets(payloads.map(ticketCall), [row], false)
           onDone()
-        }} />
+        }}
+      />
     )
   }
   return (
     <>
-      <TicketView subject={subjectName(row)} ticket={ticket.data} onClose={onClose} onCloseTicket={canAct ? () => setStep('close') : undefined} />
+      <TicketView
+        subject={subjectName(row)}
+        ticket={ticket.data}
+        onClose={onClose}
+        onCloseTicket={canAct ? () => setStep('close') : undefined}
+      />
       {handleable && (
         <div className="d-flex justify-content-end gap-2 mb-3">
-          {ticket.data.isClosed
-            ? <button type="button" className="btn btn-outline-primary" onClick={() => setStep('reopen')}>{t('monitoring.actions.reopenTicket')}</button>
-            : <button type="button" className="btn btn-outline-primary" onClick={() => void runCreateTickets([reacknowledgeCall(row)], [row], false).then(onDone, ignore)}>{t('monitoring.actions.reacknowledge')}</button>}
+          {ticket.data.isClosed ? (
+            <button type="button" className="btn btn-outline-primary" onClick={() => setStep('reopen')}>
+              {t('monitoring.actions.reopenTicket')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-outline-primary"
+              onClick={() => void runCreateTickets([reacknowledgeCall(row)], [row], false).then(onDone, ignore)}
+            >
+              {t('monitoring.actions.reacknowledge')}
+            </button>
+          )}
         </div>
       )}
     </>

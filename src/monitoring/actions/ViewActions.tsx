@@ -17,7 +17,11 @@ export interface ViewActionProps {
 
 export function LoadingAction() {
   const { t } = useTranslation()
-  return <p className="card card-body mb-3 text-body-secondary" role="status">{t('ui.table.loading')}</p>
+  return (
+    <p className="card card-body mb-3 text-body-secondary" role="status">
+      {t('ui.table.loading')}
+    </p>
+  )
 }
 
 const ignore = () => {}
@@ -25,23 +29,37 @@ const ignore = () => {}
 /** SPEC §2 "View acknowledgements"; remove needs add_acknowledgement (SPEC §6). */
 export function AcknowledgementsAction({ row, onDone, onClose }: ViewActionProps) {
   const path = `${rowBase(row)}/acknowledgements`
-  const list = useQuery({ queryKey: [...monitoringKeys.actions(rowBase(row)), 'acknowledgements'], queryFn: ({ signal }) => api.request(path, { schema: AcknowledgementList, signal }) })
+  const list = useQuery({
+    queryKey: [...monitoringKeys.actions(rowBase(row)), 'acknowledgements'],
+    queryFn: ({ signal }) => api.request(path, { schema: AcknowledgementList, signal }),
+  })
   if (!list.data) return <LoadingAction />
   const remove = () => void runRemoveAcknowledgement(path, [row]).then(onDone, ignore)
   return (
-    <AcknowledgementsView subject={subjectName(row)} acknowledgements={list.data.result} onClose={onClose}
-      onRemove={row.allowed_actions.includes('add_acknowledgement') ? remove : undefined} />
+    <AcknowledgementsView
+      subject={subjectName(row)}
+      acknowledgements={list.data.result}
+      onClose={onClose}
+      onRemove={row.allowed_actions.includes('add_acknowledgement') ? remove : undefined}
+    />
   )
 }
 
 /** SPEC §2 "View maintenance, with a remove-all confirmation"; removing needs schedule_downtime (SPEC §6). */
 export function MaintenanceViewAction({ row, onDone, onClose }: ViewActionProps) {
   const path = `${rowBase(row)}/downtimes`
-  const list = useQuery({ queryKey: [...monitoringKeys.actions(rowBase(row)), 'downtimes'], queryFn: ({ signal }) => api.request(path, { schema: DowntimeList, signal }) })
+  const list = useQuery({
+    queryKey: [...monitoringKeys.actions(rowBase(row)), 'downtimes'],
+    queryFn: ({ signal }) => api.request(path, { schema: DowntimeList, signal }),
+  })
   if (!list.data) return <LoadingAction />
   const removeAll = () => void runRemoveMaintenance(path, [row]).then(onDone, ignore)
   return (
-    <MaintenanceView subject={subjectName(row)} downtimes={list.data.result} onClose={onClose}
-      onRemoveAll={row.allowed_actions.includes('schedule_downtime') ? removeAll : undefined} />
+    <MaintenanceView
+      subject={subjectName(row)}
+      downtimes={list.data.result}
+      onClose={onClose}
+      onRemoveAll={row.allowed_actions.includes('schedule_downtime') ? removeAll : undefined}
+    />
   )
 }

@@ -9,7 +9,8 @@ import { isProblem, type MonitoredRow } from '../model'
 import type { Entity } from '../problems'
 
 /** The panels a row action opens (SPEC §2 "Action panels"), named after the SPEC §3 allowed action. */
-export type PanelAction = 'add_acknowledgement' | 'view_acknowledgement' | 'create_ticket' | 'view_ticket' | 'schedule_downtime' | 'view_scheduled_downtime'
+export type PanelAction =
+  'add_acknowledgement' | 'view_acknowledgement' | 'create_ticket' | 'view_ticket' | 'schedule_downtime' | 'view_scheduled_downtime'
 
 /** Actions that multi-select mode and bulk requests offer (SPEC §4: ticket, acknowledgement, maintenance). */
 export const MULTI_ACTIONS = ['add_acknowledgement', 'schedule_downtime', 'create_ticket'] as const
@@ -21,7 +22,8 @@ export interface ApiCall {
   body?: Record<string, unknown>
 }
 
-const objectBase = (p: { host_id?: number; resource_id?: number }) => (p.resource_id !== undefined ? `resources/${p.resource_id}` : `hosts/${p.host_id}`)
+const objectBase = (p: { host_id?: number; resource_id?: number }) =>
+  p.resource_id !== undefined ? `resources/${p.resource_id}` : `hosts/${p.host_id}`
 
 /** SPEC §7 Acknowledgements: POST hosts/{host_id}/acknowledgements or resources/{resource_id}/acknowledgements. */
 export function acknowledgementCall(p: AcknowledgePayload): ApiCall {
@@ -77,12 +79,22 @@ export interface BulkScope {
 }
 
 const BULK_PATHS: Record<MultiAction, string> = {
-  add_acknowledgement: 'bulk/acknowledgements', schedule_downtime: 'bulk/downtimes', create_ticket: 'bulk/tickets',
+  add_acknowledgement: 'bulk/acknowledgements',
+  schedule_downtime: 'bulk/downtimes',
+  create_ticket: 'bulk/tickets',
 }
 
 /** One bulk request: the panel's payload without its object fields, over the scope's filter. */
-export function bulkCall(action: MultiAction, scope: BulkScope, payload: AcknowledgePayload | MaintenancePayload | CreateTicketPayload): ApiCall {
-  const target = { target: scope.entity, advanced_filter: scope.advanced_filter, ...(scope.environment_ids ? { environment_ids: scope.environment_ids } : {}) }
+export function bulkCall(
+  action: MultiAction,
+  scope: BulkScope,
+  payload: AcknowledgePayload | MaintenancePayload | CreateTicketPayload,
+): ApiCall {
+  const target = {
+    target: scope.entity,
+    advanced_filter: scope.advanced_filter,
+    ...(scope.environment_ids ? { environment_ids: scope.environment_ids } : {}),
+  }
   switch (action) {
     case 'add_acknowledgement': {
       const p = payload as AcknowledgePayload
@@ -91,8 +103,17 @@ export function bulkCall(action: MultiAction, scope: BulkScope, payload: Acknowl
     case 'schedule_downtime': {
       const p = payload as MaintenancePayload
       return {
-        path: BULK_PATHS[action], method: 'POST',
-        body: { ...target, start_time: p.start_time, end_time: p.end_time, comment: p.comment, is_flexible: p.is_flexible, duration: p.duration, set_to_host_checkbox: p.set_to_host_checkbox },
+        path: BULK_PATHS[action],
+        method: 'POST',
+        body: {
+          ...target,
+          start_time: p.start_time,
+          end_time: p.end_time,
+          comment: p.comment,
+          is_flexible: p.is_flexible,
+          duration: p.duration,
+          set_to_host_checkbox: p.set_to_host_checkbox,
+        },
       }
     }
     case 'create_ticket':

@@ -18,10 +18,12 @@ import type { ApiCall } from './requests'
 
 const t = (key: string, options?: Record<string, unknown>) => i18n.t(`monitoring.actions.messages.${key}`, options)
 
-export const info = (key: string, options?: Record<string, unknown>) => showMessage({ variant: 'info', duration: 'action_info', text: t(key, options) })
+export const info = (key: string, options?: Record<string, unknown>) =>
+  showMessage({ variant: 'info', duration: 'action_info', text: t(key, options) })
 export const success = (key: string, options?: Record<string, unknown>) => showMessage({ variant: 'success', text: t(key, options) })
 
-export const send = <T = unknown>(call: ApiCall, schema?: ZodType<T>) => api.request<T>(call.path, { method: call.method, body: call.body, schema })
+export const send = <T = unknown>(call: ApiCall, schema?: ZodType<T>) =>
+  api.request<T>(call.path, { method: call.method, body: call.body, schema })
 
 /** Sends every call; the answers of those that succeeded, in order (failures were shown by the API client). */
 export async function sendAll<T>(calls: readonly ApiCall[], one: (call: ApiCall, index: number) => Promise<T>): Promise<T[]> {
@@ -75,7 +77,9 @@ export async function runCreateTickets(calls: ApiCall[], rows: readonly Monitore
   const answers = await sendAll(calls, (c) => send(c, TicketPostResponse))
   finish(rows, multi)
   for (const kind of ['created', 'recreated', 'reacknowledged'] as const) {
-    const ids = atLeastOne(answers).filter((a) => (a.reacknowledged ? 'reacknowledged' : a.reopened ? 'recreated' : 'created') === kind).map((a) => a.ticket_id)
+    const ids = atLeastOne(answers)
+      .filter((a) => (a.reacknowledged ? 'reacknowledged' : a.reopened ? 'recreated' : 'created') === kind)
+      .map((a) => a.ticket_id)
     if (ids.length) success(`ticket_${kind}`, { ids: ids.join(', '), count: ids.length })
   }
 }

@@ -12,15 +12,26 @@ export interface ChildBadgesProps {
 export function ChildBadges({ host }: ChildBadgesProps) {
   const { t } = useTranslation()
   const children = useChildren(host)
-  if (children.isPending) return <span className="small text-body-secondary" role="status">{t('monitoring.details.loadingChildren')}</span>
+  if (children.isPending)
+    return (
+      <span className="small text-body-secondary" role="status">
+        {t('monitoring.details.loadingChildren')}
+      </span>
+    )
   const badges = childBadges(host, children.data?.result ?? [])
   if (badges.length === 0) return <span>{t('monitoring.details.none')}</span>
   return (
     <ul className="list-inline mb-0">
       {badges.map((b) => (
         <li key={b.hosttype} className="list-inline-item">
-          <Link to={b.href} className="badge text-bg-secondary text-decoration-none" title={t('monitoring.details.childBadge', { type: b.hosttype, count: b.count })}>
-            <span aria-hidden="true" className="me-1">{hostTypeIcon(b.hosttype)}</span>
+          <Link
+            to={b.href}
+            className="badge text-bg-secondary text-decoration-none"
+            title={t('monitoring.details.childBadge', { type: b.hosttype, count: b.count })}
+          >
+            <span aria-hidden="true" className="me-1">
+              {hostTypeIcon(b.hosttype)}
+            </span>
             {b.hosttype} ({b.count}): {b.text}
           </Link>
         </li>

@@ -49,7 +49,14 @@ export function Dropdown({ label, items, className }: DropdownProps) {
 
   return (
     <div ref={root} className={`dropdown d-inline-block ${className ?? ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
-      <button type="button" className="btn btn-sm btn-outline-secondary dropdown-toggle" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={toggle}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary dropdown-toggle"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={toggle}
+      >
         {label}
       </button>
       {open && (
@@ -57,15 +64,30 @@ export function Dropdown({ label, items, className }: DropdownProps) {
           {items.map((item) => (
             <li key={item.key} role="none">
               {item.to && !item.disabled ? (
-                <Link role="menuitem" className="dropdown-item" to={item.to} onClick={() => {
-                  close()
-                  item.onSelect?.()
-                }}>{item.label}</Link>
+                <Link
+                  role="menuitem"
+                  className="dropdown-item"
+                  to={item.to}
+                  onClick={() => {
+                    close()
+                    item.onSelect?.()
+                  }}
+                >
+                  {item.label}
+                </Link>
               ) : (
-                <button type="button" role="menuitem" className="dropdown-item" disabled={item.disabled} onClick={() => {
-                  close()
-                  item.onSelect?.()
-                }}>{item.label}</button>
+                <button
+                  type="button"
+                  role="menuitem"
+                  className="dropdown-item"
+                  disabled={item.disabled}
+                  onClick={() => {
+                    close()
+                    item.onSelect?.()
+                  }}
+                >
+                  {item.label}
+                </button>
               )}
             </li>
           ))}

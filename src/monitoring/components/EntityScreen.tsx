@@ -38,24 +38,47 @@ export function EntityScreen({ screen, entity, kind, title, showHost }: EntitySc
   const column = screen.location === 'problems' ? null : groupColumn(screen.location, screen.state.groupBy)
   const groups = useCounts(entity, column ?? 'state', column ? { advanced_filter: rules, environment_ids } : null, refetchInterval)
   const matching = useCounts(entity, 'state', { advanced_filter: rules, environment_ids }, refetchInterval, true)
-  const values = Object.keys(groups.data ?? {}).filter((v) => v !== 'null').sort((a, b) => a.localeCompare(b))
-  const bulk = { scopes: [{ entity, advanced_filter: rules, environment_ids: screen.environmentIds.length ? screen.environmentIds : undefined }], count: total(matching.data) }
+  const values = Object.keys(groups.data ?? {})
+    .filter((v) => v !== 'null')
+    .sort((a, b) => a.localeCompare(b))
+  const bulk = {
+    scopes: [{ entity, advanced_filter: rules, environment_ids: screen.environmentIds.length ? screen.environmentIds : undefined }],
+    count: total(matching.data),
+  }
   const groupRules = (value: string): FilterNode[] => [...rules, [column!, 'equals', value]]
 
   return (
-    <TableWorkspace screen={screen} entities={[entity]} states={STATES[entity]} countRules={(e) => screen.rulesFor(e, { states: false, extras: false })} bulk={bulk}>
-      {(controls) => column === null
-        ? <EntityGroupTable controls={controls} title={title} kind={kind} entity={entity} rules={rules} primary showHost={showHost} />
-        : (
+    <TableWorkspace
+      screen={screen}
+      entities={[entity]}
+      states={STATES[entity]}
+      countRules={(e) => screen.rulesFor(e, { states: false, extras: false })}
+      bulk={bulk}
+    >
+      {(controls) =>
+        column === null ? (
+          <EntityGroupTable controls={controls} title={title} kind={kind} entity={entity} rules={rules} primary showHost={showHost} />
+        ) : (
           <>
             {values.slice(0, MAX_GROUPS).map((value, i) => (
-              <EntityGroupTable key={value} controls={controls} title={`${title}: ${value || t('monitoring.groups.empty')}`} kind={kind} entity={entity}
-                rules={groupRules(value)} primary={i === 0} showHost={showHost} />
+              <EntityGroupTable
+                key={value}
+                controls={controls}
+                title={`${title}: ${value || t('monitoring.groups.empty')}`}
+                kind={kind}
+                entity={entity}
+                rules={groupRules(value)}
+                primary={i === 0}
+                showHost={showHost}
+              />
             ))}
-            {values.length > MAX_GROUPS && <p className="text-body-secondary small">{t('monitoring.groups.more', { count: values.length - MAX_GROUPS })}</p>}
+            {values.length > MAX_GROUPS && (
+              <p className="text-body-secondary small">{t('monitoring.groups.more', { count: values.length - MAX_GROUPS })}</p>
+            )}
             {groups.data && values.length === 0 && <p className="text-body-secondary">{t('ui.table.empty.records')}</p>}
           </>
-        )}
+        )
+      }
     </TableWorkspace>
   )
 }

@@ -12,9 +12,10 @@ type Entry = number | string
 /** The names of the environment filter's entries (SPEC §3: environment ids and `group-{id}` lists). */
 export function environmentLabels(user: CurrentUser | undefined): string[] {
   return (user?.preferences.environmentFilter ?? []).flatMap((entry) => {
-    const label = typeof entry === 'number'
-      ? user?.allowed_environments.find((e) => e.id === entry)?.alias
-      : user?.allowed_environment_lists.find((l) => `group-${l.id}` === entry)?.name
+    const label =
+      typeof entry === 'number'
+        ? user?.allowed_environments.find((e) => e.id === entry)?.alias
+        : user?.allowed_environment_lists.find((l) => `group-${l.id}` === entry)?.name
     return label ? [label] : []
   })
 }
@@ -30,9 +31,13 @@ export function EnvironmentSelector() {
   const labels = environmentLabels(user)
   return (
     <>
-      {labels.length > 0
-        ? <EnvironmentFilterFeedback labels={labels} onEdit={() => monitoringUi.setEnvironmentSelector(true)} />
-        : <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => monitoringUi.setEnvironmentSelector(true)}>{t('monitoring.environments.open')}</button>}
+      {labels.length > 0 ? (
+        <EnvironmentFilterFeedback labels={labels} onEdit={() => monitoringUi.setEnvironmentSelector(true)} />
+      ) : (
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => monitoringUi.setEnvironmentSelector(true)}>
+          {t('monitoring.environments.open')}
+        </button>
+      )}
       {open && user && <SelectorDialog user={user} onClose={() => monitoringUi.setEnvironmentSelector(false)} />}
     </>
   )
@@ -57,15 +62,29 @@ function SelectorDialog({ user, onClose }: { user: CurrentUser; onClose(): void 
         <legend className="form-label fs-6">{t('monitoring.environments.legend')}</legend>
         {options.map(({ entry, label }) => (
           <div key={String(entry)} className="form-check">
-            <input id={`${id}-${entry}`} type="checkbox" className="form-check-input" checked={chosen.includes(entry)} onChange={() => toggle(entry)} />
-            <label htmlFor={`${id}-${entry}`} className="form-check-label">{label}</label>
+            <input
+              id={`${id}-${entry}`}
+              type="checkbox"
+              className="form-check-input"
+              checked={chosen.includes(entry)}
+              onChange={() => toggle(entry)}
+            />
+            <label htmlFor={`${id}-${entry}`} className="form-check-label">
+              {label}
+            </label>
           </div>
         ))}
       </fieldset>
       <div className="d-flex justify-content-end gap-2">
-        <button type="button" className="btn btn-outline-secondary me-auto" onClick={() => apply([])}>{t('monitoring.environments.clear')}</button>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>{t('ui.actions.cancel')}</button>
-        <button type="button" className="btn btn-primary" onClick={() => apply(chosen)}>{t('monitoring.environments.apply')}</button>
+        <button type="button" className="btn btn-outline-secondary me-auto" onClick={() => apply([])}>
+          {t('monitoring.environments.clear')}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {t('ui.actions.cancel')}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => apply(chosen)}>
+          {t('monitoring.environments.apply')}
+        </button>
       </div>
     </Modal>
   )

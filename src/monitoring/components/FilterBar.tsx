@@ -8,7 +8,15 @@ import { SavedFilter } from '../../shared/api/filters'
 import { extraSwitches, hiddenExtras, toCustomFilter, type ExtraFilter, type TableFilterModel } from '../../shared/api/table-filter'
 import type { FilterNode } from '../../shared/filter'
 import {
-  ChipList, extraChips, FilterPanel, STATE_FIELD, stateChips, toggleExtraFilter, toggleQuickFilter, type SaveFilterInput, type SavedFilterSummary,
+  ChipList,
+  extraChips,
+  FilterPanel,
+  STATE_FIELD,
+  stateChips,
+  toggleExtraFilter,
+  toggleQuickFilter,
+  type SaveFilterInput,
+  type SavedFilterSummary,
 } from '../../ui'
 import { monitoringKeys, useCounts, useSavedFilters } from '../api'
 import { maintenanceColumn } from '../filters'
@@ -29,10 +37,19 @@ export interface FilterBarProps {
 
 function useEntityCounts(entity: Entity, column: string, bar: FilterBarProps) {
   const rules = bar.entities.includes(entity) ? bar.countRules(entity) : null
-  return useCounts(entity, column, rules && { advanced_filter: rules, environment_ids: bar.screen.environmentParam }, bar.refetchInterval, true).data
+  return useCounts(
+    entity,
+    column,
+    rules && { advanced_filter: rules, environment_ids: bar.screen.environmentParam },
+    bar.refetchInterval,
+    true,
+  ).data
 }
 
-const sum = (...counts: (Record<string, number> | undefined)[]) => (pick: (c: Record<string, number>) => number) => counts.reduce((n, c) => n + (c ? pick(c) : 0), 0)
+const sum =
+  (...counts: (Record<string, number> | undefined)[]) =>
+  (pick: (c: Record<string, number>) => number) =>
+    counts.reduce((n, c) => n + (c ? pick(c) : 0), 0)
 
 /**
  * Above a screen's tables: the filter toggle, the state totals and the extra totals (acknowledged, in
@@ -46,7 +63,10 @@ export function FilterBar(props: FilterBarProps) {
   const { state } = screen
   const byState = sum(useEntityCounts('hosts', 'state', props), useEntityCounts('resources', 'state', props))
   const acknowledged = sum(useEntityCounts('hosts', 'acknowledged', props), useEntityCounts('resources', 'acknowledged', props))
-  const maintenance = sum(useEntityCounts('hosts', maintenanceColumn('hosts'), props), useEntityCounts('resources', maintenanceColumn('resources'), props))
+  const maintenance = sum(
+    useEntityCounts('hosts', maintenanceColumn('hosts'), props),
+    useEntityCounts('resources', maintenanceColumn('resources'), props),
+  )
   const saved = useSavedFilters(screen.location, open)
   const notice = screen.filter.notice
 
@@ -86,13 +106,24 @@ export function FilterBar(props: FilterBarProps) {
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <button type="button" className={`btn btn-sm ${screen.filterActive ? 'btn-warning' : 'btn-outline-secondary'}`} aria-expanded={open} onClick={() => onOpenChange(!open)}>
+        <button
+          type="button"
+          className={`btn btn-sm ${screen.filterActive ? 'btn-warning' : 'btn-outline-secondary'}`}
+          aria-expanded={open}
+          onClick={() => onOpenChange(!open)}
+        >
           {t('monitoring.filters.toggle')}
         </button>
-        <ChipList label={t('ui.table.stateTotals')} chips={stateChips(model, props.states, (s) => t(`ui.states.${s}`))}
-          onToggle={(key) => screen.go({ states: toggleQuickFilter(model, STATE_FIELD, key)[STATE_FIELD] })} />
-        <ChipList label={t('monitoring.filters.extra')} chips={extraChips(model, (k) => t(`monitoring.filters.${k}`))}
-          onToggle={(key) => screen.go({ hidden: hiddenExtras(toggleExtraFilter(model, key as ExtraFilter)) })} />
+        <ChipList
+          label={t('ui.table.stateTotals')}
+          chips={stateChips(model, props.states, (s) => t(`ui.states.${s}`))}
+          onToggle={(key) => screen.go({ states: toggleQuickFilter(model, STATE_FIELD, key)[STATE_FIELD] })}
+        />
+        <ChipList
+          label={t('monitoring.filters.extra')}
+          chips={extraChips(model, (k) => t(`monitoring.filters.${k}`))}
+          onToggle={(key) => screen.go({ hidden: hiddenExtras(toggleExtraFilter(model, key as ExtraFilter)) })}
+        />
       </div>
       {open && (
         <FilterPanel
@@ -103,9 +134,12 @@ export function FilterBar(props: FilterBarProps) {
           onEnabledChange={screen.setFilterEnabled}
           notice={notice}
           saved={{
-            filters: saved.data?.result, loading: saved.isPending,
+            filters: saved.data?.result,
+            loading: saved.isPending,
             canSaveOrganizationWide: ownOrganization?.allowed_actions.includes('user_read') ?? false,
-            onSave: save, onDelete: (f) => void remove(f), onLoaded: (f) => screen.go({ filter: f.guid }),
+            onSave: save,
+            onDelete: (f) => void remove(f),
+            onLoaded: (f) => screen.go({ filter: f.guid }),
           }}
           onClose={() => onOpenChange(false)}
         />

@@ -63,12 +63,25 @@ function Shown({ controls, data, loading, page, setPage, fetchAllRows, ...props 
   usePagingShortcuts(props.primary, page, data?.totalresults, screen.pageSize, setPage)
   return (
     <MonitoredTable
-      title={props.title} kind={props.kind} showHost={props.showHost} data={data} loading={loading} now={controls.now}
-      page={page} onPageChange={setPage} pageSize={screen.pageSize} onPageSizeChange={screen.setPageSize}
-      sort={screen.state.sort} onSortChange={(sort) => screen.go({ sort })}
-      filterActive={screen.filterActive} onFilterIndicatorClick={controls.openFilter}
-      selection={multi.selectionFor(data?.result ?? [])} onAction={controls.onAction} onReschedule={controls.onReschedule}
-      fetchAllRows={fetchAllRows} defaultCollapsed={props.defaultCollapsed}
+      title={props.title}
+      kind={props.kind}
+      showHost={props.showHost}
+      data={data}
+      loading={loading}
+      now={controls.now}
+      page={page}
+      onPageChange={setPage}
+      pageSize={screen.pageSize}
+      onPageSizeChange={screen.setPageSize}
+      sort={screen.state.sort}
+      onSortChange={(sort) => screen.go({ sort })}
+      filterActive={screen.filterActive}
+      onFilterIndicatorClick={controls.openFilter}
+      selection={multi.selectionFor(data?.result ?? [])}
+      onAction={controls.onAction}
+      onReschedule={controls.onReschedule}
+      fetchAllRows={fetchAllRows}
+      defaultCollapsed={props.defaultCollapsed}
     />
   )
 }
@@ -86,7 +99,16 @@ export function EntityGroupTable({ entity, rules, ...props }: EntityGroupTablePr
   const params: ListParams = { ...base, limit: screen.pageSize, offset: (page - 1) * screen.pageSize }
   const query = useListPage(entity, params, refetchInterval)
   const fetchAll = async () => (await fetchList(entity, { ...base, limit: LIST_LIMIT_MAX, offset: 0 })).result
-  return <Shown {...props} data={query.data} loading={query.isFetching && (query.isPlaceholderData || !query.data)} page={page} setPage={setPage} fetchAllRows={fetchAll} />
+  return (
+    <Shown
+      {...props}
+      data={query.data}
+      loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+      page={page}
+      setPage={setPage}
+      fetchAllRows={fetchAll}
+    />
+  )
 }
 
 export interface ProblemGroupTableProps extends GroupTableProps {
@@ -101,5 +123,14 @@ export function ProblemGroupTable({ segments, rules, ...props }: ProblemGroupTab
   const params: ProblemParams = { segments, rules, page, pageSize: screen.pageSize, environment_ids: screen.environmentParam }
   const query = useProblemPage(params, refetchInterval)
   const fetchAll = async () => (await fetchProblemPage({ ...params, page: 1, pageSize: LIST_LIMIT_MAX })).result
-  return <Shown {...props} data={query.data} loading={query.isFetching && (query.isPlaceholderData || !query.data)} page={page} setPage={setPage} fetchAllRows={fetchAll} />
+  return (
+    <Shown
+      {...props}
+      data={query.data}
+      loading={query.isFetching && (query.isPlaceholderData || !query.data)}
+      page={page}
+      setPage={setPage}
+      fetchAllRows={fetchAll}
+    />
+  )
 }

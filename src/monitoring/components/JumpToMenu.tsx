@@ -12,7 +12,9 @@ export interface JumpToMenuProps {
 export function JumpToMenu({ jumps, onJump }: JumpToMenuProps) {
   const { t } = useTranslation()
   return (
-    <Dropdown label={t('monitoring.jumpTo.label')}
-      items={jumps.map(({ target, to }) => ({ key: target, label: t(`monitoring.jumpTo.${target}`), to, onSelect: onJump }))} />
+    <Dropdown
+      label={t('monitoring.jumpTo.label')}
+      items={jumps.map(({ target, to }) => ({ key: target, label: t(`monitoring.jumpTo.${target}`), to, onSelect: onJump }))}
+    />
   )
 }

@@ -49,11 +49,22 @@ export function MonitoringFrame({ title, tabs, children }: MonitoringFrameProps)
       <header className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <h1 className="h4 mb-0 me-auto">{title}</h1>
         <EnvironmentSelector />
-        <button type="button" className={`btn btn-sm ${autoRefresh ? 'btn-outline-success' : 'btn-outline-secondary'}`} aria-pressed={autoRefresh} onClick={monitoringUi.toggleAutoRefresh}>
+        <button
+          type="button"
+          className={`btn btn-sm ${autoRefresh ? 'btn-outline-success' : 'btn-outline-secondary'}`}
+          aria-pressed={autoRefresh}
+          onClick={monitoringUi.toggleAutoRefresh}
+        >
           {t('monitoring.frame.autoRefresh')}
         </button>
-        {paused && <span className="badge text-bg-warning" role="status">{t('monitoring.frame.paused')}</span>}
-        <button type="button" className="btn btn-sm btn-outline-primary" onClick={monitoringUi.openSearch}>{t('monitoring.search.open')}</button>
+        {paused && (
+          <span className="badge text-bg-warning" role="status">
+            {t('monitoring.frame.paused')}
+          </span>
+        )}
+        <button type="button" className="btn btn-sm btn-outline-primary" onClick={monitoringUi.openSearch}>
+          {t('monitoring.search.open')}
+        </button>
       </header>
       {tabs}
       {children}

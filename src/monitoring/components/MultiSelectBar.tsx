@@ -18,8 +18,14 @@ export function MultiSelectBar({ multi, matching, onApply, onApplyAll }: MultiSe
   const { t } = useTranslation()
   if (multi.action === null) {
     return (
-      <Dropdown label={t('monitoring.multi.start')}
-        items={MULTI_ACTIONS.map((action) => ({ key: action, label: t(`ui.actions.labels.${action}`), onSelect: () => multi.start(action) }))} />
+      <Dropdown
+        label={t('monitoring.multi.start')}
+        items={MULTI_ACTIONS.map((action) => ({
+          key: action,
+          label: t(`ui.actions.labels.${action}`),
+          onSelect: () => multi.start(action),
+        }))}
+      />
     )
   }
   const action = multi.action
@@ -32,7 +38,9 @@ export function MultiSelectBar({ multi, matching, onApply, onApplyAll }: MultiSe
       <button type="button" className="btn btn-sm btn-outline-primary" disabled={matching === 0} onClick={() => onApplyAll(action)}>
         {t('monitoring.multi.applyAll', { count: matching })}
       </button>
-      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={multi.stop}>{t('monitoring.multi.stop')}</button>
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={multi.stop}>
+        {t('monitoring.multi.stop')}
+      </button>
     </div>
   )
 }

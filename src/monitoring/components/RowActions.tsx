@@ -27,9 +27,15 @@ export function RowActions({ row, variant, onAction }: RowActionsProps) {
           <RowActionButton button={ticketButton(row)} onAction={act} />
           <RowActionButton button={acknowledgementButton(row)} onAction={act} />
         </>
-      ) : <RowActionButton button={handlingButton(item)} onAction={act} />}
+      ) : (
+        <RowActionButton button={handlingButton(item)} onAction={act} />
+      )}
       <RowActionButton button={maintenanceButton(item)} onAction={act} />
-      {row.has_graph && <Link className="btn btn-sm btn-outline-secondary" to={graphs}>{t('monitoring.actions.graphs')}</Link>}
+      {row.has_graph && (
+        <Link className="btn btn-sm btn-outline-secondary" to={graphs}>
+          {t('monitoring.actions.graphs')}
+        </Link>
+      )}
       <JumpToMenu jumps={jumpTargets(row)} />
     </div>
   )

@@ -30,18 +30,30 @@ export function RowDetails({ row, now, onReschedule }: RowDetailsProps) {
   }
   fields.push(['stateDetails', row.state_details || DASH])
   if (isHost(row)) {
-    fields.push(['parents', row.parents.length ? (
-      <ul className="list-inline mb-0">{row.parents.map((p) => <li key={p} className="list-inline-item"><Link to={hostPath(p, 'resources')}>{p}</Link></li>)}</ul>
-    ) : DASH])
+    fields.push([
+      'parents',
+      row.parents.length ? (
+        <ul className="list-inline mb-0">
+          {row.parents.map((p) => (
+            <li key={p} className="list-inline-item">
+              <Link to={hostPath(p, 'resources')}>{p}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        DASH
+      ),
+    ])
     fields.push(['children', <ChildBadges host={row.name} />])
   }
   fields.push(['extendedOutput', row.extended_output ? <pre className="mb-0 text-wrap small">{row.extended_output}</pre> : DASH])
-  fields.push(['lastCheck', (
+  fields.push([
+    'lastCheck',
     <span className={row.is_stale ? 'text-danger' : undefined}>
       {time(row.last_check)}
       {row.is_stale && <span className="badge text-bg-danger ms-2">{t('ui.decorations.stale')}</span>}
-    </span>
-  )])
+    </span>,
+  ])
   // SPEC §2: a passive check (check_type "1") has no next check to show.
   if (row.check_type !== '1') fields.push(['nextCheck', time(row.next_check)])
   fields.push(['age', row.last_state_change === null ? DASH : <AgeText since={row.last_state_change} now={now} />])
@@ -57,7 +69,9 @@ export function RowDetails({ row, now, onReschedule }: RowDetailsProps) {
         ))}
       </dl>
       {onReschedule && row.allowed_actions.includes('schedule_downtime') && (
-        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onReschedule(row)}>{t('monitoring.actions.reschedule')}</button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => onReschedule(row)}>
+          {t('monitoring.actions.reschedule')}
+        </button>
       )}
     </div>
   )

@@ -54,25 +54,56 @@ export function SearchModal({ onClose }: SearchModalProps) {
 
   return (
     <Modal title={t('monitoring.search.title')} onClose={onClose} size="xl">
-      {environments.length > 0 && <div className="alert alert-warning py-2" role="status">{t('monitoring.search.environmentWarning')}</div>}
+      {environments.length > 0 && (
+        <div className="alert alert-warning py-2" role="status">
+          {t('monitoring.search.environmentWarning')}
+        </div>
+      )}
       <div className="mb-3">
-        <label htmlFor={`${id}-input`} className="form-label">{t('monitoring.search.label')}</label>
-        <input ref={input} id={`${id}-input`} type="search" className={`form-control${typed.tooShortOrLong ? ' is-invalid' : ''}`} value={text}
-          aria-describedby={typed.tooShortOrLong ? `${id}-length` : undefined} onChange={(e) => setText(e.target.value)} />
-        {typed.tooShortOrLong && <div id={`${id}-length`} className="invalid-feedback">{t('monitoring.search.length')}</div>}
+        <label htmlFor={`${id}-input`} className="form-label">
+          {t('monitoring.search.label')}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="search"
+          className={`form-control${typed.tooShortOrLong ? ' is-invalid' : ''}`}
+          value={text}
+          aria-describedby={typed.tooShortOrLong ? `${id}-length` : undefined}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {typed.tooShortOrLong && (
+          <div id={`${id}-length`} className="invalid-feedback">
+            {t('monitoring.search.length')}
+          </div>
+        )}
       </div>
       <div role="tablist" aria-label={t('monitoring.search.tabs')} className="nav nav-tabs mb-2">
         {SEARCH_TYPES.map((type) => (
-          <button key={type} type="button" role="tab" id={`${id}-tab-${type}`} aria-selected={tab === type} aria-controls={`${id}-panel`}
-            className={`nav-link${tab === type ? ' active' : ''}`} onClick={() => setTab(type)}>
+          <button
+            key={type}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${type}`}
+            aria-selected={tab === type}
+            aria-controls={`${id}-panel`}
+            className={`nav-link${tab === type ? ' active' : ''}`}
+            onClick={() => setTab(type)}
+          >
             {t(`monitoring.search.types.${type}`)}
             <span className="badge text-bg-secondary ms-1">{data?.total_per_type[type] ?? 0}</span>
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
-        {typed.query !== null && data && <SearchResults type={tab} bucket={data.result.aggregations.grouping.buckets.find((b) => b.key === tab)} onJump={onClose} />}
-        {typed.query !== null && !data && <p className="text-body-secondary" role="status">{t('ui.table.loading')}</p>}
+        {typed.query !== null && data && (
+          <SearchResults type={tab} bucket={data.result.aggregations.grouping.buckets.find((b) => b.key === tab)} onJump={onClose} />
+        )}
+        {typed.query !== null && !data && (
+          <p className="text-body-secondary" role="status">
+            {t('ui.table.loading')}
+          </p>
+        )}
       </div>
     </Modal>
   )

@@ -10,9 +10,27 @@ import { JumpToMenu } from './JumpToMenu'
 type Bucket = SearchResponse['result']['aggregations']['grouping']['buckets'][number]
 
 // The fields each hit type shows; hits are outside data, parsed before use (STYLE.md principle 4).
-const HostHit = z.looseObject({ id: z.number(), name: z.string(), hostgroup_alias: z.string(), description: z.string(), state: z.string(), has_asset_data: z.boolean() })
-const ResourceHit = z.looseObject({ id: z.number(), host_name: z.string(), display_name: z.string(), hostgroup_alias: z.string(), state: z.string() })
-const EnvironmentHit = z.looseObject({ id: z.number(), alias: z.string(), organization_name: z.string().optional(), host_count: z.number().optional() })
+const HostHit = z.looseObject({
+  id: z.number(),
+  name: z.string(),
+  hostgroup_alias: z.string(),
+  description: z.string(),
+  state: z.string(),
+  has_asset_data: z.boolean(),
+})
+const ResourceHit = z.looseObject({
+  id: z.number(),
+  host_name: z.string(),
+  display_name: z.string(),
+  hostgroup_alias: z.string(),
+  state: z.string(),
+})
+const EnvironmentHit = z.looseObject({
+  id: z.number(),
+  alias: z.string(),
+  organization_name: z.string().optional(),
+  host_count: z.number().optional(),
+})
 const MapHit = z.looseObject({ id: z.union([z.number(), z.string()]), alias: z.string().optional(), name: z.string().optional() })
 
 function parsed<T>(schema: z.ZodType<T>, hits: readonly unknown[]): T[] {
@@ -32,8 +50,24 @@ export interface SearchResultsProps {
 function Table({ headers, rows }: { headers: string[]; rows: { key: string | number; cells: ReactNode[] }[] }) {
   return (
     <table className="table table-sm align-middle">
-      <thead><tr>{headers.map((h) => <th key={h} scope="col">{h}</th>)}</tr></thead>
-      <tbody>{rows.map((r) => <tr key={r.key}>{r.cells.map((c, i) => <td key={i}>{c}</td>)}</tr>)}</tbody>
+      <thead>
+        <tr>
+          {headers.map((h) => (
+            <th key={h} scope="col">
+              {h}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            {r.cells.map((c, i) => (
+              <td key={i}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
     </table>
   )
 }
@@ -48,37 +82,85 @@ export function SearchResults({ type, bucket, onJump }: SearchResultsProps) {
   let table: ReactNode
   switch (type) {
     case 'host':
-      table = <Table headers={[col('name'), col('hostgroup_alias'), col('description'), col('actions')]} rows={parsed(HostHit, hits).map((h) => ({
-        key: h.id,
-        cells: [
-          <><StateBadge kind="host" state={h.state} /> <Link to={hostPath(h.name, 'resources')} onClick={onJump}>{h.name}</Link></>,
-          h.hostgroup_alias, h.description, <JumpToMenu jumps={hostJumps(h.name, h.has_asset_data)} onJump={onJump} />,
-        ],
-      }))} />
+      table = (
+        <Table
+          headers={[col('name'), col('hostgroup_alias'), col('description'), col('actions')]}
+          rows={parsed(HostHit, hits).map((h) => ({
+            key: h.id,
+            cells: [
+              <>
+                <StateBadge kind="host" state={h.state} />{' '}
+                <Link to={hostPath(h.name, 'resources')} onClick={onJump}>
+                  {h.name}
+                </Link>
+              </>,
+              h.hostgroup_alias,
+              h.description,
+              <JumpToMenu jumps={hostJumps(h.name, h.has_asset_data)} onJump={onJump} />,
+            ],
+          }))}
+        />
+      )
       break
     case 'resource':
-      table = <Table headers={[col('display_name'), col('host_name'), col('hostgroup_alias'), col('actions')]} rows={parsed(ResourceHit, hits).map((r) => ({
-        key: r.id,
-        cells: [
-          <><StateBadge kind="resource" state={r.state} /> <Link to={resourcePath(r.host_name, r.display_name, 'status')} onClick={onJump}>{r.display_name}</Link></>,
-          <Link to={hostPath(r.host_name, 'resources')} onClick={onJump}>{r.host_name}</Link>, r.hostgroup_alias,
-          <JumpToMenu jumps={resourceJumps(r.host_name, r.display_name, false)} onJump={onJump} />,
-        ],
-      }))} />
+      table = (
+        <Table
+          headers={[col('display_name'), col('host_name'), col('hostgroup_alias'), col('actions')]}
+          rows={parsed(ResourceHit, hits).map((r) => ({
+            key: r.id,
+            cells: [
+              <>
+                <StateBadge kind="resource" state={r.state} />{' '}
+                <Link to={resourcePath(r.host_name, r.display_name, 'status')} onClick={onJump}>
+                  {r.display_name}
+                </Link>
+              </>,
+              <Link to={hostPath(r.host_name, 'resources')} onClick={onJump}>
+                {r.host_name}
+              </Link>,
+              r.hostgroup_alias,
+              <JumpToMenu jumps={resourceJumps(r.host_name, r.display_name, false)} onJump={onJump} />,
+            ],
+          }))}
+        />
+      )
       break
     case 'map':
-      table = <Table headers={[t('monitoring.search.types.map')]} rows={parsed(MapHit, hits).map((m) => ({ key: m.id, cells: [m.alias ?? m.name ?? String(m.id)] }))} />
+      table = (
+        <Table
+          headers={[t('monitoring.search.types.map')]}
+          rows={parsed(MapHit, hits).map((m) => ({ key: m.id, cells: [m.alias ?? m.name ?? String(m.id)] }))}
+        />
+      )
       break
     case 'hostgroup':
-      table = <Table headers={[col('hostgroup_alias'), t('monitoring.search.organization'), t('monitoring.search.hostCount')]} rows={parsed(EnvironmentHit, hits).map((e) => {
-        const filter: FilterTuple[] = [['hostgroup_alias', 'equals', e.alias]]
-        return { key: e.id, cells: [<Link to={hostsFilteredHref(filter, 'all')} onClick={onJump}>{e.alias}</Link>, e.organization_name ?? '', e.host_count ?? ''] }
-      })} />
+      table = (
+        <Table
+          headers={[col('hostgroup_alias'), t('monitoring.search.organization'), t('monitoring.search.hostCount')]}
+          rows={parsed(EnvironmentHit, hits).map((e) => {
+            const filter: FilterTuple[] = [['hostgroup_alias', 'equals', e.alias]]
+            return {
+              key: e.id,
+              cells: [
+                <Link to={hostsFilteredHref(filter, 'all')} onClick={onJump}>
+                  {e.alias}
+                </Link>,
+                e.organization_name ?? '',
+                e.host_count ?? '',
+              ],
+            }
+          })}
+        />
+      )
       break
   }
   return (
     <>
-      {hits.length < total && <p className="small text-body-secondary" role="status">{t('monitoring.search.limited', { shown: hits.length, total })}</p>}
+      {hits.length < total && (
+        <p className="small text-body-secondary" role="status">
+          {t('monitoring.search.limited', { shown: hits.length, total })}
+        </p>
+      )}
       {table}
     </>
   )

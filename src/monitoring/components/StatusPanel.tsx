@@ -32,7 +32,11 @@ export function StatusPanel({ row }: StatusPanelProps) {
             <StateBadge kind={isHost(row) ? 'host' : 'resource'} state={row.state} stateType={stateType} />
             <DecorationIcons item={actionable(row)} />
             <span className="text-break flex-grow-1">{row.plugin_output}</span>
-            <RowActions row={row} variant={isHost(row) ? 'host' : 'precedence'} onAction={(action) => setRequest({ action, rows: [row], multi: false })} />
+            <RowActions
+              row={row}
+              variant={isHost(row) ? 'host' : 'precedence'}
+              onAction={(action) => setRequest({ action, rows: [row], multi: false })}
+            />
           </div>
           <RowDetails row={row} now={now} onReschedule={(r) => void runReschedule(`${rowBase(r)}/reschedule`).catch(() => null)} />
         </div>

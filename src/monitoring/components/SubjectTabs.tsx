@@ -15,15 +15,18 @@ export interface SubjectTabsProps {
  */
 export function SubjectTabs({ host, resource, active }: SubjectTabsProps) {
   const { t } = useTranslation()
-  const tabs = resource === undefined
-    ? HOST_TABS.map((tab) => ({ tab, to: hostPath(host, tab) }))
-    : [...resourceTabs(resource).map((tab) => ({ tab, to: resourcePath(host, resource, tab) }))]
+  const tabs =
+    resource === undefined
+      ? HOST_TABS.map((tab) => ({ tab, to: hostPath(host, tab) }))
+      : [...resourceTabs(resource).map((tab) => ({ tab, to: resourcePath(host, resource, tab) }))]
   return (
     <nav aria-label={t('monitoring.tabs.label')} className="mb-3">
       <ul className="nav nav-tabs">
         {resource !== undefined && (
           <li className="nav-item">
-            <Link className="nav-link" to={hostPath(host, 'resources')}>{t('monitoring.tabs.host', { host })}</Link>
+            <Link className="nav-link" to={hostPath(host, 'resources')}>
+              {t('monitoring.tabs.host', { host })}
+            </Link>
           </li>
         )}
         {tabs.map(({ tab, to }) => (

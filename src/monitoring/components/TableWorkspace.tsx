@@ -54,11 +54,22 @@ export function TableWorkspace({ screen, entities, states, countRules, bulk, chi
 
   return (
     <>
-      <FilterBar screen={screen} entities={entities} states={states} countRules={countRules} open={filterOpen} onOpenChange={setFilterOpen} refetchInterval={refetchInterval} />
+      <FilterBar
+        screen={screen}
+        entities={entities}
+        states={states}
+        countRules={countRules}
+        open={filterOpen}
+        onOpenChange={setFilterOpen}
+        refetchInterval={refetchInterval}
+      />
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <MultiSelectBar multi={multi} matching={bulk.count}
+        <MultiSelectBar
+          multi={multi}
+          matching={bulk.count}
           onApply={(action) => setRequest({ action, rows: multi.rows, multi: true })}
-          onApplyAll={(action) => setRequest({ action, rows: [], multi: true, bulk })} />
+          onApplyAll={(action) => setRequest({ action, rows: [], multi: true, bulk })}
+        />
       </div>
       {shown && (
         <ActionArea

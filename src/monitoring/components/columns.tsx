@@ -31,7 +31,10 @@ const COUNT_VARIANTS = { critical: 'danger', warning: 'warning', unknown: 'info'
 
 function stateColumn(ctx: ColumnContext): Column {
   return {
-    id: 'state', header: ctx.t('monitoring.columns.state'), sortable: ctx.kind !== 'problems', className: 'text-nowrap',
+    id: 'state',
+    header: ctx.t('monitoring.columns.state'),
+    sortable: ctx.kind !== 'problems',
+    className: 'text-nowrap',
     cell: (row) => (
       <>
         <StateBadge kind={isHost(row) ? 'host' : 'resource'} state={row.state} />
@@ -46,25 +49,37 @@ function hostNameCell(row: MonitoredRow) {
   const name = hostNameOf(row)
   return (
     <span className="text-nowrap">
-      {isHost(row) && <span className="me-1" role="img" aria-label={row.hosttype || '?'} title={row.hosttype}>{hostTypeIcon(row.hosttype)}</span>}
+      {isHost(row) && (
+        <span className="me-1" role="img" aria-label={row.hosttype || '?'} title={row.hosttype}>
+          {hostTypeIcon(row.hosttype)}
+        </span>
+      )}
       <Link to={hostPath(name, 'resources')}>{name}</Link>
     </span>
   )
 }
 
 const outputColumn = (ctx: ColumnContext): Column => ({
-  id: 'plugin_output', header: ctx.t('monitoring.columns.plugin_output'), sortable: ctx.kind !== 'problems', className: 'text-break',
-  cell: (row) => row.plugin_output, csv: (row) => row.plugin_output,
+  id: 'plugin_output',
+  header: ctx.t('monitoring.columns.plugin_output'),
+  sortable: ctx.kind !== 'problems',
+  className: 'text-break',
+  cell: (row) => row.plugin_output,
+  csv: (row) => row.plugin_output,
 })
 
 const ageColumn = (ctx: ColumnContext): Column => ({
-  id: 'last_state_change', header: ctx.t('monitoring.columns.age'), sortable: ctx.kind !== 'problems', className: 'text-nowrap',
+  id: 'last_state_change',
+  header: ctx.t('monitoring.columns.age'),
+  sortable: ctx.kind !== 'problems',
+  className: 'text-nowrap',
   cell: (row) => (row.last_state_change === null ? '—' : <AgeText since={row.last_state_change} now={ctx.now} />),
   csv: (row) => row.last_state_change,
 })
 
 const actionsColumn = (ctx: ColumnContext): Column => ({
-  id: 'actions', header: ctx.t('monitoring.columns.actions'),
+  id: 'actions',
+  header: ctx.t('monitoring.columns.actions'),
   cell: (row) => <RowActions row={row} variant={ctx.kind === 'hosts' ? 'host' : 'precedence'} onAction={ctx.onAction} />,
 })
 
@@ -72,20 +87,30 @@ export function hostColumns(ctx: ColumnContext): Column[] {
   return [
     stateColumn(ctx),
     { id: 'name', header: ctx.t('monitoring.columns.name'), sortable: true, cell: hostNameCell, csv: hostNameOf },
-    { id: 'description', header: ctx.t('monitoring.columns.description'), hidden: true, cell: (row) => (isHost(row) ? row.description : ''), csv: (row) => (isHost(row) ? row.description : '') },
+    {
+      id: 'description',
+      header: ctx.t('monitoring.columns.description'),
+      hidden: true,
+      cell: (row) => (isHost(row) ? row.description : ''),
+      csv: (row) => (isHost(row) ? row.description : ''),
+    },
     outputColumn(ctx),
     ageColumn(ctx),
     {
-      id: 'service_counts', header: ctx.t('monitoring.columns.service_counts'), className: 'text-nowrap',
-      cell: (row) => isHost(row) && (
-        <span>
-          {(['critical', 'warning', 'unknown', 'ok'] as const).map((state) => (
-            <span key={state} className={`badge text-bg-${COUNT_VARIANTS[state]} me-1`} title={ctx.t(`ui.states.${state}`)}>
-              <span className="visually-hidden">{ctx.t(`ui.states.${state}`)}: </span>{row.service_counts[state]}
-            </span>
-          ))}
-        </span>
-      ),
+      id: 'service_counts',
+      header: ctx.t('monitoring.columns.service_counts'),
+      className: 'text-nowrap',
+      cell: (row) =>
+        isHost(row) && (
+          <span>
+            {(['critical', 'warning', 'unknown', 'ok'] as const).map((state) => (
+              <span key={state} className={`badge text-bg-${COUNT_VARIANTS[state]} me-1`} title={ctx.t(`ui.states.${state}`)}>
+                <span className="visually-hidden">{ctx.t(`ui.states.${state}`)}: </span>
+                {row.service_counts[state]}
+              </span>
+            ))}
+          </span>
+        ),
       csv: (row) => (isHost(row) ? Object.values(row.service_counts).join('/') : ''),
     },
     actionsColumn(ctx),
@@ -96,14 +121,24 @@ export function hostColumns(ctx: ColumnContext): Column[] {
 export function resourceColumns(ctx: ColumnContext): Column[] {
   const sortable = ctx.kind !== 'problems'
   const columns: Column[] = [stateColumn(ctx)]
-  if (ctx.showHost) columns.push({ id: 'host_name', header: ctx.t('monitoring.columns.host_name'), sortable, cell: hostNameCell, csv: hostNameOf })
+  if (ctx.showHost)
+    columns.push({ id: 'host_name', header: ctx.t('monitoring.columns.host_name'), sortable, cell: hostNameCell, csv: hostNameOf })
   columns.push(
     {
-      id: 'display_name', header: ctx.t('monitoring.columns.display_name'), sortable,
+      id: 'display_name',
+      header: ctx.t('monitoring.columns.display_name'),
+      sortable,
       cell: (row) => (isHost(row) ? '' : <Link to={resourcePath(row.host_name, row.display_name, 'status')}>{row.display_name}</Link>),
       csv: (row) => (isHost(row) ? '' : row.display_name),
     },
-    { id: 'hostgroup_alias', header: ctx.t('monitoring.columns.hostgroup_alias'), hidden: true, sortable, cell: (row) => row.hostgroup_alias, csv: (row) => row.hostgroup_alias },
+    {
+      id: 'hostgroup_alias',
+      header: ctx.t('monitoring.columns.hostgroup_alias'),
+      hidden: true,
+      sortable,
+      cell: (row) => row.hostgroup_alias,
+      csv: (row) => row.hostgroup_alias,
+    },
     outputColumn(ctx),
     ageColumn(ctx),
     actionsColumn(ctx),

@@ -13,7 +13,8 @@ const enabled = <A extends string>(action: A): ActionButton<A> => ({ action, dis
 const disabled = <A extends string>(action: A, reasonKey: string): ActionButton<A> => ({ action, disabled: true, reasonKey })
 
 export function ticketButton(row: MonitoredRow): ActionButton<'view_ticket' | 'create_ticket'> {
-  if (row.tickets.length > 0) return allows(row, 'view_ticket') ? enabled('view_ticket') : disabled('view_ticket', 'ui.actions.notAuthorized.viewTicket')
+  if (row.tickets.length > 0)
+    return allows(row, 'view_ticket') ? enabled('view_ticket') : disabled('view_ticket', 'ui.actions.notAuthorized.viewTicket')
   if (!allows(row, 'create_ticket')) return disabled('create_ticket', 'monitoring.actions.notAuthorized.createTicket')
   // SPEC §4 "Creation is refused for acknowledged or OK state."
   if (!isProblem(row) || row.acknowledged) return disabled('create_ticket', 'monitoring.actions.refused.ticketState')
@@ -22,7 +23,9 @@ export function ticketButton(row: MonitoredRow): ActionButton<'view_ticket' | 'c
 
 export function acknowledgementButton(row: MonitoredRow): ActionButton<'view_acknowledgement' | 'add_acknowledgement'> {
   if (row.acknowledged) {
-    return allows(row, 'view_acknowledgement') ? enabled('view_acknowledgement') : disabled('view_acknowledgement', 'monitoring.actions.notAuthorized.viewAcknowledgement')
+    return allows(row, 'view_acknowledgement')
+      ? enabled('view_acknowledgement')
+      : disabled('view_acknowledgement', 'monitoring.actions.notAuthorized.viewAcknowledgement')
   }
   if (!allows(row, 'add_acknowledgement')) return disabled('add_acknowledgement', 'monitoring.actions.notAuthorized.acknowledge')
   if (!isProblem(row)) return disabled('add_acknowledgement', 'monitoring.actions.refused.acknowledgeState')

@@ -23,7 +23,15 @@ export function GraphsPanel({ owner, title, range }: GraphsPanelProps) {
           <p className="text-body-secondary mb-0">{t('monitoring.graphs.loading')}</p>
         ) : (
           keys.data.result.map((k) => (
-            <SeriesGraph key={k.key} owner={owner} seriesKey={k.key} unit={k.unit} range={range.range} onZoom={range.zoomTo} onResetZoom={range.resetZoom} />
+            <SeriesGraph
+              key={k.key}
+              owner={owner}
+              seriesKey={k.key}
+              unit={k.unit}
+              range={range.range}
+              onZoom={range.zoomTo}
+              onResetZoom={range.resetZoom}
+            />
           ))
         )}
       </div>

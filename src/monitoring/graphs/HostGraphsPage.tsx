@@ -19,8 +19,12 @@ export function HostGraphsPage() {
       <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: hostname, screen: t('monitoring.screens.hostGraphs') })}</h1>
       <RangeSelector range={range.range} onPreset={range.setPreset} onRange={range.zoomTo} onResetZoom={range.resetZoom} />
       {nothing && <p className="text-body-secondary">{t('errors.graph_not_found')}</p>}
-      {host.data?.has_graph && <GraphsPanel owner={{ kind: 'hosts', id: host.data.id }} title={t('monitoring.graphs.hostCheck')} range={range} />}
-      {resources.data?.result.map((r) => <GraphsPanel key={r.id} owner={{ kind: 'resources', id: r.id }} title={r.display_name} range={range} />)}
+      {host.data?.has_graph && (
+        <GraphsPanel owner={{ kind: 'hosts', id: host.data.id }} title={t('monitoring.graphs.hostCheck')} range={range} />
+      )}
+      {resources.data?.result.map((r) => (
+        <GraphsPanel key={r.id} owner={{ kind: 'resources', id: r.id }} title={r.display_name} range={range} />
+      ))}
     </section>
   )
 }

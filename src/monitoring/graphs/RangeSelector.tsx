@@ -57,9 +57,13 @@ export function RangeSelector({ range, onPreset, onRange, onResetZoom, now = Dat
         errors={backwards ? { end: t('monitoring.graphs.endBeforeStart') } : undefined}
       />
       <div className="d-flex flex-wrap align-items-center gap-2">
-        <button type="submit" className="btn btn-sm btn-primary" disabled={!ready}>{t('monitoring.graphs.apply')}</button>
+        <button type="submit" className="btn btn-sm btn-primary" disabled={!ready}>
+          {t('monitoring.graphs.apply')}
+        </button>
         {range.kind === 'zoom' && (
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onResetZoom}>{t('monitoring.graphs.resetZoom', { preset: presetLabel })}</button>
+          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={onResetZoom}>
+            {t('monitoring.graphs.resetZoom', { preset: presetLabel })}
+          </button>
         )}
         <span className="small text-body-secondary">{t('monitoring.graphs.brushHint')}</span>
       </div>

@@ -13,9 +13,13 @@ export function ResourceGraphsPage() {
   const range = useGraphRange()
   return (
     <section className="container-fluid py-3">
-      <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceGraphs') })}</h1>
+      <h1 className="h4 mb-3">
+        {t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceGraphs') })}
+      </h1>
       <RangeSelector range={range.range} onPreset={range.setPreset} onRange={range.zoomTo} onResetZoom={range.resetZoom} />
-      {resource.data && <GraphsPanel owner={{ kind: 'resources', id: resource.data.id }} title={resource.data.display_name} range={range} />}
+      {resource.data && (
+        <GraphsPanel owner={{ kind: 'resources', id: resource.data.id }} title={resource.data.display_name} range={range} />
+      )}
     </section>
   )
 }

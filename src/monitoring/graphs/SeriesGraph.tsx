@@ -24,9 +24,15 @@ export function SeriesGraph({ owner, seriesKey, unit, range, onZoom, onResetZoom
   const crit = useMemo(() => thresholdValues(data?.crit), [data?.crit])
   const title = unit ? `${seriesKey} (${unit})` : seriesKey
   const when = (s: number) => formatDateTime(fromUnix(s))
-  const readout = (p: GraphPoint) => p.max > p.min
-    ? t('monitoring.graphs.readoutBand', { time: when(p.t), value: formatValue(p.avg, unit), min: formatValue(p.min, unit), max: formatValue(p.max, unit) })
-    : t('monitoring.graphs.readout', { time: when(p.t), value: formatValue(p.avg, unit) })
+  const readout = (p: GraphPoint) =>
+    p.max > p.min
+      ? t('monitoring.graphs.readoutBand', {
+          time: when(p.t),
+          value: formatValue(p.avg, unit),
+          min: formatValue(p.min, unit),
+          max: formatValue(p.max, unit),
+        })
+      : t('monitoring.graphs.readout', { time: when(p.t), value: formatValue(p.avg, unit) })
   return (
     <figure className="mb-4">
       <figcaption className="fw-semibold small mb-1">{title}</figcaption>
@@ -38,13 +44,25 @@ export function SeriesGraph({ owner, seriesKey, unit, range, onZoom, onResetZoom
         <>
           <Graph
             label={t('monitoring.graphs.graph', { key: seriesKey, points: data.points.length, from: when(data.start), to: when(data.end) })}
-            unit={data.unit} points={data.points} step={data.step} start={data.start} end={data.end} warn={warn} crit={crit}
-            onZoom={onZoom} onResetZoom={onResetZoom} readout={readout}
+            unit={data.unit}
+            points={data.points}
+            step={data.step}
+            start={data.start}
+            end={data.end}
+            warn={warn}
+            crit={crit}
+            onZoom={onZoom}
+            onResetZoom={onResetZoom}
+            readout={readout}
           />
           {data.points.length === 0 && <p className="text-body-secondary small">{t('monitoring.graphs.noPoints')}</p>}
           <div className="small text-body-secondary">
-            {warn.length > 0 && <span className="me-3">{t('monitoring.graphs.warn', { value: warn.map((v) => formatValue(v, data.unit)).join(', ') })}</span>}
-            {crit.length > 0 && <span>{t('monitoring.graphs.crit', { value: crit.map((v) => formatValue(v, data.unit)).join(', ') })}</span>}
+            {warn.length > 0 && (
+              <span className="me-3">{t('monitoring.graphs.warn', { value: warn.map((v) => formatValue(v, data.unit)).join(', ') })}</span>
+            )}
+            {crit.length > 0 && (
+              <span>{t('monitoring.graphs.crit', { value: crit.map((v) => formatValue(v, data.unit)).join(', ') })}</span>
+            )}
           </div>
         </>
       )}

@@ -11,7 +11,10 @@ import { AUTO_REFRESH_S } from '../../shared/constants'
 import { PerfKeyList, PerfSeries } from '../../shared/api/results'
 import { rangeBounds, type GraphRange } from './range'
 
-export interface Owner { kind: 'hosts' | 'resources'; id: number }
+export interface Owner {
+  kind: 'hosts' | 'resources'
+  id: number
+}
 
 export type Series = z.infer<typeof PerfSeries>
 
@@ -41,7 +44,12 @@ export function useSeries(owner: Owner, key: string, range: GraphRange) {
     queryKey: graphKeys.series(owner, key, range),
     queryFn: ({ signal }) => {
       const { start, end } = rangeBounds(range, Date.now())
-      return api.request(`${owner.kind}/${owner.id}/perfdata`, { query: { key, start, end, points: GRAPH_POINTS }, schema: PerfSeries, signal, errorHandlerEnabled: false })
+      return api.request(`${owner.kind}/${owner.id}/perfdata`, {
+        query: { key, start, end, points: GRAPH_POINTS },
+        schema: PerfSeries,
+        signal,
+        errorHandlerEnabled: false,
+      })
     },
     refetchInterval: range.kind === 'preset' ? AUTO_REFRESH_S.graphs * 1000 : false,
   })
@@ -54,9 +62,16 @@ export function useGraphedResources(hostId: number | undefined) {
   return useQuery({
     queryKey: ['graphs', 'hosts', hostId, 'resources'],
     enabled: hostId !== undefined,
-    queryFn: ({ signal }) => api.request('resources/', {
-      query: { filter: JSON.stringify({ host_id: hostId, has_graph: true }), columns: 'id,display_name,has_graph', order: 'display_name', limit: 1000 },
-      schema: HostResources, signal,
-    }),
+    queryFn: ({ signal }) =>
+      api.request('resources/', {
+        query: {
+          filter: JSON.stringify({ host_id: hostId, has_graph: true }),
+          columns: 'id,display_name,has_graph',
+          order: 'display_name',
+          limit: 1000,
+        },
+        schema: HostResources,
+        signal,
+      }),
   })
 }

@@ -26,7 +26,8 @@ export function parseGraphRange(search: URLSearchParams): GraphRange {
   const preset = PAST_PRESETS.some((p) => p.id === asked) ? asked : DEFAULT_PRESET
   const start = Number(search.get('from'))
   const end = Number(search.get('to'))
-  if (search.has('from') && search.has('to') && Number.isInteger(start) && Number.isInteger(end) && start < end) return { kind: 'zoom', preset, start, end }
+  if (search.has('from') && search.has('to') && Number.isInteger(start) && Number.isInteger(end) && start < end)
+    return { kind: 'zoom', preset, start, end }
   return { kind: 'preset', preset }
 }
 

@@ -46,10 +46,20 @@ export function HostResourcesPage() {
 function HostResources({ host, path }: { host: HostRow; path: TablePath }) {
   const { t } = useTranslation()
   const screen = useTableScreen({
-    location: 'resources', path, baseRules: [['host_id', 'equals', host.id]],
+    location: 'resources',
+    path,
+    baseRules: [['host_id', 'equals', host.id]],
     hrefFor: (p, s) => tableHref(hostPath(host.name, 'resources'), p, s),
   })
-  return <EntityScreen screen={screen} entity="resources" kind="resources" showHost={false} title={t('monitoring.tables.hostResources', { host: host.name })} />
+  return (
+    <EntityScreen
+      screen={screen}
+      entity="resources"
+      kind="resources"
+      showHost={false}
+      title={t('monitoring.tables.hostResources', { host: host.name })}
+    />
+  )
 }
 
 /** SPEC §2 /monitoring/hosts/{hostname}/status. */

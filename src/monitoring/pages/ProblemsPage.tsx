@@ -47,7 +47,8 @@ export function ProblemsPage() {
 }
 
 /** The problem states of an entity the state quick filter keeps (all when it is off). */
-const chosenStates = (entity: Entity, states: readonly string[]) => problemStatesOf(entity).filter((s) => states.length === 0 || states.includes(s))
+const chosenStates = (entity: Entity, states: readonly string[]) =>
+  problemStatesOf(entity).filter((s) => states.length === 0 || states.includes(s))
 
 /** An entity's problems under the screen's filters; null when none can match. */
 function problemRules(screen: TableScreen, entity: Entity): FilterNode[] | null {
@@ -59,17 +60,31 @@ function problemRules(screen: TableScreen, entity: Entity): FilterNode[] | null 
 /** Counts of an entity's problems; by state they are totals (after the rows), by environment the groups. */
 function useProblemCounts(screen: TableScreen, entity: Entity, column: string, refetchInterval: number | false, enabled = true) {
   const rules = enabled ? problemRules(screen, entity) : null
-  return useCounts(entity, column, rules && { advanced_filter: rules, environment_ids: screen.environmentParam }, refetchInterval, column === 'state').data
+  return useCounts(
+    entity,
+    column,
+    rules && { advanced_filter: rules, environment_ids: screen.environmentParam },
+    refetchInterval,
+    column === 'state',
+  ).data
 }
 
 function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string }) {
   const { t } = useTranslation()
-  const screen = useTableScreen({ location: 'problems', path: route.path, defaults: problemsDefaults(route), hrefFor: hrefFor(base, route) })
+  const screen = useTableScreen({
+    location: 'problems',
+    path: route.path,
+    defaults: problemsDefaults(route),
+    hrefFor: hrefFor(base, route),
+  })
   const refetchInterval = useTableRefetchInterval()
   const { states } = screen.state
   const groupBy = isProblemGroupBy(screen.state.groupBy) ? screen.state.groupBy : null
   const rules = { hosts: screen.rulesFor('hosts', { states: false }), resources: screen.rulesFor('resources', { states: false }) }
-  const byState = [useProblemCounts(screen, 'hosts', 'state', refetchInterval), useProblemCounts(screen, 'resources', 'state', refetchInterval)]
+  const byState = [
+    useProblemCounts(screen, 'hosts', 'state', refetchInterval),
+    useProblemCounts(screen, 'resources', 'state', refetchInterval),
+  ]
   const byEnvironment = [
     useProblemCounts(screen, 'hosts', 'hostgroup_alias', refetchInterval, groupBy === 'hostgroup_alias'),
     useProblemCounts(screen, 'resources', 'hostgroup_alias', refetchInterval, groupBy === 'hostgroup_alias'),
@@ -82,9 +97,13 @@ function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string })
     const r = problemRules(screen, entity)
     return r ? [{ entity, advanced_filter: r, environment_ids: screen.environmentIds.length ? screen.environmentIds : undefined }] : []
   })
-  const groupRules = (g: ProblemGroup) => (g.column
-    ? { hosts: rules.hosts && [...rules.hosts, [g.column, 'equals', g.key] as FilterNode], resources: rules.resources && [...rules.resources, [g.column, 'equals', g.key] as FilterNode] }
-    : rules)
+  const groupRules = (g: ProblemGroup) =>
+    g.column
+      ? {
+          hosts: rules.hosts && [...rules.hosts, [g.column, 'equals', g.key] as FilterNode],
+          resources: rules.resources && [...rules.resources, [g.column, 'equals', g.key] as FilterNode],
+        }
+      : rules
   const title = (g: ProblemGroup) => {
     if (groupBy === null) return t('monitoring.screens.problems')
     if (groupBy === 'type') return t(`monitoring.problems.types.${g.key}`)
@@ -96,19 +115,32 @@ function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string })
   const primaryKey = open ?? groups[0]?.key
 
   return (
-    <TableWorkspace screen={screen} entities={ENTITIES} states={PROBLEM_STATES}
+    <TableWorkspace
+      screen={screen}
+      entities={ENTITIES}
+      states={PROBLEM_STATES}
       countRules={(e) => screen.rulesFor(e, { states: false, extras: false })?.concat([['state', 'in', [...problemStatesOf(e)]]]) ?? null}
-      bulk={{ scopes, count: total(byState[0]) + total(byState[1]) }}>
+      bulk={{ scopes, count: total(byState[0]) + total(byState[1]) }}
+    >
       {(controls) => (
         <>
           {groups.slice(0, MAX_GROUPS).map((g) => (
-            <ProblemGroupTable key={g.key || 'all'} controls={controls} title={title(g)} kind="problems" segments={g.segments} rules={groupRules(g)}
-              primary={g.key === primaryKey} defaultCollapsed={open !== null && g.key !== open} />
+            <ProblemGroupTable
+              key={g.key || 'all'}
+              controls={controls}
+              title={title(g)}
+              kind="problems"
+              segments={g.segments}
+              rules={groupRules(g)}
+              primary={g.key === primaryKey}
+              defaultCollapsed={open !== null && g.key !== open}
+            />
           ))}
-          {groups.length > MAX_GROUPS && <p className="text-body-secondary small">{t('monitoring.groups.more', { count: groups.length - MAX_GROUPS })}</p>}
+          {groups.length > MAX_GROUPS && (
+            <p className="text-body-secondary small">{t('monitoring.groups.more', { count: groups.length - MAX_GROUPS })}</p>
+          )}
         </>
       )}
     </TableWorkspace>
   )
 }
-

@@ -18,9 +18,10 @@ function useTicketSubject(ticket: Ticket | undefined) {
   return useQuery({
     queryKey: [...monitoringKeys.subjects(), 'ticket-subject', ticket?.host_id, ticket?.resource_id],
     enabled: ticket !== undefined,
-    queryFn: ({ signal }): Promise<MonitoredRow> => (ticket!.resource_id === null
-      ? api.request(`hosts/${ticket!.host_id}`, { schema: HostRow, signal })
-      : api.request(`resources/${ticket!.resource_id}`, { schema: ResourceRow, signal })),
+    queryFn: ({ signal }): Promise<MonitoredRow> =>
+      ticket!.resource_id === null
+        ? api.request(`hosts/${ticket!.host_id}`, { schema: HostRow, signal })
+        : api.request(`resources/${ticket!.resource_id}`, { schema: ResourceRow, signal }),
   })
 }
 
@@ -39,24 +40,38 @@ export function TicketPage() {
   })
   const subject = useTicketSubject(ticket.data)
   const row = subject.data
-  const subjectHref = row && (row.monitoring_type === 'host' ? hostPath(row.name, 'status') : resourcePath(row.host_name, row.display_name, 'status'))
+  const subjectHref =
+    row && (row.monitoring_type === 'host' ? hostPath(row.name, 'status') : resourcePath(row.host_name, row.display_name, 'status'))
 
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.ticketPage.title', { id: ticketId })}</h1>
-      {!ticket.data || !row ? <LoadingAction /> : (
+      {!ticket.data || !row ? (
+        <LoadingAction />
+      ) : (
         <>
-          <p><Link to={subjectHref!}>{subjectName(row)}</Link></p>
+          <p>
+            <Link to={subjectHref!}>{subjectName(row)}</Link>
+          </p>
           {closing ? (
-            <CloseTicketPanel subject={ticketSubject(row)} ticketId={ticketId} closed={ticket.data.isClosed} onClose={() => setClosing(false)}
+            <CloseTicketPanel
+              subject={ticketSubject(row)}
+              ticketId={ticketId}
+              closed={ticket.data.isClosed}
+              onClose={() => setClosing(false)}
               onSubmit={async ([payload]) => {
                 await runCloseTicket(closeTicketCall(payload), [row])
                 await ticket.refetch()
                 setClosing(false)
-              }} />
+              }}
+            />
           ) : (
-            <TicketView subject={subjectName(row)} ticket={ticket.data} onClose={() => void navigate(subjectHref!)}
-              onCloseTicket={row.allowed_actions.includes('create_ticket') ? () => setClosing(true) : undefined} />
+            <TicketView
+              subject={subjectName(row)}
+              ticket={ticket.data}
+              onClose={() => void navigate(subjectHref!)}
+              onCloseTicket={row.allowed_actions.includes('create_ticket') ? () => setClosing(true) : undefined}
+            />
           )}
           <TicketTimeline ticketId={ticketId} changedAt={ticket.dataUpdatedAt} />
         </>

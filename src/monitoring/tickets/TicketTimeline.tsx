@@ -15,14 +15,24 @@ export function TicketTimeline({ ticketId, changedAt }: { ticketId: string; chan
   const events = useQuery({
     // changedAt (the ticket's last update) makes a close or a note show here at once.
     queryKey: ['events', 'ticket', ticketId, changedAt],
-    queryFn: ({ signal }) => fetchEvents({
-      types: 'ticket',
-      advanced_filter: JSON.stringify([{ key: 'ticket_id', operator: 'equals', value: ticketId }]),
-      limit: TIMELINE_EVENTS_LIMIT,
-    }, signal),
+    queryFn: ({ signal }) =>
+      fetchEvents(
+        {
+          types: 'ticket',
+          advanced_filter: JSON.stringify([{ key: 'ticket_id', operator: 'equals', value: ticketId }]),
+          limit: TIMELINE_EVENTS_LIMIT,
+        },
+        signal,
+      ),
   })
   return (
-    <TimelinePanel title={t('monitoring.ticketPage.notes')} events={events.data?.result ?? []} now={now}
-      range={{ from: now, to: now }} isLoading={events.isLoading} isError={events.isError} />
+    <TimelinePanel
+      title={t('monitoring.ticketPage.notes')}
+      events={events.data?.result ?? []}
+      now={now}
+      range={{ from: now, to: now }}
+      isLoading={events.isLoading}
+      isError={events.isError}
+    />
   )
 }

@@ -17,11 +17,16 @@ export function ResourceTimelinePage() {
   const id = resource.data?.id
   // The feed has no resource topic: the host's carries its resources' events.
   const subscribe = useLiveEvents(resource.data ? [`host:${resource.data.host_id}`] : [])
-  const source = useMemo<TimelineSource>(() => ({ key: ['resource', id], params: { resource_id: id }, fetchEvents, subscribe }), [id, subscribe])
+  const source = useMemo<TimelineSource>(
+    () => ({ key: ['resource', id], params: { resource_id: id }, fetchEvents, subscribe }),
+    [id, subscribe],
+  )
   const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
   return (
     <section className="container-fluid py-3">
-      <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceTimeline') })}</h1>
+      <h1 className="h4 mb-3">
+        {t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceTimeline') })}
+      </h1>
       {id !== undefined && <Timeline source={source} {...url} pollMs={pollMs} />}
     </section>
   )

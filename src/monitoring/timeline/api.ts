@@ -13,7 +13,14 @@ export function fetchEvents(params: EventsParams, signal?: AbortSignal) {
 
 /** The fields of SPEC §3 Host and Resource these tabs use; the rest of the record is left as it is. */
 const HostRef = z.looseObject({ id: z.number().int(), name: z.string(), hostgroup_id: z.number().int(), has_graph: z.boolean() })
-const ResourceRef = z.looseObject({ id: z.number().int(), host_id: z.number().int(), host_name: z.string(), display_name: z.string(), hostgroup_id: z.number().int(), has_graph: z.boolean() })
+const ResourceRef = z.looseObject({
+  id: z.number().int(),
+  host_id: z.number().int(),
+  host_name: z.string(),
+  display_name: z.string(),
+  hostgroup_id: z.number().int(),
+  has_graph: z.boolean(),
+})
 export type HostRef = z.infer<typeof HostRef>
 export type ResourceRef = z.infer<typeof ResourceRef>
 
@@ -33,6 +40,7 @@ export function useHostByName(name: string) {
 export function useResourceByNames(host: string, name: string) {
   return useQuery({
     queryKey: subjectKeys.resource(host, name),
-    queryFn: ({ signal }) => api.request(`resources/${encodeURIComponent(host)}/${encodeURIComponent(name)}`, { schema: ResourceRef, signal }),
+    queryFn: ({ signal }) =>
+      api.request(`resources/${encodeURIComponent(host)}/${encodeURIComponent(name)}`, { schema: ResourceRef, signal }),
   })
 }

@@ -33,8 +33,10 @@ export function templateFields(kind: string): readonly string[] | undefined {
 export function requireCheckAllowed(scope: Scope, check: { kind: string; config: Record<string, unknown> }) {
   if (scope.serverAdmin) return
   const rule = (SERVER_ADMIN_ONLY as Partial<Record<string, 'kind' | readonly string[]>>)[check.kind]
-  if (rule === 'kind') throw new ApiError('unauthorized', { field: 'check.kind', reason: `only server admins configure ${check.kind} checks` })
+  if (rule === 'kind')
+    throw new ApiError('unauthorized', { field: 'check.kind', reason: `only server admins configure ${check.kind} checks` })
   for (const field of rule ?? []) {
-    if (check.config[field] !== undefined) throw new ApiError('unauthorized', { field: `check.config.${field}`, reason: `only server admins set ${field}` })
+    if (check.config[field] !== undefined)
+      throw new ApiError('unauthorized', { field: `check.config.${field}`, reason: `only server admins set ${field}` })
   }
 }

@@ -11,11 +11,17 @@ export type TemplateLookup = (name: string) => CheckTemplateRef | undefined
  * The configuration to run: `config` with its template's fields filled in (they win over the check's own), or
  * why it cannot run (reported as UNKNOWN) when the template is gone, of another kind or not the organization's.
  */
-export function fillTemplate(kind: string, config: unknown, organizationId: number, lookup: TemplateLookup): { config: unknown } | { error: string } {
+export function fillTemplate(
+  kind: string,
+  config: unknown,
+  organizationId: number,
+  lookup: TemplateLookup,
+): { config: unknown } | { error: string } {
   const name = (config as { template?: string } | null)?.template
   if (name === undefined) return { config }
   const template = lookup(name)
-  if (!template || (template.organization_id !== null && template.organization_id !== organizationId)) return { error: `check template "${name}" is not available` }
+  if (!template || (template.organization_id !== null && template.organization_id !== organizationId))
+    return { error: `check template "${name}" is not available` }
   if (template.kind !== kind) return { error: `check template "${name}" is for ${template.kind} checks` }
   return { config: { ...(config as object), ...template.fields } }
 }

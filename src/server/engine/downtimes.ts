@@ -98,10 +98,13 @@ export function createDowntimeTimer({ db, publish, onError }: DowntimeTimerDeps)
   function wake(): Promise<void> {
     if (stopped) return running
     // A failed tick (database away) is retried after MAX_SLEEP_MS.
-    running = running.then(tick).catch((err) => {
-      onError(err)
-      return Infinity
-    }).then(plan)
+    running = running
+      .then(tick)
+      .catch((err) => {
+        onError(err)
+        return Infinity
+      })
+      .then(plan)
     return running
   }
 

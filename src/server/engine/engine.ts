@@ -47,7 +47,14 @@ export interface EngineOptions {
 }
 
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
-  concurrency: 256, timeoutMs: 10_000, batchMs: 50, batchMax: 2000, staleSweepMs: 15_000, rollupMs: 5 * 60_000, flapThresholds: FLAP_THRESHOLDS, active: true,
+  concurrency: 256,
+  timeoutMs: 10_000,
+  batchMs: 50,
+  batchMax: 2000,
+  staleSweepMs: 15_000,
+  rollupMs: 5 * 60_000,
+  flapThresholds: FLAP_THRESHOLDS,
+  active: true,
   // Two check threads beside the main thread: on 2 cores they keep both busier than one does (bench/engine:
   // about 12,000 against 10,000 checks/s), and the main thread's ~30 µs per result caps the engine near 30,000
   // checks/s whatever the cores. On one core the checks stay in the main thread.
@@ -70,7 +77,11 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   let templates = new Map<string, CheckTemplateRef>()
   let checksPerSecond = new Map<number, number>()
   const loadSettings = async () => {
-    ;[allowedTargets, templates, checksPerSecond] = await Promise.all([readAllAllowedTargets(store.db), readAllCheckTemplates(store.db), readAllChecksPerSecond(store.db)])
+    ;[allowedTargets, templates, checksPerSecond] = await Promise.all([
+      readAllAllowedTargets(store.db),
+      readAllCheckTemplates(store.db),
+      readAllChecksPerSecond(store.db),
+    ])
   }
   // Made once: check() runs for every check (bench/engine.ts).
   const lookupTemplate = (name: string) => templates.get(name)
@@ -93,7 +104,11 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   })
 
   // Maintenance starts and ends on its own clock, with or without active checks.
-  const downtimes = createDowntimeTimer({ db: store.db, publish: (deltas) => publish(deltas), onError: (err) => log.error({ err }, 'maintenance timer failed') })
+  const downtimes = createDowntimeTimer({
+    db: store.db,
+    publish: (deltas) => publish(deltas),
+    onError: (err) => log.error({ err }, 'maintenance timer failed'),
+  })
 
   const pool = createCheckPool({ size: opts.workers, plugins: opts.plugins, onError: (err) => log.error({ err }, 'check worker failed') })
   const scheduler = new Scheduler({
@@ -114,7 +129,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       return JSON.parse(opts.secretBox!.open(t.secrets)) as Record<string, string>
     } catch (err) {
       log.error({ err, target: t.key }, 'host secrets cannot be opened')
-      return 'the host\'s secrets cannot be opened (was the secret key changed?)'
+      return "the host's secrets cannot be opened (was the secret key changed?)"
     }
   }
 
@@ -180,7 +195,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
         // Active targets try again after their retry interval; nothing was written for them.
         for (const b of batch) b.item.target.state = { ...b.item.target.state, next_check: nowS() + b.item.target.schedule.retry_interval }
       }
-      for (const b of batch) if (b.item.target.active && opts.active) scheduler.plan(b.item.target, (b.item.target.state.next_check ?? nowS()) * 1000)
+      for (const b of batch)
+        if (b.item.target.active && opts.active) scheduler.plan(b.item.target, (b.item.target.state.next_check ?? nowS()) * 1000)
     }
   }
 
@@ -191,7 +207,16 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   /** SPEC §3 is_stale: results older than twice their interval (or the freshness window) turn stale. */
   async function sweepStale() {
     const now = nowS()
-    const stale = [...targets.values()].filter((t) => !t.isStale && (staleAt({ last_check: t.state.last_check, check_interval: t.schedule.check_interval, is_passive: !t.active, freshness_threshold: t.freshness }) ?? Infinity) < now)
+    const stale = [...targets.values()].filter(
+      (t) =>
+        !t.isStale &&
+        (staleAt({
+          last_check: t.state.last_check,
+          check_interval: t.schedule.check_interval,
+          is_passive: !t.active,
+          freshness_threshold: t.freshness,
+        }) ?? Infinity) < now,
+    )
     if (!stale.length) return
     const ids = (type: TargetType) => stale.filter((t) => t.type === type).map((t) => t.id)
     await store.db.transaction().execute(async (tx) => {
@@ -203,9 +228,22 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     for (const t of stale) {
       t.isStale = true
       bus.publish({
-        kind: 'state', object: t.type, id: t.id, host_id: t.hostId, hostgroup_id: t.hostgroupId, name: t.name, host_name: t.hostName,
-        state: stateName(t.type, t.state.status), state_type: t.state.state_type, current_attempt: t.state.current_attempt, plugin_output: '',
-        last_check: t.state.last_check, next_check: t.state.next_check, last_state_change: t.state.last_state_change, is_flapping: t.flap.is_flapping, is_stale: true,
+        kind: 'state',
+        object: t.type,
+        id: t.id,
+        host_id: t.hostId,
+        hostgroup_id: t.hostgroupId,
+        name: t.name,
+        host_name: t.hostName,
+        state: stateName(t.type, t.state.status),
+        state_type: t.state.state_type,
+        current_attempt: t.state.current_attempt,
+        plugin_output: '',
+        last_check: t.state.last_check,
+        next_check: t.state.next_check,
+        last_state_change: t.state.last_state_change,
+        is_flapping: t.flap.is_flapping,
+        is_stale: true,
       })
     }
   }
@@ -228,7 +266,12 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
     downtimes,
     async start() {
-      const [hosts, resources] = await Promise.all([loadHostTargets(store.db), loadResourceTargets(store.db), loadParents(), loadSettings()])
+      const [hosts, resources] = await Promise.all([
+        loadHostTargets(store.db),
+        loadResourceTargets(store.db),
+        loadParents(),
+        loadSettings(),
+      ])
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
       await downtimes.start()
@@ -239,7 +282,12 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       sweepTimer.unref()
       rollupTimer = setInterval(() => {
         const now = nowS()
-        rollUp(store.db, now, rolledUpTo - 300).then(() => { rolledUpTo = now }, (err) => log.error({ err }, 'perfdata rollup failed'))
+        rollUp(store.db, now, rolledUpTo - 300).then(
+          () => {
+            rolledUpTo = now
+          },
+          (err) => log.error({ err }, 'perfdata rollup failed'),
+        )
       }, opts.rollupMs)
       rollupTimer.unref()
     },

@@ -13,7 +13,15 @@ import type { HostState } from '../../shared/enums'
 import { bulkWriter } from '../store/bulk'
 import { seriesCache } from '../store/perfdata'
 import { writeResultBatch, type ResultWrite } from '../store/ingest-writes'
-import { applyResult, hostStateFromCheck, reachability, updateFlapping, type CheckState, type FlapThresholds, type FlapUpdate } from './state/index'
+import {
+  applyResult,
+  hostStateFromCheck,
+  reachability,
+  updateFlapping,
+  type CheckState,
+  type FlapThresholds,
+  type FlapUpdate,
+} from './state/index'
 import { stateName, type Target } from './target'
 import { endAcknowledgements } from '../store/acknowledgements'
 import { triggerFlexibleDowntimes } from './downtimes'
@@ -40,10 +48,16 @@ const MAX_OUTPUT = 8192
  */
 function isSteady(cur: Pick<Target, 'state' | 'flap' | 'hasGraph'>, state: CheckState, flap: FlapUpdate, hasGraph: boolean): boolean {
   const was = cur.state
-  return hasGraph === cur.hasGraph && was.status === state.status && was.state_type === state.state_type
-    && was.current_attempt === state.current_attempt && was.last_state_change === state.last_state_change
-    && was.last_hard_state_change === state.last_hard_state_change && flap.is_flapping === cur.flap.is_flapping
-    && flap.percent_state_change === cur.flap.percent_state_change
+  return (
+    hasGraph === cur.hasGraph &&
+    was.status === state.status &&
+    was.state_type === state.state_type &&
+    was.current_attempt === state.current_attempt &&
+    was.last_state_change === state.last_state_change &&
+    was.last_hard_state_change === state.last_hard_state_change &&
+    flap.is_flapping === cur.flap.is_flapping &&
+    flap.percent_state_change === cur.flap.percent_state_change
+  )
 }
 
 export function createIngest(store: Store, ctx: IngestContext) {
@@ -80,12 +94,36 @@ export function createIngest(store: Store, ctx: IngestContext) {
       const type = t.type
       // A full row of an earlier result in this batch stays full: the steady one would drop its changes.
       if (!rows[type].has(t.id) && !t.isStale && isSteady(cur, state, flap, hasGraph)) {
-        steady[type].set(t.id, [t.id, output, longOutput, JSON.stringify(result.perfdata), state.last_check, nextCheck, JSON.stringify(flap.history), at])
+        steady[type].set(t.id, [
+          t.id,
+          output,
+          longOutput,
+          JSON.stringify(result.perfdata),
+          state.last_check,
+          nextCheck,
+          JSON.stringify(flap.history),
+          at,
+        ])
       } else {
         steady[type].delete(t.id)
-        const row = [t.id, name, state.state_type, state.current_attempt, output, longOutput,
-          JSON.stringify(result.perfdata), state.last_check, nextCheck, state.last_state_change, state.last_hard_state_change,
-          JSON.stringify(flap.history), flap.is_flapping ? 1 : 0, flap.percent_state_change, 0, at]
+        const row = [
+          t.id,
+          name,
+          state.state_type,
+          state.current_attempt,
+          output,
+          longOutput,
+          JSON.stringify(result.perfdata),
+          state.last_check,
+          nextCheck,
+          state.last_state_change,
+          state.last_hard_state_change,
+          JSON.stringify(flap.history),
+          flap.is_flapping ? 1 : 0,
+          flap.percent_state_change,
+          0,
+          at,
+        ]
         if (type === 'resource') row.push(hasGraph ? 1 : 0)
         rows[type].set(t.id, row)
       }
@@ -93,32 +131,85 @@ export function createIngest(store: Store, ctx: IngestContext) {
       let ev = null
       if (change || flap.started || flap.stopped) {
         ev = {
-          type: 'state_change', event_class: t.type === 'host' ? 'host_event' : 'resource_check_event', hostgroup_id: t.hostgroupId,
-          host_id: t.hostId, resource_id: t.type === 'resource' ? t.id : null, subject_name: t.name, host_name: t.hostName,
-          start_time: at, display_time: at, status: name, state_type: change?.state_type ?? state.state_type, is_flapping: flap.is_flapping ? 1 : 0,
-          data: JSON.stringify({ state: name, previous_state: stateName(t.type, change?.from ?? cur.state.status), attempt: state.current_attempt, flapping: flap.started ? 'started' : flap.stopped ? 'stopped' : undefined }),
+          type: 'state_change',
+          event_class: t.type === 'host' ? 'host_event' : 'resource_check_event',
+          hostgroup_id: t.hostgroupId,
+          host_id: t.hostId,
+          resource_id: t.type === 'resource' ? t.id : null,
+          subject_name: t.name,
+          host_name: t.hostName,
+          start_time: at,
+          display_time: at,
+          status: name,
+          state_type: change?.state_type ?? state.state_type,
+          is_flapping: flap.is_flapping ? 1 : 0,
+          data: JSON.stringify({
+            state: name,
+            previous_state: stateName(t.type, change?.from ?? cur.state.status),
+            attempt: state.current_attempt,
+            flapping: flap.started ? 'started' : flap.stopped ? 'stopped' : undefined,
+          }),
           message: output,
         }
       }
       results.push({ owner: { hostId: t.hostId, resourceId: t.type === 'resource' ? t.id : null }, at, perf: numeric, event: ev })
       after.push({
-        event: ev && { kind: 'event', type: ev.type, event_class: ev.event_class, hostgroup_id: ev.hostgroup_id, host_id: ev.host_id, resource_id: ev.resource_id, subject_name: ev.subject_name, host_name: ev.host_name, display_time: at, status: name, state_type: ev.state_type, message: output },
+        event: ev && {
+          kind: 'event',
+          type: ev.type,
+          event_class: ev.event_class,
+          hostgroup_id: ev.hostgroup_id,
+          host_id: ev.host_id,
+          resource_id: ev.resource_id,
+          subject_name: ev.subject_name,
+          host_name: ev.host_name,
+          display_time: at,
+          status: name,
+          state_type: ev.state_type,
+          message: output,
+        },
         state: {
-          kind: 'state', object: t.type, id: t.id, host_id: t.hostId, hostgroup_id: t.hostgroupId, name: t.name, host_name: t.hostName,
-          state: name, state_type: state.state_type, current_attempt: state.current_attempt, plugin_output: output, last_check: state.last_check,
-          next_check: nextCheck, last_state_change: state.last_state_change, is_flapping: flap.is_flapping, is_stale: false,
+          kind: 'state',
+          object: t.type,
+          id: t.id,
+          host_id: t.hostId,
+          hostgroup_id: t.hostgroupId,
+          name: t.name,
+          host_name: t.hostName,
+          state: name,
+          state_type: state.state_type,
+          current_attempt: state.current_attempt,
+          plugin_output: output,
+          last_check: state.last_check,
+          next_check: nextCheck,
+          last_state_change: state.last_state_change,
+          is_flapping: flap.is_flapping,
+          is_stale: false,
         },
       })
-      next.set(t, { state, flap: { history: flap.history, is_flapping: flap.is_flapping, percent_state_change: flap.percent_state_change }, hasGraph })
+      next.set(t, {
+        state,
+        flap: { history: flap.history, is_flapping: flap.is_flapping, percent_state_change: flap.percent_state_change },
+        hasGraph,
+      })
     }
     // SPEC §4: a state change ends acknowledgements and triggers flexible maintenance, in the batch's transaction.
-    const atStateChanges = async (tx: Kysely<Database>, changed: StateChangeNote[]) => [...(await endAcknowledgements(tx, changed)), ...(await triggerFlexibleDowntimes(tx, changed))]
-    const written = await writeResultBatch(db, writer, series, {
-      results,
-      states: { host: [...rows.host.values()], resource: [...rows.resource.values()] },
-      steady: { host: [...steady.host.values()], resource: [...steady.resource.values()] },
-      changes,
-    }, atStateChanges)
+    const atStateChanges = async (tx: Kysely<Database>, changed: StateChangeNote[]) => [
+      ...(await endAcknowledgements(tx, changed)),
+      ...(await triggerFlexibleDowntimes(tx, changed)),
+    ]
+    const written = await writeResultBatch(
+      db,
+      writer,
+      series,
+      {
+        results,
+        states: { host: [...rows.host.values()], resource: [...rows.resource.values()] },
+        steady: { host: [...steady.host.values()], resource: [...steady.resource.values()] },
+        changes,
+      },
+      atStateChanges,
+    )
     const deltas: FeedDelta[] = []
     after.forEach(({ event, state }, i) => {
       if (event) deltas.push({ ...event, id: written.eventIds[i]! })

@@ -58,8 +58,14 @@ if (port) {
   }
   const start = (job: Job) => {
     const options = {
-      timeoutMs: job.timeoutMs, address: job.address, policy: job.policy, hostName: job.hostName, secrets: job.secrets, plugins,
-      signal: stopping.signal, onError: (error: unknown, kind: string) => report(job.id, error, kind),
+      timeoutMs: job.timeoutMs,
+      address: job.address,
+      policy: job.policy,
+      hostName: job.hostName,
+      secrets: job.secrets,
+      plugins,
+      signal: stopping.signal,
+      onError: (error: unknown, kind: string) => report(job.id, error, kind),
     }
     void runCheck(checkKinds[job.kind] as never, job.config, options).then((result) => finished(job.id, result))
   }

@@ -16,7 +16,15 @@
  */
 import { Worker } from 'node:worker_threads'
 import { tsWorkerSource } from '../workers/source'
-import { checkKinds, runCheck, type CheckKind, type CheckKindName, type CheckResult, type PluginSettings, type RunOptions } from './checks/index'
+import {
+  checkKinds,
+  runCheck,
+  type CheckKind,
+  type CheckKindName,
+  type CheckResult,
+  type PluginSettings,
+  type RunOptions,
+} from './checks/index'
 import { formatSeconds } from './checks/common'
 import type { FromWorker, Job, ToWorker, WorkerSetup } from './pool-worker'
 
@@ -89,7 +97,12 @@ export function createCheckPool(opts: PoolOptions) {
   }
 
   function spawn(): Slot {
-    const slot: Slot = { worker: new Worker(source!, { ...WORKER_OPTIONS, workerData: setup }), pending: new Map(), outbox: [], retired: false }
+    const slot: Slot = {
+      worker: new Worker(source!, { ...WORKER_OPTIONS, workerData: setup }),
+      pending: new Map(),
+      outbox: [],
+      retired: false,
+    }
     let failure: unknown
     slot.worker.on('message', (m: FromWorker) => {
       if (m.type === 'error') return slot.pending.get(m.id)?.onError?.(Object.assign(new Error(m.message), { stack: m.stack }), m.kind)
@@ -115,7 +128,12 @@ export function createCheckPool(opts: PoolOptions) {
     const now = Date.now()
     deaths.push(now)
     while (deaths[0] < now - RESPAWN_WINDOW_MS) deaths.shift()
-    if (deaths.length > MAX_RESPAWNS) giveUp(new Error(`check workers died ${deaths.length} times within ${RESPAWN_WINDOW_MS / 1000} s; checks run in the main thread from now on`))
+    if (deaths.length > MAX_RESPAWNS)
+      giveUp(
+        new Error(
+          `check workers died ${deaths.length} times within ${RESPAWN_WINDOW_MS / 1000} s; checks run in the main thread from now on`,
+        ),
+      )
     else replace(slot, [])
   }
 
@@ -194,11 +212,21 @@ export function createCheckPool(opts: PoolOptions) {
     /** Runs one check (in a worker when there are any, or when the check needs one); always resolves. */
     run(kind: CheckKindName, config: unknown, options: RunOptions): Promise<CheckResult> {
       const needsWorker = (checkKinds[kind] as CheckKind<unknown>).needsWorker?.(config) ?? false
-      if (!needsWorker && (opts.size === 0 || broken || stopping)) return runCheck(checkKinds[kind] as never, config, { ...options, plugins: opts.plugins })
+      if (!needsWorker && (opts.size === 0 || broken || stopping))
+        return runCheck(checkKinds[kind] as never, config, { ...options, plugins: opts.plugins })
       if (stopping || options.signal?.aborted) return Promise.resolve(unknown('check cancelled before it started'))
       if (!slots.length && !broken) start()
       if (broken) return Promise.resolve(unknown(`${kind} check not run: its worker threads failed, and it never runs in the main thread`))
-      const job: Job = { id: nextId++, kind, config, address: options.address, policy: options.policy ?? null, hostName: options.hostName, secrets: options.secrets, timeoutMs: options.timeoutMs }
+      const job: Job = {
+        id: nextId++,
+        kind,
+        config,
+        address: options.address,
+        policy: options.policy ?? null,
+        hostName: options.hostName,
+        secrets: options.secrets,
+        timeoutMs: options.timeoutMs,
+      }
       return new Promise((resolve) => dispatch({ resolve, job, onError: options.onError, deadline: 0, resent: false }))
     },
     /** worker threads running now (0 before the first check that needs one, or after the pool gave up) */
@@ -210,21 +238,23 @@ export function createCheckPool(opts: PoolOptions) {
       stopping = true
       clearInterval(watchdog)
       flush()
-      await Promise.all(slots.splice(0).map(async (slot) => {
-        slot.retired = true
-        if (slot.pending.size) {
-          slot.worker.postMessage({ type: 'stop' } satisfies ToWorker)
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, STOP_WAIT_MS)
-            slot.drained = () => {
-              clearTimeout(timer)
-              resolve()
-            }
-          })
-          for (const p of slot.pending.values()) p.resolve(unknown(`${p.job.kind} check cancelled`))
-        }
-        await slot.worker.terminate()
-      }))
+      await Promise.all(
+        slots.splice(0).map(async (slot) => {
+          slot.retired = true
+          if (slot.pending.size) {
+            slot.worker.postMessage({ type: 'stop' } satisfies ToWorker)
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, STOP_WAIT_MS)
+              slot.drained = () => {
+                clearTimeout(timer)
+                resolve()
+              }
+            })
+            for (const p of slot.pending.values()) p.resolve(unknown(`${p.job.kind} check cancelled`))
+          }
+          await slot.worker.terminate()
+        }),
+      )
     },
   }
 }

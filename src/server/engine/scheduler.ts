@@ -102,7 +102,8 @@ export class Scheduler {
     const now = this.now()
     let due = dueMs ?? (t.state.next_check ?? 0) * 1000
     // Never-checked targets run at once: a new host shows its state within seconds, even at first start.
-    if (due < now) due = spreadOverdue && t.state.last_check !== null ? now + spread(t.key) * Math.min(t.schedule.check_interval, 300) * 1000 : now
+    if (due < now)
+      due = spreadOverdue && t.state.last_check !== null ? now + spread(t.key) * Math.min(t.schedule.check_interval, 300) * 1000 : now
     const gen = (this.gens.get(t.key) ?? 0) + 1
     this.gens.set(t.key, gen)
     const old = this.targets.get(t.key)
@@ -125,7 +126,19 @@ export class Scheduler {
 
   private tenantOf(organizationId: number): Tenant {
     let tenant = this.tenants.get(organizationId)
-    if (!tenant) this.tenants.set(organizationId, (tenant = { organizationId, ready: new ReadyQueue(), running: 0, targets: 0, queued: false, tokens: Infinity, refilledAt: this.now() }))
+    if (!tenant)
+      this.tenants.set(
+        organizationId,
+        (tenant = {
+          organizationId,
+          ready: new ReadyQueue(),
+          running: 0,
+          targets: 0,
+          queued: false,
+          tokens: Infinity,
+          refilledAt: this.now(),
+        }),
+      )
     return tenant
   }
 
@@ -138,7 +151,8 @@ export class Scheduler {
 
   /** An organization without checks, due or running, no longer counts for the shares. */
   private dropIfIdle(tenant: Tenant) {
-    if (tenant.targets <= 0 && !tenant.running && !tenant.queued && this.tenants.get(tenant.organizationId) === tenant) this.tenants.delete(tenant.organizationId)
+    if (tenant.targets <= 0 && !tenant.running && !tenant.queued && this.tenants.get(tenant.organizationId) === tenant)
+      this.tenants.delete(tenant.organizationId)
   }
 
   /** Moves every due check from the heap into its organization's queue; arms the timer for the next one. */

@@ -46,7 +46,7 @@ export interface Target {
 const HOST_STATES = ['up', 'down', 'unreachable'] as const
 const RESOURCE_STATES = ['ok', 'warning', 'critical', 'unknown'] as const
 export const stateName = (type: TargetType, status: number | null) =>
-  status === null ? 'pending' : (type === 'host' ? HOST_STATES : RESOURCE_STATES)[status] ?? 'unknown'
+  status === null ? 'pending' : ((type === 'host' ? HOST_STATES : RESOURCE_STATES)[status] ?? 'unknown')
 const statusOf = (type: TargetType, name: string): number | null => {
   const i = (type === 'host' ? HOST_STATES : RESOURCE_STATES).indexOf(name as never)
   return i === -1 ? null : i
@@ -62,7 +62,8 @@ export function toTarget(type: TargetType, r: TargetRow): Target {
   else if (kindDef) {
     const parsed = kindDef.config.safeParse(readJson(r.check_config, {}))
     if (parsed.success) config = parsed.data
-    else configError = `invalid ${r.check_kind} check configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`
+    else
+      configError = `invalid ${r.check_kind} check configuration: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`
   }
   const status = statusOf(type, r.state)
   return {
@@ -84,11 +85,20 @@ export function toTarget(type: TargetType, r: TargetRow): Target {
     schedule: { check_interval: r.check_interval, retry_interval: r.retry_interval, max_check_attempts: r.max_check_attempts },
     freshness: r.freshness_threshold,
     state: {
-      status, state_type: r.state_type as StateType, current_attempt: r.current_attempt, last_check: r.last_check,
-      last_state_change: r.last_state_change, last_hard_state_change: r.last_hard_state_change,
-      last_hard_status: r.state_type === 'HARD' ? status : null, next_check: r.next_check,
+      status,
+      state_type: r.state_type as StateType,
+      current_attempt: r.current_attempt,
+      last_check: r.last_check,
+      last_state_change: r.last_state_change,
+      last_hard_state_change: r.last_hard_state_change,
+      last_hard_status: r.state_type === 'HARD' ? status : null,
+      next_check: r.next_check,
     },
-    flap: { history: readJson<number[]>(r.state_history, []).slice(-FLAP_HISTORY_SIZE), is_flapping: r.is_flapping === 1, percent_state_change: r.percent_state_change },
+    flap: {
+      history: readJson<number[]>(r.state_history, []).slice(-FLAP_HISTORY_SIZE),
+      is_flapping: r.is_flapping === 1,
+      percent_state_change: r.percent_state_change,
+    },
     isStale: r.is_stale === 1,
     hasGraph: r.has_graph === 1,
     running: false,

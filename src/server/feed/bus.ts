@@ -80,15 +80,18 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
   const relisten = (delay = RECONNECT_MS.first) => {
     setTimeout(() => {
       if (closed) return
-      connect('listener', () => relisten()).then((c) => {
-        // Closed while connecting: this connection must not outlive the bus.
-        if (closed) return void c.end()
-        listener = c
-        onReconnect?.()
-      }, (err) => {
-        onError(err)
-        relisten(Math.min(delay * 2, RECONNECT_MS.max))
-      })
+      connect('listener', () => relisten()).then(
+        (c) => {
+          // Closed while connecting: this connection must not outlive the bus.
+          if (closed) return void c.end()
+          listener = c
+          onReconnect?.()
+        },
+        (err) => {
+          onError(err)
+          relisten(Math.min(delay * 2, RECONNECT_MS.max))
+        },
+      )
     }, delay).unref()
   }
   // The sender reconnects on its next NOTIFY.
@@ -96,7 +99,9 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
   const senderClient = () => {
     // A closed bus sends what is left on its open connection but opens no new one.
     if (closed && !sender) return Promise.reject(new Error('feed bus closed'))
-    return (sender ??= connect('sender', () => { sender = null }).catch((err) => {
+    return (sender ??= connect('sender', () => {
+      sender = null
+    }).catch((err) => {
       sender = null
       throw err
     }))
@@ -141,7 +146,9 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
     endSession(tokenId) {
       // This process at once; the others (and this one again, harmlessly) through NOTIFY.
       ended.emit(tokenId)
-      sending = sending.then(async () => (await senderClient()).query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, String(tokenId)])).catch(onError)
+      sending = sending
+        .then(async () => (await senderClient()).query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, String(tokenId)]))
+        .catch(onError)
     },
     onSessionEnded: ended.subscribe,
     async close() {

@@ -6,7 +6,15 @@
 import type { WebSocket } from 'ws'
 import { z } from 'zod'
 import type { RouteDeps, ZodApp } from '../http/types'
-import { ClientMessage, FEED_CLOSE, SYSTEM_TOPIC, TOPICS_PER_CONNECTION, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
+import {
+  ClientMessage,
+  FEED_CLOSE,
+  SYSTEM_TOPIC,
+  TOPICS_PER_CONNECTION,
+  topicsOf,
+  type FeedDelta,
+  type ServerMessage,
+} from '../../shared/feed'
 import { seesSystemEvents } from '../store/events'
 import { resolveToken, sessionOf } from '../store/tokens'
 import { loadScope, onScopesInvalidated, type Scope } from '../store/scope'
@@ -49,11 +57,13 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     const batch = pending
     pending = []
     for (const c of clients) {
-      const mine = batch.filter((p) => (p.delta.hostgroup_id === null
-        // A delta of no environment is a system event: to administrators subscribed to `system` only.
-        ? p.topics.includes(SYSTEM_TOPIC) && c.topics.has(SYSTEM_TOPIC) && seesSystemEvents(c.scope)
-        : c.scope.environmentIds.includes(p.delta.hostgroup_id)
-          && (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`)))))
+      const mine = batch.filter((p) =>
+        p.delta.hostgroup_id === null
+          ? // A delta of no environment is a system event: to administrators subscribed to `system` only.
+            p.topics.includes(SYSTEM_TOPIC) && c.topics.has(SYSTEM_TOPIC) && seesSystemEvents(c.scope)
+          : c.scope.environmentIds.includes(p.delta.hostgroup_id) &&
+            (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`))),
+      )
       if (mine.length) sendText(c, `{"op":"deltas","deltas":[${mine.map((p) => jsonFor(c, p)).join(',')}]}`)
     }
   }
@@ -65,7 +75,10 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     // A map event (publish, archive, …) rebuilds the topics of the maps that show it (other processes hear it
     // too); it goes out once that is done, so a client that sees it gets the deltas of the new version.
     if (delta.kind === 'event' && typeof delta.map_id === 'number') {
-      return void maps.refresh(delta.map_id).catch((err) => app.log.error({ err }, 'map topic refresh failed')).finally(() => enqueue(delta))
+      return void maps
+        .refresh(delta.map_id)
+        .catch((err) => app.log.error({ err }, 'map topic refresh failed'))
+        .finally(() => enqueue(delta))
     }
     enqueue(delta)
   })
@@ -77,7 +90,12 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     setImmediate(() => {
       rescoping = false
       for (const c of clients) {
-        loadScope(store.db, c.scope.userId).then((scope) => { c.scope = scope }, () => c.socket.close(FEED_CLOSE.unauthenticated, 'user gone'))
+        loadScope(store.db, c.scope.userId).then(
+          (scope) => {
+            c.scope = scope
+          },
+          () => c.socket.close(FEED_CLOSE.unauthenticated, 'user gone'),
+        )
       }
     })
   })
@@ -123,7 +141,8 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
       if (c.address === address) fromThere++
     }
     if (mine >= quotas.feed_connections_per_user) return { limit: 'feed_connections_per_user', maximum: quotas.feed_connections_per_user }
-    if (fromThere >= quotas.feed_connections_per_address) return { limit: 'feed_connections_per_address', maximum: quotas.feed_connections_per_address }
+    if (fromThere >= quotas.feed_connections_per_address)
+      return { limit: 'feed_connections_per_address', maximum: quotas.feed_connections_per_address }
     return null
   }
 
@@ -131,24 +150,40 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     // Handlers are attached at once, so a subscription sent right after opening waits for the login.
     const ready: Promise<Client | null> = (async () => {
       const bearer = bearerOf(req.headers.authorization)
-      const tokenId = req.query.ticket ? gate.redeem(req.query.ticket) : bearer ? (await resolveToken(store.db, bearer))?.tokenId : undefined
+      const tokenId = req.query.ticket
+        ? gate.redeem(req.query.ticket)
+        : bearer
+          ? (await resolveToken(store.db, bearer))?.tokenId
+          : undefined
       const session = typeof tokenId === 'number' ? await sessionOf(store.db, tokenId) : undefined
       if (!session) {
-        refuse(socket, FEED_CLOSE.unauthenticated, { op: 'error', key: 'invalid_token', message: 'a valid, unused feed ticket is required' })
+        refuse(socket, FEED_CLOSE.unauthenticated, {
+          op: 'error',
+          key: 'invalid_token',
+          message: 'a valid, unused feed ticket is required',
+        })
         return null
       }
       const client: Client = { socket, scope: await loadScope(store.db, session.userId), topics: new Set(), address: req.ip }
       const over = await overQuota(client.scope, client.address)
       if (over) {
-        refuse(socket, FEED_CLOSE.limitExceeded, { op: 'error', key: 'limit_exceeded', message: `maximum ${over.maximum} (${over.limit})`, extra_info: over })
+        refuse(socket, FEED_CLOSE.limitExceeded, {
+          op: 'error',
+          key: 'limit_exceeded',
+          message: `maximum ${over.maximum} (${over.limit})`,
+          extra_info: over,
+        })
         return null
       }
       // Closed while logging in: nothing to hold.
       if (socket.readyState !== socket.OPEN) return null
       clients.add(client)
-      const release = gate.hold(session.tokenId, () => refuse(socket, FEED_CLOSE.unauthenticated, { op: 'error', key: 'unauthenticated', message: 'session ended' }))
+      const release = gate.hold(session.tokenId, () =>
+        refuse(socket, FEED_CLOSE.unauthenticated, { op: 'error', key: 'unauthenticated', message: 'session ended' }),
+      )
       const refresh = setInterval(async () => {
-        if (!(await sessionOf(store.db, session.tokenId).catch(() => undefined))) return socket.close(FEED_CLOSE.unauthenticated, 'token expired')
+        if (!(await sessionOf(store.db, session.tokenId).catch(() => undefined)))
+          return socket.close(FEED_CLOSE.unauthenticated, 'token expired')
         client.scope = await loadScope(store.db, session.userId)
       }, SCOPE_REFRESH_MS)
       socket.on('close', () => {
@@ -193,7 +228,12 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
         }
       }
       if (full) {
-        send(client, { op: 'error', key: 'limit_exceeded', message: `maximum ${TOPICS_PER_CONNECTION} topics per connection`, extra_info: { limit: 'topics_per_connection', maximum: TOPICS_PER_CONNECTION } })
+        send(client, {
+          op: 'error',
+          key: 'limit_exceeded',
+          message: `maximum ${TOPICS_PER_CONNECTION} topics per connection`,
+          extra_info: { limit: 'topics_per_connection', maximum: TOPICS_PER_CONNECTION },
+        })
       }
       send(client, { op: 'subscribed', topics: [...client.topics], refused })
     })

@@ -8,7 +8,13 @@ import type { Engine } from '../engine/engine'
 import type { Bus } from '../feed/bus'
 
 /** Fastify with the zod type provider: handler types come from the schemas in src/shared/api. */
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>
 
 /** What every route group gets as plugin options (STYLE.md "Route groups"). */
 export interface RouteDeps {

@@ -15,9 +15,10 @@ port?.on('message', (job: ParseJob) => {
   try {
     answer = { ok: job.kind === 'map' ? converters[job.format](job.text, importLookup(job.rows)) : parseScan(job.text) }
   } catch (err) {
-    answer = err instanceof ApiError
-      ? { error: { key: err.key, extra: err.extra } }
-      : { crash: { message: String((err as Error)?.message ?? err), stack: (err as Error)?.stack } }
+    answer =
+      err instanceof ApiError
+        ? { error: { key: err.key, extra: err.extra } }
+        : { crash: { message: String((err as Error)?.message ?? err), stack: (err as Error)?.stack } }
   }
   port.postMessage(answer)
 })

@@ -17,7 +17,8 @@ export const PARSE_TIME_LIMIT_MS = 10_000
 /** A parse tree of a 10 MB file fits well within this; a file that needs more is refused. */
 const HEAP_MB = 512
 
-export type ParseJob = { kind: 'map'; format: (typeof IMPORT_FORMATS)[number]; text: string; rows: LookupRow[] } | { kind: 'scan'; text: string }
+export type ParseJob =
+  { kind: 'map'; format: (typeof IMPORT_FORMATS)[number]; text: string; rows: LookupRow[] } | { kind: 'scan'; text: string }
 export type FromParseWorker =
   | { ok: Conversion | ParsedScan }
   | { error: { key: ErrorKey; extra: Record<string, unknown> } }
@@ -31,14 +32,21 @@ let running = 0
 
 function spawn(): Worker {
   return new Worker(tsWorkerSource(new URL('./isolated-worker.ts', import.meta.url)), {
-    eval: true, stdout: false, stderr: false, resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    eval: true,
+    stdout: false,
+    stderr: false,
+    resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
   })
 }
 
 export function parseIsolated(job: Extract<ParseJob, { kind: 'map' }>, limitMs?: number): Promise<Conversion>
 export function parseIsolated(job: Extract<ParseJob, { kind: 'scan' }>, limitMs?: number): Promise<ParsedScan>
 export async function parseIsolated(job: ParseJob, limitMs = PARSE_TIME_LIMIT_MS): Promise<Conversion | ParsedScan> {
-  if (running >= MAX_PARALLEL_PARSES) throw new ApiError('service_not_available', { reason: 'other files are being read; try again in a moment', max_parallel: MAX_PARALLEL_PARSES })
+  if (running >= MAX_PARALLEL_PARSES)
+    throw new ApiError('service_not_available', {
+      reason: 'other files are being read; try again in a moment',
+      max_parallel: MAX_PARALLEL_PARSES,
+    })
   running++
   try {
     return await parseIn(idle ?? spawn(), job, limitMs)
@@ -53,7 +61,10 @@ async function parseIn(worker: Worker, job: ParseJob, limitMs: number): Promise<
   let reusable = false
   try {
     return await new Promise<Conversion | ParsedScan>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new ApiError('timeout', { field: 'body', limit_seconds: limitMs / 1000, reason: 'the file took too long to read' })), limitMs)
+      const timer = setTimeout(
+        () => reject(new ApiError('timeout', { field: 'body', limit_seconds: limitMs / 1000, reason: 'the file took too long to read' })),
+        limitMs,
+      )
       const done = () => {
         clearTimeout(timer)
         worker.removeAllListeners('message').removeAllListeners('error')
@@ -67,7 +78,11 @@ async function parseIn(worker: Worker, job: ParseJob, limitMs: number): Promise<
       })
       worker.once('error', (err: Error & { code?: string }) => {
         done()
-        reject(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new ApiError('invalid_input', { field: 'body', reason: 'the file needs too much memory to read' }) : err)
+        reject(
+          err.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new ApiError('invalid_input', { field: 'body', reason: 'the file needs too much memory to read' })
+            : err,
+        )
       })
       worker.postMessage(job)
     })
@@ -76,7 +91,9 @@ async function parseIn(worker: Worker, job: ParseJob, limitMs: number): Promise<
     if (reusable && !idle) {
       worker.unref()
       idle = worker
-      worker.removeAllListeners('exit').once('exit', () => { if (idle === worker) idle = undefined })
+      worker.removeAllListeners('exit').once('exit', () => {
+        if (idle === worker) idle = undefined
+      })
     } else void worker.terminate()
   }
 }

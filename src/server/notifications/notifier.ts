@@ -55,11 +55,16 @@ export function createNotifier(o: NotifierOptions) {
     const object = e.resource_id === null ? 'host' : 'resource'
     const [target] = await loadTargets(db, object, [e.resource_id ?? e.host_id!])
     if (!target) return null
-    const host = await db.selectFrom('hosts').select(['notifications_enabled', 'tags', 'max_scheduled_downtime_depth']).where('id', '=', target.hostId).executeTakeFirst()
+    const host = await db
+      .selectFrom('hosts')
+      .select(['notifications_enabled', 'tags', 'max_scheduled_downtime_depth'])
+      .where('id', '=', target.hostId)
+      .executeTakeFirst()
     if (!host) return null
-    const resource = object === 'resource'
-      ? await db.selectFrom('resources').select('scheduled_downtime_depth').where('id', '=', target.id).executeTakeFirst()
-      : undefined
+    const resource =
+      object === 'resource'
+        ? await db.selectFrom('resources').select('scheduled_downtime_depth').where('id', '=', target.id).executeTakeFirst()
+        : undefined
     const tags = readJson<string[]>(host.tags, [])
     return {
       target,
@@ -71,7 +76,11 @@ export function createNotifier(o: NotifierOptions) {
 
   /** The type of the last notification of an object that went out (a delayed one has not, yet). */
   async function lastNotified(t: ActionTarget): Promise<string | null> {
-    let q = db.selectFrom('events').select(['extra_data']).where('type', '=', 'notification').where('status', 'not in', ['DELAYED', 'DROPPED'])
+    let q = db
+      .selectFrom('events')
+      .select(['extra_data'])
+      .where('type', '=', 'notification')
+      .where('status', 'not in', ['DELAYED', 'DROPPED'])
     q = t.object === 'host' ? q.where('host_id', '=', t.id).where('resource_id', 'is', null) : q.where('resource_id', '=', t.id)
     const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst()
     return row ? String(readJson<Record<string, unknown>>(row.extra_data, {}).notification_type ?? '') : null
@@ -83,15 +92,28 @@ export function createNotifier(o: NotifierOptions) {
 
   /** Delivery runs beside the decisions: one slow webhook does not hold up the next state change. */
   function deliver(id: number, extra: Record<string, unknown>, payload: Record<string, unknown>) {
-    const p = send(id, extra, payload).catch((err) => o.log.error({ err, event: id }, 'notification delivery failed')).finally(() => deliveries.delete(p))
+    const p = send(id, extra, payload)
+      .catch((err) => o.log.error({ err, event: id }, 'notification delivery failed'))
+      .finally(() => deliveries.delete(p))
     deliveries.add(p)
   }
 
   async function send(id: number, extra: Record<string, unknown>, payload: Record<string, unknown>) {
     await updateEventStatus(db, id, 'PENDING', extra).then(publish)
-    const delivery: Delivery = await deliverWebhook(o.webhookUrl!, { ...payload, event_id: id }, { delaysMs: o.retryDelaysMs, signal: stopping.signal })
+    const delivery: Delivery = await deliverWebhook(
+      o.webhookUrl!,
+      { ...payload, event_id: id },
+      { delaysMs: o.retryDelaysMs, signal: stopping.signal },
+    )
     if (delivery.status === 'FAILED') o.log.warn({ event: id, error: delivery.last_error }, 'notification not delivered')
-    publish(await updateEventStatus(db, id, delivery.status, { ...extra, attempts: delivery.attempts, last_error: delivery.last_error, delivered_time: delivery.status === 'SENT' ? Math.floor(Date.now() / 1000) : null }))
+    publish(
+      await updateEventStatus(db, id, delivery.status, {
+        ...extra,
+        attempts: delivery.attempts,
+        last_error: delivery.last_error,
+        delivered_time: delivery.status === 'SENT' ? Math.floor(Date.now() / 1000) : null,
+      }),
+    )
   }
 
   async function handle(e: EventDelta) {
@@ -106,17 +128,42 @@ export function createNotifier(o: NotifierOptions) {
     const delayed = type === 'PROBLEM' && subject.delayed
     const subjectText = target.resourceName === null ? target.hostName : `${target.hostName} › ${target.resourceName}`
     const extra = {
-      notification_type: type, action: type, contact: webhookOrigin(o.webhookUrl!), command: 'webhook', state: e.status,
-      state_event_id: e.id, reason: `HARD state change to ${e.status}`, delayed_s: delayed ? o.delayS : 0, attempts: 0,
+      notification_type: type,
+      action: type,
+      contact: webhookOrigin(o.webhookUrl!),
+      command: 'webhook',
+      state: e.status,
+      state_event_id: e.id,
+      reason: `HARD state change to ${e.status}`,
+      delayed_s: delayed ? o.delayS : 0,
+      attempts: 0,
     }
-    const [event] = await writeEvents(db, [{
-      type: 'notification', target, status: delayed ? 'DELAYED' : 'PENDING', comment: '', actor: null, start_time: e.display_time,
-      display_time: Math.floor(Date.now() / 1000), message: `${type}: ${subjectText} is ${e.status.toUpperCase()} – ${e.message}`, extra_data: extra,
-    }])
+    const [event] = await writeEvents(db, [
+      {
+        type: 'notification',
+        target,
+        status: delayed ? 'DELAYED' : 'PENDING',
+        comment: '',
+        actor: null,
+        start_time: e.display_time,
+        display_time: Math.floor(Date.now() / 1000),
+        message: `${type}: ${subjectText} is ${e.status.toUpperCase()} – ${e.message}`,
+        extra_data: extra,
+      },
+    ])
     publish([eventDelta(event)])
     const payload = {
-      notification_type: type, object: target.object, host_id: target.hostId, host_name: target.hostName, resource_id: target.object === 'resource' ? target.id : null,
-      resource_name: target.resourceName, hostgroup_id: target.hostgroupId, state: e.status, state_type: e.state_type, output: e.message, time: e.display_time,
+      notification_type: type,
+      object: target.object,
+      host_id: target.hostId,
+      host_name: target.hostName,
+      resource_id: target.object === 'resource' ? target.id : null,
+      resource_name: target.resourceName,
+      hostgroup_id: target.hostgroupId,
+      state: e.status,
+      state_type: e.state_type,
+      output: e.message,
+      time: e.display_time,
     }
     if (!delayed) return deliver(event.id, extra, payload)
     const timer = setTimeout(() => {
@@ -126,7 +173,12 @@ export function createNotifier(o: NotifierOptions) {
         const now = await subjectOf(e)
         const still = now && now.target.state === e.status && !now.target.acknowledged && !now.inMaintenance && now.notificationsEnabled
         if (still) return deliver(event.id, extra, payload)
-        publish(await updateEventStatus(db, event.id, 'DROPPED', { ...extra, reason: `${extra.reason}; no longer ${e.status} after ${o.delayS} s` }))
+        publish(
+          await updateEventStatus(db, event.id, 'DROPPED', {
+            ...extra,
+            reason: `${extra.reason}; no longer ${e.status} after ${o.delayS} s`,
+          }),
+        )
       })().catch((err) => o.log.error({ err, event: event.id }, 'delayed notification failed'))
     }, o.delayS * 1000)
     timers.add(timer)

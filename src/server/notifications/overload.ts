@@ -31,7 +31,11 @@ export function createOverloadWatch(report: (e: SystemEvent) => void, now = () =
         worst = Math.max(worst, d.last_check - due)
       }
       if (late === 0 || now() - reportedAt < OVERLOAD_REPORT_S) return
-      report({ status: 'OVERLOADED', message: `Engine overloaded: ${late} checks ran late, up to ${worst} s after their planned time`, extra_data: { late_checks: late, max_late_s: worst, threshold_s: ENGINE_LATE_S } })
+      report({
+        status: 'OVERLOADED',
+        message: `Engine overloaded: ${late} checks ran late, up to ${worst} s after their planned time`,
+        extra_data: { late_checks: late, max_late_s: worst, threshold_s: ENGINE_LATE_S },
+      })
       reportedAt = now()
       late = 0
       worst = 0

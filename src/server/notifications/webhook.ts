@@ -30,13 +30,18 @@ export function webhookOrigin(url: string): string {
   }
 }
 
-const wait = (ms: number, signal?: AbortSignal) => new Promise<void>((resolve) => {
-  const timer = setTimeout(resolve, ms)
-  signal?.addEventListener('abort', () => {
-    clearTimeout(timer)
-    resolve()
-  }, { once: true })
-})
+const wait = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer)
+        resolve()
+      },
+      { once: true },
+    )
+  })
 
 export async function deliverWebhook(url: string, payload: unknown, options: WebhookOptions = {}): Promise<Delivery> {
   const delays = options.delaysMs ?? RETRY_DELAYS_MS
@@ -45,7 +50,9 @@ export async function deliverWebhook(url: string, payload: unknown, options: Web
   for (let attempt = 1; ; attempt++) {
     try {
       const res = await fetch(url, {
-        method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': 'Vigil notifications' }, body,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'user-agent': 'Vigil notifications' },
+        body,
         signal: options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
       })
       await res.body?.cancel()

@@ -24,7 +24,10 @@ export function sourceOf(ip: string): string {
   const h = head ? head.split(':') : []
   const t = tail ? tail.split(':') : []
   const groups = tail === undefined ? h : [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t]
-  return `${groups.slice(0, 4).map((g) => parseInt(g, 16).toString(16)).join(':')}::/64`
+  return `${groups
+    .slice(0, 4)
+    .map((g) => parseInt(g, 16).toString(16))
+    .join(':')}::/64`
 }
 
 /**

@@ -20,7 +20,7 @@ export function passwordChecker() {
     /** Whether `password` matches `stored` (undefined: no such user); undefined when the cap is full. */
     check(password: string, stored: string | undefined): Promise<boolean> | undefined {
       const checking = gate.run(async () => {
-        const hash = stored ?? await decoy
+        const hash = stored ?? (await decoy)
         const t0 = performance.now()
         const ok = await verifyPassword(password, hash)
         const ms = performance.now() - t0

@@ -32,8 +32,8 @@ export function secretBox(key: Buffer, previous?: Buffer): SecretBox {
   const keys = new Map([key, ...(previous ? [previous] : [])].map((k) => [keyId(k), k]))
   const kid = keyId(key)
   const macKeys = new Map<string, Buffer>()
-  const macKey = (purpose: string) => macKeys.get(purpose)
-    ?? macKeys.set(purpose, Buffer.from(hkdfSync('sha256', key, '', `vigil ${purpose}`, 32))).get(purpose)!
+  const macKey = (purpose: string) =>
+    macKeys.get(purpose) ?? macKeys.set(purpose, Buffer.from(hkdfSync('sha256', key, '', `vigil ${purpose}`, 32))).get(purpose)!
   return {
     sign: (purpose, data) => createHmac('sha256', macKey(purpose)).update(data).digest('base64url'),
     seal(plain) {
@@ -56,7 +56,9 @@ export function secretBox(key: Buffer, previous?: Buffer): SecretBox {
       for (const k of keys.values()) {
         try {
           return decrypt(k, parts[1], parts[2], parts[3])
-        } catch { /* the other key */ }
+        } catch {
+          /* the other key */
+        }
       }
       throw new Error('secret sealed with an unknown key (set VIGIL_SECRET_KEY_PREVIOUS to it)')
     },

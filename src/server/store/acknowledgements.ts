@@ -10,20 +10,36 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import { can, type Scope } from './scope'
-import { chunked, isProblem, objectWhere, rowKey, targetKey, type ActionTarget, type ObjectKind, type Refusal, type StateChangeNote } from './action-targets'
+import {
+  chunked,
+  isProblem,
+  objectWhere,
+  rowKey,
+  targetKey,
+  type ActionTarget,
+  type ObjectKind,
+  type Refusal,
+  type StateChangeNote,
+} from './action-targets'
 import { actionDeltas, eventDelta, writeEvents, type Actor } from './event-log'
 import type { Acknowledgement } from '../../shared/api/acknowledgements'
 import type { FeedDelta } from '../../shared/feed'
 
 /** SPEC §6: adding and removing need add_acknowledgement, viewing view_acknowledgement. */
-export function acknowledgementRightRefusal(scope: Scope, t: ActionTarget, action: 'add_acknowledgement' | 'view_acknowledgement'): Refusal | null {
+export function acknowledgementRightRefusal(
+  scope: Scope,
+  t: ActionTarget,
+  action: 'add_acknowledgement' | 'view_acknowledgement',
+): Refusal | null {
   return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
 }
 
 export function acknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
   // Nothing to acknowledge on an OK/UP (or never checked) object.
-  return acknowledgementRightRefusal(scope, t, 'add_acknowledgement')
-    ?? (isProblem(t.state) ? null : { key: 'acknowledgement_add_failed', extra: { reason: 'no_problem', state: t.state } })
+  return (
+    acknowledgementRightRefusal(scope, t, 'add_acknowledgement') ??
+    (isProblem(t.state) ? null : { key: 'acknowledgement_add_failed', extra: { reason: 'no_problem', state: t.state } })
+  )
 }
 
 async function setAcknowledged(db: Kysely<Database>, objects: { object: ObjectKind; id: number }[], value: 0 | 1) {
@@ -33,23 +49,69 @@ async function setAcknowledged(db: Kysely<Database>, objects: { object: ObjectKi
   if (resources.length) await db.updateTable('resources').set({ acknowledged: value }).where('id', 'in', resources).execute()
 }
 
-function toApi(r: { id: number; comment: string; persistent: number; username: string; user_full_name: string; created_time: number }, t: ActionTarget): Acknowledgement {
+function toApi(
+  r: { id: number; comment: string; persistent: number; username: string; user_full_name: string; created_time: number },
+  t: ActionTarget,
+): Acknowledgement {
   return {
-    id: r.id, host_id: t.hostId, host_name: t.hostName, resource_id: t.object === 'resource' ? t.id : null, resource_name: t.resourceName,
-    comment: r.comment, persistent: r.persistent === 1, username: r.username, user_full_name: r.user_full_name, created_time: r.created_time,
+    id: r.id,
+    host_id: t.hostId,
+    host_name: t.hostName,
+    resource_id: t.object === 'resource' ? t.id : null,
+    resource_name: t.resourceName,
+    comment: r.comment,
+    persistent: r.persistent === 1,
+    username: r.username,
+    user_full_name: r.user_full_name,
+    created_time: r.created_time,
   }
 }
 
 /** Acknowledges targets (checked with acknowledgeRefusal) in the caller's transaction. */
-export async function addAcknowledgements(tx: Kysely<Database>, actor: Actor, targets: ActionTarget[], body: { comment: string; persistent: boolean }, at: number) {
+export async function addAcknowledgements(
+  tx: Kysely<Database>,
+  actor: Actor,
+  targets: ActionTarget[],
+  body: { comment: string; persistent: boolean },
+  at: number,
+) {
   if (!targets.length) return { result: [] as Acknowledgement[], deltas: [] as FeedDelta[] }
-  await tx.updateTable('acknowledgements').set({ ended_time: at, end_reason: 'replaced' }).where('ended_time', 'is', null).where(objectWhere(targets)).execute()
-  const rows = await tx.insertInto('acknowledgements').values(targets.map((t) => ({
-    host_id: t.hostId, resource_id: t.object === 'resource' ? t.id : null, hostgroup_id: t.hostgroupId, comment: body.comment,
-    persistent: body.persistent ? 1 : 0, user_id: actor.userId, username: actor.username, user_full_name: actor.fullName, created_time: at,
-  }))).returningAll().execute()
+  await tx
+    .updateTable('acknowledgements')
+    .set({ ended_time: at, end_reason: 'replaced' })
+    .where('ended_time', 'is', null)
+    .where(objectWhere(targets))
+    .execute()
+  const rows = await tx
+    .insertInto('acknowledgements')
+    .values(
+      targets.map((t) => ({
+        host_id: t.hostId,
+        resource_id: t.object === 'resource' ? t.id : null,
+        hostgroup_id: t.hostgroupId,
+        comment: body.comment,
+        persistent: body.persistent ? 1 : 0,
+        user_id: actor.userId,
+        username: actor.username,
+        user_full_name: actor.fullName,
+        created_time: at,
+      })),
+    )
+    .returningAll()
+    .execute()
   await setAcknowledged(tx, targets, 1)
-  const events = await writeEvents(tx, targets.map((t) => ({ type: 'acknowledgement' as const, target: t, status: 'ADDED', comment: body.comment, actor, start_time: at, extra_data: { persistent: body.persistent } })))
+  const events = await writeEvents(
+    tx,
+    targets.map((t) => ({
+      type: 'acknowledgement' as const,
+      target: t,
+      status: 'ADDED',
+      comment: body.comment,
+      actor,
+      start_time: at,
+      extra_data: { persistent: body.persistent },
+    })),
+  )
   const byKey = new Map(targets.map((t) => [targetKey(t), t]))
   return {
     result: rows.map((r) => toApi(r, byKey.get(rowKey(r))!)),
@@ -59,19 +121,41 @@ export async function addAcknowledgements(tx: Kysely<Database>, actor: Actor, ta
 
 /** The acknowledgement in effect on an object ("view acknowledgements"). */
 export async function listAcknowledgements(db: Kysely<Database>, t: ActionTarget): Promise<Acknowledgement[]> {
-  const rows = await db.selectFrom('acknowledgements').selectAll().where('ended_time', 'is', null).where(objectWhere([t])).orderBy('id').execute()
+  const rows = await db
+    .selectFrom('acknowledgements')
+    .selectAll()
+    .where('ended_time', 'is', null)
+    .where(objectWhere([t]))
+    .orderBy('id')
+    .execute()
   return rows.map((r) => toApi(r, t))
 }
 
 /** Removes the acknowledgements in effect (SPEC §4 remove); an object without one is left as it is. */
 export async function removeAcknowledgements(tx: Kysely<Database>, actor: Actor, targets: ActionTarget[], at: number) {
-  const active = await tx.selectFrom('acknowledgements').select(['id', 'host_id', 'resource_id']).where('ended_time', 'is', null).where(objectWhere(targets)).execute()
+  const active = await tx
+    .selectFrom('acknowledgements')
+    .select(['id', 'host_id', 'resource_id'])
+    .where('ended_time', 'is', null)
+    .where(objectWhere(targets))
+    .execute()
   const keys = new Set(active.map(rowKey))
   const hit = targets.filter((t) => keys.has(targetKey(t)))
   if (!hit.length) return { removed: 0, deltas: [] as FeedDelta[] }
-  await tx.updateTable('acknowledgements').set({ ended_time: at, end_reason: 'removed' }).where('id', 'in', active.map((a) => a.id)).execute()
+  await tx
+    .updateTable('acknowledgements')
+    .set({ ended_time: at, end_reason: 'removed' })
+    .where(
+      'id',
+      'in',
+      active.map((a) => a.id),
+    )
+    .execute()
   await setAcknowledged(tx, hit, 0)
-  const events = await writeEvents(tx, hit.map((t) => ({ type: 'acknowledgement' as const, target: t, status: 'REMOVED', comment: '', actor, start_time: at })))
+  const events = await writeEvents(
+    tx,
+    hit.map((t) => ({ type: 'acknowledgement' as const, target: t, status: 'REMOVED', comment: '', actor, start_time: at })),
+  )
   return { removed: active.length, deltas: [...events.map(eventDelta), ...(await actionDeltas(tx, hit))] as FeedDelta[] }
 }
 
@@ -82,7 +166,12 @@ export async function removeAcknowledgements(tx: Kysely<Database>, actor: Actor,
 export async function endAcknowledgements(tx: Kysely<Database>, changes: StateChangeNote[]): Promise<FeedDelta[]> {
   const last = new Map<string, StateChangeNote>()
   for (const c of changes) last.set(targetKey(c), { ...c, problem: c.problem && (last.get(targetKey(c))?.problem ?? true) })
-  const active = await tx.selectFrom('acknowledgements').select(['id', 'host_id', 'resource_id', 'persistent']).where('ended_time', 'is', null).where(objectWhere(changes)).execute()
+  const active = await tx
+    .selectFrom('acknowledgements')
+    .select(['id', 'host_id', 'resource_id', 'persistent'])
+    .where('ended_time', 'is', null)
+    .where(objectWhere(changes))
+    .execute()
   const ending = active.filter((a) => a.persistent === 0 || !last.get(rowKey(a))!.problem)
   if (!ending.length) return []
   // One statement per (time, reason): a mass recovery ends thousands in a few statements.
@@ -94,7 +183,12 @@ export async function endAcknowledgements(tx: Kysely<Database>, changes: StateCh
   }
   for (const [g, ids] of groups) {
     const [at, reason] = g.split(':')
-    for (const part of chunked(ids, 1000)) await tx.updateTable('acknowledgements').set({ ended_time: Number(at), end_reason: reason }).where('id', 'in', part).execute()
+    for (const part of chunked(ids, 1000))
+      await tx
+        .updateTable('acknowledgements')
+        .set({ ended_time: Number(at), end_reason: reason })
+        .where('id', 'in', part)
+        .execute()
   }
   const objects = [...new Set(ending.map(rowKey))].map((k) => last.get(k)!)
   await setAcknowledged(tx, objects, 0)

@@ -61,7 +61,10 @@ export interface RiskTarget {
 export type TicketTarget = ActionTarget | RiskTarget
 
 /** Why an action is refused for one target: the SPEC §8 key a single request answers with. */
-export interface Refusal { key: ErrorKey; extra: Record<string, unknown> }
+export interface Refusal {
+  key: ErrorKey
+  extra: Record<string, unknown>
+}
 
 export function refuse(r: Refusal | null): void {
   if (r) throw new ApiError(r.key, r.extra)
@@ -71,7 +74,12 @@ export function refuse(r: Refusal | null): void {
 export const isProblem = (state: string) => !['ok', 'up', 'pending'].includes(state)
 
 /** A state change the engine committed: `problem` false means the object is OK/UP again. */
-export interface StateChangeNote { object: ObjectKind; id: number; problem: boolean; at: number }
+export interface StateChangeNote {
+  object: ObjectKind
+  id: number
+  problem: boolean
+  at: number
+}
 
 export const targetKey = (t: { object: ObjectKind | 'risk'; id: number }) => `${t.object}:${t.id}`
 
@@ -87,35 +95,99 @@ export async function loadTargets(db: Kysely<Database>, object: ObjectKind, ids:
   const out: ActionTarget[] = []
   for (const part of chunked([...new Set(ids)], 1000)) {
     if (object === 'host') {
-      const rows = await db.selectFrom('hosts').select(['id', 'hostgroup_id', 'name', 'state', 'plugin_output', 'acknowledged', 'tickets']).where('id', 'in', part).execute()
-      for (const r of rows) out.push({ object, id: r.id, hostId: r.id, hostgroupId: r.hostgroup_id, name: r.name, hostName: r.name, resourceName: null, state: r.state, pluginOutput: r.plugin_output, acknowledged: r.acknowledged === 1, tickets: readJson<string[]>(r.tickets, []) })
+      const rows = await db
+        .selectFrom('hosts')
+        .select(['id', 'hostgroup_id', 'name', 'state', 'plugin_output', 'acknowledged', 'tickets'])
+        .where('id', 'in', part)
+        .execute()
+      for (const r of rows)
+        out.push({
+          object,
+          id: r.id,
+          hostId: r.id,
+          hostgroupId: r.hostgroup_id,
+          name: r.name,
+          hostName: r.name,
+          resourceName: null,
+          state: r.state,
+          pluginOutput: r.plugin_output,
+          acknowledged: r.acknowledged === 1,
+          tickets: readJson<string[]>(r.tickets, []),
+        })
     } else {
-      const rows = await db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id')
-        .select(['resources.id', 'resources.host_id', 'resources.hostgroup_id', 'resources.display_name', 'hosts.name as host_name', 'resources.state', 'resources.plugin_output', 'resources.acknowledged', 'resources.tickets'])
-        .where('resources.id', 'in', part).execute()
-      for (const r of rows) out.push({ object, id: r.id, hostId: r.host_id, hostgroupId: r.hostgroup_id, name: r.display_name, hostName: r.host_name, resourceName: r.display_name, state: r.state, pluginOutput: r.plugin_output, acknowledged: r.acknowledged === 1, tickets: readJson<string[]>(r.tickets, []) })
+      const rows = await db
+        .selectFrom('resources')
+        .innerJoin('hosts', 'hosts.id', 'resources.host_id')
+        .select([
+          'resources.id',
+          'resources.host_id',
+          'resources.hostgroup_id',
+          'resources.display_name',
+          'hosts.name as host_name',
+          'resources.state',
+          'resources.plugin_output',
+          'resources.acknowledged',
+          'resources.tickets',
+        ])
+        .where('resources.id', 'in', part)
+        .execute()
+      for (const r of rows)
+        out.push({
+          object,
+          id: r.id,
+          hostId: r.host_id,
+          hostgroupId: r.hostgroup_id,
+          name: r.display_name,
+          hostName: r.host_name,
+          resourceName: r.display_name,
+          state: r.state,
+          pluginOutput: r.plugin_output,
+          acknowledged: r.acknowledged === 1,
+          tickets: readJson<string[]>(r.tickets, []),
+        })
     }
   }
   return out
 }
 
 /** The object of a SPEC §7 action path; another organization's reads as host_not_found / resource_check_not_found. */
-export async function targetOf(db: Kysely<Database>, scope: Scope, params: { host_id: number } | { resource_id: number }): Promise<ActionTarget> {
+export async function targetOf(
+  db: Kysely<Database>,
+  scope: Scope,
+  params: { host_id: number } | { resource_id: number },
+): Promise<ActionTarget> {
   const [object, id]: [ObjectKind, number] = 'host_id' in params ? ['host', params.host_id] : ['resource', params.resource_id]
   const [t] = await loadTargets(db, object, [id])
-  if (!t || !scope.environmentIds.includes(t.hostgroupId)) throw new ApiError(object === 'host' ? 'host_not_found' : 'resource_check_not_found', { id })
+  if (!t || !scope.environmentIds.includes(t.hostgroupId))
+    throw new ApiError(object === 'host' ? 'host_not_found' : 'resource_check_not_found', { id })
   return t
 }
 
 /** The risks with these ids, or of one group (environment and plugin), without scope: callers scope first. */
-export async function loadRiskTargets(db: Kysely<Database>, which: { ids: number[] } | { hostgroupId: number; pluginId: string }): Promise<RiskTarget[]> {
-  const q = db.selectFrom('risks').select(['id', 'host_id', 'hostgroup_id', 'plugin_id', 'plugin_name', 'host_name', 'severity', 'synopsis', 'tickets'])
-  const rows = 'ids' in which ? [] : await q.where('hostgroup_id', '=', which.hostgroupId).where('plugin_id', '=', which.pluginId).orderBy('id').execute()
+export async function loadRiskTargets(
+  db: Kysely<Database>,
+  which: { ids: number[] } | { hostgroupId: number; pluginId: string },
+): Promise<RiskTarget[]> {
+  const q = db
+    .selectFrom('risks')
+    .select(['id', 'host_id', 'hostgroup_id', 'plugin_id', 'plugin_name', 'host_name', 'severity', 'synopsis', 'tickets'])
+  const rows =
+    'ids' in which
+      ? []
+      : await q.where('hostgroup_id', '=', which.hostgroupId).where('plugin_id', '=', which.pluginId).orderBy('id').execute()
   if ('ids' in which) for (const part of chunked([...new Set(which.ids)], 1000)) rows.push(...(await q.where('id', 'in', part).execute()))
   // An event's subject name holds 255 characters; plugin names rarely come near.
   return rows.map((r) => ({
-    object: 'risk', id: r.id, hostId: r.host_id, hostgroupId: r.hostgroup_id, pluginId: r.plugin_id, name: r.plugin_name.slice(0, 255), hostName: r.host_name,
-    state: severityName(r.severity), pluginOutput: r.synopsis, tickets: readJson<string[]>(r.tickets, []),
+    object: 'risk',
+    id: r.id,
+    hostId: r.host_id,
+    hostgroupId: r.hostgroup_id,
+    pluginId: r.plugin_id,
+    name: r.plugin_name.slice(0, 255),
+    hostName: r.host_name,
+    state: severityName(r.severity),
+    pluginOutput: r.synopsis,
+    tickets: readJson<string[]>(r.tickets, []),
   }))
 }
 
@@ -135,7 +207,16 @@ export async function riskGroupTargetsOf(db: Kysely<Database>, scope: Scope, hos
 }
 
 /** SPEC §3 ticket payload ids on a risk path must name the path's risk (or a risk of its group). */
-export function checkRiskPayloadIds(targets: RiskTarget[], body: { host_id?: number | null; resource_id?: number | null; hostgroup_id?: number | null; risk_id?: number | string | null; risk_plugin_id?: number | string | null }) {
+export function checkRiskPayloadIds(
+  targets: RiskTarget[],
+  body: {
+    host_id?: number | null
+    resource_id?: number | null
+    hostgroup_id?: number | null
+    risk_id?: number | string | null
+    risk_plugin_id?: number | string | null
+  },
+) {
   const mismatch = (field: string) => new ApiError('validation_failed', { field: `body.${field}`, reason: 'does not match the path' })
   if (body.resource_id != null) throw mismatch('resource_id')
   if (body.hostgroup_id != null && body.hostgroup_id !== targets[0].hostgroupId) throw mismatch('hostgroup_id')
@@ -149,27 +230,51 @@ export function checkRiskPayloadIds(targets: RiskTarget[], body: { host_id?: num
  * path a resource of that host may be named too: SPEC §7 sends a resource's maintenance to the host
  * path when set_to_host_checkbox is set, with the resource fields of the row it came from.
  */
-export function checkPayloadIds(t: ActionTarget, body: { host_id?: number | null; resource_id?: number | null }, resourceHostId?: number | null) {
-  if (body.host_id != null && body.host_id !== t.hostId) throw new ApiError('validation_failed', { field: 'body.host_id', reason: 'does not match the path' })
+export function checkPayloadIds(
+  t: ActionTarget,
+  body: { host_id?: number | null; resource_id?: number | null },
+  resourceHostId?: number | null,
+) {
+  if (body.host_id != null && body.host_id !== t.hostId)
+    throw new ApiError('validation_failed', { field: 'body.host_id', reason: 'does not match the path' })
   const resourceId = t.object === 'resource' ? t.id : null
   const resourceOfHost = t.object === 'host' && body.resource_id != null && resourceHostId === t.hostId
-  if (body.resource_id != null && body.resource_id !== resourceId && !resourceOfHost) throw new ApiError('validation_failed', { field: 'body.resource_id', reason: 'does not match the path' })
+  if (body.resource_id != null && body.resource_id !== resourceId && !resourceOfHost)
+    throw new ApiError('validation_failed', { field: 'body.resource_id', reason: 'does not match the path' })
 }
 
 /** Every host or resource a list filter matches within the caller's scope (the list protocol's where-clause). */
-export async function targetsByFilter(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: { target: 'hosts' | 'resources'; advanced_filter: FilterNode[]; environment_ids?: number[] }): Promise<ActionTarget[]> {
+export async function targetsByFilter(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  scope: Scope,
+  q: { target: 'hosts' | 'resources'; advanced_filter: FilterNode[]; environment_ids?: number[] },
+): Promise<ActionTarget[]> {
   const def: EntityDef<any, any> = q.target === 'hosts' ? hostDef : resourceDef
-  const where = whereOf(def, dialect, scope, { advanced_filter: JSON.stringify(q.advanced_filter), environment_ids: q.environment_ids?.join(',') })
+  const where = whereOf(def, dialect, scope, {
+    advanced_filter: JSON.stringify(q.advanced_filter),
+    environment_ids: q.environment_ids?.join(','),
+  })
   const idCol = sql.raw(def.scopeColumn.split('.')[0] + '.id')
-  const { rows } = await sql<{ id: number }>`SELECT ${idCol} AS id FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${idCol} LIMIT ${BULK_MAX + 1}`.execute(db)
+  const { rows } = await sql<{
+    id: number
+  }>`SELECT ${idCol} AS id FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${idCol} LIMIT ${BULK_MAX + 1}`.execute(db)
   if (rows.length > BULK_MAX) throw limitExceeded('bulk_records', BULK_MAX, { reason: 'too many records; narrow the filter' })
-  return loadTargets(db, q.target === 'hosts' ? 'host' : 'resource', rows.map((r) => Number(r.id)))
+  return loadTargets(
+    db,
+    q.target === 'hosts' ? 'host' : 'resource',
+    rows.map((r) => Number(r.id)),
+  )
 }
 
 /** The resources' hosts, for "apply to host" (SPEC §2 maintenance form), each host once. */
 export async function hostsOf(db: Kysely<Database>, targets: ActionTarget[]): Promise<ActionTarget[]> {
   const hosts = targets.filter((t) => t.object === 'host')
-  const more = await loadTargets(db, 'host', targets.filter((t) => t.object === 'resource' && !hosts.some((h) => h.id === t.hostId)).map((t) => t.hostId))
+  const more = await loadTargets(
+    db,
+    'host',
+    targets.filter((t) => t.object === 'resource' && !hosts.some((h) => h.id === t.hostId)).map((t) => t.hostId),
+  )
   return [...hosts, ...more]
 }
 
@@ -184,4 +289,5 @@ export function objectWhere(targets: { object: ObjectKind; id: number }[]): RawB
 }
 
 /** The key of a row of acknowledgements or downtimes, matching `targetKey`. */
-export const rowKey = (r: { host_id: number; resource_id: number | null }) => (r.resource_id === null ? `host:${r.host_id}` : `resource:${r.resource_id}`)
+export const rowKey = (r: { host_id: number; resource_id: number | null }) =>
+  r.resource_id === null ? `host:${r.host_id}` : `resource:${r.resource_id}`

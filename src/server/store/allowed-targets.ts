@@ -42,24 +42,49 @@ export async function getAllowedTargets(db: Kysely<Database>, scope: Scope, orga
 }
 
 /** PUT: server admins only (issue 13 "Server admins"); every entry is validated, the change audited. */
-export async function setAllowedTargets(db: Kysely<Database>, scope: Scope, organizationId: number, body: AllowedTargets): Promise<AllowedTargets> {
+export async function setAllowedTargets(
+  db: Kysely<Database>,
+  scope: Scope,
+  organizationId: number,
+  body: AllowedTargets,
+): Promise<AllowedTargets> {
   if (!scope.serverAdmin) throw new ApiError('unauthorized', { action: 'allowed_targets' })
   const networks = body.networks.map((text, i) => {
     const n = parseNetwork(text)
-    if (!n) throw new ApiError('validation_failed', { field: `networks.${i}`, value: text, reason: 'CIDR block (10.0.0.0/8, 2001:db8::/32) or address expected' })
+    if (!n)
+      throw new ApiError('validation_failed', {
+        field: `networks.${i}`,
+        value: text,
+        reason: 'CIDR block (10.0.0.0/8, 2001:db8::/32) or address expected',
+      })
     return `${n.address}/${n.prefix}`
   })
   const names = body.names.map((text, i) => {
-    if (!isNamePattern(text)) throw new ApiError('validation_failed', { field: `names.${i}`, value: text, reason: 'host name or *.domain pattern expected' })
+    if (!isNamePattern(text))
+      throw new ApiError('validation_failed', { field: `names.${i}`, value: text, reason: 'host name or *.domain pattern expected' })
     return text.toLowerCase()
   })
   const after = { networks, names }
   return db.transaction().execute(async (tx) => {
-    const org = await tx.selectFrom('organizations').select(['id', 'name', 'allowed_targets']).where('id', '=', organizationId).executeTakeFirst()
+    const org = await tx
+      .selectFrom('organizations')
+      .select(['id', 'name', 'allowed_targets'])
+      .where('id', '=', organizationId)
+      .executeTakeFirst()
     if (!org) fail('organization_not_found', { id: organizationId })
-    await tx.updateTable('organizations').set({ allowed_targets: JSON.stringify(after) }).where('id', '=', organizationId).execute()
+    await tx
+      .updateTable('organizations')
+      .set({ allowed_targets: JSON.stringify(after) })
+      .where('id', '=', organizationId)
+      .execute()
     await writeAuditEvent(tx, scope, {
-      subject: 'allowed_networks', status: 'UPDATED', id: org.id, name: org.name, organizationId: org.id, before: parse(org.allowed_targets), after,
+      subject: 'allowed_networks',
+      status: 'UPDATED',
+      id: org.id,
+      name: org.name,
+      organizationId: org.id,
+      before: parse(org.allowed_targets),
+      after,
     })
     return after
   })
@@ -98,24 +123,42 @@ type HostTargetBody = { hostgroup_id?: number; name?: string; fqdn?: string; ip_
 /** A host's create (no `hostId`) or update: its address (ip_address, else fqdn, else name) and its check's targets. */
 export async function demandHostTargets(db: Kysely<Database>, scope: Scope, body: HostTargetBody, hostId?: number) {
   if (scope.serverAdmin) return
-  const old = hostId === undefined ? undefined : await db.selectFrom('hosts').select(['hostgroup_id', 'name', 'fqdn', 'ip_address']).where('id', '=', hostId).executeTakeFirst()
+  const old =
+    hostId === undefined
+      ? undefined
+      : await db.selectFrom('hosts').select(['hostgroup_id', 'name', 'fqdn', 'ip_address']).where('id', '=', hostId).executeTakeFirst()
   // A hidden or absent host is the store's to refuse with not-found; its address must not show in a 400.
   if (hostId !== undefined && (!old || !scope.environmentIds.includes(old.hostgroup_id))) return
   const hostgroupId = body.hostgroup_id ?? old?.hostgroup_id
   if (hostgroupId === undefined) return
   const targets = configTargets(body.check)
   if (['ip_address', 'fqdn', 'name', 'hostgroup_id'].some((k) => body[k as keyof HostTargetBody] !== undefined)) {
-    const address = [['ip_address', body.ip_address ?? old?.ip_address], ['fqdn', body.fqdn ?? old?.fqdn], ['name', body.name ?? old?.name]].find(([, v]) => v)
+    const address = [
+      ['ip_address', body.ip_address ?? old?.ip_address],
+      ['fqdn', body.fqdn ?? old?.fqdn],
+      ['name', body.name ?? old?.name],
+    ].find(([, v]) => v)
     if (address) targets.push(address as [string, string])
   }
   await demand(db, scope, hostgroupId, targets)
 }
 
 /** A resource's create (its host) or update (the resource) with a check: the check's own targets, else its host's address. */
-export async function demandResourceTargets(db: Kysely<Database>, scope: Scope, of: { hostId: number } | { resourceId: number }, check: CheckBody) {
+export async function demandResourceTargets(
+  db: Kysely<Database>,
+  scope: Scope,
+  of: { hostId: number } | { resourceId: number },
+  check: CheckBody,
+) {
   if (scope.serverAdmin || !check || check.kind === '') return
-  const hostId = 'hostId' in of ? of.hostId : (await db.selectFrom('resources').select('host_id').where('id', '=', of.resourceId).executeTakeFirst())?.host_id
-  const host = hostId === undefined ? undefined : await db.selectFrom('hosts').select(['hostgroup_id', 'name', 'fqdn', 'ip_address']).where('id', '=', hostId).executeTakeFirst()
+  const hostId =
+    'hostId' in of
+      ? of.hostId
+      : (await db.selectFrom('resources').select('host_id').where('id', '=', of.resourceId).executeTakeFirst())?.host_id
+  const host =
+    hostId === undefined
+      ? undefined
+      : await db.selectFrom('hosts').select(['hostgroup_id', 'name', 'fqdn', 'ip_address']).where('id', '=', hostId).executeTakeFirst()
   if (!host) return
   const own = configTargets(check)
   await demand(db, scope, host.hostgroup_id, own.length ? own : [['check.config.host', host.ip_address || host.fqdn || host.name]])

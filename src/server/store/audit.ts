@@ -10,8 +10,19 @@ import type { Actor } from './event-log'
 import { now } from './json'
 
 export type AuditSubject =
-  | 'host' | 'resource' | 'organization' | 'environment' | 'user' | 'rights' | 'token' | 'settings' | 'quota'
-  | 'allowed_networks' | 'plugin' | 'map' | 'check_template'
+  | 'host'
+  | 'resource'
+  | 'organization'
+  | 'environment'
+  | 'user'
+  | 'rights'
+  | 'token'
+  | 'settings'
+  | 'quota'
+  | 'allowed_networks'
+  | 'plugin'
+  | 'map'
+  | 'check_template'
 
 export interface AuditChange {
   subject: AuditSubject
@@ -54,25 +65,29 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
 }
 
 export async function writeAuditEvent(db: Kysely<Database>, actor: Actor | null, change: AuditChange, at = now()) {
-  let before = (withoutSecrets(change.before ?? null) as Record<string, unknown> | null)
-  let after = (withoutSecrets(change.after ?? null) as Record<string, unknown> | null)
+  let before = withoutSecrets(change.before ?? null) as Record<string, unknown> | null
+  let after = withoutSecrets(change.after ?? null) as Record<string, unknown> | null
   if (before && after) ({ before, after } = changed(before, after))
-  const row = await db.insertInto('events').values({
-    type: 'audit_log',
-    event_class: `${change.subject}_audit`,
-    organization_id: change.organizationId,
-    hostgroup_id: change.hostgroupId ?? null,
-    host_id: change.hostId ?? null,
-    resource_id: change.resourceId ?? null,
-    subject_name: change.name,
-    start_time: at,
-    display_time: at,
-    status: change.status,
-    message: `${change.subject} ${change.name} ${change.status.toLowerCase()}`,
-    user_id: actor?.userId ?? null,
-    username: actor?.username ?? '',
-    user_full_name: actor?.fullName ?? '',
-    extra_data: JSON.stringify({ subject: change.subject, id: change.id, before, after }),
-  }).returningAll().executeTakeFirstOrThrow()
+  const row = await db
+    .insertInto('events')
+    .values({
+      type: 'audit_log',
+      event_class: `${change.subject}_audit`,
+      organization_id: change.organizationId,
+      hostgroup_id: change.hostgroupId ?? null,
+      host_id: change.hostId ?? null,
+      resource_id: change.resourceId ?? null,
+      subject_name: change.name,
+      start_time: at,
+      display_time: at,
+      status: change.status,
+      message: `${change.subject} ${change.name} ${change.status.toLowerCase()}`,
+      user_id: actor?.userId ?? null,
+      username: actor?.username ?? '',
+      user_full_name: actor?.fullName ?? '',
+      extra_data: JSON.stringify({ subject: change.subject, id: change.id, before, after }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
   return row as Selectable<EventTable>
 }

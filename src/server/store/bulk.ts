@@ -9,13 +9,18 @@ import type SQLite from 'better-sqlite3'
 import type { Database, Store } from './db'
 
 export type SqlType = 'BIGINT' | 'TEXT' | 'DOUBLE PRECISION'
-export interface BulkColumn { name: string; type: SqlType }
+export interface BulkColumn {
+  name: string
+  type: SqlType
+}
 
 // Both databases take 32k+ parameters in one statement; stay well below.
 const MAX_PARAMS = 16000
 
 function valuesOf(columns: BulkColumn[], rows: unknown[][]): RawBuilder<unknown> {
-  return sql.join(rows.map((row, i) => sql`(${sql.join(row.map((v, j) => (i === 0 ? sql`CAST(${v} AS ${sql.raw(columns[j].type)})` : sql`${v}`)))})`))
+  return sql.join(
+    rows.map((row, i) => sql`(${sql.join(row.map((v, j) => (i === 0 ? sql`CAST(${v} AS ${sql.raw(columns[j].type)})` : sql`${v}`)))})`),
+  )
 }
 
 function chunks<T>(rows: T[], width: number): T[][] {
@@ -42,7 +47,9 @@ export async function bulkUpsert(db: Kysely<Database>, table: string, columns: B
   const others = columns.filter((c) => !key.includes(c.name))
   for (const part of chunks(rows, columns.length)) {
     await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c.name)))}) VALUES ${valuesOf(columns, part)}
-      ON CONFLICT (${sql.join(key.map((k) => sql.ref(k)))}) DO UPDATE SET ${sql.join(others.map((c) => sql`${sql.ref(c.name)} = excluded.${sql.ref(c.name)}`))}`.execute(db)
+      ON CONFLICT (${sql.join(key.map((k) => sql.ref(k)))}) DO UPDATE SET ${sql.join(others.map((c) => sql`${sql.ref(c.name)} = excluded.${sql.ref(c.name)}`))}`.execute(
+      db,
+    )
   }
 }
 
@@ -63,12 +70,18 @@ export function bulkWriter(store: Store) {
   }
   return {
     async update(_db: Kysely<Database>, table: string, columns: BulkColumn[], rows: unknown[][]) {
-      const s = prepared(`UPDATE "${table}" SET ${columns.slice(1).map((c) => `"${c.name}" = ?`).join(', ')} WHERE id = ?`)
+      const s = prepared(
+        `UPDATE "${table}" SET ${columns
+          .slice(1)
+          .map((c) => `"${c.name}" = ?`)
+          .join(', ')} WHERE id = ?`,
+      )
       for (const row of rows) s.run(...row.slice(1), row[0])
     },
     async upsert(_db: Kysely<Database>, table: string, columns: BulkColumn[], key: string[], rows: unknown[][]) {
       const others = columns.filter((c) => !key.includes(c.name))
-      const s = prepared(`INSERT INTO "${table}" (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+      const s =
+        prepared(`INSERT INTO "${table}" (${columns.map((c) => `"${c.name}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
         ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${others.map((c) => `"${c.name}" = excluded."${c.name}"`).join(', ')}`)
       for (const row of rows) s.run(...row)
     },

@@ -4,17 +4,39 @@ import type { Action } from '../../shared/permissions'
 import type { Scope } from './scope'
 
 /** SPEC §3 "Allowed action values" that apply to a host or resource row. */
-const ROW_ACTIONS: readonly Action[] = ['create_ticket', 'view_ticket', 'add_acknowledgement', 'view_acknowledgement', 'schedule_downtime', 'view_scheduled_downtime']
+const ROW_ACTIONS: readonly Action[] = [
+  'create_ticket',
+  'view_ticket',
+  'add_acknowledgement',
+  'view_acknowledgement',
+  'schedule_downtime',
+  'view_scheduled_downtime',
+]
 
 export function rowActions(scope: Scope, environmentId: number): Action[] {
   return (scope.envActions.get(environmentId) ?? []).filter((a) => ROW_ACTIONS.includes(a))
 }
 
 export interface CheckStateRow {
-  state: string; state_type: string; current_attempt: number; max_check_attempts: number; plugin_output: string
-  extended_output: string; perfdata: string; state_details: string; last_state_change: number | null
-  last_check: number | null; next_check: number | null; check_interval: number; retry_interval: number
-  check_type: string; check_kind: string; is_stale: number; is_flapping: number; acknowledged: number; tickets: string
+  state: string
+  state_type: string
+  current_attempt: number
+  max_check_attempts: number
+  plugin_output: string
+  extended_output: string
+  perfdata: string
+  state_details: string
+  last_state_change: number | null
+  last_check: number | null
+  next_check: number | null
+  check_interval: number
+  retry_interval: number
+  check_type: string
+  check_kind: string
+  is_stale: number
+  is_flapping: number
+  acknowledged: number
+  tickets: string
 }
 
 export function checkStateToApi(r: CheckStateRow) {

@@ -18,7 +18,12 @@ import { checkKinds } from '../engine/checks/index'
 import { templateFields } from '../engine/check-policy'
 
 /** What the engine and the save-time check need of a template. */
-export interface CheckTemplateRef { name: string; kind: string; fields: Record<string, unknown>; organization_id: number | null }
+export interface CheckTemplateRef {
+  name: string
+  kind: string
+  fields: Record<string, unknown>
+  organization_id: number | null
+}
 
 const toTemplate = (r: Selectable<CheckTemplateTable>): CheckTemplate => ({ ...r, fields: readJson<Record<string, unknown>>(r.fields, {}) })
 
@@ -26,7 +31,8 @@ const usable = (scope: Scope, organizationId: number | null) =>
   scope.serverAdmin || organizationId === null || scope.organizationIds.includes(organizationId)
 
 const requireServerAdmin = (scope: Scope) => {
-  if (!scope.serverAdmin) throw new ApiError('unauthorized', { action: 'check_templates', reason: 'only server admins write check templates' })
+  if (!scope.serverAdmin)
+    throw new ApiError('unauthorized', { action: 'check_templates', reason: 'only server admins write check templates' })
 }
 
 /** Every template by name, for the engine. */
@@ -43,12 +49,21 @@ export async function listCheckTemplates(db: Kysely<Database>, scope: Scope): Pr
 /** Only the kind's server-admin-only fields, each valid by the kind's own config schema (checks/index.ts). */
 function validFields(kind: string, fields: Record<string, unknown>): Record<string, unknown> {
   const allowed = templateFields(kind)
-  if (!allowed) throw new ApiError('validation_failed', { field: 'kind', value: kind, reason: 'templates exist for tcp, smtp, imap, pop, ftp, ssh, http and https checks' })
+  if (!allowed)
+    throw new ApiError('validation_failed', {
+      field: 'kind',
+      value: kind,
+      reason: 'templates exist for tcp, smtp, imap, pop, ftp, ssh, http and https checks',
+    })
   const names = Object.keys(fields)
   const stray = names.find((k) => !allowed.includes(k))
-  if (stray !== undefined) throw new ApiError('validation_failed', { field: `fields.${stray}`, reason: `a ${kind} template holds ${allowed.join(', ')}` })
-  if (!names.length) throw new ApiError('validation_failed', { field: 'fields', reason: `a ${kind} template holds at least one of ${allowed.join(', ')}` })
-  const schema = (checkKinds[kind as keyof typeof checkKinds].config as unknown as z.ZodObject).pick(Object.fromEntries(allowed.map((k) => [k, true])) as never)
+  if (stray !== undefined)
+    throw new ApiError('validation_failed', { field: `fields.${stray}`, reason: `a ${kind} template holds ${allowed.join(', ')}` })
+  if (!names.length)
+    throw new ApiError('validation_failed', { field: 'fields', reason: `a ${kind} template holds at least one of ${allowed.join(', ')}` })
+  const schema = (checkKinds[kind as keyof typeof checkKinds].config as unknown as z.ZodObject).pick(
+    Object.fromEntries(allowed.map((k) => [k, true])) as never,
+  )
   const parsed = schema.safeParse(fields)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -59,12 +74,14 @@ function validFields(kind: string, fields: Record<string, unknown>): Record<stri
 
 async function requireOrganization(db: Kysely<Database>, organizationId: number | null | undefined) {
   if (organizationId == null) return
-  if (!await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst()) fail('organization_not_found', { id: organizationId })
+  if (!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst()))
+    fail('organization_not_found', { id: organizationId })
 }
 
 async function requireFreeName(db: Kysely<Database>, name: string, exceptId?: number) {
   const clash = await db.selectFrom('check_templates').select('id').where('name', '=', name).executeTakeFirst()
-  if (clash && clash.id !== exceptId) throw new ApiError('validation_failed', { field: 'name', value: name, reason: 'a check template with this name exists' })
+  if (clash && clash.id !== exceptId)
+    throw new ApiError('validation_failed', { field: 'name', value: name, reason: 'a check template with this name exists' })
 }
 
 /** How many host and resource checks name the template. */
@@ -79,7 +96,10 @@ async function checksUsing(db: Kysely<Database>, name: string): Promise<number> 
 }
 
 const inUse = (name: string, checks: number, action: string) =>
-  new ApiError('invalid_operation', { reason: `check template "${name}" is used by ${checks} check(s); ${action} only when none uses it`, checks })
+  new ApiError('invalid_operation', {
+    reason: `check template "${name}" is used by ${checks} check(s); ${action} only when none uses it`,
+    checks,
+  })
 
 const getRow = async (db: Kysely<Database>, id: number) =>
   (await db.selectFrom('check_templates').selectAll().where('id', '=', id).executeTakeFirst()) ?? fail('not_found', { id })
@@ -91,15 +111,35 @@ export async function createCheckTemplate(db: Kysely<Database>, scope: Scope, bo
   return db.transaction().execute(async (tx) => {
     await requireFreeName(tx, body.name)
     const t = now()
-    const row = { name: body.name, kind: body.kind, fields: JSON.stringify(fields), description: body.description, organization_id: body.organization_id, created_time: t, updated_time: t }
+    const row = {
+      name: body.name,
+      kind: body.kind,
+      fields: JSON.stringify(fields),
+      description: body.description,
+      organization_id: body.organization_id,
+      created_time: t,
+      updated_time: t,
+    }
     const { id } = await tx.insertInto('check_templates').values(row).returning('id').executeTakeFirstOrThrow()
     const saved = toTemplate({ id, ...row })
-    await writeAuditEvent(tx, scope, { subject: 'check_template', status: 'CREATED', id, name: saved.name, organizationId: saved.organization_id, after: saved })
+    await writeAuditEvent(tx, scope, {
+      subject: 'check_template',
+      status: 'CREATED',
+      id,
+      name: saved.name,
+      organizationId: saved.organization_id,
+      after: saved,
+    })
     return saved
   })
 }
 
-export async function updateCheckTemplate(db: Kysely<Database>, scope: Scope, id: number, body: CheckTemplateUpdate): Promise<CheckTemplate> {
+export async function updateCheckTemplate(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  body: CheckTemplateUpdate,
+): Promise<CheckTemplate> {
   requireServerAdmin(scope)
   await requireOrganization(db, body.organization_id)
   return db.transaction().execute(async (tx) => {
@@ -113,11 +153,25 @@ export async function updateCheckTemplate(db: Kysely<Database>, scope: Scope, id
     }
     if (name !== old.name) await requireFreeName(tx, name, id)
     const fields = body.fields || kind !== old.kind ? validFields(kind, body.fields ?? before.fields) : before.fields
-    const set = { name, kind, fields: JSON.stringify(fields), description: body.description ?? old.description,
-      organization_id: body.organization_id === undefined ? old.organization_id : body.organization_id, updated_time: now() }
+    const set = {
+      name,
+      kind,
+      fields: JSON.stringify(fields),
+      description: body.description ?? old.description,
+      organization_id: body.organization_id === undefined ? old.organization_id : body.organization_id,
+      updated_time: now(),
+    }
     await tx.updateTable('check_templates').set(set).where('id', '=', id).execute()
     const after = toTemplate({ ...old, ...set })
-    await writeAuditEvent(tx, scope, { subject: 'check_template', status: 'UPDATED', id, name: after.name, organizationId: after.organization_id, before, after })
+    await writeAuditEvent(tx, scope, {
+      subject: 'check_template',
+      status: 'UPDATED',
+      id,
+      name: after.name,
+      organizationId: after.organization_id,
+      before,
+      after,
+    })
     return after
   })
 }
@@ -129,7 +183,14 @@ export async function deleteCheckTemplate(db: Kysely<Database>, scope: Scope, id
     const checks = await checksUsing(tx, old.name)
     if (checks) throw inUse(old.name, checks, 'delete it')
     await tx.deleteFrom('check_templates').where('id', '=', id).execute()
-    await writeAuditEvent(tx, scope, { subject: 'check_template', status: 'DELETED', id, name: old.name, organizationId: old.organization_id, before: toTemplate(old) })
+    await writeAuditEvent(tx, scope, {
+      subject: 'check_template',
+      status: 'DELETED',
+      id,
+      name: old.name,
+      organizationId: old.organization_id,
+      before: toTemplate(old),
+    })
   })
 }
 
@@ -137,10 +198,20 @@ export async function deleteCheckTemplate(db: Kysely<Database>, scope: Scope, id
  * Save time: a check naming a template needs one of its kind that the caller's organizations may use; an
  * unknown and a hidden template get the same answer. (The engine checks the check's own organization at run time.)
  */
-export async function requireCheckTemplate(db: Kysely<Database>, scope: Scope, check: { kind: string; config: Record<string, unknown> } | undefined) {
+export async function requireCheckTemplate(
+  db: Kysely<Database>,
+  scope: Scope,
+  check: { kind: string; config: Record<string, unknown> } | undefined,
+) {
   const name = check?.config.template
   if (typeof name !== 'string') return
   const row = await db.selectFrom('check_templates').select(['kind', 'organization_id']).where('name', '=', name).executeTakeFirst()
-  if (!row || !usable(scope, row.organization_id)) throw new ApiError('validation_failed', { field: 'check.config.template', value: name, reason: 'no such check template' })
-  if (row.kind !== check!.kind) throw new ApiError('validation_failed', { field: 'check.config.template', value: name, reason: `the template is for ${row.kind} checks` })
+  if (!row || !usable(scope, row.organization_id))
+    throw new ApiError('validation_failed', { field: 'check.config.template', value: name, reason: 'no such check template' })
+  if (row.kind !== check!.kind)
+    throw new ApiError('validation_failed', {
+      field: 'check.config.template',
+      value: name,
+      reason: `the template is for ${row.kind} checks`,
+    })
 }

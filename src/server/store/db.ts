@@ -76,12 +76,17 @@ function startCheckpointer(sqlite: SQLite.Database, file: string): Worker | null
     db.pragma('busy_timeout = 1000')
     setInterval(() => { try { db.pragma('wal_checkpoint(PASSIVE)') } catch {} }, 1000)`
   try {
-    const worker = new Worker(code, { eval: true, workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file: path.resolve(file) } })
+    const worker = new Worker(code, {
+      eval: true,
+      workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file: path.resolve(file) },
+    })
     worker.unref()
     const fallBack = () => {
       try {
         if (sqlite.open) sqlite.pragma('wal_autocheckpoint = 1000')
-      } catch { /* closing */ }
+      } catch {
+        /* closing */
+      }
     }
     worker.on('error', fallBack)
     worker.on('exit', fallBack)

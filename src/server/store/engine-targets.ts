@@ -7,34 +7,107 @@ import type { Database } from './db'
 
 /** One host or resource as the engine reads it; for a host, name and host_name are both its name. */
 export interface TargetRow {
-  id: number; host_id: number; hostgroup_id: number; organization_id: number; trusted: boolean; name: string; host_name: string; address: string
+  id: number
+  host_id: number
+  hostgroup_id: number
+  organization_id: number
+  trusted: boolean
+  name: string
+  host_name: string
+  address: string
   secrets: string
-  check_kind: string; check_config: string; check_type: string; check_interval: number; retry_interval: number
-  max_check_attempts: number; freshness_threshold: number | null; state: string; state_type: string; current_attempt: number
-  last_check: number | null; last_state_change: number | null; last_hard_state_change: number | null; next_check: number | null
-  state_history: string; is_flapping: number; percent_state_change: number; is_stale: number; has_graph: number
+  check_kind: string
+  check_config: string
+  check_type: string
+  check_interval: number
+  retry_interval: number
+  max_check_attempts: number
+  freshness_threshold: number | null
+  state: string
+  state_type: string
+  current_attempt: number
+  last_check: number | null
+  last_state_change: number | null
+  last_hard_state_change: number | null
+  next_check: number | null
+  state_history: string
+  is_flapping: number
+  percent_state_change: number
+  is_stale: number
+  has_graph: number
 }
 
-const COMMON = ['check_kind', 'check_config', 'check_type', 'check_interval', 'retry_interval', 'max_check_attempts', 'freshness_threshold',
-  'state', 'state_type', 'current_attempt', 'last_check', 'last_state_change', 'last_hard_state_change', 'next_check', 'state_history',
-  'is_flapping', 'percent_state_change', 'is_stale'] as const
+const COMMON = [
+  'check_kind',
+  'check_config',
+  'check_type',
+  'check_interval',
+  'retry_interval',
+  'max_check_attempts',
+  'freshness_threshold',
+  'state',
+  'state_type',
+  'current_attempt',
+  'last_check',
+  'last_state_change',
+  'last_hard_state_change',
+  'next_check',
+  'state_history',
+  'is_flapping',
+  'percent_state_change',
+  'is_stale',
+] as const
 
 /** Hosts (and their host checks) to watch; all of them, or the given ids. */
 export async function hostTargetRows(db: Kysely<Database>, ids?: number[]): Promise<TargetRow[]> {
-  let q = db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
-    .select([...COMMON.map((c) => `hosts.${c}` as const), 'hosts.id', 'hosts.id as host_id', 'hosts.hostgroup_id', 'hostgroups.organization_id', 'hosts.check_trusted',
-      'hosts.name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn', 'hosts.perfdata', 'hosts.secrets'])
+  let q = db
+    .selectFrom('hosts')
+    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select([
+      ...COMMON.map((c) => `hosts.${c}` as const),
+      'hosts.id',
+      'hosts.id as host_id',
+      'hosts.hostgroup_id',
+      'hostgroups.organization_id',
+      'hosts.check_trusted',
+      'hosts.name',
+      'hosts.name as host_name',
+      'hosts.ip_address',
+      'hosts.fqdn',
+      'hosts.perfdata',
+      'hosts.secrets',
+    ])
   if (ids) q = q.where('hosts.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
-  return rows.map((r) => ({ ...r, trusted: r.check_trusted === 1, has_graph: r.perfdata.length > 2 ? 1 : 0, address: r.ip_address || r.fqdn || r.name }))
+  return rows.map((r) => ({
+    ...r,
+    trusted: r.check_trusted === 1,
+    has_graph: r.perfdata.length > 2 ? 1 : 0,
+    address: r.ip_address || r.fqdn || r.name,
+  }))
 }
 
 /** Resources to watch; all of them, or the given ids. */
 export async function resourceTargetRows(db: Kysely<Database>, ids?: number[]): Promise<TargetRow[]> {
-  let q = db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id')
-    .select([...COMMON.map((c) => `resources.${c}` as const), 'resources.id', 'resources.host_id', 'resources.hostgroup_id', 'hostgroups.organization_id',
-      'resources.check_trusted', 'hosts.check_trusted as host_trusted', 'resources.display_name as name', 'hosts.name as host_name', 'hosts.ip_address', 'hosts.fqdn',
-      'hosts.secrets', 'resources.has_graph'])
+  let q = db
+    .selectFrom('resources')
+    .innerJoin('hosts', 'hosts.id', 'resources.host_id')
+    .innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id')
+    .select([
+      ...COMMON.map((c) => `resources.${c}` as const),
+      'resources.id',
+      'resources.host_id',
+      'resources.hostgroup_id',
+      'hostgroups.organization_id',
+      'resources.check_trusted',
+      'hosts.check_trusted as host_trusted',
+      'resources.display_name as name',
+      'hosts.name as host_name',
+      'hosts.ip_address',
+      'hosts.fqdn',
+      'hosts.secrets',
+      'resources.has_graph',
+    ])
   if (ids) q = q.where('resources.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
   // The host's address is the resource's default target, so a host changed by someone else makes its resources untrusted too.

@@ -11,7 +11,11 @@ import { readJson } from './json'
 import type { ActionDelta, EventDelta } from '../../shared/feed'
 
 /** Who acted: the caller's Scope fits; null for the engine. */
-export interface Actor { userId: number; username: string; fullName: string }
+export interface Actor {
+  userId: number
+  username: string
+  fullName: string
+}
 
 export interface NewEvent {
   /** `report`: a finding of an imported risk scan (store/risk-scans.ts) */
@@ -36,58 +40,87 @@ export interface NewEvent {
 type EventRow = Selectable<EventTable>
 
 /** SPEC §3 event_class of each kind of subject (the risk filter class of SPEC §9 reads risk_event). */
-const EVENT_CLASS = { host: 'host_event', resource: 'resource_check_event', risk: 'risk_event' } satisfies Record<TicketTarget['object'], string>
+const EVENT_CLASS = { host: 'host_event', resource: 'resource_check_event', risk: 'risk_event' } satisfies Record<
+  TicketTarget['object'],
+  string
+>
 
 export function eventDelta(e: EventRow): EventDelta {
   return {
-    kind: 'event', id: e.id, type: e.type, event_class: e.event_class, hostgroup_id: e.hostgroup_id, host_id: e.host_id,
-    resource_id: e.resource_id, subject_name: e.subject_name, host_name: e.host_name, display_time: e.display_time,
-    status: e.status, state_type: e.state_type, message: e.message,
+    kind: 'event',
+    id: e.id,
+    type: e.type,
+    event_class: e.event_class,
+    hostgroup_id: e.hostgroup_id,
+    host_id: e.host_id,
+    resource_id: e.resource_id,
+    subject_name: e.subject_name,
+    host_name: e.host_name,
+    display_time: e.display_time,
+    status: e.status,
+    state_type: e.state_type,
+    message: e.message,
   }
 }
 
 export async function writeEvents(db: Kysely<Database>, events: NewEvent[]): Promise<EventRow[]> {
   const out: EventRow[] = []
   for (const part of chunked(events, 300)) {
-    const rows = await db.insertInto('events').values(part.map((e) => ({
-      type: e.type,
-      event_class: EVENT_CLASS[e.target.object],
-      hostgroup_id: e.target.hostgroupId,
-      host_id: e.target.hostId,
-      resource_id: e.target.object === 'resource' ? e.target.id : null,
-      risk_id: e.target.object === 'risk' ? e.target.id : null,
-      risk_plugin_id: e.target.object === 'risk' ? e.target.pluginId : null,
-      subject_name: e.target.name,
-      host_name: e.target.hostName,
-      start_time: e.start_time,
-      end_time: e.end_time ?? null,
-      display_time: e.display_time ?? e.start_time,
-      status: e.status,
-      message: e.message ?? '',
-      comment: e.comment,
-      user_id: e.actor?.userId ?? null,
-      username: e.actor?.username ?? '',
-      user_full_name: e.actor?.fullName ?? '',
-      ticket_id: e.ticket_id ?? '',
-      is_flexible: e.is_flexible ? 1 : 0,
-      duration: e.duration ?? null,
-      extra_data: JSON.stringify(e.extra_data ?? {}),
-    }))).returningAll().execute()
+    const rows = await db
+      .insertInto('events')
+      .values(
+        part.map((e) => ({
+          type: e.type,
+          event_class: EVENT_CLASS[e.target.object],
+          hostgroup_id: e.target.hostgroupId,
+          host_id: e.target.hostId,
+          resource_id: e.target.object === 'resource' ? e.target.id : null,
+          risk_id: e.target.object === 'risk' ? e.target.id : null,
+          risk_plugin_id: e.target.object === 'risk' ? e.target.pluginId : null,
+          subject_name: e.target.name,
+          host_name: e.target.hostName,
+          start_time: e.start_time,
+          end_time: e.end_time ?? null,
+          display_time: e.display_time ?? e.start_time,
+          status: e.status,
+          message: e.message ?? '',
+          comment: e.comment,
+          user_id: e.actor?.userId ?? null,
+          username: e.actor?.username ?? '',
+          user_full_name: e.actor?.fullName ?? '',
+          ticket_id: e.ticket_id ?? '',
+          is_flexible: e.is_flexible ? 1 : 0,
+          duration: e.duration ?? null,
+          extra_data: JSON.stringify(e.extra_data ?? {}),
+        })),
+      )
+      .returningAll()
+      .execute()
     out.push(...rows)
   }
   return out
 }
 
 /** An event's status and extra data changed in place (a notification's delivery); returns its delta. */
-export async function updateEventStatus(db: Kysely<Database>, id: number, status: string, extra_data: Record<string, unknown>): Promise<EventDelta[]> {
-  await db.updateTable('events').set({ status, extra_data: JSON.stringify(extra_data) }).where('id', '=', id).execute()
+export async function updateEventStatus(
+  db: Kysely<Database>,
+  id: number,
+  status: string,
+  extra_data: Record<string, unknown>,
+): Promise<EventDelta[]> {
+  await db
+    .updateTable('events')
+    .set({ status, extra_data: JSON.stringify(extra_data) })
+    .where('id', '=', id)
+    .execute()
   return eventDeltas(db, [id])
 }
 
 /** Deltas of events changed in place (a maintenance's status moves SCHEDULED → STARTED → STOPPED). */
 export async function eventDeltas(db: Kysely<Database>, ids: number[]): Promise<EventDelta[]> {
   const out: EventDelta[] = []
-  for (const part of chunked(ids, 1000)) out.push(...(await db.selectFrom('events').selectAll().where('id', 'in', part).orderBy('id').execute()).map(eventDelta))
+  for (const part of chunked(ids, 1000))
+    out.push(...(await db.selectFrom('events').selectAll().where('id', 'in', part).orderBy('id').execute()).map(eventDelta))
   return out
 }
 
@@ -96,12 +129,40 @@ export async function actionDeltas(db: Kysely<Database>, objects: { object: Obje
   const ids = (o: ObjectKind) => [...new Set(objects.filter((x) => x.object === o).map((x) => x.id))]
   const out: ActionDelta[] = []
   for (const part of chunked(ids('host'), 1000)) {
-    const rows = await db.selectFrom('hosts').select(['id', 'hostgroup_id', 'acknowledged', 'max_scheduled_downtime_depth', 'tickets']).where('id', 'in', part).execute()
-    for (const r of rows) out.push({ kind: 'action', object: 'host', id: r.id, host_id: r.id, hostgroup_id: r.hostgroup_id, acknowledged: r.acknowledged === 1, scheduled_downtime_depth: r.max_scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []) })
+    const rows = await db
+      .selectFrom('hosts')
+      .select(['id', 'hostgroup_id', 'acknowledged', 'max_scheduled_downtime_depth', 'tickets'])
+      .where('id', 'in', part)
+      .execute()
+    for (const r of rows)
+      out.push({
+        kind: 'action',
+        object: 'host',
+        id: r.id,
+        host_id: r.id,
+        hostgroup_id: r.hostgroup_id,
+        acknowledged: r.acknowledged === 1,
+        scheduled_downtime_depth: r.max_scheduled_downtime_depth,
+        tickets: readJson<string[]>(r.tickets, []),
+      })
   }
   for (const part of chunked(ids('resource'), 1000)) {
-    const rows = await db.selectFrom('resources').select(['id', 'host_id', 'hostgroup_id', 'acknowledged', 'scheduled_downtime_depth', 'tickets']).where('id', 'in', part).execute()
-    for (const r of rows) out.push({ kind: 'action', object: 'resource', id: r.id, host_id: r.host_id, hostgroup_id: r.hostgroup_id, acknowledged: r.acknowledged === 1, scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []) })
+    const rows = await db
+      .selectFrom('resources')
+      .select(['id', 'host_id', 'hostgroup_id', 'acknowledged', 'scheduled_downtime_depth', 'tickets'])
+      .where('id', 'in', part)
+      .execute()
+    for (const r of rows)
+      out.push({
+        kind: 'action',
+        object: 'resource',
+        id: r.id,
+        host_id: r.host_id,
+        hostgroup_id: r.hostgroup_id,
+        acknowledged: r.acknowledged === 1,
+        scheduled_downtime_depth: r.scheduled_downtime_depth,
+        tickets: readJson<string[]>(r.tickets, []),
+      })
   }
   return out
 }
@@ -122,9 +183,23 @@ export const SYSTEM_SUBJECT = 'Vigil'
 
 /** Writes the event; returns its feed delta. */
 export async function writeSystemEvent(db: Kysely<Database>, e: SystemEvent, at = Math.floor(Date.now() / 1000)): Promise<EventDelta> {
-  const row = await db.insertInto('events').values({
-    type: 'system', event_class: 'system_event', hostgroup_id: null, host_id: null, resource_id: null, subject_name: SYSTEM_SUBJECT,
-    start_time: at, display_time: at, status: e.status, message: e.message, user_id: null, extra_data: JSON.stringify(e.extra_data ?? {}),
-  }).returningAll().executeTakeFirstOrThrow()
+  const row = await db
+    .insertInto('events')
+    .values({
+      type: 'system',
+      event_class: 'system_event',
+      hostgroup_id: null,
+      host_id: null,
+      resource_id: null,
+      subject_name: SYSTEM_SUBJECT,
+      start_time: at,
+      display_time: at,
+      status: e.status,
+      message: e.message,
+      user_id: null,
+      extra_data: JSON.stringify(e.extra_data ?? {}),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
   return eventDelta(row as EventRow)
 }

@@ -20,7 +20,8 @@ import { EVENT_CLASS_OF, EVENTS_COUNT_CAP, type EventsQuery, type TimelineEvent 
 type Row = Selectable<EventTable>
 
 const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
-const record = (v: unknown): Record<string, unknown> => (v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {})
+const record = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
 
 /** UTC day of a unix time, YYYY-MM-DD. */
 const dayOf = (t: number) => new Date(t * 1000).toISOString().slice(0, 10)
@@ -93,8 +94,12 @@ async function enrich(db: Kysely<Database>, scope: Scope, events: TimelineEvent[
   }
   const ids = [...new Set(rows.flatMap((r) => (r.user_id !== null && readable(r) ? [r.user_id] : [])))]
   if (!ids.length) return
-  const users = await db.selectFrom('users').innerJoin('organizations', 'organizations.id', 'users.organization_id')
-    .select(['users.id', 'users.email', 'organizations.name as organization']).where('users.id', 'in', ids).execute()
+  const users = await db
+    .selectFrom('users')
+    .innerJoin('organizations', 'organizations.id', 'users.organization_id')
+    .select(['users.id', 'users.email', 'organizations.name as organization'])
+    .where('users.id', 'in', ids)
+    .execute()
   const byId = new Map(users.map((u) => [u.id, u]))
   events.forEach((e, i) => {
     const u = e.user_id === null || !readable(rows[i]) ? undefined : byId.get(e.user_id)
@@ -129,10 +134,43 @@ export const eventDef: EntityDef<Row, TimelineEvent> = {
     user_full_name: { expr: 'events.user_full_name', kind: 'text' },
     ticket_id: { expr: 'events.ticket_id', kind: 'text' },
   },
-  fields: ['id', 'type', 'event_class', 'subject_name', 'host_name', 'start_time', 'end_time', 'display_time', 'display_day', 'index',
-    'status', 'is_flapping', 'data', 'message', 'comment', 'is_flexible', 'duration', 'user_full_name', 'username', 'ticket_id',
-    'solution', 'contact', 'command', 'action', 'extra_data', 'name', 'version', 'user', 'user_organization', 'user_email', 'hostgroup_id'],
-  defaultOrder: [{ column: 'display_time', desc: true }, { column: 'id', desc: true }],
+  fields: [
+    'id',
+    'type',
+    'event_class',
+    'subject_name',
+    'host_name',
+    'start_time',
+    'end_time',
+    'display_time',
+    'display_day',
+    'index',
+    'status',
+    'is_flapping',
+    'data',
+    'message',
+    'comment',
+    'is_flexible',
+    'duration',
+    'user_full_name',
+    'username',
+    'ticket_id',
+    'solution',
+    'contact',
+    'command',
+    'action',
+    'extra_data',
+    'name',
+    'version',
+    'user',
+    'user_organization',
+    'user_email',
+    'hostgroup_id',
+  ],
+  defaultOrder: [
+    { column: 'display_time', desc: true },
+    { column: 'id', desc: true },
+  ],
   toApi,
 }
 
@@ -154,12 +192,14 @@ const SYSTEM_ROWS = sql<SqlBool>`events.hostgroup_id IS NULL AND events.type = '
  * admins; an operator of the same environment never sees them. They are not published on the feed (a
  * topic is per environment or organization and reaches operators); the timeline reads them on load.
  */
-export const auditOrganizations = (scope: Scope) => [...scope.orgActions].flatMap(([id, actions]) => (actions.includes('user_read') ? [id] : []))
+export const auditOrganizations = (scope: Scope) =>
+  [...scope.orgActions].flatMap(([id, actions]) => (actions.includes('user_read') ? [id] : []))
 const auditEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: 'events.organization_id', scopeIds: auditOrganizations }
 const AUDIT_ROWS = sql<SqlBool>`events.type = 'audit_log'`
 
 /** May the caller read this audit event (one row: GET events/{id})? */
-const readsAudit = (scope: Scope, r: Row) => scope.serverAdmin || (r.organization_id !== null && auditOrganizations(scope).includes(r.organization_id))
+const readsAudit = (scope: Scope, r: Row) =>
+  scope.serverAdmin || (r.organization_id !== null && auditOrganizations(scope).includes(r.organization_id))
 
 /** The audit events a query may return, by organization (they outlive a deleted environment), or null for none. */
 function auditCondition(dialect: Dialect, scope: Scope, q: EventsQuery): RawBuilder<SqlBool> | null {
@@ -168,7 +208,8 @@ function auditCondition(dialect: Dialect, scope: Scope, q: EventsQuery): RawBuil
   if (!def.scopeIds(scope).length) return null
   const conds = [AUDIT_ROWS, whereOf(def, dialect, scope, { advanced_filter: q.advanced_filter })]
   // An environment filter keeps its environments' audit events; organization-level ones have none.
-  if (q.environment_filter) conds.push(q.environment_filter.length ? inList('events.hostgroup_id', q.environment_filter) : sql<SqlBool>`1 = 0`)
+  if (q.environment_filter)
+    conds.push(q.environment_filter.length ? inList('events.hostgroup_id', q.environment_filter) : sql<SqlBool>`1 = 0`)
   return sql<SqlBool>`(${sql.join(conds, sql` AND `)})`
 }
 
@@ -183,10 +224,12 @@ function subjectCondition(q: EventsQuery): RawBuilder<SqlBool> | null {
   if (q.risk_id?.length) subjects.push(inList('events.risk_id', q.risk_id))
   if (q.map_id?.length) subjects.push(inList('events.map_id', q.map_id))
   if (q.risk_plugin_id?.length) {
-    if (!q.hostgroup_id?.length) throw new ApiError('event_filter_missing', { field: 'hostgroup_id', reason: 'risk_plugin_id needs hostgroup_id' })
+    if (!q.hostgroup_id?.length)
+      throw new ApiError('event_filter_missing', { field: 'hostgroup_id', reason: 'risk_plugin_id needs hostgroup_id' })
     subjects.push(inList('events.risk_plugin_id', q.risk_plugin_id))
   }
-  if (q.map_all_events && !subjects.length) throw new ApiError('event_filter_missing', { field: 'map_all_events', reason: 'map_all_events needs the subjects of the map' })
+  if (q.map_all_events && !subjects.length)
+    throw new ApiError('event_filter_missing', { field: 'map_all_events', reason: 'map_all_events needs the subjects of the map' })
   if (!subjects.length) return null
   return sql<SqlBool>`(${sql.join(subjects, q.map_all_events ? sql` OR ` : sql` AND `)})`
 }
@@ -207,7 +250,15 @@ function conditionsOf(dialect: Dialect, scope: Scope, q: EventsQuery, now: numbe
   if (q.only_hard) conds.push(sql`events.state_type <> 'SOFT'`)
   if (q.only_non_flapping) conds.push(sql`events.is_flapping = 0`)
   if (q.types) conds.push(q.types.length ? inList('events.type', q.types) : sql`1 = 0`)
-  if (q.classes) conds.push(q.classes.length ? inList('events.event_class', q.classes.map((c) => EVENT_CLASS_OF[c])) : sql`1 = 0`)
+  if (q.classes)
+    conds.push(
+      q.classes.length
+        ? inList(
+            'events.event_class',
+            q.classes.map((c) => EVENT_CLASS_OF[c]),
+          )
+        : sql`1 = 0`,
+    )
   const subject = subjectCondition(q)
   if (subject) conds.push(subject)
   return sql.join(conds, sql` AND `) as RawBuilder<SqlBool>
@@ -239,7 +290,10 @@ async function accessOf(db: Kysely<Database>, dialect: Dialect, scope: Scope, q:
   if (!q.map_all_events && (q.host_id || q.resource_id || q.risk_id || q.risk_plugin_id || q.map_id)) return { kind: 'planner' }
   const ids = environmentsOf(scope, q)
   if (ids.length <= 1) return { kind: 'planner' }
-  const { n } = await db.selectFrom('hostgroups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const { n } = await db
+    .selectFrom('hostgroups')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
   if (ids.length * 2 >= Number(n) || ids.length > 32) return { kind: 'table', from: 'events INDEXED BY events_time_filter' }
   const environmentless = seesSystemEvents(scope) || auditOrganizations(scope).length > 0
   return { kind: 'per_environment', ids: environmentless && !q.environment_filter && !q.hostgroup_id ? [...ids, null] : ids }
@@ -249,8 +303,10 @@ const ORDER = sql.raw('display_time DESC, id DESC')
 
 function pageSql(access: Access, where: RawBuilder<SqlBool>, q: EventsQuery) {
   if (access.kind === 'per_environment') {
-    const branches = access.ids.map((id) =>
-      sql`SELECT * FROM (SELECT events.* FROM events WHERE ${where} AND ${id === null ? sql`events.hostgroup_id IS NULL` : sql`events.hostgroup_id = ${id}`} ORDER BY ${ORDER} LIMIT ${q.offset + q.limit}) e${sql.raw(String(id ?? 'system'))}`)
+    const branches = access.ids.map(
+      (id) =>
+        sql`SELECT * FROM (SELECT events.* FROM events WHERE ${where} AND ${id === null ? sql`events.hostgroup_id IS NULL` : sql`events.hostgroup_id = ${id}`} ORDER BY ${ORDER} LIMIT ${q.offset + q.limit}) e${sql.raw(String(id ?? 'system'))}`,
+    )
     return sql<Row>`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) merged ORDER BY ${ORDER} LIMIT ${q.limit} OFFSET ${q.offset}`
   }
   const from = sql.raw(access.kind === 'table' ? access.from : 'events')
@@ -263,7 +319,11 @@ export async function listEvents(db: Kysely<Database>, dialect: Dialect, scope: 
   const access = await accessOf(db, dialect, scope, q)
   const [count, page] = await Promise.all([
     // Counting stops at the cap; it reads the rows the page reads (any order will do).
-    sql<{ n: number }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${sql.raw(access.kind === 'table' ? access.from : 'events')} WHERE ${where} LIMIT ${EVENTS_COUNT_CAP + 1}) capped`.execute(db),
+    sql<{
+      n: number
+    }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${sql.raw(access.kind === 'table' ? access.from : 'events')} WHERE ${where} LIMIT ${EVENTS_COUNT_CAP + 1}) capped`.execute(
+      db,
+    ),
     q.limit === 0 ? { rows: [] } : pageSql(access, where, q).execute(db),
   ])
   const result = page.rows.map((r, i) => ({ ...toApi(r), index: q.offset + i }))
@@ -274,11 +334,14 @@ export async function listEvents(db: Kysely<Database>, dialect: Dialect, scope: 
 
 /** SPEC §7 GET events/{id}: an event of an environment in scope, a system event or an audit event the caller may read. */
 export async function getEvent(db: Kysely<Database>, scope: Scope, id: number): Promise<TimelineEvent> {
-  const row = await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst() as Row | undefined
-  const visible = !row ? false
-    : row.type === 'audit_log' ? readsAudit(scope, row)
-    : row.hostgroup_id === null ? row.type === 'system' && seesSystemEvents(scope)
-    : scope.environmentIds.includes(row.hostgroup_id)
+  const row = (await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined
+  const visible = !row
+    ? false
+    : row.type === 'audit_log'
+      ? readsAudit(scope, row)
+      : row.hostgroup_id === null
+        ? row.type === 'system' && seesSystemEvents(scope)
+        : scope.environmentIds.includes(row.hostgroup_id)
   // SPEC §8 has no event key: an unknown (or hidden) event is the general not_found.
   if (!row || !visible) throw new ApiError('not_found', { id })
   const event = toApi(row)

@@ -22,8 +22,13 @@ async function visibleHost(db: Kysely<Database>, scope: Scope, hostId: number) {
 
 export async function listHostSoftware(db: Kysely<Database>, scope: Scope, hostId: number): Promise<HostSoftware[]> {
   await visibleHost(db, scope, hostId)
-  return db.selectFrom('host_software').select(['name', 'version', 'vendor', 'arch', 'updated_at'])
-    .where('host_id', '=', hostId).orderBy('name').orderBy('version').execute()
+  return db
+    .selectFrom('host_software')
+    .select(['name', 'version', 'vendor', 'arch', 'updated_at'])
+    .where('host_id', '=', hostId)
+    .orderBy('name')
+    .orderBy('version')
+    .execute()
 }
 
 /**
@@ -38,12 +43,26 @@ export async function replaceHostSoftware(db: Kysely<Database>, scope: Scope, ho
     if (!can(scope, 'host_write', { environmentId: host.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
     await tx.deleteFrom('host_software').where('host_id', '=', hostId).execute()
     for (const part of chunked(software)) {
-      await tx.insertInto('host_software').values(part.map((p) => ({
-        host_id: hostId, name: p.name, version: p.version, vendor: p.vendor ?? null, arch: p.arch ?? null, updated_at: t,
-      }))).execute()
+      await tx
+        .insertInto('host_software')
+        .values(
+          part.map((p) => ({
+            host_id: hostId,
+            name: p.name,
+            version: p.version,
+            vendor: p.vendor ?? null,
+            arch: p.arch ?? null,
+            updated_at: t,
+          })),
+        )
+        .execute()
     }
     // SPEC §2: a host's asset link is enabled when it has asset data; software is the section Vigil stores.
-    await tx.updateTable('hosts').set({ has_asset_data: software.length ? 1 : 0 }).where('id', '=', hostId).execute()
+    await tx
+      .updateTable('hosts')
+      .set({ has_asset_data: software.length ? 1 : 0 })
+      .where('id', '=', hostId)
+      .execute()
   })
   return listHostSoftware(db, scope, hostId)
 }
@@ -64,12 +83,25 @@ export async function softwareByHosttype(db: Kysely<Database>, dialect: Dialect,
     sql<{ hosttype: string; n: number }>`SELECT hosts.hosttype AS hosttype, COUNT(DISTINCT hs.name) AS n
       FROM ${from} WHERE ${where} GROUP BY hosts.hosttype ORDER BY hosts.hosttype`.execute(db),
     // A host may have two versions of one package (kernels): its package count is of distinct hosts.
-    limit === 0 ? { rows: [] } : sql<{ hosttype: string; name: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, COUNT(DISTINCT hosts.id) AS n
-      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype, hs.name ORDER BY hosts.hosttype, hs.name LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(db),
+    limit === 0
+      ? { rows: [] }
+      : sql<{ hosttype: string; name: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, COUNT(DISTINCT hosts.id) AS n
+      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype, hs.name ORDER BY hosts.hosttype, hs.name LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(
+          db,
+        ),
   ])
   const names = [...new Set(packages.rows.map((p) => p.name))]
-  const versions = names.length ? await sql<{ hosttype: string; name: string; version: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, hs.version AS version, COUNT(*) AS n
-      FROM ${from} WHERE ${where} AND hs.name IN (${sql.join(names)}) GROUP BY hosts.hosttype, hs.name, hs.version ORDER BY hosts.hosttype, hs.name, hs.version`.execute(db) : { rows: [] }
+  const versions = names.length
+    ? await sql<{
+        hosttype: string
+        name: string
+        version: string
+        n: number
+      }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, hs.version AS version, COUNT(*) AS n
+      FROM ${from} WHERE ${where} AND hs.name IN (${sql.join(names)}) GROUP BY hosts.hosttype, hs.name, hs.version ORDER BY hosts.hosttype, hs.name, hs.version`.execute(
+        db,
+      )
+    : { rows: [] }
   const key = (r: { hosttype: string; name: string }) => JSON.stringify([r.hosttype, r.name])
   const byPackage = new Map<string, PackageSummary>()
   const page = new Map<string, PackageSummary[]>()
@@ -84,7 +116,14 @@ export async function softwareByHosttype(db: Kysely<Database>, dialect: Dialect,
 }
 
 /** SPEC §2 /assets/software/{hosttype}/{package_name} "grouped by version": each version's host count. */
-export async function packageVersions(db: Kysely<Database>, dialect: Dialect, scope: Scope, hosttype: string, name: string, q: SoftwareQuery): Promise<VersionCount[]> {
+export async function packageVersions(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  scope: Scope,
+  hosttype: string,
+  name: string,
+  q: SoftwareQuery,
+): Promise<VersionCount[]> {
   const { from, where } = hostsWithSoftware(dialect, scope, q)
   const { rows } = await sql<{ version: string; n: number }>`SELECT hs.version AS version, COUNT(*) AS n FROM ${from}
     WHERE ${where} AND hosts.hosttype = ${hosttype} AND hs.name = ${name} GROUP BY hs.version ORDER BY hs.version`.execute(db)

@@ -16,15 +16,31 @@ export type EnvironmentOut = ReturnType<typeof toApi>
 
 function toApi(r: Row, scope: Scope) {
   return {
-    id: r.id, name: r.name, alias: r.alias, organization_id: r.organization_id, organization_name: r.organization_name,
-    host_count: Number(r.host_count), hosts: [] as string[], created_time: r.created_time, allowed_actions: scope.envActions.get(r.id) ?? [],
+    id: r.id,
+    name: r.name,
+    alias: r.alias,
+    organization_id: r.organization_id,
+    organization_name: r.organization_name,
+    host_count: Number(r.host_count),
+    hosts: [] as string[],
+    created_time: r.created_time,
+    allowed_actions: scope.envActions.get(r.id) ?? [],
   }
 }
 
 /** SPEC §3 Environment `hosts`: the host names, filled for one page only. */
 async function enrich(db: Kysely<Database>, rows: EnvironmentOut[], fields: readonly string[]) {
   if (!fields.includes('hosts')) return
-  const hosts = await db.selectFrom('hosts').select(['hostgroup_id', 'name']).where('hostgroup_id', 'in', rows.map((r) => r.id)).orderBy('name').execute()
+  const hosts = await db
+    .selectFrom('hosts')
+    .select(['hostgroup_id', 'name'])
+    .where(
+      'hostgroup_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .orderBy('name')
+    .execute()
   const byId = new Map(rows.map((r) => [r.id, r]))
   for (const h of hosts) byId.get(h.hostgroup_id)?.hosts.push(h.name)
 }
@@ -61,27 +77,52 @@ function checkName(name: string) {
 }
 
 async function ensureUnique(db: Kysely<Database>, organizationId: number, name: string, exceptId?: number) {
-  const clash = await db.selectFrom('hostgroups').select('id').where('organization_id', '=', organizationId).where('name', '=', name).executeTakeFirst()
+  const clash = await db
+    .selectFrom('hostgroups')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('name', '=', name)
+    .executeTakeFirst()
   if (clash && clash.id !== exceptId) throw new ApiError('hostgroup_already_exists', { name })
 }
 
-const auditView = (db: Kysely<Database>, id: number) => db.selectFrom('hostgroups').select(['name', 'alias', 'organization_id']).where('id', '=', id).executeTakeFirstOrThrow()
+const auditView = (db: Kysely<Database>, id: number) =>
+  db.selectFrom('hostgroups').select(['name', 'alias', 'organization_id']).where('id', '=', id).executeTakeFirstOrThrow()
 
 /** Issue 13 audit event of an environment change; a deleted environment's events keep only its organization. */
-async function auditEnvironment(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null) {
+async function auditEnvironment(
+  tx: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  status: string,
+  before: Awaited<ReturnType<typeof auditView>> | null,
+) {
   const after = status === 'DELETED' ? null : await auditView(tx, id)
   const view = (after ?? before)!
-  await writeAuditEvent(tx, scope, { subject: 'environment', status, id, name: view.name, organizationId: view.organization_id, hostgroupId: after ? id : null, before, after })
+  await writeAuditEvent(tx, scope, {
+    subject: 'environment',
+    status,
+    id,
+    name: view.name,
+    organizationId: view.organization_id,
+    hostgroupId: after ? id : null,
+    before,
+    after,
+  })
 }
 
 export async function createEnvironment(db: Kysely<Database>, scope: Scope, body: z.infer<typeof EnvironmentBody>) {
   if (!scope.organizationIds.includes(body.organization_id)) throw new ApiError('organization_not_found', { id: body.organization_id })
-  if (!can(scope, 'hostgroup_write', { organizationId: body.organization_id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  if (!can(scope, 'hostgroup_write', { organizationId: body.organization_id }))
+    throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   checkName(body.name)
   await ensureUnique(db, body.organization_id, body.name)
   const row = await db.transaction().execute(async (tx) => {
-    const created = await tx.insertInto('hostgroups').values({ name: body.name, alias: body.alias ?? body.name, organization_id: body.organization_id, created_time: now() })
-      .returning('id').executeTakeFirstOrThrow()
+    const created = await tx
+      .insertInto('hostgroups')
+      .values({ name: body.name, alias: body.alias ?? body.name, organization_id: body.organization_id, created_time: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await auditEnvironment(tx, scope, created.id, 'CREATED', null)
     return created
   })
@@ -91,7 +132,8 @@ export async function createEnvironment(db: Kysely<Database>, scope: Scope, body
 
 export async function updateEnvironment(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof EnvironmentUpdate>) {
   const env = await getEnvironment(db, scope, id)
-  if (!can(scope, 'hostgroup_write', { organizationId: env.organization_id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  if (!can(scope, 'hostgroup_write', { organizationId: env.organization_id }))
+    throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   if (body.name !== undefined) {
     checkName(body.name)
     await ensureUnique(db, env.organization_id, body.name, id)
@@ -108,10 +150,16 @@ export async function updateEnvironment(db: Kysely<Database>, scope: Scope, id: 
 /** SPEC §8: hostgroup_not_empty while it has hosts; hostgroup_last_in_organization for the last one. */
 export async function deleteEnvironment(db: Kysely<Database>, scope: Scope, id: number) {
   const env = await getEnvironment(db, scope, id)
-  if (!can(scope, 'hostgroup_write', { organizationId: env.organization_id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  if (!can(scope, 'hostgroup_write', { organizationId: env.organization_id }))
+    throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   await db.transaction().execute(async (tx) => {
-    if (await tx.selectFrom('hosts').select('id').where('hostgroup_id', '=', id).executeTakeFirst()) throw new ApiError('hostgroup_not_empty', { id })
-    const count = await tx.selectFrom('hostgroups').select((eb) => eb.fn.countAll<number>().as('n')).where('organization_id', '=', env.organization_id).executeTakeFirstOrThrow()
+    if (await tx.selectFrom('hosts').select('id').where('hostgroup_id', '=', id).executeTakeFirst())
+      throw new ApiError('hostgroup_not_empty', { id })
+    const count = await tx
+      .selectFrom('hostgroups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('organization_id', '=', env.organization_id)
+      .executeTakeFirstOrThrow()
     if (Number(count.n) <= 1) throw new ApiError('hostgroup_last_in_organization', { id })
     // Its audit events outlive it in its organization, where the organization's user managers read them.
     await tx.updateTable('events').set({ hostgroup_id: null }).where('hostgroup_id', '=', id).where('type', '=', 'audit_log').execute()

@@ -20,7 +20,11 @@ type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name:
 export type HostOut = ReturnType<typeof toApi>
 
 const MAP_OF_HOST: Record<string, number> = { up: MAP.up, down: MAP.down, unreachable: MAP.unreachable }
-const HOST_MAP_OF_HOST: Record<string, number> = { up: HOST_MAP_STATE.host_up, down: HOST_MAP_STATE.host_down, unreachable: HOST_MAP_STATE.host_unreachable }
+const HOST_MAP_OF_HOST: Record<string, number> = {
+  up: HOST_MAP_STATE.host_up,
+  down: HOST_MAP_STATE.host_down,
+  unreachable: HOST_MAP_STATE.host_unreachable,
+}
 
 function toApi(r: Row, scope: Scope) {
   return {
@@ -62,10 +66,26 @@ function toApi(r: Row, scope: Scope) {
 async function enrich(db: Kysely<Database>, rows: HostOut[], _fields: readonly string[], scope: Scope) {
   const ids = rows.map((r) => r.id)
   const [links, counts] = await Promise.all([
-    db.selectFrom('host_parents').innerJoin('hosts as p', 'p.id', 'host_parents.parent_id').innerJoin('hosts as c', 'c.id', 'host_parents.host_id')
-      .select(['host_parents.host_id', 'host_parents.parent_id', 'p.name as parent_name', 'c.name as child_name', 'p.hostgroup_id as parent_env', 'c.hostgroup_id as child_env'])
-      .where((eb) => eb.or([eb('host_parents.host_id', 'in', ids), eb('host_parents.parent_id', 'in', ids)])).execute(),
-    db.selectFrom('resources').select(['host_id', 'state', (eb) => eb.fn.countAll<number>().as('n')]).where('host_id', 'in', ids).groupBy(['host_id', 'state']).execute(),
+    db
+      .selectFrom('host_parents')
+      .innerJoin('hosts as p', 'p.id', 'host_parents.parent_id')
+      .innerJoin('hosts as c', 'c.id', 'host_parents.host_id')
+      .select([
+        'host_parents.host_id',
+        'host_parents.parent_id',
+        'p.name as parent_name',
+        'c.name as child_name',
+        'p.hostgroup_id as parent_env',
+        'c.hostgroup_id as child_env',
+      ])
+      .where((eb) => eb.or([eb('host_parents.host_id', 'in', ids), eb('host_parents.parent_id', 'in', ids)]))
+      .execute(),
+    db
+      .selectFrom('resources')
+      .select(['host_id', 'state', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('host_id', 'in', ids)
+      .groupBy(['host_id', 'state'])
+      .execute(),
   ])
   const byId = new Map(rows.map((r) => [r.id, r]))
   const visible = new Set(scope.environmentIds)
@@ -86,7 +106,8 @@ function parentsColumn(environmentIds: readonly number[]): ColumnDef {
   return { expr: `(SELECT p.name FROM ${links} LIMIT 1)`, kind: 'text', many: { from: links, value: 'p.name' } }
 }
 
-const FROM = 'hosts JOIN hostgroups ON hostgroups.id = hosts.hostgroup_id JOIN organizations ON organizations.id = hostgroups.organization_id'
+const FROM =
+  'hosts JOIN hostgroups ON hostgroups.id = hosts.hostgroup_id JOIN organizations ON organizations.id = hostgroups.organization_id'
 const SELECT = 'hosts.*, hostgroups.alias AS hostgroup_alias, organizations.name AS organization_name, organizations.id AS organization_id'
 
 export const hostDef: EntityDef<Row, HostOut> = {
@@ -113,13 +134,59 @@ export const hostDef: EntityDef<Row, HostOut> = {
     monitoring_status: monitoringStatusColumn('hosts', 'max_scheduled_downtime_depth'),
     software: softwareColumn('hosts.id'),
   },
-  fields: ['id', 'name', 'alias', 'hostname', 'hostgroup_id', 'hostgroup_alias', 'organization_name', 'hosttype', 'ip_address',
-    'state', 'state_translation', 'state_id', 'problem_severity', 'state_type', 'state_details', 'plugin_output', 'extended_output', 'description', 'last_state_change',
-    'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping', 'acknowledged', 'tickets',
-    'parents', 'children', 'tags', 'labels', 'service_counts', 'allowed_actions', 'map_state', 'host_map_state',
-    'has_asset_data', 'has_graph', 'monitoring_type', 'max_scheduled_downtime_depth'],
-  extraFields: ['organization_id', 'current_attempt', 'max_check_attempts', 'retry_interval', 'perf_data', 'check_kind',
-    'notifications_enabled', 'freshness_threshold', 'created_time', 'updated_time'],
+  fields: [
+    'id',
+    'name',
+    'alias',
+    'hostname',
+    'hostgroup_id',
+    'hostgroup_alias',
+    'organization_name',
+    'hosttype',
+    'ip_address',
+    'state',
+    'state_translation',
+    'state_id',
+    'problem_severity',
+    'state_type',
+    'state_details',
+    'plugin_output',
+    'extended_output',
+    'description',
+    'last_state_change',
+    'last_check',
+    'next_check',
+    'check_interval',
+    'check_type',
+    'is_stale',
+    'is_flapping',
+    'acknowledged',
+    'tickets',
+    'parents',
+    'children',
+    'tags',
+    'labels',
+    'service_counts',
+    'allowed_actions',
+    'map_state',
+    'host_map_state',
+    'has_asset_data',
+    'has_graph',
+    'monitoring_type',
+    'max_scheduled_downtime_depth',
+  ],
+  extraFields: [
+    'organization_id',
+    'current_attempt',
+    'max_check_attempts',
+    'retry_interval',
+    'perf_data',
+    'check_kind',
+    'notifications_enabled',
+    'freshness_threshold',
+    'created_time',
+    'updated_time',
+  ],
   defaultOrder: [{ column: 'name', desc: false }],
   toApi,
   enrich,
@@ -134,14 +201,23 @@ export const getHost = async (db: Kysely<Database>, scope: Scope, id: number) =>
  */
 export async function getHostByName(db: Kysely<Database>, scope: Scope, name: string) {
   const row = scope.environmentIds.length
-    ? await db.selectFrom('hosts').select('id').where('name', '=', name).where('hostgroup_id', 'in', scope.environmentIds).orderBy('id').executeTakeFirst()
+    ? await db
+        .selectFrom('hosts')
+        .select('id')
+        .where('name', '=', name)
+        .where('hostgroup_id', 'in', scope.environmentIds)
+        .orderBy('id')
+        .executeTakeFirst()
     : undefined
   return row ? getHost(db, scope, row.id) : fail('host_not_found', { name })
 }
 
 /** Issue 13: host names are unique per organization, so another tenant's host names stay unknown. */
 async function ensureUniqueName(db: Kysely<Database>, environmentId: number, name: string, exceptId?: number) {
-  const clash = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id').select('hosts.id')
+  const clash = await db
+    .selectFrom('hosts')
+    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select('hosts.id')
     .where('hosts.name', '=', name)
     .where('hostgroups.organization_id', '=', db.selectFrom('hostgroups').select('organization_id').where('id', '=', environmentId))
     .executeTakeFirst()
@@ -149,16 +225,22 @@ async function ensureUniqueName(db: Kysely<Database>, environmentId: number, nam
 }
 
 function validate(body: Partial<z.infer<typeof HostBody>>) {
-  if (body.name !== undefined && (!isAscii(body.name) || /\s/.test(body.name))) throw new ApiError('invalid_ascii_parameter', { field: 'name' })
+  if (body.name !== undefined && (!isAscii(body.name) || /\s/.test(body.name)))
+    throw new ApiError('invalid_ascii_parameter', { field: 'name' })
   if (body.fqdn && !isValidFqdn(body.fqdn)) throw new ApiError('invalid_fqdn', { fqdn: body.fqdn })
 }
 
 /** Parents by name among the caller's hosts; a name several organizations share means the child's organization's host. */
 async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[], environmentId: number, selfId?: number) {
   if (!names.length) return []
-  const rows = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
-    .select(['hosts.id', 'hosts.name', 'hostgroups.organization_id']).where('hosts.name', 'in', names)
-    .where('hosts.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0]).orderBy('hosts.id').execute()
+  const rows = await db
+    .selectFrom('hosts')
+    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select(['hosts.id', 'hosts.name', 'hostgroups.organization_id'])
+    .where('hosts.name', 'in', names)
+    .where('hosts.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0])
+    .orderBy('hosts.id')
+    .execute()
   const own = await organizationOfEnvironment(db, environmentId)
   const chosen = names.flatMap((n) => {
     const named = rows.filter((r) => r.name === n)
@@ -167,7 +249,8 @@ async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[
   })
   const missing = names.filter((n) => !chosen.some((r) => r.name === n))
   if (missing.length) throw new ApiError('host_not_found', { parents: missing })
-  if (selfId !== undefined && chosen.some((r) => r.id === selfId)) throw new ApiError('validation_failed', { field: 'parents', reason: 'a host cannot be its own parent' })
+  if (selfId !== undefined && chosen.some((r) => r.id === selfId))
+    throw new ApiError('validation_failed', { field: 'parents', reason: 'a host cannot be its own parent' })
   return [...new Set(chosen.map((r) => r.id))]
 }
 
@@ -181,24 +264,74 @@ function requireHostWrite(scope: Scope, environmentId: number) {
  * withoutSecrets reaches an SNMP community in it; the sealed secrets only as set or not.
  */
 async function auditView(db: Kysely<Database>, id: number) {
-  const r = await db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
-    .select(['hosts.name', 'hosts.alias', 'hosts.fqdn', 'hosts.hostgroup_id', 'hostgroups.organization_id', 'hosts.hosttype', 'hosts.ip_address', 'hosts.description',
-      'hosts.tags', 'hosts.labels', 'hosts.check_interval', 'hosts.retry_interval', 'hosts.max_check_attempts', 'hosts.notifications_enabled', 'hosts.check_kind',
-      'hosts.check_config', 'hosts.check_type', 'hosts.freshness_threshold', 'hosts.secrets'])
-    .where('hosts.id', '=', id).executeTakeFirstOrThrow()
-  const parents = await db.selectFrom('host_parents').innerJoin('hosts', 'hosts.id', 'host_parents.parent_id').select('hosts.name').where('host_parents.host_id', '=', id).orderBy('hosts.name').execute()
+  const r = await db
+    .selectFrom('hosts')
+    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select([
+      'hosts.name',
+      'hosts.alias',
+      'hosts.fqdn',
+      'hosts.hostgroup_id',
+      'hostgroups.organization_id',
+      'hosts.hosttype',
+      'hosts.ip_address',
+      'hosts.description',
+      'hosts.tags',
+      'hosts.labels',
+      'hosts.check_interval',
+      'hosts.retry_interval',
+      'hosts.max_check_attempts',
+      'hosts.notifications_enabled',
+      'hosts.check_kind',
+      'hosts.check_config',
+      'hosts.check_type',
+      'hosts.freshness_threshold',
+      'hosts.secrets',
+    ])
+    .where('hosts.id', '=', id)
+    .executeTakeFirstOrThrow()
+  const parents = await db
+    .selectFrom('host_parents')
+    .innerJoin('hosts', 'hosts.id', 'host_parents.parent_id')
+    .select('hosts.name')
+    .where('host_parents.host_id', '=', id)
+    .orderBy('hosts.name')
+    .execute()
   const { organization_id, ...config } = r
-  return { organization_id, config: { ...config, tags: readJson(r.tags, []), labels: readJson(r.labels, {}), check_config: readJson(r.check_config, {}), parents: parents.map((p) => p.name) } }
+  return {
+    organization_id,
+    config: {
+      ...config,
+      tags: readJson(r.tags, []),
+      labels: readJson(r.labels, {}),
+      check_config: readJson(r.check_config, {}),
+      parents: parents.map((p) => p.name),
+    },
+  }
 }
 
-async function auditHost(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null, secretsSet?: object) {
+async function auditHost(
+  tx: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  status: string,
+  before: Awaited<ReturnType<typeof auditView>> | null,
+  secretsSet?: object,
+) {
   const after = status === 'DELETED' ? null : await auditView(tx, id)
   const view = (after ?? before)!
   // Which sealed fields this change set, by name only: their values never reach the event.
   const sealed = secretsSet ? { sealed_fields: Object.keys(secretsSet).sort() } : {}
   await writeAuditEvent(tx, scope, {
-    subject: 'host', status, id, name: view.config.name, organizationId: view.organization_id, hostgroupId: view.config.hostgroup_id, hostId: id,
-    before: before?.config ?? null, after: after ? { ...after.config, ...sealed } : null,
+    subject: 'host',
+    status,
+    id,
+    name: view.config.name,
+    organizationId: view.organization_id,
+    hostgroupId: view.config.hostgroup_id,
+    hostId: id,
+    before: before?.config ?? null,
+    after: after ? { ...after.config, ...sealed } : null,
   })
 }
 
@@ -213,17 +346,45 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
     const address = body.ip_address || body.fqdn || body.name
     const check = body.check ?? { kind: 'ping', config: { host: address } }
     const intervals = { check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30 }
-    await demandCheckQuotas(tx, scope, body.hostgroup_id, { hosts: 1, load: checksPerSecond({ ...intervals, check_type: body.check_type ?? '0', check_kind: check.kind }) }, intervals)
-    const { id } = await tx.insertInto('hosts').values({
-      name: body.name, alias: body.alias ?? body.name, fqdn: body.fqdn ?? '', hostgroup_id: body.hostgroup_id,
-      hosttype: body.hosttype ?? 'ping', ip_address: body.ip_address ?? '', description: body.description ?? '',
-      tags: JSON.stringify(body.tags ?? []), labels: JSON.stringify(body.labels ?? {}),
-      ...intervals, max_check_attempts: body.max_check_attempts ?? 3,
-      notifications_enabled: body.notifications_enabled === false ? 0 : 1, check_kind: check.kind, check_config: JSON.stringify(check.config),
-      check_type: body.check_type ?? '0', freshness_threshold: body.freshness_threshold ?? null, ...checkTrust(scope, true),
-      secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '', next_check: t, created_time: t, updated_time: t,
-    }).returning('id').executeTakeFirstOrThrow()
-    if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
+    await demandCheckQuotas(
+      tx,
+      scope,
+      body.hostgroup_id,
+      { hosts: 1, load: checksPerSecond({ ...intervals, check_type: body.check_type ?? '0', check_kind: check.kind }) },
+      intervals,
+    )
+    const { id } = await tx
+      .insertInto('hosts')
+      .values({
+        name: body.name,
+        alias: body.alias ?? body.name,
+        fqdn: body.fqdn ?? '',
+        hostgroup_id: body.hostgroup_id,
+        hosttype: body.hosttype ?? 'ping',
+        ip_address: body.ip_address ?? '',
+        description: body.description ?? '',
+        tags: JSON.stringify(body.tags ?? []),
+        labels: JSON.stringify(body.labels ?? {}),
+        ...intervals,
+        max_check_attempts: body.max_check_attempts ?? 3,
+        notifications_enabled: body.notifications_enabled === false ? 0 : 1,
+        check_kind: check.kind,
+        check_config: JSON.stringify(check.config),
+        check_type: body.check_type ?? '0',
+        freshness_threshold: body.freshness_threshold ?? null,
+        ...checkTrust(scope, true),
+        secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '',
+        next_check: t,
+        created_time: t,
+        updated_time: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (parentIds.length)
+      await tx
+        .insertInto('host_parents')
+        .values(parentIds.map((p) => ({ host_id: id, parent_id: p })))
+        .execute()
     await auditHost(tx, scope, id, 'CREATED', null, body.secrets)
     return id
   })
@@ -236,31 +397,46 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
   validate(body)
   await db.transaction().execute(async (tx) => {
     const environmentId = body.hostgroup_id ?? host.hostgroup_id
-    if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id) await ensureUniqueName(tx, environmentId, body.name ?? host.name, id)
+    if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id)
+      await ensureUniqueName(tx, environmentId, body.name ?? host.name, id)
     const before = await auditView(tx, id)
     const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
     const was = before.config
-    const load = checksPerSecond({ check_interval: body.check_interval ?? was.check_interval, check_type: body.check_type ?? was.check_type, check_kind: check?.kind ?? was.check_kind })
+    const load = checksPerSecond({
+      check_interval: body.check_interval ?? was.check_interval,
+      check_type: body.check_type ?? was.check_type,
+      check_kind: check?.kind ?? was.check_kind,
+    })
     // Moved into another organization, the host and its resources count against that one's quotas.
     const moved = body.hostgroup_id !== undefined && (await organizationOfEnvironment(tx, body.hostgroup_id)) !== host.organization_id
     const adding = moved ? await usageOfHost(tx, id, load) : { load: load - checksPerSecond(was) }
     await demandCheckQuotas(tx, scope, body.hostgroup_id ?? host.hostgroup_id, adding, body)
-    await tx.updateTable('hosts').set({
-      ...plain,
-      ...(tags ? { tags: JSON.stringify(tags) } : {}),
-      ...(labels ? { labels: JSON.stringify(labels) } : {}),
-      ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
-      ...(secrets ? { secrets: box.seal(JSON.stringify(secrets)) } : {}),
-      ...(notifications_enabled === undefined ? {} : { notifications_enabled: notifications_enabled ? 1 : 0 }),
-      ...checkTrust(scope, check !== undefined || plain.ip_address !== undefined || plain.fqdn !== undefined || plain.name !== undefined),
-      updated_time: now(),
-    }).where('id', '=', id).execute()
-    if (body.hostgroup_id !== undefined) await tx.updateTable('resources').set({ hostgroup_id: body.hostgroup_id }).where('host_id', '=', id).execute()
-    if (body.name !== undefined && body.name !== host.name) await tx.updateTable('resources').set({ host_name: body.name }).where('host_id', '=', id).execute()
+    await tx
+      .updateTable('hosts')
+      .set({
+        ...plain,
+        ...(tags ? { tags: JSON.stringify(tags) } : {}),
+        ...(labels ? { labels: JSON.stringify(labels) } : {}),
+        ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
+        ...(secrets ? { secrets: box.seal(JSON.stringify(secrets)) } : {}),
+        ...(notifications_enabled === undefined ? {} : { notifications_enabled: notifications_enabled ? 1 : 0 }),
+        ...checkTrust(scope, check !== undefined || plain.ip_address !== undefined || plain.fqdn !== undefined || plain.name !== undefined),
+        updated_time: now(),
+      })
+      .where('id', '=', id)
+      .execute()
+    if (body.hostgroup_id !== undefined)
+      await tx.updateTable('resources').set({ hostgroup_id: body.hostgroup_id }).where('host_id', '=', id).execute()
+    if (body.name !== undefined && body.name !== host.name)
+      await tx.updateTable('resources').set({ host_name: body.name }).where('host_id', '=', id).execute()
     if (parents) {
       const parentIds = await resolveParents(tx, scope, parents, environmentId, id)
       await tx.deleteFrom('host_parents').where('host_id', '=', id).execute()
-      if (parentIds.length) await tx.insertInto('host_parents').values(parentIds.map((p) => ({ host_id: id, parent_id: p }))).execute()
+      if (parentIds.length)
+        await tx
+          .insertInto('host_parents')
+          .values(parentIds.map((p) => ({ host_id: id, parent_id: p })))
+          .execute()
     }
     await auditHost(tx, scope, id, 'UPDATED', before, secrets)
   })
@@ -272,7 +448,10 @@ export async function deleteHost(db: Kysely<Database>, scope: Scope, id: number)
   requireHostWrite(scope, host.hostgroup_id)
   await db.transaction().execute(async (tx) => {
     await auditHost(tx, scope, id, 'DELETED', await auditView(tx, id))
-    await tx.deleteFrom('host_parents').where((eb) => eb.or([eb('host_id', '=', id), eb('parent_id', '=', id)])).execute()
+    await tx
+      .deleteFrom('host_parents')
+      .where((eb) => eb.or([eb('host_id', '=', id), eb('parent_id', '=', id)]))
+      .execute()
     await tx.deleteFrom('resources').where('host_id', '=', id).execute()
     await tx.deleteFrom('hosts').where('id', '=', id).execute()
   })
@@ -284,14 +463,16 @@ export async function hostSecrets(db: Kysely<Database>, box: SecretBox, id: numb
   return row?.secrets ? JSON.parse(box.open(row.secrets)) : {}
 }
 
-
 /**
  * POST /results: the hosts that passive results name (by name or id), among those the caller sees. Hosts
  * of other environments are read and dropped here, so a hidden host answers exactly as an absent one.
  */
 export async function visibleHostsByNameOrId(db: Kysely<Database>, scope: Scope, names: string[], ids: number[]) {
   if (!names.length && !ids.length) return []
-  const rows = await db.selectFrom('hosts').select(['id', 'name', 'hostgroup_id'])
-    .where((eb) => eb.or([eb('name', 'in', names.length ? names : ['']), eb('id', 'in', ids.length ? ids : [-1])])).execute()
+  const rows = await db
+    .selectFrom('hosts')
+    .select(['id', 'name', 'hostgroup_id'])
+    .where((eb) => eb.or([eb('name', 'in', names.length ? names : ['']), eb('id', 'in', ids.length ? ids : [-1])]))
+    .execute()
   return rows.filter((h) => scope.environmentIds.includes(h.hostgroup_id))
 }

@@ -10,8 +10,21 @@ import type { Database, Dialect } from './db'
 import type { Scope } from './scope'
 import { ApiError } from '../../shared/errors'
 import {
-  AdvancedFilter, FilterValue, normaliseOperator, normaliseRule, OPERATORS_BY_KIND, OrderSpec, parseBetween, parseOrder,
-  MONITORING_STATUSES, parseSoftwareVersion, type FilterNode, type MonitoringStatus, type Operator, type OrderTerm, type ValueKind,
+  AdvancedFilter,
+  FilterValue,
+  normaliseOperator,
+  normaliseRule,
+  OPERATORS_BY_KIND,
+  OrderSpec,
+  parseBetween,
+  parseOrder,
+  MONITORING_STATUSES,
+  parseSoftwareVersion,
+  type FilterNode,
+  type MonitoringStatus,
+  type Operator,
+  type OrderTerm,
+  type ValueKind,
 } from '../../shared/filter'
 import { jsonDepth, MAX_JSON_DEPTH } from '../../shared/nesting'
 import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
@@ -50,7 +63,13 @@ export interface ColumnDef {
   scoped?: (environmentIds: readonly number[]) => ColumnDef
 }
 
-const POSITIVE_OF: Record<string, string> = { not_equals: 'equals', not_contains: 'contains', not_starts_with: 'starts_with', not_ends_with: 'ends_with', not_in: 'in' }
+const POSITIVE_OF: Record<string, string> = {
+  not_equals: 'equals',
+  not_contains: 'contains',
+  not_starts_with: 'starts_with',
+  not_ends_with: 'ends_with',
+  not_in: 'in',
+}
 
 export interface EntityDef<Row, Out extends Record<string, unknown>> {
   /** FROM clause (trusted). */
@@ -101,7 +120,11 @@ function parseJson<T>(field: string, text: string, schema: z.ZodType<T>): T {
   // Measured before zod, whose recursion would overflow the stack on deep or-groups.
   if (jsonDepth(raw) > MAX_JSON_DEPTH) throw new ApiError('validation_failed', { field, reason: `nested deeper than ${MAX_JSON_DEPTH}` })
   const parsed = schema.safeParse(raw)
-  if (!parsed.success) throw new ApiError('validation_failed', { field, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) })
+  if (!parsed.success)
+    throw new ApiError('validation_failed', {
+      field,
+      issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    })
   return parsed.data
 }
 
@@ -111,11 +134,16 @@ function parseJson<T>(field: string, text: string, schema: z.ZodType<T>): T {
  */
 function parseFilterParam(def: EntityDef<any, any>, text: string): [string, FilterValue][] {
   const raw = parseJson('filter', text, z.unknown())
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ApiError('validation_failed', { field: 'filter', reason: 'an object of column: value' })
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw new ApiError('validation_failed', { field: 'filter', reason: 'an object of column: value' })
   return Object.entries(raw).map(([key, value]) => {
     columnOf(def, key)
     const parsed = FilterValue.safeParse(value)
-    if (!parsed.success) throw new ApiError('validation_failed', { field: `filter.${key}`, issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })) })
+    if (!parsed.success)
+      throw new ApiError('validation_failed', {
+        field: `filter.${key}`,
+        issues: parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+      })
     return [key, parsed.data]
   })
 }
@@ -183,10 +211,16 @@ function coerce(col: ColumnDef, key: string, v: unknown): string | number {
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
 
 /** One rule → SQL. Exported for the unit tests of every condition. */
-export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { key: string; operator: string; value: FilterValue; inverted: boolean }, unindexed = false): RawBuilder<SqlBool> {
+export function ruleToSql(
+  def: EntityDef<any, any>,
+  dialect: Dialect,
+  rule: { key: string; operator: string; value: FilterValue; inverted: boolean },
+  unindexed = false,
+): RawBuilder<SqlBool> {
   const col = columnOf(def, rule.key)
   const op = normaliseOperator(rule.operator)
-  if (!op || !OPERATORS_BY_KIND[col.kind].includes(op)) throw new ApiError('unknown_operator', { operator: rule.operator, column: rule.key })
+  if (!op || !OPERATORS_BY_KIND[col.kind].includes(op))
+    throw new ApiError('unknown_operator', { operator: rule.operator, column: rule.key })
   if (col.flags) return flagsToSql(col.flags, op, rule)
   if (col.match) {
     const matched = col.match(op, rule.value, rule.key)
@@ -195,9 +229,13 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
   if (col.many) {
     // "parents not_equals X" means no parent is X; "parents equals X" that some parent is.
     const positive = POSITIVE_OF[op] ?? op
-    const inner = ruleToSql({ ...def, columns: { [rule.key]: { ...col, expr: col.many.value, many: undefined, nullable: false } } }, dialect, { ...rule, operator: positive, inverted: false })
+    const inner = ruleToSql(
+      { ...def, columns: { [rule.key]: { ...col, expr: col.many.value, many: undefined, nullable: false } } },
+      dialect,
+      { ...rule, operator: positive, inverted: false },
+    )
     const exists = sql<SqlBool>`EXISTS (SELECT 1 FROM ${sql.raw(col.many.from)} AND ${inner})`
-    return positive !== op !== rule.inverted ? sql`NOT ${exists}` : exists
+    return (positive !== op) !== rule.inverted ? sql`NOT ${exists}` : exists
   }
   const e = sql.raw(unindexed ? `+${col.expr}` : col.expr)
   const like = dialect === 'postgres' ? sql.raw('ILIKE') : sql.raw('LIKE')
@@ -214,25 +252,52 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
   }
   let cond: RawBuilder<SqlBool>
   switch (op) {
-    case 'equals': cond = sql`${e} = ${one()}`; break
-    case 'not_equals': cond = col.values ? others([one()]) : orNull(sql`${e} <> ${one()}`); break
-    case 'contains': cond = sql`${e} ${like} ${pattern('%', '%')} ESCAPE '\\'`; break
-    case 'not_contains': cond = sql`${e} NOT ${like} ${pattern('%', '%')} ESCAPE '\\'`; break
-    case 'starts_with': cond = sql`${e} ${like} ${pattern('', '%')} ESCAPE '\\'`; break
-    case 'not_starts_with': cond = sql`${e} NOT ${like} ${pattern('', '%')} ESCAPE '\\'`; break
-    case 'ends_with': cond = sql`${e} ${like} ${pattern('%', '')} ESCAPE '\\'`; break
-    case 'not_ends_with': cond = sql`${e} NOT ${like} ${pattern('%', '')} ESCAPE '\\'`; break
-    case 'greater_than': case 'after': cond = sql`${e} > ${one()}`; break
-    case 'less_than': case 'before': cond = sql`${e} < ${one()}`; break
+    case 'equals':
+      cond = sql`${e} = ${one()}`
+      break
+    case 'not_equals':
+      cond = col.values ? others([one()]) : orNull(sql`${e} <> ${one()}`)
+      break
+    case 'contains':
+      cond = sql`${e} ${like} ${pattern('%', '%')} ESCAPE '\\'`
+      break
+    case 'not_contains':
+      cond = sql`${e} NOT ${like} ${pattern('%', '%')} ESCAPE '\\'`
+      break
+    case 'starts_with':
+      cond = sql`${e} ${like} ${pattern('', '%')} ESCAPE '\\'`
+      break
+    case 'not_starts_with':
+      cond = sql`${e} NOT ${like} ${pattern('', '%')} ESCAPE '\\'`
+      break
+    case 'ends_with':
+      cond = sql`${e} ${like} ${pattern('%', '')} ESCAPE '\\'`
+      break
+    case 'not_ends_with':
+      cond = sql`${e} NOT ${like} ${pattern('%', '')} ESCAPE '\\'`
+      break
+    case 'greater_than':
+    case 'after':
+      cond = sql`${e} > ${one()}`
+      break
+    case 'less_than':
+    case 'before':
+      cond = sql`${e} < ${one()}`
+      break
     case 'between': {
       const range = parseBetween(rule.value)
       if (!range) throw new ApiError('validation_failed', { field: rule.key, reason: 'between needs two unix times joined by a bar' })
       cond = sql`${e} BETWEEN ${range[0]} AND ${range[1]}`
       break
     }
-    case 'in': case 'not_in': {
+    case 'in':
+    case 'not_in': {
       // An object (a software version) is no list: coerce refuses it rather than read "[object Object]".
-      const list = Array.isArray(rule.value) ? rule.value : typeof rule.value === 'object' && rule.value !== null ? [rule.value] : String(rule.value ?? '').split(',')
+      const list = Array.isArray(rule.value)
+        ? rule.value
+        : typeof rule.value === 'object' && rule.value !== null
+          ? [rule.value]
+          : String(rule.value ?? '').split(',')
       const values = list.map((v) => coerce(col, rule.key, v))
       if (op === 'not_in' && col.values) cond = others(values)
       else if (values.length === 0) cond = op === 'in' ? sql`1 = 0` : sql`1 = 1`
@@ -243,8 +308,16 @@ export function ruleToSql(def: EntityDef<any, any>, dialect: Dialect, rule: { ke
   return rule.inverted ? sql`NOT (${cond})` : cond
 }
 
-function flagsToSql(flags: Readonly<Record<string, string>>, op: Operator, rule: { key: string; value: FilterValue; inverted: boolean }): RawBuilder<SqlBool> {
-  const values = Array.isArray(rule.value) ? rule.value : op === 'in' || op === 'not_in' ? String(rule.value ?? '').split(',') : [rule.value]
+function flagsToSql(
+  flags: Readonly<Record<string, string>>,
+  op: Operator,
+  rule: { key: string; value: FilterValue; inverted: boolean },
+): RawBuilder<SqlBool> {
+  const values = Array.isArray(rule.value)
+    ? rule.value
+    : op === 'in' || op === 'not_in'
+      ? String(rule.value ?? '').split(',')
+      : [rule.value]
   const conds = values.map((v) => {
     const cond = typeof v === 'string' && Object.hasOwn(flags, v) ? flags[v] : undefined
     if (cond === undefined) throw new ApiError('validation_failed', { field: rule.key, value: v, allowed: Object.keys(flags) })
@@ -273,7 +346,11 @@ export function monitoringStatusColumn(table: string, maintenance: string): Colu
 export function softwareColumn(hostId: string): ColumnDef {
   const match = (op: Operator, value: FilterValue, key: string) => {
     const wanted = parseSoftwareVersion(value)
-    if (!wanted) throw new ApiError('validation_failed', { field: key, reason: 'a software version is {name: {raw: {value}}, version: {raw: {value}}}' })
+    if (!wanted)
+      throw new ApiError('validation_failed', {
+        field: key,
+        reason: 'a software version is {name: {raw: {value}}, version: {raw: {value}}}',
+      })
     const version = wanted.version ? sql` AND hs.version = ${wanted.version}` : sql``
     const has = sql<SqlBool>`EXISTS (SELECT 1 FROM host_software hs WHERE hs.host_id = ${sql.raw(hostId)} AND hs.name = ${wanted.name}${version})`
     return op === 'not_equals' ? sql<SqlBool>`NOT ${has}` : has
@@ -285,11 +362,18 @@ export function softwareColumn(hostId: string): ColumnDef {
 /** The definition as one caller sees it: columns reading other rows keep to the caller's environments (issue 13). */
 function forScope<D extends EntityDef<any, any>>(def: D, scope: Scope): D {
   if (!Object.values(def.columns).some((c) => c.scoped)) return def
-  return { ...def, columns: Object.fromEntries(Object.entries(def.columns).map(([k, c]) => [k, c.scoped ? c.scoped(scope.environmentIds) : c])) }
+  return {
+    ...def,
+    columns: Object.fromEntries(Object.entries(def.columns).map(([k, c]) => [k, c.scoped ? c.scoped(scope.environmentIds) : c])),
+  }
 }
 
 function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode, unindexed: boolean): RawBuilder<SqlBool> {
-  if (!Array.isArray(node) && 'or' in node) return sql`(${sql.join(node.or.map((n) => nodeToSql(def, dialect, n, unindexed)), sql` OR `)})`
+  if (!Array.isArray(node) && 'or' in node)
+    return sql`(${sql.join(
+      node.or.map((n) => nodeToSql(def, dialect, n, unindexed)),
+      sql` OR `,
+    )})`
   return ruleToSql(def, dialect, normaliseRule(node), unindexed)
 }
 
@@ -298,7 +382,13 @@ function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode,
  * `unindexed` (SQLite only) writes every column as `+column`, which keeps SQLite from using an index for
  * the filter, so that it reads a sort index in order and stops at the page instead of sorting every match.
  */
-export function whereOf(unscoped: EntityDef<any, any>, dialect: Dialect, scope: Scope, q: ListQuery, unindexed = false): RawBuilder<SqlBool> {
+export function whereOf(
+  unscoped: EntityDef<any, any>,
+  dialect: Dialect,
+  scope: Scope,
+  q: ListQuery,
+  unindexed = false,
+): RawBuilder<SqlBool> {
   const def = forScope(unscoped, scope)
   let ids = def.scopeIds(scope)
   if (q.environment_ids) {
@@ -313,7 +403,8 @@ export function whereOf(unscoped: EntityDef<any, any>, dialect: Dialect, scope: 
       conds.push(ruleToSql(def, dialect, { key, operator: Array.isArray(value) ? 'in' : 'equals', value, inverted: false }, unindexed))
     }
   }
-  if (q.advanced_filter) for (const node of parseJson('advanced_filter', q.advanced_filter, AdvancedFilter)) conds.push(nodeToSql(def, dialect, node, unindexed))
+  if (q.advanced_filter)
+    for (const node of parseJson('advanced_filter', q.advanced_filter, AdvancedFilter)) conds.push(nodeToSql(def, dialect, node, unindexed))
   return sql.join(conds, sql` AND `) as RawBuilder<SqlBool>
 }
 
@@ -326,7 +417,11 @@ function orderSql(def: EntityDef<any, any>, q: ListQuery, leading: OrderTerm[] =
 }
 
 function pickFields(def: EntityDef<any, any>, q: ListQuery): string[] {
-  const split = (s?: string) => (s ?? '').split(',').map((c) => c.trim()).filter(Boolean)
+  const split = (s?: string) =>
+    (s ?? '')
+      .split(',')
+      .map((c) => c.trim())
+      .filter(Boolean)
   const allowed = new Set<string>([...def.fields, ...(def.extraFields ?? [])])
   const asked = [...split(q.columns), ...split(q.extra_columns)]
   const unknown = asked.filter((c) => !allowed.has(c))
@@ -335,7 +430,13 @@ function pickFields(def: EntityDef<any, any>, q: ListQuery): string[] {
   return [...new Set(['id', ...base, ...split(q.extra_columns)])]
 }
 
-async function rowsOf<Out extends Record<string, unknown>>(db: Kysely<Database>, def: EntityDef<any, Out>, scope: Scope, rows: unknown[], fields: string[]) {
+async function rowsOf<Out extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  def: EntityDef<any, Out>,
+  scope: Scope,
+  rows: unknown[],
+  fields: string[],
+) {
   const full = rows.map((r) => def.toApi(r, scope))
   if (def.enrich && full.length) await def.enrich(db, full, fields, scope)
   return full.map((o) => Object.fromEntries(fields.filter((f) => f in o).map((f) => [f, o[f]])))
@@ -344,7 +445,13 @@ async function rowsOf<Out extends Record<string, unknown>>(db: Kysely<Database>,
 /** Above this many matches a page sorted by an indexed column is read in index order (SQLite). */
 const IN_ORDER_MIN_MATCHES = 5000
 
-export async function listEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, unscoped: EntityDef<any, Out>, scope: Scope, q: ListQuery) {
+export async function listEntities<Out extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  unscoped: EntityDef<any, Out>,
+  scope: Scope,
+  q: ListQuery,
+) {
   const def = forScope(unscoped, scope)
   const fields = pickFields(def, q)
   const where = whereOf(def, dialect, scope, q)
@@ -352,26 +459,48 @@ export async function listEntities<Out extends Record<string, unknown>>(db: Kyse
   const limit = q.limit ?? DEFAULT_PAGE_SIZE
   const offset = q.offset ?? 0
   const source = countSourceOf(def, q)
-  const count = Number((await sql<{ n: number | null }>`SELECT ${source.count} AS n FROM ${sql.raw(source.from)} WHERE ${where}`.execute(db)).rows[0].n ?? 0)
+  const count = Number(
+    (await sql<{ n: number | null }>`SELECT ${source.count} AS n FROM ${sql.raw(source.from)} WHERE ${where}`.execute(db)).rows[0].n ?? 0,
+  )
   // Many matches sorted by an indexed column: SQLite would find them all through the filter's index
   // and sort them (seconds at a million rows); reading the sort index in order stops at the page.
   const first = columnOf(def, (q.order ? parseOrderParam(q.order) : def.defaultOrder)[0]?.column ?? 'id')
-  const pageWhere = dialect === 'sqlite' && count > IN_ORDER_MIN_MATCHES && first.ordered && !first.joined ? whereOf(def, dialect, scope, q, true) : where
-  const page = await sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${pageWhere} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(db)
+  const pageWhere =
+    dialect === 'sqlite' && count > IN_ORDER_MIN_MATCHES && first.ordered && !first.joined ? whereOf(def, dialect, scope, q, true) : where
+  const page =
+    await sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${pageWhere} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`.execute(
+      db,
+    )
   return { result: await rowsOf(db, def, scope, page.rows, fields), totalresults: count }
 }
 
 /** SPEC §7 grouped: counts per value of `group_by`, and each group's rows (at most `limit` in all). */
-export async function groupEntities<Out extends Record<string, unknown>>(db: Kysely<Database>, dialect: Dialect, unscoped: EntityDef<any, Out>, scope: Scope, q: GroupedQuery) {
+export async function groupEntities<Out extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  unscoped: EntityDef<any, Out>,
+  scope: Scope,
+  q: GroupedQuery,
+) {
   const def = forScope(unscoped, scope)
   const groupCol = columnOf(def, q.group_by)
   const fields = pickFields(def, q)
   const where = whereOf(def, dialect, scope, q)
   const g = sql.raw(groupCol.expr)
   const source = countSourceOf(def, q, [q.group_by])
-  const counts = await sql<{ value: string | number | null; n: number }>`SELECT ${g} AS value, ${source.count} AS n FROM ${sql.raw(source.from)} WHERE ${where} GROUP BY ${g} HAVING ${source.count} > 0 ORDER BY ${g}`.execute(db)
+  const counts = await sql<{
+    value: string | number | null
+    n: number
+  }>`SELECT ${g} AS value, ${source.count} AS n FROM ${sql.raw(source.from)} WHERE ${where} GROUP BY ${g} HAVING ${source.count} > 0 ORDER BY ${g}`.execute(
+    db,
+  )
   const limit = q.limit ?? DEFAULT_PAGE_SIZE
-  const page = limit === 0 ? { rows: [] } : await sql`SELECT ${sql.raw(def.select)}, ${g} AS vigil_group FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${orderSql(def, q, [{ column: q.group_by, desc: false }])} LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(db)
+  const page =
+    limit === 0
+      ? { rows: [] }
+      : await sql`SELECT ${sql.raw(def.select)}, ${g} AS vigil_group FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${orderSql(def, q, [{ column: q.group_by, desc: false }])} LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(
+          db,
+        )
   const groupOfRow = (page.rows as { vigil_group: unknown }[]).map((r) => r.vigil_group)
   const rows = await rowsOf(db, def, scope, page.rows, fields)
   const result = counts.rows.map((c) => ({
@@ -383,11 +512,19 @@ export async function groupEntities<Out extends Record<string, unknown>>(db: Kys
 }
 
 /** One row by id, within the caller's scope (another tenant's row reads as missing), fully enriched. */
-export async function getEntity<Out extends Record<string, unknown>>(db: Kysely<Database>, def: EntityDef<any, Out>, scope: Scope, id: number): Promise<Out | undefined> {
+export async function getEntity<Out extends Record<string, unknown>>(
+  db: Kysely<Database>,
+  def: EntityDef<any, Out>,
+  scope: Scope,
+  id: number,
+): Promise<Out | undefined> {
   const ids = def.scopeIds(scope)
   if (!ids.length) return undefined
   const idCol = sql.raw(def.scopeColumn.split('.')[0] + '.id')
-  const { rows } = await sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${idCol} = ${id} AND ${sql.raw(def.scopeColumn)} IN (${sql.join(ids)})`.execute(db)
+  const { rows } =
+    await sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${idCol} = ${id} AND ${sql.raw(def.scopeColumn)} IN (${sql.join(ids)})`.execute(
+      db,
+    )
   if (!rows.length) return undefined
   const out = def.toApi(rows[0], scope)
   if (def.enrich) await def.enrich(db, [out], [...def.fields, ...(def.extraFields ?? [])], scope)

@@ -23,7 +23,12 @@ export function waitAfter(failures: number): number {
 
 /** When the source may try again, if it must still wait. */
 export async function lockedUntil(db: Kysely<Database>, userId: number, source: string): Promise<number | null> {
-  const row = await db.selectFrom('login_failures').select('locked_until').where('user_id', '=', userId).where('source', '=', source).executeTakeFirst()
+  const row = await db
+    .selectFrom('login_failures')
+    .select('locked_until')
+    .where('user_id', '=', userId)
+    .where('source', '=', source)
+    .executeTakeFirst()
   return row?.locked_until && row.locked_until > now() ? row.locked_until : null
 }
 
@@ -31,13 +36,21 @@ export async function lockedUntil(db: Kysely<Database>, userId: number, source: 
 export async function recordLoginFailure(db: Kysely<Database>, userId: number, source: string) {
   await db.transaction().execute(async (tx) => {
     const t = now()
-    const row = await tx.selectFrom('login_failures').select(['failures', 'last_failure']).where('user_id', '=', userId).where('source', '=', source).executeTakeFirst()
+    const row = await tx
+      .selectFrom('login_failures')
+      .select(['failures', 'last_failure'])
+      .where('user_id', '=', userId)
+      .where('source', '=', source)
+      .executeTakeFirst()
     const failures = row && t - row.last_failure < FAILURE_MEMORY_S ? row.failures + 1 : 1
     const delay = waitAfter(failures)
     const values = { failures, last_failure: t, locked_until: delay ? t + delay : null }
     // An upsert: two failures at the same moment must not collide on the key.
-    await tx.insertInto('login_failures').values({ user_id: userId, source, ...values })
-      .onConflict((oc) => oc.columns(['user_id', 'source']).doUpdateSet(values)).execute()
+    await tx
+      .insertInto('login_failures')
+      .values({ user_id: userId, source, ...values })
+      .onConflict((oc) => oc.columns(['user_id', 'source']).doUpdateSet(values))
+      .execute()
   })
 }
 
@@ -46,7 +59,10 @@ export async function clearLoginFailures(db: Kysely<Database>, userId: number, s
 }
 
 export async function purgeStaleLoginFailures(db: Kysely<Database>) {
-  await db.deleteFrom('login_failures').where('last_failure', '<', now() - FAILURE_MEMORY_S).execute()
+  await db
+    .deleteFrom('login_failures')
+    .where('last_failure', '<', now() - FAILURE_MEMORY_S)
+    .execute()
 }
 
 /**
@@ -56,13 +72,20 @@ export async function purgeStaleLoginFailures(db: Kysely<Database>) {
 export async function unlockUser(db: Kysely<Database>, scope: Scope, userId: number) {
   await db.transaction().execute(async (tx) => {
     const user = await tx.selectFrom('users').select(['id', 'username', 'organization_id']).where('id', '=', userId).executeTakeFirst()
-    if (!user || (!scope.serverAdmin && !scope.organizationIds.includes(user.organization_id))) throw new ApiError('user_not_found', { id: userId })
+    if (!user || (!scope.serverAdmin && !scope.organizationIds.includes(user.organization_id)))
+      throw new ApiError('user_not_found', { id: userId })
     const where = { organizationId: user.organization_id }
-    if (!scope.serverAdmin && !(can(scope, 'user_read', where) && can(scope, 'hostgroup_write', where))) throw new ApiError('unauthorized', { action: 'unlock' })
+    if (!scope.serverAdmin && !(can(scope, 'user_read', where) && can(scope, 'hostgroup_write', where)))
+      throw new ApiError('unauthorized', { action: 'unlock' })
     const cleared = await tx.deleteFrom('login_failures').where('user_id', '=', userId).executeTakeFirst()
     await writeAuditEvent(tx, scope, {
-      subject: 'user', status: 'UNLOCKED', id: user.id, name: user.username, organizationId: user.organization_id,
-      before: { failing_sources: Number(cleared.numDeletedRows) }, after: { failing_sources: 0 },
+      subject: 'user',
+      status: 'UNLOCKED',
+      id: user.id,
+      name: user.username,
+      organizationId: user.organization_id,
+      before: { failing_sources: Number(cleared.numDeletedRows) },
+      after: { failing_sources: 0 },
     })
   })
 }

@@ -19,14 +19,29 @@ async function ownIds(db: Kysely<Database>, organizationId: number, kind: Kind, 
   const own = new Set<number>()
   for (let i = 0; i < ids.length; i += CHUNK) {
     const part = ids.slice(i, i + CHUNK)
-    const rows = await (kind === 'environment'
-      ? db.selectFrom('hostgroups').select('hostgroups.id').where('hostgroups.id', 'in', part)
-      : kind === 'host'
-        ? db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id').select('hosts.id').where('hosts.id', 'in', part)
-        : kind === 'resource'
-          ? db.selectFrom('resources').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id').select('resources.id').where('resources.id', 'in', part)
-          : db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id').select('maps.id').where('maps.id', 'in', part)
-    ).where('hostgroups.organization_id', '=', organizationId).execute()
+    const rows = await (
+      kind === 'environment'
+        ? db.selectFrom('hostgroups').select('hostgroups.id').where('hostgroups.id', 'in', part)
+        : kind === 'host'
+          ? db
+              .selectFrom('hosts')
+              .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+              .select('hosts.id')
+              .where('hosts.id', 'in', part)
+          : kind === 'resource'
+            ? db
+                .selectFrom('resources')
+                .innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id')
+                .select('resources.id')
+                .where('resources.id', 'in', part)
+            : db
+                .selectFrom('maps')
+                .innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
+                .select('maps.id')
+                .where('maps.id', 'in', part)
+    )
+      .where('hostgroups.organization_id', '=', organizationId)
+      .execute()
     for (const r of rows) own.add(r.id)
   }
   return own
@@ -44,7 +59,9 @@ export async function refuseForeignBindings(db: Kysely<Database>, organizationId
     for (const id of added) if (!own.has(id)) foreign.add(`${kind}:${id}`)
   }
   if (!foreign.size) return
-  const items = Object.values(doc.items).filter((item) => bindingsOf(item).some((b) => foreign.has(b))).map((item) => item.id)
+  const items = Object.values(doc.items)
+    .filter((item) => bindingsOf(item).some((b) => foreign.has(b)))
+    .map((item) => item.id)
   throw new ApiError('validation_failed', {
     field: `document.items.${items[0]}`,
     items,

@@ -15,27 +15,43 @@ export type MapEventKind = (typeof MAP_EVENTS)[number]
 /** Timeline event_class of map events (SPEC §3 names host_event and resource_check_event; maps get their own). */
 export const MAP_EVENT_CLASS = 'map_event'
 
-export interface MapRef { id: number; hostgroup_id: number; name: string; alias: string }
+export interface MapRef {
+  id: number
+  hostgroup_id: number
+  name: string
+  alias: string
+}
 
-export async function writeMapEvent(db: Kysely<Database>, scope: Scope | null, map: MapRef, status: MapEventKind, t: number, extra: Record<string, unknown> = {}) {
+export async function writeMapEvent(
+  db: Kysely<Database>,
+  scope: Scope | null,
+  map: MapRef,
+  status: MapEventKind,
+  t: number,
+  extra: Record<string, unknown> = {},
+) {
   const version = typeof extra.version === 'number' ? ` (version ${extra.version})` : ''
-  return db.insertInto('events').values({
-    type: 'map',
-    event_class: MAP_EVENT_CLASS,
-    hostgroup_id: map.hostgroup_id,
-    host_id: null,
-    resource_id: null,
-    map_id: map.id,
-    subject_name: map.alias,
-    start_time: t,
-    display_time: t,
-    status,
-    message: `Map ${map.alias} ${status}${version}`,
-    user_id: scope?.userId ?? null,
-    username: scope?.username ?? '',
-    user_full_name: scope?.fullName ?? '',
-    extra_data: JSON.stringify({ name: map.name, ...extra }),
-  }).returningAll().executeTakeFirstOrThrow()
+  return db
+    .insertInto('events')
+    .values({
+      type: 'map',
+      event_class: MAP_EVENT_CLASS,
+      hostgroup_id: map.hostgroup_id,
+      host_id: null,
+      resource_id: null,
+      map_id: map.id,
+      subject_name: map.alias,
+      start_time: t,
+      display_time: t,
+      status,
+      message: `Map ${map.alias} ${status}${version}`,
+      user_id: scope?.userId ?? null,
+      username: scope?.username ?? '',
+      user_full_name: scope?.fullName ?? '',
+      extra_data: JSON.stringify({ name: map.name, ...extra }),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
 }
 
 /** The feed delta of a map event; `map_id` lets the feed refresh a map's topic when it is published. */

@@ -28,12 +28,18 @@ const SourceSchema = GenerateMap.shape.from
 async function visibleEnvironments(db: Kysely<Database>, scope: Scope, environmentId: number) {
   const env = await db.selectFrom('hostgroups').select('organization_id').where('id', '=', environmentId).executeTakeFirst()
   if (!env || !scope.environmentIds.includes(environmentId)) throw new ApiError('hostgroup_not_found', { id: environmentId })
-  const rows = await db.selectFrom('hostgroups').select('id').where('organization_id', '=', env.organization_id).where('id', 'in', scope.environmentIds).execute()
+  const rows = await db
+    .selectFrom('hostgroups')
+    .select('id')
+    .where('organization_id', '=', env.organization_id)
+    .where('id', 'in', scope.environmentIds)
+    .execute()
   return rows.map((r) => r.id)
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
-const chunks = <T>(list: T[], size = 500) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
+const chunks = <T>(list: T[], size = 500) =>
+  Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size))
 
 /** `role=db` → ['role', 'db']; `web` → ['web', undefined]. */
 function labelOf(text: string): [string, string | undefined] {
@@ -52,25 +58,49 @@ async function hostIdsOf(db: Kysely<Database>, envs: number[], from: Source): Pr
       // Issue 7 "a label/tag": a tag, or a label (SPEC §3 host labels) written `key` or `key=value`.
       const [key, value] = labelOf(from.tag)
       // Tags are a JSON array, labels a JSON object: LIKE narrows, parsing decides.
-      const like = (column: 'tags' | 'labels', text: string) => sql<boolean>`${sql.ref(column)} LIKE ${`%${escapeLike(JSON.stringify(text))}%`} ESCAPE '\\'`
-      const rows = await db.selectFrom('hosts').select(['id', 'tags', 'labels']).where('hostgroup_id', 'in', envs)
-        .where((eb) => eb.or([like('tags', from.tag), like('labels', key)])).execute()
-      return rows.filter((r) => {
-        const labels = readJson<Record<string, string>>(r.labels, {})
-        return readJson<string[]>(r.tags, []).includes(from.tag) || (Object.hasOwn(labels, key) && (value === undefined || labels[key] === value))
-      }).map((r) => r.id)
+      const like = (column: 'tags' | 'labels', text: string) =>
+        sql<boolean>`${sql.ref(column)} LIKE ${`%${escapeLike(JSON.stringify(text))}%`} ESCAPE '\\'`
+      const rows = await db
+        .selectFrom('hosts')
+        .select(['id', 'tags', 'labels'])
+        .where('hostgroup_id', 'in', envs)
+        .where((eb) => eb.or([like('tags', from.tag), like('labels', key)]))
+        .execute()
+      return rows
+        .filter((r) => {
+          const labels = readJson<Record<string, string>>(r.labels, {})
+          return (
+            readJson<string[]>(r.tags, []).includes(from.tag) ||
+            (Object.hasOwn(labels, key) && (value === undefined || labels[key] === value))
+          )
+        })
+        .map((r) => r.id)
     }
     case 'host': {
-      const root = await db.selectFrom('hosts').select('id').where('id', '=', from.host_id).where('hostgroup_id', 'in', envs).executeTakeFirst()
+      const root = await db
+        .selectFrom('hosts')
+        .select('id')
+        .where('id', '=', from.host_id)
+        .where('hostgroup_id', 'in', envs)
+        .executeTakeFirst()
       if (!root) throw new ApiError('host_not_found', { id: from.host_id })
       const seen = new Set([root.id])
       let frontier = [root.id]
       while (frontier.length && seen.size < MAX_ITEMS) {
         const next: number[] = []
         for (const part of chunks(frontier)) {
-          const children = await db.selectFrom('host_parents').innerJoin('hosts', 'hosts.id', 'host_parents.host_id').select('hosts.id')
-            .where('host_parents.parent_id', 'in', part).where('hosts.hostgroup_id', 'in', envs).execute()
-          for (const c of children) if (!seen.has(c.id)) { seen.add(c.id); next.push(c.id) }
+          const children = await db
+            .selectFrom('host_parents')
+            .innerJoin('hosts', 'hosts.id', 'host_parents.host_id')
+            .select('hosts.id')
+            .where('host_parents.parent_id', 'in', part)
+            .where('hosts.hostgroup_id', 'in', envs)
+            .execute()
+          for (const c of children)
+            if (!seen.has(c.id)) {
+              seen.add(c.id)
+              next.push(c.id)
+            }
         }
         frontier = next
       }
@@ -85,8 +115,10 @@ async function layoutHostsOf(db: Kysely<Database>, envs: number[], from: Source)
   if (ids.length > MAX_ITEMS) throw limitExceeded('map_items', MAX_ITEMS, { hosts: ids.length })
   const hosts = new Map<number, LayoutHost & { parents: number[] }>()
   for (const part of chunks(ids)) {
-    for (const h of await db.selectFrom('hosts').select(['id', 'name']).where('id', 'in', part).execute()) hosts.set(h.id, { id: h.id, name: h.name, parents: [] })
-    for (const l of await db.selectFrom('host_parents').select(['host_id', 'parent_id']).where('host_id', 'in', part).execute()) hosts.get(l.host_id)?.parents.push(l.parent_id)
+    for (const h of await db.selectFrom('hosts').select(['id', 'name']).where('id', 'in', part).execute())
+      hosts.set(h.id, { id: h.id, name: h.name, parents: [] })
+    for (const l of await db.selectFrom('host_parents').select(['host_id', 'parent_id']).where('host_id', 'in', part).execute())
+      hosts.get(l.host_id)?.parents.push(l.parent_id)
   }
   return [...hosts.values()]
 }
@@ -106,14 +138,24 @@ export async function syncMap(db: Kysely<Database>, scope: Scope, id: number) {
   const source = SourceSchema.safeParse(stored)
   if (!source.success) throw new ApiError('invalid_operation', { id, reason: 'the map was not generated from data' })
   // Maps generated before the list was kept know nothing: every host missing from them is added.
-  const known = new Set(Array.isArray(stored?.known_host_ids) ? stored.known_host_ids.filter((x): x is number => typeof x === 'number') : [])
+  const known = new Set(
+    Array.isArray(stored?.known_host_ids) ? stored.known_host_ids.filter((x): x is number => typeof x === 'number') : [],
+  )
   const hosts = await layoutHostsOf(db, await visibleEnvironments(db, scope, map.hostgroup_id), source.data)
   const t = now()
   await db.transaction().execute(async (tx) => {
-    const draft = await tx.selectFrom('maps').select(['draft', 'draft_ystate', 'lock_user_id', 'lock_username', 'lock_expires']).where('id', '=', id).executeTakeFirstOrThrow()
+    const draft = await tx
+      .selectFrom('maps')
+      .select(['draft', 'draft_ystate', 'lock_user_id', 'lock_username', 'lock_expires'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     refuseOthersLock({ lock: lockOf(draft, scope, t) })
     const { document, added } = syncDocument(readStoredDocument(draft.draft), hosts, known)
-    await tx.updateTable('maps').set({ source: JSON.stringify(sourceOf(source.data, [...known, ...hosts.map((h) => h.id)])) }).where('id', '=', id).execute()
+    await tx
+      .updateTable('maps')
+      .set({ source: JSON.stringify(sourceOf(source.data, [...known, ...hosts.map((h) => h.id)])) })
+      .where('id', '=', id)
+      .execute()
     if (!added.length) return
     const ydoc = draftYdoc(draft)
     writeDocument(ydoc, document)
@@ -127,5 +169,14 @@ export async function generateMap(db: Kysely<Database>, scope: Scope, body: Gene
   const { from, ...newMap } = body
   const envs = await visibleEnvironments(db, scope, newMap.hostgroup_id)
   const hosts = await layoutHostsOf(db, envs, from)
-  return createMap(db, scope, { ...newMap, description: '', use_hard_state: false, tags: [] }, generatedDocument(hosts), sourceOf(from, hosts.map((h) => h.id)))
+  return createMap(
+    db,
+    scope,
+    { ...newMap, description: '', use_hard_state: false, tags: [] },
+    generatedDocument(hosts),
+    sourceOf(
+      from,
+      hosts.map((h) => h.id),
+    ),
+  )
 }

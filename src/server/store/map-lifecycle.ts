@@ -31,8 +31,13 @@ type EventRow = Selectable<EventTable>
 async function checkRecursion(db: Kysely<Database>, organizationId: number, id: number, doc: MapDocument) {
   const walk = async (d: MapDocument, path: number[]): Promise<void> => {
     for (const child of boundIds(d).map) {
-      const row = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id').select('maps.live_version')
-        .where('maps.id', '=', child).where('hostgroups.organization_id', '=', organizationId).executeTakeFirst()
+      const row = await db
+        .selectFrom('maps')
+        .innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
+        .select('maps.live_version')
+        .where('maps.id', '=', child)
+        .where('hostgroups.organization_id', '=', organizationId)
+        .executeTakeFirst()
       if (!row) continue
       if (path.includes(child)) throw new ApiError('max_map_recursion', { path: [...path, child] })
       if (path.length >= MAX_MAP_DEPTH) throw new ApiError('max_map_recursion', { depth: MAX_MAP_DEPTH, path: [...path, child] })
@@ -44,12 +49,31 @@ async function checkRecursion(db: Kysely<Database>, organizationId: number, id: 
 }
 
 /** Inserts the next version of a map and makes it live, in the caller's transaction. */
-async function addVersion(db: Kysely<Database>, scope: Scope | null, mapId: number, document: string, comment: string, t: number, limit: boolean) {
-  const last = await db.selectFrom('map_versions').select((eb) => [eb.fn.max('version').as('v'), eb.fn.countAll<number>().as('n')]).where('map_id', '=', mapId).executeTakeFirstOrThrow()
+async function addVersion(
+  db: Kysely<Database>,
+  scope: Scope | null,
+  mapId: number,
+  document: string,
+  comment: string,
+  t: number,
+  limit: boolean,
+) {
+  const last = await db
+    .selectFrom('map_versions')
+    .select((eb) => [eb.fn.max('version').as('v'), eb.fn.countAll<number>().as('n')])
+    .where('map_id', '=', mapId)
+    .executeTakeFirstOrThrow()
   if (limit && Number(last.n) >= MAX_MAP_VERSIONS) throw limitExceeded('map_versions', MAX_MAP_VERSIONS, { map_id: mapId })
   const version = Number(last.v ?? 0) + 1
-  await db.insertInto('map_versions').values({ map_id: mapId, version, document, comment, user_id: scope?.userId ?? null, username: scope?.username ?? '', created_time: t }).execute()
-  await db.updateTable('maps').set({ live_version: version, status: 'live', status_before_archive: null, updated_time: t }).where('id', '=', mapId).execute()
+  await db
+    .insertInto('map_versions')
+    .values({ map_id: mapId, version, document, comment, user_id: scope?.userId ?? null, username: scope?.username ?? '', created_time: t })
+    .execute()
+  await db
+    .updateTable('maps')
+    .set({ live_version: version, status: 'live', status_before_archive: null, updated_time: t })
+    .where('id', '=', mapId)
+    .execute()
   return version
 }
 
@@ -72,9 +96,13 @@ export async function publishMap(db: Kysely<Database>, scope: Scope, id: number,
 /** The document without the items linking to map `id` (and the connectors of those items); null when it has none. */
 function withoutLinks(doc: MapDocument, id: number): { doc: MapDocument; items: string[]; connectors: string[] } | null {
   const binding = `map:${id}`
-  const items = Object.values(doc.items).filter((item) => bindingsOf(item).includes(binding)).map((item) => item.id)
+  const items = Object.values(doc.items)
+    .filter((item) => bindingsOf(item).includes(binding))
+    .map((item) => item.id)
   if (!items.length) return null
-  const connectors = Object.values(doc.connectors).filter((c) => items.includes(c.from) || items.includes(c.to)).map((c) => c.id)
+  const connectors = Object.values(doc.connectors)
+    .filter((c) => items.includes(c.from) || items.includes(c.to))
+    .map((c) => c.id)
   const keep = <T>(rec: Record<string, T>, drop: string[]) => Object.fromEntries(Object.entries(rec).filter(([k]) => !drop.includes(k)))
   return { doc: { ...doc, items: keep(doc.items, items), connectors: keep(doc.connectors, connectors) }, items, connectors }
 }
@@ -87,14 +115,35 @@ function withoutLinks(doc: MapDocument, id: number): { doc: MapDocument; items: 
  */
 async function removeLinksTo(db: Kysely<Database>, organizationId: number, id: number, alias: string, t: number) {
   const pattern = `%"map_id":${id}%`
-  const candidates = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
-    .select(['maps.id', 'maps.hostgroup_id', 'maps.name', 'maps.alias', 'maps.draft', 'maps.draft_ystate', 'maps.live_version', 'hostgroups.name as hostgroup_name'])
-    .where('maps.id', '<>', id).where('hostgroups.organization_id', '=', organizationId)
-    .where((eb) => eb.or([
-      eb('maps.draft', 'like', pattern),
-      eb.exists(eb.selectFrom('map_versions').select('map_versions.id').whereRef('map_versions.map_id', '=', 'maps.id')
-        .whereRef('map_versions.version', '=', 'maps.live_version').where('map_versions.document', 'like', pattern)),
-    ])).execute()
+  const candidates = await db
+    .selectFrom('maps')
+    .innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
+    .select([
+      'maps.id',
+      'maps.hostgroup_id',
+      'maps.name',
+      'maps.alias',
+      'maps.draft',
+      'maps.draft_ystate',
+      'maps.live_version',
+      'hostgroups.name as hostgroup_name',
+    ])
+    .where('maps.id', '<>', id)
+    .where('hostgroups.organization_id', '=', organizationId)
+    .where((eb) =>
+      eb.or([
+        eb('maps.draft', 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('map_versions')
+            .select('map_versions.id')
+            .whereRef('map_versions.map_id', '=', 'maps.id')
+            .whereRef('map_versions.version', '=', 'maps.live_version')
+            .where('map_versions.document', 'like', pattern),
+        ),
+      ]),
+    )
+    .execute()
   const events: EventRow[] = []
   const changed: (MapRef & { hostgroup_name: string })[] = []
   for (const m of candidates) {
@@ -106,7 +155,11 @@ async function removeLinksTo(db: Kysely<Database>, organizationId: number, id: n
         for (const k of draft.items) ydoc.getMap('items').delete(k)
         for (const k of draft.connectors) ydoc.getMap('connectors').delete(k)
       })
-      await db.updateTable('maps').set({ draft: JSON.stringify(draft.doc), draft_ystate: Y.encodeStateAsUpdate(ydoc), draft_time: t, updated_time: t }).where('id', '=', m.id).execute()
+      await db
+        .updateTable('maps')
+        .set({ draft: JSON.stringify(draft.doc), draft_ystate: Y.encodeStateAsUpdate(ydoc), draft_time: t, updated_time: t })
+        .where('id', '=', m.id)
+        .execute()
       touched = true
     }
     const liveDoc = m.live_version === null ? null : await versionDocument(db, m.id, m.live_version)
@@ -128,11 +181,16 @@ export async function archiveMap(db: Kysely<Database>, scope: Scope, id: number,
   refuseOthersLock(map)
   if (map.status === 'archived') throw new ApiError('invalid_operation', { reason: 'the map is archived already' })
   return db.transaction().execute(async (tx) => {
-    await tx.updateTable('maps').set({ status: 'archived', status_before_archive: map.status, updated_time: t }).where('id', '=', id).execute()
+    await tx
+      .updateTable('maps')
+      .set({ status: 'archived', status_before_archive: map.status, updated_time: t })
+      .where('id', '=', id)
+      .execute()
     const archived = await writeMapEvent(tx, scope, map, 'archived', t)
     const { events, changed } = await removeLinksTo(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, id, map.alias, t)
     // Maps the caller may not see lose their links too, but are not named to it.
-    const warnings: z.infer<typeof MapLinkRemoved>[] = changed.filter((m) => scope.environmentIds.includes(m.hostgroup_id))
+    const warnings: z.infer<typeof MapLinkRemoved>[] = changed
+      .filter((m) => scope.environmentIds.includes(m.hostgroup_id))
       .map((m) => ({ map_id: m.id, name: m.name, alias: m.alias, hostgroup_id: m.hostgroup_id, hostgroup_name: m.hostgroup_name }))
     return { events: [archived, ...events], warnings }
   })
@@ -144,7 +202,11 @@ export async function recoverMap(db: Kysely<Database>, scope: Scope, id: number,
   requireWrite(scope, map, 'recover')
   if (map.status !== 'archived') throw new ApiError('invalid_operation', { reason: 'only an archived map can be recovered' })
   return db.transaction().execute(async (tx) => {
-    await tx.updateTable('maps').set({ status: map.version === null ? 'draft' : 'live', status_before_archive: null, updated_time: t }).where('id', '=', id).execute()
+    await tx
+      .updateTable('maps')
+      .set({ status: map.version === null ? 'draft' : 'live', status_before_archive: null, updated_time: t })
+      .where('id', '=', id)
+      .execute()
     return writeMapEvent(tx, scope, map, 'recovered', t)
   })
 }

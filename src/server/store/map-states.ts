@@ -54,7 +54,12 @@ export async function versionDocument(db: Kysely<Database>, mapId: number, versi
     versionCache.set(key, hit)
     return hit
   }
-  const row = await db.selectFrom('map_versions').select('document').where('map_id', '=', mapId).where('version', '=', version).executeTakeFirst()
+  const row = await db
+    .selectFrom('map_versions')
+    .select('document')
+    .where('map_id', '=', mapId)
+    .where('version', '=', version)
+    .executeTakeFirst()
   if (!row) return null
   const doc = readStoredDocument(row.document)
   versionCache.set(key, doc)
@@ -70,15 +75,32 @@ export function boundIdsOf(doc: MapDocument) {
   return ids
 }
 
-interface MapHead { id: number; hostgroup_id: number; name: string; hostgroup_name: string; use_hard_state: number; live_version: number | null }
+interface MapHead {
+  id: number
+  hostgroup_id: number
+  name: string
+  hostgroup_name: string
+  use_hard_state: number
+  live_version: number | null
+}
 
 async function mapHeads(db: Kysely<Database>, scope: Scope, ids: number[]): Promise<MapHead[]> {
   const visible = new Set(scope.environmentIds)
   const out: MapHead[] = []
   for (const part of chunked(ids, 1000)) {
-    const rows = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
-      .select(['maps.id', 'maps.hostgroup_id', 'maps.name', 'hostgroups.name as hostgroup_name', 'maps.use_hard_state', 'maps.live_version'])
-      .where('maps.id', 'in', part).execute()
+    const rows = await db
+      .selectFrom('maps')
+      .innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
+      .select([
+        'maps.id',
+        'maps.hostgroup_id',
+        'maps.name',
+        'hostgroups.name as hostgroup_name',
+        'maps.use_hard_state',
+        'maps.live_version',
+      ])
+      .where('maps.id', 'in', part)
+      .execute()
     out.push(...rows.filter((r) => visible.has(r.hostgroup_id)))
   }
   return out
@@ -120,15 +142,42 @@ const hardStateOf = (state: string, stateType: string, okState: string) => (stat
 
 /** What objectStates reads of a host or a resource, under the same names for both. */
 interface StateRow {
-  id: number; name: string; host_id: number; host_name: string; hostgroup_id: number; state: string; state_type: string
-  plugin_output: string; last_check: number | string | null; last_state_change: number | string | null; is_flapping: number
-  is_stale: number; acknowledged: number; tickets: string; scheduled_downtime_depth: number
+  id: number
+  name: string
+  host_id: number
+  host_name: string
+  hostgroup_id: number
+  state: string
+  state_type: string
+  plugin_output: string
+  last_check: number | string | null
+  last_state_change: number | string | null
+  is_flapping: number
+  is_stale: number
+  acknowledged: number
+  tickets: string
+  scheduled_downtime_depth: number
 }
 
-const COMMON = ['state', 'state_type', 'plugin_output', 'last_check', 'last_state_change', 'is_flapping', 'is_stale', 'acknowledged', 'tickets', 'hostgroup_id'] as const
+const COMMON = [
+  'state',
+  'state_type',
+  'plugin_output',
+  'last_check',
+  'last_state_change',
+  'is_flapping',
+  'is_stale',
+  'acknowledged',
+  'tickets',
+  'hostgroup_id',
+] as const
 
 /** The rows of `ids` in the caller's environments, read by `read` in batches with other requests let through between. */
-async function visibleRows<R extends { hostgroup_id: number }>(scope: Scope, ids: number[], read: (part: number[]) => Promise<R[]>): Promise<R[]> {
+async function visibleRows<R extends { hostgroup_id: number }>(
+  scope: Scope,
+  ids: number[],
+  read: (part: number[]) => Promise<R[]>,
+): Promise<R[]> {
   const visible = new Set(scope.environmentIds)
   const out: R[] = []
   for (const part of chunked(ids, 1000)) {
@@ -139,23 +188,49 @@ async function visibleRows<R extends { hostgroup_id: number }>(scope: Scope, ids
 }
 
 /** The visible rows of `ids`, read in batches by `read`, as the viewer shows them. */
-async function readStates(scope: Scope, ids: number[], okState: string, read: (part: number[]) => Promise<StateRow[]>): Promise<MapObjectState[]> {
+async function readStates(
+  scope: Scope,
+  ids: number[],
+  okState: string,
+  read: (part: number[]) => Promise<StateRow[]>,
+): Promise<MapObjectState[]> {
   return (await visibleRows(scope, ids, read)).map((r) => ({
-    id: r.id, name: r.name, host_id: r.host_id, host_name: r.host_name, hostgroup_id: r.hostgroup_id, state: r.state,
+    id: r.id,
+    name: r.name,
+    host_id: r.host_id,
+    host_name: r.host_name,
+    hostgroup_id: r.hostgroup_id,
+    state: r.state,
     // Nagios semantics (engine/state/soft-hard.ts): a SOFT state only follows a hard UP/OK.
-    hard_state: hardStateOf(r.state, r.state_type, okState), state_type: r.state_type, plugin_output: r.plugin_output,
-    last_check: r.last_check === null ? null : Number(r.last_check), last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
-    is_flapping: r.is_flapping === 1, is_stale: r.is_stale === 1, acknowledged: r.acknowledged === 1,
-    scheduled_downtime_depth: r.scheduled_downtime_depth, tickets: readJson<string[]>(r.tickets, []),
+    hard_state: hardStateOf(r.state, r.state_type, okState),
+    state_type: r.state_type,
+    plugin_output: r.plugin_output,
+    last_check: r.last_check === null ? null : Number(r.last_check),
+    last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
+    is_flapping: r.is_flapping === 1,
+    is_stale: r.is_stale === 1,
+    acknowledged: r.acknowledged === 1,
+    scheduled_downtime_depth: r.scheduled_downtime_depth,
+    tickets: readJson<string[]>(r.tickets, []),
   }))
 }
 
 /** Hosts and resources in the caller's scope, with the decorations of SPEC §4. */
 async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[], resourceIds: number[]) {
-  const hosts = await readStates(scope, hostIds, 'up', (part) => db.selectFrom('hosts')
-    .select(['id', 'name', 'id as host_id', 'name as host_name', 'max_scheduled_downtime_depth as scheduled_downtime_depth', ...COMMON]).where('id', 'in', part).execute())
-  const resources = await readStates(scope, resourceIds, 'ok', (part) => db.selectFrom('resources')
-    .select(['id', 'display_name as name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...COMMON]).where('id', 'in', part).execute())
+  const hosts = await readStates(scope, hostIds, 'up', (part) =>
+    db
+      .selectFrom('hosts')
+      .select(['id', 'name', 'id as host_id', 'name as host_name', 'max_scheduled_downtime_depth as scheduled_downtime_depth', ...COMMON])
+      .where('id', 'in', part)
+      .execute(),
+  )
+  const resources = await readStates(scope, resourceIds, 'ok', (part) =>
+    db
+      .selectFrom('resources')
+      .select(['id', 'display_name as name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...COMMON])
+      .where('id', 'in', part)
+      .execute(),
+  )
   return { hosts, resources }
 }
 
@@ -166,8 +241,18 @@ async function environmentStates(db: Kysely<Database>, scope: Scope, ids: number
   const add = (env: number, s: number) => states.set(env, [...(states.get(env) ?? []), s])
   for (const part of chunked(wanted, 500)) {
     const [hosts, resources] = await Promise.all([
-      db.selectFrom('hosts').select(['hostgroup_id', 'state']).where('hostgroup_id', 'in', part).groupBy(['hostgroup_id', 'state']).execute(),
-      db.selectFrom('resource_state_counts').select(['hostgroup_id', 'state']).where('hostgroup_id', 'in', part).where('n', '>', 0).execute(),
+      db
+        .selectFrom('hosts')
+        .select(['hostgroup_id', 'state'])
+        .where('hostgroup_id', 'in', part)
+        .groupBy(['hostgroup_id', 'state'])
+        .execute(),
+      db
+        .selectFrom('resource_state_counts')
+        .select(['hostgroup_id', 'state'])
+        .where('hostgroup_id', 'in', part)
+        .where('n', '>', 0)
+        .execute(),
     ])
     for (const h of hosts) add(h.hostgroup_id, hostItemState({ state: h.state }, false).map_state)
     for (const r of resources) add(r.hostgroup_id, resourceItemState({ state: r.state }, false).map_state)
@@ -179,7 +264,9 @@ const byId = (objects: MapObjectState[]) => new Map<number, ObjectState>(objects
 
 /** Only what the roll-up needs (MapInfo.map_state): state and hard state of visible hosts and resources. */
 async function rollupObjects(db: Kysely<Database>, scope: Scope, table: 'hosts' | 'resources', ids: number[]) {
-  const rows = await visibleRows(scope, ids, (part) => db.selectFrom(table).select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute())
+  const rows = await visibleRows(scope, ids, (part) =>
+    db.selectFrom(table).select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute(),
+  )
   const okState = table === 'hosts' ? 'up' : 'ok'
   return new Map<number, ObjectState>(rows.map((r) => [r.id, { state: r.state, hard_state: hardStateOf(r.state, r.state_type, okState) }]))
 }
@@ -226,8 +313,9 @@ export function mapStates(db: Kysely<Database>, scope: Scope, id: number): Promi
 async function readMapStates(db: Kysely<Database>, scope: Scope, id: number): Promise<MapStates> {
   const row = await requireMapHead(db, scope, id)
   // The draft (possibly megabytes) is read only while the map was never published.
-  const document = (row.live_version !== null && (await versionDocument(db, id, row.live_version)))
-    || readStoredDocument((await db.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()).draft)
+  const document =
+    (row.live_version !== null && (await versionDocument(db, id, row.live_version))) ||
+    readStoredDocument((await db.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()).draft)
   const { nested, objects, environments, sources, docs } = await gather(db, scope, [document], true)
   const connectors = docs.flatMap((d) => Object.values(d.connectors).flatMap((c): Bandwidth[] => (c.bandwidth ? [c.bandwidth] : [])))
   return {
@@ -237,7 +325,12 @@ async function readMapStates(db: Kysely<Database>, scope: Scope, id: number): Pr
     hosts: objects.hosts,
     resources: objects.resources,
     environments: Object.fromEntries([...environments].map(([k, v]) => [String(k), v])),
-    maps: Object.fromEntries([...nested].map(([k, n]) => [String(k), { document: n.document, use_hard_state: n.head.use_hard_state === 1, name: n.head.name, hostgroup_name: n.head.hostgroup_name }])),
+    maps: Object.fromEntries(
+      [...nested].map(([k, n]) => [
+        String(k),
+        { document: n.document, use_hard_state: n.head.use_hard_state === 1, name: n.head.name, hostgroup_name: n.head.hostgroup_name },
+      ]),
+    ),
     bandwidth: await bandwidthValues(db, connectors, scope.environmentIds),
     time: now(),
   }
@@ -245,7 +338,12 @@ async function readMapStates(db: Kysely<Database>, scope: Scope, id: number): Pr
 
 /** MapInfo.map_state of several maps at once: the roll-up of each one's live version (nohost while unpublished). */
 export async function mapStatesOf(db: Kysely<Database>, scope: Scope, ids: number[]): Promise<Map<number, number>> {
-  const underWay = ids.length === 1 ? await statesUnderWay(db).get(underWayKey(scope, ids[0]))?.catch(() => undefined) : undefined
+  const underWay =
+    ids.length === 1
+      ? await statesUnderWay(db)
+          .get(underWayKey(scope, ids[0]))
+          ?.catch(() => undefined)
+      : undefined
   if (underWay) return underWay.version === null ? new Map() : new Map([[ids[0], underWay.map_state]])
   const live: { id: number; document: MapDocument; hard: boolean }[] = []
   for (const head of await mapHeads(db, scope, ids)) {
@@ -253,6 +351,11 @@ export async function mapStatesOf(db: Kysely<Database>, scope: Scope, ids: numbe
     if (document) live.push({ id: head.id, document, hard: head.use_hard_state === 1 })
   }
   if (!live.length) return new Map()
-  const { sources } = await gather(db, scope, live.map((m) => m.document), false)
+  const { sources } = await gather(
+    db,
+    scope,
+    live.map((m) => m.document),
+    false,
+  )
   return new Map(live.map((m) => [m.id, rollupMap(m.document, m.hard, sources, [m.id]).map_state]))
 }

@@ -43,14 +43,28 @@ export function draftYdoc(row: { draft: string; draft_ystate: Uint8Array | null 
 
 /** Stores a validated draft with its Y.Doc. Writing through the existing Y.Doc keeps the editor's copy mergeable. */
 export async function storeDraft(db: Kysely<Database>, id: number, doc: MapDocument, ydoc: InstanceType<typeof Y.Doc>, t: number) {
-  await db.updateTable('maps').set({ draft: JSON.stringify(doc), draft_ystate: Y.encodeStateAsUpdate(ydoc), draft_time: t, updated_time: t }).where('id', '=', id).execute()
+  await db
+    .updateTable('maps')
+    .set({ draft: JSON.stringify(doc), draft_ystate: Y.encodeStateAsUpdate(ydoc), draft_time: t, updated_time: t })
+    .where('id', '=', id)
+    .execute()
 }
 
-const draftOut = (id: number, document: MapDocument, t: number, ystate?: Uint8Array): MapDocumentOut =>
-  ({ map_id: id, version: 'draft', document, ...(ystate ? { ystate: base64(ystate) } : {}), updated_time: t })
+const draftOut = (id: number, document: MapDocument, t: number, ystate?: Uint8Array): MapDocumentOut => ({
+  map_id: id,
+  version: 'draft',
+  document,
+  ...(ystate ? { ystate: base64(ystate) } : {}),
+  updated_time: t,
+})
 
 /** GET maps/:id/document?version=draft|live|N. */
-export async function getDocument(db: Kysely<Database>, scope: Scope, id: number, version: 'draft' | 'live' | number): Promise<MapDocumentOut> {
+export async function getDocument(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  version: 'draft' | 'live' | number,
+): Promise<MapDocumentOut> {
   const map = await requireMapHead(db, scope, id)
   if (version === 'draft') {
     const row = await draftOf(db, id)
@@ -58,8 +72,10 @@ export async function getDocument(db: Kysely<Database>, scope: Scope, id: number
     return draftOut(id, document, Number(row.draft_time), row.draft_ystate ? new Uint8Array(row.draft_ystate) : documentToUpdate(document))
   }
   const number = version === 'live' ? map.live_version : version
-  const row = number === null ? undefined
-    : await db.selectFrom('map_versions').select('created_time').where('map_id', '=', id).where('version', '=', number).executeTakeFirst()
+  const row =
+    number === null
+      ? undefined
+      : await db.selectFrom('map_versions').select('created_time').where('map_id', '=', id).where('version', '=', number).executeTakeFirst()
   const document = row && number !== null ? await versionDocument(db, id, number) : null
   if (!row || !document || number === null) return fail('map_not_found', { id, version })
   return { map_id: id, version: number, document, updated_time: Number(row.created_time) }
@@ -90,13 +106,26 @@ export async function publishedDocumentJson(db: Kysely<Database>, scope: Scope, 
  * is already the map's latest event (autosaves would otherwise flood the timeline).
  */
 async function noteEdited(db: Kysely<Database>, scope: Scope, map: MapInfo, t: number, extra: Record<string, unknown> = {}) {
-  const last = await db.selectFrom('events').select(['status', 'user_id']).where('map_id', '=', map.id).orderBy('display_time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+  const last = await db
+    .selectFrom('events')
+    .select(['status', 'user_id'])
+    .where('map_id', '=', map.id)
+    .orderBy('display_time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
   if (extra.reverted_to === undefined && last?.status === 'edited' && last.user_id === scope.userId) return
   await writeMapEvent(db, scope, map, 'edited', t, extra)
 }
 
 /** Loads the map, checks the write right, and runs `change` in one transaction holding (and renewing) the lock. */
-async function withDraft<T>(db: Kysely<Database>, scope: Scope, id: number, t: number, change: (tx: Kysely<Database>, map: MapInfo) => Promise<T>): Promise<T> {
+async function withDraft<T>(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  t: number,
+  change: (tx: Kysely<Database>, map: MapInfo) => Promise<T>,
+): Promise<T> {
   const map = await requireMap(db, scope, id)
   requireWrite(scope, map, 'edit')
   return db.transaction().execute(async (tx) => {
@@ -123,9 +152,21 @@ export async function saveDocument(db: Kysely<Database>, scope: Scope, id: numbe
 export const MAX_UPDATE_BYTES = 1024 * 1024
 
 /** POST maps/:id/document/updates: one binary Yjs update applied to the draft; an invalid result stores nothing. */
-export async function applyDocumentUpdate(db: Kysely<Database>, scope: Scope, id: number, body: unknown, t: number): Promise<MapDocumentOut> {
-  if (!(body instanceof Uint8Array) || body.length === 0) throw new ApiError('invalid_input', { field: 'body', reason: 'one Yjs update as application/octet-stream' })
-  if (body.length > MAX_UPDATE_BYTES) throw new ApiError('invalid_input', { field: 'body', reason: `a Yjs update of at most ${MAX_UPDATE_BYTES} bytes`, max_bytes: MAX_UPDATE_BYTES })
+export async function applyDocumentUpdate(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  body: unknown,
+  t: number,
+): Promise<MapDocumentOut> {
+  if (!(body instanceof Uint8Array) || body.length === 0)
+    throw new ApiError('invalid_input', { field: 'body', reason: 'one Yjs update as application/octet-stream' })
+  if (body.length > MAX_UPDATE_BYTES)
+    throw new ApiError('invalid_input', {
+      field: 'body',
+      reason: `a Yjs update of at most ${MAX_UPDATE_BYTES} bytes`,
+      max_bytes: MAX_UPDATE_BYTES,
+    })
   return withDraft(db, scope, id, t, async (tx, map) => {
     // The draft's Y.Doc is built for this call: the update lands in this copy, stored only once it checks out.
     const row = await draftOf(tx, id)
@@ -137,7 +178,8 @@ export async function applyDocumentUpdate(db: Kysely<Database>, scope: Scope, id
     }
     // Junk bytes often decode as structs of unknown clients that Yjs keeps pending (1 MB of junk grew the
     // stored state by 22 KB): an update of the draft the editor holds always integrates whole.
-    if (ydoc.store.pendingStructs || ydoc.store.pendingDs) throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
+    if (ydoc.store.pendingStructs || ydoc.store.pendingDs)
+      throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
     const doc = parseDocument(readDocument(ydoc))
     await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
     await storeDraft(tx, id, doc, ydoc, t)
@@ -149,8 +191,19 @@ export async function applyDocumentUpdate(db: Kysely<Database>, scope: Scope, id
 /** GET maps/:id/versions, newest first. */
 export async function listVersions(db: Kysely<Database>, scope: Scope, id: number) {
   const map = await requireMap(db, scope, id)
-  const rows = await db.selectFrom('map_versions').select(['version', 'comment', 'username', 'created_time']).where('map_id', '=', id).orderBy('version', 'desc').execute()
-  const result = rows.map((r) => ({ version: r.version, comment: r.comment, username: r.username, created_time: Number(r.created_time), is_live: r.version === map.version }))
+  const rows = await db
+    .selectFrom('map_versions')
+    .select(['version', 'comment', 'username', 'created_time'])
+    .where('map_id', '=', id)
+    .orderBy('version', 'desc')
+    .execute()
+  const result = rows.map((r) => ({
+    version: r.version,
+    comment: r.comment,
+    username: r.username,
+    created_time: Number(r.created_time),
+    is_live: r.version === map.version,
+  }))
   return { result, totalresults: result.length }
 }
 

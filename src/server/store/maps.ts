@@ -24,11 +24,27 @@ import type { z } from 'zod'
 
 /** A maps row as the list reads it: the draft's head only (its metadata), never the whole document. */
 export interface MapRow {
-  id: number; hostgroup_id: number; name: string; alias: string; description: string; tags: string; layout: number
-  use_hard_state: number; status: 'draft' | 'live' | 'archived'; live_version: number | null; source: string | null
-  lock_user_id: number | null; lock_username: string | null; lock_expires: number | string | null
-  created_time: number | string; updated_time: number | string; draft_head: string
-  hostgroup_name: string; hostgroup_alias: string; versions: number | string; has_unpublished_changes: number | string
+  id: number
+  hostgroup_id: number
+  name: string
+  alias: string
+  description: string
+  tags: string
+  layout: number
+  use_hard_state: number
+  status: 'draft' | 'live' | 'archived'
+  live_version: number | null
+  source: string | null
+  lock_user_id: number | null
+  lock_username: string | null
+  lock_expires: number | string | null
+  created_time: number | string
+  updated_time: number | string
+  draft_head: string
+  hostgroup_name: string
+  hostgroup_alias: string
+  versions: number | string
+  has_unpublished_changes: number | string
 }
 
 /** SPEC §6: what a map row lets the caller do (write to edit/delete, maps_write to add in its environment). */
@@ -86,9 +102,14 @@ async function enrich(db: Kysely<Database>, rows: MapInfo[], fields: readonly st
   const byId = new Map(rows.map((r) => [r.id, r]))
   if (fields.includes('slideshows') && scope.environmentIds.length) {
     // Only slideshows the caller may see are named (a slideshow elsewhere may show this map too).
-    const shows = await db.selectFrom('slideshow_maps').innerJoin('slideshows', 'slideshows.id', 'slideshow_maps.slideshow_id')
+    const shows = await db
+      .selectFrom('slideshow_maps')
+      .innerJoin('slideshows', 'slideshows.id', 'slideshow_maps.slideshow_id')
       .select(['slideshow_maps.map_id', 'slideshows.id', 'slideshows.name', 'slideshows.alias', 'slideshows.hostgroup_id'])
-      .where('slideshow_maps.map_id', 'in', ids).where('slideshows.hostgroup_id', 'in', scope.environmentIds).orderBy('slideshows.alias').execute()
+      .where('slideshow_maps.map_id', 'in', ids)
+      .where('slideshows.hostgroup_id', 'in', scope.environmentIds)
+      .orderBy('slideshows.alias')
+      .execute()
     for (const s of shows) {
       const list = byId.get(s.map_id)!.slideshows
       if (!list.some((x) => x.id === s.id)) list.push({ id: s.id, name: s.name, alias: s.alias, hostgroup_id: s.hostgroup_id })
@@ -129,9 +150,33 @@ export const mapDef: EntityDef<MapRow, MapInfo> = {
     created_time: { expr: 'maps.created_time', kind: 'date', nullable: false },
     updated_time: { expr: 'maps.updated_time', kind: 'date', nullable: false },
   },
-  fields: ['id', 'name', 'alias', 'description', 'tags', 'hostgroup_id', 'hostgroup_name', 'hostgroup_alias', 'environment', 'layout',
-    'use_hard_state', 'status', 'version', 'versions', 'has_unpublished_changes', 'resolution', 'background', 'lock', 'locked_by_someone',
-    'allowed_actions', 'slideshows', 'map_state', 'generated', 'created_time', 'updated_time'],
+  fields: [
+    'id',
+    'name',
+    'alias',
+    'description',
+    'tags',
+    'hostgroup_id',
+    'hostgroup_name',
+    'hostgroup_alias',
+    'environment',
+    'layout',
+    'use_hard_state',
+    'status',
+    'version',
+    'versions',
+    'has_unpublished_changes',
+    'resolution',
+    'background',
+    'lock',
+    'locked_by_someone',
+    'allowed_actions',
+    'slideshows',
+    'map_state',
+    'generated',
+    'created_time',
+    'updated_time',
+  ],
   defaultOrder: [{ column: 'alias', desc: false }],
   toApi,
   enrich,
@@ -152,8 +197,13 @@ export async function getMapByName(db: Kysely<Database>, scope: Scope, hostgroup
 
 /** The id of a map the caller may see, by its environment's name and its own (SPEC §2 viewer routes). */
 export async function mapIdByName(db: Kysely<Database>, scope: Scope, hostgroupName: string, name: string): Promise<number> {
-  const row = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id').select('maps.id')
-    .where('hostgroups.name', '=', hostgroupName).where('maps.name', '=', name).where('maps.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0])
+  const row = await db
+    .selectFrom('maps')
+    .innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
+    .select('maps.id')
+    .where('hostgroups.name', '=', hostgroupName)
+    .where('maps.name', '=', name)
+    .where('maps.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0])
     .executeTakeFirst()
   return row?.id ?? fail('map_not_found', { hostgroup_name: hostgroupName, name })
 }
@@ -170,25 +220,60 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate key/i.test(String(
  * its `added` event (or `imported`). Needs maps_write on the environment (SPEC §6); the name (the alias
  * unless given) is unique per environment (map_already_exists); at most MAX_MAPS_PER_ENVIRONMENT maps.
  */
-export async function createMap(db: Kysely<Database>, scope: Scope, newMap: NewMap, document?: MapDocument, source?: unknown, event: Extract<MapEventKind, 'added' | 'imported'> = 'added'): Promise<number> {
+export async function createMap(
+  db: Kysely<Database>,
+  scope: Scope,
+  newMap: NewMap,
+  document?: MapDocument,
+  source?: unknown,
+  event: Extract<MapEventKind, 'added' | 'imported'> = 'added',
+): Promise<number> {
   if (!scope.environmentIds.includes(newMap.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: newMap.hostgroup_id })
   if (!can(scope, 'maps_write', { environmentId: newMap.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
   const parsed = MapDocument.safeParse(document ?? emptyDocument())
-  if (!parsed.success) throw new ApiError('validation_failed', { field: 'document', issues: parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })) })
+  if (!parsed.success)
+    throw new ApiError('validation_failed', {
+      field: 'document',
+      issues: parsed.error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message })),
+    })
   const name = newMap.name ?? newMap.alias
   const t = now()
   try {
     return await db.transaction().execute(async (tx) => {
-      const { n } = await tx.selectFrom('maps').select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroup_id', '=', newMap.hostgroup_id).executeTakeFirstOrThrow()
-      if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT) throw limitExceeded('maps_per_environment', MAX_MAPS_PER_ENVIRONMENT, { hostgroup_id: newMap.hostgroup_id })
-      if (await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', newMap.hostgroup_id).where('name', '=', name).executeTakeFirst()) throw new ApiError('map_already_exists', { name })
+      const { n } = await tx
+        .selectFrom('maps')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('hostgroup_id', '=', newMap.hostgroup_id)
+        .executeTakeFirstOrThrow()
+      if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT)
+        throw limitExceeded('maps_per_environment', MAX_MAPS_PER_ENVIRONMENT, { hostgroup_id: newMap.hostgroup_id })
+      if (
+        await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', newMap.hostgroup_id).where('name', '=', name).executeTakeFirst()
+      )
+        throw new ApiError('map_already_exists', { name })
       if (document) await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, newMap.hostgroup_id))!, parsed.data, null)
-      const { id } = await tx.insertInto('maps').values({
-        hostgroup_id: newMap.hostgroup_id, name, alias: newMap.alias, description: newMap.description ?? '', tags: JSON.stringify(newMap.tags ?? []),
-        layout: newMap.layout, use_hard_state: newMap.use_hard_state ? 1 : 0, status: 'draft', live_version: null,
-        draft: JSON.stringify(parsed.data), draft_ystate: documentToUpdate(parsed.data), draft_time: t,
-        source: source === undefined ? null : JSON.stringify(source), created_by: scope.userId, created_time: t, updated_time: t,
-      }).returning('id').executeTakeFirstOrThrow()
+      const { id } = await tx
+        .insertInto('maps')
+        .values({
+          hostgroup_id: newMap.hostgroup_id,
+          name,
+          alias: newMap.alias,
+          description: newMap.description ?? '',
+          tags: JSON.stringify(newMap.tags ?? []),
+          layout: newMap.layout,
+          use_hard_state: newMap.use_hard_state ? 1 : 0,
+          status: 'draft',
+          live_version: null,
+          draft: JSON.stringify(parsed.data),
+          draft_ystate: documentToUpdate(parsed.data),
+          draft_time: t,
+          source: source === undefined ? null : JSON.stringify(source),
+          created_by: scope.userId,
+          created_time: t,
+          updated_time: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       await writeMapEvent(tx, scope, { id, hostgroup_id: newMap.hostgroup_id, name, alias: newMap.alias }, event, t)
       return id
     })
@@ -207,18 +292,37 @@ export async function updateMap(db: Kysely<Database>, scope: Scope, id: number, 
   const t = now()
   try {
     await db.transaction().execute(async (tx) => {
-      if (body.name !== undefined && body.name !== map.name
-        && (await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', map.hostgroup_id).where('name', '=', body.name).executeTakeFirst())) {
+      if (
+        body.name !== undefined &&
+        body.name !== map.name &&
+        (await tx
+          .selectFrom('maps')
+          .select('id')
+          .where('hostgroup_id', '=', map.hostgroup_id)
+          .where('name', '=', body.name)
+          .executeTakeFirst())
+      ) {
         throw new ApiError('map_already_exists', { name: body.name })
       }
       const { tags, use_hard_state, ...plain } = body
-      await tx.updateTable('maps').set({
-        ...plain,
-        ...(tags ? { tags: JSON.stringify(tags) } : {}),
-        ...(use_hard_state === undefined ? {} : { use_hard_state: use_hard_state ? 1 : 0 }),
-        updated_time: t,
-      }).where('id', '=', id).execute()
-      await writeMapEvent(tx, scope, { ...map, ...(body.alias ? { alias: body.alias } : {}), ...(body.name ? { name: body.name } : {}) }, 'edited', t, { fields: Object.keys(body) })
+      await tx
+        .updateTable('maps')
+        .set({
+          ...plain,
+          ...(tags ? { tags: JSON.stringify(tags) } : {}),
+          ...(use_hard_state === undefined ? {} : { use_hard_state: use_hard_state ? 1 : 0 }),
+          updated_time: t,
+        })
+        .where('id', '=', id)
+        .execute()
+      await writeMapEvent(
+        tx,
+        scope,
+        { ...map, ...(body.alias ? { alias: body.alias } : {}), ...(body.name ? { name: body.name } : {}) },
+        'edited',
+        t,
+        { fields: Object.keys(body) },
+      )
     })
   } catch (err) {
     if (!(err instanceof ApiError) && isUniqueViolation(err)) throw new ApiError('map_already_exists', { name: body.name })
@@ -240,4 +344,3 @@ export async function deleteMap(db: Kysely<Database>, scope: Scope, id: number) 
     return writeMapEvent(tx, scope, map, 'deleted', now())
   })
 }
-

@@ -17,10 +17,20 @@ export type OrganizationOut = ReturnType<typeof toApi>
 /** SPEC §3 Organization: users, hosts, resources and children are counts (filled by `enrich`). */
 function toApi(r: Row, scope: Scope) {
   return {
-    id: r.id, name: r.name, alias: r.alias, legal_name: r.legal_name, is_msp: r.is_msp === 1,
-    msp_parent_id: r.msp_parent_id, contract_expiration: r.contract_expiration, customer_since: r.customer_since,
-    users: 0, hosts: 0, resources: 0, children: 0,
-    created_time: r.created_time, allowed_actions: scope.orgActions.get(r.id) ?? [],
+    id: r.id,
+    name: r.name,
+    alias: r.alias,
+    legal_name: r.legal_name,
+    is_msp: r.is_msp === 1,
+    msp_parent_id: r.msp_parent_id,
+    contract_expiration: r.contract_expiration,
+    customer_since: r.customer_since,
+    users: 0,
+    hosts: 0,
+    resources: 0,
+    children: 0,
+    created_time: r.created_time,
+    allowed_actions: scope.orgActions.get(r.id) ?? [],
   }
 }
 
@@ -35,13 +45,43 @@ async function enrich(db: Kysely<Database>, rows: OrganizationOut[], fields: rea
   const envs = scope.environmentIds.length ? scope.environmentIds : [0]
   const readable = asked('users') ? ids.filter((id) => can(scope, 'user_read', { organizationId: id })) : []
   const [hosts, resources, children, users] = await Promise.all([
-    !asked('hosts') ? [] : db.selectFrom('hosts').innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('hostgroups.organization_id', 'in', ids).where('hosts.hostgroup_id', 'in', envs).groupBy('hostgroups.organization_id').execute(),
-    !asked('resources') ? [] : db.selectFrom('resources').innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id').select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('hostgroups.organization_id', 'in', ids).where('resources.hostgroup_id', 'in', envs).groupBy('hostgroups.organization_id').execute(),
-    !asked('children') ? [] : db.selectFrom('organizations').select(['msp_parent_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('msp_parent_id', 'in', ids).where('id', 'in', scope.organizationIds.length ? scope.organizationIds : [0]).groupBy('msp_parent_id').execute(),
-    readable.length ? db.selectFrom('users').select(['organization_id as id', (eb) => eb.fn.countAll<number>().as('n')]).where('organization_id', 'in', readable).groupBy('organization_id').execute() : [],
+    !asked('hosts')
+      ? []
+      : db
+          .selectFrom('hosts')
+          .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+          .select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('hostgroups.organization_id', 'in', ids)
+          .where('hosts.hostgroup_id', 'in', envs)
+          .groupBy('hostgroups.organization_id')
+          .execute(),
+    !asked('resources')
+      ? []
+      : db
+          .selectFrom('resources')
+          .innerJoin('hostgroups', 'hostgroups.id', 'resources.hostgroup_id')
+          .select(['hostgroups.organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('hostgroups.organization_id', 'in', ids)
+          .where('resources.hostgroup_id', 'in', envs)
+          .groupBy('hostgroups.organization_id')
+          .execute(),
+    !asked('children')
+      ? []
+      : db
+          .selectFrom('organizations')
+          .select(['msp_parent_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('msp_parent_id', 'in', ids)
+          .where('id', 'in', scope.organizationIds.length ? scope.organizationIds : [0])
+          .groupBy('msp_parent_id')
+          .execute(),
+    readable.length
+      ? db
+          .selectFrom('users')
+          .select(['organization_id as id', (eb) => eb.fn.countAll<number>().as('n')])
+          .where('organization_id', 'in', readable)
+          .groupBy('organization_id')
+          .execute()
+      : [],
   ])
   const byId = new Map(rows.map((r) => [r.id, r]))
   const fill = (counts: { id: number | null; n: number | string | bigint }[], field: 'users' | 'hosts' | 'resources' | 'children') => {
@@ -72,7 +112,22 @@ export const organizationDef: EntityDef<Row, OrganizationOut> = {
     customer_since: { expr: 'organizations.customer_since', kind: 'date' },
     created_time: { expr: 'organizations.created_time', kind: 'date' },
   },
-  fields: ['id', 'name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'users', 'hosts', 'resources', 'children', 'created_time', 'allowed_actions'],
+  fields: [
+    'id',
+    'name',
+    'alias',
+    'legal_name',
+    'is_msp',
+    'msp_parent_id',
+    'contract_expiration',
+    'customer_since',
+    'users',
+    'hosts',
+    'resources',
+    'children',
+    'created_time',
+    'allowed_actions',
+  ],
   defaultOrder: [{ column: 'alias', desc: false }],
   toApi,
   enrich,
@@ -91,17 +146,35 @@ async function ensureUnique(db: Kysely<Database>, name: string, exceptId?: numbe
   if (clash && clash.id !== exceptId) throw new ApiError('organization_already_exists', { name })
 }
 
-const auditView = (db: Kysely<Database>, id: number) => db.selectFrom('organizations')
-  .select(['name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since']).where('id', '=', id).executeTakeFirstOrThrow()
+const auditView = (db: Kysely<Database>, id: number) =>
+  db
+    .selectFrom('organizations')
+    .select(['name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
 
 /**
  * Issue 13 audit event of an organization change, in the organization itself (its administrators read it);
  * a deletion is recorded in the parent, which outlives it.
  */
-async function auditOrganization(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null) {
+async function auditOrganization(
+  tx: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  status: string,
+  before: Awaited<ReturnType<typeof auditView>> | null,
+) {
   const after = status === 'DELETED' ? null : await auditView(tx, id)
   const view = (after ?? before)!
-  await writeAuditEvent(tx, scope, { subject: 'organization', status, id, name: view.name, organizationId: after ? id : view.msp_parent_id, before, after })
+  await writeAuditEvent(tx, scope, {
+    subject: 'organization',
+    status,
+    id,
+    name: view.name,
+    organizationId: after ? id : view.msp_parent_id,
+    before,
+    after,
+  })
 }
 
 /** A new organization is a customer of an MSP organization where the caller may manage environments. */
@@ -111,11 +184,20 @@ export async function createOrganization(db: Kysely<Database>, scope: Scope, bod
   checkName(body.name)
   await ensureUnique(db, body.name)
   const row = await db.transaction().execute(async (tx) => {
-    const created = await tx.insertInto('organizations').values({
-      name: body.name, alias: body.alias ?? body.name, legal_name: body.legal_name ?? '', is_msp: body.is_msp ? 1 : 0,
-      msp_parent_id: parent, contract_expiration: body.contract_expiration ?? null, customer_since: body.customer_since ?? null,
-      created_time: now(),
-    }).returning('id').executeTakeFirstOrThrow()
+    const created = await tx
+      .insertInto('organizations')
+      .values({
+        name: body.name,
+        alias: body.alias ?? body.name,
+        legal_name: body.legal_name ?? '',
+        is_msp: body.is_msp ? 1 : 0,
+        msp_parent_id: parent,
+        contract_expiration: body.contract_expiration ?? null,
+        customer_since: body.customer_since ?? null,
+        created_time: now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await auditOrganization(tx, scope, created.id, 'CREATED', null)
     return created
   })
@@ -157,7 +239,8 @@ async function checkMove(db: Kysely<Database>, scope: Scope, id: number, parent:
   const orgs = await db.selectFrom('organizations').select(['id', 'msp_parent_id']).execute()
   const parentOf = new Map(orgs.map((o) => [o.id, o.msp_parent_id]))
   for (let at: number | null | undefined = parent, steps = 0; at != null && steps <= orgs.length; at = parentOf.get(at), steps++) {
-    if (at === id) throw new ApiError('invalid_operation', { field: 'msp_parent_id', reason: 'an organization cannot be moved below itself' })
+    if (at === id)
+      throw new ApiError('invalid_operation', { field: 'msp_parent_id', reason: 'an organization cannot be moved below itself' })
   }
 }
 
@@ -165,10 +248,24 @@ export async function deleteOrganization(db: Kysely<Database>, scope: Scope, id:
   await getOrganization(db, scope, id)
   if (!can(scope, 'hostgroup_write', { organizationId: id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
   await db.transaction().execute(async (tx) => {
-    if (await tx.selectFrom('organizations').select('id').where('msp_parent_id', '=', id).executeTakeFirst()) throw new ApiError('organization_has_children', { id })
-    if (await tx.selectFrom('users').select('id').where('organization_id', '=', id).executeTakeFirst()) throw new ApiError('organization_has_users', { id })
+    if (await tx.selectFrom('organizations').select('id').where('msp_parent_id', '=', id).executeTakeFirst())
+      throw new ApiError('organization_has_children', { id })
+    if (await tx.selectFrom('users').select('id').where('organization_id', '=', id).executeTakeFirst())
+      throw new ApiError('organization_has_users', { id })
     const envs = await tx.selectFrom('hostgroups').select('id').where('organization_id', '=', id).execute()
-    if (envs.length && (await tx.selectFrom('hosts').select('id').where('hostgroup_id', 'in', envs.map((e) => e.id)).executeTakeFirst())) throw new ApiError('hostgroup_not_empty', { id })
+    if (
+      envs.length &&
+      (await tx
+        .selectFrom('hosts')
+        .select('id')
+        .where(
+          'hostgroup_id',
+          'in',
+          envs.map((e) => e.id),
+        )
+        .executeTakeFirst())
+    )
+      throw new ApiError('hostgroup_not_empty', { id })
     await auditOrganization(tx, scope, id, 'DELETED', await auditView(tx, id))
     await tx.deleteFrom('user_rights').where('organization_id', '=', id).execute()
     await tx.deleteFrom('hostgroups').where('organization_id', '=', id).execute()

@@ -15,18 +15,46 @@ export const KEEP_S: Record<(typeof STEPS)[number], number> = { 300: 35 * 86400,
 /** The start of a `step`-second bucket; the step is a trusted integer, inlined so both databases divide integers. */
 const bucket = (step: number) => sql.raw(`(t / ${Math.trunc(step)}) * ${Math.trunc(step)}`)
 
-export interface SeriesPoint { t: number; min: number; avg: number; max: number }
+export interface SeriesPoint {
+  t: number
+  min: number
+  avg: number
+  max: number
+}
 
 export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; resourceId: number | null }) {
-  let q = db.selectFrom('perf_series').selectAll()
-    .select((eb) => eb.selectFrom('perf_points').select((e) => e.fn.max('t').as('t')).whereRef('perf_points.series_id', '=', 'perf_series.id').as('last_time'))
+  let q = db
+    .selectFrom('perf_series')
+    .selectAll()
+    .select((eb) =>
+      eb
+        .selectFrom('perf_points')
+        .select((e) => e.fn.max('t').as('t'))
+        .whereRef('perf_points.series_id', '=', 'perf_series.id')
+        .as('last_time'),
+    )
     .where('host_id', '=', owner.hostId)
   q = owner.resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', owner.resourceId)
   const rows = await q.orderBy('label').execute()
-  return rows.map((r) => ({ id: r.id, key: r.label, unit: r.unit, warn: readJson(r.warn, null), crit: readJson(r.crit, null), min: r.min, max: r.max, last_time: r.last_time === null ? null : Number(r.last_time) }))
+  return rows.map((r) => ({
+    id: r.id,
+    key: r.label,
+    unit: r.unit,
+    warn: readJson(r.warn, null),
+    crit: readJson(r.crit, null),
+    min: r.min,
+    max: r.max,
+    last_time: r.last_time === null ? null : Number(r.last_time),
+  }))
 }
 
-interface Bucket { t: number; min: number; sum: number; max: number; n: number }
+interface Bucket {
+  t: number
+  min: number
+  sum: number
+  max: number
+  n: number
+}
 
 /**
  * Points of one series in [start, end], bucketed so that there are at most about `points` of them
@@ -39,20 +67,29 @@ export async function readSeries(db: Kysely<Database>, seriesId: number, start: 
   const wanted = Math.max(1, Math.ceil(Math.max(1, end - start) / points))
   const rawFrom = now - RAW_KEEP_S
   const covering = STEPS.filter((s) => start >= now - KEEP_S[s])
-  const source = start >= rawFrom ? 0 : [...covering].reverse().find((s) => s <= wanted) ?? covering[0]
+  const source = start >= rawFrom ? 0 : ([...covering].reverse().find((s) => s <= wanted) ?? covering[0])
   // Buckets are whole multiples of the rollup step, so that each rollup falls in exactly one.
   const step = source === 0 ? wanted : Math.ceil(wanted / source) * source
   const [rolled, raw] = await Promise.all([
-    source === 0 || start >= rawFrom ? { rows: [] } : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(min) AS min, SUM(avg * n) AS sum, MAX(max) AS max, SUM(n) AS n
-      FROM perf_rollups WHERE series_id = ${seriesId} AND step = ${source} AND t >= ${start} AND t < ${Math.min(end + 1, rawFrom)} GROUP BY 1`.execute(db),
-    end < rawFrom ? { rows: [] } : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(v) AS min, SUM(v) AS sum, MAX(v) AS max, COUNT(*) AS n
+    source === 0 || start >= rawFrom
+      ? { rows: [] }
+      : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(min) AS min, SUM(avg * n) AS sum, MAX(max) AS max, SUM(n) AS n
+      FROM perf_rollups WHERE series_id = ${seriesId} AND step = ${source} AND t >= ${start} AND t < ${Math.min(end + 1, rawFrom)} GROUP BY 1`.execute(
+          db,
+        ),
+    end < rawFrom
+      ? { rows: [] }
+      : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(v) AS min, SUM(v) AS sum, MAX(v) AS max, COUNT(*) AS n
       FROM perf_points WHERE series_id = ${seriesId} AND t >= ${Math.max(start, rawFrom)} AND t <= ${end} GROUP BY 1`.execute(db),
   ])
   const merged = new Map<number, Bucket>()
   for (const r of [...rolled.rows, ...raw.rows]) {
     const b = { t: Number(r.t), min: Number(r.min), sum: Number(r.sum), max: Number(r.max), n: Number(r.n) }
     const had = merged.get(b.t)
-    merged.set(b.t, had ? { t: b.t, min: Math.min(had.min, b.min), sum: had.sum + b.sum, max: Math.max(had.max, b.max), n: had.n + b.n } : b)
+    merged.set(
+      b.t,
+      had ? { t: b.t, min: Math.min(had.min, b.min), sum: had.sum + b.sum, max: Math.max(had.max, b.max), n: had.n + b.n } : b,
+    )
   }
   const out = [...merged.values()].sort((a, b) => a.t - b.t).map((b): SeriesPoint => ({ t: b.t, min: b.min, avg: b.sum / b.n, max: b.max }))
   return { step, resolution: source === 0 ? 'raw' : String(source), points: out }
@@ -83,15 +120,21 @@ export async function rollUp(db: Kysely<Database>, now: number, since: number) {
       source = { table: 'perf_rollups', step }
     }
     await sql`DELETE FROM perf_points WHERE t < ${now - RAW_KEEP_S}`.execute(tx)
-    for (const step of STEPS) if (Number.isFinite(KEEP_S[step])) await sql`DELETE FROM perf_rollups WHERE step = ${step} AND t < ${now - KEEP_S[step]}`.execute(tx)
+    for (const step of STEPS)
+      if (Number.isFinite(KEEP_S[step])) await sql`DELETE FROM perf_rollups WHERE step = ${step} AND t < ${now - KEEP_S[step]}`.execute(tx)
   })
 }
 
 /** A series and the perfdata item its unit and thresholds were last stored from. */
-interface KnownSeries { id: number; item: PerfItem }
+interface KnownSeries {
+  id: number
+  item: PerfItem
+}
 
-const sameRange = (a: PerfItem['warn'], b: PerfItem['warn']) => a === b || (!!a && !!b && a.start === b.start && a.end === b.end && a.inside === b.inside)
-const sameMeta = (a: PerfItem, b: PerfItem) => a.unit === b.unit && a.min === b.min && a.max === b.max && sameRange(a.warn, b.warn) && sameRange(a.crit, b.crit)
+const sameRange = (a: PerfItem['warn'], b: PerfItem['warn']) =>
+  a === b || (!!a && !!b && a.start === b.start && a.end === b.end && a.inside === b.inside)
+const sameMeta = (a: PerfItem, b: PerfItem) =>
+  a.unit === b.unit && a.min === b.min && a.max === b.max && sameRange(a.warn, b.warn) && sameRange(a.crit, b.crit)
 
 /**
  * The series ids of the engine's hot path (engine/ingest.ts): the series of a perfdata label, created on
@@ -101,9 +144,20 @@ const sameMeta = (a: PerfItem, b: PerfItem) => a.unit === b.unit && a.min === b.
 export function seriesCache() {
   const series = new Map<string, KnownSeries>()
 
-  async function storeSeries(tx: Kysely<Database>, owner: { hostId: number; resourceId: number | null }, item: PerfItem, key: string): Promise<number> {
+  async function storeSeries(
+    tx: Kysely<Database>,
+    owner: { hostId: number; resourceId: number | null },
+    item: PerfItem,
+    key: string,
+  ): Promise<number> {
     const { label } = item
-    const meta = { unit: item.unit, warn: item.warn ? JSON.stringify(item.warn) : '', crit: item.crit ? JSON.stringify(item.crit) : '', min: item.min, max: item.max }
+    const meta = {
+      unit: item.unit,
+      warn: item.warn ? JSON.stringify(item.warn) : '',
+      crit: item.crit ? JSON.stringify(item.crit) : '',
+      min: item.min,
+      max: item.max,
+    }
     const known = series.get(key)
     let id = known?.id
     if (id === undefined) {
@@ -112,7 +166,13 @@ export function seriesCache() {
       q = resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', resourceId)
       id = (await q.executeTakeFirst())?.id
       if (id === undefined) {
-        id = (await tx.insertInto('perf_series').values({ host_id: owner.hostId, resource_id: resourceId, label, ...meta }).returning('id').executeTakeFirstOrThrow()).id
+        id = (
+          await tx
+            .insertInto('perf_series')
+            .values({ host_id: owner.hostId, resource_id: resourceId, label, ...meta })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id
         series.set(key, { id, item })
         return id
       }

@@ -45,7 +45,8 @@ export async function demandQuota(db: Kysely<Database>, organizationId: number, 
 /** An organization the caller sees (server admins see every one); otherwise organization_not_found. */
 async function requireVisibleOrganization(db: Kysely<Database>, scope: Scope, organizationId: number) {
   if (!scope.organizationIds.includes(organizationId) && !scope.serverAdmin) fail('organization_not_found', { id: organizationId })
-  if (!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst())) fail('organization_not_found', { id: organizationId })
+  if (!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst()))
+    fail('organization_not_found', { id: organizationId })
 }
 
 /** GET organizations/{id}/quotas: whoever sees the organization reads its quotas. */
@@ -67,13 +68,25 @@ export async function updateQuotas(db: Kysely<Database>, scope: Scope, organizat
     const stored = JSON.stringify({ ...readJson<Record<string, unknown>>(row.quotas, {}), ...changes })
     await tx.updateTable('organizations').set({ quotas: stored }).where('id', '=', organizationId).execute()
     const after = parseQuotas(stored)
-    await writeAuditEvent(tx, scope, { subject: 'quota', status: 'UPDATED', id: organizationId, name: row.name, organizationId, before, after })
+    await writeAuditEvent(tx, scope, {
+      subject: 'quota',
+      status: 'UPDATED',
+      id: organizationId,
+      name: row.name,
+      organizationId,
+      before,
+      after,
+    })
     return after
   })
 }
 
 /** A check's schedule as stored on a host or resource. */
-export interface CheckLoad { check_interval: number; check_type: string; check_kind: string }
+export interface CheckLoad {
+  check_interval: number
+  check_type: string
+  check_kind: string
+}
 
 /** Checks one host or resource starts per second at steady state; passive ones (check_type "1", no kind) start none. */
 export const checksPerSecond = (c: CheckLoad) => (c.check_type !== '1' && c.check_kind !== '' ? 1 / c.check_interval : 0)
@@ -83,18 +96,28 @@ const rate = (x: number) => Math.round(x * 1e6) / 1e6
 
 /** What a host takes of its organization's quotas: itself, its resources and their checks (its own check's load given). */
 export async function usageOfHost(db: Kysely<Database>, hostId: number, hostLoad: number) {
-  const resources = await db.selectFrom('resources').select(['check_interval', 'check_type', 'check_kind']).where('host_id', '=', hostId).execute()
+  const resources = await db
+    .selectFrom('resources')
+    .select(['check_interval', 'check_type', 'check_kind'])
+    .where('host_id', '=', hostId)
+    .execute()
   return { hosts: 1, resources: resources.length, load: resources.reduce((sum, r) => sum + checksPerSecond(r), hostLoad) }
 }
 
 async function countIn(db: Kysely<Database>, table: 'hosts' | 'resources', organizationId: number) {
-  const row = await db.selectFrom(table).innerJoin('hostgroups', 'hostgroups.id', `${table}.hostgroup_id`)
-    .select((eb) => eb.fn.countAll<number>().as('n')).where('hostgroups.organization_id', '=', organizationId).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom(table)
+    .innerJoin('hostgroups', 'hostgroups.id', `${table}.hostgroup_id`)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hostgroups.organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow()
   return Number(row.n)
 }
 
 async function loadIn(db: Kysely<Database>, organizationId: number) {
-  const sum = (table: string) => sql`(SELECT COALESCE(SUM(1.0 / t.check_interval), 0) FROM ${sql.table(table)} t JOIN hostgroups g ON g.id = t.hostgroup_id
+  const sum = (
+    table: string,
+  ) => sql`(SELECT COALESCE(SUM(1.0 / t.check_interval), 0) FROM ${sql.table(table)} t JOIN hostgroups g ON g.id = t.hostgroup_id
     WHERE g.organization_id = ${organizationId} AND t.check_kind <> '' AND t.check_type <> '1')`
   const { rows } = await sql<{ n: number | string }>`SELECT ${sum('hosts')} + ${sum('resources')} AS n`.execute(db)
   return Number(rows[0]?.n ?? 0)
@@ -106,8 +129,13 @@ async function loadIn(db: Kysely<Database>, organizationId: number) {
  * check and retry interval. An interval below it is validation_failed naming the field, as any other value
  * out of range (the quota is a minimum, not a maximum), with the `minimum` in extra_info.
  */
-export async function demandCheckQuotas(db: Kysely<Database>, scope: Scope, hostgroupId: number, adding: { hosts?: number; resources?: number; load?: number },
-  intervals: { check_interval?: number; retry_interval?: number }) {
+export async function demandCheckQuotas(
+  db: Kysely<Database>,
+  scope: Scope,
+  hostgroupId: number,
+  adding: { hosts?: number; resources?: number; load?: number },
+  intervals: { check_interval?: number; retry_interval?: number },
+) {
   const organizationId = await organizationOfEnvironment(db, hostgroupId)
   if (organizationId === undefined) return
   const quotas = await readQuotas(db, organizationId)
@@ -115,7 +143,12 @@ export async function demandCheckQuotas(db: Kysely<Database>, scope: Scope, host
     for (const field of ['check_interval', 'retry_interval'] as const) {
       const value = intervals[field]
       if (value !== undefined && value < quotas.min_check_interval_s) {
-        throw new ApiError('validation_failed', { field, limit: 'min_check_interval_s', minimum: quotas.min_check_interval_s, organization_id: organizationId })
+        throw new ApiError('validation_failed', {
+          field,
+          limit: 'min_check_interval_s',
+          minimum: quotas.min_check_interval_s,
+          organization_id: organizationId,
+        })
       }
     }
   }

@@ -74,12 +74,53 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
     // SPEC §3 software version: a resource matches through its host's inventory.
     software: softwareColumn('resources.host_id'),
   },
-  fields: ['id', 'host_id', 'host_name', 'display_name', 'name', 'plugin_id', 'state', 'state_id', 'problem_severity', 'state_type', 'plugin_output', 'state_details',
-    'extended_output', 'last_state_change', 'last_check', 'next_check', 'check_interval', 'check_type', 'is_stale', 'is_flapping',
-    'tickets', 'acknowledged', 'has_graph', 'allowed_actions', 'hostgroup_id', 'hostgroup_alias', 'map_state', 'host_map_state'],
-  extraFields: ['host_state', 'current_attempt', 'max_check_attempts', 'retry_interval', 'perf_data', 'check_kind',
-    'scheduled_downtime_depth', 'monitoring_type', 'freshness_threshold', 'created_time', 'updated_time'],
-  defaultOrder: [{ column: 'host_name', desc: false }, { column: 'display_name', desc: false }],
+  fields: [
+    'id',
+    'host_id',
+    'host_name',
+    'display_name',
+    'name',
+    'plugin_id',
+    'state',
+    'state_id',
+    'problem_severity',
+    'state_type',
+    'plugin_output',
+    'state_details',
+    'extended_output',
+    'last_state_change',
+    'last_check',
+    'next_check',
+    'check_interval',
+    'check_type',
+    'is_stale',
+    'is_flapping',
+    'tickets',
+    'acknowledged',
+    'has_graph',
+    'allowed_actions',
+    'hostgroup_id',
+    'hostgroup_alias',
+    'map_state',
+    'host_map_state',
+  ],
+  extraFields: [
+    'host_state',
+    'current_attempt',
+    'max_check_attempts',
+    'retry_interval',
+    'perf_data',
+    'check_kind',
+    'scheduled_downtime_depth',
+    'monitoring_type',
+    'freshness_threshold',
+    'created_time',
+    'updated_time',
+  ],
+  defaultOrder: [
+    { column: 'host_name', desc: false },
+    { column: 'display_name', desc: false },
+  ],
   toApi,
 }
 
@@ -89,9 +130,15 @@ export const getResource = async (db: Kysely<Database>, scope: Scope, id: number
 /** SPEC §7: resources/{hostname}/{display_name}, among the caller's resources: a hidden one reads as absent. */
 export async function getResourceByNames(db: Kysely<Database>, scope: Scope, hostName: string, displayName: string) {
   const row = scope.environmentIds.length
-    ? await db.selectFrom('resources').innerJoin('hosts', 'hosts.id', 'resources.host_id').select('resources.id')
-      .where('hosts.name', '=', hostName).where('resources.display_name', '=', displayName)
-      .where('resources.hostgroup_id', 'in', scope.environmentIds).orderBy('resources.id').executeTakeFirst()
+    ? await db
+        .selectFrom('resources')
+        .innerJoin('hosts', 'hosts.id', 'resources.host_id')
+        .select('resources.id')
+        .where('hosts.name', '=', hostName)
+        .where('resources.display_name', '=', displayName)
+        .where('resources.hostgroup_id', 'in', scope.environmentIds)
+        .orderBy('resources.id')
+        .executeTakeFirst()
     : undefined
   if (!row) throw new ApiError('resource_check_not_found', { host_name: hostName, display_name: displayName })
   return getResource(db, scope, row.id)
@@ -106,17 +153,48 @@ async function writableHost(db: Kysely<Database>, scope: Scope, hostId: number) 
 
 /** A resource's configuration as its audit events show it (issue 13): check config parsed, so withoutSecrets reaches a community. */
 async function auditView(db: Kysely<Database>, id: number) {
-  const r = await db.selectFrom('resources').select(['host_id', 'hostgroup_id', 'host_name', 'name', 'display_name', 'plugin_id', 'check_kind', 'check_config',
-    'check_type', 'check_interval', 'retry_interval', 'max_check_attempts', 'freshness_threshold']).where('id', '=', id).executeTakeFirstOrThrow()
+  const r = await db
+    .selectFrom('resources')
+    .select([
+      'host_id',
+      'hostgroup_id',
+      'host_name',
+      'name',
+      'display_name',
+      'plugin_id',
+      'check_kind',
+      'check_config',
+      'check_type',
+      'check_interval',
+      'retry_interval',
+      'max_check_attempts',
+      'freshness_threshold',
+    ])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow()
   return { ...r, check_config: readJson(r.check_config, {}) }
 }
 
-async function auditResource(tx: Kysely<Database>, scope: Scope, id: number, status: string, before: Awaited<ReturnType<typeof auditView>> | null) {
+async function auditResource(
+  tx: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  status: string,
+  before: Awaited<ReturnType<typeof auditView>> | null,
+) {
   const after = status === 'DELETED' ? null : await auditView(tx, id)
   const view = (after ?? before)!
   await writeAuditEvent(tx, scope, {
-    subject: 'resource', status, id, name: `${view.host_name}/${view.display_name}`, organizationId: (await organizationOfEnvironment(tx, view.hostgroup_id)) ?? null,
-    hostgroupId: view.hostgroup_id, hostId: view.host_id, resourceId: id, before, after,
+    subject: 'resource',
+    status,
+    id,
+    name: `${view.host_name}/${view.display_name}`,
+    organizationId: (await organizationOfEnvironment(tx, view.hostgroup_id)) ?? null,
+    hostgroupId: view.hostgroup_id,
+    hostId: view.host_id,
+    resourceId: id,
+    before,
+    after,
   })
 }
 
@@ -125,17 +203,47 @@ export async function createResource(db: Kysely<Database>, scope: Scope, body: z
   const displayName = body.display_name ?? body.name
   const t = now()
   return db.transaction().execute(async (tx) => {
-    const clash = await tx.selectFrom('resources').select('id').where('host_id', '=', host.id).where('display_name', '=', displayName).executeTakeFirst()
+    const clash = await tx
+      .selectFrom('resources')
+      .select('id')
+      .where('host_id', '=', host.id)
+      .where('display_name', '=', displayName)
+      .executeTakeFirst()
     if (clash) throw new ApiError('validation_failed', { field: 'display_name', reason: 'already exists on this host' })
     const check = body.check ?? { kind: '', config: {} }
-    const schedule = { check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30, check_type: body.check_type ?? (check.kind ? '0' : '1') }
-    await demandCheckQuotas(tx, scope, host.hostgroup_id, { resources: 1, load: checksPerSecond({ ...schedule, check_kind: check.kind }) }, schedule)
-    const { id } = await tx.insertInto('resources').values({
-      host_id: host.id, hostgroup_id: host.hostgroup_id, host_name: host.name, name: body.name, display_name: displayName,
-      plugin_id: body.plugin_id ?? check.kind, check_kind: check.kind, check_config: JSON.stringify(check.config),
-      ...schedule, max_check_attempts: body.max_check_attempts ?? 3,
-      freshness_threshold: body.freshness_threshold ?? null, ...checkTrust(scope, true), next_check: t, created_time: t, updated_time: t,
-    }).returning('id').executeTakeFirstOrThrow()
+    const schedule = {
+      check_interval: body.check_interval ?? 60,
+      retry_interval: body.retry_interval ?? 30,
+      check_type: body.check_type ?? (check.kind ? '0' : '1'),
+    }
+    await demandCheckQuotas(
+      tx,
+      scope,
+      host.hostgroup_id,
+      { resources: 1, load: checksPerSecond({ ...schedule, check_kind: check.kind }) },
+      schedule,
+    )
+    const { id } = await tx
+      .insertInto('resources')
+      .values({
+        host_id: host.id,
+        hostgroup_id: host.hostgroup_id,
+        host_name: host.name,
+        name: body.name,
+        display_name: displayName,
+        plugin_id: body.plugin_id ?? check.kind,
+        check_kind: check.kind,
+        check_config: JSON.stringify(check.config),
+        ...schedule,
+        max_check_attempts: body.max_check_attempts ?? 3,
+        freshness_threshold: body.freshness_threshold ?? null,
+        ...checkTrust(scope, true),
+        next_check: t,
+        created_time: t,
+        updated_time: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await auditResource(tx, scope, id, 'CREATED', null)
     return id
   })
@@ -147,14 +255,23 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
   const { check, ...plain } = body
   await db.transaction().execute(async (tx) => {
     const before = await auditView(tx, id)
-    const load = checksPerSecond({ check_interval: body.check_interval ?? before.check_interval, check_type: body.check_type ?? before.check_type, check_kind: check?.kind ?? before.check_kind }) - checksPerSecond(before)
+    const load =
+      checksPerSecond({
+        check_interval: body.check_interval ?? before.check_interval,
+        check_type: body.check_type ?? before.check_type,
+        check_kind: check?.kind ?? before.check_kind,
+      }) - checksPerSecond(before)
     await demandCheckQuotas(tx, scope, res.hostgroup_id, { load }, body)
-    await tx.updateTable('resources').set({
-      ...plain,
-      ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
-      ...checkTrust(scope, check !== undefined),
-      updated_time: now(),
-    }).where('id', '=', id).execute()
+    await tx
+      .updateTable('resources')
+      .set({
+        ...plain,
+        ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
+        ...checkTrust(scope, check !== undefined),
+        updated_time: now(),
+      })
+      .where('id', '=', id)
+      .execute()
     await auditResource(tx, scope, id, 'UPDATED', before)
   })
   return getResource(db, scope, id)
@@ -184,6 +301,9 @@ export async function hostIdOfResource(db: Kysely<Database>, resourceId: number)
  * checks each resource's environment against its Scope).
  */
 export async function resourcesOfHostsOrIds(db: Kysely<Database>, hostIds: number[], ids: number[]) {
-  return db.selectFrom('resources').select(['id', 'host_id', 'display_name', 'hostgroup_id'])
-    .where((eb) => eb.or([eb('host_id', 'in', hostIds.length ? hostIds : [-1]), eb('id', 'in', ids.length ? ids : [-1])])).execute()
+  return db
+    .selectFrom('resources')
+    .select(['id', 'host_id', 'display_name', 'hostgroup_id'])
+    .where((eb) => eb.or([eb('host_id', 'in', hostIds.length ? hostIds : [-1]), eb('id', 'in', ids.length ? ids : [-1])]))
+    .execute()
 }

@@ -27,9 +27,18 @@ const clean = (s: string, max?: number) => s.replaceAll('\u0000', '').slice(0, m
 
 function toApi(r: Selectable<RiskScanTable>): RiskScan {
   return {
-    id: r.id, hostgroup_id: r.hostgroup_id, format: RISK_SCAN_FORMATS.find((f) => f === r.format) ?? 'nessus', file_name: r.file_name,
-    report_name: r.report_name, scanned_at: r.scanned_at === null ? null : Number(r.scanned_at), imported_at: Number(r.imported_at),
-    username: r.username, findings: r.findings, imported: r.imported, updated: r.updated, unmatched_hosts: readJson<string[]>(r.unmatched_hosts, []),
+    id: r.id,
+    hostgroup_id: r.hostgroup_id,
+    format: RISK_SCAN_FORMATS.find((f) => f === r.format) ?? 'nessus',
+    file_name: r.file_name,
+    report_name: r.report_name,
+    scanned_at: r.scanned_at === null ? null : Number(r.scanned_at),
+    imported_at: Number(r.imported_at),
+    username: r.username,
+    findings: r.findings,
+    imported: r.imported,
+    updated: r.updated,
+    unmatched_hosts: readJson<string[]>(r.unmatched_hosts, []),
   }
 }
 
@@ -39,7 +48,12 @@ export async function getRiskScan(db: Kysely<Database>, scope: Scope, id: number
   return toApi(row)
 }
 
-interface HostRow { id: number; name: string; fqdn: string; ip_address: string }
+interface HostRow {
+  id: number
+  name: string
+  fqdn: string
+  ip_address: string
+}
 
 /** Lower-cased name, FQDN and address → host; a name wins over another host's FQDN or address. */
 function hostIndex(hosts: HostRow[]): Map<string, HostRow> {
@@ -50,13 +64,19 @@ function hostIndex(hosts: HostRow[]): Map<string, HostRow> {
   return index
 }
 
-interface Matched { f: ScanFinding; host: HostRow | undefined; hostRef: string; key: string }
+interface Matched {
+  f: ScanFinding
+  host: HostRow | undefined
+  hostRef: string
+  key: string
+}
 
 /** Each finding once (the last of a repeated one wins), with its host and identity. */
 function matchFindings(findings: ScanFinding[], index: Map<string, HostRow>): Map<string, Matched> {
   const out = new Map<string, Matched>()
   for (const f of findings) {
-    if (!PluginId.safeParse(f.pluginId).success) throw new ApiError('validation_failed', { field: 'body', reason: `"${f.pluginId.slice(0, 100)}" is not a plugin id` })
+    if (!PluginId.safeParse(f.pluginId).success)
+      throw new ApiError('validation_failed', { field: 'body', reason: `"${f.pluginId.slice(0, 100)}" is not a plugin id` })
     const host = f.hostKeys.map((k) => index.get(k.toLowerCase())).find(Boolean)
     const hostRef = host ? `host:${host.id}` : clean(`name:${f.hostName.toLowerCase()}`, 300)
     const protocol = clean(f.protocol, 20)
@@ -68,35 +88,77 @@ function matchFindings(findings: ScanFinding[], index: Map<string, HostRow>): Ma
 
 /** The columns a later scan refreshes (SPEC §3 Risk details), in bulkUpdate's order after `id`. */
 const DETAIL_COLUMNS: BulkColumn[] = [
-  { name: 'id', type: 'BIGINT' }, { name: 'host_name', type: 'TEXT' }, { name: 'plugin_name', type: 'TEXT' }, { name: 'severity', type: 'BIGINT' },
-  { name: 'risk_factor', type: 'TEXT' }, { name: 'synopsis', type: 'TEXT' }, { name: 'description', type: 'TEXT' }, { name: 'solution', type: 'TEXT' },
-  { name: 'solution_type', type: 'TEXT' }, { name: 'plugin_output', type: 'TEXT' }, { name: 'cvss', type: 'DOUBLE PRECISION' }, { name: 'cve', type: 'TEXT' },
-  { name: 'cwe', type: 'TEXT' }, { name: 'external_references', type: 'TEXT' }, { name: 'affected_software', type: 'TEXT' },
-  { name: 'detection_method', type: 'TEXT' }, { name: 'source', type: 'TEXT' }, { name: 'last_scan', type: 'BIGINT' }, { name: 'date_verified', type: 'BIGINT' },
-  { name: 'last_scan_id', type: 'BIGINT' }, { name: 'updated_time', type: 'BIGINT' },
+  { name: 'id', type: 'BIGINT' },
+  { name: 'host_name', type: 'TEXT' },
+  { name: 'plugin_name', type: 'TEXT' },
+  { name: 'severity', type: 'BIGINT' },
+  { name: 'risk_factor', type: 'TEXT' },
+  { name: 'synopsis', type: 'TEXT' },
+  { name: 'description', type: 'TEXT' },
+  { name: 'solution', type: 'TEXT' },
+  { name: 'solution_type', type: 'TEXT' },
+  { name: 'plugin_output', type: 'TEXT' },
+  { name: 'cvss', type: 'DOUBLE PRECISION' },
+  { name: 'cve', type: 'TEXT' },
+  { name: 'cwe', type: 'TEXT' },
+  { name: 'external_references', type: 'TEXT' },
+  { name: 'affected_software', type: 'TEXT' },
+  { name: 'detection_method', type: 'TEXT' },
+  { name: 'source', type: 'TEXT' },
+  { name: 'last_scan', type: 'BIGINT' },
+  { name: 'date_verified', type: 'BIGINT' },
+  { name: 'last_scan_id', type: 'BIGINT' },
+  { name: 'updated_time', type: 'BIGINT' },
 ]
 
 function details(m: Matched, format: RiskScanFormat, scanId: number, at: number) {
   const { f } = m
   return {
-    host_name: clean(m.host?.name ?? f.hostName, 255), plugin_name: clean(f.pluginName), severity: f.severity, risk_factor: clean(f.riskFactor, 20),
-    synopsis: clean(f.synopsis), description: clean(f.description), solution: clean(f.solution), solution_type: f.solutionType,
-    plugin_output: clean(f.pluginOutput), cvss: f.cvss, cve: JSON.stringify(f.cve.map((c) => clean(c))), cwe: JSON.stringify(f.cwe),
-    external_references: JSON.stringify(f.references.map((r) => clean(r))), affected_software: clean(f.affectedSoftware),
-    detection_method: clean(f.detectionMethod), source: format, last_scan: at, date_verified: f.verifiedAt, last_scan_id: scanId, updated_time: at,
+    host_name: clean(m.host?.name ?? f.hostName, 255),
+    plugin_name: clean(f.pluginName),
+    severity: f.severity,
+    risk_factor: clean(f.riskFactor, 20),
+    synopsis: clean(f.synopsis),
+    description: clean(f.description),
+    solution: clean(f.solution),
+    solution_type: f.solutionType,
+    plugin_output: clean(f.pluginOutput),
+    cvss: f.cvss,
+    cve: JSON.stringify(f.cve.map((c) => clean(c))),
+    cwe: JSON.stringify(f.cwe),
+    external_references: JSON.stringify(f.references.map((r) => clean(r))),
+    affected_software: clean(f.affectedSoftware),
+    detection_method: clean(f.detectionMethod),
+    source: format,
+    last_scan: at,
+    date_verified: f.verifiedAt,
+    last_scan_id: scanId,
+    updated_time: at,
   }
 }
 
 /** Issue 13: scans imported into an organization's environments in the last 24 hours are bounded by its quota. */
 async function demandScanQuota(db: Kysely<Database>, hostgroupId: number, at: number) {
   const organizationId = (await organizationOfEnvironment(db, hostgroupId))!
-  const row = await db.selectFrom('risk_scans').innerJoin('hostgroups', 'hostgroups.id', 'risk_scans.hostgroup_id').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('hostgroups.organization_id', '=', organizationId).where('risk_scans.imported_at', '>', at - 86_400).executeTakeFirstOrThrow()
+  const row = await db
+    .selectFrom('risk_scans')
+    .innerJoin('hostgroups', 'hostgroups.id', 'risk_scans.hostgroup_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hostgroups.organization_id', '=', organizationId)
+    .where('risk_scans.imported_at', '>', at - 86_400)
+    .executeTakeFirstOrThrow()
   await demandQuota(db, organizationId, 'risk_scans', Number(row.n))
 }
 
 /** Imports a scan report into an environment; returns the scan and the feed deltas of its events. */
-export async function importScan(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: { hostgroup_id: number; file_name?: string }, text: string, at: number) {
+export async function importScan(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  scope: Scope,
+  q: { hostgroup_id: number; file_name?: string },
+  text: string,
+  at: number,
+) {
   if (!scope.environmentIds.includes(q.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: q.hostgroup_id })
   // SPEC §6 names no right for scans; host_write (host data: engineers, administrators) is the closest.
   if (!can(scope, 'host_write', { environmentId: q.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
@@ -106,42 +168,91 @@ export async function importScan(db: Kysely<Database>, dialect: Dialect, scope: 
   return db.transaction().execute(async (tx) => {
     // Two imports into one environment at once would both insert the same new finding: one waits.
     if (dialect === 'postgres') await sql`SELECT id FROM hostgroups WHERE id = ${q.hostgroup_id} FOR UPDATE`.execute(tx)
-    const hosts = await tx.selectFrom('hosts').select(['id', 'name', 'fqdn', 'ip_address']).where('hostgroup_id', '=', q.hostgroup_id).orderBy('id').execute()
+    const hosts = await tx
+      .selectFrom('hosts')
+      .select(['id', 'name', 'fqdn', 'ip_address'])
+      .where('hostgroup_id', '=', q.hostgroup_id)
+      .orderBy('id')
+      .execute()
     const found = matchFindings(scan.findings, hostIndex(hosts))
     const existing = new Map<string, number>()
     for (const part of chunked([...new Set([...found.values()].map((m) => m.f.pluginId))])) {
-      const rows = await tx.selectFrom('risks').select(['id', 'host_ref', 'plugin_id', 'port', 'protocol'])
-        .where('hostgroup_id', '=', q.hostgroup_id).where('plugin_id', 'in', part).execute()
+      const rows = await tx
+        .selectFrom('risks')
+        .select(['id', 'host_ref', 'plugin_id', 'port', 'protocol'])
+        .where('hostgroup_id', '=', q.hostgroup_id)
+        .where('plugin_id', 'in', part)
+        .execute()
       for (const r of rows) existing.set(JSON.stringify([r.host_ref, r.plugin_id, r.port, r.protocol]), r.id)
     }
     const fresh = [...found.values()].filter((m) => !existing.has(m.key))
     const again = [...found.values()].filter((m) => existing.has(m.key))
     const unmatched = [...new Set([...found.values()].filter((m) => !m.host).map((m) => clean(m.f.hostName, 255)))]
 
-    const { id: scanId } = await tx.insertInto('risk_scans').values({
-      hostgroup_id: q.hostgroup_id, format: scan.format, file_name: clean(q.file_name ?? '', 255), report_name: clean(scan.reportName, 255),
-      scanned_at: scan.scannedAt, imported_at: at, user_id: scope.userId, username: scope.username, findings: found.size,
-      imported: fresh.length, updated: again.length, unmatched_hosts: JSON.stringify(unmatched),
-    }).returning('id').executeTakeFirstOrThrow()
+    const { id: scanId } = await tx
+      .insertInto('risk_scans')
+      .values({
+        hostgroup_id: q.hostgroup_id,
+        format: scan.format,
+        file_name: clean(q.file_name ?? '', 255),
+        report_name: clean(scan.reportName, 255),
+        scanned_at: scan.scannedAt,
+        imported_at: at,
+        user_id: scope.userId,
+        username: scope.username,
+        findings: found.size,
+        imported: fresh.length,
+        updated: again.length,
+        unmatched_hosts: JSON.stringify(unmatched),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
 
     const ids: number[] = []
     for (const part of chunked(fresh, 100)) {
-      const rows = await tx.insertInto('risks').values(part.map((m) => ({
-        ...details(m, scan.format, scanId, at), hostgroup_id: q.hostgroup_id, host_id: m.host?.id ?? null, host_ref: m.hostRef,
-        plugin_id: m.f.pluginId, port: m.f.port, protocol: m.f.protocol, first_detected: m.f.firstSeenAt ?? at, first_scan_id: scanId,
-      }))).returning('id').execute()
+      const rows = await tx
+        .insertInto('risks')
+        .values(
+          part.map((m) => ({
+            ...details(m, scan.format, scanId, at),
+            hostgroup_id: q.hostgroup_id,
+            host_id: m.host?.id ?? null,
+            host_ref: m.hostRef,
+            plugin_id: m.f.pluginId,
+            port: m.f.port,
+            protocol: m.f.protocol,
+            first_detected: m.f.firstSeenAt ?? at,
+            first_scan_id: scanId,
+          })),
+        )
+        .returning('id')
+        .execute()
       ids.push(...rows.map((r) => r.id))
     }
-    await bulkUpdate(tx, 'risks', DETAIL_COLUMNS, again.map((m) => {
-      const d = details(m, scan.format, scanId, at)
-      return [existing.get(m.key), ...DETAIL_COLUMNS.slice(1).map((c) => d[c.name as keyof typeof d])]
-    }))
+    await bulkUpdate(
+      tx,
+      'risks',
+      DETAIL_COLUMNS,
+      again.map((m) => {
+        const d = details(m, scan.format, scanId, at)
+        return [existing.get(m.key), ...DETAIL_COLUMNS.slice(1).map((c) => d[c.name as keyof typeof d])]
+      }),
+    )
 
     const targets = await loadRiskTargets(tx, { ids })
-    const events = await writeEvents(tx, targets.map((t) => ({
-      type: 'report' as const, target: t, status: 'DETECTED', comment: '', actor: scope, start_time: at,
-      message: `Detected by scan ${scanId} (${scan.format}), severity ${t.state}`, extra_data: { scan_id: scanId, severity: t.state, format: scan.format },
-    })))
+    const events = await writeEvents(
+      tx,
+      targets.map((t) => ({
+        type: 'report' as const,
+        target: t,
+        status: 'DETECTED',
+        comment: '',
+        actor: scope,
+        start_time: at,
+        message: `Detected by scan ${scanId} (${scan.format}), severity ${t.state}`,
+        extra_data: { scan_id: scanId, severity: t.state, format: scan.format },
+      })),
+    )
     const saved = await tx.selectFrom('risk_scans').selectAll().where('id', '=', scanId).executeTakeFirstOrThrow()
     return { scan: toApi(saved), deltas: events.map(eventDelta) as FeedDelta[] }
   })

@@ -15,17 +15,30 @@ import { ApiError } from '../../shared/errors'
 import { RISK } from '../../shared/enums'
 import type { FilterRule } from '../../shared/filter'
 import {
-  RISK_SCAN_FORMATS, RISK_SEVERITIES, SOLUTION_TYPES, riskGroupSeverity, severityName,
-  type Risk, type RiskGroup, type SeverityCounts, type SolutionType,
+  RISK_SCAN_FORMATS,
+  RISK_SEVERITIES,
+  SOLUTION_TYPES,
+  riskGroupSeverity,
+  severityName,
+  type Risk,
+  type RiskGroup,
+  type SeverityCounts,
+  type SolutionType,
 } from '../../shared/api/risks'
 
 type Row = Selectable<RiskTable> & { hostgroup_alias: string }
 
 /** The filters of GET risks besides the list protocol's (src/shared/api/risks.ts RiskFilterQuery). */
-export interface RiskFilters { hostgroup_id?: number[]; host_id?: number[]; severity?: number[]; plugin_id?: string }
+export interface RiskFilters {
+  hostgroup_id?: number[]
+  host_id?: number[]
+  severity?: number[]
+  plugin_id?: string
+}
 
 /** Tickets are the one action on a risk (SPEC §3 Risk allowed_actions). */
-export const riskActions = (scope: Scope, environmentId: number) => rowActions(scope, environmentId).filter((a) => a === 'create_ticket' || a === 'view_ticket')
+export const riskActions = (scope: Scope, environmentId: number) =>
+  rowActions(scope, environmentId).filter((a) => a === 'create_ticket' || a === 'view_ticket')
 
 const num = (v: number | string | null) => (v === null ? null : Number(v))
 
@@ -94,12 +107,46 @@ export const riskDef: EntityDef<Row, Risk> = {
     last_scan: { expr: 'risks.last_scan', kind: 'date', nullable: false },
     date_verified: { expr: 'risks.date_verified', kind: 'date' },
   },
-  fields: ['id', 'hostgroup_id', 'hostgroup_alias', 'host_id', 'host_name', 'plugin_id', 'plugin_name', 'severity', 'severity_id',
-    'risk_factor', 'synopsis', 'solution_type', 'cvss', 'cve', 'port', 'protocol', 'source', 'first_detected', 'last_scan',
-    'date_verified', 'tickets', 'allowed_actions'],
-  extraFields: ['description', 'solution', 'plugin_output', 'cwe', 'external_references', 'affected_software', 'detection_method',
-    'first_scan_id', 'last_scan_id'],
-  defaultOrder: [{ column: 'severity', desc: true }, { column: 'plugin_name', desc: false }, { column: 'host_name', desc: false }],
+  fields: [
+    'id',
+    'hostgroup_id',
+    'hostgroup_alias',
+    'host_id',
+    'host_name',
+    'plugin_id',
+    'plugin_name',
+    'severity',
+    'severity_id',
+    'risk_factor',
+    'synopsis',
+    'solution_type',
+    'cvss',
+    'cve',
+    'port',
+    'protocol',
+    'source',
+    'first_detected',
+    'last_scan',
+    'date_verified',
+    'tickets',
+    'allowed_actions',
+  ],
+  extraFields: [
+    'description',
+    'solution',
+    'plugin_output',
+    'cwe',
+    'external_references',
+    'affected_software',
+    'detection_method',
+    'first_scan_id',
+    'last_scan_id',
+  ],
+  defaultOrder: [
+    { column: 'severity', desc: true },
+    { column: 'plugin_name', desc: false },
+    { column: 'host_name', desc: false },
+  ],
   toApi,
 }
 
@@ -125,19 +172,42 @@ export const getRisk = async (db: Kysely<Database>, scope: Scope, id: number) =>
   (await getEntity(db, riskDef, scope, id)) ?? fail('not_found', { risk_id: id })
 
 /** SPEC §7 risks/{hostgroup_id}/{plugin_id}: counts per severity, the SPEC §4 style, and a page of its risks. */
-export async function getRiskGroup(db: Kysely<Database>, dialect: Dialect, scope: Scope, hostgroupId: number, pluginId: string, q: ListQuery): Promise<RiskGroup> {
+export async function getRiskGroup(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  scope: Scope,
+  hostgroupId: number,
+  pluginId: string,
+  q: ListQuery,
+): Promise<RiskGroup> {
   if (!scope.environmentIds.includes(hostgroupId)) throw new ApiError('hostgroup_not_found', { id: hostgroupId })
-  const rows = await db.selectFrom('risks')
+  const rows = await db
+    .selectFrom('risks')
     .select(['severity', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('plugin_name').as('plugin_name')])
-    .where('hostgroup_id', '=', hostgroupId).where('plugin_id', '=', pluginId).groupBy('severity').execute()
+    .where('hostgroup_id', '=', hostgroupId)
+    .where('plugin_id', '=', pluginId)
+    .groupBy('severity')
+    .execute()
   if (!rows.length) throw new ApiError('not_found', { hostgroup_id: hostgroupId, plugin_id: pluginId })
   const counts = Object.fromEntries(RISK_SEVERITIES.map((s) => [s, 0])) as SeverityCounts
   for (const r of rows) counts[severityName(r.severity)] += Number(r.n)
   const severity = riskGroupSeverity(counts)
-  const { result, totalresults } = await listEntities(db, dialect, riskDef, scope, withFilters({ ...q, hostgroup_id: [hostgroupId], plugin_id: pluginId }))
+  const { result, totalresults } = await listEntities(
+    db,
+    dialect,
+    riskDef,
+    scope,
+    withFilters({ ...q, hostgroup_id: [hostgroupId], plugin_id: pluginId }),
+  )
   return {
-    hostgroup_id: hostgroupId, plugin_id: pluginId, plugin_name: String(rows[0].plugin_name ?? ''), severity,
-    severity_id: severity === 'pending' ? null : RISK[severity], counts,
-    allowed_actions: riskActions(scope, hostgroupId), result, totalresults,
+    hostgroup_id: hostgroupId,
+    plugin_id: pluginId,
+    plugin_name: String(rows[0].plugin_name ?? ''),
+    severity,
+    severity_id: severity === 'pending' ? null : RISK[severity],
+    counts,
+    allowed_actions: riskActions(scope, hostgroupId),
+    result,
+    totalresults,
   }
 }

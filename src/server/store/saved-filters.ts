@@ -27,7 +27,15 @@ function specRules(nodes: readonly FilterNode[]): SavedFilterRule[] {
 
 function toApi(r: Row): SavedFilter {
   // Filters saved before rules were normalised may hold tuples: they read in the SPEC form too.
-  return { guid: r.guid, name: r.name, location: r.location as FilterLocation, created_by: r.created_by, organization_id: r.organization_id, rules: specRules(readJson<FilterNode[]>(r.rules, [])), created_time: r.created_time }
+  return {
+    guid: r.guid,
+    name: r.name,
+    location: r.location as FilterLocation,
+    created_by: r.created_by,
+    organization_id: r.organization_id,
+    rules: specRules(readJson<FilterNode[]>(r.rules, [])),
+    created_time: r.created_time,
+  }
 }
 
 /**
@@ -40,11 +48,17 @@ const staffOf = (scope: Scope) => {
 }
 
 const visible = (db: Kysely<Database>, scope: Scope) =>
-  db.selectFrom('saved_filters').innerJoin('users', 'users.id', 'saved_filters.user_id').selectAll('saved_filters').select('users.username as created_by')
-    .where((eb) => eb.or([
-      eb.and([eb('saved_filters.organization_id', 'is', null), eb('saved_filters.user_id', '=', scope.userId)]),
-      eb('saved_filters.organization_id', 'in', staffOf(scope)),
-    ]))
+  db
+    .selectFrom('saved_filters')
+    .innerJoin('users', 'users.id', 'saved_filters.user_id')
+    .selectAll('saved_filters')
+    .select('users.username as created_by')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('saved_filters.organization_id', 'is', null), eb('saved_filters.user_id', '=', scope.userId)]),
+        eb('saved_filters.organization_id', 'in', staffOf(scope)),
+      ]),
+    )
 
 /** Every operator must be one of the language (SPEC §5); unknown ones are refused as when listing. */
 function checkOperators(nodes: FilterNode[]) {
@@ -78,8 +92,16 @@ export async function getSavedFilter(db: Kysely<Database>, scope: Scope, guid: s
 
 /** Issue 13: an organization's saved filters, its own and its users' personal ones, are bounded by its quota. */
 async function demandFilterQuota(db: Kysely<Database>, organizationId: number) {
-  const row = await db.selectFrom('saved_filters').innerJoin('users', 'users.id', 'saved_filters.user_id').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where((eb) => eb.or([eb('saved_filters.organization_id', '=', organizationId), eb.and([eb('saved_filters.organization_id', 'is', null), eb('users.organization_id', '=', organizationId)])]))
+  const row = await db
+    .selectFrom('saved_filters')
+    .innerJoin('users', 'users.id', 'saved_filters.user_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where((eb) =>
+      eb.or([
+        eb('saved_filters.organization_id', '=', organizationId),
+        eb.and([eb('saved_filters.organization_id', 'is', null), eb('users.organization_id', '=', organizationId)]),
+      ]),
+    )
     .executeTakeFirstOrThrow()
   await demandQuota(db, organizationId, 'saved_filters', Number(row.n))
 }
@@ -90,13 +112,26 @@ export async function createSavedFilter(db: Kysely<Database>, scope: Scope, body
   if (body.organization_wide) {
     organizationId = body.organization_id ?? scope.organizationId
     if (!scope.organizationIds.includes(organizationId)) throw new ApiError('organization_not_found', { id: organizationId })
-    if (!can(scope, 'user_read', { organizationId })) throw new ApiError('unauthorized', { action: 'user_read', reason: 'organization-wide filters need the right to manage users' })
+    if (!can(scope, 'user_read', { organizationId }))
+      throw new ApiError('unauthorized', { action: 'user_read', reason: 'organization-wide filters need the right to manage users' })
   }
   await demandFilterQuota(db, organizationId ?? scope.organizationId)
   const ownerKey = organizationId === null ? `user:${scope.userId}` : `organization:${organizationId}`
   const guid = randomUUID()
   try {
-    await db.insertInto('saved_filters').values({ guid, name: body.name, location: body.location, rules: JSON.stringify(specRules(body.rules)), owner_key: ownerKey, user_id: scope.userId, organization_id: organizationId, created_time: now() }).execute()
+    await db
+      .insertInto('saved_filters')
+      .values({
+        guid,
+        name: body.name,
+        location: body.location,
+        rules: JSON.stringify(specRules(body.rules)),
+        owner_key: ownerKey,
+        user_id: scope.userId,
+        organization_id: organizationId,
+        created_time: now(),
+      })
+      .execute()
   } catch (err) {
     // The unique key (owner, location, name) decides, also between two saves racing each other.
     if (isUniqueViolation(err)) throw new ApiError('filter_already_exists', { name: body.name, location: body.location })
@@ -107,6 +142,7 @@ export async function createSavedFilter(db: Kysely<Database>, scope: Scope, body
 
 export async function deleteSavedFilter(db: Kysely<Database>, scope: Scope, guid: string) {
   const f = await getSavedFilter(db, scope, guid)
-  if (f.organization_id !== null && !can(scope, 'user_read', { organizationId: f.organization_id })) throw new ApiError('unauthorized', { action: 'user_read' })
+  if (f.organization_id !== null && !can(scope, 'user_read', { organizationId: f.organization_id }))
+    throw new ApiError('unauthorized', { action: 'user_read' })
   await db.deleteFrom('saved_filters').where('guid', '=', guid).execute()
 }

@@ -56,7 +56,11 @@ export function loadScope(db: Kysely<Database>, userId: number): Promise<Scope> 
 
 async function computeScope(db: Kysely<Database>, userId: number): Promise<Scope> {
   const [user, rights, orgs, envs] = await Promise.all([
-    db.selectFrom('users').select(['id', 'username', 'first_name', 'last_name', 'organization_id', 'server_admin']).where('id', '=', userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .select(['id', 'username', 'first_name', 'last_name', 'organization_id', 'server_admin'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('user_rights').selectAll().where('user_id', '=', userId).execute(),
     db.selectFrom('organizations').select(['id', 'msp_parent_id']).execute(),
     db.selectFrom('hostgroups').select(['id', 'organization_id']).execute(),

@@ -14,8 +14,16 @@ import { environmentDef } from './hostgroups'
 import { mapDef } from './maps'
 import { SEARCH_HITS_PER_TYPE, SEARCH_TYPES, type SearchResponse, type SearchType } from '../../shared/api/search'
 
-export interface SearchContext { db: Kysely<Database>; dialect: Dialect; scope: Scope; term: string; environmentIds?: string }
-export interface SearchSource { search(ctx: SearchContext): Promise<{ total: number; hits: Record<string, unknown>[] }> }
+export interface SearchContext {
+  db: Kysely<Database>
+  dialect: Dialect
+  scope: Scope
+  term: string
+  environmentIds?: string
+}
+export interface SearchSource {
+  search(ctx: SearchContext): Promise<{ total: number; hits: Record<string, unknown>[] }>
+}
 
 /** A source over a list entity: `matchOn` columns are or-ed; `columns` are the fields a hit carries. */
 function entitySource(def: EntityDef<any, any>, matchOn: string[], columns: string[]): SearchSource {
@@ -23,7 +31,10 @@ function entitySource(def: EntityDef<any, any>, matchOn: string[], columns: stri
     async search({ db, dialect, scope, term, environmentIds }) {
       const filter = [{ or: matchOn.map((key) => ({ key, operator: 'contains', value: term })) }]
       const { result, totalresults } = await listEntities(db, dialect, def, scope, {
-        advanced_filter: JSON.stringify(filter), columns: columns.join(','), limit: SEARCH_HITS_PER_TYPE, environment_ids: environmentIds,
+        advanced_filter: JSON.stringify(filter),
+        columns: columns.join(','),
+        limit: SEARCH_HITS_PER_TYPE,
+        environment_ids: environmentIds,
       })
       return { total: totalresults, hits: result }
     },
@@ -31,12 +42,35 @@ function entitySource(def: EntityDef<any, any>, matchOn: string[], columns: stri
 }
 
 export const searchSources = {
-  host: entitySource(hostDef, ['name', 'alias', 'hostname', 'ip_address', 'description'],
-    ['id', 'name', 'alias', 'hostname', 'ip_address', 'description', 'hostgroup_id', 'hostgroup_alias', 'hosttype', 'state', 'has_asset_data', 'allowed_actions']),
-  resource: entitySource(resourceDef, ['display_name', 'host_name'],
-    ['id', 'host_id', 'host_name', 'display_name', 'state', 'plugin_output', 'hostgroup_id', 'hostgroup_alias', 'allowed_actions']),
+  host: entitySource(
+    hostDef,
+    ['name', 'alias', 'hostname', 'ip_address', 'description'],
+    [
+      'id',
+      'name',
+      'alias',
+      'hostname',
+      'ip_address',
+      'description',
+      'hostgroup_id',
+      'hostgroup_alias',
+      'hosttype',
+      'state',
+      'has_asset_data',
+      'allowed_actions',
+    ],
+  ),
+  resource: entitySource(
+    resourceDef,
+    ['display_name', 'host_name'],
+    ['id', 'host_id', 'host_name', 'display_name', 'state', 'plugin_output', 'hostgroup_id', 'hostgroup_alias', 'allowed_actions'],
+  ),
   // SPEC §2 "The map table shows maps": found by name or alias.
-  map: entitySource(mapDef, ['name', 'alias'], ['id', 'name', 'alias', 'description', 'hostgroup_id', 'hostgroup_name', 'hostgroup_alias', 'layout', 'status', 'allowed_actions']),
+  map: entitySource(
+    mapDef,
+    ['name', 'alias'],
+    ['id', 'name', 'alias', 'description', 'hostgroup_id', 'hostgroup_name', 'hostgroup_alias', 'layout', 'status', 'allowed_actions'],
+  ),
   hostgroup: entitySource(environmentDef, ['name', 'alias'], ['id', 'name', 'alias', 'organization_id', 'organization_name', 'host_count']),
 } satisfies Record<SearchType, SearchSource>
 

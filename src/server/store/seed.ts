@@ -8,19 +8,52 @@ import type { Database } from './db'
 import { hashPassword, randomPassword } from '../security/password'
 import { now } from './json'
 
-export async function seedFirstStart(db: Kysely<Database>, adminUser: string, adminPassword: string | undefined): Promise<{ generatedPassword: string | null } | null> {
+export async function seedFirstStart(
+  db: Kysely<Database>,
+  adminUser: string,
+  adminPassword: string | undefined,
+): Promise<{ generatedPassword: string | null } | null> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (any) return null
   const password = adminPassword ?? randomPassword()
   const hash = await hashPassword(password)
   const t = now()
   await db.transaction().execute(async (tx) => {
-    const org = await tx.insertInto('organizations').values({ name: 'Local', alias: 'Local', legal_name: '', is_msp: 1, msp_parent_id: null, contract_expiration: null, customer_since: t, created_time: t })
-      .returning('id').executeTakeFirstOrThrow()
+    const org = await tx
+      .insertInto('organizations')
+      .values({
+        name: 'Local',
+        alias: 'Local',
+        legal_name: '',
+        is_msp: 1,
+        msp_parent_id: null,
+        contract_expiration: null,
+        customer_since: t,
+        created_time: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await tx.insertInto('hostgroups').values({ name: 'Local', alias: 'Local', organization_id: org.id, created_time: t }).execute()
-    const user = await tx.insertInto('users').values({ username: adminUser, first_name: 'Vigil', last_name: 'Administrator', email: '', role: 'administrator', password_hash: hash, organization_id: org.id, preferences: '{}', member_since: t, server_admin: 1 })
-      .returning('id').executeTakeFirstOrThrow()
-    await tx.insertInto('user_rights').values({ user_id: user.id, organization_id: org.id, hostgroup_id: null, authorization_group: 'administrator' }).execute()
+    const user = await tx
+      .insertInto('users')
+      .values({
+        username: adminUser,
+        first_name: 'Vigil',
+        last_name: 'Administrator',
+        email: '',
+        role: 'administrator',
+        password_hash: hash,
+        organization_id: org.id,
+        preferences: '{}',
+        member_since: t,
+        server_admin: 1,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    await tx
+      .insertInto('user_rights')
+      .values({ user_id: user.id, organization_id: org.id, hostgroup_id: null, authorization_group: 'administrator' })
+      .execute()
   })
   return { generatedPassword: adminPassword ? null : password }
 }
@@ -37,20 +70,47 @@ export async function seedLocalHosts(db: Kysely<Database>, port: number, resolve
   // Saved by the installation itself, for its server admins: they may reach loopback (issue 13 "Targets").
   const base = { hostgroup_id: env.id, created_time: t, updated_time: t, next_check: t, check_trusted: 1 }
   await db.transaction().execute(async (tx) => {
-    const host = await tx.insertInto('hosts').values({
-      ...base, name: 'localhost', alias: 'This machine', fqdn: 'localhost', ip_address: '127.0.0.1', hosttype: 'linux',
-      description: 'The machine Vigil runs on', check_kind: 'ping', check_config: JSON.stringify({ packets: 3 }), check_interval: 60,
-    }).returning('id').executeTakeFirstOrThrow()
+    const host = await tx
+      .insertInto('hosts')
+      .values({
+        ...base,
+        name: 'localhost',
+        alias: 'This machine',
+        fqdn: 'localhost',
+        ip_address: '127.0.0.1',
+        hosttype: 'linux',
+        description: 'The machine Vigil runs on',
+        check_kind: 'ping',
+        check_config: JSON.stringify({ packets: 3 }),
+        check_interval: 60,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const resource = { ...base, host_id: host.id, host_name: 'localhost', check_interval: 60 }
-    await tx.insertInto('resources').values({
-      ...resource, name: 'vigil_http', display_name: 'Vigil web server', plugin_id: 'http', check_kind: 'http',
-      check_config: JSON.stringify({ host: '127.0.0.1', port, path: '/version.json', content: '"release"' }),
-    }).execute()
+    await tx
+      .insertInto('resources')
+      .values({
+        ...resource,
+        name: 'vigil_http',
+        display_name: 'Vigil web server',
+        plugin_id: 'http',
+        check_kind: 'http',
+        check_config: JSON.stringify({ host: '127.0.0.1', port, path: '/version.json', content: '"release"' }),
+      })
+      .execute()
     if (resolver) {
-      await tx.insertInto('resources').values({
-        ...resource, name: 'dns_resolver', display_name: 'DNS resolver', plugin_id: 'dns', check_kind: 'dns', check_interval: 300,
-        check_config: JSON.stringify({ name: 'example.com', server: resolver }),
-      }).execute()
+      await tx
+        .insertInto('resources')
+        .values({
+          ...resource,
+          name: 'dns_resolver',
+          display_name: 'DNS resolver',
+          plugin_id: 'dns',
+          check_kind: 'dns',
+          check_interval: 300,
+          check_config: JSON.stringify({ name: 'example.com', server: resolver }),
+        })
+        .execute()
     }
   })
 }

@@ -19,9 +19,18 @@ type SlideshowOut = Slideshow & { organization_id: number }
 
 function toApi(r: Row, scope: Scope): SlideshowOut {
   return {
-    id: r.id, name: r.name, alias: r.alias, hostgroup_id: r.hostgroup_id, hostgroup_name: r.hostgroup_name,
-    organization_id: r.organization_id, delay: r.delay, follow_alarms: Number(r.follow_alarms) === 1, maps: [],
-    allowed_actions: scope.envActions.get(r.hostgroup_id) ?? [], created_time: r.created_time, updated_time: r.updated_time,
+    id: r.id,
+    name: r.name,
+    alias: r.alias,
+    hostgroup_id: r.hostgroup_id,
+    hostgroup_name: r.hostgroup_name,
+    organization_id: r.organization_id,
+    delay: r.delay,
+    follow_alarms: Number(r.follow_alarms) === 1,
+    maps: [],
+    allowed_actions: scope.envActions.get(r.hostgroup_id) ?? [],
+    created_time: r.created_time,
+    updated_time: r.updated_time,
   }
 }
 
@@ -42,7 +51,19 @@ export const slideshowDef: EntityDef<Row, SlideshowOut> = {
     created_time: { expr: 'slideshows.created_time', kind: 'date', nullable: false },
     updated_time: { expr: 'slideshows.updated_time', kind: 'date', nullable: false },
   },
-  fields: ['id', 'name', 'alias', 'hostgroup_id', 'hostgroup_name', 'delay', 'follow_alarms', 'maps', 'allowed_actions', 'created_time', 'updated_time'],
+  fields: [
+    'id',
+    'name',
+    'alias',
+    'hostgroup_id',
+    'hostgroup_name',
+    'delay',
+    'follow_alarms',
+    'maps',
+    'allowed_actions',
+    'created_time',
+    'updated_time',
+  ],
   defaultOrder: [{ column: 'alias', desc: false }],
   toApi,
 }
@@ -51,15 +72,21 @@ export const slideshowDef: EntityDef<Row, SlideshowOut> = {
 async function mapsOf(db: Kysely<Database>, scope: Scope, slideshowIds: number[]) {
   const byShow = new Map<number, Slideshow['maps']>()
   if (!slideshowIds.length || !scope.environmentIds.length) return byShow
-  const rows = await db.selectFrom('slideshow_maps')
+  const rows = await db
+    .selectFrom('slideshow_maps')
     .innerJoin('maps', 'maps.id', 'slideshow_maps.map_id')
     .innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
     .select(['slideshow_maps.slideshow_id', 'maps.id', 'maps.name', 'maps.alias', 'hostgroups.name as hostgroup_name'])
     .where('slideshow_maps.slideshow_id', 'in', slideshowIds)
     .where('maps.hostgroup_id', 'in', scope.environmentIds)
-    .orderBy('slideshow_maps.slideshow_id').orderBy('slideshow_maps.position')
+    .orderBy('slideshow_maps.slideshow_id')
+    .orderBy('slideshow_maps.position')
     .execute()
-  for (const r of rows) byShow.set(r.slideshow_id, [...(byShow.get(r.slideshow_id) ?? []), { id: r.id, name: r.name, alias: r.alias, hostgroup_name: r.hostgroup_name }])
+  for (const r of rows)
+    byShow.set(r.slideshow_id, [
+      ...(byShow.get(r.slideshow_id) ?? []),
+      { id: r.id, name: r.name, alias: r.alias, hostgroup_name: r.hostgroup_name },
+    ])
   return byShow
 }
 
@@ -68,7 +95,11 @@ const publicOf = ({ organization_id: _, ...rest }: SlideshowOut): Slideshow => r
 /** SPEC §7 list protocol; each row carries its visible maps in slideshow order. */
 export async function listSlideshows(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: ListQuery) {
   const page = await listEntities(db, dialect, slideshowDef, scope, q)
-  const maps = await mapsOf(db, scope, page.result.map((r) => r.id as number))
+  const maps = await mapsOf(
+    db,
+    scope,
+    page.result.map((r) => r.id as number),
+  )
   return { ...page, result: page.result.map((r) => ('maps' in r ? { ...r, maps: maps.get(r.id as number) ?? [] } : r)) }
 }
 
@@ -82,9 +113,15 @@ export const getSlideshow = async (db: Kysely<Database>, scope: Scope, id: numbe
 /** SPEC §2 routes address a slideshow by its environment's name and its own name. */
 export async function getSlideshowByName(db: Kysely<Database>, scope: Scope, hostgroupName: string, name: string) {
   if (!scope.environmentIds.length) fail('slideshow_not_found', { hostgroup_name: hostgroupName, name })
-  const row = await db.selectFrom('slideshows').innerJoin('hostgroups', 'hostgroups.id', 'slideshows.hostgroup_id')
-    .select('slideshows.id').where('hostgroups.name', '=', hostgroupName).where('slideshows.name', '=', name)
-    .where('slideshows.hostgroup_id', 'in', scope.environmentIds).orderBy('slideshows.id').executeTakeFirst()
+  const row = await db
+    .selectFrom('slideshows')
+    .innerJoin('hostgroups', 'hostgroups.id', 'slideshows.hostgroup_id')
+    .select('slideshows.id')
+    .where('hostgroups.name', '=', hostgroupName)
+    .where('slideshows.name', '=', name)
+    .where('slideshows.hostgroup_id', 'in', scope.environmentIds)
+    .orderBy('slideshows.id')
+    .executeTakeFirst()
   return row ? getSlideshow(db, scope, row.id) : fail('slideshow_not_found', { hostgroup_name: hostgroupName, name })
 }
 
@@ -98,21 +135,34 @@ async function organizationOf(db: Kysely<Database>, scope: Scope, environmentId:
 async function checkMaps(db: Kysely<Database>, scope: Scope, organizationId: number, mapIds: number[]) {
   const duplicate = mapIds.find((id, i) => mapIds.indexOf(id) !== i)
   if (duplicate !== undefined) throw new ApiError('validation_failed', { field: 'map_ids', reason: `map ${duplicate} is listed twice` })
-  const found = await db.selectFrom('maps').innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id').select('maps.id')
-    .where('maps.id', 'in', mapIds).where('hostgroups.organization_id', '=', organizationId)
-    .where('maps.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0]).execute()
+  const found = await db
+    .selectFrom('maps')
+    .innerJoin('hostgroups', 'hostgroups.id', 'maps.hostgroup_id')
+    .select('maps.id')
+    .where('maps.id', 'in', mapIds)
+    .where('hostgroups.organization_id', '=', organizationId)
+    .where('maps.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0])
+    .execute()
   const missing = mapIds.filter((id) => !found.some((m) => m.id === id))
   if (missing.length) throw new ApiError('map_not_found', { field: 'map_ids', ids: missing })
 }
 
 async function ensureUnique(db: Kysely<Database>, environmentId: number, name: string, exceptId?: number) {
-  const clash = await db.selectFrom('slideshows').select('id').where('hostgroup_id', '=', environmentId).where('name', '=', name).executeTakeFirst()
+  const clash = await db
+    .selectFrom('slideshows')
+    .select('id')
+    .where('hostgroup_id', '=', environmentId)
+    .where('name', '=', name)
+    .executeTakeFirst()
   if (clash && clash.id !== exceptId) throw new ApiError('slideshow_already_exists', { name })
 }
 
 async function writeMaps(db: Kysely<Database>, slideshowId: number, mapIds: number[]) {
   await db.deleteFrom('slideshow_maps').where('slideshow_id', '=', slideshowId).execute()
-  await db.insertInto('slideshow_maps').values(mapIds.map((map_id, position) => ({ slideshow_id: slideshowId, position, map_id }))).execute()
+  await db
+    .insertInto('slideshow_maps')
+    .values(mapIds.map((map_id, position) => ({ slideshow_id: slideshowId, position, map_id })))
+    .execute()
 }
 
 /** SPEC §6: maps_write on the environment adds a slideshow; SPEC §5 names; slideshow_already_exists. */
@@ -124,9 +174,19 @@ export async function createSlideshow(db: Kysely<Database>, scope: Scope, body: 
   return db.transaction().execute(async (tx) => {
     await ensureUnique(tx, body.hostgroup_id, name)
     await checkMaps(tx, scope, organizationId, body.map_ids)
-    const { id } = await tx.insertInto('slideshows').values({
-      hostgroup_id: body.hostgroup_id, name, alias: body.alias, delay: body.delay, follow_alarms: body.follow_alarms ? 1 : 0, created_time: t, updated_time: t,
-    }).returning('id').executeTakeFirstOrThrow()
+    const { id } = await tx
+      .insertInto('slideshows')
+      .values({
+        hostgroup_id: body.hostgroup_id,
+        name,
+        alias: body.alias,
+        delay: body.delay,
+        follow_alarms: body.follow_alarms ? 1 : 0,
+        created_time: t,
+        updated_time: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     await writeMaps(tx, id, body.map_ids)
     return id
   })
@@ -145,13 +205,17 @@ export async function updateSlideshow(db: Kysely<Database>, scope: Scope, id: nu
       await checkMaps(tx, scope, show.organization_id, body.map_ids)
       await writeMaps(tx, id, body.map_ids)
     }
-    await tx.updateTable('slideshows').set({
-      ...(body.name !== undefined ? { name: body.name } : {}),
-      ...(body.alias !== undefined ? { alias: body.alias } : {}),
-      ...(body.delay !== undefined ? { delay: body.delay } : {}),
-      ...(body.follow_alarms !== undefined ? { follow_alarms: body.follow_alarms ? 1 : 0 } : {}),
-      updated_time: now(),
-    }).where('id', '=', id).execute()
+    await tx
+      .updateTable('slideshows')
+      .set({
+        ...(body.name !== undefined ? { name: body.name } : {}),
+        ...(body.alias !== undefined ? { alias: body.alias } : {}),
+        ...(body.delay !== undefined ? { delay: body.delay } : {}),
+        ...(body.follow_alarms !== undefined ? { follow_alarms: body.follow_alarms ? 1 : 0 } : {}),
+        updated_time: now(),
+      })
+      .where('id', '=', id)
+      .execute()
   })
   return getSlideshow(db, scope, id)
 }

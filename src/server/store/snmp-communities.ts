@@ -22,13 +22,31 @@ const HAS_COMMUNITY = '%"community"%'
 
 export async function sealSnmpCommunities(db: Kysely<Database>, box: SecretBox): Promise<SealedCommunities> {
   return db.transaction().execute(async (tx) => {
-    const hostChecks = await tx.selectFrom('hosts').select(['id as host_id', 'check_config'])
-      .where('check_kind', '=', 'snmp').where('check_config', 'like', HAS_COMMUNITY).orderBy('id').execute()
-    const resourceChecks = await tx.selectFrom('resources').select(['id', 'host_id', 'check_config'])
-      .where('check_kind', '=', 'snmp').where('check_config', 'like', HAS_COMMUNITY).orderBy('id').execute()
+    const hostChecks = await tx
+      .selectFrom('hosts')
+      .select(['id as host_id', 'check_config'])
+      .where('check_kind', '=', 'snmp')
+      .where('check_config', 'like', HAS_COMMUNITY)
+      .orderBy('id')
+      .execute()
+    const resourceChecks = await tx
+      .selectFrom('resources')
+      .select(['id', 'host_id', 'check_config'])
+      .where('check_kind', '=', 'snmp')
+      .where('check_config', 'like', HAS_COMMUNITY)
+      .orderBy('id')
+      .execute()
     const checks = [
-      ...hostChecks.map((c) => ({ ...c, resource_id: null as number | null, config: readJson<Record<string, unknown>>(c.check_config, {}) })),
-      ...resourceChecks.map((c) => ({ ...c, resource_id: c.id as number | null, config: readJson<Record<string, unknown>>(c.check_config, {}) })),
+      ...hostChecks.map((c) => ({
+        ...c,
+        resource_id: null as number | null,
+        config: readJson<Record<string, unknown>>(c.check_config, {}),
+      })),
+      ...resourceChecks.map((c) => ({
+        ...c,
+        resource_id: c.id as number | null,
+        config: readJson<Record<string, unknown>>(c.check_config, {}),
+      })),
     ].filter((c) => typeof c.config.community === 'string')
     const result: SealedCommunities = { moved: 0, differing: [], unopened: [] }
     const hostIds = [...new Set(checks.map((c) => c.host_id))]
@@ -37,14 +55,18 @@ export async function sealSnmpCommunities(db: Kysely<Database>, box: SecretBox):
     for (const host of hosts) {
       let secrets: Record<string, string>
       try {
-        secrets = host.secrets ? JSON.parse(box.open(host.secrets)) as Record<string, string> : {}
+        secrets = host.secrets ? (JSON.parse(box.open(host.secrets)) as Record<string, string>) : {}
       } catch {
         result.unopened.push(host.id)
         continue
       }
       const own = checks.filter((c) => c.host_id === host.id)
       secrets.snmp_community ||= own[0].config.community as string
-      await tx.updateTable('hosts').set({ secrets: box.seal(JSON.stringify(secrets)) }).where('id', '=', host.id).execute()
+      await tx
+        .updateTable('hosts')
+        .set({ secrets: box.seal(JSON.stringify(secrets)) })
+        .where('id', '=', host.id)
+        .execute()
       for (const c of own) {
         if (c.config.community !== secrets.snmp_community) result.differing.push({ host_id: c.host_id, resource_id: c.resource_id })
         const { community: _, ...rest } = c.config

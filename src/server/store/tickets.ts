@@ -34,7 +34,8 @@ export function ticketRightRefusal(scope: Scope, t: TicketTarget, action: 'creat
 export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | undefined): Refusal | null {
   const r = t.object === 'risk' ? ticketRightRefusal(scope, t, 'create_ticket') : reacknowledgeRefusal(scope, t)
   if (r) return r
-  if (t.object === 'risk' && t.hostId === null) return { key: 'ticket_add_failed', extra: { reason: 'no_host_info', host_name: t.hostName } }
+  if (t.object === 'risk' && t.hostId === null)
+    return { key: 'ticket_add_failed', extra: { reason: 'no_host_info', host_name: t.hostName } }
   if (current && !current.isClosed) return { key: 'ticket_add_failed', extra: { reason: 'ticket_open', ticket_id: current.ticket_id } }
   return null
 }
@@ -43,28 +44,56 @@ export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | u
 export function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
   const r = ticketRightRefusal(scope, t, 'create_ticket')
   if (r) return r
-  if (t.acknowledged || !isProblem(t.state)) return { key: 'ticket_add_failed', extra: { reason: 'acknowledged_or_ok', state: t.state, acknowledged: t.acknowledged } }
+  if (t.acknowledged || !isProblem(t.state))
+    return { key: 'ticket_add_failed', extra: { reason: 'acknowledged_or_ok', state: t.state, acknowledged: t.acknowledged } }
   return null
 }
 
 /** The current ticket of each target (by targetKey), when it has one. */
-export async function currentTickets(db: Kysely<Database>, provider: TicketProvider, targets: TicketTarget[]): Promise<Map<string, Ticket>> {
+export async function currentTickets(
+  db: Kysely<Database>,
+  provider: TicketProvider,
+  targets: TicketTarget[],
+): Promise<Map<string, Ticket>> {
   const last = targets.flatMap((t) => (t.tickets.length ? [t.tickets[t.tickets.length - 1]] : []))
   const byId = new Map((await provider.get(db, last)).map((tk) => [tk.ticket_id, tk]))
-  return new Map(targets.flatMap((t) => {
-    const tk = byId.get(t.tickets[t.tickets.length - 1])
-    return tk ? [[targetKey(t), tk] as const] : []
-  }))
+  return new Map(
+    targets.flatMap((t) => {
+      const tk = byId.get(t.tickets[t.tickets.length - 1])
+      return tk ? [[targetKey(t), tk] as const] : []
+    }),
+  )
 }
 
 /** A risk's subject: its host, with the plugin as the "resource" (createRefusal made sure of the host). */
-const subjectOf = (t: TicketTarget): TicketSubject => (t.object === 'risk'
-  ? { hostId: t.hostId!, resourceId: null, riskId: t.id, hostgroupId: t.hostgroupId, hostName: t.hostName, resourceName: t.name, state: t.state, output: t.pluginOutput }
-  : { hostId: t.hostId, resourceId: t.object === 'resource' ? t.id : null, riskId: null, hostgroupId: t.hostgroupId, hostName: t.hostName,
-    resourceName: t.resourceName, state: t.state, output: t.pluginOutput })
+const subjectOf = (t: TicketTarget): TicketSubject =>
+  t.object === 'risk'
+    ? {
+        hostId: t.hostId!,
+        resourceId: null,
+        riskId: t.id,
+        hostgroupId: t.hostgroupId,
+        hostName: t.hostName,
+        resourceName: t.name,
+        state: t.state,
+        output: t.pluginOutput,
+      }
+    : {
+        hostId: t.hostId,
+        resourceId: t.object === 'resource' ? t.id : null,
+        riskId: null,
+        hostgroupId: t.hostgroupId,
+        hostName: t.hostName,
+        resourceName: t.resourceName,
+        state: t.state,
+        output: t.pluginOutput,
+      }
 const authorOf = (a: Actor) => ({ username: a.username, fullName: a.fullName })
 
-const TICKETS_COLUMNS: BulkColumn[] = [{ name: 'id', type: 'BIGINT' }, { name: 'tickets', type: 'TEXT' }]
+const TICKETS_COLUMNS: BulkColumn[] = [
+  { name: 'id', type: 'BIGINT' },
+  { name: 'tickets', type: 'TEXT' },
+]
 
 const TABLE_OF = { host: 'hosts', resource: 'resources', risk: 'risks' } satisfies Record<TicketTarget['object'], string>
 
@@ -77,18 +106,53 @@ async function appendTickets(tx: Kysely<Database>, added: { target: TicketTarget
   }
 }
 
-async function ticketEvents(tx: Kysely<Database>, actor: Actor, items: { target: TicketTarget; ticket: Ticket; status: string; comment: string }[], at: number) {
-  const rows = await writeEvents(tx, items.map((i) => ({ type: 'ticket' as const, target: i.target, status: i.status, comment: i.comment, actor, start_time: at, ticket_id: i.ticket.ticket_id })))
+async function ticketEvents(
+  tx: Kysely<Database>,
+  actor: Actor,
+  items: { target: TicketTarget; ticket: Ticket; status: string; comment: string }[],
+  at: number,
+) {
+  const rows = await writeEvents(
+    tx,
+    items.map((i) => ({
+      type: 'ticket' as const,
+      target: i.target,
+      status: i.status,
+      comment: i.comment,
+      actor,
+      start_time: at,
+      ticket_id: i.ticket.ticket_id,
+    })),
+  )
   return rows.map(eventDelta)
 }
 
 /** Opens a ticket per target (checked with createRefusal), re-opening where the last one is closed. */
-export async function createTickets(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, items: { target: TicketTarget; current?: Ticket }[], comment: string, at: number) {
-  const tickets = await provider.open(tx, items.map((i) => ({ subject: subjectOf(i.target), comment, author: authorOf(actor), previous: i.current?.ticket_id ?? null })), at)
-  await appendTickets(tx, items.map((i, n) => ({ target: i.target, ticketId: tickets[n].ticket_id })))
+export async function createTickets(
+  tx: Kysely<Database>,
+  provider: TicketProvider,
+  actor: Actor,
+  items: { target: TicketTarget; current?: Ticket }[],
+  comment: string,
+  at: number,
+) {
+  const tickets = await provider.open(
+    tx,
+    items.map((i) => ({ subject: subjectOf(i.target), comment, author: authorOf(actor), previous: i.current?.ticket_id ?? null })),
+    at,
+  )
+  await appendTickets(
+    tx,
+    items.map((i, n) => ({ target: i.target, ticketId: tickets[n].ticket_id })),
+  )
   const acknowledgeable = items.map((i) => i.target).filter((t): t is ActionTarget => t.object !== 'risk')
   const ack = await addAcknowledgements(tx, actor, acknowledgeable, { comment, persistent: false }, at)
-  const events = await ticketEvents(tx, actor, items.map((i, n) => ({ target: i.target, ticket: tickets[n], status: i.current ? 'REOPENED' : 'CREATED', comment })), at)
+  const events = await ticketEvents(
+    tx,
+    actor,
+    items.map((i, n) => ({ target: i.target, ticket: tickets[n], status: i.current ? 'REOPENED' : 'CREATED', comment })),
+    at,
+  )
   return {
     tickets: tickets.map((tk, n): TicketAnswer => ({ ...tk, reopened: !!items[n].current, reacknowledged: false })),
     deltas: [...events, ...ack.deltas] as FeedDelta[],
@@ -96,12 +160,28 @@ export async function createTickets(tx: Kysely<Database>, provider: TicketProvid
 }
 
 /** SPEC §4 re-acknowledge (checked with reacknowledgeRefusal). */
-export async function reacknowledge(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, t: ActionTarget, current: Ticket | undefined, at: number) {
+export async function reacknowledge(
+  tx: Kysely<Database>,
+  provider: TicketProvider,
+  actor: Actor,
+  t: ActionTarget,
+  current: Ticket | undefined,
+  at: number,
+) {
   let ticket: Ticket
   if (current && !current.isClosed) {
-    ticket = await provider.addNote(tx, current.ticket_id, { kind: 'reacknowledged', comment: REACKNOWLEDGED_COMMENT, author: authorOf(actor) }, at)
+    ticket = await provider.addNote(
+      tx,
+      current.ticket_id,
+      { kind: 'reacknowledged', comment: REACKNOWLEDGED_COMMENT, author: authorOf(actor) },
+      at,
+    )
   } else {
-    [ticket] = await provider.open(tx, [{ subject: subjectOf(t), comment: REACKNOWLEDGED_COMMENT, author: authorOf(actor), previous: current?.ticket_id ?? null }], at)
+    ;[ticket] = await provider.open(
+      tx,
+      [{ subject: subjectOf(t), comment: REACKNOWLEDGED_COMMENT, author: authorOf(actor), previous: current?.ticket_id ?? null }],
+      at,
+    )
     await appendTickets(tx, [{ target: t, ticketId: ticket.ticket_id }])
   }
   const ack = await addAcknowledgements(tx, actor, [t], { comment: REACKNOWLEDGED_COMMENT, persistent: false }, at)
@@ -118,10 +198,22 @@ export async function getTicket(db: Kysely<Database>, provider: TicketProvider, 
 }
 
 /** Every ticket of the objects (one, or a risk group's risks), each object's in order. */
-export const listTickets = (db: Kysely<Database>, provider: TicketProvider, ...targets: TicketTarget[]) => provider.get(db, targets.flatMap((t) => t.tickets))
+export const listTickets = (db: Kysely<Database>, provider: TicketProvider, ...targets: TicketTarget[]) =>
+  provider.get(
+    db,
+    targets.flatMap((t) => t.tickets),
+  )
 
 /** SPEC §4 "note added" on an open ticket of the object. */
-export async function addTicketNote(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, t: TicketTarget, ticketId: string, comment: string, at: number) {
+export async function addTicketNote(
+  tx: Kysely<Database>,
+  provider: TicketProvider,
+  actor: Actor,
+  t: TicketTarget,
+  ticketId: string,
+  comment: string,
+  at: number,
+) {
   await getTicket(tx, provider, t, ticketId)
   const ticket = await provider.addNote(tx, ticketId, { kind: 'note', comment, author: authorOf(actor) }, at)
   const deltas = await ticketEvents(tx, actor, [{ target: t, ticket, status: 'NOTE', comment }], at)
@@ -129,7 +221,15 @@ export async function addTicketNote(tx: Kysely<Database>, provider: TicketProvid
 }
 
 /** SPEC §4 close (with a reason, the comment). The id stays in the object's tickets: re-open recreates. */
-export async function closeTicket(tx: Kysely<Database>, provider: TicketProvider, actor: Actor, t: TicketTarget, ticketId: string, comment: string, at: number) {
+export async function closeTicket(
+  tx: Kysely<Database>,
+  provider: TicketProvider,
+  actor: Actor,
+  t: TicketTarget,
+  ticketId: string,
+  comment: string,
+  at: number,
+) {
   await getTicket(tx, provider, t, ticketId)
   const ticket = await provider.close(tx, ticketId, comment, authorOf(actor), at)
   return { ticket, deltas: (await ticketEvents(tx, actor, [{ target: t, ticket, status: 'CLOSED', comment }], at)) as FeedDelta[] }

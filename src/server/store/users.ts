@@ -19,12 +19,21 @@ export function findUserByUsername(db: Kysely<Database>, username: string) {
  * was rehashed, and issues a session token. Issue 13 sessions_per_user: when the user already has that many
  * sessions, the oldest end, so a forgotten browser never keeps its owner out (a quota of 0 refuses the login).
  */
-export async function startSession(db: Kysely<Database>, user: { id: number; organization_id: number }, source: string, newHash: string | null) {
+export async function startSession(
+  db: Kysely<Database>,
+  user: { id: number; organization_id: number },
+  source: string,
+  newHash: string | null,
+) {
   const { sessions_per_user: maximum } = await readQuotas(db, user.organization_id)
   if (maximum === 0) throw limitExceeded('sessions_per_user', maximum)
   return db.transaction().execute(async (tx) => {
     await clearLoginFailures(tx, user.id, source)
-    await tx.updateTable('users').set({ last_logon: now(), ...(newHash ? { password_hash: newHash } : {}) }).where('id', '=', user.id).execute()
+    await tx
+      .updateTable('users')
+      .set({ last_logon: now(), ...(newHash ? { password_hash: newHash } : {}) })
+      .where('id', '=', user.id)
+      .execute()
     await trimSessions(tx, user.id, maximum - 1)
     return issueToken(tx, user.id, 'session', SESSION_TTL_S)
   })
@@ -37,13 +46,42 @@ export function parsePreferences(text: string): Preferences {
 
 export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<CurrentUser> {
   const [user, rights, orgs, envs] = await Promise.all([
-    db.selectFrom('users').innerJoin('organizations', 'organizations.id', 'users.organization_id')
-      .select(['users.id', 'username', 'first_name', 'last_name', 'email', 'role', 'last_logon', 'member_since', 'preferences',
-        'organizations.id as org_id', 'organizations.name as org_name', 'organizations.alias as org_alias'])
-      .where('users.id', '=', scope.userId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('users')
+      .innerJoin('organizations', 'organizations.id', 'users.organization_id')
+      .select([
+        'users.id',
+        'username',
+        'first_name',
+        'last_name',
+        'email',
+        'role',
+        'last_logon',
+        'member_since',
+        'preferences',
+        'organizations.id as org_id',
+        'organizations.name as org_name',
+        'organizations.alias as org_alias',
+      ])
+      .where('users.id', '=', scope.userId)
+      .executeTakeFirstOrThrow(),
     db.selectFrom('user_rights').selectAll().where('user_id', '=', scope.userId).execute(),
-    scope.organizationIds.length ? db.selectFrom('organizations').select(['id', 'name', 'alias', 'msp_parent_id']).where('id', 'in', scope.organizationIds).orderBy('alias').execute() : [],
-    scope.environmentIds.length ? db.selectFrom('hostgroups').select(['id', 'name', 'alias', 'organization_id']).where('id', 'in', scope.environmentIds).orderBy('alias').execute() : [],
+    scope.organizationIds.length
+      ? db
+          .selectFrom('organizations')
+          .select(['id', 'name', 'alias', 'msp_parent_id'])
+          .where('id', 'in', scope.organizationIds)
+          .orderBy('alias')
+          .execute()
+      : [],
+    scope.environmentIds.length
+      ? db
+          .selectFrom('hostgroups')
+          .select(['id', 'name', 'alias', 'organization_id'])
+          .where('id', 'in', scope.environmentIds)
+          .orderBy('alias')
+          .execute()
+      : [],
   ])
   return {
     id: user.id,
@@ -80,6 +118,10 @@ export async function updatePreferences(db: Kysely<Database>, scope: Scope, chan
     const allowedEnvs = new Set(scope.environmentIds)
     const badEnv = merged.data.environmentFilter.find((e) => typeof e === 'number' && !allowedEnvs.has(e))
     if (badEnv !== undefined) throw new ApiError('hostgroup_not_found', { id: badEnv })
-    await tx.updateTable('users').set({ preferences: JSON.stringify(merged.data) }).where('id', '=', scope.userId).execute()
+    await tx
+      .updateTable('users')
+      .set({ preferences: JSON.stringify(merged.data) })
+      .where('id', '=', scope.userId)
+      .execute()
   })
 }

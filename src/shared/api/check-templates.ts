@@ -20,14 +20,20 @@ export const CheckTemplate = z.object({
 export type CheckTemplate = z.infer<typeof CheckTemplate>
 
 const Editable = z.object({
-  name: z.string().regex(/^[A-Za-z0-9_.-]+$/, 'template names are letters, digits, _ . -').max(100),
+  name: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]+$/, 'template names are letters, digits, _ . -')
+    .max(100),
   kind: z.string().min(1).max(32),
   fields: z.record(z.string().max(64), z.unknown()),
   description: z.string().max(2000),
   organization_id: z.number().int().positive().nullable(),
 })
 
-export const CheckTemplateBody = Editable.extend({ description: Editable.shape.description.default(''), organization_id: Editable.shape.organization_id.default(null) })
+export const CheckTemplateBody = Editable.extend({
+  description: Editable.shape.description.default(''),
+  organization_id: Editable.shape.organization_id.default(null),
+})
 export type CheckTemplateBody = z.infer<typeof CheckTemplateBody>
 
 /** Only what is given changes; a template in use keeps its name and kind (the checks name it). */

@@ -15,7 +15,12 @@ export const DowntimeFields = z.object({
   comment: ActionComment,
   is_flexible: z.boolean().default(false),
   /** seconds a flexible maintenance lasts once triggered; required > 0 when flexible (SPEC §5) */
-  duration: z.number().int().min(0).max(10 * 366 * 86400).nullish(),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(10 * 366 * 86400)
+    .nullish(),
   set_to_host_checkbox: z.boolean().default(false),
 })
 export const DowntimeBody = ObjectFields.extend(DowntimeFields.shape)
@@ -28,11 +33,15 @@ export type DowntimeStatus = (typeof DOWNTIME_STATUSES)[number]
  * SPEC §5 Maintenance: the start cannot be before the current minute, the end lies after the start, and a
  * flexible maintenance needs its duration. Returns the field at fault, or null. Shared so forms agree.
  */
-export function downtimeWindowProblem(d: { start_time: number; end_time: number; is_flexible: boolean; duration?: number | null }, nowS: number): { field: string; reason: string } | null {
+export function downtimeWindowProblem(
+  d: { start_time: number; end_time: number; is_flexible: boolean; duration?: number | null },
+  nowS: number,
+): { field: string; reason: string } | null {
   const minute = Math.floor(nowS / 60) * 60
   if (d.start_time < minute) return { field: 'start_time', reason: 'the start cannot be before the current minute' }
   if (d.end_time <= d.start_time) return { field: 'end_time', reason: 'the end must lie after the start' }
-  if (d.is_flexible && !(d.duration && d.duration > 0)) return { field: 'duration', reason: 'Duration is required for flexible maintenance.' }
+  if (d.is_flexible && !(d.duration && d.duration > 0))
+    return { field: 'duration', reason: 'Duration is required for flexible maintenance.' }
   return null
 }
 

@@ -60,13 +60,15 @@ export const Rescheduled = z.object({ rescheduled: z.boolean() })
 export const CheckSpec = z.object({ kind: z.string().min(1).max(30), config: z.record(z.string(), z.unknown()).default({}) })
 
 /** SPEC §3 host admin secrets: stored encrypted, never returned. */
-export const HostSecrets = z.object({
-  snmp_community: z.string().max(255).optional(),
-  user: z.string().max(255).optional(),
-  password: z.string().max(1024).optional(),
-  enable_password: z.string().max(1024).optional(),
-  ilo_user: z.string().max(255).optional(),
-}).strict()
+export const HostSecrets = z
+  .object({
+    snmp_community: z.string().max(255).optional(),
+    user: z.string().max(255).optional(),
+    password: z.string().max(1024).optional(),
+    enable_password: z.string().max(1024).optional(),
+    ilo_user: z.string().max(255).optional(),
+  })
+  .strict()
 
 export const HostBody = z.object({
   name: z.string().min(1).max(255),
@@ -85,7 +87,13 @@ export const HostBody = z.object({
   notifications_enabled: z.boolean().optional(),
   check: CheckSpec.optional(),
   check_type: z.enum(['0', '1']).optional(),
-  freshness_threshold: z.number().int().min(1).max(86400 * 7).nullable().optional(),
+  freshness_threshold: z
+    .number()
+    .int()
+    .min(1)
+    .max(86400 * 7)
+    .nullable()
+    .optional(),
   secrets: HostSecrets.optional(),
 })
 export const HostUpdate = HostBody.partial()
@@ -100,7 +108,13 @@ export const ResourceBody = z.object({
   check_interval: z.number().int().min(1).max(86400).optional(),
   retry_interval: z.number().int().min(1).max(86400).optional(),
   max_check_attempts: z.number().int().min(1).max(100).optional(),
-  freshness_threshold: z.number().int().min(1).max(86400 * 7).nullable().optional(),
+  freshness_threshold: z
+    .number()
+    .int()
+    .min(1)
+    .max(86400 * 7)
+    .nullable()
+    .optional(),
 })
 export const ResourceUpdate = ResourceBody.omit({ host_id: true }).partial()
 

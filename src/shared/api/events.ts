@@ -32,51 +32,63 @@ export const EVENTS_COUNT_CAP = 10_000
 
 /** SPEC §9 event filter class → the `event_class` events carry (SPEC §3 host_event, resource_check_event). */
 export const EVENT_CLASS_OF: Record<(typeof EVENT_CLASSES)[number], string> = {
-  host: 'host_event', resource_check: 'resource_check_event', hostgroup: 'hostgroup_event', risk: 'risk_event',
+  host: 'host_event',
+  resource_check: 'resource_check_event',
+  hostgroup: 'hostgroup_event',
+  risk: 'risk_event',
 }
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')
 const list = <T extends z.ZodType<string>>(item: T, name: string) =>
-  z.string().max(20000).transform((s, ctx) => {
-    const parts = s.split(',').map((p) => p.trim()).filter(Boolean)
-    const out: z.infer<T>[] = []
-    for (const p of parts) {
-      const r = item.safeParse(p)
-      if (!r.success) {
-        ctx.addIssue({ code: 'custom', message: `${name}: "${p.slice(0, 50)}" is not allowed` })
-        return z.NEVER
+  z
+    .string()
+    .max(20000)
+    .transform((s, ctx) => {
+      const parts = s
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+      const out: z.infer<T>[] = []
+      for (const p of parts) {
+        const r = item.safeParse(p)
+        if (!r.success) {
+          ctx.addIssue({ code: 'custom', message: `${name}: "${p.slice(0, 50)}" is not allowed` })
+          return z.NEVER
+        }
+        out.push(r.data)
       }
-      out.push(r.data)
-    }
-    return out
-  })
+      return out
+    })
 const idList = (name: string) => list(z.string().regex(/^\d{1,12}$/), name).transform((a) => a.map(Number))
 const unixTime = z.coerce.number().int().min(0).max(1e11)
 
-export const EventsQuery = z.object({
-  offset: z.coerce.number().int().min(0).max(1e9).default(0),
-  limit: z.coerce.number().int().min(0).max(TIMELINE_EVENTS_LIMIT).default(50),
-  start_time: unixTime.optional(),
-  end_time: unixTime.optional(),
-  map_all_events: flag.default(false),
-  no_future_events: flag.default(false),
-  min_id: z.coerce.number().int().min(0).optional(),
-  only_hard: flag.default(false),
-  only_non_flapping: flag.default(false),
-  types: list(z.enum(EVENT_TYPES), 'types').optional(),
-  advanced_filter: z.string().max(100000).optional(),
-  environment_filter: idList('environment_filter').optional(),
-  classes: list(z.enum(EVENT_CLASSES), 'classes').optional(),
-  host_id: idList('host_id').optional(),
-  /** The events of one map (SPEC §2 map timeline): map events carry events.map_id. */
-  map_id: idList('map_id').optional(),
-  resource_id: idList('resource_id').optional(),
-  risk_id: idList('risk_id').optional(),
-  hostgroup_id: idList('hostgroup_id').optional(),
-  risk_plugin_id: list(z.string().regex(/^[\w.:-]{1,100}$/), 'risk_plugin_id').optional(),
-}).refine((q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time, {
-  message: 'start_time must not be after end_time', path: ['start_time'],
-})
+export const EventsQuery = z
+  .object({
+    offset: z.coerce.number().int().min(0).max(1e9).default(0),
+    limit: z.coerce.number().int().min(0).max(TIMELINE_EVENTS_LIMIT).default(50),
+    start_time: unixTime.optional(),
+    end_time: unixTime.optional(),
+    map_all_events: flag.default(false),
+    no_future_events: flag.default(false),
+    min_id: z.coerce.number().int().min(0).optional(),
+    only_hard: flag.default(false),
+    only_non_flapping: flag.default(false),
+    types: list(z.enum(EVENT_TYPES), 'types').optional(),
+    advanced_filter: z.string().max(100000).optional(),
+    environment_filter: idList('environment_filter').optional(),
+    classes: list(z.enum(EVENT_CLASSES), 'classes').optional(),
+    host_id: idList('host_id').optional(),
+    /** The events of one map (SPEC §2 map timeline): map events carry events.map_id. */
+    map_id: idList('map_id').optional(),
+    resource_id: idList('resource_id').optional(),
+    risk_id: idList('risk_id').optional(),
+    hostgroup_id: idList('hostgroup_id').optional(),
+    risk_plugin_id: list(z.string().regex(/^[\w.:-]{1,100}$/), 'risk_plugin_id').optional(),
+  })
+  .refine((q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time, {
+    message: 'start_time must not be after end_time',
+    path: ['start_time'],
+  })
 export type EventsQuery = z.infer<typeof EventsQuery>
 /** The query as a client sends it: numbers, or text (flags 'true'/'false', lists comma-separated). */
 export type EventsParams = { [K in keyof EventsQuery]?: string | number }

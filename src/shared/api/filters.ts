@@ -28,10 +28,14 @@ export type SavedFilterBody = z.infer<typeof SavedFilterBody>
  * `{type: "filter", …}`); they are stored and returned in this one.
  */
 export type SavedFilterRule = { key: string; operator: string; value: FilterValue; inverted: boolean } | { or: SavedFilterRule[] }
-export const SavedFilterRule: z.ZodType<SavedFilterRule> = z.lazy(() => z.union([
-  z.object({ key: z.string(), operator: z.string(), value: FilterValue, inverted: z.boolean() }),
-  z.object({ or: z.array(SavedFilterRule) }),
-])).meta({ id: 'SavedFilterRule' }) // named: a recursive schema's $ref needs a home in components.schemas
+export const SavedFilterRule: z.ZodType<SavedFilterRule> = z
+  .lazy(() =>
+    z.union([
+      z.object({ key: z.string(), operator: z.string(), value: FilterValue, inverted: z.boolean() }),
+      z.object({ or: z.array(SavedFilterRule) }),
+    ]),
+  )
+  .meta({ id: 'SavedFilterRule' }) // named: a recursive schema's $ref needs a home in components.schemas
 
 export const SavedFilterQuery = z.object({ location: FilterLocation.optional() })
 export const GuidParams = z.object({ guid: z.string().min(1).max(100) })

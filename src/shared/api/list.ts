@@ -14,10 +14,11 @@ export const listOf = <T extends z.ZodObject>(row: T) => z.object({ result: z.ar
  * SPEC §7 `GET {base}grouped?group_by=`: one entry per value of the group column, named after that column
  * (e.g. `hosttype`), with the group's count and its rows (SPEC §7 hosts/grouped: "a result list of names").
  */
-export const groupedOf = <T extends z.ZodObject>(row: T) => z.object({
-  result: z.array(z.looseObject({ totalresults: z.number().int(), result: z.array(row.partial()) })),
-  totalresults: z.number().int(),
-})
+export const groupedOf = <T extends z.ZodObject>(row: T) =>
+  z.object({
+    result: z.array(z.looseObject({ totalresults: z.number().int(), result: z.array(row.partial()) })),
+    totalresults: z.number().int(),
+  })
 
 /**
  * 204 No Content: a delete, or a report the server only logs (SPEC §7 errors, tracker). `type: null`

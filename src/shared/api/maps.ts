@@ -109,7 +109,13 @@ export const MapList = z.object({ result: z.array(MapInfo), totalresults: z.numb
 /** POST maps/:id/publish: an optional comment kept with the version (version history). */
 export const PublishBody = z.object({ comment: z.string().max(200).default('') })
 /** A map whose links to an archived map were removed (SPEC §4 "removes those links, with a warning"). */
-export const MapLinkRemoved = z.object({ map_id: z.number().int(), name: z.string(), alias: z.string(), hostgroup_id: z.number().int(), hostgroup_name: z.string() })
+export const MapLinkRemoved = z.object({
+  map_id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  hostgroup_id: z.number().int(),
+  hostgroup_name: z.string(),
+})
 /** POST maps/:id/archive: the archived map and the maps that lost their links to it. */
 export const MapArchiveResult = MapInfo.extend({ warnings: z.array(MapLinkRemoved) })
 
@@ -125,7 +131,13 @@ export const MapDocumentOut = z.object({
 })
 export type MapDocumentOut = z.infer<typeof MapDocumentOut>
 
-export const MapVersion = z.object({ version: z.number().int(), comment: z.string(), username: z.string(), created_time: z.number().int(), is_live: z.boolean() })
+export const MapVersion = z.object({
+  version: z.number().int(),
+  comment: z.string(),
+  username: z.string(),
+  created_time: z.number().int(),
+  is_live: z.boolean(),
+})
 export const MapVersionList = z.object({ result: z.array(MapVersion), totalresults: z.number().int() })
 
 /** A host's or resource's live state as a map shows it (SPEC §4 decorations included). */
@@ -158,7 +170,10 @@ export const MapStates = z.object({
   /** MAP state per environment item */
   environments: z.record(z.string(), z.number().int()),
   /** live documents of nested maps the caller may see, for the shared roll-up */
-  maps: z.record(z.string(), z.object({ document: MapDocumentShape, use_hard_state: z.boolean(), name: z.string(), hostgroup_name: z.string() })),
+  maps: z.record(
+    z.string(),
+    z.object({ document: MapDocumentShape, use_hard_state: z.boolean(), name: z.string(), hostgroup_name: z.string() }),
+  ),
   /** perfdata values of bandwidth connectors: resource id → label → { value (bits/s), time } */
   bandwidth: z.record(z.string(), z.record(z.string(), z.object({ value: z.number(), t: z.number().int() }))),
   /** unix seconds when the server read these states (the viewer's freshness indicator) */
@@ -190,7 +205,14 @@ export const GenerateMap = z.object({
 })
 export type GenerateMap = z.infer<typeof GenerateMap>
 
-export const MapImage = z.object({ id: z.number().int(), hostgroup_id: z.number().int(), mime: z.string(), width: z.number().int(), height: z.number().int(), size: z.number().int() })
+export const MapImage = z.object({
+  id: z.number().int(),
+  hostgroup_id: z.number().int(),
+  mime: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  size: z.number().int(),
+})
 /** POST map-images: the environment, what the picture is for (SPEC §9 "pictures min 800x600" applies to backgrounds), and its file name (or the X-Filename header). */
 export const MapImageQuery = z.object({
   hostgroup_id: z.coerce.number().int().positive(),

@@ -31,8 +31,13 @@ export type QuotaName = keyof Quotas
  * A change to some quotas (PUT): each given field replaces the stored one. Built from the inner schemas:
  * `Quotas.partial()` would fill every absent field with its default and so reset it.
  */
-export const QuotasUpdate = z.object(Object.fromEntries(Object.entries(Quotas.shape).map(([k, s]) => [k, s.unwrap().optional()])) as
-  { [K in QuotaName]: z.ZodOptional<z.ZodNumber> }).strict()
+export const QuotasUpdate = z
+  .object(
+    Object.fromEntries(Object.entries(Quotas.shape).map(([k, s]) => [k, s.unwrap().optional()])) as {
+      [K in QuotaName]: z.ZodOptional<z.ZodNumber>
+    },
+  )
+  .strict()
 export type QuotasUpdate = z.infer<typeof QuotasUpdate>
 
 /**

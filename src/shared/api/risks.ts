@@ -38,7 +38,13 @@ export const PluginId = z.string().regex(/^[\w.:-]{1,100}$/, 'a plugin id')
 /** SPEC §4 RISK name of a number (0–4). */
 export const severityName = (n: number): RiskSeverity => RISK_SEVERITIES[Math.max(0, Math.min(4, Math.round(n)))]
 
-export const SeverityCounts = z.object({ info: z.number().int(), low: z.number().int(), medium: z.number().int(), high: z.number().int(), veryhigh: z.number().int() })
+export const SeverityCounts = z.object({
+  info: z.number().int(),
+  low: z.number().int(),
+  medium: z.number().int(),
+  high: z.number().int(),
+  veryhigh: z.number().int(),
+})
 export type SeverityCounts = z.infer<typeof SeverityCounts>
 
 /** SPEC §4: "A risk group's style follows its highest severity with a nonzero count, and pending when there are none." */
@@ -92,25 +98,36 @@ export const Risk = z.object({
 })
 export type Risk = z.infer<typeof Risk>
 
-const idList = (name: string) => z.string().max(20000).regex(/^\s*\d{1,12}\s*(,\s*\d{1,12}\s*)*$/, `${name}: comma-separated ids`)
-  .transform((s) => s.split(',').map((p) => Number(p.trim())))
+const idList = (name: string) =>
+  z
+    .string()
+    .max(20000)
+    .regex(/^\s*\d{1,12}\s*(,\s*\d{1,12}\s*)*$/, `${name}: comma-separated ids`)
+    .transform((s) => s.split(',').map((p) => Number(p.trim())))
 
 /** The filters of `GET risks` besides the list protocol's own (comma lists). */
 export const RiskFilterQuery = z.object({
   hostgroup_id: idList('hostgroup_id').optional(),
   host_id: idList('host_id').optional(),
-  severity: z.string().max(200).transform((s, ctx) => {
-    const out: number[] = []
-    for (const p of s.split(',').map((x) => x.trim()).filter(Boolean)) {
-      const n = /^[0-4]$/.test(p) ? Number(p) : RISK[p as RiskSeverity]
-      if (n === undefined) {
-        ctx.addIssue({ code: 'custom', message: `severity: "${p.slice(0, 20)}" is none of ${RISK_SEVERITIES.join(', ')} or 0–4` })
-        return z.NEVER
+  severity: z
+    .string()
+    .max(200)
+    .transform((s, ctx) => {
+      const out: number[] = []
+      for (const p of s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean)) {
+        const n = /^[0-4]$/.test(p) ? Number(p) : RISK[p as RiskSeverity]
+        if (n === undefined) {
+          ctx.addIssue({ code: 'custom', message: `severity: "${p.slice(0, 20)}" is none of ${RISK_SEVERITIES.join(', ')} or 0–4` })
+          return z.NEVER
+        }
+        out.push(n)
       }
-      out.push(n)
-    }
-    return out
-  }).optional(),
+      return out
+    })
+    .optional(),
 })
 
 export const RiskIdParams = z.object({ id: z.coerce.number().int().positive() })

@@ -25,12 +25,14 @@ export const SearchResponse = z.object({
     hits: z.object({ total: z.object({ value: z.number().int() }) }),
     aggregations: z.object({
       grouping: z.object({
-        buckets: z.array(z.object({
-          key: z.enum(SEARCH_TYPES),
-          /** all matches of this type; `hits` holds at most SEARCH_HITS_PER_TYPE of them */
-          doc_count: z.number().int(),
-          hits: z.array(z.record(z.string(), z.unknown())),
-        })),
+        buckets: z.array(
+          z.object({
+            key: z.enum(SEARCH_TYPES),
+            /** all matches of this type; `hits` holds at most SEARCH_HITS_PER_TYPE of them */
+            doc_count: z.number().int(),
+            hits: z.array(z.record(z.string(), z.unknown())),
+          }),
+        ),
       }),
     }),
   }),

@@ -22,15 +22,19 @@ export const SoftwarePackage = z.object({
  * version is listed once (the stored inventory has one row per name and version).
  */
 export const SoftwarePush = z.object({
-  software: z.array(SoftwarePackage).max(SOFTWARE_PER_HOST_MAX).superRefine((list, ctx) => {
-    const seen = new Map<string, number>()
-    list.forEach((p, i) => {
-      const key = JSON.stringify([p.name, p.version])
-      const first = seen.get(key)
-      if (first !== undefined) ctx.addIssue({ code: 'custom', path: [i], message: `name and version already listed at software.${first}` })
-      else seen.set(key, i)
-    })
-  }),
+  software: z
+    .array(SoftwarePackage)
+    .max(SOFTWARE_PER_HOST_MAX)
+    .superRefine((list, ctx) => {
+      const seen = new Map<string, number>()
+      list.forEach((p, i) => {
+        const key = JSON.stringify([p.name, p.version])
+        const first = seen.get(key)
+        if (first !== undefined)
+          ctx.addIssue({ code: 'custom', path: [i], message: `name and version already listed at software.${first}` })
+        else seen.set(key, i)
+      })
+    }),
 })
 export type SoftwarePush = z.infer<typeof SoftwarePush>
 

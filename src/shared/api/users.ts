@@ -12,7 +12,11 @@ export const PREFERENCES_MAX_KEYS = 200
 export const Preferences = z
   .object({
     environmentFilter: z.array(z.union([z.number().int(), z.string().regex(/^group-\d+$/)])).default([]),
-    page_size: z.number().int().refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), 'page size must be one of 10, 25, 50, 100, 250').default(DEFAULT_PAGE_SIZE),
+    page_size: z
+      .number()
+      .int()
+      .refine((n) => (PAGE_SIZE_OPTIONS as readonly number[]).includes(n), 'page size must be one of 10, 25, 50, 100, 250')
+      .default(DEFAULT_PAGE_SIZE),
     pageSize: z.number().int().optional(),
     hideSideBar: z.boolean().default(false),
     autoreload: z.boolean().default(true),
@@ -23,20 +27,30 @@ export const Preferences = z
   .superRefine((prefs, ctx) => {
     const keys = Object.keys(prefs).length
     if (keys > PREFERENCES_MAX_KEYS) ctx.addIssue({ code: 'custom', message: `at most ${PREFERENCES_MAX_KEYS} keys (${keys} given)` })
-    else if (new TextEncoder().encode(JSON.stringify(prefs)).length > PREFERENCES_MAX_BYTES) ctx.addIssue({ code: 'custom', message: `at most ${PREFERENCES_MAX_BYTES} bytes as JSON` })
+    else if (new TextEncoder().encode(JSON.stringify(prefs)).length > PREFERENCES_MAX_BYTES)
+      ctx.addIssue({ code: 'custom', message: `at most ${PREFERENCES_MAX_BYTES} bytes as JSON` })
   })
 export type Preferences = z.infer<typeof Preferences>
 
 export const AllowedOrganization = z.object({
-  id: z.number().int(), name: z.string(), alias: z.string(), msp_parent_id: z.number().int().nullable(),
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  msp_parent_id: z.number().int().nullable(),
   allowed_actions: z.array(Action),
 })
 export const AllowedEnvironment = z.object({
-  id: z.number().int(), name: z.string(), alias: z.string(), organization_id: z.number().int(),
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  organization_id: z.number().int(),
   allowed_actions: z.array(Action),
 })
 export const AllowedEnvironmentList = z.object({
-  id: z.string(), name: z.string(), organization_id: z.number().int(), environment_ids: z.array(z.number().int()),
+  id: z.string(),
+  name: z.string(),
+  organization_id: z.number().int(),
+  environment_ids: z.array(z.number().int()),
 })
 
 export const CurrentUser = z.object({
@@ -48,7 +62,9 @@ export const CurrentUser = z.object({
   role: z.string(),
   last_logon: z.number().int().nullable(),
   member_since: z.number().int(),
-  authorizations: z.array(z.object({ organization_id: z.number().int(), hostgroup_id: z.number().int().nullable(), group: AuthorizationGroup })),
+  authorizations: z.array(
+    z.object({ organization_id: z.number().int(), hostgroup_id: z.number().int().nullable(), group: AuthorizationGroup }),
+  ),
   organization: z.object({ id: z.number().int(), name: z.string(), alias: z.string() }),
   allowed_modules: z.array(z.enum(MODULES)),
   allowed_organizations: z.array(AllowedOrganization),

@@ -6,7 +6,10 @@
 import type { Bandwidth } from './connector'
 
 /** One perfdata value as GET maps/:id/states delivers it: bits per second at unix second `t`. */
-export interface BandwidthSample { value: number; t: number }
+export interface BandwidthSample {
+  value: number
+  t: number
+}
 
 /** Data older than this (or than 3 check intervals when the interval is known) is stale. */
 export const BANDWIDTH_STALE_S = 15 * 60
@@ -23,7 +26,8 @@ export interface BandwidthReading {
 }
 
 /** Seconds after which a reading is stale: 3 × the check interval, or BANDWIDTH_STALE_S when unknown. */
-export const staleAfter = (checkIntervalS?: number | null) => (checkIntervalS && checkIntervalS > 0 ? 3 * checkIntervalS : BANDWIDTH_STALE_S)
+export const staleAfter = (checkIntervalS?: number | null) =>
+  checkIntervalS && checkIntervalS > 0 ? 3 * checkIntervalS : BANDWIDTH_STALE_S
 
 export function utilisation(inBps: number | null, outBps: number | null, capacityBps: number): number | null {
   const values = [inBps, outBps].filter((v): v is number => v !== null && Number.isFinite(v) && v >= 0)
@@ -32,8 +36,14 @@ export function utilisation(inBps: number | null, outBps: number | null, capacit
 }
 
 /** A connector's reading from the perfdata samples of its resource (label → sample). */
-export function bandwidthReading(bw: Bandwidth, samples: Readonly<Record<string, BandwidthSample>> | undefined, nowS: number, staleAfterS = BANDWIDTH_STALE_S): BandwidthReading {
-  const inS = samples?.[bw.in_key], outS = samples?.[bw.out_key]
+export function bandwidthReading(
+  bw: Bandwidth,
+  samples: Readonly<Record<string, BandwidthSample>> | undefined,
+  nowS: number,
+  staleAfterS = BANDWIDTH_STALE_S,
+): BandwidthReading {
+  const inS = samples?.[bw.in_key],
+    outS = samples?.[bw.out_key]
   const times = [inS?.t, outS?.t].filter((t): t is number => t !== undefined)
   const time = times.length ? Math.min(...times) : null
   const age_s = time === null ? null : Math.max(0, nowS - time)
@@ -50,7 +60,10 @@ export function bandwidthReading(bw: Bandwidth, samples: Readonly<Record<string,
 
 /** Stops of the utilisation scale: green up to ~half, yellow at 50 %, orange at 75 %, red from 90 %. */
 export const UTILISATION_STOPS: readonly (readonly [number, readonly [number, number, number]])[] = [
-  [0, [46, 158, 68]], [0.5, [240, 200, 0]], [0.75, [242, 128, 32]], [0.9, [215, 38, 61]],
+  [0, [46, 158, 68]],
+  [0.5, [240, 200, 0]],
+  [0.75, [242, 128, 32]],
+  [0.9, [215, 38, 61]],
 ]
 
 const hex = (rgb: readonly number[]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`
@@ -73,8 +86,12 @@ const RATE_UNITS = ['bit/s', 'kbit/s', 'Mbit/s', 'Gbit/s', 'Tbit/s', 'Pbit/s'] a
 
 /** Bits per second in decimal units with up to 3 significant digits: `420 Mbit/s`, `1.25 Gbit/s`. */
 export function formatBps(bps: number): string {
-  let v = Math.max(0, bps), i = 0
-  while (v >= 1000 && i < RATE_UNITS.length - 1) { v /= 1000; i++ }
+  let v = Math.max(0, bps),
+    i = 0
+  while (v >= 1000 && i < RATE_UNITS.length - 1) {
+    v /= 1000
+    i++
+  }
   return `${Number(v.toPrecision(3))} ${RATE_UNITS[i]}`
 }
 

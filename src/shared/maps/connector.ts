@@ -5,34 +5,47 @@
 import { z } from 'zod'
 import { ItemId } from './items/base'
 
-export const Bandwidth = z.object({
-  resource_id: z.number().int().positive(),
-  in_key: z.string().min(1).max(100),
-  out_key: z.string().min(1).max(100),
-  /** Link capacity in bits per second; utilisation = max(in, out) / capacity. */
-  capacity_bps: z.number().positive().max(1e15),
-}).strict()
+export const Bandwidth = z
+  .object({
+    resource_id: z.number().int().positive(),
+    in_key: z.string().min(1).max(100),
+    out_key: z.string().min(1).max(100),
+    /** Link capacity in bits per second; utilisation = max(in, out) / capacity. */
+    capacity_bps: z.number().positive().max(1e15),
+  })
+  .strict()
 export type Bandwidth = z.infer<typeof Bandwidth>
 
-export const Connector = z.object({
-  id: ItemId,
-  from: ItemId,
-  to: ItemId,
-  z: z.number().finite(),
-  kind: z.enum(['plain', 'bandwidth']),
-  label: z.string().max(200).optional(),
-  colour: z.string().max(32).optional(),
-  width: z.number().min(0.5).max(40).default(2),
-  dash: z.boolean().default(false),
-  bandwidth: Bandwidth.optional(),
-}).strict().refine((c) => (c.kind === 'bandwidth') === (c.bandwidth !== undefined), { message: 'bandwidth: required exactly for bandwidth connectors', path: ['bandwidth'] })
+export const Connector = z
+  .object({
+    id: ItemId,
+    from: ItemId,
+    to: ItemId,
+    z: z.number().finite(),
+    kind: z.enum(['plain', 'bandwidth']),
+    label: z.string().max(200).optional(),
+    colour: z.string().max(32).optional(),
+    width: z.number().min(0.5).max(40).default(2),
+    dash: z.boolean().default(false),
+    bandwidth: Bandwidth.optional(),
+  })
+  .strict()
+  .refine((c) => (c.kind === 'bandwidth') === (c.bandwidth !== undefined), {
+    message: 'bandwidth: required exactly for bandwidth connectors',
+    path: ['bandwidth'],
+  })
 export type Connector = z.infer<typeof Connector>
 
 /** The key of an unordered pair: A→B and B→A are the same connection (SPEC §5). */
 export const pairKey = (a: string, b: string) => (a < b ? `${a}|${b}` : `${b}|${a}`)
 
 /** SPEC §5: a shape cannot be connected to itself or to an already connected shape. Null when allowed. */
-export function connectionRefusal(connectors: Iterable<Pick<Connector, 'from' | 'to' | 'id'>>, from: string, to: string, ignoreId?: string): 'self' | 'already_connected' | null {
+export function connectionRefusal(
+  connectors: Iterable<Pick<Connector, 'from' | 'to' | 'id'>>,
+  from: string,
+  to: string,
+  ignoreId?: string,
+): 'self' | 'already_connected' | null {
   if (from === to) return 'self'
   const key = pairKey(from, to)
   for (const c of connectors) if (c.id !== ignoreId && pairKey(c.from, c.to) === key) return 'already_connected'

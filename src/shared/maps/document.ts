@@ -9,58 +9,82 @@ import { Connector, connectionRefusal } from './connector'
 
 export const SCHEMA_VERSION = 1
 /** Resolutions offered by the editor (SPEC §2 "resolution"); any size in range is valid. */
-export const RESOLUTIONS = [[1280, 720], [1920, 1080], [2560, 1440], [3840, 2160], [1080, 1920]] as const
+export const RESOLUTIONS = [
+  [1280, 720],
+  [1920, 1080],
+  [2560, 1440],
+  [3840, 2160],
+  [1080, 1920],
+] as const
 /** SPEC §2 "It is not supported at low resolutions": the editor needs a window at least this big. */
 export const EDITOR_MIN_VIEWPORT = { width: 1024, height: 600 } as const
 /** Items per map (the limits of SPEC §8 "limit_exceeded" apply to maps and versions; this bounds one document). */
 export const MAX_ITEMS = 20_000
 export const MAX_CONNECTORS = 20_000
 
-export const Background = z.object({
-  colour: z.string().max(32).default('#ffffff'),
-  /** An uploaded background picture (SPEC §5 backgrounds), by upload id. */
-  image_id: z.number().int().positive().nullable().default(null),
-}).strict()
+export const Background = z
+  .object({
+    colour: z.string().max(32).default('#ffffff'),
+    /** An uploaded background picture (SPEC §5 backgrounds), by upload id. */
+    image_id: z.number().int().positive().nullable().default(null),
+  })
+  .strict()
 
-export const Grid = z.object({
-  visible: z.boolean().default(true),
-  snap: z.boolean().default(true),
-  size: z.number().int().min(4).max(200).default(16),
-}).strict()
+export const Grid = z
+  .object({
+    visible: z.boolean().default(true),
+    snap: z.boolean().default(true),
+    size: z.number().int().min(4).max(200).default(16),
+  })
+  .strict()
 
-export const MapDocumentShape = z.object({
-  schema_version: z.literal(SCHEMA_VERSION),
-  resolution: z.object({ width: z.number().int().min(320).max(16384), height: z.number().int().min(240).max(16384) }).strict(),
-  background: Background,
-  grid: Grid,
-  items: z.record(z.string(), MapItem),
-  connectors: z.record(z.string(), Connector),
-}).strict()
+export const MapDocumentShape = z
+  .object({
+    schema_version: z.literal(SCHEMA_VERSION),
+    resolution: z.object({ width: z.number().int().min(320).max(16384), height: z.number().int().min(240).max(16384) }).strict(),
+    background: Background,
+    grid: Grid,
+    items: z.record(z.string(), MapItem),
+    connectors: z.record(z.string(), Connector),
+  })
+  .strict()
 
 /** Problems with a document that its shape alone does not catch (SPEC §5 "Add map" rules). */
-export interface DocumentIssue { path: (string | number)[]; message: string; rule: 'id' | 'once' | 'connector' | 'limit' }
+export interface DocumentIssue {
+  path: (string | number)[]
+  message: string
+  rule: 'id' | 'once' | 'connector' | 'limit'
+}
 
 export function documentIssues(doc: z.infer<typeof MapDocumentShape>): DocumentIssue[] {
   const issues: DocumentIssue[] = []
   const items = Object.entries(doc.items)
   const connectors = Object.entries(doc.connectors)
   if (items.length > MAX_ITEMS) issues.push({ path: ['items'], message: `at most ${MAX_ITEMS} items`, rule: 'limit' })
-  if (connectors.length > MAX_CONNECTORS) issues.push({ path: ['connectors'], message: `at most ${MAX_CONNECTORS} connectors`, rule: 'limit' })
+  if (connectors.length > MAX_CONNECTORS)
+    issues.push({ path: ['connectors'], message: `at most ${MAX_CONNECTORS} connectors`, rule: 'limit' })
   const seen = new Map<string, string>()
   for (const [key, item] of items) {
     if (key !== item.id) issues.push({ path: ['items', key, 'id'], message: 'id differs from its key', rule: 'id' })
     for (const binding of bindingsOf(item)) {
       // SPEC §5: an object can be on a map only once.
-      if (seen.has(binding)) issues.push({ path: ['items', key], message: `${binding} is already on the map (${seen.get(binding)})`, rule: 'once' })
+      if (seen.has(binding))
+        issues.push({ path: ['items', key], message: `${binding} is already on the map (${seen.get(binding)})`, rule: 'once' })
       else seen.set(binding, key)
     }
   }
   const checked: Connector[] = []
   for (const [key, c] of connectors) {
     if (key !== c.id) issues.push({ path: ['connectors', key, 'id'], message: 'id differs from its key', rule: 'id' })
-    if (!doc.items[c.from] || !doc.items[c.to]) issues.push({ path: ['connectors', key], message: 'connects an item that is not on the map', rule: 'connector' })
+    if (!doc.items[c.from] || !doc.items[c.to])
+      issues.push({ path: ['connectors', key], message: 'connects an item that is not on the map', rule: 'connector' })
     const refusal = connectionRefusal(checked, c.from, c.to)
-    if (refusal) issues.push({ path: ['connectors', key], message: refusal === 'self' ? 'connects an item to itself' : 'connects items that are already connected', rule: 'connector' })
+    if (refusal)
+      issues.push({
+        path: ['connectors', key],
+        message: refusal === 'self' ? 'connects an item to itself' : 'connects items that are already connected',
+        rule: 'connector',
+      })
     checked.push(c)
   }
   return issues

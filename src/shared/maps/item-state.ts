@@ -30,7 +30,14 @@ export interface StateContext {
 }
 
 /** Rank of MAP values for "worst wins": nohost < up < pending < warning < unreachable < down. */
-const RANK: Record<number, number> = { [MAP.nohost]: 0, [MAP.up]: 1, [MAP.pending]: 2, [MAP.warning]: 3, [MAP.unreachable]: 4, [MAP.down]: 5 }
+const RANK: Record<number, number> = {
+  [MAP.nohost]: 0,
+  [MAP.up]: 1,
+  [MAP.pending]: 2,
+  [MAP.warning]: 3,
+  [MAP.unreachable]: 4,
+  [MAP.down]: 5,
+}
 export const worse = (a: number, b: number) => (RANK[b] > RANK[a] ? b : a)
 export function worstOf(states: Iterable<number>): number {
   let w: number = MAP.nohost
@@ -41,14 +48,18 @@ export function worstOf(states: Iterable<number>): number {
 export const NOHOST: ItemState = { map_state: MAP.nohost, host_map_state: null }
 
 const HOST_MAP: Record<string, [number, number]> = {
-  up: [MAP.up, HOST_MAP_STATE.host_up], down: [MAP.down, HOST_MAP_STATE.host_down],
-  unreachable: [MAP.unreachable, HOST_MAP_STATE.host_unreachable], pending: [MAP.pending, HOST_MAP_STATE.host_pending],
+  up: [MAP.up, HOST_MAP_STATE.host_up],
+  down: [MAP.down, HOST_MAP_STATE.host_down],
+  unreachable: [MAP.unreachable, HOST_MAP_STATE.host_unreachable],
+  pending: [MAP.pending, HOST_MAP_STATE.host_pending],
   offline: [MAP.pending, HOST_MAP_STATE.host_pending],
 }
 /** SPEC §4: critical is shown as down; unknown has no MAP value of its own and counts as a warning. */
 const RESOURCE_MAP: Record<string, [number, number]> = {
-  ok: [MAP.up, HOST_MAP_STATE.resource_ok], warning: [MAP.warning, HOST_MAP_STATE.resource_warning],
-  critical: [MAP.down, HOST_MAP_STATE.resource_critical], unknown: [MAP.warning, HOST_MAP_STATE.resource_unknown],
+  ok: [MAP.up, HOST_MAP_STATE.resource_ok],
+  warning: [MAP.warning, HOST_MAP_STATE.resource_warning],
+  critical: [MAP.down, HOST_MAP_STATE.resource_critical],
+  unknown: [MAP.warning, HOST_MAP_STATE.resource_unknown],
   pending: [MAP.pending, HOST_MAP_STATE.resource_pending],
 }
 

@@ -15,7 +15,10 @@ export interface LayoutHost {
   parents: readonly number[]
 }
 
-export interface Point { x: number; y: number }
+export interface Point {
+  x: number
+  y: number
+}
 
 /** Room per host: the 48 px host item plus its label and the space between rows. */
 export const LAYOUT_CELL = { width: 160, height: 120 } as const
@@ -70,10 +73,12 @@ function orderLayers(layers: number[][], links: [number, number][]) {
   const reindex = (layer: number[]) => layer.forEach((id, i) => index.set(id, i))
   layers.forEach(reindex)
   const sweep = (layer: number[], neighbours: Map<number, number[]>) => {
-    const key = new Map(layer.map((id, i) => {
-      const ns = (neighbours.get(id) ?? []).map((n) => index.get(n)!)
-      return [id, ns.length ? ns.reduce((a, b) => a + b, 0) / ns.length : i] as const
-    }))
+    const key = new Map(
+      layer.map((id, i) => {
+        const ns = (neighbours.get(id) ?? []).map((n) => index.get(n)!)
+        return [id, ns.length ? ns.reduce((a, b) => a + b, 0) / ns.length : i] as const
+      }),
+    )
     layer.sort((a, b) => key.get(a)! - key.get(b)! || index.get(a)! - index.get(b)!)
     reindex(layer)
   }
@@ -89,7 +94,7 @@ function rowsOf(hosts: readonly LayoutHost[]): number[][] {
   const links = linksOf(sorted)
   if (!links.length) {
     // A grid a little wider than tall, like the screens maps are shown on.
-    const columns = Math.max(1, Math.ceil(Math.sqrt(sorted.length * 16 / 9)))
+    const columns = Math.max(1, Math.ceil(Math.sqrt((sorted.length * 16) / 9)))
     const rows: number[][] = []
     for (let i = 0; i < sorted.length; i += columns) rows.push(sorted.slice(i, i + columns).map((h) => h.id))
     return rows
@@ -113,10 +118,12 @@ export function layoutHosts(hosts: readonly LayoutHost[]): Map<number, Point> {
   const at = new Map<number, Point>()
   rows.forEach((row, r) => {
     const shift = (widest - row.length) / 2
-    row.forEach((id, i) => at.set(id, {
-      x: Math.round(LAYOUT_MARGIN + (i + shift) * LAYOUT_CELL.width + inset.x),
-      y: Math.round(LAYOUT_MARGIN + r * LAYOUT_CELL.height + inset.y),
-    }))
+    row.forEach((id, i) =>
+      at.set(id, {
+        x: Math.round(LAYOUT_MARGIN + (i + shift) * LAYOUT_CELL.width + inset.x),
+        y: Math.round(LAYOUT_MARGIN + r * LAYOUT_CELL.height + inset.y),
+      }),
+    )
   })
   return at
 }
@@ -148,7 +155,11 @@ function freeSpot(want: Point, occupied: Box[]): Point {
  * they have some on the map, else where the full layout would put them; moved to the nearest free cell.
  * `placed` are the items already on the map, which never move.
  */
-export function placeNewHosts(hosts: readonly LayoutHost[], placed: ReadonlyMap<number, Point>, occupied: readonly Box[]): Map<number, Point> {
+export function placeNewHosts(
+  hosts: readonly LayoutHost[],
+  placed: ReadonlyMap<number, Point>,
+  occupied: readonly Box[],
+): Map<number, Point> {
   const ideal = layoutHosts(hosts)
   const depth = depths(hosts)
   const taken = [...occupied]
@@ -157,7 +168,10 @@ export function placeNewHosts(hosts: readonly LayoutHost[], placed: ReadonlyMap<
   for (const h of fresh) {
     const parents = h.parents.map((p) => placed.get(p) ?? at.get(p)).filter((p): p is Point => p !== undefined)
     const want = parents.length
-      ? { x: Math.round(parents.reduce((s, p) => s + p.x, 0) / parents.length), y: Math.max(...parents.map((p) => p.y)) + LAYOUT_CELL.height }
+      ? {
+          x: Math.round(parents.reduce((s, p) => s + p.x, 0) / parents.length),
+          y: Math.max(...parents.map((p) => p.y)) + LAYOUT_CELL.height,
+        }
       : ideal.get(h.id)!
     const spot = freeSpot(want, taken)
     at.set(h.id, spot)
@@ -220,12 +234,20 @@ export function generatedDocument(hosts: readonly LayoutHost[]): MapDocument {
  * were there at an earlier sync: one missing from the map now was removed by a person and stays away
  * (issue 7: re-sync adds new hosts).
  */
-export function syncDocument(current: MapDocument, hosts: readonly LayoutHost[], known: ReadonlySet<number> = new Set()): { document: MapDocument; added: number[] } {
+export function syncDocument(
+  current: MapDocument,
+  hosts: readonly LayoutHost[],
+  known: ReadonlySet<number> = new Set(),
+): { document: MapDocument; added: number[] } {
   const doc: MapDocument = structuredClone(current)
   const placed = new Map<number, Point>()
   for (const item of Object.values(doc.items)) if (item.kind === 'host') placed.set(item.host_id, { x: item.x, y: item.y })
   const occupied = Object.values(doc.items).map((i) => kindOf(i).bounds(i))
-  const at = placeNewHosts(hosts.filter((h) => placed.has(h.id) || !known.has(h.id)), placed, occupied)
+  const at = placeNewHosts(
+    hosts.filter((h) => placed.has(h.id) || !known.has(h.id)),
+    placed,
+    occupied,
+  )
   addHosts(doc, hosts, at)
   return { document: doc, added: [...at.keys()] }
 }

@@ -36,9 +36,15 @@ export function rollupMap(document: MapDocument, useHardState: boolean, sources:
   const ctx: StateContext = {
     host: (id) => hostItemState(sources.hosts.get(id), useHardState),
     resource: (id) => resourceItemState(sources.resources.get(id), useHardState),
-    environment: (id) => { const s = sources.environments.get(id); return s === undefined ? NOHOST : { map_state: s, host_map_state: null } },
+    environment: (id) => {
+      const s = sources.environments.get(id)
+      return s === undefined ? NOHOST : { map_state: s, host_map_state: null }
+    },
     map: (id) => {
-      if (path.includes(id) || path.length >= MAX_MAP_DEPTH) { recursion = true; return { ...NOHOST, recursion: true } }
+      if (path.includes(id) || path.length >= MAX_MAP_DEPTH) {
+        recursion = true
+        return { ...NOHOST, recursion: true }
+      }
       const nested = sources.maps.get(id)
       if (!nested) return NOHOST
       const inner = rollupMap(nested.document, nested.use_hard_state, sources, [...path, id])

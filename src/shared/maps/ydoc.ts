@@ -12,7 +12,11 @@ const COLLECTIONS = ['items', 'connectors'] as const
 type Collection = (typeof COLLECTIONS)[number]
 
 /** An immer-style patch: enough of immer's Patch for the mirror (the editor passes immer's own). */
-export interface DocPatch { op: 'add' | 'remove' | 'replace'; path: (string | number)[]; value?: unknown }
+export interface DocPatch {
+  op: 'add' | 'remove' | 'replace'
+  path: (string | number)[]
+  value?: unknown
+}
 
 /** Writes a whole document into an empty or stale Y.Doc (one transaction). */
 export function writeDocument(ydoc: Y.Doc, doc: MapDocument, origin?: unknown) {
@@ -23,7 +27,8 @@ export function writeDocument(ydoc: Y.Doc, doc: MapDocument, origin?: unknown) {
       const target = ydoc.getMap(name)
       const source = doc[name] as Record<string, unknown>
       for (const id of [...target.keys()]) if (!(id in source)) target.delete(id)
-      for (const [id, value] of Object.entries(source)) if (JSON.stringify(target.get(id)) !== JSON.stringify(value)) target.set(id, structuredClone(value))
+      for (const [id, value] of Object.entries(source))
+        if (JSON.stringify(target.get(id)) !== JSON.stringify(value)) target.set(id, structuredClone(value))
     }
   }, origin)
 }
@@ -45,7 +50,10 @@ export function applyPatches(ydoc: Y.Doc, patches: readonly DocPatch[], after: M
       const [head, id] = patch.path
       if (head === 'items' || head === 'connectors') {
         const target = ydoc.getMap(head as Collection)
-        if (id === undefined) { writeDocument(ydoc, after, origin); continue }
+        if (id === undefined) {
+          writeDocument(ydoc, after, origin)
+          continue
+        }
         const value = (after[head] as Record<string, unknown>)[String(id)]
         if (value === undefined) target.delete(String(id))
         else target.set(String(id), structuredClone(value))

@@ -35,8 +35,16 @@ export function AcknowledgePanel({ targets, onSubmit, onClose }: AcknowledgePane
         <TargetList names={targets.map(targetName)} />
         <CommentField value={comment} onChange={setComment} error={errors.comment} />
         <div className="form-check mb-3">
-          <input id={`${id}-persistent`} type="checkbox" className="form-check-input" checked={persistent} onChange={(e) => setPersistent(e.target.checked)} />
-          <label htmlFor={`${id}-persistent`} className="form-check-label">{t('ui.acknowledge.persistent')}</label>
+          <input
+            id={`${id}-persistent`}
+            type="checkbox"
+            className="form-check-input"
+            checked={persistent}
+            onChange={(e) => setPersistent(e.target.checked)}
+          />
+          <label htmlFor={`${id}-persistent`} className="form-check-label">
+            {t('ui.acknowledge.persistent')}
+          </label>
         </div>
         <FormButtons submitLabel={t('ui.acknowledge.submit')} busy={busy} onCancel={onClose} />
       </form>

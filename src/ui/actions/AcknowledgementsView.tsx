@@ -25,13 +25,17 @@ export function AcknowledgementsView({ subject, acknowledgements, onRemove, onCl
   const { t } = useTranslation()
   return (
     <ActionFrame title={t('ui.acknowledgements.title', { subject })} onClose={onClose}>
-      {acknowledgements.length === 0 ? <p>{t('ui.acknowledgements.none')}</p> : (
+      {acknowledgements.length === 0 ? (
+        <p>{t('ui.acknowledgements.none')}</p>
+      ) : (
         <ul className="list-group mb-3">
           {acknowledgements.map((ack, i) => (
             <li key={i} className="list-group-item">
               <p className="mb-1 text-break">{ack.comment}</p>
               <small className="text-body-secondary">
-                {[ack.user_full_name, ack.created_time !== undefined ? formatDateTime(fromUnix(ack.created_time)) : null].filter(Boolean).join(' · ')}
+                {[ack.user_full_name, ack.created_time !== undefined ? formatDateTime(fromUnix(ack.created_time)) : null]
+                  .filter(Boolean)
+                  .join(' · ')}
                 {ack.persistent && <span className="badge text-bg-info ms-2">{t('ui.acknowledge.persistent')}</span>}
               </small>
             </li>
@@ -39,8 +43,14 @@ export function AcknowledgementsView({ subject, acknowledgements, onRemove, onCl
         </ul>
       )}
       <div className="d-flex justify-content-end gap-2">
-        {onRemove && acknowledgements.length > 0 && <button type="button" className="btn btn-outline-danger" onClick={onRemove}>{t('ui.acknowledgements.remove')}</button>}
-        <button type="button" className="btn btn-secondary" onClick={onClose}>{t('ui.modal.close')}</button>
+        {onRemove && acknowledgements.length > 0 && (
+          <button type="button" className="btn btn-outline-danger" onClick={onRemove}>
+            {t('ui.acknowledgements.remove')}
+          </button>
+        )}
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {t('ui.modal.close')}
+        </button>
       </div>
     </ActionFrame>
   )

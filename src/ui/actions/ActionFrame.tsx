@@ -16,7 +16,9 @@ export function ActionFrame({ title, onClose, children }: ActionFrameProps) {
   return (
     <section className="card mb-3" aria-labelledby={id}>
       <header className="card-header d-flex align-items-center">
-        <h2 id={id} className="h6 mb-0">{title}</h2>
+        <h2 id={id} className="h6 mb-0">
+          {title}
+        </h2>
         <button type="button" className="btn-close ms-auto" aria-label={t('ui.modal.close')} onClick={onClose} />
       </header>
       <div className="card-body">{children}</div>

@@ -24,7 +24,10 @@ export function CreateTicketPanel({ subjects, ticketInfo, multiSelect, onSubmit,
   const [comment, setComment] = useState('')
   const [errors, setErrors] = useState<FieldErrors<'comment'>>({})
   const [busy, submit] = useSubmit(onSubmit)
-  const title = subjects.length === 1 ? t('ui.ticket.createTitle', { subject: ticketTitle(subjects[0]) }) : t('ui.ticket.createTitleMany', { n: subjects.length })
+  const title =
+    subjects.length === 1
+      ? t('ui.ticket.createTitle', { subject: ticketTitle(subjects[0]) })
+      : t('ui.ticket.createTitleMany', { n: subjects.length })
 
   const onFormSubmit = (e: FormEvent) => {
     e.preventDefault()
@@ -39,20 +42,32 @@ export function CreateTicketPanel({ subjects, ticketInfo, multiSelect, onSubmit,
         <TargetList names={subjects.map(ticketTitle)} />
         {multiSelect && (
           <div className="form-check mb-3">
-            <input id={`${id}-multi`} type="checkbox" className="form-check-input" checked={multiSelect.enabled} onChange={(e) => multiSelect.onChange(e.target.checked)} />
-            <label htmlFor={`${id}-multi`} className="form-check-label">{t('ui.actions.multiSelect')}</label>
+            <input
+              id={`${id}-multi`}
+              type="checkbox"
+              className="form-check-input"
+              checked={multiSelect.enabled}
+              onChange={(e) => multiSelect.onChange(e.target.checked)}
+            />
+            <label htmlFor={`${id}-multi`} className="form-check-label">
+              {t('ui.actions.multiSelect')}
+            </label>
           </div>
         )}
         <CommentField value={comment} onChange={setComment} error={errors.comment} />
         {ticketInfo?.description !== undefined && (
           <div className="mb-3">
-            <label htmlFor={`${id}-description`} className="form-label">{t('ui.ticket.fields.description')}</label>
+            <label htmlFor={`${id}-description`} className="form-label">
+              {t('ui.ticket.fields.description')}
+            </label>
             <textarea id={`${id}-description`} className="form-control" rows={3} readOnly value={ticketInfo.description} />
           </div>
         )}
         {ticketInfo?.priorityName !== undefined && (
           <div className="mb-3">
-            <label htmlFor={`${id}-priority`} className="form-label">{t('ui.ticket.fields.priority')}</label>
+            <label htmlFor={`${id}-priority`} className="form-label">
+              {t('ui.ticket.fields.priority')}
+            </label>
             <input id={`${id}-priority`} className="form-control" readOnly value={ticketInfo.priorityName} />
           </div>
         )}

@@ -28,11 +28,15 @@ export function MaintenanceView({ subject, downtimes, onRemoveAll, onClose }: Ma
   const [confirming, setConfirming] = useState(false)
   return (
     <ActionFrame title={t('ui.maintenanceView.title', { subject })} onClose={onClose}>
-      {downtimes.length === 0 ? <p>{t('ui.maintenanceView.none')}</p> : (
+      {downtimes.length === 0 ? (
+        <p>{t('ui.maintenanceView.none')}</p>
+      ) : (
         <ul className="list-group mb-3">
           {downtimes.map((d, i) => (
             <li key={i} className="list-group-item">
-              <div>{formatDateTime(fromUnix(d.start_time))} – {formatDateTime(fromUnix(d.end_time))}</div>
+              <div>
+                {formatDateTime(fromUnix(d.start_time))} – {formatDateTime(fromUnix(d.end_time))}
+              </div>
               {d.is_flexible && <div className="small">{t('ui.maintenanceView.flexible', { minutes: Math.round(d.duration / 60) })}</div>}
               <p className="mb-0 text-break">{d.comment}</p>
               {d.user_full_name && <small className="text-body-secondary">{d.user_full_name}</small>}
@@ -44,17 +48,31 @@ export function MaintenanceView({ subject, downtimes, onRemoveAll, onClose }: Ma
         <div className="alert alert-warning" role="alertdialog" aria-label={t('ui.maintenanceView.confirmTitle')}>
           <p>{t('ui.maintenanceView.confirm', { subject })}</p>
           <div className="d-flex justify-content-end gap-2">
-            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>{t('ui.actions.cancel')}</button>
-            <button type="button" className="btn btn-danger" onClick={() => {
-              setConfirming(false)
-              onRemoveAll?.()
-            }}>{t('ui.maintenanceView.confirmYes')}</button>
+            <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)}>
+              {t('ui.actions.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              onClick={() => {
+                setConfirming(false)
+                onRemoveAll?.()
+              }}
+            >
+              {t('ui.maintenanceView.confirmYes')}
+            </button>
           </div>
         </div>
       ) : (
         <div className="d-flex justify-content-end gap-2">
-          {onRemoveAll && downtimes.length > 0 && <button type="button" className="btn btn-outline-danger" onClick={() => setConfirming(true)}>{t('ui.maintenanceView.removeAll')}</button>}
-          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('ui.modal.close')}</button>
+          {onRemoveAll && downtimes.length > 0 && (
+            <button type="button" className="btn btn-outline-danger" onClick={() => setConfirming(true)}>
+              {t('ui.maintenanceView.removeAll')}
+            </button>
+          )}
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {t('ui.modal.close')}
+          </button>
         </div>
       )}
     </ActionFrame>

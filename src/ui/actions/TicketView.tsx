@@ -16,9 +16,14 @@ export interface TicketViewProps {
 export function TicketView({ subject, ticket, onCloseTicket, onClose }: TicketViewProps) {
   const { t } = useTranslation()
   const rows: [string, string | undefined][] = [
-    ['status', ticket.workflowStateName], ['group', ticket.supportGroupName], ['assignee', ticket.assigneeName],
-    ['priority', ticket.priorityName], ['urgency', ticket.urgencyName], ['provider', ticket.provider],
-    ['description', ticket.description], ['details', ticket.details],
+    ['status', ticket.workflowStateName],
+    ['group', ticket.supportGroupName],
+    ['assignee', ticket.assigneeName],
+    ['priority', ticket.priorityName],
+    ['urgency', ticket.urgencyName],
+    ['provider', ticket.provider],
+    ['description', ticket.description],
+    ['details', ticket.details],
   ]
   return (
     <ActionFrame title={t('ui.ticket.viewTitle', { subject })} onClose={onClose}>
@@ -30,22 +35,38 @@ export function TicketView({ subject, ticket, onCloseTicket, onClose }: TicketVi
               const href = safeTicketUrl(web_url)
               return (
                 <li key={id} className="list-inline-item">
-                  {href ? <a href={href} target="_blank" rel="noopener noreferrer">{t('ui.ticket.open', { id })}</a> : id}
+                  {href ? (
+                    <a href={href} target="_blank" rel="noopener noreferrer">
+                      {t('ui.ticket.open', { id })}
+                    </a>
+                  ) : (
+                    id
+                  )}
                 </li>
               )
             })}
           </ul>
         </dd>
-        {rows.filter(([, value]) => value).map(([key, value]) => (
-          <Fragment key={key}>
-            <dt className="col-sm-3">{t(`ui.ticket.fields.${key}`)}</dt>
-            <dd className="col-sm-9 text-break" style={{ whiteSpace: 'pre-wrap' }}>{value}</dd>
-          </Fragment>
-        ))}
+        {rows
+          .filter(([, value]) => value)
+          .map(([key, value]) => (
+            <Fragment key={key}>
+              <dt className="col-sm-3">{t(`ui.ticket.fields.${key}`)}</dt>
+              <dd className="col-sm-9 text-break" style={{ whiteSpace: 'pre-wrap' }}>
+                {value}
+              </dd>
+            </Fragment>
+          ))}
       </dl>
       <div className="d-flex justify-content-end gap-2">
-        {onCloseTicket && !ticket.isClosed && <button type="button" className="btn btn-outline-danger" onClick={onCloseTicket}>{t('ui.ticket.closeTicket')}</button>}
-        <button type="button" className="btn btn-secondary" onClick={onClose}>{t('ui.modal.close')}</button>
+        {onCloseTicket && !ticket.isClosed && (
+          <button type="button" className="btn btn-outline-danger" onClick={onCloseTicket}>
+            {t('ui.ticket.closeTicket')}
+          </button>
+        )}
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {t('ui.modal.close')}
+        </button>
       </div>
     </ActionFrame>
   )

@@ -15,5 +15,6 @@ export interface AcknowledgePayload extends ActionTarget, MultiFlag {
 export function validateAcknowledge(draft: AcknowledgeDraft, targets: readonly ActionTarget[]): FormResult<AcknowledgePayload, 'comment'> {
   const comment = draft.comment.trim()
   return result(comment === '' ? { comment: COMMENT_REQUIRED } : {}, () =>
-    targets.map((target) => ({ ...targetFields(target), comment, persistent: draft.persistent })))
+    targets.map((target) => ({ ...targetFields(target), comment, persistent: draft.persistent })),
+  )
 }

@@ -17,10 +17,25 @@ export function CommentField({ value, onChange, error, disabled }: CommentFieldP
   const label = t('ui.actions.comment')
   return (
     <div className="mb-3">
-      <label htmlFor={id} className="form-label">{label}</label>
-      <textarea id={id} className={`form-control${error ? ' is-invalid' : ''}`} rows={3} value={value} disabled={disabled} required
-        aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} onChange={(e) => onChange(e.target.value)} />
-      {error && <div id={`${id}-error`} className="invalid-feedback">{t(error, { field: label })}</div>}
+      <label htmlFor={id} className="form-label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        rows={3}
+        value={value}
+        disabled={disabled}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <div id={`${id}-error`} className="invalid-feedback">
+          {t(error, { field: label })}
+        </div>
+      )}
     </div>
   )
 }
@@ -35,7 +50,11 @@ export function TargetList({ names }: { names: readonly string[] }) {
   const { t } = useTranslation()
   return (
     <ul className="list-inline mb-3" aria-label={t('ui.actions.targets')}>
-      {names.map((name, i) => <li key={`${i}-${name}`} className="list-inline-item badge text-bg-light border">{name}</li>)}
+      {names.map((name, i) => (
+        <li key={`${i}-${name}`} className="list-inline-item badge text-bg-light border">
+          {name}
+        </li>
+      ))}
     </ul>
   )
 }
@@ -47,7 +66,10 @@ export function useSubmit<P>(onSubmit: (payloads: P[]) => Promise<unknown> | voi
     const pending = onSubmit(payloads)
     if (!pending) return
     setBusy(true)
-    pending.then(() => setBusy(false), () => setBusy(false))
+    pending.then(
+      () => setBusy(false),
+      () => setBusy(false),
+    )
   }
   return [busy, submit]
 }
@@ -62,8 +84,12 @@ export function FormButtons({ submitLabel, busy, onCancel }: FormButtonsProps) {
   const { t } = useTranslation()
   return (
     <div className="d-flex justify-content-end gap-2">
-      <button type="button" className="btn btn-secondary" onClick={onCancel}>{t('ui.actions.cancel')}</button>
-      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>{submitLabel}</button>
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        {t('ui.actions.cancel')}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        {submitLabel}
+      </button>
     </div>
   )
 }

@@ -9,7 +9,14 @@
 import { downtimeWindowProblem } from '../../shared/api/downtimes'
 import { addMinutes, startOfMinute, toUnix } from '../date/date-time'
 import {
-  COMMENT_REQUIRED, isResource, result, targetFields, type ActionTarget, type FieldErrors, type FormResult, type MultiFlag,
+  COMMENT_REQUIRED,
+  isResource,
+  result,
+  targetFields,
+  type ActionTarget,
+  type FieldErrors,
+  type FormResult,
+  type MultiFlag,
 } from './target'
 
 export const MAINTENANCE_MODES = ['next', 'timerange', 'flexible'] as const
@@ -47,8 +54,13 @@ export interface MaintenancePayload extends ActionTarget, MultiFlag {
 export function defaultMaintenanceDraft(now: Date): MaintenanceDraft {
   const start = startOfMinute(now)
   return {
-    mode: 'timerange', next: String(DEFAULT_RANGE_MINUTES), start, end: addMinutes(start, DEFAULT_RANGE_MINUTES),
-    duration: '', comment: '', setToHost: false,
+    mode: 'timerange',
+    next: String(DEFAULT_RANGE_MINUTES),
+    start,
+    end: addMinutes(start, DEFAULT_RANGE_MINUTES),
+    duration: '',
+    comment: '',
+    setToHost: false,
   }
 }
 
@@ -78,10 +90,16 @@ export function showsSetToHost(targets: readonly ActionTarget[]): boolean {
 
 /** The server's check of the window (shared/api/downtimes.ts), as the form's fields and messages. */
 const WINDOW_ERRORS: Record<string, [MaintenanceField, string]> = {
-  start_time: ['start', START_IN_PAST], end_time: ['end', END_BEFORE_START], duration: ['duration', DURATION_REQUIRED],
+  start_time: ['start', START_IN_PAST],
+  end_time: ['end', END_BEFORE_START],
+  duration: ['duration', DURATION_REQUIRED],
 }
 
-export function validateMaintenance(draft: MaintenanceDraft, targets: readonly ActionTarget[], now: Date): FormResult<MaintenancePayload, MaintenanceField> {
+export function validateMaintenance(
+  draft: MaintenanceDraft,
+  targets: readonly ActionTarget[],
+  now: Date,
+): FormResult<MaintenancePayload, MaintenanceField> {
   const errors: FieldErrors<MaintenanceField> = {}
   const range = maintenanceRange(draft, now)
   if (draft.mode === 'next' && range === null) errors.next = NEXT_INVALID
@@ -106,6 +124,8 @@ export function validateMaintenance(draft: MaintenanceDraft, targets: readonly A
       return { ...targetFields(target), ...window!, comment, duration: duration!, set_to_host_checkbox: toHost }
     })
     // Several resources of one host applied to the host are one maintenance of that host.
-    return payloads.filter((p, i) => !p.set_to_host_checkbox || payloads.findIndex((q) => q.set_to_host_checkbox && q.host_id === p.host_id) === i)
+    return payloads.filter(
+      (p, i) => !p.set_to_host_checkbox || payloads.findIndex((q) => q.set_to_host_checkbox && q.host_id === p.host_id) === i,
+    )
   })
 }

@@ -47,7 +47,9 @@ export function validateCreateTicket(comment: string, subjects: readonly TicketS
 
 export function validateCloseTicket(comment: string, subject: TicketSubject, ticketId: string): FormResult<CloseTicketPayload, 'comment'> {
   const trimmed = comment.trim()
-  return result(trimmed === '' ? { comment: COMMENT_REQUIRED } : {}, () => [{ ...subjectIds(subject), ticket_id: ticketId, comment: trimmed }])
+  return result(trimmed === '' ? { comment: COMMENT_REQUIRED } : {}, () => [
+    { ...subjectIds(subject), ticket_id: ticketId, comment: trimmed },
+  ])
 }
 
 /**

@@ -19,6 +19,7 @@ export interface TicketInfo {
 export function ticketLinks(ticket: TicketInfo): { id: string; web_url: string | null }[] {
   const links = [...(ticket.ticket_links ?? [])]
   const ids = [ticket.ticket_id, ...(ticket.ticket_ids ?? [])].filter((id): id is string => Boolean(id))
-  for (const id of ids) if (!links.some((l) => l.id === id)) links.push({ id, web_url: id === ticket.ticket_id ? ticket.web_url ?? null : null })
+  for (const id of ids)
+    if (!links.some((l) => l.id === id)) links.push({ id, web_url: id === ticket.ticket_id ? (ticket.web_url ?? null) : null })
   return links
 }

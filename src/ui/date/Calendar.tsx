@@ -22,13 +22,25 @@ export function Calendar({ label, selected, onSelect }: CalendarProps) {
   return (
     <div className="border rounded p-2 d-inline-block">
       <div className="d-flex align-items-center justify-content-between mb-1">
-        <button type="button" className="btn btn-sm btn-link" aria-label={t('ui.dateRange.previousMonth')} onClick={() => shift(-1)}>‹</button>
-        <span className="small fw-semibold" aria-live="polite">{title}</span>
-        <button type="button" className="btn btn-sm btn-link" aria-label={t('ui.dateRange.nextMonth')} onClick={() => shift(1)}>›</button>
+        <button type="button" className="btn btn-sm btn-link" aria-label={t('ui.dateRange.previousMonth')} onClick={() => shift(-1)}>
+          ‹
+        </button>
+        <span className="small fw-semibold" aria-live="polite">
+          {title}
+        </span>
+        <button type="button" className="btn btn-sm btn-link" aria-label={t('ui.dateRange.nextMonth')} onClick={() => shift(1)}>
+          ›
+        </button>
       </div>
       <table className="table table-sm table-borderless mb-0 text-center small" aria-label={`${label}, ${title}`}>
         <thead>
-          <tr>{WEEKDAY_KEYS.map((key) => <th key={key} scope="col">{t(key)}</th>)}</tr>
+          <tr>
+            {WEEKDAY_KEYS.map((key) => (
+              <th key={key} scope="col">
+                {t(key)}
+              </th>
+            ))}
+          </tr>
         </thead>
         <tbody>
           {monthGrid(month.getFullYear(), month.getMonth()).map((week) => (
@@ -38,9 +50,13 @@ export function Calendar({ label, selected, onSelect }: CalendarProps) {
                 const outside = day.getMonth() !== month.getMonth()
                 return (
                   <td key={day.toISOString()} className="p-0">
-                    <button type="button" aria-pressed={isSelected} aria-label={formatDateTime(day).slice(0, 10)}
+                    <button
+                      type="button"
+                      aria-pressed={isSelected}
+                      aria-label={formatDateTime(day).slice(0, 10)}
                       className={`btn btn-sm w-100 ${isSelected ? 'btn-primary' : 'btn-light'}${outside ? ' text-body-tertiary' : ''}`}
-                      onClick={() => onSelect(day)}>
+                      onClick={() => onSelect(day)}
+                    >
                       {day.getDate()}
                     </button>
                   </td>

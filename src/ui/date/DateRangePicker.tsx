@@ -20,7 +20,16 @@ export interface DateRangePickerProps {
 }
 
 /** SPEC §2 "Date-range picker: presets as in point 9, 24-hour time, 5-minute step, DD-MM-YYYY HH:mm:ss, week starts Monday". */
-export function DateRangePicker({ value, onChange, presets, now = () => new Date(), errors, disabled, onPreset, activePreset }: DateRangePickerProps) {
+export function DateRangePicker({
+  value,
+  onChange,
+  presets,
+  now = () => new Date(),
+  errors,
+  disabled,
+  onPreset,
+  activePreset,
+}: DateRangePickerProps) {
   const { t } = useTranslation()
   const pick = (range: DateRange) => onChange(range)
   return (
@@ -29,8 +38,13 @@ export function DateRangePicker({ value, onChange, presets, now = () => new Date
       {presets.length > 0 && (
         <div role="group" aria-label={t('ui.dateRange.presetsLabel')} className="d-flex flex-wrap gap-1 mb-2">
           {presets.map((preset) => (
-            <button key={preset.id} type="button" className={`btn btn-sm btn-outline-secondary${preset.id === activePreset ? ' active' : ''}`}
-              aria-pressed={onPreset ? preset.id === activePreset : undefined} onClick={() => (onPreset ? onPreset(preset) : pick(preset.range(now())))}>
+            <button
+              key={preset.id}
+              type="button"
+              className={`btn btn-sm btn-outline-secondary${preset.id === activePreset ? ' active' : ''}`}
+              aria-pressed={onPreset ? preset.id === activePreset : undefined}
+              onClick={() => (onPreset ? onPreset(preset) : pick(preset.range(now())))}
+            >
               {t(preset.labelKey)}
             </button>
           ))}
@@ -38,10 +52,20 @@ export function DateRangePicker({ value, onChange, presets, now = () => new Date
       )}
       <div className="row g-2">
         <div className="col-sm-6">
-          <DateTimeField label={t('ui.dateRange.start')} value={value.start} error={errors?.start} onChange={(start) => onChange({ ...value, start })} />
+          <DateTimeField
+            label={t('ui.dateRange.start')}
+            value={value.start}
+            error={errors?.start}
+            onChange={(start) => onChange({ ...value, start })}
+          />
         </div>
         <div className="col-sm-6">
-          <DateTimeField label={t('ui.dateRange.end')} value={value.end} error={errors?.end} onChange={(end) => onChange({ ...value, end })} />
+          <DateTimeField
+            label={t('ui.dateRange.end')}
+            value={value.end}
+            error={errors?.end}
+            onChange={(end) => onChange({ ...value, end })}
+          />
         </div>
       </div>
     </fieldset>

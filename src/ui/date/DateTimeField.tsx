@@ -30,8 +30,14 @@ export function DateTimeField({ label, value, onChange, error, disabled }: DateT
         <div className="flex-grow-1">
           <DateTimeInput label={label} value={value} onChange={onChange} error={error} disabled={disabled} />
         </div>
-        <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={open} disabled={disabled}
-          aria-label={t('ui.dateRange.openCalendar', { label })} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary"
+          aria-expanded={open}
+          disabled={disabled}
+          aria-label={t('ui.dateRange.openCalendar', { label })}
+          onClick={() => setOpen(!open)}
+        >
           <span aria-hidden="true">📅</span>
         </button>
       </div>
@@ -39,13 +45,29 @@ export function DateTimeField({ label, value, onChange, error, disabled }: DateT
         <div className="mt-1">
           <Calendar label={label} selected={value} onSelect={(day) => onChange(withDay(base, day))} />
           <div className="d-flex gap-1 mt-1">
-            <select className="form-select form-select-sm w-auto" aria-label={t('ui.dateRange.hour', { label })} value={base.getHours()}
-              onChange={(e) => onChange(withTime(base, Number(e.target.value), base.getMinutes()))}>
-              {HOURS.map((h) => <option key={h} value={h}>{pad(h)}</option>)}
+            <select
+              className="form-select form-select-sm w-auto"
+              aria-label={t('ui.dateRange.hour', { label })}
+              value={base.getHours()}
+              onChange={(e) => onChange(withTime(base, Number(e.target.value), base.getMinutes()))}
+            >
+              {HOURS.map((h) => (
+                <option key={h} value={h}>
+                  {pad(h)}
+                </option>
+              ))}
             </select>
-            <select className="form-select form-select-sm w-auto" aria-label={t('ui.dateRange.minute', { label })} value={base.getMinutes()}
-              onChange={(e) => onChange(withTime(base, base.getHours(), Number(e.target.value)))}>
-              {minutes.map((m) => <option key={m} value={m}>{pad(m)}</option>)}
+            <select
+              className="form-select form-select-sm w-auto"
+              aria-label={t('ui.dateRange.minute', { label })}
+              value={base.getMinutes()}
+              onChange={(e) => onChange(withTime(base, base.getHours(), Number(e.target.value)))}
+            >
+              {minutes.map((m) => (
+                <option key={m} value={m}>
+                  {pad(m)}
+                </option>
+              ))}
             </select>
           </div>
         </div>

@@ -30,7 +30,9 @@ export function DateTimeInput({ label, value, onChange, error, disabled }: DateT
   const message = unreadable ? t('ui.dateRange.unreadable', { format: DATE_TIME_FORMAT }) : error
   return (
     <div>
-      <label htmlFor={id} className="form-label small mb-1">{label}</label>
+      <label htmlFor={id} className="form-label small mb-1">
+        {label}
+      </label>
       <input
         id={id}
         type="text"
@@ -50,7 +52,11 @@ export function DateTimeInput({ label, value, onChange, error, disabled }: DateT
           }
         }}
       />
-      {message && <div id={`${id}-error`} className="invalid-feedback d-block">{message}</div>}
+      {message && (
+        <div id={`${id}-error`} className="invalid-feedback d-block">
+          {message}
+        </div>
+      )}
     </div>
   )
 }

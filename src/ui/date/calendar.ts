@@ -12,7 +12,8 @@ export function monthGrid(year: number, month: number): Date[][] {
   const daysInMonth = new Date(year, month + 1, 0).getDate()
   const weeks = Math.ceil((mondayIndex(first) + daysInMonth) / 7)
   return Array.from({ length: weeks }, (_, w) =>
-    Array.from({ length: 7 }, (_, d) => new Date(start.getFullYear(), start.getMonth(), start.getDate() + w * 7 + d)))
+    Array.from({ length: 7 }, (_, d) => new Date(start.getFullYear(), start.getMonth(), start.getDate() + w * 7 + d)),
+  )
 }
 
 export function sameDay(a: Date, b: Date): boolean {

@@ -23,8 +23,13 @@ export function parseDateTime(text: string): Date | null {
   if (!m) return null
   const [day, month, year, hours, minutes, seconds] = m.slice(1).map((part) => Number(part ?? 0))
   const d = new Date(year, month - 1, day, hours, minutes, seconds)
-  const exact = d.getFullYear() === year && d.getMonth() === month - 1 && d.getDate() === day
-    && d.getHours() === hours && d.getMinutes() === minutes && d.getSeconds() === seconds
+  const exact =
+    d.getFullYear() === year &&
+    d.getMonth() === month - 1 &&
+    d.getDate() === day &&
+    d.getHours() === hours &&
+    d.getMinutes() === minutes &&
+    d.getSeconds() === seconds
   return exact ? d : null
 }
 
@@ -38,7 +43,13 @@ export function roundToStep(d: Date, direction: 'down' | 'up', stepMinutes: numb
   const onStep = minute.getMinutes() % stepMinutes === 0 && minute.getTime() === d.getTime()
   if (onStep) return minute
   const down = minute.getMinutes() - (minute.getMinutes() % stepMinutes)
-  return new Date(minute.getFullYear(), minute.getMonth(), minute.getDate(), minute.getHours(), direction === 'down' ? down : down + stepMinutes)
+  return new Date(
+    minute.getFullYear(),
+    minute.getMonth(),
+    minute.getDate(),
+    minute.getHours(),
+    direction === 'down' ? down : down + stepMinutes,
+  )
 }
 
 /** Calendar months: 31-01 + 1 month is the last day of February, not a day in March. */

@@ -36,10 +36,14 @@ function shift(d: Date, span: Span, sign: 1 | -1): Date {
 
 /** Forward from the current minute: maintenance may not start before it (SPEC §5 Maintenance). */
 function next(id: SpanId): DatePreset {
-  return { id: `next-${id}`, labelKey: `ui.dateRange.presets.next.${id}`, range: (now) => {
-    const start = startOfMinute(now)
-    return { start, end: shift(start, SPANS[id], 1) }
-  } }
+  return {
+    id: `next-${id}`,
+    labelKey: `ui.dateRange.presets.next.${id}`,
+    range: (now) => {
+      const start = startOfMinute(now)
+      return { start, end: shift(start, SPANS[id], 1) }
+    },
+  }
 }
 
 function past(id: SpanId): DatePreset {

@@ -13,9 +13,15 @@ export interface AgeTextProps {
 export function AgeText({ since, now }: AgeTextProps) {
   const { t } = useTranslation()
   const seconds = ageSeconds(since, now)
-  const text = ageParts(seconds).map(({ unit, n }) => t(`ui.age.${unit}`, { n })).join(' ')
+  const text = ageParts(seconds)
+    .map(({ unit, n }) => t(`ui.age.${unit}`, { n }))
+    .join(' ')
   return (
-    <time dateTime={fromUnix(since).toISOString()} title={formatDateTime(fromUnix(since))} className={isRecent(seconds) ? 'fw-bold' : undefined}>
+    <time
+      dateTime={fromUnix(since).toISOString()}
+      title={formatDateTime(fromUnix(since))}
+      className={isRecent(seconds) ? 'fw-bold' : undefined}
+    >
       {text}
     </time>
   )

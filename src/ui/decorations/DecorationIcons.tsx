@@ -19,7 +19,11 @@ export function DecorationIcons({ item }: DecorationIconsProps) {
   const tooltip = all.map((d) => t(`ui.decorations.${d}`)).join(', ')
   return (
     <span role="img" aria-label={tooltip} title={tooltip} className="ms-1 text-nowrap">
-      {shown.map((d) => <span key={d} aria-hidden="true" className="me-1">{ICONS[d]}</span>)}
+      {shown.map((d) => (
+        <span key={d} aria-hidden="true" className="me-1">
+          {ICONS[d]}
+        </span>
+      ))}
     </span>
   )
 }

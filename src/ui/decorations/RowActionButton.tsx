@@ -15,8 +15,13 @@ export function RowActionButton<A extends string>({ button, onAction }: RowActio
   return (
     // A disabled button gets no pointer events, so the reason sits on a wrapper as well.
     <span title={reason} className="d-inline-block">
-      <button type="button" className="btn btn-sm btn-outline-secondary" disabled={button.disabled} aria-description={reason}
-        onClick={() => button.action && onAction(button.action)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary"
+        disabled={button.disabled}
+        aria-description={reason}
+        onClick={() => button.action && onAction(button.action)}
+      >
         {label}
       </button>
     </span>

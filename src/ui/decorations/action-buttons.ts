@@ -31,7 +31,9 @@ const enabled = <A extends string>(action: A): ActionButton<A> => ({ action, dis
  */
 export function handlingButton(item: Actionable): ActionButton<HandlingAction> {
   if (hasTicket(item)) {
-    return allows(item, 'view_ticket') ? enabled('view_ticket') : { action: 'view_ticket', disabled: true, reasonKey: 'ui.actions.notAuthorized.viewTicket' }
+    return allows(item, 'view_ticket')
+      ? enabled('view_ticket')
+      : { action: 'view_ticket', disabled: true, reasonKey: 'ui.actions.notAuthorized.viewTicket' }
   }
   if (item.acknowledged && allows(item, 'view_acknowledgement')) return enabled('view_acknowledgement')
   if (allows(item, 'create_ticket') && item.ticket_allowed !== false) return enabled('create_ticket')
@@ -43,6 +45,7 @@ export type MaintenanceAction = 'view_scheduled_downtime' | 'schedule_downtime'
 
 /** View when a downtime is viewable, else create; both disabled without schedule permission. */
 export function maintenanceButton(item: Actionable): ActionButton<MaintenanceAction> {
-  const action: MaintenanceAction = inMaintenance(item) && allows(item, 'view_scheduled_downtime') ? 'view_scheduled_downtime' : 'schedule_downtime'
+  const action: MaintenanceAction =
+    inMaintenance(item) && allows(item, 'view_scheduled_downtime') ? 'view_scheduled_downtime' : 'schedule_downtime'
   return allows(item, 'schedule_downtime') ? enabled(action) : { action, disabled: true, reasonKey: 'ui.actions.notAuthorized.maintenance' }
 }

@@ -5,7 +5,11 @@
 import { AGE_HIGHLIGHT_S } from '../../shared/constants'
 
 export const AGE_UNITS = [
-  ['y', 365 * 86400], ['d', 86400], ['h', 3600], ['m', 60], ['s', 1],
+  ['y', 365 * 86400],
+  ['d', 86400],
+  ['h', 3600],
+  ['m', 60],
+  ['s', 1],
 ] as const
 export type AgeUnit = (typeof AGE_UNITS)[number][0]
 

@@ -42,8 +42,11 @@ export function handlingDecoration(item: Decorated): 'ticket' | 'acknowledgement
 /** Everything that applies, in the tooltip's order. */
 export function decorationsOf(item: Decorated): Decoration[] {
   const applies: Record<Decoration, boolean> = {
-    maintenance: inMaintenance(item), stale: item.is_stale === true, flapping: item.is_flapping === true,
-    acknowledgement: item.acknowledged === true, ticket: hasTicket(item),
+    maintenance: inMaintenance(item),
+    stale: item.is_stale === true,
+    flapping: item.is_flapping === true,
+    acknowledgement: item.acknowledged === true,
+    ticket: hasTicket(item),
   }
   return (Object.keys(applies) as Decoration[]).filter((d) => applies[d])
 }

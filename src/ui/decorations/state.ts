@@ -19,8 +19,15 @@ export function stateName(kind: StateKind, state: number | string): string {
 export type BadgeVariant = 'success' | 'warning' | 'danger' | 'info' | 'secondary' | 'dark'
 
 const VARIANTS: Record<string, BadgeVariant> = {
-  up: 'success', ok: 'success', warning: 'warning', down: 'danger', critical: 'danger',
-  unreachable: 'dark', unknown: 'info', pending: 'secondary', offline: 'secondary',
+  up: 'success',
+  ok: 'success',
+  warning: 'warning',
+  down: 'danger',
+  critical: 'danger',
+  unreachable: 'dark',
+  unknown: 'info',
+  pending: 'secondary',
+  offline: 'secondary',
 }
 
 export function stateVariant(name: string): BadgeVariant {

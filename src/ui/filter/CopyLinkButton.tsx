@@ -26,7 +26,9 @@ export function CopyLinkButton({ filter, href }: CopyLinkButtonProps) {
   }
   return (
     <>
-      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void copy()}>{t('ui.filter.copyLink')}</button>
+      <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => void copy()}>
+        {t('ui.filter.copyLink')}
+      </button>
       <span role="status" className={`small ${outcome === 'copied' ? 'text-success' : 'text-danger'}`}>
         {outcome && t(`ui.filter.copyOutcome.${outcome}`)}
       </span>

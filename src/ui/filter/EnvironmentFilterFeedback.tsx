@@ -19,10 +19,26 @@ export function EnvironmentFilterFeedback({ labels, onEdit }: EnvironmentFilterF
   return (
     <div role="group" aria-label={t('ui.filter.environments.label')} className="d-flex flex-wrap align-items-center gap-1 small">
       <span>{t('ui.filter.environments.label')}:</span>
-      {shown.map((label, i) => <span key={`${i}-${label}`} className="badge text-bg-info">{label}</span>)}
-      {hidden > 0 && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setAll(true)}>{t('ui.filter.environments.more', { n: hidden })}</button>}
-      {all && labels.length > ENVIRONMENT_FILTER_CHIPS_MAX && <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setAll(false)}>{t('ui.filter.environments.less')}</button>}
-      {onEdit && <button type="button" className="btn btn-link btn-sm p-0" onClick={onEdit}>{t('ui.filter.environments.edit')}</button>}
+      {shown.map((label, i) => (
+        <span key={`${i}-${label}`} className="badge text-bg-info">
+          {label}
+        </span>
+      ))}
+      {hidden > 0 && (
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setAll(true)}>
+          {t('ui.filter.environments.more', { n: hidden })}
+        </button>
+      )}
+      {all && labels.length > ENVIRONMENT_FILTER_CHIPS_MAX && (
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={() => setAll(false)}>
+          {t('ui.filter.environments.less')}
+        </button>
+      )}
+      {onEdit && (
+        <button type="button" className="btn btn-link btn-sm p-0" onClick={onEdit}>
+          {t('ui.filter.environments.edit')}
+        </button>
+      )}
     </div>
   )
 }

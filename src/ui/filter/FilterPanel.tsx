@@ -4,7 +4,16 @@ import { ChipList, type Chip } from '../ChipList'
 import { CopyLinkButton } from './CopyLinkButton'
 import { RuleRow } from './RuleRow'
 import {
-  appliedFilter, canAddRule, canApply, draftsOf, initialRules, reduceRules, type DraftRule, type FilterTuple, type RulesEvent, type RulesState,
+  appliedFilter,
+  canAddRule,
+  canApply,
+  draftsOf,
+  initialRules,
+  reduceRules,
+  type DraftRule,
+  type FilterTuple,
+  type RulesEvent,
+  type RulesState,
 } from './rules'
 import { filterTuples, type SaveFilterInput, type SavedFilterSummary } from './saved'
 import { SavedFilterList } from './SavedFilterList'
@@ -98,13 +107,25 @@ export function FilterPanel(props: FilterPanelProps) {
   return (
     <section className="card mb-3" aria-labelledby={titleId}>
       <header className="card-header d-flex flex-wrap align-items-center gap-2">
-        <h2 id={titleId} className="h6 mb-0">{t('ui.filter.title')}</h2>
+        <h2 id={titleId} className="h6 mb-0">
+          {t('ui.filter.title')}
+        </h2>
         <div className="form-check form-switch mb-0">
-          <input id={`${titleId}-enabled`} type="checkbox" role="switch" className="form-check-input" checked={props.enabled}
-            onChange={(e) => props.onEnabledChange(e.target.checked)} />
-          <label htmlFor={`${titleId}-enabled`} className="form-check-label">{t('ui.filter.enabled')}</label>
+          <input
+            id={`${titleId}-enabled`}
+            type="checkbox"
+            role="switch"
+            className="form-check-input"
+            checked={props.enabled}
+            onChange={(e) => props.onEnabledChange(e.target.checked)}
+          />
+          <label htmlFor={`${titleId}-enabled`} className="form-check-label">
+            {t('ui.filter.enabled')}
+          </label>
         </div>
-        {props.quickFilters && <ChipList label={t('ui.filter.quickFilters')} chips={props.quickFilters} onToggle={props.onQuickFilterToggle} />}
+        {props.quickFilters && (
+          <ChipList label={t('ui.filter.quickFilters')} chips={props.quickFilters} onToggle={props.onQuickFilterToggle} />
+        )}
         <button type="button" className="btn-close ms-auto" aria-label={t('ui.filter.close')} onClick={props.onClose} />
       </header>
       <div className="card-body">
@@ -115,34 +136,85 @@ export function FilterPanel(props: FilterPanelProps) {
           </div>
         )}
         {state.message && (
-          <div className={`alert alert-dismissible py-2 ${state.message === 'cantDeleteLast' ? 'alert-danger' : 'alert-info'}`} role="alert">
+          <div
+            className={`alert alert-dismissible py-2 ${state.message === 'cantDeleteLast' ? 'alert-danger' : 'alert-info'}`}
+            role="alert"
+          >
             {t(`ui.filter.messages.${state.message}`)}
-            <button type="button" className="btn-close" aria-label={t('ui.modal.close')} onClick={() => dispatch({ type: 'dismissMessage' })} />
+            <button
+              type="button"
+              className="btn-close"
+              aria-label={t('ui.modal.close')}
+              onClick={() => dispatch({ type: 'dismissMessage' })}
+            />
           </div>
         )}
         <ol className="list-unstyled mb-2" aria-label={t('ui.filter.rules')}>
-          {state.rules.map((rule, i) => <RuleRow key={rule.id} rule={rule} position={i + 1} columns={columns} dispatch={dispatch} />)}
+          {state.rules.map((rule, i) => (
+            <RuleRow key={rule.id} rule={rule} position={i + 1} columns={columns} dispatch={dispatch} />
+          ))}
         </ol>
         {saved && listing && <SavedFilterList filters={saved.filters} loading={saved.loading} onLoad={load} onDelete={saved.onDelete} />}
         <div className="d-flex flex-wrap align-items-center gap-2">
-          <button type="button" className="btn btn-sm btn-outline-primary" disabled={!addable} aria-describedby={addable ? undefined : `${titleId}-fill`}
-            onClick={() => dispatch({ type: 'add' })}>{t('ui.filter.addRule')}</button>
-          {!addable && <span id={`${titleId}-fill`} className="small text-body-secondary">{t('ui.filter.messages.fillAllRules')}</span>}
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => {
-            dispatch({ type: 'reset' })
-            apply([])
-          }}>{t('ui.filter.reset')}</button>
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => dispatch({ type: 'load', rules: rowsOf(columns, applied).drafts })}>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-primary"
+            disabled={!addable}
+            aria-describedby={addable ? undefined : `${titleId}-fill`}
+            onClick={() => dispatch({ type: 'add' })}
+          >
+            {t('ui.filter.addRule')}
+          </button>
+          {!addable && (
+            <span id={`${titleId}-fill`} className="small text-body-secondary">
+              {t('ui.filter.messages.fillAllRules')}
+            </span>
+          )}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => {
+              dispatch({ type: 'reset' })
+              apply([])
+            }}
+          >
+            {t('ui.filter.reset')}
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            onClick={() => dispatch({ type: 'load', rules: rowsOf(columns, applied).drafts })}
+          >
             {t('ui.actions.cancel')}
           </button>
-          {saved && <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={listing} onClick={() => setListing(!listing)}>{t('ui.filter.load')}</button>}
-          {saved && <button type="button" className="btn btn-sm btn-outline-secondary" disabled={!applicable || filter.length === 0} onClick={() => setSaving(true)}>{t('ui.filter.save')}</button>}
+          {saved && (
+            <button type="button" className="btn btn-sm btn-outline-secondary" aria-expanded={listing} onClick={() => setListing(!listing)}>
+              {t('ui.filter.load')}
+            </button>
+          )}
+          {saved && (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-secondary"
+              disabled={!applicable || filter.length === 0}
+              onClick={() => setSaving(true)}
+            >
+              {t('ui.filter.save')}
+            </button>
+          )}
           <CopyLinkButton filter={filter} href={props.href} />
-          <button type="button" className="btn btn-sm btn-primary ms-auto" disabled={!applicable} onClick={() => apply(filter)}>{t('ui.filter.apply')}</button>
+          <button type="button" className="btn btn-sm btn-primary ms-auto" disabled={!applicable} onClick={() => apply(filter)}>
+            {t('ui.filter.apply')}
+          </button>
         </div>
       </div>
       {saved && saving && (
-        <SaveFilterDialog rules={filter} canSaveOrganizationWide={saved.canSaveOrganizationWide} onSave={saved.onSave} onClose={() => setSaving(false)} />
+        <SaveFilterDialog
+          rules={filter}
+          canSaveOrganizationWide={saved.canSaveOrganizationWide}
+          onSave={saved.onSave}
+          onClose={() => setSaving(false)}
+        />
       )}
     </section>
   )

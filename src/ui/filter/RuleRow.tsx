@@ -22,26 +22,55 @@ export function RuleRow({ rule, position, columns, dispatch }: RuleRowProps) {
   return (
     <li className="row g-2 align-items-start mb-2">
       <div className="col-sm-3">
-        <select className="form-select form-select-sm" aria-label={t('ui.filter.column', n)} value={rule.column ?? ''}
-          onChange={(e) => dispatch({ type: 'setColumn', id: rule.id, column: e.target.value || null })}>
+        <select
+          className="form-select form-select-sm"
+          aria-label={t('ui.filter.column', n)}
+          value={rule.column ?? ''}
+          onChange={(e) => dispatch({ type: 'setColumn', id: rule.id, column: e.target.value || null })}
+        >
           <option value="">{t('ui.filter.choose')}</option>
-          {columns.map((c) => <option key={c.key} value={c.key}>{c.label}</option>)}
+          {columns.map((c) => (
+            <option key={c.key} value={c.key}>
+              {c.label}
+            </option>
+          ))}
         </select>
       </div>
       <div className="col-sm-3">
-        <select className="form-select form-select-sm" aria-label={t('ui.filter.condition', n)} value={rule.condition ?? ''} disabled={!column}
-          onChange={(e) => dispatch({ type: 'setCondition', id: rule.id, condition: e.target.value as Operator })}>
+        <select
+          className="form-select form-select-sm"
+          aria-label={t('ui.filter.condition', n)}
+          value={rule.condition ?? ''}
+          disabled={!column}
+          onChange={(e) => dispatch({ type: 'setCondition', id: rule.id, condition: e.target.value as Operator })}
+        >
           {!column && <option value="" />}
-          {column && OPERATORS_BY_KIND[column.kind].map((op) => <option key={op} value={op}>{t(`ui.filter.conditions.${op}`)}</option>)}
+          {column &&
+            OPERATORS_BY_KIND[column.kind].map((op) => (
+              <option key={op} value={op}>
+                {t(`ui.filter.conditions.${op}`)}
+              </option>
+            ))}
         </select>
       </div>
       <div className="col-sm-5">
-        <ValueInput id={`${id}-value`} label={t('ui.filter.value', n)} column={column} condition={rule.condition} value={rule.value}
-          onChange={(value) => dispatch({ type: 'setValue', id: rule.id, value })} />
+        <ValueInput
+          id={`${id}-value`}
+          label={t('ui.filter.value', n)}
+          column={column}
+          condition={rule.condition}
+          value={rule.value}
+          onChange={(value) => dispatch({ type: 'setValue', id: rule.id, value })}
+        />
       </div>
       <div className="col-sm-1">
-        <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('ui.filter.remove', n)} disabled={!canRemove(rule)}
-          onClick={() => dispatch({ type: 'remove', id: rule.id })}>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          aria-label={t('ui.filter.remove', n)}
+          disabled={!canRemove(rule)}
+          onClick={() => dispatch({ type: 'remove', id: rule.id })}
+        >
           <span aria-hidden="true">✕</span>
         </button>
       </div>

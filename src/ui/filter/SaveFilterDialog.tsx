@@ -43,21 +43,46 @@ export function SaveFilterDialog({ rules, canSaveOrganizationWide, onSave, onClo
     <Modal title={t('ui.filter.saved.saveTitle')} onClose={onClose}>
       <form noValidate onSubmit={(e) => void submit(e)}>
         <div className="mb-3">
-          <label htmlFor={`${id}-name`} className="form-label">{t('ui.filter.saved.name')}</label>
-          <input id={`${id}-name`} className={`form-control${error ? ' is-invalid' : ''}`} value={name} maxLength={50}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined}
-            onChange={(e) => setName(e.target.value)} onBlur={() => setTouched(true)} />
-          {error && <div id={`${id}-error`} className="invalid-feedback">{t(`ui.filter.saved.nameErrors.${error}`)}</div>}
+          <label htmlFor={`${id}-name`} className="form-label">
+            {t('ui.filter.saved.name')}
+          </label>
+          <input
+            id={`${id}-name`}
+            className={`form-control${error ? ' is-invalid' : ''}`}
+            value={name}
+            maxLength={50}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            onChange={(e) => setName(e.target.value)}
+            onBlur={() => setTouched(true)}
+          />
+          {error && (
+            <div id={`${id}-error`} className="invalid-feedback">
+              {t(`ui.filter.saved.nameErrors.${error}`)}
+            </div>
+          )}
         </div>
         {canSaveOrganizationWide && (
           <div className="form-check mb-3">
-            <input id={`${id}-org`} type="checkbox" className="form-check-input" checked={organizationWide} onChange={(e) => setOrganizationWide(e.target.checked)} />
-            <label htmlFor={`${id}-org`} className="form-check-label">{t('ui.filter.saved.organizationWide')}</label>
+            <input
+              id={`${id}-org`}
+              type="checkbox"
+              className="form-check-input"
+              checked={organizationWide}
+              onChange={(e) => setOrganizationWide(e.target.checked)}
+            />
+            <label htmlFor={`${id}-org`} className="form-check-label">
+              {t('ui.filter.saved.organizationWide')}
+            </label>
           </div>
         )}
         <div className="d-flex justify-content-end gap-2">
-          <button type="button" className="btn btn-secondary" onClick={onClose}>{t('ui.actions.cancel')}</button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>{t('ui.filter.saved.save')}</button>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            {t('ui.actions.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t('ui.filter.saved.save')}
+          </button>
         </div>
       </form>
     </Modal>

@@ -12,7 +12,12 @@ export interface SavedFilterListProps {
 /** The "load" list of saved filters, personal and organization-wide (SPEC §2). */
 export function SavedFilterList({ filters, loading, onLoad, onDelete }: SavedFilterListProps) {
   const { t } = useTranslation()
-  if (loading || !filters) return <p className="small text-body-secondary mb-2" role="status">{t('ui.table.loading')}</p>
+  if (loading || !filters)
+    return (
+      <p className="small text-body-secondary mb-2" role="status">
+        {t('ui.table.loading')}
+      </p>
+    )
   if (filters.length === 0) return <p className="small text-body-secondary mb-2">{t('ui.filter.saved.none')}</p>
   return (
     <ul className="list-group list-group-flush mb-2" aria-label={t('ui.filter.saved.listLabel')}>
@@ -23,7 +28,12 @@ export function SavedFilterList({ filters, loading, onLoad, onDelete }: SavedFil
           </button>
           {filter.organization_id !== null && <span className="badge text-bg-info">{t('ui.filter.saved.organizationBadge')}</span>}
           {onDelete && (
-            <button type="button" className="btn btn-sm btn-outline-danger ms-auto py-0" aria-label={t('ui.filter.saved.delete', { name: filter.name })} onClick={() => onDelete(filter)}>
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-danger ms-auto py-0"
+              aria-label={t('ui.filter.saved.delete', { name: filter.name })}
+              onClick={() => onDelete(filter)}
+            >
               <span aria-hidden="true">✕</span>
             </button>
           )}

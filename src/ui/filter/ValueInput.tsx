@@ -22,8 +22,16 @@ export function ValueInput({ id, label, column, condition, value, onChange }: Va
   const { t } = useTranslation()
   const text = Array.isArray(value) ? '' : value
   const input = (props: { inputMode?: 'numeric'; placeholder?: string }) => (
-    <input id={id} type="text" className="form-control form-control-sm" aria-label={label} value={text} disabled={!column}
-      onChange={(e) => onChange(e.target.value)} {...props} />
+    <input
+      id={id}
+      type="text"
+      className="form-control form-control-sm"
+      aria-label={label}
+      value={text}
+      disabled={!column}
+      onChange={(e) => onChange(e.target.value)}
+      {...props}
+    />
   )
   if (!column || !condition) return input({})
 
@@ -34,19 +42,41 @@ export function ValueInput({ id, label, column, condition, value, onChange }: Va
     const join = (a: string, b: string) => (a === '' && b === '' ? '' : `${a}|${b}`)
     return (
       <div className="d-flex gap-2">
-        <DateTimeInput label={t('ui.filter.betweenFrom', { label })} value={dateOf(from)} onChange={(d) => onChange(join(unixText(d), to ?? ''))} />
-        <DateTimeInput label={t('ui.filter.betweenTo', { label })} value={dateOf(to)} onChange={(d) => onChange(join(from ?? '', unixText(d)))} />
+        <DateTimeInput
+          label={t('ui.filter.betweenFrom', { label })}
+          value={dateOf(from)}
+          onChange={(d) => onChange(join(unixText(d), to ?? ''))}
+        />
+        <DateTimeInput
+          label={t('ui.filter.betweenTo', { label })}
+          value={dateOf(to)}
+          onChange={(d) => onChange(join(from ?? '', unixText(d)))}
+        />
       </div>
     )
   }
-  const options = column.kind === 'boolean'
-    ? [{ value: 'true', label: t('ui.filter.yes') }, { value: 'false', label: t('ui.filter.no') }]
-    : column.options
+  const options =
+    column.kind === 'boolean'
+      ? [
+          { value: 'true', label: t('ui.filter.yes') },
+          { value: 'false', label: t('ui.filter.no') },
+        ]
+      : column.options
   if (options && holdsList(column, condition)) {
     return (
-      <select id={id} multiple className="form-select form-select-sm" aria-label={label} value={Array.isArray(value) ? value : []}
-        onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => o.value))}>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      <select
+        id={id}
+        multiple
+        className="form-select form-select-sm"
+        aria-label={label}
+        value={Array.isArray(value) ? value : []}
+        onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => o.value))}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     )
   }
@@ -54,7 +84,11 @@ export function ValueInput({ id, label, column, condition, value, onChange }: Va
     return (
       <select id={id} className="form-select form-select-sm" aria-label={label} value={text} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t('ui.filter.choose')}</option>
-        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
       </select>
     )
   }

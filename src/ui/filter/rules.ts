@@ -13,8 +13,15 @@
  */
 import { DEFAULT_OPERATOR, OPERATORS_BY_KIND, type FilterValue, type Operator } from '../../shared/filter'
 import {
-  convertValue, emptyValue, fromWireValue, hasValue, holdsList, isValidValue, toWireValue,
-  type DraftValue, type FilterColumn,
+  convertValue,
+  emptyValue,
+  fromWireValue,
+  hasValue,
+  holdsList,
+  isValidValue,
+  toWireValue,
+  type DraftValue,
+  type FilterColumn,
 } from './values'
 
 /** SPEC §2: a filter is a list of `[column, condition, value]`. */
@@ -107,9 +114,7 @@ function edit(state: RulesState, id: number, change: (rule: DraftRule) => DraftR
   if (index < 0) return state
   const rules = state.rules.map((rule, i) => (i === index ? change(rule) : rule))
   const appended = index === rules.length - 1 && isFilled(columns, rules[index])
-  return appended
-    ? { rules: [...rules, blank(state.nextId)], nextId: state.nextId + 1, message: null }
-    : { ...state, rules, message: null }
+  return appended ? { rules: [...rules, blank(state.nextId)], nextId: state.nextId + 1, message: null } : { ...state, rules, message: null }
 }
 
 /** One fresh empty rule; new ids, so the inputs of the old rules are not reused. */
@@ -120,21 +125,30 @@ function reset(state: RulesState): RulesState {
 export function reduceRules(columns: readonly FilterColumn[], state: RulesState, event: RulesEvent): RulesState {
   switch (event.type) {
     case 'setColumn':
-      return edit(state, event.id, (rule) => {
-        const column = columnOf(columns, event.column)
-        if (!column) return blank(rule.id)
-        const condition = DEFAULT_OPERATOR[column.kind]
-        return { id: rule.id, column: column.key, condition, value: emptyValue(column, condition) }
-      }, columns)
+      return edit(
+        state,
+        event.id,
+        (rule) => {
+          const column = columnOf(columns, event.column)
+          if (!column) return blank(rule.id)
+          const condition = DEFAULT_OPERATOR[column.kind]
+          return { id: rule.id, column: column.key, condition, value: emptyValue(column, condition) }
+        },
+        columns,
+      )
     case 'setCondition':
-      return edit(state, event.id, (rule) => {
-        const column = columnOf(columns, rule.column)
-        if (!column || !OPERATORS_BY_KIND[column.kind].includes(event.condition)) return rule
-        const value = column.kind === 'date'
-          ? emptyValue(column, event.condition)
-          : convertValue(rule.value, holdsList(column, event.condition))
-        return { ...rule, condition: event.condition, value }
-      }, columns)
+      return edit(
+        state,
+        event.id,
+        (rule) => {
+          const column = columnOf(columns, rule.column)
+          if (!column || !OPERATORS_BY_KIND[column.kind].includes(event.condition)) return rule
+          const value =
+            column.kind === 'date' ? emptyValue(column, event.condition) : convertValue(rule.value, holdsList(column, event.condition))
+          return { ...rule, condition: event.condition, value }
+        },
+        columns,
+      )
     case 'setValue':
       return edit(state, event.id, (rule) => (rule.column === null ? rule : { ...rule, value: event.value }), columns)
     case 'remove': {

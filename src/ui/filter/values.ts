@@ -41,14 +41,19 @@ export function hasValue(value: DraftValue): boolean {
   return Array.isArray(value) ? value.length > 0 : value.trim() !== ''
 }
 
-const splitList = (text: string) => text.split(',').map((part) => part.trim()).filter((part) => part !== '')
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part) => part !== '')
 const INTEGER = /^-?\d+$/
 
 /** Whether a non-empty value is one the column can compare (an integer column needs integers, …). */
 export function isValidValue(column: FilterColumn, condition: Operator, value: DraftValue): boolean {
   if (!hasValue(value)) return false
   if (Array.isArray(value)) return true
-  if (column.kind === 'integer') return (LIST_OPERATORS.includes(condition) ? splitList(value) : [value.trim()]).every((v) => INTEGER.test(v))
+  if (column.kind === 'integer')
+    return (LIST_OPERATORS.includes(condition) ? splitList(value) : [value.trim()]).every((v) => INTEGER.test(v))
   if (column.kind === 'date') {
     const parts = value.split('|')
     return parts.length === (condition === 'between' ? 2 : 1) && parts.every((p) => INTEGER.test(p.trim()))
@@ -62,7 +67,11 @@ export function toWireValue(column: FilterColumn, condition: Operator, value: Dr
   if (Array.isArray(value)) return value
   const scalar = (text: string): string | number => (column.kind === 'integer' || column.kind === 'date' ? Number(text) : text)
   if (LIST_OPERATORS.includes(condition)) return splitList(value).map(scalar)
-  if (column.kind === 'date' && condition === 'between') return value.split('|').map((p) => p.trim()).join('|')
+  if (column.kind === 'date' && condition === 'between')
+    return value
+      .split('|')
+      .map((p) => p.trim())
+      .join('|')
   if (column.kind === 'boolean') return value === 'true'
   return scalar(column.kind === 'integer' || column.kind === 'date' ? value.trim() : value)
 }

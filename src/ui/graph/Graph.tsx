@@ -68,32 +68,63 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
     const root = select(svg.current!)
     root.selectAll('*').remove()
     const plot = root.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`)
-    plot.append('g').attr('transform', `translate(0,${innerH})`)
-      .call(axisBottom(x).ticks(Math.max(2, Math.floor(innerW / 90))).tickFormat((d) => timeTickLabel(d as Date)))
-    plot.append('g').call(axisLeft(y).tickValues(ticks).tickFormat((v) => formatValue(Number(v), unit)))
-    const lines = [...warn.map((v) => ['warn', v] as const), ...crit.map((v) => ['crit', v] as const)].filter(([, v]) => isWithin(domain, v))
+    plot
+      .append('g')
+      .attr('transform', `translate(0,${innerH})`)
+      .call(
+        axisBottom(x)
+          .ticks(Math.max(2, Math.floor(innerW / 90)))
+          .tickFormat((d) => timeTickLabel(d as Date)),
+      )
+    plot.append('g').call(
+      axisLeft(y)
+        .tickValues(ticks)
+        .tickFormat((v) => formatValue(Number(v), unit)),
+    )
+    const lines = [...warn.map((v) => ['warn', v] as const), ...crit.map((v) => ['crit', v] as const)].filter(([, v]) =>
+      isWithin(domain, v),
+    )
     for (const [kind, v] of lines) {
-      plot.append('line').attr('x1', 0).attr('x2', innerW).attr('y1', y(v)).attr('y2', y(v))
+      plot
+        .append('line')
+        .attr('x1', 0)
+        .attr('x2', innerW)
+        .attr('y1', y(v))
+        .attr('y2', y(v))
         .attr('stroke', kind === 'warn' ? cssColor('--bs-warning', '#ffc107') : cssColor('--bs-danger', '#dc3545'))
-        .attr('stroke-dasharray', '6 4').attr('stroke-width', 1.5).attr('data-threshold', kind)
+        .attr('stroke-dasharray', '6 4')
+        .attr('stroke-width', 1.5)
+        .attr('data-threshold', kind)
     }
     const marker = plot.append('g').style('display', 'none')
     marker.append('line').attr('y1', 0).attr('y2', innerH).attr('stroke', 'currentColor').attr('stroke-opacity', 0.4)
     marker.append('circle').attr('r', 3).attr('fill', cssColor('--bs-primary', '#0d6efd'))
-    const brush = brushX().extent([[0, 0], [innerW, innerH]]).on('end', (ev: { selection: [number, number] | null }) => {
-      if (!ev.selection) return
-      const [a, b] = ev.selection
-      plot.select<SVGGElement>('.brush').call(brush.move, null)
-      if (b - a >= MIN_BRUSH_PX) handlers.current.onZoom?.({ start: Math.floor(x.invert(a).getTime() / 1000), end: Math.ceil(x.invert(b).getTime() / 1000) })
-    })
+    const brush = brushX()
+      .extent([
+        [0, 0],
+        [innerW, innerH],
+      ])
+      .on('end', (ev: { selection: [number, number] | null }) => {
+        if (!ev.selection) return
+        const [a, b] = ev.selection
+        plot.select<SVGGElement>('.brush').call(brush.move, null)
+        if (b - a >= MIN_BRUSH_PX)
+          handlers.current.onZoom?.({ start: Math.floor(x.invert(a).getTime() / 1000), end: Math.ceil(x.invert(b).getTime() / 1000) })
+      })
     if (canZoom) plot.append('g').attr('class', 'brush').call(brush)
     root.on('pointermove', (ev: PointerEvent) => {
       const [mx] = pointer(ev, plot.node())
       const p = nearestPoint(points, x.invert(mx).getTime() / 1000)
       if (!p || mx < 0 || mx > innerW) return
       marker.style('display', null)
-      marker.select('line').attr('x1', x(p.t * 1000)).attr('x2', x(p.t * 1000))
-      marker.select('circle').attr('cx', x(p.t * 1000)).attr('cy', y(p.avg))
+      marker
+        .select('line')
+        .attr('x1', x(p.t * 1000))
+        .attr('x2', x(p.t * 1000))
+      marker
+        .select('circle')
+        .attr('cx', x(p.t * 1000))
+        .attr('cy', y(p.avg))
       setHover(p)
     })
     root.on('pointerleave', () => {
@@ -139,7 +170,9 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
         <canvas ref={canvas} style={{ position: 'absolute', left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }} />
         <svg ref={svg} width={width} height={height} style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible' }} />
       </div>
-      <div className="small text-body-secondary" role="status" style={{ minHeight: '1.5em' }}>{hover ? readout(hover) : ''}</div>
+      <div className="small text-body-secondary" role="status" style={{ minHeight: '1.5em' }}>
+        {hover ? readout(hover) : ''}
+      </div>
     </div>
   )
 }

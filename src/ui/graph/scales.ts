@@ -6,7 +6,12 @@
 import { bisector, scaleLinear, scaleTime, ticks as d3ticks, timeFormat } from 'd3'
 import type { ThresholdRange } from '../../shared/thresholds'
 
-export interface GraphPoint { t: number; min: number; avg: number; max: number }
+export interface GraphPoint {
+  t: number
+  min: number
+  avg: number
+  max: number
+}
 
 /** A downsampled bucket combines several values: its min/max band is drawn. */
 export const isBand = (p: GraphPoint) => p.max > p.min
@@ -58,7 +63,9 @@ export function graphScales(start: number, end: number, domain: readonly [number
   const lo = Math.min(domain[0], ticks[0] ?? domain[0])
   const hi = Math.max(domain[1], ticks[ticks.length - 1] ?? domain[1])
   return {
-    x: scaleTime().domain([new Date(start * 1000), new Date(end * 1000)]).range([0, width]),
+    x: scaleTime()
+      .domain([new Date(start * 1000), new Date(end * 1000)])
+      .range([0, width]),
     y: scaleLinear().domain([lo, hi]).range([height, 0]),
     ticks,
   }
@@ -79,7 +86,10 @@ export function nearestPoint(points: readonly GraphPoint[], t: number): GraphPoi
  * it) or of the bucket step, whichever is larger.
  */
 export function runsOf(points: readonly GraphPoint[], step: number): GraphPoint[][] {
-  const gaps = points.slice(1).map((p, i) => p.t - points[i].t).sort((a, b) => a - b)
+  const gaps = points
+    .slice(1)
+    .map((p, i) => p.t - points[i].t)
+    .sort((a, b) => a - b)
   const usual = gaps.length ? gaps[Math.floor(gaps.length / 2)] : 0
   const limit = 2 * Math.max(step, usual, 1)
   const runs: GraphPoint[][] = []

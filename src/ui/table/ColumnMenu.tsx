@@ -14,7 +14,13 @@ export function ColumnMenu({ columns, visible, onToggle }: ColumnMenuProps) {
   const menuId = useId()
   return (
     <div className="dropdown" onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button type="button" className="btn btn-sm btn-outline-secondary dropdown-toggle" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-secondary dropdown-toggle"
+        aria-expanded={open}
+        aria-controls={menuId}
+        onClick={() => setOpen(!open)}
+      >
         {t('ui.table.columns')}
       </button>
       {open && (
@@ -22,8 +28,16 @@ export function ColumnMenu({ columns, visible, onToggle }: ColumnMenuProps) {
           <legend className="visually-hidden">{t('ui.table.columns')}</legend>
           {columns.map((column) => (
             <div key={column.id} className="form-check">
-              <input id={`${menuId}-${column.id}`} type="checkbox" className="form-check-input" checked={visible[column.id] !== false} onChange={() => onToggle(column.id)} />
-              <label htmlFor={`${menuId}-${column.id}`} className="form-check-label text-nowrap">{column.header}</label>
+              <input
+                id={`${menuId}-${column.id}`}
+                type="checkbox"
+                className="form-check-input"
+                checked={visible[column.id] !== false}
+                onChange={() => onToggle(column.id)}
+              />
+              <label htmlFor={`${menuId}-${column.id}`} className="form-check-label text-nowrap">
+                {column.header}
+              </label>
             </div>
           ))}
         </fieldset>

@@ -27,7 +27,20 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, summary'
 
 /** The table of a table panel: server-sorted headers, expandable rows with arrow keys, optional selection. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, rows, getRowId, columns, visibility, sort, onSortChange, renderExpanded, rowClassName, selection, onSelectionRejected, empty } = props
+  const {
+    label,
+    rows,
+    getRowId,
+    columns,
+    visibility,
+    sort,
+    onSortChange,
+    renderExpanded,
+    rowClassName,
+    selection,
+    onSelectionRejected,
+    empty,
+  } = props
   const { t } = useTranslation()
   const [nav, setNav] = useState<RowNavigation>({ activeId: null, expanded: new Set() })
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>())
@@ -78,28 +91,49 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <table className="table table-sm table-hover align-middle mb-0" aria-label={label}>
         <thead>
           <tr>
-            {renderExpanded && <th scope="col"><span className="visually-hidden">{t('ui.table.details')}</span></th>}
-            {selection && <th scope="col"><span className="visually-hidden">{t('ui.table.select')}</span></th>}
-            {table.getFlatHeaders().filter((h) => h.column.getIsVisible()).map((header) => {
-              const column = byId.get(header.column.id)!
-              const direction = ariaSort(sort, column.id)
-              return (
-                <th key={header.id} scope="col" aria-sort={column.sortable ? direction : undefined} className={column.className}>
-                  {column.sortable ? (
-                    <button type="button" className="btn btn-link btn-sm p-0 text-reset text-decoration-none fw-semibold" onClick={() => onSortChange(nextSort(sort, column.id))}>
-                      {column.header}
-                      <span aria-hidden="true" className="ms-1">{{ ascending: '▲', descending: '▼', none: '⇅' }[direction]}</span>
-                    </button>
-                  ) : column.header}
-                </th>
-              )
-            })}
+            {renderExpanded && (
+              <th scope="col">
+                <span className="visually-hidden">{t('ui.table.details')}</span>
+              </th>
+            )}
+            {selection && (
+              <th scope="col">
+                <span className="visually-hidden">{t('ui.table.select')}</span>
+              </th>
+            )}
+            {table
+              .getFlatHeaders()
+              .filter((h) => h.column.getIsVisible())
+              .map((header) => {
+                const column = byId.get(header.column.id)!
+                const direction = ariaSort(sort, column.id)
+                return (
+                  <th key={header.id} scope="col" aria-sort={column.sortable ? direction : undefined} className={column.className}>
+                    {column.sortable ? (
+                      <button
+                        type="button"
+                        className="btn btn-link btn-sm p-0 text-reset text-decoration-none fw-semibold"
+                        onClick={() => onSortChange(nextSort(sort, column.id))}
+                      >
+                        {column.header}
+                        <span aria-hidden="true" className="ms-1">
+                          {{ ascending: '▲', descending: '▼', none: '⇅' }[direction]}
+                        </span>
+                      </button>
+                    ) : (
+                      column.header
+                    )}
+                  </th>
+                )
+              })}
           </tr>
         </thead>
         <tbody>
           {modelRows.length === 0 && (
             <tr>
-              <td colSpan={span} className="text-center text-body-secondary py-4">{empty}</td>
+              <td colSpan={span} className="text-center text-body-secondary py-4">
+                {empty}
+              </td>
             </tr>
           )}
           {modelRows.map((row) => {
@@ -122,19 +156,33 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 >
                   {renderExpanded && (
                     <td>
-                      <button type="button" className="btn btn-sm btn-link p-0" aria-expanded={open} aria-controls={open ? detailsId : undefined}
-                        aria-label={t(open ? 'ui.table.collapseRow' : 'ui.table.expandRow')} onClick={() => toggleExpanded(id)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-link p-0"
+                        aria-expanded={open}
+                        aria-controls={open ? detailsId : undefined}
+                        aria-label={t(open ? 'ui.table.collapseRow' : 'ui.table.expandRow')}
+                        onClick={() => toggleExpanded(id)}
+                      >
                         <span aria-hidden="true">{open ? '▾' : '▸'}</span>
                       </button>
                     </td>
                   )}
                   {selection && (
                     <td>
-                      <input type="checkbox" className="form-check-input" aria-label={t('ui.table.selectRow')} checked={selected} onChange={() => toggleSelected(row.original, id)} />
+                      <input
+                        type="checkbox"
+                        className="form-check-input"
+                        aria-label={t('ui.table.selectRow')}
+                        checked={selected}
+                        onChange={() => toggleSelected(row.original, id)}
+                      />
                     </td>
                   )}
                   {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={byId.get(cell.column.id)?.className}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                    <td key={cell.id} className={byId.get(cell.column.id)?.className}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
                   ))}
                 </tr>
                 {open && (

@@ -13,9 +13,20 @@ export function PageSizeSelect({ pageSize, onPageSizeChange }: PageSizeSelectPro
   const id = useId()
   return (
     <div className="d-flex align-items-center gap-1">
-      <label htmlFor={id} className="form-label mb-0 small text-nowrap">{t('ui.table.pageSize')}</label>
-      <select id={id} className="form-select form-select-sm w-auto" value={pageSize} onChange={(e) => onPageSizeChange(Number(e.target.value))}>
-        {PAGE_SIZE_OPTIONS.map((size) => <option key={size} value={size}>{size}</option>)}
+      <label htmlFor={id} className="form-label mb-0 small text-nowrap">
+        {t('ui.table.pageSize')}
+      </label>
+      <select
+        id={id}
+        className="form-select form-select-sm w-auto"
+        value={pageSize}
+        onChange={(e) => onPageSizeChange(Number(e.target.value))}
+      >
+        {PAGE_SIZE_OPTIONS.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
       </select>
     </div>
   )

@@ -9,7 +9,10 @@ export interface PaginationProps {
 }
 
 const STEPS: { step: PageStep; text: string }[] = [
-  { step: 'first', text: '«' }, { step: 'previous', text: '‹' }, { step: 'next', text: '›' }, { step: 'last', text: '»' },
+  { step: 'first', text: '«' },
+  { step: 'previous', text: '‹' },
+  { step: 'next', text: '›' },
+  { step: 'last', text: '»' },
 ]
 
 /** SPEC §2: first, previous, up to 5 numbered pages, next, last. */
@@ -22,7 +25,13 @@ export function Pagination({ page, last, onPageChange }: PaginationProps) {
     const target = stepPage(step, page, last)
     return (
       <li key={step} className={`page-item${target === null ? ' disabled' : ''}`}>
-        <button type="button" className="page-link" aria-label={t(`ui.table.pagination.${step}`)} disabled={target === null} onClick={() => go(target)}>
+        <button
+          type="button"
+          className="page-link"
+          aria-label={t(`ui.table.pagination.${step}`)}
+          disabled={target === null}
+          onClick={() => go(target)}
+        >
           {text}
         </button>
       </li>

@@ -77,15 +77,32 @@ export function TablePanel<Row>(props: TablePanelProps<Row>) {
   return (
     <section className="card mb-3" aria-label={title}>
       <header className="card-header d-flex flex-wrap align-items-center gap-2">
-        <button type="button" className="btn btn-link p-0 text-reset text-decoration-none fw-semibold" aria-expanded={!collapsed} aria-controls={bodyId} onClick={() => setCollapsed(!collapsed)}>
-          <span aria-hidden="true" className="me-1">{collapsed ? '▸' : '▾'}</span>
+        <button
+          type="button"
+          className="btn btn-link p-0 text-reset text-decoration-none fw-semibold"
+          aria-expanded={!collapsed}
+          aria-controls={bodyId}
+          onClick={() => setCollapsed(!collapsed)}
+        >
+          <span aria-hidden="true" className="me-1">
+            {collapsed ? '▸' : '▾'}
+          </span>
           {title}
         </button>
         <span className="badge text-bg-secondary">{total}</span>
-        {props.loading && <span className="spinner-border spinner-border-sm" role="status"><span className="visually-hidden">{t('ui.table.loading')}</span></span>}
-        {props.filterActive && (props.onFilterIndicatorClick
-          ? <button type="button" className="btn btn-sm btn-warning py-0" onClick={props.onFilterIndicatorClick}>{filterText}</button>
-          : <span className="badge text-bg-warning">{filterText}</span>)}
+        {props.loading && (
+          <span className="spinner-border spinner-border-sm" role="status">
+            <span className="visually-hidden">{t('ui.table.loading')}</span>
+          </span>
+        )}
+        {props.filterActive &&
+          (props.onFilterIndicatorClick ? (
+            <button type="button" className="btn btn-sm btn-warning py-0" onClick={props.onFilterIndicatorClick}>
+              {filterText}
+            </button>
+          ) : (
+            <span className="badge text-bg-warning">{filterText}</span>
+          ))}
         {selection && <span className="badge text-bg-primary">{t('ui.table.selected', { n: selection.selected.size })}</span>}
         {props.stateTotals && <ChipList label={t('ui.table.stateTotals')} chips={props.stateTotals} onToggle={props.onStateTotalToggle} />}
         <div className="ms-auto d-flex flex-wrap align-items-center gap-2">

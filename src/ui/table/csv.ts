@@ -28,7 +28,11 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 /** `{base}-YYYY-MM-DD.csv`, safe as a file name whatever the table title is. */
 export function csvFileName(base: string, now: Date): string {
   const day = [now.getFullYear(), now.getMonth() + 1, now.getDate()].map((n) => String(n).padStart(2, '0')).join('-')
-  const safe = base.trim().replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'export'
+  const safe =
+    base
+      .trim()
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'export'
   return `${safe}-${day}.csv`
 }
 

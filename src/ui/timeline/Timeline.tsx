@@ -29,7 +29,17 @@ const systemNow = () => Date.now()
  * SPEC §2 "Timeline view", reused by the global, host, resource, map, report and admin timelines:
  * quick filters, the "upcoming events" and "past events" panels, and auto-refresh on page 1.
  */
-export function Timeline({ source, page, onPageChange, hidden, onHiddenChange, pollMs, pageSize = TIMELINE_EVENTS_LIMIT, subjectHref, now = systemNow }: TimelineProps) {
+export function Timeline({
+  source,
+  page,
+  onPageChange,
+  hidden,
+  onHiddenChange,
+  pollMs,
+  pageSize = TIMELINE_EVENTS_LIMIT,
+  subjectHref,
+  now = systemNow,
+}: TimelineProps) {
   const { t } = useTranslation()
   const data = useTimeline({ source, page, pageSize, hidden, pollMs, now })
   const toggle = (key: string) => onHiddenChange(hidden.includes(key) ? hidden.filter((k) => k !== key) : [...hidden, key])
@@ -45,7 +55,9 @@ export function Timeline({ source, page, onPageChange, hidden, onHiddenChange, p
       {data.stopped && (
         <div className="alert alert-warning d-flex align-items-center gap-2 py-2" role="status">
           {t('monitoring.timeline.refreshStopped')}
-          <button type="button" className="btn btn-sm btn-outline-secondary ms-auto" onClick={data.resume}>{t('monitoring.timeline.resume')}</button>
+          <button type="button" className="btn btn-sm btn-outline-secondary ms-auto" onClick={data.resume}>
+            {t('monitoring.timeline.resume')}
+          </button>
         </div>
       )}
       <TimelinePanel

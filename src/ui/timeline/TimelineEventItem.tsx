@@ -21,13 +21,20 @@ export function TimelineEventItem({ event: e, now, subjectHref }: TimelineEventI
   const when = useWhen()
   const recent = isRecent(e, now)
   const href = subjectHref?.(e)
-  const subject = e.resource_id !== null && e.host_name && e.subject_name !== e.host_name ? `${e.host_name} › ${e.subject_name}` : e.subject_name || e.host_name
+  const subject =
+    e.resource_id !== null && e.host_name && e.subject_name !== e.host_name
+      ? `${e.host_name} › ${e.subject_name}`
+      : e.subject_name || e.host_name
   const who = e.user_full_name || e.username
   const stateType = e.state_type === 'HARD' ? 'hard' : e.state_type === 'SOFT' ? 'soft' : undefined
   return (
     <li className={`list-group-item d-flex gap-3${recent ? ' list-group-item-warning' : ''}`}>
       <div className="text-nowrap small" style={{ minWidth: '7rem' }}>
-        <time dateTime={new Date(e.display_time * 1000).toISOString()} title={when.absolute(e.display_time)} className={recent ? 'fw-bold' : undefined}>
+        <time
+          dateTime={new Date(e.display_time * 1000).toISOString()}
+          title={when.absolute(e.display_time)}
+          className={recent ? 'fw-bold' : undefined}
+        >
           {when.absolute(e.display_time).slice(11)}
         </time>
         <div className="text-body-secondary">{when.relative(e.display_time, now)}</div>
@@ -35,12 +42,22 @@ export function TimelineEventItem({ event: e, now, subjectHref }: TimelineEventI
       <div className="flex-grow-1 text-break">
         <div className="d-flex flex-wrap align-items-center gap-2">
           <span className="badge text-bg-light border">{t(`monitoring.timeline.types.${e.type}`, { defaultValue: e.type })}</span>
-          {e.type === 'state_change'
-            ? <StateBadge kind={e.event_class === 'host_event' ? 'host' : 'resource'} state={e.status} stateType={stateType} lowercase />
-            : e.status && <span className="badge text-bg-secondary">{t(`monitoring.timeline.status.${e.status}`, { defaultValue: e.status })}</span>}
+          {e.type === 'state_change' ? (
+            <StateBadge kind={e.event_class === 'host_event' ? 'host' : 'resource'} state={e.status} stateType={stateType} lowercase />
+          ) : (
+            e.status && (
+              <span className="badge text-bg-secondary">{t(`monitoring.timeline.status.${e.status}`, { defaultValue: e.status })}</span>
+            )
+          )}
           {e.is_flapping && <span className="badge text-bg-info">{t('monitoring.timeline.flapping')}</span>}
           {recent && <span className="badge text-bg-warning">{t('monitoring.timeline.recent')}</span>}
-          {href ? <a href={href} className="fw-semibold">{subject}</a> : <span className="fw-semibold">{subject}</span>}
+          {href ? (
+            <a href={href} className="fw-semibold">
+              {subject}
+            </a>
+          ) : (
+            <span className="fw-semibold">{subject}</span>
+          )}
         </div>
         {e.message && <div className="small font-monospace mt-1">{e.message}</div>}
         {e.type === 'downtime' && e.end_time !== null && (

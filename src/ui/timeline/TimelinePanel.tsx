@@ -34,12 +34,18 @@ export function TimelinePanel({ title, events, now, range, isLoading, isError, p
   return (
     <section className="card mb-3" aria-labelledby={titleId}>
       <header className="card-header d-flex flex-wrap align-items-baseline gap-2">
-        <h2 id={titleId} className="h6 mb-0">{title}</h2>
-        <span className="badge rounded-pill text-bg-secondary" aria-label={t('monitoring.timeline.count', { count: events.length })}>{events.length}</span>
+        <h2 id={titleId} className="h6 mb-0">
+          {title}
+        </h2>
+        <span className="badge rounded-pill text-bg-secondary" aria-label={t('monitoring.timeline.count', { count: events.length })}>
+          {events.length}
+        </span>
         <span className="small text-body-secondary ms-auto">
           {t('monitoring.timeline.range', { from: when.relative(from, now), to: when.relative(to, now) })}
         </span>
-        <span className="small text-body-secondary">{t('monitoring.timeline.range', { from: when.absolute(from), to: when.absolute(to) })}</span>
+        <span className="small text-body-secondary">
+          {t('monitoring.timeline.range', { from: when.absolute(from), to: when.absolute(to) })}
+        </span>
       </header>
       {isLoading ? (
         <p className="card-body mb-0 text-body-secondary">{t('monitoring.timeline.loading')}</p>
@@ -54,7 +60,9 @@ export function TimelinePanel({ title, events, now, range, isLoading, isError, p
               <li className="list-group-item list-group-item-secondary py-1">
                 <h3 className="h6 mb-0 small fw-semibold">{when.dayLabel(group.day, now)}</h3>
               </li>
-              {group.events.map((e) => <TimelineEventItem key={e.id} event={e} now={now} subjectHref={subjectHref} />)}
+              {group.events.map((e) => (
+                <TimelineEventItem key={e.id} event={e} now={now} subjectHref={subjectHref} />
+              ))}
             </Fragment>
           ))}
         </ol>
@@ -62,12 +70,33 @@ export function TimelinePanel({ title, events, now, range, isLoading, isError, p
       {paging && pages?.visible && (
         <nav className="card-footer" aria-label={t('monitoring.timeline.pagination.label')}>
           <ul className="pagination pagination-sm mb-0">
-            <PageButton label={t('monitoring.timeline.pagination.first')} text="«" enabled={pages.first} onClick={() => paging.onPageChange(1)} />
-            <PageButton label={t('monitoring.timeline.pagination.previous')} text="‹" enabled={pages.previous} onClick={() => paging.onPageChange(paging.page - 1)} />
+            <PageButton
+              label={t('monitoring.timeline.pagination.first')}
+              text="«"
+              enabled={pages.first}
+              onClick={() => paging.onPageChange(1)}
+            />
+            <PageButton
+              label={t('monitoring.timeline.pagination.previous')}
+              text="‹"
+              enabled={pages.previous}
+              onClick={() => paging.onPageChange(paging.page - 1)}
+            />
             <li className="page-item active">
-              <span className="page-link" aria-current="page" aria-label={t('monitoring.timeline.pagination.current', { page: paging.page })}>{paging.page}</span>
+              <span
+                className="page-link"
+                aria-current="page"
+                aria-label={t('monitoring.timeline.pagination.current', { page: paging.page })}
+              >
+                {paging.page}
+              </span>
             </li>
-            <PageButton label={t('monitoring.timeline.pagination.next')} text="›" enabled={pages.next} onClick={() => paging.onPageChange(paging.page + 1)} />
+            <PageButton
+              label={t('monitoring.timeline.pagination.next')}
+              text="›"
+              enabled={pages.next}
+              onClick={() => paging.onPageChange(paging.page + 1)}
+            />
           </ul>
         </nav>
       )}
@@ -78,7 +107,9 @@ export function TimelinePanel({ title, events, now, range, isLoading, isError, p
 function PageButton({ label, text, enabled, onClick }: { label: string; text: string; enabled: boolean; onClick(): void }) {
   return (
     <li className={`page-item${enabled ? '' : ' disabled'}`}>
-      <button type="button" className="page-link" aria-label={label} disabled={!enabled} onClick={onClick}>{text}</button>
+      <button type="button" className="page-link" aria-label={label} disabled={!enabled} onClick={onClick}>
+        {text}
+      </button>
     </li>
   )
 }

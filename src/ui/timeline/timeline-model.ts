@@ -65,7 +65,10 @@ export function localDay(t: number): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 }
 
-export interface DayGroup<E> { day: string; events: E[] }
+export interface DayGroup<E> {
+  day: string
+  events: E[]
+}
 
 /** SPEC §2 "day-label separators": consecutive events of one local day form a group, in list order. */
 export function groupByDay<E extends Timed>(events: readonly E[]): DayGroup<E>[] {
@@ -86,7 +89,12 @@ export function daysFromToday(day: string, now: number): number {
   return Math.round((Date.UTC(y, m - 1, d) - Date.UTC(today.getFullYear(), today.getMonth(), today.getDate())) / 86_400_000)
 }
 
-export interface PastPagination { visible: boolean; first: boolean; previous: boolean; next: boolean }
+export interface PastPagination {
+  visible: boolean
+  first: boolean
+  previous: boolean
+  next: boolean
+}
 
 /** SPEC §2: "The past panel has pagination (first, previous, current, next) when page is above 1 or the page is full." */
 export function pastPagination(page: number, count: number, pageSize: number): PastPagination {
@@ -121,14 +129,29 @@ export function filterParams(hidden: readonly string[]): EventsParams {
  * page of TIMELINE_EVENTS_LIMIT; past: the default range without upcoming events, paged; refresh: events
  * newer than `minId` anywhere in the range.
  */
-export function panelQuery(panel: 'upcoming' | 'past' | 'refresh', anchor: number, opts: { page?: number; pageSize?: number; minId?: number } = {}): EventsParams {
+export function panelQuery(
+  panel: 'upcoming' | 'past' | 'refresh',
+  anchor: number,
+  opts: { page?: number; pageSize?: number; minId?: number } = {},
+): EventsParams {
   const pageSize = opts.pageSize ?? TIMELINE_EVENTS_LIMIT
   switch (panel) {
     case 'upcoming':
       return { start_time: anchor, end_time: anchor + TIMELINE_RANGE_S, limit: TIMELINE_EVENTS_LIMIT }
     case 'past':
-      return { start_time: anchor - TIMELINE_RANGE_S, end_time: anchor + TIMELINE_RANGE_S, no_future_events: 'true', limit: pageSize, offset: ((opts.page ?? 1) - 1) * pageSize }
+      return {
+        start_time: anchor - TIMELINE_RANGE_S,
+        end_time: anchor + TIMELINE_RANGE_S,
+        no_future_events: 'true',
+        limit: pageSize,
+        offset: ((opts.page ?? 1) - 1) * pageSize,
+      }
     case 'refresh':
-      return { start_time: anchor - TIMELINE_RANGE_S, end_time: anchor + TIMELINE_RANGE_S, min_id: opts.minId ?? 0, limit: TIMELINE_EVENTS_LIMIT }
+      return {
+        start_time: anchor - TIMELINE_RANGE_S,
+        end_time: anchor + TIMELINE_RANGE_S,
+        min_id: opts.minId ?? 0,
+        limit: TIMELINE_EVENTS_LIMIT,
+      }
   }
 }

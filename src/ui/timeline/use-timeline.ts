@@ -100,13 +100,19 @@ export function useTimeline({ source, page, pageSize, hidden, pollMs, now }: Use
   }, [now])
 
   const { subscribe } = source
-  useEffect(() => subscribe?.((delta) => {
-    const s = latest.current
-    const known = [s.arrived, s.upcoming ?? [], s.past ?? []].some((list) => list.some((e) => e.id === delta.id))
-    if (!known) return void refreshRef.current()
-    setArrived((a) => a.map((e) => (e.id === delta.id ? { ...e, status: delta.status, state_type: delta.state_type, message: delta.message } : e)))
-    void queryClient.invalidateQueries({ queryKey: keyBase })
-  }), [subscribe, queryClient, keyBase])
+  useEffect(
+    () =>
+      subscribe?.((delta) => {
+        const s = latest.current
+        const known = [s.arrived, s.upcoming ?? [], s.past ?? []].some((list) => list.some((e) => e.id === delta.id))
+        if (!known) return void refreshRef.current()
+        setArrived((a) =>
+          a.map((e) => (e.id === delta.id ? { ...e, status: delta.status, state_type: delta.state_type, message: delta.message } : e)),
+        )
+        void queryClient.invalidateQueries({ queryKey: keyBase })
+      }),
+    [subscribe, queryClient, keyBase],
+  )
 
   const fresh = splitEvents(arrived, clock)
   const upcomingEvents = splitEvents(mergeEvents(fresh.upcoming, upcoming.data?.result ?? []), clock).upcoming
@@ -115,7 +121,12 @@ export function useTimeline({ source, page, pageSize, hidden, pollMs, now }: Use
     clock,
     anchor,
     upcoming: { events: upcomingEvents, isLoading: upcoming.isPending, isError: upcoming.isError },
-    past: { events: page === 1 ? mergeEvents(fresh.past, pastRows) : pastRows, count: pastRows.length, isLoading: past.isPending, isError: past.isError },
+    past: {
+      events: page === 1 ? mergeEvents(fresh.past, pastRows) : pastRows,
+      count: pastRows.length,
+      isLoading: past.isPending,
+      isError: past.isError,
+    },
     stopped,
     resume: () => setStopped(false),
   }

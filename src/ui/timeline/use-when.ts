@@ -11,7 +11,10 @@ const NAMED_DAYS: Record<number, string> = { [-1]: 'yesterday', 0: 'today', 1: '
 
 export function useWhen() {
   const { t, i18n } = useTranslation()
-  const span = (seconds: number) => ageParts(Math.abs(seconds)).map(({ unit, n }) => t(`ui.age.${unit}`, { n })).join(' ')
+  const span = (seconds: number) =>
+    ageParts(Math.abs(seconds))
+      .map(({ unit, n }) => t(`ui.age.${unit}`, { n }))
+      .join(' ')
   return {
     absolute: (time: number) => formatDateTime(fromUnix(time)),
     relative: (time: number, now: number) => {

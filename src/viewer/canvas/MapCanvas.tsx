@@ -39,7 +39,13 @@ export interface MapCanvasProps {
   camera?: React.RefObject<Camera>
 }
 
-interface Cull { area: { x: number; y: number; w: number; h: number }; lod: Lod; scale: number; bound: string[]; unbound: string[] }
+interface Cull {
+  area: { x: number; y: number; w: number; h: number }
+  lod: Lod
+  scale: number
+  bound: string[]
+  unbound: string[]
+}
 const CLICK_SLOP_PX = 5
 /** While the camera moves at blocks LOD, the layers are redrawn at most this often. */
 const TRANSFORM_MS = 100
@@ -47,8 +53,23 @@ const TRANSFORM_MS = 100
 const STALE = 6
 const liveIndex = (s: { map_state: number; stale?: boolean } | undefined) => (!s ? MAP.nohost : s.stale ? STALE : s.map_state)
 
-const LiveItem = memo(function LiveItem({ item, live, theme, lod, images }: { item: MapItem; live: LiveStates; theme: MapTheme; lod: Lod; images?: ImageLookup }) {
-  const state = useSyncExternalStore(useCallback((cb: () => void) => live.subscribeItem(item.id, cb), [live, item.id]), () => live.stateOf(item.id))
+const LiveItem = memo(function LiveItem({
+  item,
+  live,
+  theme,
+  lod,
+  images,
+}: {
+  item: MapItem
+  live: LiveStates
+  theme: MapTheme
+  lod: Lod
+  images?: ImageLookup
+}) {
+  const state = useSyncExternalStore(
+    useCallback((cb: () => void) => live.subscribeItem(item.id, cb), [live, item.id]),
+    () => live.stateOf(item.id),
+  )
   return <ItemNode item={item} state={state} theme={theme} lod={lod} images={images} listening={false} />
 })
 
@@ -70,7 +91,15 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   const fitted = useRef(false)
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)
   const [cull, setCull] = useState<Cull | null>(null)
-  const bound = useMemo(() => new Set(Object.values(doc.items).filter((i) => bindingsOf(i).length > 0).map((i) => i.id)), [doc])
+  const bound = useMemo(
+    () =>
+      new Set(
+        Object.values(doc.items)
+          .filter((i) => bindingsOf(i).length > 0)
+          .map((i) => i.id),
+      ),
+    [doc],
+  )
   const model = useMemo(() => buildBatchModel(doc, index.all, index.boxes, (id) => bound.has(id)), [doc, index, bound])
   // Each item's live palette index, patched from the changed ids so a repaint reads typed arrays only.
   const liveIdx = useMemo(() => Uint8Array.from(model.ids, (id) => liveIndex(live?.stateOf(id))), [model, live])
@@ -79,27 +108,33 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   const lodNow = useRef<Lod>('blocks')
   lodNow.current = cull?.lod ?? 'blocks'
 
-  const recull = useCallback((force: boolean) => {
-    if (!size) return
-    const seen = visibleWorld(camera.current, size.width, size.height)
-    view.current = visibleWorld(drawn.current, size.width, size.height)
-    const prev = cullNow.current
-    if (!force && prev) {
-      const byScale = lodFor(camera.current.scale, 0)
-      // Zoomed out to blocks, the batch shapes cull themselves from typed arrays: nothing to do per frame.
-      if (byScale === 'blocks' && prev.lod === 'blocks') return
-      // Closer, the nodes stay while the view is inside the overscan and the zoom keeps its level.
-      if (contains(prev.area, seen) && (prev.lod === byScale || (prev.lod === 'blocks' && prev.scale === camera.current.scale))) return
-    }
-    const area = grow(seen, 0.5)
-    const ids = index.items(area)
-    const lod = lodFor(camera.current.scale, ids.length)
-    // Blocks are drawn by the batch shapes; only detail levels need the id lists as nodes.
-    const scale = camera.current.scale
-    const next = lod === 'blocks' ? { area, lod, scale, bound: [], unbound: [] } : { area, lod, scale, bound: ids.filter((id) => bound.has(id)), unbound: ids.filter((id) => !bound.has(id)) }
-    cullNow.current = next
-    setCull(next)
-  }, [size, index, bound])
+  const recull = useCallback(
+    (force: boolean) => {
+      if (!size) return
+      const seen = visibleWorld(camera.current, size.width, size.height)
+      view.current = visibleWorld(drawn.current, size.width, size.height)
+      const prev = cullNow.current
+      if (!force && prev) {
+        const byScale = lodFor(camera.current.scale, 0)
+        // Zoomed out to blocks, the batch shapes cull themselves from typed arrays: nothing to do per frame.
+        if (byScale === 'blocks' && prev.lod === 'blocks') return
+        // Closer, the nodes stay while the view is inside the overscan and the zoom keeps its level.
+        if (contains(prev.area, seen) && (prev.lod === byScale || (prev.lod === 'blocks' && prev.scale === camera.current.scale))) return
+      }
+      const area = grow(seen, 0.5)
+      const ids = index.items(area)
+      const lod = lodFor(camera.current.scale, ids.length)
+      // Blocks are drawn by the batch shapes; only detail levels need the id lists as nodes.
+      const scale = camera.current.scale
+      const next =
+        lod === 'blocks'
+          ? { area, lod, scale, bound: [], unbound: [] }
+          : { area, lod, scale, bound: ids.filter((id) => bound.has(id)), unbound: ids.filter((id) => !bound.has(id)) }
+      cullNow.current = next
+      setCull(next)
+    },
+    [size, index, bound],
+  )
 
   // The camera the layers were last drawn with; between redraws the drawn pixels are moved by CSS.
   const drawn = useRef<Camera>(camera.current)
@@ -112,38 +147,49 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   surroundNow.current = surround
   const picture = useMemo(() => new MovingPicture(() => surroundNow.current), [])
   /** Moves the camera; `settle` draws for real (the end of a gesture). */
-  const apply = useCallback((c: Camera, settle = false) => {
-    camera.current = c
-    // The camera is readable from the page (tests and the accessible item list place things with it).
-    box.current?.setAttribute('data-camera', JSON.stringify(c))
-    const s = stage.current
-    if (!s) return recull(false)
-    const blocks = lodNow.current === 'blocks' && lodFor(c.scale, 0) === 'blocks'
-    // Zoomed out, a redraw walks every item: while panning or zooming, redraw at most every TRANSFORM_MS and
-    // move the drawn pixels by a CSS transform in between — one opaque picture of the layers (moving-picture.ts).
-    // A pure pan of a map that was drawn whole moves exactly those pixels: no redraw until the gesture ends.
-    const d = drawn.current
-    const whole = c.scale === d.scale && !!size && (!index.extent || contains(visibleWorld(d, size.width, size.height), index.extent))
-    if (blocks && !settle && (whole || performance.now() - lastDraw.current < TRANSFORM_MS)) {
-      const k = c.scale / d.scale
-      picture.show(s).style.transform = `matrix(${k}, 0, 0, ${k}, ${c.x - k * d.x}, ${c.y - k * d.y})`
-      // The real drawing follows TRANSFORM_MS after the last move.
-      if (trailing.current) clearTimeout(trailing.current)
-      trailing.current = setTimeout(() => { trailing.current = null; applyRef.current(camera.current, true) }, TRANSFORM_MS)
-      return
-    }
-    picture.hide(s)
-    drawn.current = c
-    lastDraw.current = performance.now()
-    s.position({ x: c.x, y: c.y })
-    s.scale({ x: c.scale, y: c.scale })
-    recull(false)
-    // Synchronous when blocks, so the CSS transform and the new drawing change in the same frame.
-    if (blocks) s.draw()
-    else s.batchDraw()
-  }, [recull, size, index, picture])
+  const apply = useCallback(
+    (c: Camera, settle = false) => {
+      camera.current = c
+      // The camera is readable from the page (tests and the accessible item list place things with it).
+      box.current?.setAttribute('data-camera', JSON.stringify(c))
+      const s = stage.current
+      if (!s) return recull(false)
+      const blocks = lodNow.current === 'blocks' && lodFor(c.scale, 0) === 'blocks'
+      // Zoomed out, a redraw walks every item: while panning or zooming, redraw at most every TRANSFORM_MS and
+      // move the drawn pixels by a CSS transform in between — one opaque picture of the layers (moving-picture.ts).
+      // A pure pan of a map that was drawn whole moves exactly those pixels: no redraw until the gesture ends.
+      const d = drawn.current
+      const whole = c.scale === d.scale && !!size && (!index.extent || contains(visibleWorld(d, size.width, size.height), index.extent))
+      if (blocks && !settle && (whole || performance.now() - lastDraw.current < TRANSFORM_MS)) {
+        const k = c.scale / d.scale
+        picture.show(s).style.transform = `matrix(${k}, 0, 0, ${k}, ${c.x - k * d.x}, ${c.y - k * d.y})`
+        // The real drawing follows TRANSFORM_MS after the last move.
+        if (trailing.current) clearTimeout(trailing.current)
+        trailing.current = setTimeout(() => {
+          trailing.current = null
+          applyRef.current(camera.current, true)
+        }, TRANSFORM_MS)
+        return
+      }
+      picture.hide(s)
+      drawn.current = c
+      lastDraw.current = performance.now()
+      s.position({ x: c.x, y: c.y })
+      s.scale({ x: c.scale, y: c.scale })
+      recull(false)
+      // Synchronous when blocks, so the CSS transform and the new drawing change in the same frame.
+      if (blocks) s.draw()
+      else s.batchDraw()
+    },
+    [recull, size, index, picture],
+  )
   applyRef.current = apply
-  useEffect(() => () => { if (trailing.current) clearTimeout(trailing.current) }, [])
+  useEffect(
+    () => () => {
+      if (trailing.current) clearTimeout(trailing.current)
+    },
+    [],
+  )
 
   // The size is read at once, before the first paint (the stage and its first drawing do not wait a frame
   // for the observer); the observer follows resizes.
@@ -152,7 +198,12 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
     if (!el) return
     // A box without area (its page's layout has not come yet) is no size: the stage, its fit to the screen
     // and the first paint wait for one that has.
-    const read = () => setSize((prev) => (!el.clientWidth || !el.clientHeight || (prev?.width === el.clientWidth && prev.height === el.clientHeight) ? prev : { width: el.clientWidth, height: el.clientHeight }))
+    const read = () =>
+      setSize((prev) =>
+        !el.clientWidth || !el.clientHeight || (prev?.width === el.clientWidth && prev.height === el.clientHeight)
+          ? prev
+          : { width: el.clientWidth, height: el.clientHeight },
+      )
     read()
     const observer = new ResizeObserver(read)
     observer.observe(el)
@@ -164,11 +215,16 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   useEffect(() => {
     const layer = liveLayer.current
     if (!layer || !size || !live) return
-    const mark = () => { performance.mark('vigil:map-drawn'); layer.off('draw.firstpaint') }
+    const mark = () => {
+      performance.mark('vigil:map-drawn')
+      layer.off('draw.firstpaint')
+    }
     layer.on('draw.firstpaint', mark)
     // The states' drawing may already be scheduled: one more to be sure the mark sees it.
     layer.batchDraw()
-    return () => { layer.off('draw.firstpaint') }
+    return () => {
+      layer.off('draw.firstpaint')
+    }
   }, [size, live])
 
   useEffect(() => {
@@ -183,34 +239,46 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
   // Zoomed out, the live layer is batch shapes reading the states directly: repaint it at once, in the
   // frame that applied the deltas, and nothing else (connectors only when bandwidth colours may change).
   const hasBandwidth = useMemo(() => Object.values(doc.connectors).some((c) => c.bandwidth), [doc])
-  useEffect(() => live?.subscribe((changed) => {
-    for (const id of changed) {
-      const i = model.order.get(id)
-      if (i !== undefined) liveIdx[i] = liveIndex(live.stateOf(id))
-    }
-    const layers = hasBandwidth ? [liveLayer.current, connectorLayer.current] : [liveLayer.current]
-    for (const layer of layers) {
-      if (lodNow.current === 'blocks') layer?.draw()
-      else layer?.batchDraw()
-    }
-    picture.invalidate()
-  }), [live, hasBandwidth, model, liveIdx, picture])
+  useEffect(
+    () =>
+      live?.subscribe((changed) => {
+        for (const id of changed) {
+          const i = model.order.get(id)
+          if (i !== undefined) liveIdx[i] = liveIndex(live.stateOf(id))
+        }
+        const layers = hasBandwidth ? [liveLayer.current, connectorLayer.current] : [liveLayer.current]
+        for (const layer of layers) {
+          if (lodNow.current === 'blocks') layer?.draw()
+          else layer?.batchDraw()
+        }
+        picture.invalidate()
+      }),
+    [live, hasBandwidth, model, liveIdx, picture],
+  )
   // On a still wall nothing else redraws the connectors: old bandwidth values still have to turn grey.
-  useEffect(() => watchBandwidthStaleness(model.connectors, reading, () => {
-    connectorLayer.current?.draw()
-    picture.invalidate()
-  }), [model, reading, picture])
-
+  useEffect(
+    () =>
+      watchBandwidthStaleness(model.connectors, reading, () => {
+        connectorLayer.current?.draw()
+        picture.invalidate()
+      }),
+    [model, reading, picture],
+  )
 
   const drag = useRef<{ x: number; y: number; moved: boolean; camera: Camera } | null>(null)
   const onPointerDown = (e: React.PointerEvent) => {
     drag.current = { x: e.clientX, y: e.clientY, moved: false, camera: camera.current }
-    try { (e.target as Element).setPointerCapture(e.pointerId) } catch { /* a synthetic or finished pointer */ }
+    try {
+      ;(e.target as Element).setPointerCapture(e.pointerId)
+    } catch {
+      /* a synthetic or finished pointer */
+    }
   }
   const onPointerMove = (e: React.PointerEvent) => {
     const d = drag.current
     if (!d) return
-    const dx = e.clientX - d.x, dy = e.clientY - d.y
+    const dx = e.clientX - d.x,
+      dy = e.clientY - d.y
     if (!d.moved && Math.hypot(dx, dy) < CLICK_SLOP_PX) return
     d.moved = true
     apply({ ...d.camera, x: d.camera.x + dx, y: d.camera.y + dy })
@@ -223,7 +291,10 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
     const r = box.current.getBoundingClientRect()
     const at = { x: e.clientX - r.left, y: e.clientY - r.top }
     const p = toWorld(camera.current, at.x, at.y)
-    onItemClick?.(index.itemAt(p.x, p.y, (id) => bound.has(id)), at)
+    onItemClick?.(
+      index.itemAt(p.x, p.y, (id) => bound.has(id)),
+      at,
+    )
   }
   useEffect(() => {
     const el = box.current
@@ -246,9 +317,16 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
 
   return (
     <div
-      ref={box} className="vigil-map-canvas" data-lod={lod}
+      ref={box}
+      className="vigil-map-canvas"
+      data-lod={lod}
       style={{ ...FULL_SIZE, overflow: 'hidden', touchAction: 'none', background: surround, cursor: 'grab' }}
-      onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={() => { drag.current = null }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      onPointerCancel={() => {
+        drag.current = null
+      }}
       onDoubleClick={() => size && apply(fitCamera(contentBox(doc.resolution, index.extent), size.width, size.height), true)}
     >
       {size && (
@@ -256,17 +334,46 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
           <Layer listening={false}>
             <Rect width={doc.resolution.width} height={doc.resolution.height} fill={doc.background.colour} perfectDrawEnabled={false} />
             {background && <KImage image={background} width={doc.resolution.width} height={doc.resolution.height} />}
-            {lod === 'blocks'
-              ? <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, unbound.palette, unbound.pick, camera.current.scale)} />
-              : cull?.unbound.filter((id) => doc.items[id]).map((id) => <ItemNode key={id} item={doc.items[id]} theme={theme} lod={lod} images={images} listening={false} />)}
+            {lod === 'blocks' ? (
+              <Shape
+                perfectDrawEnabled={false}
+                sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, unbound.palette, unbound.pick, camera.current.scale)}
+              />
+            ) : (
+              cull?.unbound
+                .filter((id) => doc.items[id])
+                .map((id) => <ItemNode key={id} item={doc.items[id]} theme={theme} lod={lod} images={images} listening={false} />)
+            )}
           </Layer>
           <Layer ref={connectorLayer} listening={false}>
-            <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawConnectors(ctx._context, model, view.current, styles, { theme, lod, scale: camera.current.scale, reading })} />
+            <Shape
+              perfectDrawEnabled={false}
+              sceneFunc={(ctx) =>
+                drawConnectors(ctx._context, model, view.current, styles, { theme, lod, scale: camera.current.scale, reading })
+              }
+            />
           </Layer>
           <Layer ref={liveLayer} listening={false}>
-            {lod === 'blocks'
-              ? <Shape perfectDrawEnabled={false} sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, livePalette, (i) => (live && model.bound[i] ? liveIdx[i] : -1), camera.current.scale)} />
-              : live && cull?.bound.filter((id) => doc.items[id]).map((id) => <LiveItem key={id} item={doc.items[id]} live={live} theme={theme} lod={lod} images={images} />)}
+            {lod === 'blocks' ? (
+              <Shape
+                perfectDrawEnabled={false}
+                sceneFunc={(ctx) =>
+                  drawBlocks(
+                    ctx._context,
+                    model,
+                    view.current,
+                    livePalette,
+                    (i) => (live && model.bound[i] ? liveIdx[i] : -1),
+                    camera.current.scale,
+                  )
+                }
+              />
+            ) : (
+              live &&
+              cull?.bound
+                .filter((id) => doc.items[id])
+                .map((id) => <LiveItem key={id} item={doc.items[id]} live={live} theme={theme} lod={lod} images={images} />)
+            )}
           </Layer>
         </Stage>
       )}

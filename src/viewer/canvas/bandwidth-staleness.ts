@@ -25,7 +25,12 @@ function ageMarks(connectors: readonly Connector[], reading: (c: Connector) => B
  * Calls `redraw` when the time-dependent look of a bandwidth connector changed since the last check; returns
  * the function that stops the timer. `reading` is read at each check (it reads the clock).
  */
-export function watchBandwidthStaleness(connectors: readonly Connector[], reading: (c: Connector) => BandwidthReading | undefined, redraw: () => void, everyMs = STALENESS_CHECK_MS): () => void {
+export function watchBandwidthStaleness(
+  connectors: readonly Connector[],
+  reading: (c: Connector) => BandwidthReading | undefined,
+  redraw: () => void,
+  everyMs = STALENESS_CHECK_MS,
+): () => void {
   if (!connectors.some((c) => c.bandwidth)) return () => undefined
   let last = ageMarks(connectors, reading)
   const timer = setInterval(() => {

@@ -29,13 +29,21 @@ export interface BatchModel {
 
 const byConnectorZ = (a: Connector, b: Connector) => a.z - b.z || (a.id < b.id ? -1 : 1)
 
-export function buildBatchModel(doc: MapDocument, drawOrder: readonly string[], boxes: ReadonlyMap<string, Box>, isBound: (id: string) => boolean): BatchModel {
+export function buildBatchModel(
+  doc: MapDocument,
+  drawOrder: readonly string[],
+  boxes: ReadonlyMap<string, Box>,
+  isBound: (id: string) => boolean,
+): BatchModel {
   const n = drawOrder.length
-  const box = new Float32Array(4 * n), bound = new Uint8Array(n)
-  const outline: (number[] | undefined)[] = [], colour: (string | undefined)[] = []
+  const box = new Float32Array(4 * n),
+    bound = new Uint8Array(n)
+  const outline: (number[] | undefined)[] = [],
+    colour: (string | undefined)[] = []
   const order = new Map<string, number>()
   drawOrder.forEach((id, i) => {
-    const b = boxes.get(id)!, item = doc.items[id]
+    const b = boxes.get(id)!,
+      item = doc.items[id]
     box[4 * i] = b.x
     box[4 * i + 1] = b.y
     box[4 * i + 2] = b.w
@@ -54,9 +62,13 @@ export function buildBatchModel(doc: MapDocument, drawOrder: readonly string[], 
 }
 
 /** Whether the box at 4i of `a` meets the view. */
-const meets = (a: Float32Array, i: number, v: Box) => a[4 * i] <= v.x + v.w && a[4 * i] + a[4 * i + 2] >= v.x && a[4 * i + 1] <= v.y + v.h && a[4 * i + 1] + a[4 * i + 3] >= v.y
+const meets = (a: Float32Array, i: number, v: Box) =>
+  a[4 * i] <= v.x + v.w && a[4 * i] + a[4 * i + 2] >= v.x && a[4 * i + 1] <= v.y + v.h && a[4 * i + 1] + a[4 * i + 3] >= v.y
 const segMeets = (s: Float32Array, j: number, v: Box) =>
-  Math.min(s[4 * j], s[4 * j + 2]) <= v.x + v.w && Math.max(s[4 * j], s[4 * j + 2]) >= v.x && Math.min(s[4 * j + 1], s[4 * j + 3]) <= v.y + v.h && Math.max(s[4 * j + 1], s[4 * j + 3]) >= v.y
+  Math.min(s[4 * j], s[4 * j + 2]) <= v.x + v.w &&
+  Math.max(s[4 * j], s[4 * j + 2]) >= v.x &&
+  Math.min(s[4 * j + 1], s[4 * j + 3]) <= v.y + v.h &&
+  Math.max(s[4 * j + 1], s[4 * j + 3]) >= v.y
 
 let scratch = new Int16Array(0)
 const scratchOf = (n: number) => (scratch.length >= n ? scratch : (scratch = new Int16Array(n)))
@@ -65,16 +77,27 @@ const scratchOf = (n: number) => (scratch.length >= n ? scratch : (scratch = new
  * Items in view as filled boxes (lines as polylines), one path per palette colour. `pick(i)` gives item i's
  * palette index, or -1 to leave it out (the other layer draws it).
  */
-export function drawBlocks(ctx: CanvasRenderingContext2D, m: BatchModel, view: Box, palette: readonly string[], pick: (i: number) => number, scale: number) {
+export function drawBlocks(
+  ctx: CanvasRenderingContext2D,
+  m: BatchModel,
+  view: Box,
+  palette: readonly string[],
+  pick: (i: number) => number,
+  scale: number,
+) {
   const n = m.ids.length
   const sel = scratchOf(n)
   for (let i = 0; i < n; i++) sel[i] = meets(m.box, i, view) ? pick(i) : -1
   for (let p = 0; p < palette.length; p++) {
-    let rects = 0, lines = 0
+    let rects = 0,
+      lines = 0
     ctx.beginPath()
     for (let i = 0; i < n; i++) {
       if (sel[i] !== p) continue
-      if (m.outline[i]) { lines++; continue }
+      if (m.outline[i]) {
+        lines++
+        continue
+      }
       ctx.rect(m.box[4 * i], m.box[4 * i + 1], m.box[4 * i + 2], m.box[4 * i + 3])
       rects++
     }
@@ -103,14 +126,21 @@ export interface ConnectorPaint {
   reading: (c: Connector) => BandwidthReading | undefined
 }
 
-const styleKey = (c: Connector, theme: MapTheme, lod: Lod, reading?: BandwidthReading) => `${connectorColour(c, theme, reading)}|${c.width}|${c.dash && lod !== 'blocks' ? 1 : 0}`
+const styleKey = (c: Connector, theme: MapTheme, lod: Lod, reading?: BandwidthReading) =>
+  `${connectorColour(c, theme, reading)}|${c.width}|${c.dash && lod !== 'blocks' ? 1 : 0}`
 
 /** Each connector's stroke style, worked out once per theme and LOD; null where live bandwidth decides it. */
 export const connectorStyles = (m: BatchModel, theme: MapTheme, lod: Lod): (string | null)[] =>
   m.connectors.map((c) => (c.bandwidth ? null : styleKey(c, theme, lod)))
 
 /** Connectors in view, one stroke per colour/width/dash (`styles` from connectorStyles); labels at full detail. */
-export function drawConnectors(ctx: CanvasRenderingContext2D, m: BatchModel, view: Box, styles0: readonly (string | null)[], paint: ConnectorPaint) {
+export function drawConnectors(
+  ctx: CanvasRenderingContext2D,
+  m: BatchModel,
+  view: Box,
+  styles0: readonly (string | null)[],
+  paint: ConnectorPaint,
+) {
   const styles = new Map<string, number[]>()
   const labels: number[] = []
   m.connectors.forEach((c, j) => {

@@ -4,7 +4,11 @@
  */
 import type { Box } from '../../shared/maps'
 
-export interface Camera { x: number; y: number; scale: number }
+export interface Camera {
+  x: number
+  y: number
+  scale: number
+}
 
 export const MIN_SCALE = 0.02
 export const MAX_SCALE = 8
@@ -12,7 +16,8 @@ const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s))
 
 /** Shows all of `content` centred in a `width` × `height` viewport with a small margin. */
 export function fitCamera(content: Box, width: number, height: number, margin = 16): Camera {
-  const w = Math.max(1, width - 2 * margin), h = Math.max(1, height - 2 * margin)
+  const w = Math.max(1, width - 2 * margin),
+    h = Math.max(1, height - 2 * margin)
   const scale = clampScale(Math.min(w / Math.max(1, content.w), h / Math.max(1, content.h)))
   return { scale, x: (width - content.w * scale) / 2 - content.x * scale, y: (height - content.h * scale) / 2 - content.y * scale }
 }
@@ -21,12 +26,18 @@ export function fitCamera(content: Box, width: number, height: number, margin = 
 export function contentBox(resolution: { width: number; height: number }, extent: Box | null): Box {
   const r = { x: 0, y: 0, w: resolution.width, h: resolution.height }
   if (!extent) return r
-  const x = Math.min(r.x, extent.x), y = Math.min(r.y, extent.y)
+  const x = Math.min(r.x, extent.x),
+    y = Math.min(r.y, extent.y)
   return { x, y, w: Math.max(r.x + r.w, extent.x + extent.w) - x, h: Math.max(r.y + r.h, extent.y + extent.h) - y }
 }
 
 /** The world rectangle a viewport shows. */
-export const visibleWorld = (c: Camera, width: number, height: number): Box => ({ x: -c.x / c.scale, y: -c.y / c.scale, w: width / c.scale, h: height / c.scale })
+export const visibleWorld = (c: Camera, width: number, height: number): Box => ({
+  x: -c.x / c.scale,
+  y: -c.y / c.scale,
+  w: width / c.scale,
+  h: height / c.scale,
+})
 
 export const toWorld = (c: Camera, sx: number, sy: number) => ({ x: (sx - c.x) / c.scale, y: (sy - c.y) / c.scale })
 export const toScreen = (c: Camera, wx: number, wy: number) => ({ x: wx * c.scale + c.x, y: wy * c.scale + c.y })
@@ -39,5 +50,11 @@ export function zoomAt(c: Camera, sx: number, sy: number, factor: number): Camer
 }
 
 /** A view grown by `ratio` of its size on every side: culling with overscan re-culls less often while panning. */
-export const grow = (b: Box, ratio: number): Box => ({ x: b.x - b.w * ratio, y: b.y - b.h * ratio, w: b.w * (1 + 2 * ratio), h: b.h * (1 + 2 * ratio) })
-export const contains = (outer: Box, inner: Box) => inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h
+export const grow = (b: Box, ratio: number): Box => ({
+  x: b.x - b.w * ratio,
+  y: b.y - b.h * ratio,
+  w: b.w * (1 + 2 * ratio),
+  h: b.h * (1 + 2 * ratio),
+})
+export const contains = (outer: Box, inner: Box) =>
+  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.w <= outer.x + outer.w && inner.y + inner.h <= outer.y + outer.h

@@ -7,20 +7,37 @@ import RBush from 'rbush'
 import { byZ, kindOf, type Box, type MapDocument, type MapItem } from '../../shared/maps'
 
 /** `order` is the drawing position (z order, id tie-break), precomputed so a query sorts by a number. */
-export interface Entry { minX: number; minY: number; maxX: number; maxY: number; id: string; order: number }
+export interface Entry {
+  minX: number
+  minY: number
+  maxX: number
+  maxY: number
+  id: string
+  order: number
+}
 
 /** The axis-aligned box of an item, rotated about its top-left corner as Konva rotates it. */
 export function worldBox(item: MapItem): Box {
   const b = kindOf(item).bounds(item)
   if (!item.rotation) return b
-  const rad = (item.rotation * Math.PI) / 180, cos = Math.cos(rad), sin = Math.sin(rad)
-  const xs: number[] = [], ys: number[] = []
-  for (const [px, py] of [[b.x, b.y], [b.x + b.w, b.y], [b.x, b.y + b.h], [b.x + b.w, b.y + b.h]]) {
-    const dx = px - item.x, dy = py - item.y
+  const rad = (item.rotation * Math.PI) / 180,
+    cos = Math.cos(rad),
+    sin = Math.sin(rad)
+  const xs: number[] = [],
+    ys: number[] = []
+  for (const [px, py] of [
+    [b.x, b.y],
+    [b.x + b.w, b.y],
+    [b.x, b.y + b.h],
+    [b.x + b.w, b.y + b.h],
+  ]) {
+    const dx = px - item.x,
+      dy = py - item.y
     xs.push(item.x + dx * cos - dy * sin)
     ys.push(item.y + dx * sin + dy * cos)
   }
-  const x = Math.min(...xs), y = Math.min(...ys)
+  const x = Math.min(...xs),
+    y = Math.min(...ys)
   return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y }
 }
 

@@ -25,13 +25,15 @@ const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 })
 
 /** The two ends of a connector on the boundaries of its items' boxes. */
 export function connectorEnds(from: Box, to: Box): [number, number, number, number] {
-  const a = edgePoint(from, centre(to)), b = edgePoint(to, centre(from))
+  const a = edgePoint(from, centre(to)),
+    b = edgePoint(to, centre(from))
   return [a.x, a.y, b.x, b.y]
 }
 
 /** The colour a connector is drawn in: its own, or the utilisation colour, or grey when stale. */
 export function connectorColour(c: Connector, theme: MapTheme, bandwidth?: BandwidthReading): string {
-  if (c.kind === 'bandwidth' && bandwidth) return bandwidth.stale || bandwidth.utilisation === null ? theme.stale : utilisationColour(bandwidth.utilisation)
+  if (c.kind === 'bandwidth' && bandwidth)
+    return bandwidth.stale || bandwidth.utilisation === null ? theme.stale : utilisationColour(bandwidth.utilisation)
   return c.colour ?? theme.ink
 }
 
@@ -39,14 +41,33 @@ export function ConnectorLine({ connector, from, to, theme, lod, bandwidth, list
   const points = connectorEnds(from, to)
   const colour = connectorColour(connector, theme, bandwidth)
   const label = connector.kind === 'bandwidth' && bandwidth ? bandwidthLabel(bandwidth) : connector.label
-  const mx = (points[0] + points[2]) / 2, my = (points[1] + points[3]) / 2
+  const mx = (points[0] + points[2]) / 2,
+    my = (points[1] + points[3]) / 2
   return (
     <Group id={connector.id} name="map-connector" listening={listening ?? true}>
-      <Arrow points={points} stroke={colour} fill={colour} strokeWidth={connector.width} hitStrokeWidth={Math.max(8, connector.width)}
-        dash={connector.dash && lod !== 'blocks' ? [8, 5] : undefined} pointerLength={0} pointerWidth={0} perfectDrawEnabled={false} />
+      <Arrow
+        points={points}
+        stroke={colour}
+        fill={colour}
+        strokeWidth={connector.width}
+        hitStrokeWidth={Math.max(8, connector.width)}
+        dash={connector.dash && lod !== 'blocks' ? [8, 5] : undefined}
+        pointerLength={0}
+        pointerWidth={0}
+        perfectDrawEnabled={false}
+      />
       {label && lod === 'detail' && (
-        <Text text={label} x={mx - 80} y={my - 16} width={160} align="center" fontSize={11} fontFamily={theme.font}
-          fill={bandwidth?.stale ? theme.muted : theme.text} listening={false} />
+        <Text
+          text={label}
+          x={mx - 80}
+          y={my - 16}
+          width={160}
+          align="center"
+          fontSize={11}
+          fontFamily={theme.font}
+          fill={bandwidth?.stale ? theme.muted : theme.text}
+          listening={false}
+        />
       )}
     </Group>
   )

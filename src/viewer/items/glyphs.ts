@@ -11,8 +11,8 @@ export const resourceGlyph = (s: number) =>
 
 /** An environment: three boxes. */
 export const environmentGlyph = (s: number) =>
-  `M${f(s * 0.35)} ${f(s * 0.05)} h${f(s * 0.3)} v${f(s * 0.3)} h${f(-s * 0.3)} Z M${f(s * 0.05)} ${f(s * 0.6)} h${f(s * 0.3)} v${f(s * 0.3)} h${f(-s * 0.3)} Z `
-  + `M${f(s * 0.65)} ${f(s * 0.6)} h${f(s * 0.3)} v${f(s * 0.3)} h${f(-s * 0.3)} Z M${f(s * 0.5)} ${f(s * 0.35)} V${f(s * 0.48)} M${f(s * 0.2)} ${f(s * 0.6)} V${f(s * 0.48)} H${f(s * 0.8)} V${f(s * 0.6)}`
+  `M${f(s * 0.35)} ${f(s * 0.05)} h${f(s * 0.3)} v${f(s * 0.3)} h${f(-s * 0.3)} Z M${f(s * 0.05)} ${f(s * 0.6)} h${f(s * 0.3)} v${f(s * 0.3)} h${f(-s * 0.3)} Z ` +
+  `M${f(s * 0.65)} ${f(s * 0.6)} h${f(s * 0.3)} v${f(s * 0.3)} h${f(-s * 0.3)} Z M${f(s * 0.5)} ${f(s * 0.35)} V${f(s * 0.48)} M${f(s * 0.2)} ${f(s * 0.6)} V${f(s * 0.48)} H${f(s * 0.8)} V${f(s * 0.6)}`
 
 /** A nested map: stacked sheets. */
 export const mapGlyph = (s: number) =>

@@ -7,14 +7,16 @@ export const image: ItemRenderer<'image'> = ({ item, theme, lod, images, listeni
   const picture = lod === 'blocks' ? undefined : images?.(item.image_id)
   return (
     <ItemGroup item={item} listening={listening}>
-      {picture
-        ? <Image image={picture} width={item.w} height={item.h} />
-        : (
-          <>
-            <Rect width={item.w} height={item.h} fill={theme.fill} stroke={theme.muted} strokeWidth={1} />
-            {lod !== 'blocks' && <Line points={[0, 0, item.w, item.h, item.w, 0, 0, item.h]} stroke={theme.muted} strokeWidth={1} listening={false} />}
-          </>
-        )}
+      {picture ? (
+        <Image image={picture} width={item.w} height={item.h} />
+      ) : (
+        <>
+          <Rect width={item.w} height={item.h} fill={theme.fill} stroke={theme.muted} strokeWidth={1} />
+          {lod !== 'blocks' && (
+            <Line points={[0, 0, item.w, item.h, item.w, 0, 0, item.h]} stroke={theme.muted} strokeWidth={1} listening={false} />
+          )}
+        </>
+      )}
     </ItemGroup>
   )
 }

@@ -15,10 +15,13 @@ import { line } from './line'
 import { rack } from './rack'
 import type { ItemProps, ItemRenderer } from './types'
 
-export const itemRenderers = { host, resource, environment, map, shape, text, image, line, rack } satisfies { [K in ItemKind]: ItemRenderer<K> }
+export const itemRenderers = { host, resource, environment, map, shape, text, image, line, rack } satisfies {
+  [K in ItemKind]: ItemRenderer<K>
+}
 
 /** The renderer of an item, typed loosely enough to call with any item (the one dispatch on `kind`). */
-export const rendererOf = (item: MapItem) => itemRenderers[item.kind] as unknown as ItemRenderer<ItemKind> & { outline?: (item: MapItem) => number[] }
+export const rendererOf = (item: MapItem) =>
+  itemRenderers[item.kind] as unknown as ItemRenderer<ItemKind> & { outline?: (item: MapItem) => number[] }
 
 /** Draws any item through its kind's renderer: `<ItemNode item={…} theme={…} lod="detail" />`. */
 export function ItemNode(props: ItemProps<MapItem>) {

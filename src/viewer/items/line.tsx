@@ -14,9 +14,17 @@ export const line: ItemRenderer<'line'> = ({ item, theme, lod, listening }) => {
     <ItemGroup item={item} listening={listening}>
       {sketched && <DrawnPath id={item.id} d={d} stroke={stroke} strokeWidth={item.stroke_width} sketch lod={lod} />}
       <Arrow
-        points={item.points} stroke={stroke} fill={stroke} strokeWidth={item.stroke_width} hitStrokeWidth={Math.max(8, item.stroke_width)}
-        opacity={sketched ? 0 : 1} dash={item.dash && lod !== 'blocks' ? [8, 5] : undefined}
-        pointerAtEnding={item.arrow !== 'none'} pointerAtBeginning={item.arrow === 'both'} pointerLength={8 + item.stroke_width} pointerWidth={8 + item.stroke_width}
+        points={item.points}
+        stroke={stroke}
+        fill={stroke}
+        strokeWidth={item.stroke_width}
+        hitStrokeWidth={Math.max(8, item.stroke_width)}
+        opacity={sketched ? 0 : 1}
+        dash={item.dash && lod !== 'blocks' ? [8, 5] : undefined}
+        pointerAtEnding={item.arrow !== 'none'}
+        pointerAtBeginning={item.arrow === 'both'}
+        pointerLength={8 + item.stroke_width}
+        pointerWidth={8 + item.stroke_width}
         perfectDrawEnabled={false}
       />
     </ItemGroup>

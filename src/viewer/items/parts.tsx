@@ -13,28 +13,95 @@ type Base = Pick<ItemBase, 'id' | 'x' | 'y' | 'w' | 'h' | 'rotation'>
 
 /** The item's root node: named by the item id so hit tests and the editor find the item from a node. */
 export function ItemGroup({ item, listening, children }: { item: Base; listening?: boolean; children: ReactNode }) {
-  return <Group id={item.id} name="map-item" x={item.x} y={item.y} rotation={item.rotation} listening={listening ?? true}>{children}</Group>
+  return (
+    <Group id={item.id} name="map-item" x={item.x} y={item.y} rotation={item.rotation} listening={listening ?? true}>
+      {children}
+    </Group>
+  )
 }
 
 /** Labels only at full detail (zoomed-out maps hide them). Plain Konva text: never markup. */
-export function Label({ text, w, y, theme, lod, colour, size = 12, align = 'center' }: {
-  text: string | undefined; w: number; y: number; theme: MapTheme; lod: Lod; colour?: string; size?: number; align?: 'left' | 'center' | 'right'
+export function Label({
+  text,
+  w,
+  y,
+  theme,
+  lod,
+  colour,
+  size = 12,
+  align = 'center',
+}: {
+  text: string | undefined
+  w: number
+  y: number
+  theme: MapTheme
+  lod: Lod
+  colour?: string
+  size?: number
+  align?: 'left' | 'center' | 'right'
 }) {
   if (!text || lod !== 'detail') return null
-  return <Text text={text} x={-w / 2} y={y} width={w * 2} align={align} fontSize={size} fontFamily={theme.font} fill={colour ?? theme.text} wrap="none" ellipsis listening={false} />
+  return (
+    <Text
+      text={text}
+      x={-w / 2}
+      y={y}
+      width={w * 2}
+      align={align}
+      fontSize={size}
+      fontFamily={theme.font}
+      fill={colour ?? theme.text}
+      wrap="none"
+      ellipsis
+      listening={false}
+    />
+  )
 }
 
 /** A path filled and stroked, or hand-drawn through roughjs when sketch is on (and the LOD allows it). */
-export function DrawnPath({ id, d, fill, stroke, strokeWidth, sketch, lod, dash }: {
-  id: string; d: string; fill?: string; stroke: string; strokeWidth: number; sketch?: boolean; lod: Lod; dash?: boolean
+export function DrawnPath({
+  id,
+  d,
+  fill,
+  stroke,
+  strokeWidth,
+  sketch,
+  lod,
+  dash,
+}: {
+  id: string
+  d: string
+  fill?: string
+  stroke: string
+  strokeWidth: number
+  sketch?: boolean
+  lod: Lod
+  dash?: boolean
 }) {
   if (!sketch || lod !== 'detail') {
-    return <Path data={d} fill={fill} stroke={stroke} strokeWidth={strokeWidth} dash={dash ? [8, 5] : undefined} strokeScaleEnabled={false} perfectDrawEnabled={false} />
+    return (
+      <Path
+        data={d}
+        fill={fill}
+        stroke={stroke}
+        strokeWidth={strokeWidth}
+        dash={dash ? [8, 5] : undefined}
+        strokeScaleEnabled={false}
+        perfectDrawEnabled={false}
+      />
+    )
   }
   return (
     <>
       {sketchPaths(d, seedOf(id), { fill, stroke, strokeWidth }).map((p, i) => (
-        <Path key={i} data={p.d} stroke={p.stroke === 'none' ? undefined : p.stroke} strokeWidth={p.strokeWidth} fill={p.fill === 'none' ? undefined : p.fill} perfectDrawEnabled={false} />
+        <Path
+          key={i}
+          data={p.d}
+          stroke={p.stroke === 'none' ? undefined : p.stroke}
+          strokeWidth={p.strokeWidth}
+          fill={p.fill === 'none' ? undefined : p.fill}
+          perfectDrawEnabled={false}
+        />
       ))}
     </>
   )
@@ -57,14 +124,26 @@ function Badges({ state, w, theme, lod }: { state: LiveState | undefined; w: num
       {decorationBadges(state).map((d, i) => (
         <Group key={d} x={w - 2 - i * 15} y={2} listening={false}>
           <Circle radius={7} fill={theme.background} stroke={theme.ink} strokeWidth={1} />
-          <Text text={BADGE[d]} x={-7} y={-5} width={14} align="center" fontSize={10} fontStyle="bold" fontFamily={theme.font} fill={theme.ink} />
+          <Text
+            text={BADGE[d]}
+            x={-7}
+            y={-5}
+            width={14}
+            align="center"
+            fontSize={10}
+            fontStyle="bold"
+            fontFamily={theme.font}
+            fill={theme.ink}
+          />
         </Group>
       ))}
     </>
   )
 }
 
-export interface BoundItemProps extends ItemProps<Base & { state_icon: HostItem['state_icon']; style?: ItemBase['style']; label?: string }> {
+export interface BoundItemProps extends ItemProps<
+  Base & { state_icon: HostItem['state_icon']; style?: ItemBase['style']; label?: string }
+> {
   /** The text under or in the item (its label, else the object's name). */
   text: string
   /** Glyph drawn on the state body in `icon` style, as path data in a 0..1 box. */
@@ -79,7 +158,12 @@ export function BoundItem({ item, state, theme, lod, listening, text, glyph }: B
   const colour = liveColour(theme, state)
   const { w, h } = item
   const stroke = item.style?.stroke ?? theme.ink
-  if (lod === 'blocks') return <ItemGroup item={item} listening={listening}><Rect width={w} height={h} fill={colour} listening={listening ?? true} /></ItemGroup>
+  if (lod === 'blocks')
+    return (
+      <ItemGroup item={item} listening={listening}>
+        <Rect width={w} height={h} fill={colour} listening={listening ?? true} />
+      </ItemGroup>
+    )
   const label = item.label ?? text
   let body: ReactNode
   switch (item.state_icon) {
@@ -88,7 +172,16 @@ export function BoundItem({ item, state, theme, lod, listening, text, glyph }: B
       body = (
         <>
           <Circle x={w / 2} y={h / 2} radius={d / 2} fill={colour} stroke={stroke} strokeWidth={1} />
-          <Path x={w / 2 - d * 0.3} y={h / 2 - d * 0.3} data={glyph(d * 0.6)} stroke={theme.onState} strokeWidth={Math.max(1, d / 20)} lineCap="round" lineJoin="round" listening={false} />
+          <Path
+            x={w / 2 - d * 0.3}
+            y={h / 2 - d * 0.3}
+            data={glyph(d * 0.6)}
+            stroke={theme.onState}
+            strokeWidth={Math.max(1, d / 20)}
+            lineCap="round"
+            lineJoin="round"
+            listening={false}
+          />
           <Label text={label} w={w} y={h + 4} theme={theme} lod={lod} />
         </>
       )

@@ -13,7 +13,12 @@ export const rack: ItemRenderer<'rack'> = ({ item, state, theme, lod, listening 
   const { w, h, units } = item
   const unit = (h - 2 * FRAME) / units
   const stroke = item.style?.stroke ?? theme.ink
-  if (lod === 'blocks') return <ItemGroup item={item} listening={listening}><Rect width={w} height={h} fill={liveColour(theme, state)} /></ItemGroup>
+  if (lod === 'blocks')
+    return (
+      <ItemGroup item={item} listening={listening}>
+        <Rect width={w} height={h} fill={liveColour(theme, state)} />
+      </ItemGroup>
+    )
   return (
     <ItemGroup item={item} listening={listening}>
       <Rect width={w} height={h} fill={item.style?.fill ?? theme.fill} stroke={stroke} strokeWidth={2} cornerRadius={3} />
@@ -22,9 +27,26 @@ export const rack: ItemRenderer<'rack'> = ({ item, state, theme, lod, listening 
         const slotState = slot.host_id ? state?.parts?.[slot.host_id] : undefined
         return (
           <Group key={`${slot.u}`} x={FRAME} y={top}>
-            <Rect width={w - 2 * FRAME} height={slot.size * unit - 1} fill={slot.host_id ? liveColour(theme, slotState) : theme.muted} cornerRadius={1} />
+            <Rect
+              width={w - 2 * FRAME}
+              height={slot.size * unit - 1}
+              fill={slot.host_id ? liveColour(theme, slotState) : theme.muted}
+              cornerRadius={1}
+            />
             {lod === 'detail' && unit * slot.size >= 10 && (
-              <Text text={slot.label} x={4} width={w - 2 * FRAME - 8} height={slot.size * unit - 1} verticalAlign="middle" fontSize={Math.min(11, unit * slot.size - 2)} fontFamily={theme.font} fill={theme.onState} wrap="none" ellipsis listening={false} />
+              <Text
+                text={slot.label}
+                x={4}
+                width={w - 2 * FRAME - 8}
+                height={slot.size * unit - 1}
+                verticalAlign="middle"
+                fontSize={Math.min(11, unit * slot.size - 2)}
+                fontFamily={theme.font}
+                fill={theme.onState}
+                wrap="none"
+                ellipsis
+                listening={false}
+              />
             )}
           </Group>
         )

@@ -4,5 +4,9 @@ import { BoundItem } from './parts'
 import { resourceGlyph } from './glyphs'
 
 export const resource: ItemRenderer<'resource'> = (props) => (
-  <BoundItem {...props} text={props.item.host_name ? `${props.item.host_name}: ${props.item.name}` : props.item.name} glyph={resourceGlyph} />
+  <BoundItem
+    {...props}
+    text={props.item.host_name ? `${props.item.host_name}: ${props.item.name}` : props.item.name}
+    glyph={resourceGlyph}
+  />
 )

@@ -10,7 +10,12 @@ export const shape: ItemRenderer<'shape'> = ({ item, theme, lod, listening }) =>
   const path = useMemo(() => shapePath(icon, w, h), [icon, w, h])
   const fill = style?.fill ?? theme.fill
   const stroke = style?.stroke ?? theme.ink
-  if (lod === 'blocks') return <ItemGroup item={item} listening={listening}><Rect width={w} height={h} fill={fill} /></ItemGroup>
+  if (lod === 'blocks')
+    return (
+      <ItemGroup item={item} listening={listening}>
+        <Rect width={w} height={h} fill={fill} />
+      </ItemGroup>
+    )
   return (
     <ItemGroup item={item} listening={listening}>
       <DrawnPath id={item.id} d={path.body} fill={fill} stroke={stroke} strokeWidth={1.5} sketch={style?.sketch} lod={lod} />

@@ -17,17 +17,29 @@ export function seedOf(id: string): number {
   return (h >>> 0) % 2_000_000_000 || 1
 }
 
-export interface SketchStyle { fill?: string; stroke: string; strokeWidth: number }
+export interface SketchStyle {
+  fill?: string
+  stroke: string
+  strokeWidth: number
+}
 
 /** Sketchy paths of an SVG path; `fill` is hachured the rough way. */
 export function sketchPaths(d: string, seed: number, style: SketchStyle): PathInfo[] {
   const key = `${seed}|${style.fill ?? ''}|${style.stroke}|${style.strokeWidth}|${d}`
   let paths = cache.get(key)
   if (!paths) {
-    paths = generator.toPaths(generator.path(d, {
-      seed, stroke: style.stroke, strokeWidth: style.strokeWidth, roughness: 1.2,
-      fill: style.fill, fillStyle: 'hachure', hachureGap: 6, fillWeight: Math.max(0.5, style.strokeWidth / 2),
-    }))
+    paths = generator.toPaths(
+      generator.path(d, {
+        seed,
+        stroke: style.stroke,
+        strokeWidth: style.strokeWidth,
+        roughness: 1.2,
+        fill: style.fill,
+        fillStyle: 'hachure',
+        hachureGap: 6,
+        fillWeight: Math.max(0.5, style.strokeWidth / 2),
+      }),
+    )
     // A bounded memo: evict the oldest entry rather than growing with every edit.
     if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string)
     cache.set(key, paths)

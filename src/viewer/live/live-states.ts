@@ -7,8 +7,18 @@
 import type { MapObjectState, MapStates } from '../../shared/api/maps'
 import type { FeedDelta } from '../../shared/feed'
 import {
-  bindingsOf, hostItemState, itemState, NOHOST, resourceItemState, rollupMap, worstOf,
-  type ItemState, type MapDocument, type MapItem, type RollupSources, type StateContext,
+  bindingsOf,
+  hostItemState,
+  itemState,
+  NOHOST,
+  resourceItemState,
+  rollupMap,
+  worstOf,
+  type ItemState,
+  type MapDocument,
+  type MapItem,
+  type RollupSources,
+  type StateContext,
 } from '../../shared/maps'
 import type { LiveState } from '../items/types'
 
@@ -30,9 +40,17 @@ export interface ApplyResult {
 }
 
 const same = (a: LiveState | undefined, b: LiveState | undefined) =>
-  a === b || (!!a && !!b && a.map_state === b.map_state && a.host_map_state === b.host_map_state && a.stale === b.stale
-    && a.flapping === b.flapping && a.in_maintenance === b.in_maintenance && a.acknowledged === b.acknowledged && a.ticket === b.ticket
-    && JSON.stringify(a.parts) === JSON.stringify(b.parts))
+  a === b ||
+  (!!a &&
+    !!b &&
+    a.map_state === b.map_state &&
+    a.host_map_state === b.host_map_state &&
+    a.stale === b.stale &&
+    a.flapping === b.flapping &&
+    a.in_maintenance === b.in_maintenance &&
+    a.acknowledged === b.acknowledged &&
+    a.ticket === b.ticket &&
+    JSON.stringify(a.parts) === JSON.stringify(b.parts))
 
 export class LiveStates {
   private hosts = new Map<number, MapObjectState>()
@@ -49,7 +67,12 @@ export class LiveStates {
   /** unix seconds the server read the states, moved forward by every delta (the freshness indicator). */
   time = 0
 
-  constructor(private readonly mapId: number, private readonly doc: MapDocument, private readonly useHard: boolean, initial: MapStates) {
+  constructor(
+    private readonly mapId: number,
+    private readonly doc: MapDocument,
+    private readonly useHard: boolean,
+    initial: MapStates,
+  ) {
     for (const item of Object.values(doc.items)) {
       for (const b of bindingsOf(item)) {
         const list = this.byBinding.get(b)
@@ -69,7 +92,8 @@ export class LiveStates {
     this.bandwidth = s.bandwidth
     this.time = s.time
     this.sources = {
-      hosts: this.hosts, resources: this.resources,
+      hosts: this.hosts,
+      resources: this.resources,
       environments: new Map(Object.entries(s.environments).map(([id, st]) => [Number(id), st])),
       maps: new Map(Object.entries(s.maps).map(([id, m]) => [Number(id), m])),
     }
@@ -120,8 +144,13 @@ export class LiveStates {
     if (!o) return base
     // Written out rather than spread: every host item's state then has one shape (10,000 items at a wall's start).
     return {
-      map_state: base.map_state, host_map_state: base.host_map_state, stale: o.is_stale, flapping: o.is_flapping,
-      acknowledged: o.acknowledged, in_maintenance: o.scheduled_downtime_depth > 0, ticket: o.tickets.length > 0,
+      map_state: base.map_state,
+      host_map_state: base.host_map_state,
+      stale: o.is_stale,
+      flapping: o.is_flapping,
+      acknowledged: o.acknowledged,
+      in_maintenance: o.scheduled_downtime_depth > 0,
+      ticket: o.tickets.length > 0,
     }
   }
 
@@ -141,7 +170,8 @@ export class LiveStates {
   /** Patches the states with feed deltas (SPEC §3 fields) and returns what changed. */
   apply(deltas: readonly FeedDelta[]): ApplyResult {
     const changed = new Set<string>()
-    let refetch = false, nested = false
+    let refetch = false,
+      nested = false
     const items = this.doc.items
     for (const d of deltas) {
       if (d.kind === 'event') continue
@@ -153,8 +183,13 @@ export class LiveStates {
         objects.set(d.id, o)
         if (d.kind === 'state') {
           Object.assign(o, {
-            state: d.state, state_type: d.state_type, plugin_output: d.plugin_output, last_check: d.last_check,
-            last_state_change: d.last_state_change ?? o.last_state_change, is_flapping: d.is_flapping, is_stale: d.is_stale,
+            state: d.state,
+            state_type: d.state_type,
+            plugin_output: d.plugin_output,
+            last_check: d.last_check,
+            last_state_change: d.last_state_change ?? o.last_state_change,
+            is_flapping: d.is_flapping,
+            is_stale: d.is_stale,
           })
           if (d.state_type.toUpperCase() === 'HARD') o.hard_state = d.state
           this.time = Math.max(this.time, d.last_check ?? 0)

@@ -18,7 +18,12 @@ import { environmentIdsOf, LiveStates } from './live-states'
 /** At most one refetch of the states per this many ms while deltas keep asking for one. */
 export const STATES_REFETCH_MS = 5000
 
-export function useLiveMap(mapId: number, doc: MapDocument | undefined, useHard: boolean, states: MapStates | undefined): LiveStates | null {
+export function useLiveMap(
+  mapId: number,
+  doc: MapDocument | undefined,
+  useHard: boolean,
+  states: MapStates | undefined,
+): LiveStates | null {
   const first = useRef<MapStates | undefined>(undefined)
   const ready = !!doc && !!states
   const live = useMemo(() => {
@@ -36,16 +41,22 @@ export function useLiveMap(mapId: number, doc: MapDocument | undefined, useHard:
   const frame = useRef<number | null>(null)
   const lastRefetch = useRef(0)
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  useEffect(() => () => {
-    if (frame.current !== null) cancelAnimationFrame(frame.current)
-    if (refetchTimer.current) clearTimeout(refetchTimer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (frame.current !== null) cancelAnimationFrame(frame.current)
+      if (refetchTimer.current) clearTimeout(refetchTimer.current)
+    },
+    [],
+  )
 
   // After an outage or a server restart the deltas of the meantime are lost: catch up on map and states.
   useFeedReconnect(() => refreshMap(mapId, true))
 
   // Read from every host and resource of the map: once per states answer, not at every render.
-  const topics = useMemo(() => (live && states ? [`map:${mapId}`, ...environmentIdsOf(states).map((id) => `environment:${id}`)] : []), [live, mapId, states])
+  const topics = useMemo(
+    () => (live && states ? [`map:${mapId}`, ...environmentIdsOf(states).map((id) => `environment:${id}`)] : []),
+    [live, mapId, states],
+  )
   useFeed(topics, (delta) => {
     if (!live) return
     if (delta.kind === 'event') {

@@ -44,7 +44,14 @@ describe('message area (SPEC §9 message display, SPEC §2 esc closes messages)'
   it('runs a message action and closes the message', () => {
     renderArea()
     let reloaded = false
-    act(() => void showMessage({ variant: 'warning', text: 'update', actions: [{ label: 'OK', primary: true, onClick: () => (reloaded = true) }] }))
+    act(
+      () =>
+        void showMessage({
+          variant: 'warning',
+          text: 'update',
+          actions: [{ label: 'OK', primary: true, onClick: () => (reloaded = true) }],
+        }),
+    )
     fireEvent.click(screen.getByRole('button', { name: 'OK' }))
     expect(reloaded).toBe(true)
     expect(screen.queryByRole('alert')).toBeNull()

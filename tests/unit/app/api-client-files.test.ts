@@ -30,7 +30,13 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/`
-  api = createApiClient({ baseUrl, getToken: () => 'tok', onNoToken: () => undefined, onFailure: (f) => void reported.push(f), timeoutMs: 2000 })
+  api = createApiClient({
+    baseUrl,
+    getToken: () => 'tok',
+    onNoToken: () => undefined,
+    onFailure: (f) => void reported.push(f),
+    timeoutMs: 2000,
+  })
 })
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))

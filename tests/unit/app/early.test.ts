@@ -12,14 +12,18 @@ import { storeUrlToken, clearToken } from '../../../src/app/token'
 import { startEarlyMapFetch } from '../../../src/viewer/early'
 
 const asked: { url: string; authorization: string }[] = []
-const answerOf = (url: string): unknown => (url.endsWith('/states') ? { map_id: 7, states: true } : url.includes('/document') ? { map_id: 7, version: 1 } : { id: 7 })
+const answerOf = (url: string): unknown =>
+  url.endsWith('/states') ? { map_id: 7, states: true } : url.includes('/document') ? { map_id: 7, version: 1 } : { id: 7 }
 
 beforeEach(() => {
   asked.length = 0
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init: { headers: Record<string, string> }) => {
-    asked.push({ url, authorization: init.headers.authorization })
-    return new Response(JSON.stringify(answerOf(url)), { status: url.includes('missing') ? 404 : 200 })
-  }))
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: { headers: Record<string, string> }) => {
+      asked.push({ url, authorization: init.headers.authorization })
+      return new Response(JSON.stringify(answerOf(url)), { status: url.includes('missing') ? 404 : 200 })
+    }),
+  )
 })
 afterEach(() => {
   vi.unstubAllGlobals()
@@ -27,7 +31,9 @@ afterEach(() => {
   clearToken()
 })
 
-const until = async (n: number) => { for (let i = 0; i < 50 && asked.length < n; i++) await new Promise((r) => setTimeout(r, 1)) }
+const until = async (n: number) => {
+  for (let i = 0; i < 50 && asked.length < n; i++) await new Promise((r) => setTimeout(r, 1))
+}
 
 describe('early map requests', () => {
   it('asks for the map, its live document and states at once by name, with the URL token', async () => {
@@ -43,7 +49,9 @@ describe('early map requests', () => {
     storeUrlToken('stored-token')
     startEarlyMapFetch({ hash: '#/maps/Local/core', search: '' })
     await until(3)
-    const fallback = vi.fn(async (): Promise<never> => { throw new Error('asked again') })
+    const fallback = vi.fn(async (): Promise<never> => {
+      throw new Error('asked again')
+    })
     await new Promise((r) => setTimeout(r, 5))
     await expect(earlyOr(mapStatesUrl(7), z.looseObject({ states: z.literal(true) }), fallback)).resolves.toMatchObject({ states: true })
     await expect(earlyOr(liveDocumentUrl(7), z.looseObject({ version: z.literal(1) }), fallback)).resolves.toMatchObject({ version: 1 })
@@ -64,7 +72,8 @@ describe('early map requests', () => {
 
   it('asks nothing on other routes: the editor, slideshows, lists', async () => {
     storeUrlToken('stored-token')
-    for (const hash of ['#/maps/Local/core/edit', '#/maps/slideshows/Local/noc', '#/maps', '#/monitoring/hosts']) startEarlyMapFetch({ hash, search: '' })
+    for (const hash of ['#/maps/Local/core/edit', '#/maps/slideshows/Local/noc', '#/maps', '#/monitoring/hosts'])
+      startEarlyMapFetch({ hash, search: '' })
     await until(1)
     expect(asked).toEqual([])
   })

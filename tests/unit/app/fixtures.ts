@@ -4,10 +4,21 @@ import type { Module } from '../../../src/shared/enums'
 
 export function currentUser(allowedModules: Module[]): CurrentUser {
   return CurrentUser.parse({
-    id: 1, username: 'operator', first_name: 'Olga', last_name: 'Operator', email: 'olga@example.com', role: 'user',
-    last_logon: null, member_since: 1_700_000_000,
-    authorizations: [], organization: { id: 1, name: 'acme', alias: 'Acme' },
-    allowed_modules: allowedModules, allowed_organizations: [], allowed_environments: [], allowed_environment_lists: [],
-    preferences: {}, server_admin: false,
+    id: 1,
+    username: 'operator',
+    first_name: 'Olga',
+    last_name: 'Operator',
+    email: 'olga@example.com',
+    role: 'user',
+    last_logon: null,
+    member_since: 1_700_000_000,
+    authorizations: [],
+    organization: { id: 1, name: 'acme', alias: 'Acme' },
+    allowed_modules: allowedModules,
+    allowed_organizations: [],
+    allowed_environments: [],
+    allowed_environment_lists: [],
+    preferences: {},
+    server_admin: false,
   })
 }

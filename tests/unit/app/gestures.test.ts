@@ -2,8 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { gestureOf } from '../../../src/app/gestures'
 
-const touch = (startX: number, startY: number, endX: number, endY: number, more: Partial<{ scrollTop: number; viewportWidth: number }> = {}) =>
-  gestureOf({ startX, startY, endX, endY, scrollTop: 0, viewportWidth: 400, ...more })
+const touch = (
+  startX: number,
+  startY: number,
+  endX: number,
+  endY: number,
+  more: Partial<{ scrollTop: number; viewportWidth: number }> = {},
+) => gestureOf({ startX, startY, endX, endY, scrollTop: 0, viewportWidth: 400, ...more })
 
 describe('touch gestures (SPEC §9)', () => {
   it('opens the menu with a swipe right of at least 80 px starting within 100 px of the left edge', () => {

@@ -85,7 +85,16 @@ describe('route guard (SPEC §4)', () => {
     const { d } = deps(async () => monitoringOnly)
     expect((await runGuard({ pathname: '/admin/acme/users', search: '' }, null, d)).kind).toBe('not_authorized')
     expect((await runGuard({ pathname: '/maps/slideshows', search: '' }, null, d)).kind).toBe('not_authorized')
-    for (const pathname of ['/', '/monitoring/hosts', '/risks', '/dev/tools', '/user/tokens', '/user/preferences', '/versions', '/supported_devices']) {
+    for (const pathname of [
+      '/',
+      '/monitoring/hosts',
+      '/risks',
+      '/dev/tools',
+      '/user/tokens',
+      '/user/preferences',
+      '/versions',
+      '/supported_devices',
+    ]) {
       expect((await runGuard({ pathname, search: '' }, null, d)).kind, pathname).toBe('allow')
     }
   })

@@ -6,7 +6,10 @@ describe('main menu (SPEC §2)', () => {
   it('lists the SPEC §2 entries in order', () => {
     expect(MAIN_MENU.map((e) => e.module)).toEqual(['dashboard', 'monitoring', 'risks', 'reports', 'admin', 'assets', 'maps'])
     expect(MAIN_MENU.find((e) => e.module === 'monitoring')?.children?.map((c) => c.to)).toEqual([
-      '/monitoring/problems', '/monitoring/hosts', '/monitoring/resources', '/monitoring/timeline',
+      '/monitoring/problems',
+      '/monitoring/hosts',
+      '/monitoring/resources',
+      '/monitoring/timeline',
     ])
   })
 

@@ -5,7 +5,13 @@ describe('message durations (SPEC §9 "Message display")', () => {
   beforeEach(() => vi.useFakeTimers())
   afterEach(() => vi.useRealTimers())
 
-  const cases: [MessageVariant, number | null][] = [['success', 3000], ['info', 2000], ['secondary', 5000], ['danger', null], ['warning', null]]
+  const cases: [MessageVariant, number | null][] = [
+    ['success', 3000],
+    ['info', 2000],
+    ['secondary', 5000],
+    ['danger', null],
+    ['warning', null],
+  ]
   for (const [variant, ms] of cases) {
     it(`${variant} ${ms === null ? 'stays until closed' : `goes after ${ms} ms`}`, () => {
       const store = createMessageStore()

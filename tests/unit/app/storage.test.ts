@@ -18,7 +18,7 @@ describe('stored items with expiry (SPEC §4 "Stored items may carry an expiry a
     expect(getStored(localStorage, 'theme', Date.now() + 10 * 365 * 86_400_000)).toBe('darkly')
   })
 
-  it('purges expired items only, and not other applications\' keys', () => {
+  it("purges expired items only, and not other applications' keys", () => {
     setStored(localStorage, 'old', 1, 10, 0)
     setStored(localStorage, 'fresh', 2, EXPIRED_STORAGE_CLEANUP_S, 0)
     localStorage.setItem('someone-else', 'x')

@@ -12,7 +12,8 @@ describe('login feedback (SPEC §8 "Login feedback codes")', () => {
     expect(loginFeedbackOf(answer(401, 'unauthenticated', { login_feedback: 1 }))).toEqual({ code: 1 })
     expect(loginFeedbackOf(answer(429, 'rate_limited', { login_feedback: 5 }))).toEqual({ code: 5 })
     expect(loginFeedbackOf(answer(403, 'account_locked', { login_feedback: 6, locked_until: 1_800_000_000 }))).toEqual({
-      code: 6, lockedUntil: 1_800_000_000,
+      code: 6,
+      lockedUntil: 1_800_000_000,
     })
   })
 

@@ -7,7 +7,16 @@ describe('after login (SPEC §2 /login?redirect={previous location})', () => {
   })
 
   it('goes to / without redirect, or for one that leaves the app or loops to login', () => {
-    for (const r of [null, '', 'https://evil.example', '//evil.example', '/\\evil.example', '/login', '/login?redirect=%2F', '/login/mfa']) {
+    for (const r of [
+      null,
+      '',
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      '/login',
+      '/login?redirect=%2F',
+      '/login/mfa',
+    ]) {
       expect(safeRedirect(r), String(r)).toBe('/')
     }
   })

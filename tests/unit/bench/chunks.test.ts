@@ -4,12 +4,14 @@ import { percentile } from '../../../bench/lib/stats'
 
 describe('bench chunk parser', () => {
   it('finds static imports in any quote style, and not dynamic ones', () => {
-    const code = 'import{S as e}from"./chunk-A.js";import"./side.js";export{x}from\'./re.js\';const l=()=>import(`./lazy.js`);import{y}from`../up.js`'
+    const code =
+      'import{S as e}from"./chunk-A.js";import"./side.js";export{x}from\'./re.js\';const l=()=>import(`./lazy.js`);import{y}from`../up.js`'
     expect(parseChunk(code).imports).toEqual(['./chunk-A.js', './side.js', './re.js', '../up.js'])
   })
 
   it('pairs each import() with the files Vite preloads for it', () => {
-    const code = 'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/a.js","assets/a.css","assets/b.js"])))=>i.map(i=>d[i]);' +
+    const code =
+      'const __vite__mapDeps=(i,m=__vite__mapDeps,d=(m.f||(m.f=["assets/a.js","assets/a.css","assets/b.js"])))=>i.map(i=>d[i]);' +
       'D(()=>import(`./a.js`),__vite__mapDeps([0,1])),D(()=>import("./b.js"),__vite__mapDeps([2])),import("./c.js")'
     expect(parseChunk(code).dynamic).toEqual([
       { spec: './a.js', deps: ['assets/a.js', 'assets/a.css'] },

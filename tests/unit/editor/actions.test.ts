@@ -32,7 +32,9 @@ describe('editor actions registry', () => {
   it('matches ctrl+z, ctrl+shift+z, delete and ctrl+d as issue 6 asks, whatever the layout turns the key into', () => {
     const editor = createEditor(sampleDocument())
     editor.select(['a'])
-    editor.edit('test', (d) => { d.items.a.x = 5 })
+    editor.edit('test', (d) => {
+      d.items.a.x = 5
+    })
     const ctx = actionContext(editor)
     expect(actionForKey({ key: 'z', code: 'KeyZ', ctrlKey: true }, 'edit', ctx)?.id).toBe('undo')
     expect(actionForKey({ key: 'Z', code: 'KeyZ', metaKey: true, shiftKey: true }, 'edit', ctx)).toBeUndefined()

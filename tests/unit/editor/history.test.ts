@@ -83,7 +83,10 @@ describe('editor history (SPEC §2 undo and redo)', () => {
     const other = sampleDocument()
     const shape = { ...other.items.s, id: 't' }
     const text = itemKinds.text.defaults({ id: 'u', x: 0, y: 0, z: 1, text: 'Core' })
-    const clip = writeClip({ items: [shape, text], connectors: [{ id: 'k', from: 't', to: 'u', z: 1, kind: 'plain', width: 2, dash: false }] }, undefined)
+    const clip = writeClip(
+      { items: [shape, text], connectors: [{ id: 'k', from: 't', to: 'u', z: 1, kind: 'plain', width: 2, dash: false }] },
+      undefined,
+    )
     const editor = editorWith()
     const ctx = { editor, doc: editor.get().doc, selection: editor.get().selection, clipboard: null }
     const { after } = roundTrip(editor, () => runAction(editor, action('paste'), 'edit', { ...ctx, clipboard: JSON.parse(clip) }))
@@ -95,7 +98,10 @@ describe('editor history (SPEC §2 undo and redo)', () => {
     const editor = editorWith()
     const { after } = roundTrip(editor, () => runEdit(editor, edits.connect, { from: 'a', to: 'b' }))
     expect(Object.values(after.connectors).map((c) => [c.from, c.to])).toEqual([['a', 'b']])
-    for (const [from, to, reason] of [['a', 'a', 'self'], ['b', 'a', 'already_connected']] as const) {
+    for (const [from, to, reason] of [
+      ['a', 'a', 'self'],
+      ['b', 'a', 'already_connected'],
+    ] as const) {
       const result: { refused: ConnectRefusal | null } = { refused: null }
       expect(runEdit(editor, edits.connect, { from, to, result })).toBe(false)
       expect(result.refused).toBe(reason)
@@ -116,7 +122,10 @@ describe('editor history (SPEC §2 undo and redo)', () => {
 
   it('changes z-order by one z key per item: forward, backward, front and back', () => {
     const editor = editorWith(['a'])
-    const order = () => byZ(editor.get().doc.items).map((i) => i.id).join('')
+    const order = () =>
+      byZ(editor.get().doc.items)
+        .map((i) => i.id)
+        .join('')
     expect(order()).toBe('absr')
     const forward = roundTrip(editor, () => runAction(editor, action('bring-forward'), 'edit'))
     expect(order()).toBe('basr')
@@ -140,7 +149,10 @@ describe('editor history (SPEC §2 undo and redo)', () => {
     roundTrip(editor, () => runEdit(editor, edits.setGridSize, 32))
     roundTrip(editor, () => runEdit(editor, edits.setBackground, { colour: '#202020', image_id: 5 }))
     roundTrip(editor, () => runEdit(editor, edits.setResolution, { width: 3840, height: 2160 }))
-    const slots = [{ u: 1, size: 2, host_id: 4, label: 'sw-01' }, { u: 3, size: 1, host_id: null, label: 'patch panel' }]
+    const slots = [
+      { u: 1, size: 2, host_id: 4, label: 'sw-01' },
+      { u: 3, size: 1, host_id: null, label: 'patch panel' },
+    ]
     expect(roundTrip(editor, () => runEdit(editor, edits.setRackSlots, { id: 'r', slots })).after.items.r).toMatchObject({ slots })
     expect(editor.get().doc.items.s).toMatchObject({ icon: 'router', style: { fill: '#ff0000', sketch: true } })
   })

@@ -32,7 +32,7 @@ describe('rack slots (SPEC §2 slots/rack visualization, SPEC §5 only once)', (
     expect(result.refused).toBe('host:7')
   })
 
-  it('accepts a new host, and keeps accepting the rack\'s own hosts when its slots change again', () => {
+  it("accepts a new host, and keeps accepting the rack's own hosts when its slots change again", () => {
     const editor = createEditor(sampleDocument())
     const result: PlaceResult = { refused: null }
     expect(runEdit(editor, setRackSlots, { id: 'r', slots: [slot(1, 7)], result })).toBe(true)

@@ -11,10 +11,31 @@ import type { MapInfo } from '../../../src/shared/api/maps'
 import { renderUi } from '../ui/render'
 
 const MAP: MapInfo = {
-  id: 7, name: 'Core network', alias: 'Core network', description: 'Routers', tags: ['core'], hostgroup_id: 3, hostgroup_name: 'prod', hostgroup_alias: 'Production',
-  environment: 'prod', layout: 2, use_hard_state: false, status: 'draft', version: null, versions: 0, has_unpublished_changes: true,
-  resolution: { width: 1920, height: 1080 }, background: { colour: '#ffffff', image_id: null }, lock: null, locked_by_someone: false,
-  allowed_actions: ['write'], slideshows: [], map_state: 0, generated: false, created_time: 1, updated_time: 1,
+  id: 7,
+  name: 'Core network',
+  alias: 'Core network',
+  description: 'Routers',
+  tags: ['core'],
+  hostgroup_id: 3,
+  hostgroup_name: 'prod',
+  hostgroup_alias: 'Production',
+  environment: 'prod',
+  layout: 2,
+  use_hard_state: false,
+  status: 'draft',
+  version: null,
+  versions: 0,
+  has_unpublished_changes: true,
+  resolution: { width: 1920, height: 1080 },
+  background: { colour: '#ffffff', image_id: null },
+  lock: null,
+  locked_by_someone: false,
+  allowed_actions: ['write'],
+  slideshows: [],
+  map_state: 0,
+  generated: false,
+  created_time: 1,
+  updated_time: 1,
 }
 
 /** The requests the form sends, answered as the server would (the body's fields on the map). */
@@ -60,10 +81,13 @@ describe('map properties (SPEC §3, §5)', () => {
     fireEvent.click(screen.getByLabelText('Use hard states'))
     submit()
     await waitFor(() => expect(onSaved).toHaveBeenCalled())
-    expect(requests).toEqual([{
-      url: '/api/v1/maps/7', method: 'PUT',
-      body: { alias: 'Core network EU', description: 'Routers and switches', tags: ['core', 'eu'], layout: 3, use_hard_state: true },
-    }])
+    expect(requests).toEqual([
+      {
+        url: '/api/v1/maps/7',
+        method: 'PUT',
+        body: { alias: 'Core network EU', description: 'Routers and switches', tags: ['core', 'eu'], layout: 3, use_hard_state: true },
+      },
+    ])
     expect(onSaved.mock.calls[0][0]).toMatchObject({ alias: 'Core network EU', layout: 3 })
   })
 })

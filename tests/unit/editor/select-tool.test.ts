@@ -7,7 +7,12 @@ import { createEditor } from '../../../src/editor/model/editor'
 import { createPointerTool, type PointerInput } from '../../../src/editor/tools/select-tool'
 import { sampleDocument } from './fixtures'
 
-const at = (x: number, y: number, target: string | null = null, shift = false): PointerInput => ({ point: { x, y }, screen: { x, y }, target, shift })
+const at = (x: number, y: number, target: string | null = null, shift = false): PointerInput => ({
+  point: { x, y },
+  screen: { x, y },
+  target,
+  shift,
+})
 
 describe('editor pointer tool', () => {
   it('drags the selection live and records one snapped move at pointer-up (grid 16)', () => {
@@ -52,9 +57,15 @@ describe('editor pointer tool', () => {
     const refusals: string[] = []
     const tool = createPointerTool(editor, (r) => refusals.push(r))
     editor.set({ tool: 'connect' })
-    for (const [a, b] of [['a', 'b'], ['b', 'a'], ['s', 's']]) {
-      tool.down(at(0, 0, a)); tool.up(at(0, 0))
-      tool.down(at(0, 0, b)); tool.up(at(0, 0))
+    for (const [a, b] of [
+      ['a', 'b'],
+      ['b', 'a'],
+      ['s', 's'],
+    ]) {
+      tool.down(at(0, 0, a))
+      tool.up(at(0, 0))
+      tool.down(at(0, 0, b))
+      tool.up(at(0, 0))
     }
     expect(Object.values(editor.get().doc.connectors)).toHaveLength(1)
     expect(refusals).toEqual(['already_connected', 'self'])

@@ -44,7 +44,9 @@ describe('editor toolbar (SPEC §2 Map editor)', () => {
     const keyed = ACTIONS.filter((a) => a.keys?.length)
     expect(within(dialog).getAllByRole('row')).toHaveLength(keyed.length)
     for (const action of keyed) {
-      const row = within(dialog).getByRole('rowheader', { name: label(action.id) }).closest('tr')!
+      const row = within(dialog)
+        .getByRole('rowheader', { name: label(action.id) })
+        .closest('tr')!
       expect([...row.querySelectorAll('kbd')].map((k) => k.textContent)).toEqual(action.keys!.map((k) => displayChord(k)))
     }
     expect(within(dialog).getByRole('rowheader', { name: 'Undo' }).closest('tr')!.textContent).toContain('Ctrl+Z')

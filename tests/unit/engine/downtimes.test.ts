@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest'
 import { dueChange, nextDueAt, type DowntimeTimes } from '../../../src/server/engine/downtimes'
 
 const fixed: DowntimeTimes = { status: 'SCHEDULED', start_time: 1000, end_time: 2000, is_flexible: false, duration: 1000, actual_end: null }
-const flexible: DowntimeTimes = { status: 'SCHEDULED', start_time: 1000, end_time: 2000, is_flexible: true, duration: 300, actual_end: null }
+const flexible: DowntimeTimes = {
+  status: 'SCHEDULED',
+  start_time: 1000,
+  end_time: 2000,
+  is_flexible: true,
+  duration: 300,
+  actual_end: null,
+}
 
 describe('fixed maintenance', () => {
   it('is in effect from its start to its end, whatever the object state', () => {

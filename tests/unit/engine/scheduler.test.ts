@@ -5,9 +5,28 @@ import { PENDING_STATE, NOT_FLAPPING } from '../../../src/server/engine/state/in
 import type { Target } from '../../../src/server/engine/target'
 
 const target = (id: number, nextCheck: number | null, interval = 60, lastCheck: number | null = null, organizationId = 1): Target => ({
-  key: `r:${id}`, type: 'resource', id, hostId: 1, hostgroupId: 1, organizationId, trusted: true, name: `r${id}`, hostName: 'h', address: '127.0.0.1', secrets: '',
-  kind: 'tcp', config: {}, configError: null, active: true, schedule: { check_interval: interval, retry_interval: 10, max_check_attempts: 3 },
-  freshness: null, state: { ...PENDING_STATE, next_check: nextCheck, last_check: lastCheck }, flap: NOT_FLAPPING, isStale: false, hasGraph: false, running: false,
+  key: `r:${id}`,
+  type: 'resource',
+  id,
+  hostId: 1,
+  hostgroupId: 1,
+  organizationId,
+  trusted: true,
+  name: `r${id}`,
+  hostName: 'h',
+  address: '127.0.0.1',
+  secrets: '',
+  kind: 'tcp',
+  config: {},
+  configError: null,
+  active: true,
+  schedule: { check_interval: interval, retry_interval: 10, max_check_attempts: 3 },
+  freshness: null,
+  state: { ...PENDING_STATE, next_check: nextCheck, last_check: lastCheck },
+  flap: NOT_FLAPPING,
+  isStale: false,
+  hasGraph: false,
+  running: false,
 })
 
 describe('scheduler', () => {
@@ -19,13 +38,20 @@ describe('scheduler', () => {
     const s = new Scheduler({
       concurrency: 2,
       now: () => clock,
-      run: (t) => new Promise<void>((resolve) => {
-        started.push(t.id)
-        maxRunning = Math.max(maxRunning, s.inFlight)
-        release.push(resolve)
-      }),
+      run: (t) =>
+        new Promise<void>((resolve) => {
+          started.push(t.id)
+          maxRunning = Math.max(maxRunning, s.inFlight)
+          release.push(resolve)
+        }),
     })
-    for (const [id, due] of [[1, 30], [2, 10], [3, 20], [4, 5000]]) s.plan(target(id, null), clock + due)
+    for (const [id, due] of [
+      [1, 30],
+      [2, 10],
+      [3, 20],
+      [4, 5000],
+    ])
+      s.plan(target(id, null), clock + due)
     clock += 100
     s.start()
     expect(started).toEqual([2, 3])
@@ -61,10 +87,17 @@ describe('scheduler', () => {
     expect(heapOf.items.filter((e) => e.due === now).length).toBe(2)
   })
 
-  it('gives another organization\'s due check a slot at once while one organization\'s checks hang (issue 13 fair scheduler)', async () => {
+  it("gives another organization's due check a slot at once while one organization's checks hang (issue 13 fair scheduler)", async () => {
     const clock = 1_000_000
     const started: string[] = []
-    const s = new Scheduler({ concurrency: 64, now: () => clock, run: (t) => new Promise<void>(() => { started.push(`${t.organizationId}:${t.id}`) }) })
+    const s = new Scheduler({
+      concurrency: 64,
+      now: () => clock,
+      run: (t) =>
+        new Promise<void>(() => {
+          started.push(`${t.organizationId}:${t.id}`)
+        }),
+    })
     s.start()
     // Organization 1 alone: a thousand checks that never end (a black-holed address) take all but the reserve.
     for (let i = 0; i < 1000; i++) s.plan(target(i, null, 10, null, 1), clock)
@@ -81,7 +114,15 @@ describe('scheduler', () => {
     let clock = 1_000_000
     const started: number[] = []
     const release: (() => void)[] = []
-    const s = new Scheduler({ concurrency: 4, now: () => clock, run: (t) => new Promise<void>((resolve) => { started.push(t.organizationId); release.push(resolve) }) })
+    const s = new Scheduler({
+      concurrency: 4,
+      now: () => clock,
+      run: (t) =>
+        new Promise<void>((resolve) => {
+          started.push(t.organizationId)
+          release.push(resolve)
+        }),
+    })
     for (let i = 0; i < 4; i++) s.plan(target(i, null, 60, null, 1), clock)
     s.start()
     expect(started).toEqual([1, 1, 1, 1])
@@ -99,8 +140,13 @@ describe('scheduler', () => {
     let clock = 1_000_000
     const release: (() => void)[] = []
     const s = new Scheduler({
-      concurrency: 64, now: () => clock, checksPerSecond: (org) => (org === 1 ? 5 : Infinity),
-      run: () => new Promise<void>((resolve) => { release.push(resolve) }),
+      concurrency: 64,
+      now: () => clock,
+      checksPerSecond: (org) => (org === 1 ? 5 : Infinity),
+      run: () =>
+        new Promise<void>((resolve) => {
+          release.push(resolve)
+        }),
     })
     s.start()
     s.plan(target(9999, null, 60, null, 2), clock + 3_600_000)

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { addressDenial, canonicalAddress, isNamePattern, nameDenial, parseNetwork, targetDenial, targetRules } from '../../../src/server/engine/target-policy'
+import {
+  addressDenial,
+  canonicalAddress,
+  isNamePattern,
+  nameDenial,
+  parseNetwork,
+  targetDenial,
+  targetRules,
+} from '../../../src/server/engine/target-policy'
 
 // Issue 13 "Targets" (review M1): what a check no server admin saved may reach.
 const OWN = ['127.0.0.1', '::1', '10.1.2.3', 'fe80::1%eth0', '2001:db8::42']
@@ -7,13 +15,27 @@ const open = targetRules({ networks: [], names: [] }, OWN)
 
 describe('target policy', () => {
   it.each([
-    ['127.0.0.1', 'loopback'], ['127.9.9.9', 'loopback'], ['::1', 'loopback'], ['0:0:0:0:0:0:0:1', 'loopback'],
-    ['0.0.0.0', 'unspecified address'], ['::', 'unspecified address'],
-    ['169.254.169.254', 'link-local or cloud metadata'], ['169.254.1.1', 'link-local or cloud metadata'], ['100.100.100.200', 'cloud metadata'],
-    ['fe80::abcd', 'link-local'], ['fe80::1%eth0', 'link-local'], ['fd00:ec2::254', 'cloud metadata'],
-    ['224.0.0.1', 'multicast'], ['239.255.255.250', 'multicast'], ['ff02::1', 'multicast'], ['255.255.255.255', 'broadcast or reserved'],
+    ['127.0.0.1', 'loopback'],
+    ['127.9.9.9', 'loopback'],
+    ['::1', 'loopback'],
+    ['0:0:0:0:0:0:0:1', 'loopback'],
+    ['0.0.0.0', 'unspecified address'],
+    ['::', 'unspecified address'],
+    ['169.254.169.254', 'link-local or cloud metadata'],
+    ['169.254.1.1', 'link-local or cloud metadata'],
+    ['100.100.100.200', 'cloud metadata'],
+    ['fe80::abcd', 'link-local'],
+    ['fe80::1%eth0', 'link-local'],
+    ['fd00:ec2::254', 'cloud metadata'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast'],
+    ['ff02::1', 'multicast'],
+    ['255.255.255.255', 'broadcast or reserved'],
     // IPv4 inside IPv6 reaches the IPv4 host: judged as that host.
-    ['::ffff:127.0.0.1', 'loopback'], ['::ffff:7f00:1', 'loopback'], ['::ffff:169.254.169.254', 'link-local or cloud metadata'], ['::127.0.0.1', 'loopback'],
+    ['::ffff:127.0.0.1', 'loopback'],
+    ['::ffff:7f00:1', 'loopback'],
+    ['::ffff:169.254.169.254', 'link-local or cloud metadata'],
+    ['::127.0.0.1', 'loopback'],
   ])('always denies %s (%s), whatever the organization allows', (address, reason) => {
     expect(addressDenial(open, address)).toBe(reason)
     expect(addressDenial(targetRules({ networks: ['0.0.0.0/0', '::/0'], names: [] }, OWN), address)).toBe(reason)
@@ -42,7 +64,9 @@ describe('target policy', () => {
   })
 
   it('allows nothing when every listed network is invalid, rather than everything', () => {
-    expect(addressDenial(targetRules({ networks: ['nonsense'], names: [] }, []), '192.0.2.5')).toBe("outside the organization's allowed networks")
+    expect(addressDenial(targetRules({ networks: ['nonsense'], names: [] }, []), '192.0.2.5')).toBe(
+      "outside the organization's allowed networks",
+    )
   })
 
   it('requires a listed name pattern for host names when there are any', () => {
@@ -68,7 +92,8 @@ describe('target policy', () => {
     expect(parseNetwork('10.0.0.0/8')).toEqual({ address: '10.0.0.0', prefix: 8, family: 'ipv4' })
     expect(parseNetwork('2001:db8::/32')).toEqual({ address: '2001:db8::', prefix: 32, family: 'ipv6' })
     expect(parseNetwork('192.0.2.5')).toEqual({ address: '192.0.2.5', prefix: 32, family: 'ipv4' })
-    for (const bad of ['10.0.0.0/33', '::/129', '10.0.0/8', 'example.com/8', '10.0.0.0/', '', '10.0.0.0/8/8']) expect(parseNetwork(bad)).toBeNull()
+    for (const bad of ['10.0.0.0/33', '::/129', '10.0.0/8', 'example.com/8', '10.0.0.0/', '', '10.0.0.0/8/8'])
+      expect(parseNetwork(bad)).toBeNull()
     expect(isNamePattern('*.example.com')).toBe(true)
     expect(isNamePattern('host-1.example.com')).toBe(true)
     for (const bad of ['*', '*.', 'a..b', '-a.com', 'a.*.com', 'http://x', 'a b']) expect(isNamePattern(bad)).toBe(false)

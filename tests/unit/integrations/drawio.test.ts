@@ -25,12 +25,21 @@ describe('draw.io import', () => {
 
   it('binds cells naming hosts of the environment, by label or host/service attributes', () => {
     const hosts = items(doc).filter((i): i is Extract<MapItem, { kind: 'host' }> => i.kind === 'host')
-    expect(hosts.map((h) => [h.host_id, h.name]).sort()).toEqual([[HOSTS['core-router'], 'core-router'], [HOSTS['web-01'], 'web-01']])
+    expect(hosts.map((h) => [h.host_id, h.name]).sort()).toEqual([
+      [HOSTS['core-router'], 'core-router'],
+      [HOSTS['web-01'], 'web-01'],
+    ])
     const router = hosts.find((h) => h.name === 'core-router')!
     expect([router.x, router.y, router.w, router.h]).toEqual([100, 80, 78, 53])
     expect(router.style).toEqual({ fill: '#036897', stroke: '#ffffff', text: '#333333' })
     expect(hosts.find((h) => h.name === 'web-01')!.label).toBe('Web server')
-    expect(items(doc).find((i) => i.kind === 'resource')).toMatchObject({ resource_id: DISK.id, host_id: DISK.host_id, name: 'disk /', x: 400, y: 300 })
+    expect(items(doc).find((i) => i.kind === 'resource')).toMatchObject({
+      resource_id: DISK.id,
+      host_id: DISK.host_id,
+      name: 'disk /',
+      x: 400,
+      y: 300,
+    })
   })
 
   it('lists host names that matched nothing and keeps those cells as unbound shapes', () => {
@@ -52,7 +61,14 @@ describe('draw.io import', () => {
   })
 
   it('turns html labels into plain text and keeps font size, alignment and colour of text cells', () => {
-    expect(labelled(doc, 'Datacenter\nRack 4')).toMatchObject({ kind: 'text', font_size: 20, align: 'center', style: { text: '#112233' }, x: 600, y: 10 })
+    expect(labelled(doc, 'Datacenter\nRack 4')).toMatchObject({
+      kind: 'text',
+      font_size: 20,
+      align: 'center',
+      style: { text: '#112233' },
+      x: 600,
+      y: 10,
+    })
   })
 
   it('places children of a group relative to the group', () => {
@@ -65,19 +81,34 @@ describe('draw.io import', () => {
 
   it('turns edges between converted cells into connectors with label, colour, width and dash', () => {
     const connectors = Object.values(doc.connectors)
-    const byEnds = (a: string, b: string) => connectors.find((c) => {
-      const from = doc.items[c.from], to = doc.items[c.to]
-      const names = [from, to].map((i) => i.label ?? ('name' in i ? i.name : ''))
-      return names.includes(a) && names.includes(b)
+    const byEnds = (a: string, b: string) =>
+      connectors.find((c) => {
+        const from = doc.items[c.from],
+          to = doc.items[c.to]
+        const names = [from, to].map((i) => i.label ?? ('name' in i ? i.name : ''))
+        return names.includes(a) && names.includes(b)
+      })
+    expect(byEnds('core-router', 'Web server')).toMatchObject({
+      label: '10G / uplink',
+      colour: '#ff0000',
+      width: 3,
+      dash: true,
+      kind: 'plain',
     })
-    expect(byEnds('core-router', 'Web server')).toMatchObject({ label: '10G / uplink', colour: '#ff0000', width: 3, dash: true, kind: 'plain' })
     expect(byEnds('Web server', 'disk /') ?? byEnds('Web server', 'DB disk')).toBeDefined()
     expect(byEnds('Users', 'Switch A')).toBeDefined()
     expect(connectors).toHaveLength(3)
   })
 
   it('draws an edge with free ends as a line through its points', () => {
-    expect(labelled(doc, 'free line')).toMatchObject({ kind: 'line', x: 600, y: 600, points: [0, 0, 100, 0, 200, 50], arrow: 'both', style: { stroke: '#333333' } })
+    expect(labelled(doc, 'free line')).toMatchObject({
+      kind: 'line',
+      x: 600,
+      y: 600,
+      points: [0, 0, 100, 0, 200, 50],
+      arrow: 'both',
+      style: { stroke: '#333333' },
+    })
   })
 
   it('counts what it could not convert: the second item of a host, edges to it, duplicate edges, other pages', () => {
@@ -99,13 +130,21 @@ describe('draw.io import', () => {
     // A valid page padded with spaces, each URI-encoded as %20: 12 MB once inflated.
     const page = `<mxGraphModel><root><mxCell id="0"/>${' '.repeat(4 * 1024 * 1024)}</root></mxGraphModel>`
     const bomb = deflateRawSync(Buffer.from(encodeURIComponent(page))).toString('base64')
-    const err = (() => { try { drawio(`<mxfile><diagram>${bomb}</diagram></mxfile>`, testLookup()) } catch (e) { return e } })() as ApiError
+    const err = (() => {
+      try {
+        drawio(`<mxfile><diagram>${bomb}</diagram></mxfile>`, testLookup())
+      } catch (e) {
+        return e
+      }
+    })() as ApiError
     expect([err?.key, err?.extra.reason]).toEqual(['invalid_input', 'a compressed draw.io page could not be read'])
   })
 
   it('strips markup from html labels in one linear pass, reading a few KB of a huge label', () => {
-    const cell = (value: string) => `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="2" value="${value}" style="html=1" vertex="1" parent="1"><mxGeometry width="80" height="40" as="geometry"/></mxCell></root></mxGraphModel>`
-    const label = (value: string) => Object.values(drawio(cell(value), testLookup()).document.items).map((i) => ('label' in i ? i.label : ''))[0]
+    const cell = (value: string) =>
+      `<mxGraphModel><root><mxCell id="0"/><mxCell id="1" parent="0"/><mxCell id="2" value="${value}" style="html=1" vertex="1" parent="1"><mxGeometry width="80" height="40" as="geometry"/></mxCell></root></mxGraphModel>`
+    const label = (value: string) =>
+      Object.values(drawio(cell(value), testLookup()).document.items).map((i) => ('label' in i ? i.label : ''))[0]
     expect(label('&lt;b&gt;core&lt;/b&gt;&lt;br/&gt;router &amp;lt;1&amp;gt;')).toBe('core\nrouter <1>')
     expect(label('a &lt; b')).toBe('a < b')
     const started = performance.now()
@@ -114,9 +153,19 @@ describe('draw.io import', () => {
   })
 
   it('refuses what is not a draw.io file with invalid_input naming the body', () => {
-    for (const text of ['<html><body/></html>', 'not xml at all <', '<mxfile><diagram>%%%not-base64%%%</diagram></mxfile>',
-      '<!DOCTYPE x [<!ENTITY a "aaaa">]><mxfile><diagram/></mxfile>']) {
-      const err = (() => { try { drawio(text, testLookup()) } catch (e) { return e } })() as ApiError
+    for (const text of [
+      '<html><body/></html>',
+      'not xml at all <',
+      '<mxfile><diagram>%%%not-base64%%%</diagram></mxfile>',
+      '<!DOCTYPE x [<!ENTITY a "aaaa">]><mxfile><diagram/></mxfile>',
+    ]) {
+      const err = (() => {
+        try {
+          drawio(text, testLookup())
+        } catch (e) {
+          return e
+        }
+      })() as ApiError
       expect(err, text).toBeInstanceOf(ApiError)
       expect([err.key, err.extra.field]).toEqual(['invalid_input', 'body'])
     }

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest'
 import { MAX_PARALLEL_PARSES, parseIsolated } from '../../../src/server/integrations/isolated'
 import { ApiError } from '../../../src/shared/errors'
 
-const report = '<report><name>r</name><report><results><result><host>10.0.0.1</host><port>http (80/tcp)</port><nvt oid="1.3.6.1.4.1.25623.1.0.1"><name>x</name></nvt><severity>5</severity></result></results></report></report>'
+const report =
+  '<report><name>r</name><report><results><result><host>10.0.0.1</host><port>http (80/tcp)</port><nvt oid="1.3.6.1.4.1.25623.1.0.1"><name>x</name></nvt><severity>5</severity></result></results></report></report>'
 
 describe('reading imported files in a worker thread', () => {
   it('returns what the parser made of the file', async () => {
@@ -31,7 +32,12 @@ describe('reading imported files in a worker thread', () => {
   })
 
   it(`reads at most ${MAX_PARALLEL_PARSES} files at once and answers service_not_available to more`, async () => {
-    const calls = Array.from({ length: MAX_PARALLEL_PARSES + 1 }, () => parseIsolated({ kind: 'scan', text: report }).then(() => 'read', (e: ApiError) => e.key))
+    const calls = Array.from({ length: MAX_PARALLEL_PARSES + 1 }, () =>
+      parseIsolated({ kind: 'scan', text: report }).then(
+        () => 'read',
+        (e: ApiError) => e.key,
+      ),
+    )
     expect((await Promise.all(calls)).sort()).toEqual([...Array(MAX_PARALLEL_PARSES).fill('read'), 'service_not_available'].sort())
     expect((await parseIsolated({ kind: 'scan', text: report })).findings).toHaveLength(1)
   })

@@ -10,7 +10,8 @@ import { ApiError } from '../../../src/shared/errors'
 import { DISK, HOSTS, testLookup } from './lookup'
 
 const text = fs.readFileSync(new URL('../../fixtures/maps/site.cfg', import.meta.url), 'utf8')
-const ofKind = <K extends MapItem['kind']>(doc: MapDocument, kind: K) => Object.values(doc.items).filter((i): i is Extract<MapItem, { kind: K }> => i.kind === kind)
+const ofKind = <K extends MapItem['kind']>(doc: MapDocument, kind: K) =>
+  Object.values(doc.items).filter((i): i is Extract<MapItem, { kind: K }> => i.kind === kind)
 
 describe('NagVis import', () => {
   const result = nagvis(text, testLookup({ environments: { ENV: 31 }, maps: { 'branch-office': 41 } }))
@@ -40,7 +41,9 @@ describe('NagVis import', () => {
   })
 
   it('converts textboxes (text stays text), shapes and lines', () => {
-    expect(ofKind(doc, 'text')).toMatchObject([{ text: 'Datacenter North <script>', x: 10, y: 10, w: 240, h: 30, font_size: 18, style: { text: '#ffffff', fill: '#1e3a5f' } }])
+    expect(ofKind(doc, 'text')).toMatchObject([
+      { text: 'Datacenter North <script>', x: 10, y: 10, w: 240, h: 30, font_size: 18, style: { text: '#ffffff', fill: '#1e3a5f' } },
+    ])
     expect(ofKind(doc, 'shape').find((s) => !s.label)).toMatchObject({ icon: 'cloud', x: 350, y: 500 })
     const [line, serviceLine] = ofKind(doc, 'line')
     expect(line).toMatchObject({ x: 100, y: 600, points: [0, 0, 300, 0], arrow: 'end', stroke_width: 2, style: { stroke: '#ff0000' } })
@@ -74,8 +77,18 @@ describe('NagVis import', () => {
   })
 
   it('refuses files that are not NagVis maps with invalid_input naming the line', () => {
-    for (const [bad, reason] of [['hello world', /line 1/], ['define host {\nhost_name=a\n', /not closed/], ['# only comments\n', /no "define"/]] as const) {
-      const err = (() => { try { nagvis(bad, testLookup()) } catch (e) { return e } })() as ApiError
+    for (const [bad, reason] of [
+      ['hello world', /line 1/],
+      ['define host {\nhost_name=a\n', /not closed/],
+      ['# only comments\n', /no "define"/],
+    ] as const) {
+      const err = (() => {
+        try {
+          nagvis(bad, testLookup())
+        } catch (e) {
+          return e
+        }
+      })() as ApiError
       expect(err, bad).toBeInstanceOf(ApiError)
       expect(err.key).toBe('invalid_input')
       expect(String(err.extra.reason)).toMatch(reason)

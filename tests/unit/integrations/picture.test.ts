@@ -7,8 +7,12 @@ const fixture = (name: string) => new Uint8Array(fs.readFileSync(new URL(`../../
 
 describe('picture sniffing', () => {
   it('reads type and size of real PNG, JPEG and GIF files', () => {
-    for (const [name, mime, width, height] of [['background.png', 'image/png', 800, 600], ['small.png', 'image/png', 400, 300],
-      ['background.jpg', 'image/jpeg', 1024, 768], ['background.gif', 'image/gif', 800, 600]] as const) {
+    for (const [name, mime, width, height] of [
+      ['background.png', 'image/png', 800, 600],
+      ['small.png', 'image/png', 400, 300],
+      ['background.jpg', 'image/jpeg', 1024, 768],
+      ['background.gif', 'image/gif', 800, 600],
+    ] as const) {
       const bytes = fixture(name)
       expect(sniffPicture(bytes), name).toBe(mime)
       expect(pictureSize(bytes, mime), name).toEqual({ width, height })
@@ -34,6 +38,11 @@ describe('picture sniffing', () => {
   })
 
   it('takes the extension from the last dot of the name, in lower case', () => {
-    expect([extensionOf('Floor.Plan.JPG'), extensionOf('noext'), extensionOf('dir.v2/file'), extensionOf('x.svg')]).toEqual(['jpg', '', '', 'svg'])
+    expect([extensionOf('Floor.Plan.JPG'), extensionOf('noext'), extensionOf('dir.v2/file'), extensionOf('x.svg')]).toEqual([
+      'jpg',
+      '',
+      '',
+      'svg',
+    ])
   })
 })

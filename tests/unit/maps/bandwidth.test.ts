@@ -1,6 +1,14 @@
 /** SPEC §2 "bandwidth connections": utilisation, colour scale, label and staleness (src/shared/maps/bandwidth.ts). */
 import { describe, expect, it } from 'vitest'
-import { BANDWIDTH_STALE_S, bandwidthLabel, bandwidthReading, formatBps, staleAfter, utilisation, utilisationColour } from '../../../src/shared/maps/bandwidth'
+import {
+  BANDWIDTH_STALE_S,
+  bandwidthLabel,
+  bandwidthReading,
+  formatBps,
+  staleAfter,
+  utilisation,
+  utilisationColour,
+} from '../../../src/shared/maps/bandwidth'
 
 const link = { resource_id: 7, in_key: 'in', out_key: 'out', capacity_bps: 1e9 }
 const NOW = 1_800_000_000

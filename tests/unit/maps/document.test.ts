@@ -17,7 +17,13 @@ describe('map document', () => {
   it('accepts an item of every kind made from its defaults', () => {
     const doc = emptyDocument()
     ITEM_KINDS.forEach((kind, i) => {
-      const bound = { host: { host_id: 1 }, resource: { resource_id: 1, host_id: 1 }, environment: { hostgroup_id: 1 }, map: { map_id: 1 }, image: { image_id: 1 } } as Record<string, object>
+      const bound = {
+        host: { host_id: 1 },
+        resource: { resource_id: 1, host_id: 1 },
+        environment: { hostgroup_id: 1 },
+        map: { map_id: 1 },
+        image: { image_id: 1 },
+      } as Record<string, object>
       doc.items[kind] = itemKinds[kind].defaults({ ...at(kind, i), ...(bound[kind] ?? {}) } as never)
     })
     expect(issues(doc)).toEqual([])
@@ -68,7 +74,14 @@ describe('map document', () => {
   })
 
   it('rack slots stay inside the rack and do not overlap', () => {
-    const rack = itemKinds.rack.defaults({ ...at('r'), units: 4, slots: [{ u: 1, size: 2, host_id: null, label: 'a' }, { u: 2, size: 1, host_id: null, label: 'b' }] })
+    const rack = itemKinds.rack.defaults({
+      ...at('r'),
+      units: 4,
+      slots: [
+        { u: 1, size: 2, host_id: null, label: 'a' },
+        { u: 2, size: 1, host_id: null, label: 'b' },
+      ],
+    })
     expect(issues(withItems(rack)).join()).toMatch(/unit 2/)
     rack.slots = [{ u: 4, size: 2, host_id: null, label: 'a' }]
     expect(issues(withItems(rack)).join()).toMatch(/unit 5/)

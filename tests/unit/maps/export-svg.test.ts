@@ -7,7 +7,9 @@ import { MAP } from '../../../src/shared/enums'
 
 function doc(): MapDocument {
   const d = emptyDocument({ width: 1280, height: 720 })
-  const add = (item: { id: string }) => { d.items[item.id] = item as never }
+  const add = (item: { id: string }) => {
+    d.items[item.id] = item as never
+  }
   add(itemKinds.host.defaults({ id: 'h1', x: 100, y: 100, z: 1, host_id: 5, name: 'web-01', label: '<script>alert(1)</script>' }))
   add(itemKinds.host.defaults({ id: 'h2', x: 400, y: 100, z: 2, host_id: 6, name: 'db & backup' }))
   add(itemKinds.shape.defaults({ id: 's1', x: 50, y: 300, z: 3, icon: 'cloud', label: 'ISP "uplink"', style: { fill: '#eeeeee' } }))

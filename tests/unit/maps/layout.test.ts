@@ -4,7 +4,15 @@
  * adds new hosts in free space without moving anything already on the map.
  */
 import { describe, expect, it } from 'vitest'
-import { generatedDocument, layoutHosts, linksOf, LAYOUT_CELL, syncDocument, type LayoutHost, type Point } from '../../../src/shared/maps/layout'
+import {
+  generatedDocument,
+  layoutHosts,
+  linksOf,
+  LAYOUT_CELL,
+  syncDocument,
+  type LayoutHost,
+  type Point,
+} from '../../../src/shared/maps/layout'
 import { MapDocument, type MapDocument as Doc } from '../../../src/shared/maps/document'
 import { itemKinds, kindOf, type Box } from '../../../src/shared/maps/items'
 
@@ -29,7 +37,8 @@ const boxes = (doc: Doc): Box[] => Object.values(doc.items).map((i) => kindOf(i)
 const overlap = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
 function overlapping(list: Box[]) {
   const pairs: [Box, Box][] = []
-  for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) if (overlap(list[i], list[j])) pairs.push([list[i], list[j]])
+  for (let i = 0; i < list.length; i++)
+    for (let j = i + 1; j < list.length; j++) if (overlap(list[i], list[j])) pairs.push([list[i], list[j]])
   return pairs
 }
 
@@ -37,8 +46,12 @@ describe('layered layout of parent/child trees (issue 7)', () => {
   // core → two distribution switches → access switches, named so that name order would cross every link.
   const tree = [
     host(1, 'core'),
-    host(2, 'dist-b', [1]), host(3, 'dist-a', [1]),
-    host(4, 'acc-1', [2]), host(5, 'acc-2', [3]), host(6, 'acc-3', [2]), host(7, 'acc-4', [3]),
+    host(2, 'dist-b', [1]),
+    host(3, 'dist-a', [1]),
+    host(4, 'acc-1', [2]),
+    host(5, 'acc-2', [3]),
+    host(6, 'acc-3', [2]),
+    host(7, 'acc-4', [3]),
   ]
 
   it('puts each host one row below its deepest parent', () => {
@@ -96,9 +109,16 @@ describe('generated documents (issue 7)', () => {
     const doc = generatedDocument([host(1, 'router'), host(2, 'switch', [1]), host(3, 'server', [2, 99])])
     expect(MapDocument.safeParse(doc).success).toBe(true)
     const items = Object.values(doc.items)
-    expect(items.map((i) => (i.kind === 'host' ? [i.host_id, i.name, i.label] : null))).toEqual([[1, 'router', 'router'], [2, 'switch', 'switch'], [3, 'server', 'server']])
+    expect(items.map((i) => (i.kind === 'host' ? [i.host_id, i.name, i.label] : null))).toEqual([
+      [1, 'router', 'router'],
+      [2, 'switch', 'switch'],
+      [3, 'server', 'server'],
+    ])
     // The link to host 99 (not on the map) is not drawn.
-    expect(Object.values(doc.connectors).map((c) => [c.from, c.to, c.kind])).toEqual([['host-1', 'host-2', 'plain'], ['host-2', 'host-3', 'plain']])
+    expect(Object.values(doc.connectors).map((c) => [c.from, c.to, c.kind])).toEqual([
+      ['host-1', 'host-2', 'plain'],
+      ['host-2', 'host-3', 'plain'],
+    ])
   })
 })
 
@@ -122,7 +142,9 @@ describe('re-sync keeps hand-placed positions (issue 7)', () => {
     const ap1 = document.items['host-4']
     expect(ap1.y).toBeGreaterThan(600)
     expect(Math.abs(ap1.x - 1400)).toBeLessThanOrEqual(LAYOUT_CELL.width)
-    expect(Object.values(document.connectors).map((c) => `${c.from}>${c.to}`)).toEqual(expect.arrayContaining(['host-2>host-4', 'host-3>host-5']))
+    expect(Object.values(document.connectors).map((c) => `${c.from}>${c.to}`)).toEqual(
+      expect.arrayContaining(['host-2>host-4', 'host-3>host-5']),
+    )
     expect(MapDocument.safeParse(document).success).toBe(true)
   })
 
@@ -132,7 +154,11 @@ describe('re-sync keeps hand-placed positions (issue 7)', () => {
     const known = new Set(first.map((h) => h.id))
     const { document, added } = syncDocument(doc, [...first, host(6, 'printer')], known)
     expect(added).toEqual([6])
-    expect(Object.values(document.items).flatMap((i) => (i.kind === 'host' ? [i.host_id] : [])).sort()).toEqual([...first.map((h) => h.id).filter((id) => id !== 3), 6].sort())
+    expect(
+      Object.values(document.items)
+        .flatMap((i) => (i.kind === 'host' ? [i.host_id] : []))
+        .sort(),
+    ).toEqual([...first.map((h) => h.id).filter((id) => id !== 3), 6].sort())
   })
 
   it('adds nothing when no host is new, and keeps a host a person placed by hand under another id', () => {

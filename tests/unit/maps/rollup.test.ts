@@ -4,15 +4,39 @@ import { emptyDocument, itemKinds, MAX_MAP_DEPTH, rollupMap, type MapDocument, t
 import { HOST_MAP_STATE, MAP } from '../../../src/shared/enums'
 
 const at = (id: string) => ({ id, x: 0, y: 0, z: 1 })
-const doc = (...items: MapDocument['items'][string][]): MapDocument => ({ ...emptyDocument(), items: Object.fromEntries(items.map((i) => [i.id, i])) })
+const doc = (...items: MapDocument['items'][string][]): MapDocument => ({
+  ...emptyDocument(),
+  items: Object.fromEntries(items.map((i) => [i.id, i])),
+})
 const hostItem = (id: string, host_id: number) => itemKinds.host.defaults({ ...at(id), host_id })
 const mapItem = (id: string, map_id: number) => itemKinds.map.defaults({ ...at(id), map_id })
-const sources = (over: Partial<RollupSources> = {}): RollupSources => ({ hosts: new Map(), resources: new Map(), environments: new Map(), maps: new Map(), ...over })
+const sources = (over: Partial<RollupSources> = {}): RollupSources => ({
+  hosts: new Map(),
+  resources: new Map(),
+  environments: new Map(),
+  maps: new Map(),
+  ...over,
+})
 
 describe('map roll-up', () => {
   it('gives each bound item its state and the map the worst of them', () => {
-    const d = doc(hostItem('a', 1), hostItem('b', 2), itemKinds.resource.defaults({ ...at('c'), resource_id: 3, host_id: 1 }), itemKinds.text.defaults(at('t')))
-    const r = rollupMap(d, false, sources({ hosts: new Map([[1, { state: 'up' }], [2, { state: 'unreachable' }]]), resources: new Map([[3, { state: 'warning' }]]) }))
+    const d = doc(
+      hostItem('a', 1),
+      hostItem('b', 2),
+      itemKinds.resource.defaults({ ...at('c'), resource_id: 3, host_id: 1 }),
+      itemKinds.text.defaults(at('t')),
+    )
+    const r = rollupMap(
+      d,
+      false,
+      sources({
+        hosts: new Map([
+          [1, { state: 'up' }],
+          [2, { state: 'unreachable' }],
+        ]),
+        resources: new Map([[3, { state: 'warning' }]]),
+      }),
+    )
     expect(r.items.a).toEqual({ map_state: MAP.up, host_map_state: HOST_MAP_STATE.host_up })
     expect(r.items.c).toEqual({ map_state: MAP.warning, host_map_state: HOST_MAP_STATE.resource_warning })
     expect(r.items.t).toBeUndefined()
@@ -40,8 +64,14 @@ describe('map roll-up', () => {
     const middle = doc(mapItem('m', 30))
     const top = doc(mapItem('n', 20), hostItem('a', 1))
     const s = sources({
-      hosts: new Map([[1, { state: 'up' }], [5, { state: 'down' }]]),
-      maps: new Map([[20, { document: middle, use_hard_state: false }], [30, { document: leaf, use_hard_state: false }]]),
+      hosts: new Map([
+        [1, { state: 'up' }],
+        [5, { state: 'down' }],
+      ]),
+      maps: new Map([
+        [20, { document: middle, use_hard_state: false }],
+        [30, { document: leaf, use_hard_state: false }],
+      ]),
     })
     const r = rollupMap(top, false, s, [10])
     expect(r.items.n.map_state).toBe(MAP.down)
@@ -52,7 +82,13 @@ describe('map roll-up', () => {
   it('SPEC §8 max_map_recursion: a cycle of maps is cut by the guard instead of looping', () => {
     const a = doc(mapItem('toB', 2), hostItem('h', 1))
     const b = doc(mapItem('toA', 1))
-    const s = sources({ hosts: new Map([[1, { state: 'down' }]]), maps: new Map([[1, { document: a, use_hard_state: false }], [2, { document: b, use_hard_state: false }]]) })
+    const s = sources({
+      hosts: new Map([[1, { state: 'down' }]]),
+      maps: new Map([
+        [1, { document: a, use_hard_state: false }],
+        [2, { document: b, use_hard_state: false }],
+      ]),
+    })
     const r = rollupMap(a, false, s, [1])
     expect(r.recursion).toBe(true)
     expect(r.map_state).toBe(MAP.down)
@@ -65,9 +101,25 @@ describe('map roll-up', () => {
   })
 
   it('a rack shows the worst of its slot hosts; an environment item shows the state given for it', () => {
-    const rack = itemKinds.rack.defaults({ ...at('r'), slots: [{ u: 1, size: 1, host_id: 1, label: 'a' }, { u: 2, size: 1, host_id: 2, label: 'b' }] })
+    const rack = itemKinds.rack.defaults({
+      ...at('r'),
+      slots: [
+        { u: 1, size: 1, host_id: 1, label: 'a' },
+        { u: 2, size: 1, host_id: 2, label: 'b' },
+      ],
+    })
     const env = itemKinds.environment.defaults({ ...at('e'), hostgroup_id: 4 })
-    const r = rollupMap(doc(rack, env), false, sources({ hosts: new Map([[1, { state: 'up' }], [2, { state: 'down' }]]), environments: new Map([[4, MAP.warning]]) }))
+    const r = rollupMap(
+      doc(rack, env),
+      false,
+      sources({
+        hosts: new Map([
+          [1, { state: 'up' }],
+          [2, { state: 'down' }],
+        ]),
+        environments: new Map([[4, MAP.warning]]),
+      }),
+    )
     expect(r.items.r.map_state).toBe(MAP.down)
     expect(r.items.e.map_state).toBe(MAP.warning)
   })

@@ -21,11 +21,22 @@ describe('Yjs mirror of a map document', () => {
     writeDocument(ydoc, start())
     let doc = start()
     const edits: ((d: MapDocument) => void)[] = [
-      (d) => { d.items.a.x = 50 },
-      (d) => { d.items.b = itemKinds.shape.defaults({ id: 'b', x: 5, y: 5, z: 2 }) },
-      (d) => { d.connectors.c = { id: 'c', from: 'a', to: 'b', z: 1, kind: 'plain', width: 2, dash: false } },
-      (d) => { d.grid.visible = false },
-      (d) => { delete d.items.b; delete d.connectors.c },
+      (d) => {
+        d.items.a.x = 50
+      },
+      (d) => {
+        d.items.b = itemKinds.shape.defaults({ id: 'b', x: 5, y: 5, z: 2 })
+      },
+      (d) => {
+        d.connectors.c = { id: 'c', from: 'a', to: 'b', z: 1, kind: 'plain', width: 2, dash: false }
+      },
+      (d) => {
+        d.grid.visible = false
+      },
+      (d) => {
+        delete d.items.b
+        delete d.connectors.c
+      },
     ]
     for (const edit of edits) {
       const [next, patches] = produceWithPatches(doc, edit)
@@ -41,7 +52,9 @@ describe('Yjs mirror of a map document', () => {
     const ydoc = new Y.Doc()
     writeDocument(ydoc, doc)
     const before = Y.encodeStateVector(ydoc)
-    const [next, patches] = produceWithPatches(doc, (d) => { d.items.s7.x = 999 })
+    const [next, patches] = produceWithPatches(doc, (d) => {
+      d.items.s7.x = 999
+    })
     applyPatches(ydoc, patches, next)
     const update = Y.encodeStateAsUpdate(ydoc, before)
     expect(update.length).toBeLessThan(400)

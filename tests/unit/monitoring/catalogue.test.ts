@@ -9,8 +9,16 @@ import { SEARCH_TYPES } from '../../../src/shared/api/search'
 const MONITORING = join(import.meta.dirname, '../../../src/monitoring')
 // Timeline and graphs have their own owner and test.
 const OTHERS = new Set(['timeline', 'graphs'])
-const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-  e.isDirectory() ? (OTHERS.has(e.name) ? [] : sources(join(dir, e.name))) : /\.tsx?$/.test(e.name) ? [readFileSync(join(dir, e.name), 'utf8')] : [])
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? OTHERS.has(e.name)
+        ? []
+        : sources(join(dir, e.name))
+      : /\.tsx?$/.test(e.name)
+        ? [readFileSync(join(dir, e.name), 'utf8')]
+        : [],
+  )
 
 describe('every text of the monitoring screens is in the catalogue (DESIGN.md)', () => {
   it('has every literal monitoring.* key the screens use', () => {
@@ -22,11 +30,14 @@ describe('every text of the monitoring screens is in the catalogue (DESIGN.md)',
   it('has the keys the screens build from lists', () => {
     const built = [
       ...MULTI_ACTIONS.map((a) => `monitoring.multi.rejected.${a}`),
-      ...HOST_TABS.map((tab) => `monitoring.tabs.${tab}`), ...RESOURCE_TABS.map((tab) => `monitoring.tabs.${tab}`),
+      ...HOST_TABS.map((tab) => `monitoring.tabs.${tab}`),
+      ...RESOURCE_TABS.map((tab) => `monitoring.tabs.${tab}`),
       ...SEARCH_TYPES.map((type) => `monitoring.search.types.${type}`),
       ...['status', 'resources', 'timeline', 'graphs', 'assets'].map((j) => `monitoring.jumpTo.${j}`),
       ...['host', 'resource_check'].map((type) => `monitoring.problems.types.${type}`),
-      ...['monitoringIp', 'description', 'stateDetails', 'parents', 'children', 'extendedOutput', 'lastCheck', 'nextCheck', 'age'].map((f) => `monitoring.details.${f}`),
+      ...['monitoringIp', 'description', 'stateDetails', 'parents', 'children', 'extendedOutput', 'lastCheck', 'nextCheck', 'age'].map(
+        (f) => `monitoring.details.${f}`,
+      ),
     ]
     for (const key of built) expect(i18n.exists(key), key).toBe(true)
   })

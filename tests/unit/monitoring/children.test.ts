@@ -7,7 +7,9 @@ const names = (n: number, prefix = 'child') => Array.from({ length: n }, (_, i) 
 describe('child host badges (SPEC §2 host table expanded row, SPEC §7 hosts/grouped)', () => {
   it('asks hosts/grouped by host type for at most 1500 children with the SPEC §7 columns', () => {
     expect(childQuery('core-sw')).toEqual({
-      group_by: 'hosttype', limit: 1500, columns: 'id,name,state,hosttype,parents,children',
+      group_by: 'hosttype',
+      limit: 1500,
+      columns: 'id,name,state,hosttype,parents,children',
       advanced_filter: JSON.stringify([['parents', 'equals', 'core-sw']]),
     })
   })
@@ -26,7 +28,10 @@ describe('child host badges (SPEC §2 host table expanded row, SPEC §7 hosts/gr
     const [badge] = childBadges('core sw/1', [{ hosttype: 'switch', totalresults: 1, result: names(1) }])
     const url = new URL(`http://x${badge.href}`)
     expect(url.pathname).toBe('/monitoring/hosts/groupby=type')
-    expect(decodeFilter(url.searchParams.get('filter')!).filter).toEqual([['parents', 'equals', 'core sw/1'], ['hosttype', 'equals', 'switch']])
+    expect(decodeFilter(url.searchParams.get('filter')!).filter).toEqual([
+      ['parents', 'equals', 'core sw/1'],
+      ['hosttype', 'equals', 'switch'],
+    ])
   })
 
   it('leaves out empty groups', () => {

@@ -18,7 +18,11 @@ const NOW_MS = 1_700_000_300_000
 function withData(children: ReactNode, fill: (client: QueryClient) => void = () => {}) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
   fill(client)
-  return <QueryClientProvider client={client}><MemoryRouter>{children}</MemoryRouter></QueryClientProvider>
+  return (
+    <QueryClientProvider client={client}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  )
 }
 
 const field = (name: string) => screen.getByText(name).nextElementSibling as HTMLElement
@@ -26,12 +30,20 @@ const field = (name: string) => screen.getByText(name).nextElementSibling as HTM
 describe('expanded row (SPEC §2 host table)', () => {
   it('shows the monitoring IP, dashes for what is empty, the next check, child badges and a bold recent age', () => {
     const host = hostRow({ last_state_change: NOW_MS / 1000 - 120, parents: ['core-sw'] })
-    renderUi(withData(<RowDetails row={host} now={NOW_MS} />, (c) => c.setQueryData(monitoringKeys.children('web-01'), {
-      result: [{ hosttype: 'linux', totalresults: 4, result: [{ name: 'app-1' }, { name: 'app-2' }, { name: 'app-3' }, { name: 'app-4' }] }],
-    })))
+    renderUi(
+      withData(<RowDetails row={host} now={NOW_MS} />, (c) =>
+        c.setQueryData(monitoringKeys.children('web-01'), {
+          result: [
+            { hosttype: 'linux', totalresults: 4, result: [{ name: 'app-1' }, { name: 'app-2' }, { name: 'app-3' }, { name: 'app-4' }] },
+          ],
+        }),
+      ),
+    )
     expect(field('Monitoring IP').textContent).toBe('10.0.0.1')
     expect(field('Extended output').textContent).toBe('—')
-    expect(within(field('Parent hosts')).getByRole('link', { name: 'core-sw' }).getAttribute('href')).toBe('/monitoring/hosts/core-sw/resources')
+    expect(within(field('Parent hosts')).getByRole('link', { name: 'core-sw' }).getAttribute('href')).toBe(
+      '/monitoring/hosts/core-sw/resources',
+    )
     expect(within(field('Child hosts')).getByRole('link').textContent).toContain('linux (4): app-1, app-2, app-3…')
     expect(screen.getByText('Next check')).toBeTruthy()
     expect(within(field('Age')).getByText('2m').className).toContain('fw-bold')
@@ -50,7 +62,11 @@ describe('expanded row (SPEC §2 host table)', () => {
 
 describe('search results (SPEC §2 search modal)', () => {
   it('says when the hits are limited and shows host, environment and description with a jump-to menu', () => {
-    const bucket = { key: 'host' as const, doc_count: 120, hits: [{ id: 1, name: 'web-01', hostgroup_alias: 'Production', description: 'front end', state: 'up', has_asset_data: false }] }
+    const bucket = {
+      key: 'host' as const,
+      doc_count: 120,
+      hits: [{ id: 1, name: 'web-01', hostgroup_alias: 'Production', description: 'front end', state: 'up', has_asset_data: false }],
+    }
     renderUi(withData(<SearchResults type="host" bucket={bucket} onJump={() => {}} />))
     expect(screen.getByText('Showing the first 1 of 120 results.')).toBeTruthy()
     const row = screen.getAllByRole('row')[1]

@@ -5,12 +5,34 @@ import type { ActionDelta, StateDelta } from '../../../src/shared/feed'
 import { hostRow, resourceRow } from './rows'
 
 const stateDelta = (over: Partial<StateDelta> = {}): StateDelta => ({
-  kind: 'state', object: 'resource', id: 11, host_id: 1, hostgroup_id: 7, name: 'disk /', host_name: 'web-01', state: 'ok', state_type: 'HARD',
-  current_attempt: 1, plugin_output: 'DISK OK', last_check: 1_700_000_200, next_check: 1_700_000_260, last_state_change: 1_700_000_200,
-  is_flapping: false, is_stale: false, ...over,
+  kind: 'state',
+  object: 'resource',
+  id: 11,
+  host_id: 1,
+  hostgroup_id: 7,
+  name: 'disk /',
+  host_name: 'web-01',
+  state: 'ok',
+  state_type: 'HARD',
+  current_attempt: 1,
+  plugin_output: 'DISK OK',
+  last_check: 1_700_000_200,
+  next_check: 1_700_000_260,
+  last_state_change: 1_700_000_200,
+  is_flapping: false,
+  is_stale: false,
+  ...over,
 })
 const actionDelta = (over: Partial<ActionDelta> = {}): ActionDelta => ({
-  kind: 'action', object: 'host', id: 1, host_id: 1, hostgroup_id: 7, acknowledged: true, scheduled_downtime_depth: 1, tickets: ['VIG-000001'], ...over,
+  kind: 'action',
+  object: 'host',
+  id: 1,
+  host_id: 1,
+  hostgroup_id: 7,
+  acknowledged: true,
+  scheduled_downtime_depth: 1,
+  tickets: ['VIG-000001'],
+  ...over,
 })
 
 describe('live table updates from the feed (DESIGN.md data flow 3, issue 4 "Live")', () => {
@@ -24,8 +46,15 @@ describe('live table updates from the feed (DESIGN.md data flow 3, issue 4 "Live
   })
 
   it('patches an action delta into acknowledged, tickets and the maintenance depth of each entity', () => {
-    expect(patchRow(hostRow(), actionDelta())).toMatchObject({ acknowledged: true, tickets: ['VIG-000001'], max_scheduled_downtime_depth: 1 })
-    expect(patchRow(resourceRow(), actionDelta({ object: 'resource', id: 11 }))).toMatchObject({ acknowledged: true, scheduled_downtime_depth: 1 })
+    expect(patchRow(hostRow(), actionDelta())).toMatchObject({
+      acknowledged: true,
+      tickets: ['VIG-000001'],
+      max_scheduled_downtime_depth: 1,
+    })
+    expect(patchRow(resourceRow(), actionDelta({ object: 'resource', id: 11 }))).toMatchObject({
+      acknowledged: true,
+      scheduled_downtime_depth: 1,
+    })
   })
 
   it('patches a page in place and keeps the very same page when the row is not on it', () => {
@@ -41,7 +70,11 @@ describe('live table updates from the feed (DESIGN.md data flow 3, issue 4 "Live
 
   it('applies a batch of deltas in the order they came, so the last one wins', () => {
     const page = { result: [hostRow(), resourceRow()], totalresults: 2 }
-    const { data, outcomes } = patchPageWith(page, [stateDelta({ plugin_output: 'first' }), stateDelta({ id: 99 }), stateDelta({ state: 'warning', plugin_output: 'second' })])
+    const { data, outcomes } = patchPageWith(page, [
+      stateDelta({ plugin_output: 'first' }),
+      stateDelta({ id: 99 }),
+      stateDelta({ state: 'warning', plugin_output: 'second' }),
+    ])
     expect(data.result[1]).toMatchObject({ state: 'warning', plugin_output: 'second' })
     expect(outcomes.map((o) => o.found)).toEqual([true, false, true])
   })

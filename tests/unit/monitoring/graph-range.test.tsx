@@ -19,14 +19,24 @@ function GraphsRange() {
   const { search } = useLocation()
   return (
     <>
-      <RangeSelector range={range.range} onPreset={range.setPreset} onRange={range.zoomTo} onResetZoom={range.resetZoom} now={() => NOW.getTime()} />
+      <RangeSelector
+        range={range.range}
+        onPreset={range.setPreset}
+        onRange={range.zoomTo}
+        onResetZoom={range.resetZoom}
+        now={() => NOW.getTime()}
+      />
       <output aria-label="Link query">{search}</output>
     </>
   )
 }
 
 function show(query = '') {
-  renderUi(<MemoryRouter initialEntries={[`/monitoring/hosts/web-01/graphs${query}`]}><GraphsRange /></MemoryRouter>)
+  renderUi(
+    <MemoryRouter initialEntries={[`/monitoring/hosts/web-01/graphs${query}`]}>
+      <GraphsRange />
+    </MemoryRouter>,
+  )
   return {
     presets: within(screen.getByRole('group', { name: 'Presets' })),
     start: screen.getByLabelText('Start') as HTMLInputElement,
@@ -38,15 +48,26 @@ function show(query = '') {
 
 const type = (input: HTMLInputElement, text: string) => fireEvent.change(input, { target: { value: text } })
 const pressed = (presets: ReturnType<typeof show>['presets']) =>
-  presets.getAllByRole('button').filter((b) => b.getAttribute('aria-pressed') === 'true').map((b) => b.textContent)
+  presets
+    .getAllByRole('button')
+    .filter((b) => b.getAttribute('aria-pressed') === 'true')
+    .map((b) => b.textContent)
 
 afterEach(cleanup)
 
 describe('graphs range picker (SPEC §2 graphs tabs, §9 past presets)', () => {
   it('offers every past preset, the last day by default, and shows the dates a preset stands for', () => {
     const ui = show()
-    expect(ui.presets.getAllByRole('button').map((b) => b.textContent)).toEqual(
-      ['Last 2 hours', 'Last 4 hours', 'Last day', 'Last week', 'Last month', 'Last 3 months', 'Last 6 months', 'Last year'])
+    expect(ui.presets.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Last 2 hours',
+      'Last 4 hours',
+      'Last day',
+      'Last week',
+      'Last month',
+      'Last 3 months',
+      'Last 6 months',
+      'Last year',
+    ])
     expect(pressed(ui.presets)).toEqual(['Last day'])
     expect([ui.start.value, ui.end.value]).toEqual(['22-11-2026 12:00:00', '23-11-2026 12:00:00'])
     fireEvent.click(ui.presets.getByRole('button', { name: 'Last 2 hours' }))
@@ -65,7 +86,9 @@ describe('graphs range picker (SPEC §2 graphs tabs, §9 past presets)', () => {
     expect(ui.query().has('from')).toBe(false) // nothing changes before the range is applied
     fireEvent.click(ui.apply)
     expect(Object.fromEntries(ui.query())).toEqual({
-      range: 'past-1w', from: String(unix(new Date(2026, 10, 1, 8))), to: String(unix(new Date(2026, 10, 3, 18, 30))),
+      range: 'past-1w',
+      from: String(unix(new Date(2026, 10, 1, 8))),
+      to: String(unix(new Date(2026, 10, 3, 18, 30))),
     })
     expect(pressed(ui.presets)).toEqual([])
     expect([ui.start.value, ui.end.value]).toEqual(['01-11-2026 08:00:00', '03-11-2026 18:30:00'])

@@ -10,15 +10,21 @@ function Layer({ handlers }: { handlers: ShortcutHandlers }) {
   return null
 }
 
-const press = (key: string) => act(() => {
-  window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
-})
+const press = (key: string) =>
+  act(() => {
+    window.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+  })
 
 describe('screen shortcuts on top of the shell’s (SPEC §2 help panel, SPEC §9 1 s throttle)', () => {
   it('lets a screen handle f/s, p, r and paging while the shell keeps m and ?', () => {
     const shell = { toggleMenu: vi.fn(), help: vi.fn() }
     const screen = { search: vi.fn(), autoRefresh: vi.fn(), reloadTable: vi.fn(), nextPage: vi.fn() }
-    render(<><Layer handlers={shell} /><Layer handlers={screen} /></>)
+    render(
+      <>
+        <Layer handlers={shell} />
+        <Layer handlers={screen} />
+      </>,
+    )
     for (const key of ['f', 'p', 'r', '>', 'm', '?']) press(key)
     expect(screen.search).toHaveBeenCalledTimes(1)
     expect(screen.autoRefresh).toHaveBeenCalledTimes(1)

@@ -7,8 +7,12 @@ describe('table state in the hash route (SPEC §2 path forms, STYLE.md: a link r
   it('reads group, page, sort, filter, state and extra quick filters', () => {
     const state = readTableState({ groupBy: 'type', page: 3 }, q('order=-name&states=down,unreachable&hide=acknowledged&filter=abc'))
     expect(state).toEqual({
-      groupBy: 'type', page: 3, sort: { column: 'name', desc: true }, filter: { kind: 'encoded', value: 'abc' },
-      states: ['down', 'unreachable'], hidden: ['acknowledged'],
+      groupBy: 'type',
+      page: 3,
+      sort: { column: 'name', desc: true },
+      filter: { kind: 'encoded', value: 'abc' },
+      states: ['down', 'unreachable'],
+      hidden: ['acknowledged'],
     })
   })
 
@@ -20,9 +24,18 @@ describe('table state in the hash route (SPEC §2 path forms, STYLE.md: a link r
   })
 
   it('writes back only what differs from the defaults', () => {
-    expect(tableSearch({ sort: null, states: [], hidden: ['acknowledged', 'maintenance'] }, { hidden: ['maintenance', 'acknowledged'] }).toString()).toBe('')
-    expect(tableSearch({ sort: { column: 'state', desc: false }, states: ['ok'], hidden: [], filter: 'xyz' }, { hidden: ['acknowledged'] }).toString())
-      .toBe('order=state&filter=xyz&states=ok&hide=')
+    expect(
+      tableSearch(
+        { sort: null, states: [], hidden: ['acknowledged', 'maintenance'] },
+        { hidden: ['maintenance', 'acknowledged'] },
+      ).toString(),
+    ).toBe('')
+    expect(
+      tableSearch(
+        { sort: { column: 'state', desc: false }, states: ['ok'], hidden: [], filter: 'xyz' },
+        { hidden: ['acknowledged'] },
+      ).toString(),
+    ).toBe('order=state&filter=xyz&states=ok&hide=')
   })
 
   it('lets an explicit hide= win over the route default, also when empty', () => {
@@ -34,7 +47,11 @@ describe('table state in the hash route (SPEC §2 path forms, STYLE.md: a link r
   it('parses the alerts routes: overview path forms, …/{defaultOpenTable}/all and …/unhandled', () => {
     expect(problemsRoute(undefined)).toEqual({ variant: 'overview', openTable: null, path: {} })
     expect(problemsRoute('groupby=state/page=2')).toEqual({ variant: 'overview', openTable: null, path: { groupBy: 'state', page: 2 } })
-    expect(problemsRoute('resource_check/all')).toEqual({ variant: 'all', openTable: 'resource_check', path: { groupBy: 'type', page: undefined } })
+    expect(problemsRoute('resource_check/all')).toEqual({
+      variant: 'all',
+      openTable: 'resource_check',
+      path: { groupBy: 'type', page: undefined },
+    })
     expect(problemsRoute('host/unhandled/page=4')).toEqual({ variant: 'unhandled', openTable: 'host', path: { groupBy: 'type', page: 4 } })
     expect(problemsRoute('host/sometimes')).toBeNull()
     expect(problemsRoute('host/all/groupby=state')).toBeNull()

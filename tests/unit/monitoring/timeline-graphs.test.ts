@@ -7,7 +7,10 @@ import { currentUser } from '../app/fixtures'
 
 describe('global timeline environment filter (SPEC §3 preferences.environmentFilter)', () => {
   it('expands group-{id} lists to their environments', () => {
-    const user = { ...currentUser(['monitoring']), allowed_environment_lists: [{ id: '4', name: 'EU', organization_id: 1, environment_ids: [7, 3] }] }
+    const user = {
+      ...currentUser(['monitoring']),
+      allowed_environment_lists: [{ id: '4', name: 'EU', organization_id: 1, environment_ids: [7, 3] }],
+    }
     expect(environmentFilterIds({ ...user, preferences: { ...user.preferences, environmentFilter: [9, 'group-4', 3] } })).toEqual([3, 7, 9])
     expect(environmentFilterIds(user)).toEqual([])
   })
@@ -15,8 +18,12 @@ describe('global timeline environment filter (SPEC §3 preferences.environmentFi
 
 describe('event subject links (SPEC §2 host and resource timeline tabs)', () => {
   it('links a resource event to the resource tab and a host event to the host tab, names encoded', () => {
-    expect(subjectTimelineHref({ host_name: 'web 01', subject_name: 'Disk /var', resource_id: 4 } as never)).toBe('#/monitoring/hosts/web%2001/Disk%20%2Fvar/timeline')
-    expect(subjectTimelineHref({ host_name: 'web-01', subject_name: 'web-01', resource_id: null } as never)).toBe('#/monitoring/hosts/web-01/timeline')
+    expect(subjectTimelineHref({ host_name: 'web 01', subject_name: 'Disk /var', resource_id: 4 } as never)).toBe(
+      '#/monitoring/hosts/web%2001/Disk%20%2Fvar/timeline',
+    )
+    expect(subjectTimelineHref({ host_name: 'web-01', subject_name: 'web-01', resource_id: null } as never)).toBe(
+      '#/monitoring/hosts/web-01/timeline',
+    )
     expect(subjectTimelineHref({ host_name: '', subject_name: 'OpenSSL', resource_id: null } as never)).toBeUndefined()
   })
 })
@@ -26,7 +33,12 @@ describe('graph range (SPEC §9 past presets)', () => {
   it('reads a preset or a zoom from the link, falling back to the last day', () => {
     expect(parseGraphRange(new URLSearchParams('range=past-1w'))).toEqual({ kind: 'preset', preset: 'past-1w' })
     expect(parseGraphRange(new URLSearchParams('range=past-forever'))).toEqual({ kind: 'preset', preset: 'past-1d' })
-    expect(parseGraphRange(new URLSearchParams('range=past-2h&from=100&to=200'))).toEqual({ kind: 'zoom', preset: 'past-2h', start: 100, end: 200 })
+    expect(parseGraphRange(new URLSearchParams('range=past-2h&from=100&to=200'))).toEqual({
+      kind: 'zoom',
+      preset: 'past-2h',
+      start: 100,
+      end: 200,
+    })
     expect(parseGraphRange(new URLSearchParams('from=200&to=100'))).toEqual({ kind: 'preset', preset: 'past-1d' })
   })
   it('moves a preset with the clock and keeps a zoom where it was put', () => {

@@ -6,16 +6,28 @@ import { ApiError, statusOfErrorKey } from '../../../src/shared/errors'
 describe('error handler', () => {
   it('writes an ApiError as its key, status, translated message and extra_info', () => {
     expect(toErrorResponse(new ApiError('host_not_found', { id: 7 }), 'rid')).toEqual({
-      status: 404, body: { error: { key: 'host_not_found', message: 'Host not found.', extra_info: { id: 7 } } },
+      status: 404,
+      body: { error: { key: 'host_not_found', message: 'Host not found.', extra_info: { id: 7 } } },
     })
-    expect(toErrorResponse(new ApiError('columns_not_allowed', { columns: ['x'] }), 'rid').body.error.message).toBe('Columns not allowed: x.')
+    expect(toErrorResponse(new ApiError('columns_not_allowed', { columns: ['x'] }), 'rid').body.error.message).toBe(
+      'Columns not allowed: x.',
+    )
   })
 
   it('turns a schema failure into validation_failed naming the field', () => {
-    const err = Object.assign(new Error('bad'), { validation: [{ instancePath: '/hostgroup_id', message: 'expected number' }], validationContext: 'body' })
+    const err = Object.assign(new Error('bad'), {
+      validation: [{ instancePath: '/hostgroup_id', message: 'expected number' }],
+      validationContext: 'body',
+    })
     expect(toErrorResponse(err, 'rid')).toEqual({
       status: 400,
-      body: { error: { key: 'validation_failed', message: 'Validation failed: body.hostgroup_id.', extra_info: { field: 'body.hostgroup_id', issues: [{ field: 'body.hostgroup_id', message: 'expected number' }] } } },
+      body: {
+        error: {
+          key: 'validation_failed',
+          message: 'Validation failed: body.hostgroup_id.',
+          extra_info: { field: 'body.hostgroup_id', issues: [{ field: 'body.hostgroup_id', message: 'expected number' }] },
+        },
+      },
     })
   })
 
@@ -28,7 +40,10 @@ describe('error handler', () => {
 
   it('hides anything unknown behind internal_error with only the request id', () => {
     const r = toErrorResponse(new TypeError('secret stack detail'), 'req-42')
-    expect(r).toEqual({ status: 500, body: { error: { key: 'internal_error', message: 'Internal error (request id req-42).', extra_info: { request_id: 'req-42' } } } })
+    expect(r).toEqual({
+      status: 500,
+      body: { error: { key: 'internal_error', message: 'Internal error (request id req-42).', extra_info: { request_id: 'req-42' } } },
+    })
     expect(JSON.stringify(r)).not.toContain('secret stack detail')
   })
 

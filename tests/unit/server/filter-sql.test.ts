@@ -10,7 +10,11 @@ const compile = (key: string, operator: string, value: unknown, inverted = false
   return [c.sql, c.parameters]
 }
 const keyOf = (fn: () => unknown): any => {
-  try { fn() } catch (e) { return e instanceof ApiError ? [e.key, e.extra] : e }
+  try {
+    fn()
+  } catch (e) {
+    return e instanceof ApiError ? [e.key, e.extra] : e
+  }
   return 'no error'
 }
 
@@ -74,7 +78,16 @@ describe('where clause of a list call', () => {
   })
 
   it('joins or-groups with OR inside parentheses', () => {
-    const c = where({ advanced_filter: JSON.stringify([{ or: [['name', 'equals', 'a'], ['n', 'less_than', 3]] }]) })
+    const c = where({
+      advanced_filter: JSON.stringify([
+        {
+          or: [
+            ['name', 'equals', 'a'],
+            ['n', 'less_than', 3],
+          ],
+        },
+      ]),
+    })
     expect(c.sql).toBe('t.env IN (?, ?) AND (t.name = ? OR t.n < ?)')
   })
 

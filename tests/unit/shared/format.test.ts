@@ -7,13 +7,30 @@ describe('number format (SPEC §9: 1k for 10,000 and above, M for 1,000,000 and 
     expect([0, 0.125, 1.5, 12.34, 123.4, 9999, -42].map(formatNumber)).toEqual(['0', '0.125', '1.5', '12.3', '123', '9999', '-42'])
   })
   it('writes 10,000 and above in k and 1,000,000 and above in M', () => {
-    expect([10_000, 12_345, 999_000, 1_000_000, 1_500_000, 2_500_000_000, -25_000].map(formatNumber)).toEqual(['10k', '12.3k', '999k', '1M', '1.5M', '2500M', '-25k'])
+    expect([10_000, 12_345, 999_000, 1_000_000, 1_500_000, 2_500_000_000, -25_000].map(formatNumber)).toEqual([
+      '10k',
+      '12.3k',
+      '999k',
+      '1M',
+      '1.5M',
+      '2500M',
+      '-25k',
+    ])
   })
 })
 
 describe('bytes (SPEC §9: base 1024)', () => {
   it('steps units at 1024, not 1000', () => {
-    expect([0, 1000, 1023, 1024, 1536, 1024 ** 2 * 200, 3 * 1024 ** 3, 1024 ** 4].map(formatBytes)).toEqual(['0 B', '1000 B', '1023 B', '1 KB', '1.5 KB', '200 MB', '3 GB', '1 TB'])
+    expect([0, 1000, 1023, 1024, 1536, 1024 ** 2 * 200, 3 * 1024 ** 3, 1024 ** 4].map(formatBytes)).toEqual([
+      '0 B',
+      '1000 B',
+      '1023 B',
+      '1 KB',
+      '1.5 KB',
+      '200 MB',
+      '3 GB',
+      '1 TB',
+    ])
   })
 })
 

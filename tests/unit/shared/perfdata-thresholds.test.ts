@@ -5,12 +5,27 @@ import { evaluate, isAlert, parseRange, scaleRange, ThresholdText } from '../../
 describe('threshold ranges', () => {
   it.each([
     // range, value, alerts?
-    ['10', -1, true], ['10', 0, false], ['10', 10, false], ['10', 10.5, true],
-    ['10:', 9.99, true], ['10:', 10, false], ['10:', 1e9, false],
-    ['~:10', -1e9, false], ['~:10', 10, false], ['~:10', 11, true],
-    ['10:20', 9, true], ['10:20', 15, false], ['10:20', 21, true],
-    ['@10:20', 10, true], ['@10:20', 20, true], ['@10:20', 9, false], ['@10:20', 21, false],
-    [':5', -1, true], ['-5:5', -5, false], ['1e3', 999, false], ['0,5', 0.6, true],
+    ['10', -1, true],
+    ['10', 0, false],
+    ['10', 10, false],
+    ['10', 10.5, true],
+    ['10:', 9.99, true],
+    ['10:', 10, false],
+    ['10:', 1e9, false],
+    ['~:10', -1e9, false],
+    ['~:10', 10, false],
+    ['~:10', 11, true],
+    ['10:20', 9, true],
+    ['10:20', 15, false],
+    ['10:20', 21, true],
+    ['@10:20', 10, true],
+    ['@10:20', 20, true],
+    ['@10:20', 9, false],
+    ['@10:20', 21, false],
+    [':5', -1, true],
+    ['-5:5', -5, false],
+    ['1e3', 999, false],
+    ['0,5', 0.6, true],
   ] as const)('%s with value %s alerts: %s', (text, value, alerts) => {
     const range = parseRange(text)
     expect(range).not.toBeNull()

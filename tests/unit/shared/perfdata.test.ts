@@ -42,7 +42,8 @@ describe('plugin output (issue 3: first line plugin_output, the rest extended_ou
 
   it('treats output without perfdata as text only', () => {
     expect(parsePluginOutput('CRITICAL CPU idle is < 100%: user=3.02% system=3.25%')).toEqual({
-      output: 'CRITICAL CPU idle is < 100%: user=3.02% system=3.25%', perfdata: [],
+      output: 'CRITICAL CPU idle is < 100%: user=3.02% system=3.25%',
+      perfdata: [],
     })
   })
 })
@@ -52,8 +53,14 @@ describe('performance data', () => {
     const items = parsePerfdata('load1=0.200;4.000;8.000;0; load5=0.170;4.000;8.000;0; load15=0.270;4.000;8.000;0;')
     expect(items).toHaveLength(3)
     expect(items[0]).toEqual({
-      label: 'load1', value: 0.2, uom: '', unit: '', min: 0, max: null,
-      warn: { start: 0, end: 4, inside: false }, crit: { start: 0, end: 8, inside: false },
+      label: 'load1',
+      value: 0.2,
+      uom: '',
+      unit: '',
+      min: 0,
+      max: null,
+      warn: { start: 0, end: 4, inside: false },
+      crit: { start: 0, end: 8, inside: false },
     })
     for (const item of items) expect(PerfItemSchema.safeParse(item).success).toBe(true)
   })

@@ -20,8 +20,12 @@ describe('table filter model (SPEC §3)', () => {
   })
 
   it('refuses a custom_filter entry that is not {type: "filter", key, value, operator} with a known operator (SPEC §5)', () => {
-    expect(TableFilterModel.safeParse({ ...model, custom_filter: [{ key: 'name', value: 'web', operator: 'contains' }] }).success).toBe(false)
-    expect(TableFilterModel.safeParse({ ...model, custom_filter: [{ type: 'filter', key: 'name', value: 'web', operator: 'like' }] }).success).toBe(false)
+    expect(TableFilterModel.safeParse({ ...model, custom_filter: [{ key: 'name', value: 'web', operator: 'contains' }] }).success).toBe(
+      false,
+    )
+    expect(
+      TableFilterModel.safeParse({ ...model, custom_filter: [{ type: 'filter', key: 'name', value: 'web', operator: 'like' }] }).success,
+    ).toBe(false)
   })
 
   it('refuses a model missing a field, or with renamed ones', () => {

@@ -9,8 +9,10 @@ import { AGE_UNITS } from '../../../src/ui/decorations/age'
 const UI = join(import.meta.dirname, '../../../src/ui')
 // The widgets of issue 4; timeline and graph widgets have their own owner.
 const WIDGET_DIRS = ['table', 'filter', 'date', 'actions', 'decorations']
-const sources = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-  e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [readFileSync(join(dir, e.name), 'utf8')] : [])
+const sources = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [readFileSync(join(dir, e.name), 'utf8')] : [],
+  )
 
 describe('every text of the shared widgets is in the catalogue (DESIGN.md: every string through the catalogue)', () => {
   it('has every literal ui.* key the widgets use', () => {
@@ -30,8 +32,17 @@ describe('every text of the shared widgets is in the catalogue (DESIGN.md: every
       ...MAINTENANCE_MODES.map((m) => `ui.maintenance.modes.${m}`),
       ...AGE_UNITS.map(([unit]) => `ui.age.${unit}`),
       ...['maintenance', 'stale', 'flapping', 'acknowledgement', 'ticket'].map((d) => `ui.decorations.${d}`),
-      ...['view_ticket', 'view_acknowledgement', 'create_ticket', 'add_acknowledgement', 'view_scheduled_downtime', 'schedule_downtime'].map((a) => `ui.actions.labels.${a}`),
-      ...['up', 'down', 'unreachable', 'pending', 'offline', 'ok', 'warning', 'critical', 'unknown', 'hard', 'soft'].map((s) => `ui.states.${s}`),
+      ...[
+        'view_ticket',
+        'view_acknowledgement',
+        'create_ticket',
+        'add_acknowledgement',
+        'view_scheduled_downtime',
+        'schedule_downtime',
+      ].map((a) => `ui.actions.labels.${a}`),
+      ...['up', 'down', 'unreachable', 'pending', 'offline', 'ok', 'warning', 'critical', 'unknown', 'hard', 'soft'].map(
+        (s) => `ui.states.${s}`,
+      ),
       ...['first', 'previous', 'next', 'last'].map((s) => `ui.table.pagination.${s}`),
       ...['status', 'group', 'assignee', 'priority', 'urgency', 'provider', 'description', 'details'].map((f) => `ui.ticket.fields.${f}`),
     ]
@@ -42,7 +53,9 @@ describe('every text of the shared widgets is in the catalogue (DESIGN.md: every
     expect(i18n.t('ui.filter.messages.fillAllRules')).toBe('Please fill all rules')
     expect(i18n.t('ui.filter.messages.cantDeleteLast')).toBe("Can't delete last rule.")
     expect(i18n.t('ui.filter.notices.unparseable')).toBe('Unable to parse filter. Filter not applied.')
-    expect(i18n.t('ui.filter.notices.statusFilterRemoved')).toBe('The status filter has been removed in favor of quickfilters, please use those.')
+    expect(i18n.t('ui.filter.notices.statusFilterRemoved')).toBe(
+      'The status filter has been removed in favor of quickfilters, please use those.',
+    )
     expect(i18n.t('ui.filter.notices.notLoadable')).toBe('The requested filter could not be loaded.')
   })
 })

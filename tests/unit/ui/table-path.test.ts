@@ -28,6 +28,7 @@ describe('table path forms (SPEC §2: /groupby={group_by}, /page={page}, /groupb
     expect(formatTablePath({ page: 3 })).toBe('page=3')
     expect(formatTablePath({ groupBy: 'type' })).toBe('groupby=type')
     expect(formatTablePath({ groupBy: 'hostgroup', page: 2 })).toBe('groupby=hostgroup/page=2')
-    for (const path of [{ page: 4 }, { groupBy: 'type', page: 7 }, { groupBy: 'all' }]) expect(parseTablePath(formatTablePath(path).split('/'))).toEqual(path)
+    for (const path of [{ page: 4 }, { groupBy: 'type', page: 7 }, { groupBy: 'all' }])
+      expect(parseTablePath(formatTablePath(path).split('/'))).toEqual(path)
   })
 })

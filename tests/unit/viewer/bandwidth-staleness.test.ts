@@ -9,7 +9,13 @@ import { STALENESS_CHECK_MS, watchBandwidthStaleness } from '../../../src/viewer
 
 const T0 = 1_700_000_000
 const link = (id: string, resource_id: number): Connector => ({
-  id, from: 'a', to: 'b', z: 1, kind: 'bandwidth', width: 2, dash: false,
+  id,
+  from: 'a',
+  to: 'b',
+  z: 1,
+  kind: 'bandwidth',
+  width: 2,
+  dash: false,
   bandwidth: { resource_id, in_key: 'in', out_key: 'out', capacity_bps: 1e9 },
 })
 /** Perfdata as the last GET states brought it: resource 1 reported at T0, resource 2 five minutes later. */
@@ -17,7 +23,8 @@ const samples: Record<number, Record<string, { value: number; t: number }>> = {
   1: { in: { value: 4e8, t: T0 }, out: { value: 1e8, t: T0 } },
   2: { in: { value: 4e8, t: T0 + 300 }, out: { value: 1e8, t: T0 + 300 } },
 }
-const reading = (c: Connector) => (c.bandwidth ? bandwidthReading(c.bandwidth, samples[c.bandwidth.resource_id], Date.now() / 1000) : undefined)
+const reading = (c: Connector) =>
+  c.bandwidth ? bandwidthReading(c.bandwidth, samples[c.bandwidth.resource_id], Date.now() / 1000) : undefined
 
 beforeEach(() => {
   vi.useFakeTimers()

@@ -39,7 +39,10 @@ describe('live colours and decorations (SPEC §4)', () => {
 
   it('shows maintenance before stale before flapping, and a ticket before an acknowledgement', () => {
     const base = { map_state: MAP.down, host_map_state: null }
-    expect(decorationBadges({ ...base, in_maintenance: true, stale: true, flapping: true, ticket: true, acknowledged: true })).toEqual(['maintenance', 'ticket'])
+    expect(decorationBadges({ ...base, in_maintenance: true, stale: true, flapping: true, ticket: true, acknowledged: true })).toEqual([
+      'maintenance',
+      'ticket',
+    ])
     expect(decorationBadges({ ...base, stale: true, flapping: true, acknowledged: true })).toEqual(['stale', 'acknowledged'])
     expect(decorationBadges({ ...base, flapping: true })).toEqual(['flapping'])
     expect(decorationBadges(undefined)).toEqual([])

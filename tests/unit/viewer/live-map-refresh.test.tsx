@@ -15,11 +15,34 @@ import { viewerKeys } from '../../../src/viewer/api'
 import { mapEventRefresh, useLiveMap } from '../../../src/viewer/live/use-live-map'
 
 const event = (over: Partial<EventDelta>): EventDelta => ({
-  kind: 'event', id: 1, type: 'map', event_class: 'map_event', hostgroup_id: 1, host_id: null, resource_id: null, subject_name: 'Wall',
-  host_name: '', display_time: 1, status: 'published', state_type: '', message: 'Map Wall published (version 2)', map_id: 5, ...over,
+  kind: 'event',
+  id: 1,
+  type: 'map',
+  event_class: 'map_event',
+  hostgroup_id: 1,
+  host_id: null,
+  resource_id: null,
+  subject_name: 'Wall',
+  host_name: '',
+  display_time: 1,
+  status: 'published',
+  state_type: '',
+  message: 'Map Wall published (version 2)',
+  map_id: 5,
+  ...over,
 })
 
-const statesOf = (): MapStates => ({ map_id: 5, version: 1, map_state: 0, hosts: [], resources: [], environments: {}, maps: {}, bandwidth: {}, time: 1 })
+const statesOf = (): MapStates => ({
+  map_id: 5,
+  version: 1,
+  map_state: 0,
+  hosts: [],
+  resources: [],
+  environments: {},
+  maps: {},
+  bandwidth: {},
+  time: 1,
+})
 
 /** The feed as the socket moves it: first connection, outage, back. */
 const feedIs = (status: 'connecting' | 'open' | 'closed') =>

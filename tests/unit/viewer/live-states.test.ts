@@ -7,37 +7,89 @@ import { HOST_MAP_STATE, MAP } from '../../../src/shared/enums'
 import { environmentIdsOf, LiveStates } from '../../../src/viewer/live/live-states'
 
 const object = (id: number, state: string, extra: Partial<MapObjectState> = {}): MapObjectState => ({
-  id, name: `o${id}`, host_id: id, host_name: `h${id}`, hostgroup_id: 1, state, hard_state: state, state_type: 'HARD', plugin_output: '',
-  last_check: 1, last_state_change: 1, is_flapping: false, is_stale: false, acknowledged: false, scheduled_downtime_depth: 0, tickets: [], ...extra,
+  id,
+  name: `o${id}`,
+  host_id: id,
+  host_name: `h${id}`,
+  hostgroup_id: 1,
+  state,
+  hard_state: state,
+  state_type: 'HARD',
+  plugin_output: '',
+  last_check: 1,
+  last_state_change: 1,
+  is_flapping: false,
+  is_stale: false,
+  acknowledged: false,
+  scheduled_downtime_depth: 0,
+  tickets: [],
+  ...extra,
 })
 
 function doc(): MapDocument {
   const d = emptyDocument()
   d.items.a = itemKinds.host.defaults({ id: 'a', x: 0, y: 0, z: 1, host_id: 1, name: 'h1' })
   d.items.b = itemKinds.host.defaults({ id: 'b', x: 100, y: 0, z: 2, host_id: 2, name: 'h2' })
-  d.items.r = itemKinds.rack.defaults({ id: 'r', x: 200, y: 0, z: 3, units: 4, slots: [{ u: 1, size: 1, host_id: 3, label: 'x' }, { u: 2, size: 1, host_id: 4, label: 'y' }] })
+  d.items.r = itemKinds.rack.defaults({
+    id: 'r',
+    x: 200,
+    y: 0,
+    z: 3,
+    units: 4,
+    slots: [
+      { u: 1, size: 1, host_id: 3, label: 'x' },
+      { u: 2, size: 1, host_id: 4, label: 'y' },
+    ],
+  })
   d.items.e = itemKinds.environment.defaults({ id: 'e', x: 300, y: 0, z: 4, hostgroup_id: 9, name: 'env' })
   d.items.t = itemKinds.text.defaults({ id: 't', x: 0, y: 300, z: 5, text: 'hello' })
   return d
 }
 
 const states = (hosts: MapObjectState[]): MapStates => ({
-  map_id: 5, version: 1, map_state: 0, hosts, resources: [], environments: { 9: MAP.warning }, maps: {}, bandwidth: {}, time: 100,
+  map_id: 5,
+  version: 1,
+  map_state: 0,
+  hosts,
+  resources: [],
+  environments: { 9: MAP.warning },
+  maps: {},
+  bandwidth: {},
+  time: 100,
 })
 
 const delta = (id: number, state: string, state_type = 'HARD', extra: Partial<StateDelta> = {}): StateDelta => ({
-  kind: 'state', object: 'host', id, host_id: id, hostgroup_id: 1, name: `h${id}`, host_name: `h${id}`, state, state_type, current_attempt: 1,
-  plugin_output: 'x', last_check: 200, next_check: null, last_state_change: 200, is_flapping: false, is_stale: false, ...extra,
+  kind: 'state',
+  object: 'host',
+  id,
+  host_id: id,
+  hostgroup_id: 1,
+  name: `h${id}`,
+  host_name: `h${id}`,
+  state,
+  state_type,
+  current_attempt: 1,
+  plugin_output: 'x',
+  last_check: 200,
+  next_check: null,
+  last_state_change: 200,
+  is_flapping: false,
+  is_stale: false,
+  ...extra,
 })
 
-const initial = () => states([object(1, 'up'), object(2, 'up', { is_stale: true, scheduled_downtime_depth: 1 }), object(3, 'up'), object(4, 'up')])
+const initial = () =>
+  states([object(1, 'up'), object(2, 'up', { is_stale: true, scheduled_downtime_depth: 1 }), object(3, 'up'), object(4, 'up')])
 
 describe('LiveStates', () => {
   it('starts from the server states: host states, decorations, rack parts, environment roll-up', () => {
     const live = new LiveStates(5, doc(), false, initial())
     expect(live.stateOf('a')).toMatchObject({ map_state: MAP.up, host_map_state: HOST_MAP_STATE.host_up, stale: false })
     expect(live.stateOf('b')).toMatchObject({ stale: true, in_maintenance: true })
-    expect(live.stateOf('r')?.parts).toEqual({ 3: { map_state: MAP.up, host_map_state: HOST_MAP_STATE.host_up }, 4: { map_state: MAP.up, host_map_state: HOST_MAP_STATE.host_up } })
+    expect(live.stateOf('r')?.parts).toEqual({
+      3: { map_state: MAP.up, host_map_state: HOST_MAP_STATE.host_up },
+      4: { map_state: MAP.up, host_map_state: HOST_MAP_STATE.host_up },
+    })
     expect(live.stateOf('e')).toMatchObject({ map_state: MAP.warning })
     expect(live.stateOf('t')).toBeUndefined()
     expect(live.mapState()).toBe(MAP.warning)
@@ -59,7 +111,19 @@ describe('LiveStates', () => {
   it('leaves the fetched states as they came: a refetch compares against what the server said, not a patched copy', () => {
     const fetched = initial()
     const live = new LiveStates(5, doc(), false, fetched)
-    live.apply([delta(1, 'down'), { kind: 'action', object: 'host', id: 2, host_id: 2, hostgroup_id: 1, acknowledged: true, scheduled_downtime_depth: 0, tickets: ['T-1'] }])
+    live.apply([
+      delta(1, 'down'),
+      {
+        kind: 'action',
+        object: 'host',
+        id: 2,
+        host_id: 2,
+        hostgroup_id: 1,
+        acknowledged: true,
+        scheduled_downtime_depth: 0,
+        tickets: ['T-1'],
+      },
+    ])
     expect(fetched.hosts[0]).toMatchObject({ state: 'up', plugin_output: '' })
     expect(fetched.hosts[1]).toMatchObject({ acknowledged: false, scheduled_downtime_depth: 1, tickets: [] })
     expect(live.objectOfItem('a')?.object).toMatchObject({ state: 'down', plugin_output: 'x' })
@@ -86,14 +150,30 @@ describe('LiveStates', () => {
     expect(live.apply([{ ...delta(1, 'up'), hostgroup_id: 9 }]).refetch).toBe(true)
     expect(environmentIdsOf(initial())).toEqual([1])
     // The feed topics of a map: each environment of its hosts and resources once, in order.
-    expect(environmentIdsOf({ hosts: [object(1, 'up', { hostgroup_id: 7 }), object(2, 'up')], resources: [object(3, 'ok', { hostgroup_id: 4 }), object(4, 'ok', { hostgroup_id: 7 })] })).toEqual([1, 4, 7])
+    expect(
+      environmentIdsOf({
+        hosts: [object(1, 'up', { hostgroup_id: 7 }), object(2, 'up')],
+        resources: [object(3, 'ok', { hostgroup_id: 4 }), object(4, 'ok', { hostgroup_id: 7 })],
+      }),
+    ).toEqual([1, 4, 7])
   })
 
   it('greys an item that turns stale and keeps acknowledgements from action deltas', () => {
     const live = new LiveStates(5, doc(), false, initial())
     live.apply([delta(1, 'down', 'HARD', { is_stale: true })])
     expect(live.stateOf('a')).toMatchObject({ stale: true })
-    live.apply([{ kind: 'action', object: 'host', id: 1, host_id: 1, hostgroup_id: 1, acknowledged: true, scheduled_downtime_depth: 0, tickets: ['T-1'] }])
+    live.apply([
+      {
+        kind: 'action',
+        object: 'host',
+        id: 1,
+        host_id: 1,
+        hostgroup_id: 1,
+        acknowledged: true,
+        scheduled_downtime_depth: 0,
+        tickets: ['T-1'],
+      },
+    ])
     expect(live.stateOf('a')).toMatchObject({ acknowledged: true, ticket: true })
   })
 
@@ -102,7 +182,10 @@ describe('LiveStates', () => {
     inner.items.x = itemKinds.host.defaults({ id: 'x', x: 0, y: 0, z: 1, host_id: 50, name: 'h50' })
     const outer = emptyDocument()
     outer.items.m = itemKinds.map.defaults({ id: 'm', x: 0, y: 0, z: 1, map_id: 7, name: 'inner' })
-    const live = new LiveStates(5, outer, false, { ...states([object(50, 'up')]), maps: { 7: { document: inner, use_hard_state: false, name: 'inner', hostgroup_name: 'env' } } })
+    const live = new LiveStates(5, outer, false, {
+      ...states([object(50, 'up')]),
+      maps: { 7: { document: inner, use_hard_state: false, name: 'inner', hostgroup_name: 'env' } },
+    })
     expect(live.stateOf('m')?.map_state).toBe(MAP.up)
     expect([...live.apply([delta(50, 'down')]).changed]).toEqual(['m'])
     expect(live.stateOf('m')?.map_state).toBe(MAP.down)

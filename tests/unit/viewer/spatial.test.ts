@@ -11,7 +11,8 @@ function grid(n: number): MapDocument {
     const id = `h${i}`
     doc.items[id] = itemKinds.host.defaults({ id, x: (i % 100) * 100, y: Math.floor(i / 100) * 100, z: i, host_id: i + 1, name: id })
   }
-  for (let i = 1; i < n; i++) doc.connectors[`c${i}`] = { id: `c${i}`, from: `h${i - 1}`, to: `h${i}`, z: i, kind: 'plain', width: 2, dash: false }
+  for (let i = 1; i < n; i++)
+    doc.connectors[`c${i}`] = { id: `c${i}`, from: `h${i - 1}`, to: `h${i}`, z: i, kind: 'plain', width: 2, dash: false }
   return doc
 }
 
@@ -60,9 +61,13 @@ describe('level of detail', () => {
 describe('camera', () => {
   it('fits the whole map to a 4K and to a portrait screen', () => {
     const content = contentBox({ width: 1920, height: 1080 }, { x: -100, y: 0, w: 2100, h: 1080 })
-    for (const [w, h] of [[3840, 2160], [1080, 1920]]) {
+    for (const [w, h] of [
+      [3840, 2160],
+      [1080, 1920],
+    ]) {
       const c = fitCamera(content, w, h)
-      const tl = toScreen(c, content.x, content.y), br = toScreen(c, content.x + content.w, content.y + content.h)
+      const tl = toScreen(c, content.x, content.y),
+        br = toScreen(c, content.x + content.w, content.y + content.h)
       expect(tl.x).toBeGreaterThanOrEqual(0)
       expect(tl.y).toBeGreaterThanOrEqual(0)
       expect(br.x).toBeLessThanOrEqual(w + 0.001)

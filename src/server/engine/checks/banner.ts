@@ -38,15 +38,20 @@ export function bannerKind(p: BannerProtocol): CheckKind<BannerConfig> {
   return {
     kind: p.kind,
     config: BannerConfig,
-    run: (config, ctx) => tcpExchange(p.label, {
-      host: config.host ?? ctx.address,
-      port: config.port ?? (config.tls && p.tlsPort ? p.tlsPort : p.port),
-      tls: config.tls,
-      expect: config.expect ?? p.greeting,
-      expect_prefix: true,
-      quit: p.quit ?? undefined,
-      warn_s: config.warn_s,
-      crit_s: config.crit_s,
-    }, ctx),
+    run: (config, ctx) =>
+      tcpExchange(
+        p.label,
+        {
+          host: config.host ?? ctx.address,
+          port: config.port ?? (config.tls && p.tlsPort ? p.tlsPort : p.port),
+          tls: config.tls,
+          expect: config.expect ?? p.greeting,
+          expect_prefix: true,
+          quit: p.quit ?? undefined,
+          warn_s: config.warn_s,
+          crit_s: config.crit_s,
+        },
+        ctx,
+      ),
   }
 }

@@ -8,10 +8,16 @@ import type { PerfItem } from '../../../shared/perfdata'
 import type { CheckContext, CheckResult, ExitStatus } from './types'
 
 /** A target host name or address; a leading `-` is refused so it can never pass as an option. */
-export const HostField = z.string().regex(/^[A-Za-z0-9_.:%][A-Za-z0-9_.:%-]*$/, 'invalid host name or address').max(253)
+export const HostField = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:%][A-Za-z0-9_.:%-]*$/, 'invalid host name or address')
+  .max(253)
 export const PortField = z.number().int().min(1).max(65535)
 /** Issue 13 "Targets": names a server admin's check template (store/check-templates.ts) whose fields the engine fills in at run time. */
-export const TemplateField = z.string().regex(/^[A-Za-z0-9_.-]+$/, 'template names are letters, digits, _ . -').max(100)
+export const TemplateField = z
+  .string()
+  .regex(/^[A-Za-z0-9_.-]+$/, 'template names are letters, digits, _ . -')
+  .max(100)
 /** Response-time thresholds in seconds: WARNING/CRITICAL when the check takes longer. */
 export const TimeThresholds = {
   warn_s: z.number().positive().optional(),

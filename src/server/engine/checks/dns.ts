@@ -74,7 +74,11 @@ async function resolveCheck(config: DnsConfig, ctx: CheckContext): Promise<Check
     const missing = config.expect?.filter((value) => !found.has(canonical(value))) ?? []
     const perfdata = [timePerf(seconds, config.warn_s, config.crit_s)]
     if (missing.length > 0) {
-      return { status: 2, output: `DNS CRITICAL - expected ${missing.join(', ')} but ${config.name} returns ${answers.join(', ')}`, perfdata }
+      return {
+        status: 2,
+        output: `DNS CRITICAL - expected ${missing.join(', ')} but ${config.name} returns ${answers.join(', ')}`,
+        perfdata,
+      }
     }
     const status = timeStatus(seconds, config.warn_s, config.crit_s)
     return {

@@ -11,7 +11,18 @@ import net from 'node:net'
 import tls from 'node:tls'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
-import { describeError, failure, stopReason, timePerf, timeStatus, worst, HostField, PortField, TemplateField, TimeThresholds } from './common'
+import {
+  describeError,
+  failure,
+  stopReason,
+  timePerf,
+  timeStatus,
+  worst,
+  HostField,
+  PortField,
+  TemplateField,
+  TimeThresholds,
+} from './common'
 import { STATUS_WORD, type CheckContext, type CheckResult, type ExitStatus } from './types'
 import { throughPolicy } from './reach'
 
@@ -103,7 +114,11 @@ function request(config: HttpConfig, host: string, address: string, ctx: CheckCo
     const defaultPort = port === (config.tls ? 443 : 80)
     const hostHeader = config.host_header ?? (defaultPort ? headerHost(host) : `${headerHost(host)}:${port}`)
     const options: https.RequestOptions & tls.ConnectionOptions & Pick<net.TcpSocketConnectOpts, 'noDelay'> = {
-      host: address, port, method: config.method, path: config.path, noDelay: true,
+      host: address,
+      port,
+      method: config.method,
+      path: config.path,
+      noDelay: true,
       createConnection: config.tls ? tlsConnect : netConnect,
       headers: { host: hostHeader, 'user-agent': USER_AGENT, accept: '*/*' },
     }

@@ -14,7 +14,19 @@ import { tcp } from './tcp'
 import type { CheckKind, CheckKindName } from './types'
 
 // Each entry has its own configuration type, hence CheckKind<any>.
-export const checkKinds = { ping, tcp, http, https, dns, smtp, imap, pop, ftp, ssh, snmp, command } satisfies Record<CheckKindName, CheckKind<any>>
+export const checkKinds = { ping, tcp, http, https, dns, smtp, imap, pop, ftp, ssh, snmp, command } satisfies Record<
+  CheckKindName,
+  CheckKind<any>
+>
 
 export { runCheck, type RunOptions } from './run'
-export { CHECK_KIND_NAMES, STATUS_WORD, type CheckContext, type CheckKind, type CheckKindName, type CheckResult, type ExitStatus, type PluginSettings } from './types'
+export {
+  CHECK_KIND_NAMES,
+  STATUS_WORD,
+  type CheckContext,
+  type CheckKind,
+  type CheckKindName,
+  type CheckResult,
+  type ExitStatus,
+  type PluginSettings,
+} from './types'

@@ -25,10 +25,13 @@ function templateError(entry: string): string | null {
 }
 
 /** One argument template entry. */
-export const ArgTemplate = z.string().max(1024).superRefine((entry, ctx) => {
-  const error = templateError(entry)
-  if (error) ctx.addIssue({ code: 'custom', message: error })
-})
+export const ArgTemplate = z
+  .string()
+  .max(1024)
+  .superRefine((entry, ctx) => {
+    const error = templateError(entry)
+    if (error) ctx.addIssue({ code: 'custom', message: error })
+  })
 
 /** The highest `$ARGn$` the templates use (0 for none), so that a check supplies that many `arguments`. */
 export function highestArg(templates: readonly string[]): number {
@@ -54,18 +57,20 @@ export function expandArgs(templates: readonly string[], values: MacroValues): {
     if (value.startsWith('-')) option = value
     return value
   }
-  const args = templates.map((entry) => entry.replace(MACRO, (_, name: string, arg?: string, secret?: string) => {
-    if (arg) return values.arguments[Number(arg) - 1] ?? ''
-    if (secret) {
-      const value = values.secrets[secret]
-      if (!value) missing = secret
-      else secrets.add(value)
-      return value ?? ''
-    }
-    if (name === 'HOSTADDRESS') return host(values.address)
-    if (name === 'HOSTNAME') return host(values.hostName)
-    return '$'
-  }))
+  const args = templates.map((entry) =>
+    entry.replace(MACRO, (_, name: string, arg?: string, secret?: string) => {
+      if (arg) return values.arguments[Number(arg) - 1] ?? ''
+      if (secret) {
+        const value = values.secrets[secret]
+        if (!value) missing = secret
+        else secrets.add(value)
+        return value ?? ''
+      }
+      if (name === 'HOSTADDRESS') return host(values.address)
+      if (name === 'HOSTNAME') return host(values.hostName)
+      return '$'
+    }),
+  )
   if (missing) return { error: `the host has no secret ${missing}` }
   if (option) return { error: `the host's address or name "${option}" looks like an option` }
   return { args, secrets: [...secrets] }

@@ -47,12 +47,21 @@ function summarise(config: PingConfig, host: string, stdout: string, stderr: str
   const rtt = RTT.exec(stdout)
   const rtaMs = rtt ? Number(rtt[2]) : null
   const status = verdict(config, loss, rtaMs)
-  const perfdata = [perfItem('pl', loss, '%', {
-    warn: { start: 0, end: config.warn_pl, inside: false }, crit: { start: 0, end: config.crit_pl, inside: false }, min: 0,
-  })]
-  if (rtaMs !== null) perfdata.unshift(perfItem('rta', rtaMs, 'ms', {
-    warn: { start: 0, end: config.warn_rta_ms, inside: false }, crit: { start: 0, end: config.crit_rta_ms, inside: false }, min: 0,
-  }))
+  const perfdata = [
+    perfItem('pl', loss, '%', {
+      warn: { start: 0, end: config.warn_pl, inside: false },
+      crit: { start: 0, end: config.crit_pl, inside: false },
+      min: 0,
+    }),
+  ]
+  if (rtaMs !== null)
+    perfdata.unshift(
+      perfItem('rta', rtaMs, 'ms', {
+        warn: { start: 0, end: config.warn_rta_ms, inside: false },
+        crit: { start: 0, end: config.crit_rta_ms, inside: false },
+        min: 0,
+      }),
+    )
   const rta = rtaMs === null ? '' : `, RTA = ${rtaMs.toFixed(2)} ms`
   return { status, output: `PING ${STATUS_WORD[status]} - ${host}: Packet loss = ${loss}%${rta}`, perfdata }
 }
@@ -70,7 +79,12 @@ async function pingAddress(config: PingConfig, host: string, address: string, ct
   const r = await runChild('ping', args, ctx)
   if (r.kind === 'stopped') return failure(2, `PING CRITICAL - ${host}: ${stopReason(ctx)}`)
   if (r.kind === 'error') {
-    return failure(3, r.error.code === 'ENOENT' ? 'PING UNKNOWN - the ping binary was not found; install iputils-ping' : `PING UNKNOWN - cannot run ping: ${r.error.message}`)
+    return failure(
+      3,
+      r.error.code === 'ENOENT'
+        ? 'PING UNKNOWN - the ping binary was not found; install iputils-ping'
+        : `PING UNKNOWN - cannot run ping: ${r.error.message}`,
+    )
   }
   return summarise(config, host, r.stdout, r.stderr)
 }

@@ -11,7 +11,10 @@ import { z } from 'zod'
 import type { PluginSettings } from './types'
 
 /** A bare file name: no `/`, no `..`, no leading `.` (so never a path, a parent or a hidden file). */
-export const PluginName = z.string().min(1).max(255)
+export const PluginName = z
+  .string()
+  .min(1)
+  .max(255)
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/, 'a plugin file name from the plugin directories, without a path')
   .refine((name) => !name.includes('..'), 'a plugin file name from the plugin directories, without a path')
 

@@ -44,7 +44,9 @@ export async function reach(host: string, ctx: CheckContext): Promise<Reach> {
   let addresses: { address: string }[]
   let stopped = false
   // A lookup cannot be cancelled; when the check is stopped meanwhile, its answer is ignored.
-  const forget = ctx.onStop(() => { stopped = true })
+  const forget = ctx.onStop(() => {
+    stopped = true
+  })
   try {
     addresses = await lookup(host, { all: true, verbatim: true })
   } catch (error) {
@@ -64,7 +66,14 @@ export async function reach(host: string, ctx: CheckContext): Promise<Reach> {
  * Runs `connect` with the address to use for `host` (the name itself for a trusted check, at no extra
  * cost on the fast path), or answers the kind's own `LABEL STATUS - …` line when it may not be reached.
  */
-export function throughPolicy(label: string, host: string, ctx: CheckContext, connect: (address: string) => Promise<CheckResult>): Promise<CheckResult> {
+export function throughPolicy(
+  label: string,
+  host: string,
+  ctx: CheckContext,
+  connect: (address: string) => Promise<CheckResult>,
+): Promise<CheckResult> {
   if (!ctx.policy) return connect(host)
-  return reach(host, ctx).then((r) => ('address' in r ? connect(r.address) : failure(r.status, `${label} ${STATUS_WORD[r.status]} - ${r.output}`)))
+  return reach(host, ctx).then((r) =>
+    'address' in r ? connect(r.address) : failure(r.status, `${label} ${STATUS_WORD[r.status]} - ${r.output}`),
+  )
 }

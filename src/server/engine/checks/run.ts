@@ -96,9 +96,13 @@ function onEngineStop(signal: AbortSignal, stop: (reason: unknown) => void): () 
   if (!set) {
     const fresh = new Set<(reason: unknown) => void>()
     running.set(signal, fresh)
-    signal.addEventListener('abort', () => {
-      for (const s of [...fresh]) s(signal.reason)
-    }, { once: true })
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const s of [...fresh]) s(signal.reason)
+      },
+      { once: true },
+    )
     set = fresh
   }
   set.add(stop)
@@ -115,7 +119,10 @@ export function runCheck<C>(kind: CheckKind<C>, config: C, options: RunOptions):
     let settled = false
     const stop = (reason: unknown) => {
       if (grace) return
-      grace = setTimeout(() => finish(unknown(`${kind.kind} check did not stop within ${formatSeconds((timeoutMs + STOP_GRACE_MS) / 1000)} s`)), STOP_GRACE_MS)
+      grace = setTimeout(
+        () => finish(unknown(`${kind.kind} check did not stop within ${formatSeconds((timeoutMs + STOP_GRACE_MS) / 1000)} s`)),
+        STOP_GRACE_MS,
+      )
       ctx.stop(reason)
     }
     const timer = setTimeout(() => stop(new CheckTimeoutError(timeoutMs)), timeoutMs)

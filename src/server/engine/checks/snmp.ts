@@ -18,7 +18,7 @@ export const SnmpConfig = z.object({
   host: HostField.optional(),
   port: PortField.default(161),
   /** Refused: a community in plain check configuration would be readable (issue 13, review M4). */
-  community: z.never({ error: 'an SNMP community is a host secret: set the host\'s secrets.snmp_community instead' }).optional(),
+  community: z.never({ error: "an SNMP community is a host secret: set the host's secrets.snmp_community instead" }).optional(),
   oid: z.string().regex(/^\.?\d+(\.\d+)+$/, 'numeric OID expected, e.g. 1.3.6.1.2.1.1.3.0'),
   /** Nagios ranges (`10`, `10:`, `~:10`, `@10:20`) the numeric value is checked against */
   warn: ThresholdText.optional(),
@@ -78,10 +78,12 @@ function askAgent(config: SnmpConfig, community: string, host: string, address: 
     session.on('error', (error) => settle(failure(2, `SNMP CRITICAL - ${where}: ${error.message}`)))
     session.get([oid], (error, varbinds) => {
       // An agent silently drops a wrong community, so a timeout names both causes.
-      if (error?.name === 'RequestTimedOutError') return settle(failure(2, `SNMP CRITICAL - no response from ${where} (agent down or community refused)`))
+      if (error?.name === 'RequestTimedOutError')
+        return settle(failure(2, `SNMP CRITICAL - no response from ${where} (agent down or community refused)`))
       if (error) return settle(failure(2, `SNMP CRITICAL - ${where}: ${error.message}`))
       const varbind = varbinds[0]
-      if (netSnmp.isVarbindError(varbind)) return settle(failure(3, `SNMP UNKNOWN - ${oid} on ${where}: ${netSnmp.varbindError(varbind).split(':')[0]}`))
+      if (netSnmp.isVarbindError(varbind))
+        return settle(failure(3, `SNMP UNKNOWN - ${oid} on ${where}: ${netSnmp.varbindError(varbind).split(':')[0]}`))
       settle(judge(config, oid, decode(varbind)))
     })
   })

@@ -65,16 +65,23 @@ function exchange(label: string, x: TcpExchange, address: string, ctx: CheckCont
       const seconds = (performance.now() - started) / 1000
       const status = timeStatus(seconds, x.warn_s, x.crit_s)
       const line = firstLine(received)
-      settle({
-        status,
-        output: `${label} ${STATUS_WORD[status]} - ${seconds.toFixed(3)} second response time on ${where}${line ? ` [${line}]` : ''}`,
-        perfdata: [timePerf(seconds, x.warn_s, x.crit_s)],
-      }, true)
+      settle(
+        {
+          status,
+          output: `${label} ${STATUS_WORD[status]} - ${seconds.toFixed(3)} second response time on ${where}${line ? ` [${line}]` : ''}`,
+          perfdata: [timePerf(seconds, x.warn_s, x.crit_s)],
+        },
+        true,
+      )
     }
     const mismatch = () => {
       if (received === '') settle(failure(2, `${label} CRITICAL - no data received from ${where}`), false)
       // check_tcp's default for an unexpected answer (--mismatch) is WARNING: the service is there.
-      else settle(failure(1, `${label} WARNING - unexpected response from ${where}: expected "${x.expect}", got "${firstLine(received)}"`), true)
+      else
+        settle(
+          failure(1, `${label} WARNING - unexpected response from ${where}: expected "${x.expect}", got "${firstLine(received)}"`),
+          true,
+        )
     }
     const examine = (final: boolean) => {
       const expect = x.expect as string

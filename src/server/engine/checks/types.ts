@@ -7,9 +7,7 @@ import type { PerfItem } from '../../../shared/perfdata'
 import type { TargetPolicy } from '../target-policy'
 
 /** The kinds an active check can be; `checks/index.ts` must register each exactly once. */
-export const CHECK_KIND_NAMES = [
-  'ping', 'tcp', 'http', 'https', 'dns', 'smtp', 'imap', 'pop', 'ftp', 'ssh', 'snmp', 'command',
-] as const
+export const CHECK_KIND_NAMES = ['ping', 'tcp', 'http', 'https', 'dns', 'smtp', 'imap', 'pop', 'ftp', 'ssh', 'snmp', 'command'] as const
 export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
 
 /** Nagios exit status of a check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN. */

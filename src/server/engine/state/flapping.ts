@@ -53,9 +53,10 @@ export function percentStateChange(history: readonly number[]): number {
 
 /** Records `status` and decides whether the check is flapping. */
 export function updateFlapping(prev: FlapState, status: number, thresholds: FlapThresholds = FLAP_THRESHOLDS): FlapUpdate {
-  const history = prev.history.length >= FLAP_HISTORY_SIZE
-    ? [...prev.history.slice(prev.history.length - FLAP_HISTORY_SIZE + 1), status]
-    : [...prev.history, status]
+  const history =
+    prev.history.length >= FLAP_HISTORY_SIZE
+      ? [...prev.history.slice(prev.history.length - FLAP_HISTORY_SIZE + 1), status]
+      : [...prev.history, status]
   const percent = percentStateChange(history)
   let isFlapping = prev.is_flapping
   if (percent >= thresholds.high) isFlapping = true

@@ -47,8 +47,14 @@ export interface Transition {
 
 /** The state of something never checked (SPEC §3 state pending). */
 export const PENDING_STATE: CheckState = {
-  status: null, state_type: 'HARD', current_attempt: 1, last_check: null, last_state_change: null,
-  last_hard_state_change: null, last_hard_status: null, next_check: null,
+  status: null,
+  state_type: 'HARD',
+  current_attempt: 1,
+  last_check: null,
+  last_state_change: null,
+  last_hard_state_change: null,
+  last_hard_status: null,
+  next_check: null,
 }
 
 /** Applies one result (active or passive) at `now`. */
@@ -95,8 +101,9 @@ export function applyResult(prev: CheckState, status: number, now: number, sched
       current_attempt: attempt,
       last_check: now,
       last_state_change: statusChanged ? now : prev.last_state_change,
-      last_hard_state_change: hardChange || (prev.last_hard_state_change === null && stateType === 'HARD') ? now : prev.last_hard_state_change,
-      last_hard_status: stateType === 'HARD' ? status : prev.last_hard_status ?? 0,
+      last_hard_state_change:
+        hardChange || (prev.last_hard_state_change === null && stateType === 'HARD') ? now : prev.last_hard_state_change,
+      last_hard_status: stateType === 'HARD' ? status : (prev.last_hard_status ?? 0),
       next_check: now + interval,
     },
     change,

@@ -38,9 +38,10 @@ export const openapi = fp(async (app) => {
       info: {
         title: 'Vigil API',
         version: RELEASE,
-        description: 'Monitoring and asset management API (SPEC §7). Bearer token from POST /api/v1/auth/login. '
-          + 'Errors are {"error": {"key", "message", "extra_info"}} with the SPEC §8 keys. Lists take order, filter, '
-          + 'advanced_filter, columns, extra_columns, limit, offset and return {result, totalresults}.',
+        description:
+          'Monitoring and asset management API (SPEC §7). Bearer token from POST /api/v1/auth/login. ' +
+          'Errors are {"error": {"key", "message", "extra_info"}} with the SPEC §8 keys. Lists take order, filter, ' +
+          'advanced_filter, columns, extra_columns, limit, offset and return {result, totalresults}.',
       },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
@@ -48,7 +49,8 @@ export const openapi = fp(async (app) => {
     },
     transform: jsonSchemaTransform,
     // Named schemas (`.meta({ id })`, e.g. the recursive FilterNode) go to components.schemas, where their $refs point.
-    transformObject: (doc) => ('openapiObject' in doc ? withResponseBodiesFixed(jsonSchemaTransformObject(doc) as OpenApiDoc) : doc.swaggerObject),
+    transformObject: (doc) =>
+      'openapiObject' in doc ? withResponseBodiesFixed(jsonSchemaTransformObject(doc) as OpenApiDoc) : doc.swaggerObject,
   })
 })
 

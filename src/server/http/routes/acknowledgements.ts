@@ -4,13 +4,29 @@
  * add_acknowledgement, viewing view_acknowledgement, on the object's environment (SPEC §6).
  */
 import type { ZodApp, RouteDeps } from '../types'
-import { Acknowledgement, AcknowledgementBody, AcknowledgementList, HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/acknowledgements'
+import {
+  Acknowledgement,
+  AcknowledgementBody,
+  AcknowledgementList,
+  HostIdParams,
+  Removed,
+  ResourceIdParams,
+} from '../../../shared/api/acknowledgements'
 import { checkPayloadIds, refuse, targetOf } from '../../store/action-targets'
-import { acknowledgeRefusal, acknowledgementRightRefusal, addAcknowledgements, listAcknowledgements, removeAcknowledgements } from '../../store/acknowledgements'
+import {
+  acknowledgeRefusal,
+  acknowledgementRightRefusal,
+  addAcknowledgements,
+  listAcknowledgements,
+  removeAcknowledgements,
+} from '../../store/acknowledgements'
 import { now } from '../../store/json'
 
 export async function acknowledgementRoutes(app: ZodApp, { store, bus }: RouteDeps) {
-  for (const [path, params] of [['/hosts/:host_id/acknowledgements', HostIdParams], ['/resources/:resource_id/acknowledgements', ResourceIdParams]] as const) {
+  for (const [path, params] of [
+    ['/hosts/:host_id/acknowledgements', HostIdParams],
+    ['/resources/:resource_id/acknowledgements', ResourceIdParams],
+  ] as const) {
     app.post(path, { schema: { params, body: AcknowledgementBody, response: { 201: Acknowledgement } } }, async (req, reply) => {
       const t = await targetOf(store.db, req.scope, req.params)
       checkPayloadIds(t, req.body)

@@ -10,10 +10,15 @@ import { getAllowedTargets, setAllowedTargets } from '../../store/allowed-target
 
 export async function allowedTargetRoutes(app: ZodApp, { store, engine }: RouteDeps) {
   app.get('/:id/allowed-targets', { schema: { params: IdParams, response: { 200: AllowedTargets } } }, async (req) =>
-    getAllowedTargets(store.db, req.scope, req.params.id))
-  app.put('/:id/allowed-targets', { schema: { params: IdParams, body: AllowedTargets, response: { 200: AllowedTargets } } }, async (req) => {
-    const saved = await setAllowedTargets(store.db, req.scope, req.params.id, req.body)
-    await engine.refreshSettings()
-    return saved
-  })
+    getAllowedTargets(store.db, req.scope, req.params.id),
+  )
+  app.put(
+    '/:id/allowed-targets',
+    { schema: { params: IdParams, body: AllowedTargets, response: { 200: AllowedTargets } } },
+    async (req) => {
+      const saved = await setAllowedTargets(store.db, req.scope, req.params.id, req.body)
+      await engine.refreshSettings()
+      return saved
+    },
+  )
 }

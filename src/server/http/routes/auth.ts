@@ -22,38 +22,42 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
   const invalid = () => new ApiError('unauthenticated', { login_feedback: LOGIN_FEEDBACK.invalid_credentials })
   const tryLater = () => new ApiError('rate_limited', { login_feedback: LOGIN_FEEDBACK.try_later })
 
-  app.post('/login', {
-    schema: { body: LoginBody, response: { 200: LoginResponse } },
-    config: {
-      rateLimit: {
-        max: LOGIN_RATE_PER_MINUTE,
-        timeWindow: 60_000,
-        keyGenerator: (req) => `${sourceOf(req.ip)}|${String((req.body as { username?: unknown } | undefined)?.username ?? '')}`,
+  app.post(
+    '/login',
+    {
+      schema: { body: LoginBody, response: { 200: LoginResponse } },
+      config: {
+        rateLimit: {
+          max: LOGIN_RATE_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (req) => `${sourceOf(req.ip)}|${String((req.body as { username?: unknown } | undefined)?.username ?? '')}`,
+        },
       },
     },
-  }, async (req) => {
-    const { username, password } = req.body
-    const source = sourceOf(req.ip)
-    if (!budget.take(source)) throw tryLater()
-    const user = await findUserByUsername(store.db, username)
-    const verifying = passwords.check(password, user?.password_hash)
-    if (!verifying) {
+    async (req) => {
+      const { username, password } = req.body
+      const source = sourceOf(req.ip)
+      if (!budget.take(source)) throw tryLater()
+      const user = await findUserByUsername(store.db, username)
+      const verifying = passwords.check(password, user?.password_hash)
+      if (!verifying) {
+        budget.refund(source)
+        throw tryLater()
+      }
+      if (!(await verifying) || !user) {
+        if (user) await recordLoginFailure(store.db, user.id, source)
+        throw invalid()
+      }
       budget.refund(source)
-      throw tryLater()
-    }
-    if (!(await verifying) || !user) {
-      if (user) await recordLoginFailure(store.db, user.id, source)
-      throw invalid()
-    }
-    budget.refund(source)
-    // Review M6: a waiting source learns of its delay only with the right password; wrong ones get the
-    // generic answer above, exactly as for a user that does not exist.
-    const until = await lockedUntil(store.db, user.id, source)
-    if (until) throw new ApiError('account_locked', { login_feedback: LOGIN_FEEDBACK.locked_out, locked_until: until })
-    const scope = await loadScope(store.db, user.id)
-    if (scope.modules.length === 0) throw new ApiError('unauthorized', { login_feedback: LOGIN_FEEDBACK.no_permission })
-    return startSession(store.db, user, source, await passwords.upgrade(password, user.password_hash))
-  })
+      // Review M6: a waiting source learns of its delay only with the right password; wrong ones get the
+      // generic answer above, exactly as for a user that does not exist.
+      const until = await lockedUntil(store.db, user.id, source)
+      if (until) throw new ApiError('account_locked', { login_feedback: LOGIN_FEEDBACK.locked_out, locked_until: until })
+      const scope = await loadScope(store.db, user.id)
+      if (scope.modules.length === 0) throw new ApiError('unauthorized', { login_feedback: LOGIN_FEEDBACK.no_permission })
+      return startSession(store.db, user, source, await passwords.upgrade(password, user.password_hash))
+    },
+  )
 }
 
 /**

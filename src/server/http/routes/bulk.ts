@@ -20,7 +20,11 @@ import { defaultTicketProvider } from '../../integrations/tickets/index'
 import { now } from '../../store/json'
 
 export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
-  async function run(targets: ActionTarget[], refusal: (t: ActionTarget) => Refusal | null, apply: (tx: Kysely<Database>, part: ActionTarget[]) => Promise<FeedDelta[]>): Promise<BulkResult> {
+  async function run(
+    targets: ActionTarget[],
+    refusal: (t: ActionTarget) => Refusal | null,
+    apply: (tx: Kysely<Database>, part: ActionTarget[]) => Promise<FeedDelta[]>,
+  ): Promise<BulkResult> {
     const refused: BulkResult['refused'] = []
     const accepted: ActionTarget[] = []
     for (const t of targets) {
@@ -38,7 +42,11 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
   app.post('/acknowledgements', { schema: { body: BulkAcknowledgementBody, response: { 200: BulkResult } } }, async (req) => {
     const at = now()
     const targets = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
-    return run(targets, (t) => acknowledgeRefusal(req.scope, t), async (tx, part) => (await addAcknowledgements(tx, req.scope, part, req.body, at)).deltas)
+    return run(
+      targets,
+      (t) => acknowledgeRefusal(req.scope, t),
+      async (tx, part) => (await addAcknowledgements(tx, req.scope, part, req.body, at)).deltas,
+    )
   })
 
   app.post('/downtimes', { schema: { body: BulkDowntimeBody, response: { 200: BulkResult } } }, async (req) => {
@@ -48,7 +56,11 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
     const matched = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
     // SPEC §2 "apply to the host instead": each matching resource's host, once.
     const targets = req.body.target === 'resources' && req.body.set_to_host_checkbox ? await hostsOf(store.db, matched) : matched
-    const result = await run(targets, (t) => downtimeRightRefusal(req.scope, t, 'schedule_downtime'), async (tx, part) => (await scheduleDowntimes(tx, req.scope, part, req.body, at)).deltas)
+    const result = await run(
+      targets,
+      (t) => downtimeRightRefusal(req.scope, t, 'schedule_downtime'),
+      async (tx, part) => (await scheduleDowntimes(tx, req.scope, part, req.body, at)).deltas,
+    )
     await engine.downtimes.wake()
     return result
   })
@@ -58,7 +70,20 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
     const provider = defaultTicketProvider
     const targets = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
     const current = await currentTickets(store.db, provider, targets)
-    return run(targets, (t) => createRefusal(req.scope, t, current.get(targetKey(t))), async (tx, part) =>
-      (await createTickets(tx, provider, req.scope, part.map((t) => ({ target: t, current: current.get(targetKey(t)) })), req.body.comment, at)).deltas)
+    return run(
+      targets,
+      (t) => createRefusal(req.scope, t, current.get(targetKey(t))),
+      async (tx, part) =>
+        (
+          await createTickets(
+            tx,
+            provider,
+            req.scope,
+            part.map((t) => ({ target: t, current: current.get(targetKey(t)) })),
+            req.body.comment,
+            at,
+          )
+        ).deltas,
+    )
   })
 }

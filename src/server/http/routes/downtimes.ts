@@ -15,13 +15,14 @@ import { hostIdOfResource } from '../../store/resources'
 import { now } from '../../store/json'
 
 export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
-  for (const [path, params] of [['/hosts/:host_id/downtimes', HostIdParams], ['/resources/:resource_id/downtimes', ResourceIdParams]] as const) {
+  for (const [path, params] of [
+    ['/hosts/:host_id/downtimes', HostIdParams],
+    ['/resources/:resource_id/downtimes', ResourceIdParams],
+  ] as const) {
     app.post(path, { schema: { params, body: DowntimeBody, response: { 201: Downtime } } }, async (req, reply) => {
       const at = now()
       const onPath = await targetOf(store.db, req.scope, req.params)
-      const named = onPath.object === 'host' && req.body.resource_id
-        ? await hostIdOfResource(store.db, req.body.resource_id)
-        : null
+      const named = onPath.object === 'host' && req.body.resource_id ? await hostIdOfResource(store.db, req.body.resource_id) : null
       checkPayloadIds(onPath, req.body, named)
       const problem = downtimeWindowProblem(req.body, at)
       if (problem) throw new ApiError('validation_failed', { ...problem, field: `body.${problem.field}` })

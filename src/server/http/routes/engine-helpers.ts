@@ -14,7 +14,8 @@ export function requireReschedule(scope: Scope, environmentId: number) {
 
 /** SPEC §8 feature_disabled: with the engine off (VIGIL_ENGINE=0) nothing runs checks, so none can run now. */
 export function requireEngine(config: { engine: boolean }) {
-  if (!config.engine) throw new ApiError('feature_disabled', { feature: 'engine', reason: 'active checks are off on this server (VIGIL_ENGINE=0)' })
+  if (!config.engine)
+    throw new ApiError('feature_disabled', { feature: 'engine', reason: 'active checks are off on this server (VIGIL_ENGINE=0)' })
 }
 
 /**
@@ -22,10 +23,20 @@ export function requireEngine(config: { engine: boolean }) {
  * what only server admins may configure (check-policy.ts) → 403; a template that is unknown, hidden or of
  * another kind (store/check-templates.ts) → 400.
  */
-export async function validateCheck(db: Kysely<Database>, scope: Scope, check: { kind: string; config: Record<string, unknown> } | undefined) {
+export async function validateCheck(
+  db: Kysely<Database>,
+  scope: Scope,
+  check: { kind: string; config: Record<string, unknown> } | undefined,
+) {
   if (!check || check.kind === '') return
-  const kind = (checkKinds as Record<string, { config: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } }>)[check.kind]
-  if (!kind) throw new ApiError('validation_failed', { field: 'check.kind', reason: `unknown check kind; one of ${CHECK_KIND_NAMES.join(', ')}` })
+  const kind = (
+    checkKinds as Record<
+      string,
+      { config: { safeParse(v: unknown): { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } } } }
+    >
+  )[check.kind]
+  if (!kind)
+    throw new ApiError('validation_failed', { field: 'check.kind', reason: `unknown check kind; one of ${CHECK_KIND_NAMES.join(', ')}` })
   const parsed = kind.config.safeParse(check.config)
   if (!parsed.success) {
     const issue = parsed.error!.issues[0]

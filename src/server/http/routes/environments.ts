@@ -8,7 +8,9 @@ import { registerListRoutes } from './list-routes'
 
 export async function environmentRoutes(app: ZodApp, { store }: RouteDeps) {
   registerListRoutes(app, store, environmentDef, EnvironmentRow)
-  app.get('/:id', { schema: { params: IdParams, response: { 200: EnvironmentRow } } }, async (req) => getEnvironment(store.db, req.scope, req.params.id))
+  app.get('/:id', { schema: { params: IdParams, response: { 200: EnvironmentRow } } }, async (req) =>
+    getEnvironment(store.db, req.scope, req.params.id),
+  )
   app.post('/', { schema: { body: EnvironmentBody, response: { 201: EnvironmentRow } } }, async (req, reply) => {
     const id = await createEnvironment(store.db, req.scope, req.body)
     return reply.status(201).send(await getEnvironment(store.db, await loadScope(store.db, req.scope.userId), id))

@@ -6,7 +6,9 @@ import { now } from '../../store/json'
 
 export async function eventRoutes(app: ZodApp, { store }: RouteDeps) {
   app.get('/', { schema: { querystring: EventsQuery, response: { 200: EventList } } }, async (req) =>
-    listEvents(store.db, store.dialect, req.scope, req.query, now()))
+    listEvents(store.db, store.dialect, req.scope, req.query, now()),
+  )
   app.get('/:id', { schema: { params: EventIdParams, response: { 200: TimelineEvent } } }, async (req) =>
-    getEvent(store.db, req.scope, req.params.id))
+    getEvent(store.db, req.scope, req.params.id),
+  )
 }

@@ -7,22 +7,39 @@
  */
 import type { ZodApp, RouteDeps } from '../types'
 import { HostIdParams } from '../../../shared/api/acknowledgements'
-import { HostSoftwareList, PackageVersions, SoftwareGrouped, SoftwarePackageParams, SoftwarePageQuery, SoftwarePush, SoftwareQuery } from '../../../shared/api/software'
+import {
+  HostSoftwareList,
+  PackageVersions,
+  SoftwareGrouped,
+  SoftwarePackageParams,
+  SoftwarePageQuery,
+  SoftwarePush,
+  SoftwareQuery,
+} from '../../../shared/api/software'
 import { listHostSoftware, packageVersions, replaceHostSoftware, softwareByHosttype } from '../../store/host-software'
 
 export async function hostSoftwareRoutes(app: ZodApp, { store }: RouteDeps) {
-  app.put('/hosts/:host_id/software', { schema: { params: HostIdParams, body: SoftwarePush, response: { 200: HostSoftwareList } } }, async (req) => {
-    const result = await replaceHostSoftware(store.db, req.scope, req.params.host_id, req.body.software)
-    return { result, totalresults: result.length }
-  })
+  app.put(
+    '/hosts/:host_id/software',
+    { schema: { params: HostIdParams, body: SoftwarePush, response: { 200: HostSoftwareList } } },
+    async (req) => {
+      const result = await replaceHostSoftware(store.db, req.scope, req.params.host_id, req.body.software)
+      return { result, totalresults: result.length }
+    },
+  )
   app.get('/hosts/:host_id/software', { schema: { params: HostIdParams, response: { 200: HostSoftwareList } } }, async (req) => {
     const result = await listHostSoftware(store.db, req.scope, req.params.host_id)
     return { result, totalresults: result.length }
   })
   app.get('/software', { schema: { querystring: SoftwarePageQuery, response: { 200: SoftwareGrouped } } }, async (req) =>
-    softwareByHosttype(store.db, store.dialect, req.scope, req.query))
-  app.get('/software/:hosttype/:package_name', { schema: { params: SoftwarePackageParams, querystring: SoftwareQuery, response: { 200: PackageVersions } } }, async (req) => {
-    const result = await packageVersions(store.db, store.dialect, req.scope, req.params.hosttype, req.params.package_name, req.query)
-    return { result, totalresults: result.length }
-  })
+    softwareByHosttype(store.db, store.dialect, req.scope, req.query),
+  )
+  app.get(
+    '/software/:hosttype/:package_name',
+    { schema: { params: SoftwarePackageParams, querystring: SoftwareQuery, response: { 200: PackageVersions } } },
+    async (req) => {
+      const result = await packageVersions(store.db, store.dialect, req.scope, req.params.hosttype, req.params.package_name, req.query)
+      return { result, totalresults: result.length }
+    },
+  )
 }

@@ -15,7 +15,8 @@ const HostRef = z.object({ id: z.string().min(1).max(255) })
 export async function hostRoutes(app: ZodApp, { store, box, engine, config }: RouteDeps) {
   registerListRoutes(app, store, hostDef, HostRow)
   app.get('/:id', { schema: { params: HostRef, response: { 200: HostRow } } }, async (req) =>
-    /^\d+$/.test(req.params.id) ? getHost(store.db, req.scope, Number(req.params.id)) : getHostByName(store.db, req.scope, req.params.id))
+    /^\d+$/.test(req.params.id) ? getHost(store.db, req.scope, Number(req.params.id)) : getHostByName(store.db, req.scope, req.params.id),
+  )
   app.post('/', { schema: { body: HostBody, response: { 201: HostRow } } }, async (req, reply) => {
     await validateCheck(store.db, req.scope, req.body.check)
     await demandHostTargets(store.db, req.scope, req.body)

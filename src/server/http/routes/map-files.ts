@@ -40,27 +40,36 @@ export async function mapFileRoutes(app: ZodApp, { store }: RouteDeps) {
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
 
   app.post('/import', { schema: { querystring: MapImportQuery, response: { 201: MapImportResult } } }, async (req, reply) =>
-    reply.status(201).send(await importMap(db, req.scope, req.query, typeof req.body === 'string' ? req.body : '')))
+    reply.status(201).send(await importMap(db, req.scope, req.query, typeof req.body === 'string' ? req.body : '')),
+  )
 
-  app.get('/:id/export', { schema: { params: IdParams, querystring: MapExportQuery, response: { 200: fileResponse('application/json', 'image/svg+xml') } } }, async (req, reply) => {
-    const map = await requireMap(db, req.scope, req.params.id)
-    const { document } = await getDocument(db, req.scope, map.id, req.query.version)
-    reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store')
-    if (req.query.format === 'json') {
-      return reply.header('Content-Type', 'application/json; charset=utf-8')
-        .header('Content-Disposition', `attachment; filename="${fileName(map.name, 'json')}"`)
-        .send(JSON.stringify(document, null, 2))
-    }
-    const imageIds = [document.background.image_id, ...Object.values(document.items).map((i) => ('image_id' in i ? i.image_id : null))]
-    const [live, images] = await Promise.all([
-      mapStates(db, req.scope, map.id),
-      mapImageDataUris(db, req.scope, [...new Set(imageIds.filter((id): id is number => id !== null))]),
-    ])
-    const svg = exportSvg(document, { ...statesOf(document, map.use_hard_state, live), images, title: map.alias })
-    return reply.header('Content-Type', 'image/svg+xml; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${fileName(map.name, 'svg')}"`)
-      // An SVG opened from here must not run anything, whatever a future bug lets into it.
-      .header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
-      .send(svg)
-  })
+  app.get(
+    '/:id/export',
+    { schema: { params: IdParams, querystring: MapExportQuery, response: { 200: fileResponse('application/json', 'image/svg+xml') } } },
+    async (req, reply) => {
+      const map = await requireMap(db, req.scope, req.params.id)
+      const { document } = await getDocument(db, req.scope, map.id, req.query.version)
+      reply.header('X-Content-Type-Options', 'nosniff').header('Cache-Control', 'no-store')
+      if (req.query.format === 'json') {
+        return reply
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${fileName(map.name, 'json')}"`)
+          .send(JSON.stringify(document, null, 2))
+      }
+      const imageIds = [document.background.image_id, ...Object.values(document.items).map((i) => ('image_id' in i ? i.image_id : null))]
+      const [live, images] = await Promise.all([
+        mapStates(db, req.scope, map.id),
+        mapImageDataUris(db, req.scope, [...new Set(imageIds.filter((id): id is number => id !== null))]),
+      ])
+      const svg = exportSvg(document, { ...statesOf(document, map.use_hard_state, live), images, title: map.alias })
+      return (
+        reply
+          .header('Content-Type', 'image/svg+xml; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${fileName(map.name, 'svg')}"`)
+          // An SVG opened from here must not run anything, whatever a future bug lets into it.
+          .header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+          .send(svg)
+      )
+    },
+  )
 }

@@ -30,22 +30,28 @@ export async function mapImageRoutes(app: ZodApp, { store }: RouteDeps) {
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body))
 
-  app.post('/', { bodyLimit: BODY_LIMIT, errorHandler: uploadErrors, schema: { querystring: MapImageQuery, response: { 201: MapImage } } }, async (req, reply) => {
-    const header = req.headers['x-filename']
-    const filename = req.query.filename ?? decodeHeader(Array.isArray(header) ? header[0] : header)
-    const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
-    return reply.status(201).send(await createMapImage(store.db, req.scope, req.query, filename, bytes))
-  })
+  app.post(
+    '/',
+    { bodyLimit: BODY_LIMIT, errorHandler: uploadErrors, schema: { querystring: MapImageQuery, response: { 201: MapImage } } },
+    async (req, reply) => {
+      const header = req.headers['x-filename']
+      const filename = req.query.filename ?? decodeHeader(Array.isArray(header) ? header[0] : header)
+      const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0)
+      return reply.status(201).send(await createMapImage(store.db, req.scope, req.query, filename, bytes))
+    },
+  )
 
   app.get('/:id', { schema: { params: IdParams, response: { 200: fileResponse(...PICTURE_MIMES) } } }, async (req, reply) => {
     const image = await getMapImage(store.db, req.scope, req.params.id)
-    return reply
-      .header('Content-Type', image.mime)
-      .header('X-Content-Type-Options', 'nosniff')
-      // An upload never changes (a new picture gets a new id); private, as it is only for its environment's users.
-      .header('Cache-Control', 'private, max-age=31536000, immutable')
-      .header('Content-Disposition', `inline; filename="${image.filename.replace(/[^\w.-]/g, '_') || `map-image-${image.id}`}"`)
-      .send(Buffer.from(image.data))
+    return (
+      reply
+        .header('Content-Type', image.mime)
+        .header('X-Content-Type-Options', 'nosniff')
+        // An upload never changes (a new picture gets a new id); private, as it is only for its environment's users.
+        .header('Cache-Control', 'private, max-age=31536000, immutable')
+        .header('Content-Disposition', `inline; filename="${image.filename.replace(/[^\w.-]/g, '_') || `map-image-${image.id}`}"`)
+        .send(Buffer.from(image.data))
+    )
   })
 }
 

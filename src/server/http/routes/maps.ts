@@ -10,14 +10,30 @@ import type { RouteDeps, ZodApp } from '../types'
 import { IdParams } from '../../../shared/api/entities'
 import { groupedOf, listOf, NoContent } from '../../../shared/api/list'
 import {
-  DocumentVersionParam, MapArchiveResult, MapDocumentOut, MapInfo, MapLock, MapStates, MapUpdate, MapVersionList, NewMap, PublishBody,
+  DocumentVersionParam,
+  MapArchiveResult,
+  MapDocumentOut,
+  MapInfo,
+  MapLock,
+  MapStates,
+  MapUpdate,
+  MapVersionList,
+  NewMap,
+  PublishBody,
 } from '../../../shared/api/maps'
 import { GroupedQuery, ListQuery, groupEntities, listEntities } from '../../store/list'
 import { createMap, deleteMap, getMapByName, mapDef, mapIdByName, requireMap, updateMap } from '../../store/maps'
 import type { Scope } from '../../store/scope'
 import { mapStates } from '../../store/map-states'
 import { releaseLock, takeLock } from '../../store/map-locks'
-import { applyDocumentUpdate, getDocument, listVersions, publishedDocumentJson, revertToVersion, saveDocument } from '../../store/map-versions'
+import {
+  applyDocumentUpdate,
+  getDocument,
+  listVersions,
+  publishedDocumentJson,
+  revertToVersion,
+  saveDocument,
+} from '../../store/map-versions'
 import { archiveMap, publishMap, recoverMap } from '../../store/map-lifecycle'
 import { mapEventDelta } from '../../store/map-events'
 import { now } from '../../store/json'
@@ -31,22 +47,30 @@ const DocumentBody = z.object({ document: z.unknown() })
  * A map's states as built (a string with a JSON type is sent as it is): checking a 10,000-host map's
  * megabytes against MapStates once more on the way out cost as much as reading them (issue 7 first paint).
  */
-const sendStates = (reply: FastifyReply, states: MapStates) => reply.type('application/json; charset=utf-8').send(JSON.stringify(states) as unknown as MapStates)
+const sendStates = (reply: FastifyReply, states: MapStates) =>
+  reply.type('application/json; charset=utf-8').send(JSON.stringify(states) as unknown as MapStates)
 
 export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   const db = store.db
   // POST maps/:id/document/updates carries one binary Yjs update (DESIGN.md "Maps").
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
 
-  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(MapInfo) } } }, async (req) => listEntities(db, store.dialect, mapDef, req.scope, req.query))
-  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(MapInfo) } } }, async (req) => groupEntities(db, store.dialect, mapDef, req.scope, req.query))
+  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(MapInfo) } } }, async (req) =>
+    listEntities(db, store.dialect, mapDef, req.scope, req.query),
+  )
+  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(MapInfo) } } }, async (req) =>
+    groupEntities(db, store.dialect, mapDef, req.scope, req.query),
+  )
   app.post('/', { schema: { body: NewMap, response: { 201: MapInfo } } }, async (req, reply) =>
-    reply.status(201).send(await requireMap(db, req.scope, await createMap(db, req.scope, req.body))))
+    reply.status(201).send(await requireMap(db, req.scope, await createMap(db, req.scope, req.body))),
+  )
   app.get('/by-name/:hostgroup_name/:name', { schema: { params: ByName, response: { 200: MapInfo } } }, async (req) =>
-    getMapByName(db, req.scope, req.params.hostgroup_name, req.params.name))
+    getMapByName(db, req.scope, req.params.hostgroup_name, req.params.name),
+  )
   app.get('/:id', { schema: { params: IdParams, response: { 200: MapInfo } } }, async (req) => requireMap(db, req.scope, req.params.id))
   app.put('/:id', { schema: { params: IdParams, body: MapUpdate, response: { 200: MapInfo } } }, async (req) =>
-    updateMap(db, req.scope, req.params.id, req.body))
+    updateMap(db, req.scope, req.params.id, req.body),
+  )
   app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     bus.publish(mapEventDelta(await deleteMap(db, req.scope, req.params.id)))
     return reply.status(204).send(null)
@@ -58,17 +82,27 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     const text = await publishedDocumentJson(db, scope, id, version)
     return reply.type('application/json; charset=utf-8').send(text as unknown as MapDocumentOut)
   }
-  app.get('/:id/document', { schema: { params: IdParams, querystring: VersionQuery, response: { 200: MapDocumentOut } } }, async (req, reply) =>
-    documentOf(req.scope, req.params.id, req.query.version, reply))
+  app.get(
+    '/:id/document',
+    { schema: { params: IdParams, querystring: VersionQuery, response: { 200: MapDocumentOut } } },
+    async (req, reply) => documentOf(req.scope, req.params.id, req.query.version, reply),
+  )
   // A wall asks for its map, document and states by name at once, without waiting for the id (issue 7 first paint).
-  app.get('/by-name/:hostgroup_name/:name/document', { schema: { params: ByName, querystring: VersionQuery, response: { 200: MapDocumentOut } } }, async (req, reply) =>
-    documentOf(req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name), req.query.version, reply))
+  app.get(
+    '/by-name/:hostgroup_name/:name/document',
+    { schema: { params: ByName, querystring: VersionQuery, response: { 200: MapDocumentOut } } },
+    async (req, reply) =>
+      documentOf(req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name), req.query.version, reply),
+  )
   app.get('/by-name/:hostgroup_name/:name/states', { schema: { params: ByName, response: { 200: MapStates } } }, async (req, reply) =>
-    sendStates(reply, await mapStates(db, req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name))))
+    sendStates(reply, await mapStates(db, req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name))),
+  )
   app.put('/:id/document', { schema: { params: IdParams, body: DocumentBody, response: { 200: MapDocumentOut } } }, async (req) =>
-    saveDocument(db, req.scope, req.params.id, req.body.document, now()))
+    saveDocument(db, req.scope, req.params.id, req.body.document, now()),
+  )
   app.post('/:id/document/updates', { schema: { params: IdParams, response: { 200: MapDocumentOut } } }, async (req) =>
-    applyDocumentUpdate(db, req.scope, req.params.id, req.body, now()))
+    applyDocumentUpdate(db, req.scope, req.params.id, req.body, now()),
+  )
 
   app.post('/:id/lock', { schema: { params: IdParams, response: { 200: MapLock } } }, async (req) => {
     const map = await requireMap(db, req.scope, req.params.id)
@@ -94,9 +128,14 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     bus.publish(mapEventDelta(await recoverMap(db, req.scope, req.params.id, now())))
     return requireMap(db, req.scope, req.params.id)
   })
-  app.get('/:id/versions', { schema: { params: IdParams, response: { 200: MapVersionList } } }, async (req) => listVersions(db, req.scope, req.params.id))
+  app.get('/:id/versions', { schema: { params: IdParams, response: { 200: MapVersionList } } }, async (req) =>
+    listVersions(db, req.scope, req.params.id),
+  )
   app.post('/:id/versions/:version/revert', { schema: { params: VersionParams, response: { 200: MapDocumentOut } } }, async (req) =>
-    revertToVersion(db, req.scope, req.params.id, req.params.version, now()))
+    revertToVersion(db, req.scope, req.params.id, req.params.version, now()),
+  )
 
-  app.get('/:id/states', { schema: { params: IdParams, response: { 200: MapStates } } }, async (req, reply) => sendStates(reply, await mapStates(db, req.scope, req.params.id)))
+  app.get('/:id/states', { schema: { params: IdParams, response: { 200: MapStates } } }, async (req, reply) =>
+    sendStates(reply, await mapStates(db, req.scope, req.params.id)),
+  )
 }

@@ -8,12 +8,16 @@ import { loadScope } from '../../store/scope'
 
 export async function organizationRoutes(app: ZodApp, { store }: RouteDeps) {
   registerListRoutes(app, store, organizationDef, OrganizationRow)
-  app.get('/:id', { schema: { params: IdParams, response: { 200: OrganizationRow } } }, async (req) => getOrganization(store.db, req.scope, req.params.id))
+  app.get('/:id', { schema: { params: IdParams, response: { 200: OrganizationRow } } }, async (req) =>
+    getOrganization(store.db, req.scope, req.params.id),
+  )
   app.post('/', { schema: { body: OrganizationBody, response: { 201: OrganizationRow } } }, async (req, reply) => {
     const id = await createOrganization(store.db, req.scope, req.body)
     return reply.status(201).send(await getOrganization(store.db, await loadScope(store.db, req.scope.userId), id))
   })
-  app.put('/:id', { schema: { params: IdParams, body: OrganizationUpdate, response: { 200: OrganizationRow } } }, async (req) => updateOrganization(store.db, req.scope, req.params.id, req.body))
+  app.put('/:id', { schema: { params: IdParams, body: OrganizationUpdate, response: { 200: OrganizationRow } } }, async (req) =>
+    updateOrganization(store.db, req.scope, req.params.id, req.body),
+  )
   app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await deleteOrganization(store.db, req.scope, req.params.id)
     return reply.status(204).send(null)

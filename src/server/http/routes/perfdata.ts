@@ -25,7 +25,10 @@ const DAY = 86400
 const isPerfLabel = (key: string) => key.trim() === key && [...key].every((ch) => ch >= ' ' && ch !== '\u007f')
 
 export async function perfdataRoutes(app: ZodApp, { store }: RouteDeps) {
-  async function answer(owner: { hostId: number; resourceId: number | null }, q: { key?: string; start?: number; end?: number; points: number }) {
+  async function answer(
+    owner: { hostId: number; resourceId: number | null },
+    q: { key?: string; start?: number; end?: number; points: number },
+  ) {
     const series = await seriesOf(store.db, owner)
     if (!series.length) throw new ApiError('trending_data_unavailable', owner)
     if (!q.key) return { result: series.map(({ id: _id, ...s }) => s), totalresults: series.length }
@@ -38,12 +41,20 @@ export async function perfdataRoutes(app: ZodApp, { store }: RouteDeps) {
     const { id: _id, ...meta } = s
     return { ...meta, start, end, ...(await readSeries(store.db, s.id, start, end, q.points, t)) }
   }
-  app.get('/hosts/:id/perfdata', { schema: { params: IdParams, querystring: SeriesQuery, response: { 200: PerfdataResponse } } }, async (req) => {
-    const host = await getHost(store.db, req.scope, req.params.id)
-    return answer({ hostId: host.id, resourceId: null }, req.query)
-  })
-  app.get('/resources/:id/perfdata', { schema: { params: IdParams, querystring: SeriesQuery, response: { 200: PerfdataResponse } } }, async (req) => {
-    const res = await getResource(store.db, req.scope, req.params.id)
-    return answer({ hostId: res.host_id, resourceId: res.id }, req.query)
-  })
+  app.get(
+    '/hosts/:id/perfdata',
+    { schema: { params: IdParams, querystring: SeriesQuery, response: { 200: PerfdataResponse } } },
+    async (req) => {
+      const host = await getHost(store.db, req.scope, req.params.id)
+      return answer({ hostId: host.id, resourceId: null }, req.query)
+    },
+  )
+  app.get(
+    '/resources/:id/perfdata',
+    { schema: { params: IdParams, querystring: SeriesQuery, response: { 200: PerfdataResponse } } },
+    async (req) => {
+      const res = await getResource(store.db, req.scope, req.params.id)
+      return answer({ hostId: res.host_id, resourceId: res.id }, req.query)
+    },
+  )
 }

@@ -5,7 +5,9 @@ import { Quotas, QuotasUpdate } from '../../../shared/api/quotas'
 import { getQuotas, updateQuotas } from '../../store/quotas'
 
 export async function quotaRoutes(app: ZodApp, { store, engine }: RouteDeps) {
-  app.get('/:id/quotas', { schema: { params: IdParams, response: { 200: Quotas } } }, async (req) => getQuotas(store.db, req.scope, req.params.id))
+  app.get('/:id/quotas', { schema: { params: IdParams, response: { 200: Quotas } } }, async (req) =>
+    getQuotas(store.db, req.scope, req.params.id),
+  )
   app.put('/:id/quotas', { schema: { params: IdParams, body: QuotasUpdate, response: { 200: Quotas } } }, async (req) => {
     const quotas = await updateQuotas(store.db, req.scope, req.params.id, req.body)
     // The scheduler's checks_per_second budget applies at once, not at the next sweep.

@@ -13,9 +13,12 @@ const ByNames = z.object({ hostname: z.string().min(1).max(255), display_name: z
 
 export async function resourceRoutes(app: ZodApp, { store, engine, config }: RouteDeps) {
   registerListRoutes(app, store, resourceDef, ResourceRow)
-  app.get('/:id', { schema: { params: IdParams, response: { 200: ResourceRow } } }, async (req) => getResource(store.db, req.scope, req.params.id))
+  app.get('/:id', { schema: { params: IdParams, response: { 200: ResourceRow } } }, async (req) =>
+    getResource(store.db, req.scope, req.params.id),
+  )
   app.get('/:hostname/:display_name', { schema: { params: ByNames, response: { 200: ResourceRow } } }, async (req) =>
-    getResourceByNames(store.db, req.scope, req.params.hostname, req.params.display_name))
+    getResourceByNames(store.db, req.scope, req.params.hostname, req.params.display_name),
+  )
   app.post('/', { schema: { body: ResourceBody, response: { 201: ResourceRow } } }, async (req, reply) => {
     await validateCheck(store.db, req.scope, req.body.check)
     await demandResourceTargets(store.db, req.scope, { hostId: req.body.host_id }, req.body.check)

@@ -28,13 +28,19 @@ export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
     const byName = new Map([...visible].sort((x, y) => y.id - x.id).map((h) => [h.name, h]))
     const byId = new Map(visible.map((h) => [h.id, h]))
     const wantedResources = list.filter((r) => r.resource && !r.resource_id)
-    const resources = wantedResources.length || resourceIds.length
-      ? await resourcesOfHostsOrIds(store.db, visible.map((h) => h.id), resourceIds)
-      : []
+    const resources =
+      wantedResources.length || resourceIds.length
+        ? await resourcesOfHostsOrIds(
+            store.db,
+            visible.map((h) => h.id),
+            resourceIds,
+          )
+        : []
 
     const items = list.map((r, index) => {
       const at = r.time ?? t
-      if (at > t + MAX_FUTURE_S || at < t - MAX_AGE_S) throw new ApiError('validation_failed', { field: `results.${index}.time`, reason: 'more than a minute ahead or a week old' })
+      if (at > t + MAX_FUTURE_S || at < t - MAX_AGE_S)
+        throw new ApiError('validation_failed', { field: `results.${index}.time`, reason: 'more than a minute ahead or a week old' })
       let type: 'host' | 'resource' = 'host'
       let id: number
       let environmentId: number
@@ -53,7 +59,9 @@ export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
         }
       }
       if (!can(req.scope, 'host_write', { environmentId })) throw new ApiError('unauthorized', { action: 'host_write', index })
-      const parsed = parsePluginOutput(r.perfdata ? `${r.output.split('\n')[0]} | ${r.perfdata}\n${r.output.split('\n').slice(1).join('\n')}` : r.output)
+      const parsed = parsePluginOutput(
+        r.perfdata ? `${r.output.split('\n')[0]} | ${r.perfdata}\n${r.output.split('\n').slice(1).join('\n')}` : r.output,
+      )
       return { type, id, at, result: { status: r.exit_status as ExitStatus, ...parsed } }
     })
     await engine.submit(items)

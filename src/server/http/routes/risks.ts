@@ -19,19 +19,35 @@ export async function riskRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     files.removeAllContentTypeParsers()
     files.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
     files.post('/scans', { schema: { querystring: RiskScanQuery, response: { 201: RiskScan } } }, async (req, reply) => {
-      const { scan, deltas } = await importScan(db, store.dialect, req.scope, req.query, typeof req.body === 'string' ? req.body : '', now())
+      const { scan, deltas } = await importScan(
+        db,
+        store.dialect,
+        req.scope,
+        req.query,
+        typeof req.body === 'string' ? req.body : '',
+        now(),
+      )
       deltas.forEach((d) => bus.publish(d))
       return reply.status(201).send(scan)
     })
   })
 
-  app.get('/scans/:id', { schema: { params: RiskIdParams, response: { 200: RiskScan } } }, async (req) => getRiskScan(db, req.scope, req.params.id))
+  app.get('/scans/:id', { schema: { params: RiskIdParams, response: { 200: RiskScan } } }, async (req) =>
+    getRiskScan(db, req.scope, req.params.id),
+  )
 
   app.get('/', { schema: { querystring: ListQuery.extend(RiskFilterQuery.shape), response: { 200: listOf(Risk) } } }, async (req) =>
-    listRisks(db, store.dialect, req.scope, req.query))
-  app.get('/grouped', { schema: { querystring: GroupedQuery.extend(RiskFilterQuery.shape), response: { 200: groupedOf(Risk) } } }, async (req) =>
-    groupRisks(db, store.dialect, req.scope, req.query))
+    listRisks(db, store.dialect, req.scope, req.query),
+  )
+  app.get(
+    '/grouped',
+    { schema: { querystring: GroupedQuery.extend(RiskFilterQuery.shape), response: { 200: groupedOf(Risk) } } },
+    async (req) => groupRisks(db, store.dialect, req.scope, req.query),
+  )
   app.get('/:id', { schema: { params: RiskIdParams, response: { 200: Risk } } }, async (req) => getRisk(db, req.scope, req.params.id))
-  app.get('/:hostgroup_id/:plugin_id', { schema: { params: RiskGroupParams, querystring: ListQuery, response: { 200: RiskGroup } } }, async (req) =>
-    getRiskGroup(db, store.dialect, req.scope, req.params.hostgroup_id, req.params.plugin_id, req.query))
+  app.get(
+    '/:hostgroup_id/:plugin_id',
+    { schema: { params: RiskGroupParams, querystring: ListQuery, response: { 200: RiskGroup } } },
+    async (req) => getRiskGroup(db, store.dialect, req.scope, req.params.hostgroup_id, req.params.plugin_id, req.query),
+  )
 }

@@ -5,5 +5,6 @@ import { search } from '../../store/search'
 
 export async function searchRoutes(app: ZodApp, { store }: RouteDeps) {
   app.get('/', { schema: { querystring: SearchQuery, response: { 200: SearchResponse } } }, async (req) =>
-    search({ db: store.db, dialect: store.dialect, scope: req.scope, term: req.query.query, environmentIds: req.query.environment_ids }))
+    search({ db: store.db, dialect: store.dialect, scope: req.scope, term: req.query.query, environmentIds: req.query.environment_ids }),
+  )
 }

@@ -6,5 +6,6 @@ import { setServerAdmin } from '../../store/server-admins'
 
 export async function serverAdminRoutes(app: ZodApp, { store }: RouteDeps) {
   app.put('/:id/server_admin', { schema: { params: IdParams, body: ServerAdminBody, response: { 200: ServerAdminRow } } }, async (req) =>
-    setServerAdmin(store, req.scope, req.params.id, req.body.server_admin))
+    setServerAdmin(store, req.scope, req.params.id, req.body.server_admin),
+  )
 }

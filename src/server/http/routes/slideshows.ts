@@ -11,16 +11,20 @@ const ByName = z.object({ hostgroup_name: z.string().min(1).max(255), name: z.st
 
 export async function slideshowRoutes(app: ZodApp, { store }: RouteDeps) {
   const { db } = store
-  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(Slideshow) } } }, async (req) => listSlideshows(db, store.dialect, req.scope, req.query))
+  app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(Slideshow) } } }, async (req) =>
+    listSlideshows(db, store.dialect, req.scope, req.query),
+  )
   app.get('/by-name/:hostgroup_name/:name', { schema: { params: ByName, response: { 200: Slideshow } } }, async (req) =>
-    getSlideshowByName(db, req.scope, req.params.hostgroup_name, req.params.name))
+    getSlideshowByName(db, req.scope, req.params.hostgroup_name, req.params.name),
+  )
   app.get('/:id', { schema: { params: IdParams, response: { 200: Slideshow } } }, async (req) => getSlideshow(db, req.scope, req.params.id))
   app.post('/', { schema: { body: SlideshowBody, response: { 201: Slideshow } } }, async (req, reply) => {
     const id = await createSlideshow(db, req.scope, req.body)
     return reply.status(201).send(await getSlideshow(db, req.scope, id))
   })
   app.put('/:id', { schema: { params: IdParams, body: SlideshowUpdate, response: { 200: Slideshow } } }, async (req) =>
-    updateSlideshow(db, req.scope, req.params.id, req.body))
+    updateSlideshow(db, req.scope, req.params.id, req.body),
+  )
   app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await deleteSlideshow(db, req.scope, req.params.id)
     return reply.status(204).send(null)

@@ -13,14 +13,43 @@
 import type { ZodApp, RouteDeps } from '../types'
 import { HostIdParams, ResourceIdParams } from '../../../shared/api/acknowledgements'
 import {
-  RiskGroupTicketParams, RiskGroupTicketResponse, RiskTicketParams, Ticket, TicketBody, TicketCloseBody, TicketCloseResponse, TicketIdParam,
-  TicketIdsResponse, TicketList, TicketPostResponse, type RiskTicketEntry,
+  RiskGroupTicketParams,
+  RiskGroupTicketResponse,
+  RiskTicketParams,
+  Ticket,
+  TicketBody,
+  TicketCloseBody,
+  TicketCloseResponse,
+  TicketIdParam,
+  TicketIdsResponse,
+  TicketList,
+  TicketPostResponse,
+  type RiskTicketEntry,
 } from '../../../shared/api/tickets'
 import { ApiError } from '../../../shared/errors'
 import {
-  checkPayloadIds, checkRiskPayloadIds, refuse, riskGroupTargetsOf, riskTargetOf, targetKey, targetOf, type ActionTarget, type RiskTarget,
+  checkPayloadIds,
+  checkRiskPayloadIds,
+  refuse,
+  riskGroupTargetsOf,
+  riskTargetOf,
+  targetKey,
+  targetOf,
+  type ActionTarget,
+  type RiskTarget,
 } from '../../store/action-targets'
-import { addTicketNote, closeTicket, createRefusal, createTickets, currentTickets, getTicket, listTickets, reacknowledge, reacknowledgeRefusal, ticketRightRefusal } from '../../store/tickets'
+import {
+  addTicketNote,
+  closeTicket,
+  createRefusal,
+  createTickets,
+  currentTickets,
+  getTicket,
+  listTickets,
+  reacknowledge,
+  reacknowledgeRefusal,
+  ticketRightRefusal,
+} from '../../store/tickets'
 import { now } from '../../store/json'
 import { fail } from '../../store/fail'
 import { defaultTicketProvider, type TicketProvider } from '../../integrations/tickets/index'
@@ -48,14 +77,19 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   app.get('/tickets/:ticket_id', { schema: { params: TicketIdParam, response: { 200: Ticket } } }, async (req) => {
     const [found] = await provider.get(store.db, [req.params.ticket_id])
     if (!found) throw new ApiError('ticket_not_found', { ticket_id: req.params.ticket_id })
-    const t = await (found.risk_id !== null ? riskTargetOf(store.db, req.scope, found.risk_id)
-      : targetOf(store.db, req.scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id }))
-      .catch(() => fail('ticket_not_found', { ticket_id: req.params.ticket_id }))
+    const t = await (
+      found.risk_id !== null
+        ? riskTargetOf(store.db, req.scope, found.risk_id)
+        : targetOf(store.db, req.scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id })
+    ).catch(() => fail('ticket_not_found', { ticket_id: req.params.ticket_id }))
     refuse(ticketRightRefusal(req.scope, t, 'view_ticket'))
     return getTicket(store.db, provider, t, req.params.ticket_id)
   })
 
-  const objects = [['/hosts/:host_id/tickets', HostIdParams], ['/resources/:resource_id/tickets', ResourceIdParams]] as const
+  const objects = [
+    ['/hosts/:host_id/tickets', HostIdParams],
+    ['/resources/:resource_id/tickets', ResourceIdParams],
+  ] as const
   for (const [path, params] of objects) {
     const withTicket = params.extend(TicketIdParam.shape)
 
@@ -79,30 +113,44 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       const comment = requiredComment(req.body.comment)
       const current = (await currentTickets(store.db, provider, [t])).get(targetKey(t))
       refuse(createRefusal(req.scope, t, current))
-      const { tickets, deltas } = await store.db.transaction().execute((tx) => createTickets(tx, provider, req.scope, [{ target: t, current }], comment, now()))
+      const { tickets, deltas } = await store.db
+        .transaction()
+        .execute((tx) => createTickets(tx, provider, req.scope, [{ target: t, current }], comment, now()))
       publish(deltas)
       return reply.status(201).send(tickets[0])
     })
 
-    app.post(`${path}/:ticket_id`, { schema: { params: withTicket, body: TicketBody, response: { 200: TicketPostResponse } } }, async (req) => {
-      const t = await targetOf(store.db, req.scope, req.params)
-      checkPayloadIds(t, req.body)
-      await getTicket(store.db, provider, t, req.params.ticket_id)
-      if (req.body.reacknowledged) return reacknowledged(req.scope, t)
-      const comment = requiredComment(req.body.comment)
-      refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
-      const { ticket, deltas } = await store.db.transaction().execute((tx) => addTicketNote(tx, provider, req.scope, t, req.params.ticket_id, comment, now()))
-      publish(deltas)
-      return ticket
-    })
+    app.post(
+      `${path}/:ticket_id`,
+      { schema: { params: withTicket, body: TicketBody, response: { 200: TicketPostResponse } } },
+      async (req) => {
+        const t = await targetOf(store.db, req.scope, req.params)
+        checkPayloadIds(t, req.body)
+        await getTicket(store.db, provider, t, req.params.ticket_id)
+        if (req.body.reacknowledged) return reacknowledged(req.scope, t)
+        const comment = requiredComment(req.body.comment)
+        refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
+        const { ticket, deltas } = await store.db
+          .transaction()
+          .execute((tx) => addTicketNote(tx, provider, req.scope, t, req.params.ticket_id, comment, now()))
+        publish(deltas)
+        return ticket
+      },
+    )
 
-    app.delete(`${path}/:ticket_id`, { schema: { params: withTicket, body: TicketCloseBody, response: { 200: TicketCloseResponse } } }, async (req) => {
-      const t = await targetOf(store.db, req.scope, req.params)
-      refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
-      const { ticket, deltas } = await store.db.transaction().execute((tx) => closeTicket(tx, provider, req.scope, t, req.params.ticket_id, req.body.comment, now()))
-      publish(deltas)
-      return { ticket_id: ticket.ticket_id }
-    })
+    app.delete(
+      `${path}/:ticket_id`,
+      { schema: { params: withTicket, body: TicketCloseBody, response: { 200: TicketCloseResponse } } },
+      async (req) => {
+        const t = await targetOf(store.db, req.scope, req.params)
+        refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
+        const { ticket, deltas } = await store.db
+          .transaction()
+          .execute((tx) => closeTicket(tx, provider, req.scope, t, req.params.ticket_id, req.body.comment, now()))
+        publish(deltas)
+        return { ticket_id: ticket.ticket_id }
+      },
+    )
   }
 
   await riskTicketRoutes(app, store.db, provider, publish)
@@ -111,16 +159,23 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
 /** A risk's ticket body: comment required; risks cannot be re-acknowledged (they are never acknowledged). */
 function riskComment(targets: RiskTarget[], body: TicketBody): string {
   checkRiskPayloadIds(targets, body)
-  if (body.reacknowledged) throw new ApiError('validation_failed', { field: 'body.reacknowledged', reason: 'risks have no acknowledgement' })
+  if (body.reacknowledged)
+    throw new ApiError('validation_failed', { field: 'body.reacknowledged', reason: 'risks have no acknowledgement' })
   return requiredComment(body.comment)
 }
 
 /** SPEC §7 risks/{risk_id}/tickets and risks/{hostgroup_id}/{risk_plugin_id}/tickets. */
-async function riskTicketRoutes(app: ZodApp, db: RouteDeps['store']['db'], provider: TicketProvider, publish: (deltas: FeedDelta[]) => void) {
+async function riskTicketRoutes(
+  app: ZodApp,
+  db: RouteDeps['store']['db'],
+  provider: TicketProvider,
+  publish: (deltas: FeedDelta[]) => void,
+) {
   const one = '/risks/:risk_id/tickets'
   const group = '/risks/:hostgroup_id/:risk_plugin_id/tickets'
   const risk = (scope: Scope, p: { risk_id: number }) => riskTargetOf(db, scope, p.risk_id).then((t) => [t])
-  const ofGroup = (scope: Scope, p: { hostgroup_id: number; risk_plugin_id: string }) => riskGroupTargetsOf(db, scope, p.hostgroup_id, p.risk_plugin_id)
+  const ofGroup = (scope: Scope, p: { hostgroup_id: number; risk_plugin_id: string }) =>
+    riskGroupTargetsOf(db, scope, p.hostgroup_id, p.risk_plugin_id)
 
   async function list(scope: Scope, targets: RiskTarget[]) {
     refuse(ticketRightRefusal(scope, targets[0], 'view_ticket'))
@@ -135,7 +190,16 @@ async function riskTicketRoutes(app: ZodApp, db: RouteDeps['store']['db'], provi
     const refusals = new Map(targets.map((t) => [t.id, createRefusal(scope, t, current.get(targetKey(t)))]))
     const accepted = targets.filter((t) => !refusals.get(t.id))
     const { tickets, deltas } = accepted.length
-      ? await db.transaction().execute((tx) => createTickets(tx, provider, scope, accepted.map((t) => ({ target: t, current: current.get(targetKey(t)) })), comment, now()))
+      ? await db.transaction().execute((tx) =>
+          createTickets(
+            tx,
+            provider,
+            scope,
+            accepted.map((t) => ({ target: t, current: current.get(targetKey(t)) })),
+            comment,
+            now(),
+          ),
+        )
       : { tickets: [], deltas: [] }
     publish(deltas)
     const opened = new Map(accepted.map((t, n) => [t.id, tickets[n]]))
@@ -163,8 +227,12 @@ async function riskTicketRoutes(app: ZodApp, db: RouteDeps['store']['db'], provi
     return ids
   }
 
-  app.get(one, { schema: { params: RiskTicketParams, response: { 200: TicketList } } }, async (req) => list(req.scope, await risk(req.scope, req.params)))
-  app.get(group, { schema: { params: RiskGroupTicketParams, response: { 200: TicketList } } }, async (req) => list(req.scope, await ofGroup(req.scope, req.params)))
+  app.get(one, { schema: { params: RiskTicketParams, response: { 200: TicketList } } }, async (req) =>
+    list(req.scope, await risk(req.scope, req.params)),
+  )
+  app.get(group, { schema: { params: RiskGroupTicketParams, response: { 200: TicketList } } }, async (req) =>
+    list(req.scope, await ofGroup(req.scope, req.params)),
+  )
 
   app.post(one, { schema: { params: RiskTicketParams, body: TicketBody, response: { 201: TicketPostResponse } } }, async (req, reply) => {
     const targets = await risk(req.scope, req.params)
@@ -172,19 +240,29 @@ async function riskTicketRoutes(app: ZodApp, db: RouteDeps['store']['db'], provi
     refuse(refusals.get(targets[0].id) ?? null)
     return reply.status(201).send(opened.get(targets[0].id)!)
   })
-  app.post(group, { schema: { params: RiskGroupTicketParams, body: TicketBody, response: { 201: RiskGroupTicketResponse } } }, async (req, reply) => {
-    const targets = await ofGroup(req.scope, req.params)
-    const { refusals, opened } = await open(req.scope, targets, riskComment(targets, req.body))
-    const ticketIds = targets.map((t): RiskTicketEntry => {
-      const r = refusals.get(t.id)
-      const tk = opened.get(t.id)
-      return r || !tk ? { risk_id: t.id, error: r?.key ?? 'ticket_add_failed', extra_info: r?.extra ?? {} } : { risk_id: t.id, id: tk.ticket_id, reopened: tk.reopened }
-    })
-    return reply.status(201).send({ ticket_ids: ticketIds })
-  })
+  app.post(
+    group,
+    { schema: { params: RiskGroupTicketParams, body: TicketBody, response: { 201: RiskGroupTicketResponse } } },
+    async (req, reply) => {
+      const targets = await ofGroup(req.scope, req.params)
+      const { refusals, opened } = await open(req.scope, targets, riskComment(targets, req.body))
+      const ticketIds = targets.map((t): RiskTicketEntry => {
+        const r = refusals.get(t.id)
+        const tk = opened.get(t.id)
+        return r || !tk
+          ? { risk_id: t.id, error: r?.key ?? 'ticket_add_failed', extra_info: r?.extra ?? {} }
+          : { risk_id: t.id, id: tk.ticket_id, reopened: tk.reopened }
+      })
+      return reply.status(201).send({ ticket_ids: ticketIds })
+    },
+  )
 
-  app.delete(one, { schema: { params: RiskTicketParams, body: TicketCloseBody, response: { 200: TicketCloseResponse } } }, async (req) =>
-    ({ ticket_id: (await close(req.scope, await risk(req.scope, req.params), req.body.comment))[0] }))
-  app.delete(group, { schema: { params: RiskGroupTicketParams, body: TicketCloseBody, response: { 200: TicketIdsResponse } } }, async (req) =>
-    ({ ticket_ids: await close(req.scope, await ofGroup(req.scope, req.params), req.body.comment) }))
+  app.delete(one, { schema: { params: RiskTicketParams, body: TicketCloseBody, response: { 200: TicketCloseResponse } } }, async (req) => ({
+    ticket_id: (await close(req.scope, await risk(req.scope, req.params), req.body.comment))[0],
+  }))
+  app.delete(
+    group,
+    { schema: { params: RiskGroupTicketParams, body: TicketCloseBody, response: { 200: TicketIdsResponse } } },
+    async (req) => ({ ticket_ids: await close(req.scope, await ofGroup(req.scope, req.params), req.body.comment) }),
+  )
 }

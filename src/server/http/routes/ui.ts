@@ -26,17 +26,20 @@ function assetCache(dir: string) {
   return (name: string): Promise<Buffer | null> => {
     let file = files.get(name)
     if (!file) {
-      file = fs.promises.readFile(path.join(dir, name)).then((body) => {
-        bytes += body.length
-        if (bytes > CACHE_BYTES) {
-          files.clear()
-          bytes = 0
-        }
-        return body
-      }, () => {
-        files.delete(name)
-        return null
-      })
+      file = fs.promises.readFile(path.join(dir, name)).then(
+        (body) => {
+          bytes += body.length
+          if (bytes > CACHE_BYTES) {
+            files.clear()
+            bytes = 0
+          }
+          return body
+        },
+        () => {
+          files.delete(name)
+          return null
+        },
+      )
       files.set(name, file)
     }
     return file
@@ -67,7 +70,13 @@ export async function uiRoutes(app: ZodApp, { config }: RouteDeps) {
   }
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasUi) {
-      return reply.status(404).send(hasUi || req.url.startsWith('/api/') ? errorBody('not_found', { path: req.url.split('?')[0] }) : errorBody('not_found', { reason: 'UI not built: run npm run build' }))
+      return reply
+        .status(404)
+        .send(
+          hasUi || req.url.startsWith('/api/')
+            ? errorBody('not_found', { path: req.url.split('?')[0] })
+            : errorBody('not_found', { reason: 'UI not built: run npm run build' }),
+        )
     }
     reply.header('Cache-Control', 'no-cache')
     return reply.sendFile('index.html')

@@ -6,13 +6,33 @@
  */
 import { ApiError } from '../../../shared/errors'
 import {
-  bindingsOf, connectionRefusal, emptyDocument, ItemStyle, kindOf, MapDocument, RESOLUTIONS,
-  type Connector, type ItemKind, type ItemOf, type MapItem,
+  bindingsOf,
+  connectionRefusal,
+  emptyDocument,
+  ItemStyle,
+  kindOf,
+  MapDocument,
+  RESOLUTIONS,
+  type Connector,
+  type ItemKind,
+  type ItemOf,
+  type MapItem,
 } from '../../../shared/maps'
 
-export interface HostRef { id: number; name: string }
-export interface ResourceRef { id: number; host_id: number; name: string; host_name: string }
-export interface NamedRef { id: number; name: string }
+export interface HostRef {
+  id: number
+  name: string
+}
+export interface ResourceRef {
+  id: number
+  host_id: number
+  name: string
+  host_name: string
+}
+export interface NamedRef {
+  id: number
+  name: string
+}
 
 /** Resolves names to objects the caller may see in the target environment (built by the route, one query). */
 export interface ImportLookup {
@@ -23,8 +43,15 @@ export interface ImportLookup {
 }
 
 /** SPEC §8 "Unsupported item types for conversion": what could not be converted, by source type. */
-export interface Unsupported { type: string; count: number }
-export interface Conversion { document: MapDocument; unsupported: Unsupported[]; unmatched: string[] }
+export interface Unsupported {
+  type: string
+  count: number
+}
+export interface Conversion {
+  document: MapDocument
+  unsupported: Unsupported[]
+  unmatched: string[]
+}
 /** A converter is a pure function of the file text and the lookup. */
 export type Converter = (text: string, lookup: ImportLookup) => Conversion
 
@@ -73,7 +100,9 @@ export class DocumentBuilder {
     const id = `i${this.items.size + 1}`
     const z = draft.z ?? ++this.z
     this.z = Math.max(this.z, z)
-    const fixed = sanitize(kindOf({ kind: draft.kind } as MapItem).defaults({ ...(draft as Partial<MapItem>), id, z, x: draft.x ?? 0, y: draft.y ?? 0 }))
+    const fixed = sanitize(
+      kindOf({ kind: draft.kind } as MapItem).defaults({ ...(draft as Partial<MapItem>), id, z, x: draft.x ?? 0, y: draft.y ?? 0 }),
+    )
     const bindings = bindingsOf(fixed)
     if (bindings.some((b) => this.bound.has(b))) {
       this.skip(`${draft.kind} already on the map`)
@@ -92,8 +121,15 @@ export class DocumentBuilder {
     }
     const id = `c${this.connectors.size + 1}`
     this.connectors.set(id, {
-      id, from, to, z: ++this.z, kind: 'plain', dash: props.dash ?? false, width: clamp(props.width ?? 2, 0.5, 40),
-      ...(props.label ? { label: clip(props.label) } : {}), ...(colour(props.colour) ? { colour: colour(props.colour) } : {}),
+      id,
+      from,
+      to,
+      z: ++this.z,
+      kind: 'plain',
+      dash: props.dash ?? false,
+      width: clamp(props.width ?? 2, 0.5, 40),
+      ...(props.label ? { label: clip(props.label) } : {}),
+      ...(colour(props.colour) ? { colour: colour(props.colour) } : {}),
     })
     return true
   }
@@ -111,10 +147,16 @@ export class DocumentBuilder {
   build(): Conversion {
     const items = [...this.items.values()]
     shiftIntoView(items)
-    const doc = { ...emptyDocument(resolutionFor(items)), background: this.background, items: Object.fromEntries(items.map((i) => [i.id, i])), connectors: Object.fromEntries(this.connectors) }
+    const doc = {
+      ...emptyDocument(resolutionFor(items)),
+      background: this.background,
+      items: Object.fromEntries(items.map((i) => [i.id, i])),
+      connectors: Object.fromEntries(this.connectors),
+    }
     const parsed = MapDocument.safeParse(doc)
     // The builder clamps every value, so a failure here means input we did not foresee: the client's file, not a 500.
-    if (!parsed.success) throw new ApiError('invalid_input', { field: 'body', reason: parsed.error.issues[0]?.message ?? 'not convertible' })
+    if (!parsed.success)
+      throw new ApiError('invalid_input', { field: 'body', reason: parsed.error.issues[0]?.message ?? 'not convertible' })
     return {
       document: parsed.data,
       unsupported: [...this.skipped].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type)),
@@ -125,13 +167,24 @@ export class DocumentBuilder {
 
 /** Keeps an item inside the schema's limits: labels and text cut, sizes at least 1, coordinates in range. */
 function sanitize(item: MapItem): MapItem {
-  const out = { ...item, x: clamp(item.x, -COORD, COORD), y: clamp(item.y, -COORD, COORD), w: clamp(item.w, 1, COORD), h: clamp(item.h, 1, COORD), rotation: clamp(item.rotation, -360, 360) }
+  const out = {
+    ...item,
+    x: clamp(item.x, -COORD, COORD),
+    y: clamp(item.y, -COORD, COORD),
+    w: clamp(item.w, 1, COORD),
+    h: clamp(item.h, 1, COORD),
+    rotation: clamp(item.rotation, -360, 360),
+  }
   if (out.label !== undefined) out.label = clip(out.label)
   if (!out.label) delete out.label
   if (out.kind === 'text') out.text = clip(out.text, TEXT_MAX)!
   if (out.kind === 'text') out.font_size = clamp(out.font_size, 6, 200)
   if (out.style) {
-    const style = Object.fromEntries(Object.entries(out.style).filter(([k, v]) => (k === 'sketch' ? v === true : colour(v as string) !== undefined)).map(([k, v]) => [k, k === 'sketch' ? v : colour(v as string)]))
+    const style = Object.fromEntries(
+      Object.entries(out.style)
+        .filter(([k, v]) => (k === 'sketch' ? v === true : colour(v as string) !== undefined))
+        .map(([k, v]) => [k, k === 'sketch' ? v : colour(v as string)]),
+    )
     if (Object.keys(style).length) out.style = style
     else delete out.style
   }

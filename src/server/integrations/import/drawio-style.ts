@@ -30,8 +30,15 @@ export const isGroup = (s: CellStyle) => s.named[0] === 'group'
 
 /** Basic draw.io shapes by name. */
 const GEOMETRIC: Record<string, ShapeIcon> = {
-  ellipse: 'ellipse', doubleEllipse: 'ellipse', rhombus: 'diamond', triangle: 'triangle', hexagon: 'hexagon',
-  cloud: 'cloud', cylinder: 'cylinder', cylinder3: 'cylinder', datastore: 'cylinder',
+  ellipse: 'ellipse',
+  doubleEllipse: 'ellipse',
+  rhombus: 'diamond',
+  triangle: 'triangle',
+  hexagon: 'hexagon',
+  cloud: 'cloud',
+  cylinder: 'cylinder',
+  cylinder3: 'cylinder',
+  datastore: 'cylinder',
 }
 
 /** Words in stencil names (`mxgraph.cisco.routers.atm_router`) and image paths, first match wins. */
@@ -60,7 +67,7 @@ export function shapeIcon(s: CellStyle): ShapeIcon {
   if (geometric) return geometric
   if (shape === 'image' || first === 'image') {
     // A data URI says nothing about what it shows; a file path often does (`Router_Icon_128x128.png`).
-    const path = (s.kv.image ?? '').startsWith('data:') ? '' : s.kv.image ?? ''
+    const path = (s.kv.image ?? '').startsWith('data:') ? '' : (s.kv.image ?? '')
     return deviceIcon(path) ?? 'rectangle'
   }
   if (shape.startsWith('mxgraph.')) return deviceIcon(shape.slice('mxgraph.'.length)) ?? 'rectangle'
@@ -68,7 +75,12 @@ export function shapeIcon(s: CellStyle): ShapeIcon {
 }
 
 /** Colours of SPEC §2 "Map editor: colors" as draw.io names them. */
-export const styleColours = (s: CellStyle) => ({ fill: s.kv.fillColor, stroke: s.kv.strokeColor, text: s.kv.fontColor, sketch: s.kv.sketch === '1' ? true : undefined })
+export const styleColours = (s: CellStyle) => ({
+  fill: s.kv.fillColor,
+  stroke: s.kv.strokeColor,
+  text: s.kv.fontColor,
+  sketch: s.kv.sketch === '1' ? true : undefined,
+})
 
 /** Label source read at most: labels are cut to 200 characters later anyway, and nothing reads the rest. */
 export const LABEL_SOURCE_MAX = 4096
@@ -83,7 +95,10 @@ function stripTags(html: string): string {
     const close = html.indexOf('>', open + 1)
     // An unclosed `<` starts no tag: the rest is text.
     if (close < 0) return out + html.slice(at)
-    const tag = html.slice(open + 1, close).trim().toLowerCase()
+    const tag = html
+      .slice(open + 1, close)
+      .trim()
+      .toLowerCase()
     out += html.slice(at, open) + (/^(br\s*\/?|\/(div|p|li|tr|h\d))$/.test(tag) ? '\n' : '')
     at = close + 1
   }
@@ -96,7 +111,13 @@ export function plainLabel(value: string | undefined, s: CellStyle): string {
   if (s.kv.html !== '1') return source.trim()
   return stripTags(source)
     .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
     .replace(/&amp;/g, '&')
-    .split('\n').map((l) => l.trim()).filter(Boolean).join('\n')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join('\n')
 }

@@ -15,7 +15,10 @@ import { isEdgeLabel, isGroup, isText, parseStyle, plainLabel, shapeIcon, styleC
 /** A compressed page inflates to no more than an uncompressed file may hold (SPEC §9 upload max 10 MB). */
 const MAX_INFLATED = UPLOAD_MAX_BYTES
 
-interface Point { x: number; y: number }
+interface Point {
+  x: number
+  y: number
+}
 interface Cell {
   id: string
   parent?: string
@@ -77,12 +80,17 @@ function readCell(node: XmlNode, order: number): Cell | null {
     hidden: a.visible === '0',
     props,
     order,
-    geometry: geo ? {
-      x: num(geo.attrs.x), y: num(geo.attrs.y), w: num(geo.attrs.width), h: num(geo.attrs.height),
-      points: (childNamed(geo, 'Array')?.children ?? []).map(point).filter((p): p is Point => !!p),
-      sourcePoint: point(geo.children.find((c) => c.attrs.as === 'sourcePoint')),
-      targetPoint: point(geo.children.find((c) => c.attrs.as === 'targetPoint')),
-    } : null,
+    geometry: geo
+      ? {
+          x: num(geo.attrs.x),
+          y: num(geo.attrs.y),
+          w: num(geo.attrs.width),
+          h: num(geo.attrs.height),
+          points: (childNamed(geo, 'Array')?.children ?? []).map(point).filter((p): p is Point => !!p),
+          sourcePoint: point(geo.children.find((c) => c.attrs.as === 'sourcePoint')),
+          targetPoint: point(geo.children.find((c) => c.attrs.as === 'targetPoint')),
+        }
+      : null,
   }
 }
 
@@ -181,15 +189,25 @@ export const drawio: Converter = (text, lookup) => {
 }
 
 function lineDraft(path: Point[], cell: Cell, label: string, width: number): Draft {
-  const x = path[0].x, y = path[0].y
+  const x = path[0].x,
+    y = path[0].y
   const points = path.flatMap((p) => [p.x - x, p.y - y])
-  const xs = points.filter((_, i) => i % 2 === 0), ys = points.filter((_, i) => i % 2 === 1)
+  const xs = points.filter((_, i) => i % 2 === 0),
+    ys = points.filter((_, i) => i % 2 === 1)
   const end = cell.style.kv.endArrow !== 'none'
   const start = !!cell.style.kv.startArrow && cell.style.kv.startArrow !== 'none'
   return {
-    kind: 'line', x, y, z: cell.order, points, label,
-    w: Math.max(1, Math.max(...xs) - Math.min(...xs)), h: Math.max(1, Math.max(...ys) - Math.min(...ys)),
-    arrow: end && start ? 'both' : end ? 'end' : 'none', dash: cell.style.kv.dashed === '1', stroke_width: Math.min(40, Math.max(0.5, width)),
+    kind: 'line',
+    x,
+    y,
+    z: cell.order,
+    points,
+    label,
+    w: Math.max(1, Math.max(...xs) - Math.min(...xs)),
+    h: Math.max(1, Math.max(...ys) - Math.min(...ys)),
+    arrow: end && start ? 'both' : end ? 'end' : 'none',
+    dash: cell.style.kv.dashed === '1',
+    stroke_width: Math.min(40, Math.max(0.5, width)),
     style: { stroke: cell.style.kv.strokeColor },
   }
 }

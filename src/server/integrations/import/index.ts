@@ -17,7 +17,12 @@ import { parseIsolated } from '../isolated'
 
 const FORMAT_NAMES = { drawio: 'draw.io', nagvis: 'NagVis' } satisfies Record<(typeof IMPORT_FORMATS)[number], string>
 
-export async function importMap(db: Kysely<Database>, scope: Scope, query: z.infer<typeof MapImportQuery>, text: string): Promise<z.infer<typeof MapImportResult>> {
+export async function importMap(
+  db: Kysely<Database>,
+  scope: Scope,
+  query: z.infer<typeof MapImportQuery>,
+  text: string,
+): Promise<z.infer<typeof MapImportResult>> {
   // SPEC §6 maps_write to add, checked before the file is read so a refusal never depends on its content.
   if (!scope.environmentIds.includes(query.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: query.hostgroup_id })
   if (!can(scope, 'maps_write', { environmentId: query.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
@@ -26,9 +31,20 @@ export async function importMap(db: Kysely<Database>, scope: Scope, query: z.inf
   if (!text.trim()) throw new ApiError('invalid_input', { field: 'body', reason: 'the file is empty' })
   const rows = await importLookupRows(db, scope, query.hostgroup_id)
   const conversion = await parseIsolated({ kind: 'map', format: query.format, text, rows })
-  const id = await createMap(db, scope, {
-    alias: query.alias, hostgroup_id: query.hostgroup_id, layout: DEFAULT_LAYOUT, use_hard_state: false, tags: [],
-    description: `Imported from ${FORMAT_NAMES[query.format]}`,
-  }, conversion.document, undefined, 'imported')
+  const id = await createMap(
+    db,
+    scope,
+    {
+      alias: query.alias,
+      hostgroup_id: query.hostgroup_id,
+      layout: DEFAULT_LAYOUT,
+      use_hard_state: false,
+      tags: [],
+      description: `Imported from ${FORMAT_NAMES[query.format]}`,
+    },
+    conversion.document,
+    undefined,
+    'imported',
+  )
   return { map: await requireMap(db, scope, id), unsupported: conversion.unsupported, unmatched: conversion.unmatched }
 }

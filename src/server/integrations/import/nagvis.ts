@@ -9,7 +9,11 @@ import { ApiError } from '../../../shared/errors'
 import type { ShapeIcon } from '../../../shared/maps'
 import { colour, DocumentBuilder, type Converter, type Draft, type ImportLookup } from './builder'
 
-interface Block { type: string; props: Record<string, string>; line: number }
+interface Block {
+  type: string
+  props: Record<string, string>
+  line: number
+}
 
 /** Parses the blocks; `#` and `;` start comments (NagVis' own parser allows both). */
 function parseBlocks(text: string): Block[] {
@@ -58,21 +62,37 @@ function coordinates(value: string | undefined, axis: 'x' | 'y', byId: Map<strin
 
 /** `style=font-size:24px;color:#fff` of textboxes and labels. */
 function css(style: string | undefined) {
-  const rules = Object.fromEntries((style ?? '').split(';').map((r) => r.split(':').map((s) => s.trim())).filter((r) => r.length === 2))
+  const rules = Object.fromEntries(
+    (style ?? '')
+      .split(';')
+      .map((r) => r.split(':').map((s) => s.trim()))
+      .filter((r) => r.length === 2),
+  )
   return { fontSize: parseFloat(rules['font-size'] ?? '') || undefined, colour: rules.color }
 }
 
 /** A NagVis shape is a picture; its file name often says what it shows. */
 function iconOf(file: string | undefined): ShapeIcon {
   const name = (file ?? '').toLowerCase()
-  const words: [RegExp, ShapeIcon][] = [[/cloud|wan/, 'cloud'], [/router|gw/, 'router'], [/switch/, 'switch'], [/firewall/, 'firewall'], [/server|srv/, 'server'], [/storage|disk/, 'storage'], [/internet|world|globe/, 'internet']]
+  const words: [RegExp, ShapeIcon][] = [
+    [/cloud|wan/, 'cloud'],
+    [/router|gw/, 'router'],
+    [/switch/, 'switch'],
+    [/firewall/, 'firewall'],
+    [/server|srv/, 'server'],
+    [/storage|disk/, 'storage'],
+    [/internet|world|globe/, 'internet'],
+  ]
   return words.find(([re]) => re.test(name))?.[1] ?? 'rectangle'
 }
 
 /** The label NagVis would show when it differs from the object's name: label_text with its macros. */
 function label(p: Record<string, string>, name: string) {
   if (p.label_show !== '1' || !p.label_text) return undefined
-  const text = p.label_text.replace(/\[name\]|\[host_name\]/g, p.host_name ?? name).replace(/\[service_description\]/g, p.service_description ?? '').trim()
+  const text = p.label_text
+    .replace(/\[name\]|\[host_name\]/g, p.host_name ?? name)
+    .replace(/\[service_description\]/g, p.service_description ?? '')
+    .trim()
   return text && text !== name ? text : undefined
 }
 
@@ -92,11 +112,15 @@ function objectDraft(block: Block, lookup: ImportLookup, b: DocumentBuilder): Dr
     case 'service': {
       const r = lookup.resource(p.host_name ?? '', p.service_description ?? '')
       const name = `${p.host_name ?? ''}/${p.service_description ?? ''}`
-      return r ? { kind: 'resource', resource_id: r.id, host_id: r.host_id, name: r.name, host_name: r.host_name, label: label(p, r.name) } : standIn(name, 'rectangle')
+      return r
+        ? { kind: 'resource', resource_id: r.id, host_id: r.host_id, name: r.name, host_name: r.host_name, label: label(p, r.name) }
+        : standIn(name, 'rectangle')
     }
     case 'hostgroup': {
       const e = lookup.environment(p.hostgroup_name ?? '')
-      return e ? { kind: 'environment', hostgroup_id: e.id, name: e.name, label: label(p, e.name) } : standIn(p.hostgroup_name ?? '', 'rounded')
+      return e
+        ? { kind: 'environment', hostgroup_id: e.id, name: e.name, label: label(p, e.name) }
+        : standIn(p.hostgroup_name ?? '', 'rounded')
     }
     case 'map': {
       const m = lookup.map(p.map_name ?? '')
@@ -104,7 +128,14 @@ function objectDraft(block: Block, lookup: ImportLookup, b: DocumentBuilder): Dr
     }
     case 'textbox': {
       const s = css(p.style)
-      return { kind: 'text', text: p.text ?? '', w: Number(p.w) || 160, h: Number(p.h) || 24, font_size: s.fontSize ?? 14, style: { text: s.colour, fill: p.background_color, stroke: p.border_color } }
+      return {
+        kind: 'text',
+        text: p.text ?? '',
+        w: Number(p.w) || 160,
+        h: Number(p.h) || 24,
+        font_size: s.fontSize ?? 14,
+        style: { text: s.colour, fill: p.background_color, stroke: p.border_color },
+      }
     }
     case 'shape':
       return { kind: 'shape', icon: iconOf(p.icon) }
@@ -115,14 +146,22 @@ function objectDraft(block: Block, lookup: ImportLookup, b: DocumentBuilder): Dr
 
 /** Lines: `define line`, and hosts or services drawn as lines (view_type=line), whose state Vigil cannot show on a line. */
 function lineDraft(block: Block, xs: number[], ys: number[]): Draft {
-  const x = xs[0], y = ys[0]
+  const x = xs[0],
+    y = ys[0]
   const points = xs.flatMap((px, i) => [px - x, (ys[i] ?? ys[ys.length - 1]) - y])
-  const dx = points.filter((_, i) => i % 2 === 0), dy = points.filter((_, i) => i % 2 === 1)
+  const dx = points.filter((_, i) => i % 2 === 0),
+    dy = points.filter((_, i) => i % 2 === 1)
   // NagVis line_type 10 is "--%--><--" (two arrows), 11 "---->" (one), 12 and 13 carry labels or traffic.
   const arrow = block.props.line_type === '11' ? 'end' : block.props.line_type === '10' ? 'both' : 'none'
   return {
-    kind: 'line', x, y, points, arrow, stroke_width: Number(block.props.line_width) || 3,
-    w: Math.max(1, Math.max(...dx) - Math.min(...dx)), h: Math.max(1, Math.max(...dy) - Math.min(...dy)),
+    kind: 'line',
+    x,
+    y,
+    points,
+    arrow,
+    stroke_width: Number(block.props.line_width) || 3,
+    w: Math.max(1, Math.max(...dx) - Math.min(...dx)),
+    h: Math.max(1, Math.max(...dy) - Math.min(...dy)),
     label: block.type === 'line' ? undefined : `${block.props.host_name ?? ''} ${block.props.service_description ?? ''}`.trim(),
     style: { stroke: block.props.line_color },
   }

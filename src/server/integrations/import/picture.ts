@@ -21,7 +21,10 @@ export function sniffPicture(bytes: Uint8Array): PictureMime | null {
   return null
 }
 
-export interface PictureSize { width: number; height: number }
+export interface PictureSize {
+  width: number
+  height: number
+}
 
 function pngSize(b: Uint8Array): PictureSize | null {
   // Signature (8), then the first chunk must be IHDR: length (4), type (4), width (4), height (4).
@@ -41,9 +44,15 @@ function jpegSize(b: Uint8Array): PictureSize | null {
   while (at + 3 < b.length) {
     if (b[at] !== 0xff) return null
     const marker = b[at + 1]
-    if (marker === 0xff) { at += 1; continue } // fill byte
+    if (marker === 0xff) {
+      at += 1
+      continue
+    } // fill byte
     // Markers without a length: TEM, RST0–7, SOI.
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) { at += 2; continue }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      at += 2
+      continue
+    }
     if (marker === 0xd9 || marker === 0xda) return null // end of image or scan data before any frame header
     const length = u16be(b, at + 2)
     if (length < 2) return null
@@ -53,7 +62,11 @@ function jpegSize(b: Uint8Array): PictureSize | null {
   return null
 }
 
-const SIZE_OF: Record<PictureMime, (b: Uint8Array) => PictureSize | null> = { 'image/png': pngSize, 'image/gif': gifSize, 'image/jpeg': jpegSize }
+const SIZE_OF: Record<PictureMime, (b: Uint8Array) => PictureSize | null> = {
+  'image/png': pngSize,
+  'image/gif': gifSize,
+  'image/jpeg': jpegSize,
+}
 
 /** The picture's width and height from its header, or null when the header cannot be read. */
 export function pictureSize(bytes: Uint8Array, mime: PictureMime): PictureSize | null {

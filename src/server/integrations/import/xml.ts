@@ -18,8 +18,15 @@ export interface XmlNode {
 export const MAX_XML_DEPTH = 64
 
 const parser = new XMLParser({
-  preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseAttributeValue: false, parseTagValue: false,
-  trimValues: true, processEntities: true, htmlEntities: false, maxNestedTags: MAX_XML_DEPTH,
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  parseAttributeValue: false,
+  parseTagValue: false,
+  trimValues: true,
+  processEntities: true,
+  htmlEntities: false,
+  maxNestedTags: MAX_XML_DEPTH,
 })
 
 /** Numeric character references (`&#10;`, `&#xa;`), which draw.io writes for line breaks in labels. */
@@ -40,13 +47,17 @@ function toNode(raw: Raw): XmlNode | null {
     tag,
     attrs,
     children: kids.map(toNode).filter((n): n is XmlNode => n !== null),
-    text: kids.filter((k) => '#text' in k).map((k) => decodeCharRefs(String(k['#text']))).join(''),
+    text: kids
+      .filter((k) => '#text' in k)
+      .map((k) => decodeCharRefs(String(k['#text'])))
+      .join(''),
   }
 }
 
 /** Parses a document and returns its root element. */
 export function parseXml(text: string): XmlNode {
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new ApiError('invalid_input', { field: 'body', reason: 'document type declarations are not accepted' })
+  if (/<!DOCTYPE|<!ENTITY/i.test(text))
+    throw new ApiError('invalid_input', { field: 'body', reason: 'document type declarations are not accepted' })
   const valid = XMLValidator.validate(text)
   if (valid !== true) throw new ApiError('invalid_input', { field: 'body', reason: `not XML: ${valid.err.msg} (line ${valid.err.line})` })
   let parsed: Raw[]

@@ -17,7 +17,11 @@ export function parseScan(text: string): ParsedScan {
   if (!text.trim()) throw new ApiError('invalid_input', { field: 'body', reason: 'the file is empty' })
   const root = parseXml(text)
   const parser = Object.values(scanParsers).find((p) => p.detect(root))
-  if (!parser) throw new ApiError('validation_failed', { field: 'body', reason: `not a Nessus v2 or OpenVAS report (root element <${root.tag.slice(0, 50)}>)` })
+  if (!parser)
+    throw new ApiError('validation_failed', {
+      field: 'body',
+      reason: `not a Nessus v2 or OpenVAS report (root element <${root.tag.slice(0, 50)}>)`,
+    })
   return parser.parse(root)
 }
 

@@ -29,7 +29,8 @@ function finding(item: XmlNode, host: { name: string; keys: string[]; end: numbe
   if (!pluginId || pluginId === '0') return null
   const riskFactor = textOf(item, 'risk_factor')
   const declared = numberOf(item.attrs.severity ?? '')
-  const severity = declared !== null && Number.isInteger(declared) && declared >= 0 && declared <= 4 ? declared : severityOfWord(riskFactor) ?? 0
+  const severity =
+    declared !== null && Number.isInteger(declared) && declared >= 0 && declared <= 4 ? declared : (severityOfWord(riskFactor) ?? 0)
   const xrefs = textsOf(item, 'xref')
   return {
     hostName: host.name,
@@ -43,7 +44,11 @@ function finding(item: XmlNode, host: { name: string; keys: string[]; end: numbe
     solution: textOf(item, 'solution'),
     solutionType: null,
     pluginOutput: textOf(item, 'plugin_output'),
-    cvss: numberOf(textOf(item, 'cvss3_base_score')) ?? numberOf(textOf(item, 'cvssv3')) ?? numberOf(textOf(item, 'cvss_base_score')) ?? numberOf(textOf(item, 'cvss')),
+    cvss:
+      numberOf(textOf(item, 'cvss3_base_score')) ??
+      numberOf(textOf(item, 'cvssv3')) ??
+      numberOf(textOf(item, 'cvss_base_score')) ??
+      numberOf(textOf(item, 'cvss')),
     cve: unique(textsOf(item, 'cve')),
     cwe: unique([...textsOf(item, 'cwe'), ...xrefs.filter((x) => /^CWE:/i.test(x))].map((c) => cweOf(c) ?? '')),
     references: unique(textsOf(item, 'see_also').flatMap(urlsOf)),
@@ -70,7 +75,13 @@ export const nessus: ScanParser = {
         if (!name) throw new ApiError('validation_failed', { field: 'body', reason: 'a ReportHost without a name' })
         const end = (props.get('HOST_END_TIMESTAMP') && timeOf(props.get('HOST_END_TIMESTAMP')!)) || timeOf(props.get('HOST_END') ?? '')
         if (end !== null) scannedAt = Math.max(scannedAt ?? 0, end)
-        const keys = unique([name, props.get('host-ip') ?? '', props.get('host-fqdn') ?? '', props.get('hostname') ?? '', props.get('netbios-name') ?? ''])
+        const keys = unique([
+          name,
+          props.get('host-ip') ?? '',
+          props.get('host-fqdn') ?? '',
+          props.get('hostname') ?? '',
+          props.get('netbios-name') ?? '',
+        ])
         for (const item of childrenNamed(h, 'ReportItem')) {
           const f = finding(item, { name, keys, end })
           if (f) findings.push(f)

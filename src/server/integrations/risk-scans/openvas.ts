@@ -8,21 +8,49 @@
  */
 import { ApiError } from '../../../shared/errors'
 import { childNamed, childrenNamed, type XmlNode } from '../import/xml'
-import { cweOf, numberOf, severityOfScore, severityOfWord, solutionTypeOf, textOf, timeOf, unique, type ScanFinding, type ScanParser } from './scan'
+import {
+  cweOf,
+  numberOf,
+  severityOfScore,
+  severityOfWord,
+  solutionTypeOf,
+  textOf,
+  timeOf,
+  unique,
+  type ScanFinding,
+  type ScanParser,
+} from './scan'
 
 /** The `results` of a report; a GMP answer nests the report in another `report`. */
 function resultsOf(root: XmlNode): XmlNode | undefined {
-  return childNamed(root, 'results') ?? childrenNamed(root, 'report').map((r) => childNamed(r, 'results')).find(Boolean)
+  return (
+    childNamed(root, 'results') ??
+    childrenNamed(root, 'report')
+      .map((r) => childNamed(r, 'results'))
+      .find(Boolean)
+  )
 }
 
 /** nvt tags: `key=value` pairs joined by bars (values may hold bars that do not start a new key). */
 function tagsOf(nvt: XmlNode | undefined): Map<string, string> {
   const text = textOf(nvt, 'tags')
-  return new Map(text ? text.split(/\|(?=[a-z_]+=)/i).map((p) => {
-    const i = p.indexOf('=')
-    // Values are prose wrapped and indented by the report's pretty-printing: lines are trimmed.
-    return [p.slice(0, i).trim(), p.slice(i + 1).split('\n').map((l) => l.trim()).join('\n').trim()] as [string, string]
-  }) : [])
+  return new Map(
+    text
+      ? text.split(/\|(?=[a-z_]+=)/i).map((p) => {
+          const i = p.indexOf('=')
+          // Values are prose wrapped and indented by the report's pretty-printing: lines are trimmed.
+          return [
+            p.slice(0, i).trim(),
+            p
+              .slice(i + 1)
+              .split('\n')
+              .map((l) => l.trim())
+              .join('\n')
+              .trim(),
+          ] as [string, string]
+        })
+      : [],
+  )
 }
 
 /** A port field is "http (80/tcp)": what is longer is no port. */
@@ -40,7 +68,11 @@ function portOf(text: string): { port: number; protocol: string } {
 
 function refsOf(nvt: XmlNode | undefined, type: string): string[] {
   const refs = nvt && childNamed(nvt, 'refs')
-  return refs ? childrenNamed(refs, 'ref').filter((r) => r.attrs.type?.toLowerCase() === type).map((r) => (r.attrs.id ?? '').trim()) : []
+  return refs
+    ? childrenNamed(refs, 'ref')
+        .filter((r) => r.attrs.type?.toLowerCase() === type)
+        .map((r) => (r.attrs.id ?? '').trim())
+    : []
 }
 
 function finding(result: XmlNode): ScanFinding | null {
@@ -54,15 +86,19 @@ function finding(result: XmlNode): ScanFinding | null {
   if (!hostName) throw new ApiError('validation_failed', { field: 'body', reason: 'a result without a host' })
   const tags = tagsOf(nvt)
   const solutionNode = nvt && childNamed(nvt, 'solution')
-  const oldCves = textOf(nvt, 'cve').split(/[,\s]+/).filter((c) => /^CVE-/i.test(c))
-  const oldRefs = textOf(nvt, 'xref').split(/,\s*/).flatMap((x) => (/^URL:/i.test(x) ? [x.slice(4).trim()] : []))
+  const oldCves = textOf(nvt, 'cve')
+    .split(/[,\s]+/)
+    .filter((c) => /^CVE-/i.test(c))
+  const oldRefs = textOf(nvt, 'xref')
+    .split(/,\s*/)
+    .flatMap((x) => (/^URL:/i.test(x) ? [x.slice(4).trim()] : []))
   const qod = childNamed(result, 'qod')
   return {
     hostName,
     hostKeys: unique([hostName, textOf(hostNode, 'hostname')]),
     pluginId,
     pluginName: textOf(nvt, 'name') || textOf(result, 'name'),
-    severity: score !== null ? severityOfScore(score) : severityOfWord(threat) ?? 0,
+    severity: score !== null ? severityOfScore(score) : (severityOfWord(threat) ?? 0),
     riskFactor: textOf(nvt, 'risk_factor') || threat,
     synopsis: tags.get('summary') ?? '',
     description: [tags.get('insight'), tags.get('impact')].filter(Boolean).join('\n\n'),
@@ -91,7 +127,9 @@ export const openvas: ScanParser = {
       format: 'openvas',
       reportName: textOf(root, 'name') || textOf(childNamed(root, 'task'), 'name'),
       scannedAt: timeOf(textOf(inner, 'scan_end')) ?? timeOf(textOf(root, 'creation_time')),
-      findings: childrenNamed(results, 'result').map(finding).filter((f): f is ScanFinding => f !== null),
+      findings: childrenNamed(results, 'result')
+        .map(finding)
+        .filter((f): f is ScanFinding => f !== null),
     }
   },
 }

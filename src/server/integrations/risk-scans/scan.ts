@@ -53,7 +53,11 @@ export interface ScanParser {
 
 /** Text of the first child named `tag`, trimmed ('' when absent). */
 export const textOf = (node: XmlNode | undefined, tag: string) => node?.children.find((c) => c.tag === tag)?.text.trim() ?? ''
-export const textsOf = (node: XmlNode, tag: string) => node.children.filter((c) => c.tag === tag).map((c) => c.text.trim()).filter(Boolean)
+export const textsOf = (node: XmlNode, tag: string) =>
+  node.children
+    .filter((c) => c.tag === tag)
+    .map((c) => c.text.trim())
+    .filter(Boolean)
 
 export function numberOf(s: string): number | null {
   if (!s.trim()) return null
@@ -85,7 +89,8 @@ export function severityOfWord(word: string): number | null {
   return w in table ? table[w] : null
 }
 
-export const solutionTypeOf = (s: string): SolutionType | null => SOLUTION_TYPES.find((t) => t.toLowerCase() === s.trim().toLowerCase()) ?? null
+export const solutionTypeOf = (s: string): SolutionType | null =>
+  SOLUTION_TYPES.find((t) => t.toLowerCase() === s.trim().toLowerCase()) ?? null
 
 /** "CWE-79" from "79", "CWE:79" or "CWE-79". */
 export function cweOf(s: string): string | null {

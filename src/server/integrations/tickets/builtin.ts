@@ -21,7 +21,15 @@ const numberOf = (ticketId: string) => {
 export const ticketWebUrl = (ticketId: string) => `/#/tickets/${encodeURIComponent(ticketId)}`
 
 // By host/resource state, and by risk severity (SPEC §4 RISK names) for risk tickets.
-const PRIORITY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', warning: 'Medium', veryhigh: 'High', high: 'High', medium: 'Medium' }
+const PRIORITY: Record<string, string> = {
+  down: 'High',
+  critical: 'High',
+  unreachable: 'Medium',
+  warning: 'Medium',
+  veryhigh: 'High',
+  high: 'High',
+  medium: 'Medium',
+}
 const URGENCY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', veryhigh: 'High', high: 'Medium' }
 
 type Row = Selectable<ServiceDeskTicketTable>
@@ -35,8 +43,13 @@ async function read(db: Kysely<Database>, ticketIds: string[]): Promise<Ticket[]
   for (let i = 0; i < nums.length; i += 1000) {
     const part = nums.slice(i, i + 1000)
     rows.push(...(await db.selectFrom('service_desk_tickets').selectAll().where('id', 'in', part).execute()))
-    for (const n of await db.selectFrom('service_desk_notes').selectAll().where('ticket_ref', 'in', part).orderBy('id').execute()) notes.set(n.ticket_ref, [...(notes.get(n.ticket_ref) ?? []), n])
-    for (const s of await db.selectFrom('service_desk_tickets').select(['id', 'linked_ticket_id']).where('linked_ticket_id', 'in', part.map(ticketIdOf)).execute()) {
+    for (const n of await db.selectFrom('service_desk_notes').selectAll().where('ticket_ref', 'in', part).orderBy('id').execute())
+      notes.set(n.ticket_ref, [...(notes.get(n.ticket_ref) ?? []), n])
+    for (const s of await db
+      .selectFrom('service_desk_tickets')
+      .select(['id', 'linked_ticket_id'])
+      .where('linked_ticket_id', 'in', part.map(ticketIdOf))
+      .execute()) {
       successors.set(s.linked_ticket_id, [...(successors.get(s.linked_ticket_id) ?? []), ticketIdOf(s.id)])
     }
   }
@@ -51,12 +64,32 @@ async function read(db: Kysely<Database>, ticketIds: string[]): Promise<Ticket[]
 function toTicket(r: Row, notes: Selectable<ServiceDeskNoteTable>[], links: string[]): Ticket {
   const ticketId = ticketIdOf(r.id)
   return {
-    ticket_id: ticketId, id: r.id, workflowStateName: r.workflow_state_name, supportGroupName: r.support_group_name,
-    assigneeName: r.assignee_name, description: r.description, priorityName: r.priority_name, urgencyName: r.urgency_name,
-    isClosed: r.is_closed === 1, details: r.details, provider: NAME, web_url: ticketWebUrl(ticketId),
-    ticket_links: links.map((id) => ({ id, web_url: ticketWebUrl(id) })), host_id: r.host_id, resource_id: r.resource_id, risk_id: r.risk_id,
-    created_time: r.created_time, updated_time: r.updated_time, closed_time: r.closed_time,
-    notes: notes.map((n) => ({ kind: n.kind, comment: n.comment, username: n.username, user_full_name: n.user_full_name, created_time: n.created_time })),
+    ticket_id: ticketId,
+    id: r.id,
+    workflowStateName: r.workflow_state_name,
+    supportGroupName: r.support_group_name,
+    assigneeName: r.assignee_name,
+    description: r.description,
+    priorityName: r.priority_name,
+    urgencyName: r.urgency_name,
+    isClosed: r.is_closed === 1,
+    details: r.details,
+    provider: NAME,
+    web_url: ticketWebUrl(ticketId),
+    ticket_links: links.map((id) => ({ id, web_url: ticketWebUrl(id) })),
+    host_id: r.host_id,
+    resource_id: r.resource_id,
+    risk_id: r.risk_id,
+    created_time: r.created_time,
+    updated_time: r.updated_time,
+    closed_time: r.closed_time,
+    notes: notes.map((n) => ({
+      kind: n.kind,
+      comment: n.comment,
+      username: n.username,
+      user_full_name: n.user_full_name,
+      created_time: n.created_time,
+    })),
   }
 }
 
@@ -78,21 +111,48 @@ export const builtinProvider: TicketProvider = {
     // subject (and by id order for the same subject), not by RETURNING order, which neither database promises.
     for (let i = 0; i < requests.length; i += 300) {
       const part = requests.slice(i, i + 300)
-      const rows = await db.insertInto('service_desk_tickets').values(part.map(({ subject: s, comment, author, previous }) => ({
-        host_id: s.hostId, resource_id: s.resourceId, risk_id: s.riskId, hostgroup_id: s.hostgroupId, workflow_state_name: 'New', support_group_name: SUPPORT_GROUP,
-        description: `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(0, 4000),
-        priority_name: PRIORITY[s.state] ?? 'Low', urgency_name: URGENCY[s.state] ?? 'Low', details: comment, linked_ticket_id: previous ?? '',
-        username: author.username, created_time: at, updated_time: at,
-      }))).returning(['id', 'host_id', 'resource_id', 'risk_id']).execute()
+      const rows = await db
+        .insertInto('service_desk_tickets')
+        .values(
+          part.map(({ subject: s, comment, author, previous }) => ({
+            host_id: s.hostId,
+            resource_id: s.resourceId,
+            risk_id: s.riskId,
+            hostgroup_id: s.hostgroupId,
+            workflow_state_name: 'New',
+            support_group_name: SUPPORT_GROUP,
+            description:
+              `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(0, 4000),
+            priority_name: PRIORITY[s.state] ?? 'Low',
+            urgency_name: URGENCY[s.state] ?? 'Low',
+            details: comment,
+            linked_ticket_id: previous ?? '',
+            username: author.username,
+            created_time: at,
+            updated_time: at,
+          })),
+        )
+        .returning(['id', 'host_id', 'resource_id', 'risk_id'])
+        .execute()
       const bySubject = new Map<string, number[]>()
       for (const r of rows.sort((x, y) => x.id - y.id)) {
         const key = subjectKey(r.host_id, r.resource_id, r.risk_id)
         bySubject.set(key, [...(bySubject.get(key) ?? []), r.id])
       }
       const refs = part.map((q) => bySubject.get(subjectKey(q.subject.hostId, q.subject.resourceId, q.subject.riskId))!.shift()!)
-      await db.insertInto('service_desk_notes').values(part.map((q, n) => ({
-        ticket_ref: refs[n], kind: q.previous ? 'reopened' : 'created', comment: q.comment, username: q.author.username, user_full_name: q.author.fullName, created_time: at,
-      }))).execute()
+      await db
+        .insertInto('service_desk_notes')
+        .values(
+          part.map((q, n) => ({
+            ticket_ref: refs[n],
+            kind: q.previous ? 'reopened' : 'created',
+            comment: q.comment,
+            username: q.author.username,
+            user_full_name: q.author.fullName,
+            created_time: at,
+          })),
+        )
+        .execute()
       ids.push(...refs.map(ticketIdOf))
     }
     return read(db, ids)
@@ -100,15 +160,36 @@ export const builtinProvider: TicketProvider = {
 
   async addNote(db, ticketId, note, at) {
     const row = await one(db, ticketId, 'ticket_add_failed')
-    await db.insertInto('service_desk_notes').values({ ticket_ref: row.id, kind: note.kind, comment: note.comment, username: note.author.username, user_full_name: note.author.fullName, created_time: at }).execute()
-    await db.updateTable('service_desk_tickets').set({ workflow_state_name: 'In progress', updated_time: at }).where('id', '=', row.id).execute()
+    await db
+      .insertInto('service_desk_notes')
+      .values({
+        ticket_ref: row.id,
+        kind: note.kind,
+        comment: note.comment,
+        username: note.author.username,
+        user_full_name: note.author.fullName,
+        created_time: at,
+      })
+      .execute()
+    await db
+      .updateTable('service_desk_tickets')
+      .set({ workflow_state_name: 'In progress', updated_time: at })
+      .where('id', '=', row.id)
+      .execute()
     return (await read(db, [ticketId]))[0]
   },
 
   async close(db, ticketId, comment, author, at) {
     const row = await one(db, ticketId, 'ticket_delete_failed')
-    await db.insertInto('service_desk_notes').values({ ticket_ref: row.id, kind: 'closed', comment, username: author.username, user_full_name: author.fullName, created_time: at }).execute()
-    await db.updateTable('service_desk_tickets').set({ is_closed: 1, workflow_state_name: 'Closed', closed_time: at, updated_time: at }).where('id', '=', row.id).execute()
+    await db
+      .insertInto('service_desk_notes')
+      .values({ ticket_ref: row.id, kind: 'closed', comment, username: author.username, user_full_name: author.fullName, created_time: at })
+      .execute()
+    await db
+      .updateTable('service_desk_tickets')
+      .set({ is_closed: 1, workflow_state_name: 'Closed', closed_time: at, updated_time: at })
+      .where('id', '=', row.id)
+      .execute()
     return (await read(db, [ticketId]))[0]
   },
 

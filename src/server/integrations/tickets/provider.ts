@@ -25,7 +25,10 @@ export interface TicketSubject {
   output: string
 }
 
-export interface TicketAuthor { username: string; fullName: string }
+export interface TicketAuthor {
+  username: string
+  fullName: string
+}
 
 export interface OpenRequest {
   subject: TicketSubject
@@ -43,7 +46,12 @@ export interface TicketProvider {
   readonly name: string
   /** Opens one ticket per request, answered in the order of the requests. */
   open(db: Kysely<Database>, requests: OpenRequest[], at: number): Promise<Ticket[]>
-  addNote(db: Kysely<Database>, ticketId: string, note: { kind: NoteKind; comment: string; author: TicketAuthor }, at: number): Promise<Ticket>
+  addNote(
+    db: Kysely<Database>,
+    ticketId: string,
+    note: { kind: NoteKind; comment: string; author: TicketAuthor },
+    at: number,
+  ): Promise<Ticket>
   close(db: Kysely<Database>, ticketId: string, comment: string, author: TicketAuthor, at: number): Promise<Ticket>
   /** The tickets that exist among `ticketIds`, in that order; unknown ids are left out. */
   get(db: Kysely<Database>, ticketIds: string[]): Promise<Ticket[]>

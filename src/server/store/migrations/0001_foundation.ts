@@ -71,7 +71,8 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex('hosts_hosttype').on('hosts').columns(['hosttype', 'hostgroup_id']).execute()
   await db.schema.createIndex('hosts_next_check').on('hosts').column('next_check').execute()
 
-  await db.schema.createTable('host_parents')
+  await db.schema
+    .createTable('host_parents')
     .addColumn('host_id', 'integer', (c) => c.notNull().references('hosts.id').onDelete('cascade'))
     .addColumn('parent_id', 'integer', (c) => c.notNull().references('hosts.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('host_parents_pk', ['host_id', 'parent_id'])

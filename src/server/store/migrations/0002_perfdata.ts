@@ -15,7 +15,8 @@ export async function up(db: Kysely<any>) {
     .execute()
   await db.schema.createIndex('perf_series_owner').on('perf_series').columns(['host_id', 'resource_id', 'label']).unique().execute()
 
-  await db.schema.createTable('perf_points')
+  await db.schema
+    .createTable('perf_points')
     .addColumn('series_id', 'integer', (c) => c.notNull().references('perf_series.id').onDelete('cascade'))
     .addColumn('t', 'bigint', (c) => c.notNull())
     .addColumn('v', 'real', (c) => c.notNull())
@@ -24,7 +25,8 @@ export async function up(db: Kysely<any>) {
   // Rollups and retention read and delete by time across all series.
   await db.schema.createIndex('perf_points_t').on('perf_points').column('t').execute()
 
-  await db.schema.createTable('perf_rollups')
+  await db.schema
+    .createTable('perf_rollups')
     .addColumn('series_id', 'integer', (c) => c.notNull().references('perf_series.id').onDelete('cascade'))
     .addColumn('step', 'integer', (c) => c.notNull())
     .addColumn('t', 'bigint', (c) => c.notNull())

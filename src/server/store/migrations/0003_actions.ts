@@ -92,12 +92,16 @@ export async function up(db: Kysely<any>) {
     .execute()
   await db.schema.createIndex('saved_filters_organization').on('saved_filters').columns(['organization_id', 'location']).execute()
 
-  await db.schema.alterTable('events').addColumn('is_flexible', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('events')
+    .addColumn('is_flexible', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.alterTable('events').addColumn('duration', 'bigint').execute()
 }
 
 export async function down(db: Kysely<any>) {
   await db.schema.alterTable('events').dropColumn('duration').execute()
   await db.schema.alterTable('events').dropColumn('is_flexible').execute()
-  for (const t of ['saved_filters', 'service_desk_notes', 'service_desk_tickets', 'downtimes', 'acknowledgements']) await db.schema.dropTable(t).execute()
+  for (const t of ['saved_filters', 'service_desk_notes', 'service_desk_tickets', 'downtimes', 'acknowledgements'])
+    await db.schema.dropTable(t).execute()
 }

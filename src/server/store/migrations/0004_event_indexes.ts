@@ -14,7 +14,11 @@ export async function up(db: Kysely<any>) {
   await db.schema.alterTable('events').addColumn('risk_plugin_id', 'varchar(100)').execute()
   await db.schema.createIndex('events_risk_time').on('events').columns(['risk_id', 'display_time']).execute()
   await db.schema.createIndex('events_risk_plugin_time').on('events').columns(['risk_plugin_id', 'hostgroup_id', 'display_time']).execute()
-  await db.schema.createIndex('events_time_filter').on('events').columns(['display_time', 'id', 'hostgroup_id', 'start_time', 'status']).execute()
+  await db.schema
+    .createIndex('events_time_filter')
+    .on('events')
+    .columns(['display_time', 'id', 'hostgroup_id', 'start_time', 'status'])
+    .execute()
   await db.schema.dropIndex('events_display_time').execute()
 }
 

@@ -69,7 +69,8 @@ export async function up(db: Kysely<any>) {
     .addColumn('updated_time', 'bigint', (c) => c.notNull())
     .execute()
   await db.schema.createIndex('slideshows_name').on('slideshows').columns(['hostgroup_id', 'name']).unique().execute()
-  await db.schema.createTable('slideshow_maps')
+  await db.schema
+    .createTable('slideshow_maps')
     .addColumn('slideshow_id', 'integer', (c) => c.notNull().references('slideshows.id').onDelete('cascade'))
     .addColumn('position', 'integer', (c) => c.notNull())
     .addColumn('map_id', 'integer', (c) => c.notNull().references('maps.id').onDelete('cascade'))

@@ -65,7 +65,12 @@ export async function up(db: Kysely<any>) {
     .addColumn('updated_time', 'bigint', (c) => c.notNull())
     .execute()
   // A finding found again by a later scan is the same risk (its last_scan moves), never a second row.
-  await db.schema.createIndex('risks_finding').on('risks').columns(['hostgroup_id', 'host_ref', 'plugin_id', 'port', 'protocol']).unique().execute()
+  await db.schema
+    .createIndex('risks_finding')
+    .on('risks')
+    .columns(['hostgroup_id', 'host_ref', 'plugin_id', 'port', 'protocol'])
+    .unique()
+    .execute()
   // SPEC §7 risks/{hostgroup_id}/{plugin_id}: a risk group.
   await db.schema.createIndex('risks_plugin').on('risks').columns(['hostgroup_id', 'plugin_id', 'severity']).execute()
   await db.schema.createIndex('risks_severity').on('risks').columns(['hostgroup_id', 'severity']).execute()

@@ -6,7 +6,8 @@
 import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<any>) {
-  await db.schema.createTable('host_software')
+  await db.schema
+    .createTable('host_software')
     .addColumn('host_id', 'integer', (c) => c.notNull().references('hosts.id').onDelete('cascade'))
     .addColumn('name', 'varchar(255)', (c) => c.notNull())
     // '' when the package reports no version

@@ -7,12 +7,21 @@
 import { sql, type Kysely } from 'kysely'
 
 export async function up(db: Kysely<any>) {
-  await db.schema.alterTable('users').addColumn('server_admin', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('server_admin', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await sql`UPDATE users SET server_admin = 1 WHERE id = (SELECT MIN(id) FROM users)`.execute(db)
   await db.schema.alterTable('events').addColumn('organization_id', 'integer').execute()
   // Issue 13 quotas and allowed check targets per organization, set by server admins (shared/api/quotas.ts).
-  await db.schema.alterTable('organizations').addColumn('quotas', 'text', (c) => c.notNull().defaultTo('{}')).execute()
-  await db.schema.alterTable('organizations').addColumn('allowed_targets', 'text', (c) => c.notNull().defaultTo('{}')).execute()
+  await db.schema
+    .alterTable('organizations')
+    .addColumn('quotas', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute()
+  await db.schema
+    .alterTable('organizations')
+    .addColumn('allowed_targets', 'text', (c) => c.notNull().defaultTo('{}'))
+    .execute()
   await db.schema.createIndex('events_audit_organization').on('events').columns(['organization_id', 'display_time']).execute()
 }
 

@@ -10,8 +10,12 @@ import { isPostgres } from './util'
 const UNIQUE_NAME = /("name" varchar\(255\) not null) unique/
 
 async function rebuildSqliteHosts(db: Kysely<any>, edit: (create: string) => string) {
-  const { rows: [table] } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'hosts'`.execute(db)
-  const { rows: extras } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE tbl_name = 'hosts' AND type IN ('index', 'trigger') AND sql IS NOT NULL`.execute(db)
+  const {
+    rows: [table],
+  } = await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'hosts'`.execute(db)
+  const { rows: extras } = await sql<{
+    sql: string
+  }>`SELECT sql FROM sqlite_master WHERE tbl_name = 'hosts' AND type IN ('index', 'trigger') AND sql IS NOT NULL`.execute(db)
   const create = edit(table.sql)
   if (create === table.sql) throw new Error('hosts: the name constraint to change was not found')
   // Migrations on SQLite run outside a transaction, so foreign keys can be switched off around the copy.

@@ -9,7 +9,10 @@ import { sql, type Kysely } from 'kysely'
 
 export async function up(db: Kysely<any>) {
   for (const table of ['hosts', 'resources']) {
-    await db.schema.alterTable(table).addColumn('check_trusted', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+    await db.schema
+      .alterTable(table)
+      .addColumn('check_trusted', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute()
     await sql`UPDATE ${sql.table(table)} SET check_trusted = 1`.execute(db)
   }
 }

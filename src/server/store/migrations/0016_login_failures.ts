@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<any>) {
-  await db.schema.createTable('login_failures')
+  await db.schema
+    .createTable('login_failures')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('source', 'varchar(64)', (c) => c.notNull())
     .addColumn('failures', 'integer', (c) => c.notNull())
@@ -19,7 +20,10 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  await db.schema.alterTable('users').addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0)).execute()
+  await db.schema
+    .alterTable('users')
+    .addColumn('failed_logins', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
   await db.schema.alterTable('users').addColumn('locked_until', 'bigint').execute()
   await db.schema.dropTable('login_failures').execute()
 }

@@ -11,4 +11,3 @@ export function withId<T extends string>(db: Kysely<any>, t: CreateTableBuilder<
     ? t.addColumn('id', 'serial', (c) => c.primaryKey())
     : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
 }
-

@@ -108,7 +108,8 @@ export const app = {
   },
   apiReference: {
     title: 'API reference',
-    intro: 'Every call of the Vigil API with its parameters and payloads, generated from the server\'s schemas. Authenticate with a bearer token from POST /api/v1/auth/login. The document itself:',
+    intro:
+      "Every call of the Vigil API with its parameters and payloads, generated from the server's schemas. Authenticate with a bearer token from POST /api/v1/auth/login. The document itself:",
     search: 'Filter calls',
     loading: 'Loading the API document…',
     failed: 'The API document could not be loaded.',

@@ -14,4 +14,16 @@ import { reports } from './reports'
 import { risks } from './risks'
 import { uiCore } from './ui-core'
 
-export const enCore = { app, auth, ui: uiCore, dashboard, monitoring: { screens: monitoringScreens }, maps, reports, risks, assets, admin, errors }
+export const enCore = {
+  app,
+  auth,
+  ui: uiCore,
+  dashboard,
+  monitoring: { screens: monitoringScreens },
+  maps,
+  reports,
+  risks,
+  assets,
+  admin,
+  errors,
+}

@@ -17,5 +17,18 @@ import { risks } from './risks'
 import { ui } from './ui'
 import { mapsViewer } from './viewer'
 
-export const en = { app, auth, ui, dashboard, monitoring, maps: { ...mapsUi, ...mapsViewer, ...maps }, editor, reports, risks, assets, admin, errors }
+export const en = {
+  app,
+  auth,
+  ui,
+  dashboard,
+  monitoring,
+  maps: { ...mapsUi, ...mapsViewer, ...maps },
+  editor,
+  reports,
+  risks,
+  assets,
+  admin,
+  errors,
+}
 export type Catalogue = typeof en

@@ -2,7 +2,14 @@
 export const mapsUi = {
   list: {
     title: 'Maps',
-    columns: { map: 'Map', description: 'Description', layout: 'Layout', status: 'Status', lastModified: 'Last modified', actions: 'Actions' },
+    columns: {
+      map: 'Map',
+      description: 'Description',
+      layout: 'Layout',
+      status: 'Status',
+      lastModified: 'Last modified',
+      actions: 'Actions',
+    },
     expanded: { lastModified: 'Last modified', created: 'Created', slideshows: 'Slideshows', noSlideshows: 'In no slideshow' },
     /** SPEC §3 Layouts: 0 business process, 1 geographical, 2 logical, 3 physical. */
     layouts: { 0: 'Business process', 1: 'Geographical', 2: 'Logical', 3: 'Physical' },
@@ -13,9 +20,15 @@ export const mapsUi = {
     importMap: 'Import map',
     slideshows: 'Slideshows',
     actions: {
-      edit: 'Edit {{alias}}', fullscreen: 'Fullscreen {{alias}}', delete: 'Delete {{alias}}',
-      archive: 'Archive {{alias}}', recover: 'Recover {{alias}}', sync: 'Re-sync {{alias}}',
-      exportJson: 'Download {{alias}} as JSON', exportSvg: 'Download {{alias}} as SVG', exportPng: 'Download {{alias}} as PNG',
+      edit: 'Edit {{alias}}',
+      fullscreen: 'Fullscreen {{alias}}',
+      delete: 'Delete {{alias}}',
+      archive: 'Archive {{alias}}',
+      recover: 'Recover {{alias}}',
+      sync: 'Re-sync {{alias}}',
+      exportJson: 'Download {{alias}} as JSON',
+      exportSvg: 'Download {{alias}} as SVG',
+      exportPng: 'Download {{alias}} as PNG',
     },
     /** SPEC §2 refusals: without the write right, and while another user holds the lock. */
     editNotAllowed: 'Edit not allowed',

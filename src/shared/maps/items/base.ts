@@ -5,16 +5,25 @@
 import { z } from 'zod'
 import type { ItemState, StateContext } from '../item-state'
 
-export const ItemId = z.string().min(1).max(64).regex(/^[\w-]+$/)
-const Colour = z.string().max(32).regex(/^(#[0-9a-fA-F]{3,8}|[a-z]+|rgba?\([\d.,\s%]+\))$/)
+export const ItemId = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w-]+$/)
+const Colour = z
+  .string()
+  .max(32)
+  .regex(/^(#[0-9a-fA-F]{3,8}|[a-z]+|rgba?\([\d.,\s%]+\))$/)
 
 /** Colours of SPEC §2 "Map editor: colors"; `sketch` draws the shape hand-drawn (roughjs). */
-export const ItemStyle = z.object({
-  fill: Colour.optional(),
-  stroke: Colour.optional(),
-  text: Colour.optional(),
-  sketch: z.boolean().optional(),
-}).strict()
+export const ItemStyle = z
+  .object({
+    fill: Colour.optional(),
+    stroke: Colour.optional(),
+    text: Colour.optional(),
+    sketch: z.boolean().optional(),
+  })
+  .strict()
 export type ItemStyle = z.infer<typeof ItemStyle>
 
 const coordinate = z.number().finite().min(-100_000).max(100_000)
@@ -35,7 +44,12 @@ export const ItemBase = z.object({
 export type ItemBase = z.infer<typeof ItemBase>
 
 /** The axis-aligned box an item occupies (culling, hit tests, fit to screen, export). */
-export interface Box { x: number; y: number; w: number; h: number }
+export interface Box {
+  x: number
+  y: number
+  w: number
+  h: number
+}
 
 export const boxOf = (item: { x: number; y: number; w: number; h: number }): Box => ({ x: item.x, y: item.y, w: item.w, h: item.h })
 

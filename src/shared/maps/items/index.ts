@@ -14,11 +14,23 @@ import { rack, RackItem } from './rack'
 export const ITEM_KINDS = ['host', 'resource', 'environment', 'map', 'shape', 'text', 'image', 'line', 'rack'] as const
 export type ItemKind = (typeof ITEM_KINDS)[number]
 
-export const MapItem = z.discriminatedUnion('kind', [HostItem, ResourceItem, EnvironmentItem, MapLinkItem, ShapeItem, TextItem, ImageItem, LineItem, RackItem])
+export const MapItem = z.discriminatedUnion('kind', [
+  HostItem,
+  ResourceItem,
+  EnvironmentItem,
+  MapLinkItem,
+  ShapeItem,
+  TextItem,
+  ImageItem,
+  LineItem,
+  RackItem,
+])
 export type MapItem = z.infer<typeof MapItem>
 export type ItemOf<K extends ItemKind> = Extract<MapItem, { kind: K }>
 
-export const itemKinds = { host, resource, environment, map, shape, text, image, line, rack } satisfies { [K in ItemKind]: ItemKindDef<K, ItemOf<K>> }
+export const itemKinds = { host, resource, environment, map, shape, text, image, line, rack } satisfies {
+  [K in ItemKind]: ItemKindDef<K, ItemOf<K>>
+}
 
 /** The kind definition of an item, typed loosely enough to call with any item (the one dispatch on `kind`). */
 export const kindOf = (item: MapItem) => itemKinds[item.kind] as unknown as ItemKindDef<ItemKind, MapItem>

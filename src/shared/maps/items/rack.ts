@@ -6,12 +6,14 @@ import { z } from 'zod'
 import { boxOf, ItemBase, type ItemKindDef } from './base'
 import { worstOf } from '../item-state'
 
-export const RackSlot = z.object({
-  u: z.number().int().min(1).max(60),
-  size: z.number().int().min(1).max(60),
-  host_id: z.number().int().positive().nullable(),
-  label: z.string().max(100),
-}).strict()
+export const RackSlot = z
+  .object({
+    u: z.number().int().min(1).max(60),
+    size: z.number().int().min(1).max(60),
+    host_id: z.number().int().positive().nullable(),
+    label: z.string().max(100),
+  })
+  .strict()
 export type RackSlot = z.infer<typeof RackSlot>
 
 export const RackItem = ItemBase.extend({
@@ -22,7 +24,8 @@ export const RackItem = ItemBase.extend({
   const used = new Set<number>()
   rack.slots.forEach((slot, i) => {
     for (let u = slot.u; u < slot.u + slot.size; u++) {
-      if (u > rack.units || used.has(u)) ctx.addIssue({ code: 'custom', path: ['slots', i, 'u'], message: `slot ${i}: unit ${u} is outside the rack or taken` })
+      if (u > rack.units || used.has(u))
+        ctx.addIssue({ code: 'custom', path: ['slots', i, 'u'], message: `slot ${i}: unit ${u} is outside the rack or taken` })
       used.add(u)
     }
   })

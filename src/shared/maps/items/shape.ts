@@ -3,8 +3,21 @@ import { z } from 'zod'
 import { boxOf, ItemBase, type ItemKindDef } from './base'
 
 export const SHAPE_ICONS = [
-  'rectangle', 'rounded', 'ellipse', 'diamond', 'triangle', 'hexagon', 'cloud', 'cylinder',
-  'server', 'router', 'switch', 'firewall', 'storage', 'workstation', 'internet',
+  'rectangle',
+  'rounded',
+  'ellipse',
+  'diamond',
+  'triangle',
+  'hexagon',
+  'cloud',
+  'cylinder',
+  'server',
+  'router',
+  'switch',
+  'firewall',
+  'storage',
+  'workstation',
+  'internet',
 ] as const
 export const ShapeIcon = z.enum(SHAPE_ICONS)
 export type ShapeIcon = z.infer<typeof ShapeIcon>

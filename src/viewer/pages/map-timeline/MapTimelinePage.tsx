@@ -20,13 +20,18 @@ export function MapTimelinePage() {
   const url = useTimelineUrlState(mapPath(hostgroup_name, name, 'timeline'))
   const pollSeconds = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
   const id = map.data?.id
-  const source = useMemo<TimelineSource | null>(() => (id ? { key: ['map', id], params: { map_id: id }, fetchEvents: fetchMapEvents } : null), [id])
+  const source = useMemo<TimelineSource | null>(
+    () => (id ? { key: ['map', id], params: { map_id: id }, fetchEvents: fetchMapEvents } : null),
+    [id],
+  )
   if (!map.data || !source) return null
   return (
     <section className="container-fluid py-3">
       <div className="d-flex align-items-center gap-2 mb-3">
         <h1 className="h4 mb-0">{t('maps.viewer.timeline.title', { alias: map.data.alias })}</h1>
-        <Link className="btn btn-sm btn-outline-secondary ms-auto" to={mapPath(hostgroup_name, name, 'view')}>{t('maps.viewer.timeline.back')}</Link>
+        <Link className="btn btn-sm btn-outline-secondary ms-auto" to={mapPath(hostgroup_name, name, 'view')}>
+          {t('maps.viewer.timeline.back')}
+        </Link>
       </div>
       <Timeline source={source} {...url} pollMs={pollSeconds} />
     </section>

@@ -14,7 +14,8 @@ export interface AddMapDialogProps {
 }
 
 /** The editor's address of a map (SPEC §2 "Current editor"). */
-export const editorPath = (map: { hostgroup_name: string; name: string }) => `/maps/${encodeURIComponent(map.hostgroup_name)}/${encodeURIComponent(map.name)}/edit`
+export const editorPath = (map: { hostgroup_name: string; name: string }) =>
+  `/maps/${encodeURIComponent(map.hostgroup_name)}/${encodeURIComponent(map.name)}/edit`
 
 /**
  * SPEC §5 Add map: name (alias), environment and layout required ("select layout"), layout logical by
@@ -40,7 +41,14 @@ export function AddMapDialog({ environments, onClose }: AddMapDialogProps) {
     if (invalid || busy) return
     setBusy(true)
     try {
-      const map = await createMap({ alias: alias.trim(), hostgroup_id: environmentId!, layout: layout!, description: description.trim(), use_hard_state: useHardState, tags: [] })
+      const map = await createMap({
+        alias: alias.trim(),
+        hostgroup_id: environmentId!,
+        layout: layout!,
+        description: description.trim(),
+        use_hard_state: useHardState,
+        tags: [],
+      })
       onClose()
       void navigate(editorPath(map))
     } catch {
@@ -53,9 +61,18 @@ export function AddMapDialog({ environments, onClose }: AddMapDialogProps) {
   return (
     <Modal title={t('maps.add.title')} onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
+        {submitted && invalid && (
+          <div className="alert alert-danger py-2" role="alert">
+            {problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}
+          </div>
+        )}
         <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} problem={submitted ? problems.alias : null} autoFocus />
-        <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? t('maps.add.required') : null} />
+        <EnvironmentSelect
+          environments={environments}
+          value={environmentId}
+          onChange={setEnvironmentId}
+          error={submitted && problems.environment ? t('maps.add.required') : null}
+        />
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
         <DescriptionField value={description} onChange={setDescription} />
         <HardStateCheckbox checked={useHardState} onChange={setUseHardState} />

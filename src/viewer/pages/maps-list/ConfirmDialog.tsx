@@ -31,8 +31,12 @@ export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }:
     <Modal title={title} onClose={onClose} size="sm">
       <p>{text}</p>
       <div className="d-flex justify-content-end gap-2">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.list.cancel')}</button>
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()}>{confirmLabel}</button>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {t('maps.list.cancel')}
+        </button>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()}>
+          {confirmLabel}
+        </button>
       </div>
     </Modal>
   )

@@ -71,28 +71,65 @@ export function GenerateMapDialog({ environments, sources, onClose }: GenerateMa
   return (
     <Modal title={t('maps.generate.title')} onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}</div>}
+        {submitted && invalid && (
+          <div className="alert alert-danger py-2" role="alert">
+            {problems.layout ? t('maps.add.selectLayout') : t('maps.add.missing')}
+          </div>
+        )}
         <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} autoFocus problem={submitted ? problems.alias : null} />
-        <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? required : null} />
+        <EnvironmentSelect
+          environments={environments}
+          value={environmentId}
+          onChange={setEnvironmentId}
+          error={submitted && problems.environment ? required : null}
+        />
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
         <fieldset className="mb-3">
           <legend className="form-label fs-6">{t('maps.generate.source')}</legend>
           {SOURCE_KINDS.map((k) => (
             <div className="form-check" key={k}>
-              <input className="form-check-input" type="radio" name={ids.kind} id={`${ids.kind}-${k}`} checked={kind === k} onChange={() => { setKind(k); setText(''); setHostMissing(false) }} />
-              <label className="form-check-label" htmlFor={`${ids.kind}-${k}`}>{t(`maps.generate.sources.${k}`)}</label>
+              <input
+                className="form-check-input"
+                type="radio"
+                name={ids.kind}
+                id={`${ids.kind}-${k}`}
+                checked={kind === k}
+                onChange={() => {
+                  setKind(k)
+                  setText('')
+                  setHostMissing(false)
+                }}
+              />
+              <label className="form-check-label" htmlFor={`${ids.kind}-${k}`}>
+                {t(`maps.generate.sources.${k}`)}
+              </label>
             </div>
           ))}
         </fieldset>
         {kind === 'environment' && (
-          <EnvironmentSelect label={t('maps.generate.sourceEnvironment')} environments={sources} value={sourceEnvironment ?? environmentId} onChange={setSourceEnvironment}
-            error={submitted && problems.source ? required : null} />
+          <EnvironmentSelect
+            label={t('maps.generate.sourceEnvironment')}
+            environments={sources}
+            value={sourceEnvironment ?? environmentId}
+            onChange={setSourceEnvironment}
+            error={submitted && problems.source ? required : null}
+          />
         )}
         {kind !== 'environment' && (
           <div className="mb-3">
-            <label className="form-label" htmlFor={kind === 'tag' ? ids.tag : ids.host}>{t(kind === 'tag' ? 'maps.generate.tag' : 'maps.generate.host')}</label>
-            <input id={kind === 'tag' ? ids.tag : ids.host} className={`form-control${(submitted && problems.source) || hostMissing ? ' is-invalid' : ''}`} maxLength={kind === 'tag' ? 100 : 255}
-              value={text} onChange={(e) => { setText(e.target.value); setHostMissing(false) }} />
+            <label className="form-label" htmlFor={kind === 'tag' ? ids.tag : ids.host}>
+              {t(kind === 'tag' ? 'maps.generate.tag' : 'maps.generate.host')}
+            </label>
+            <input
+              id={kind === 'tag' ? ids.tag : ids.host}
+              className={`form-control${(submitted && problems.source) || hostMissing ? ' is-invalid' : ''}`}
+              maxLength={kind === 'tag' ? 100 : 255}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value)
+                setHostMissing(false)
+              }}
+            />
             {submitted && problems.source && <div className="invalid-feedback">{required}</div>}
             {hostMissing && <div className="invalid-feedback">{t('maps.generate.hostMissing')}</div>}
           </div>

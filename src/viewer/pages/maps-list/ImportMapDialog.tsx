@@ -66,26 +66,63 @@ export function ImportMapDialog({ environments, onClose }: ImportMapDialogProps)
     }
   }
 
-  if (result) return <ImportSummary result={result} onClose={onClose} onOpen={() => { onClose(); void navigate(editorPath(result.map)) }} />
+  if (result)
+    return (
+      <ImportSummary
+        result={result}
+        onClose={onClose}
+        onOpen={() => {
+          onClose()
+          void navigate(editorPath(result.map))
+        }}
+      />
+    )
 
   const required = t('maps.add.required')
   return (
     <Modal title={t('maps.import.title')} onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{t('maps.add.missing')}</div>}
-        {serverError && <div className="alert alert-danger py-2" role="alert">{serverError}</div>}
+        {submitted && invalid && (
+          <div className="alert alert-danger py-2" role="alert">
+            {t('maps.add.missing')}
+          </div>
+        )}
+        {serverError && (
+          <div className="alert alert-danger py-2" role="alert">
+            {serverError}
+          </div>
+        )}
         <NameInput label={t('maps.add.alias')} value={alias} onChange={setAlias} autoFocus problem={submitted ? problems.alias : null} />
-        <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? required : null} />
+        <EnvironmentSelect
+          environments={environments}
+          value={environmentId}
+          onChange={setEnvironmentId}
+          error={submitted && problems.environment ? required : null}
+        />
         <div className="mb-3">
-          <label className="form-label" htmlFor={formatId}>{t('maps.import.format')}</label>
+          <label className="form-label" htmlFor={formatId}>
+            {t('maps.import.format')}
+          </label>
           <select id={formatId} className="form-select" value={format} onChange={(e) => setFormat(e.target.value as ImportFormat)}>
-            {IMPORT_FORMATS.map((f) => <option key={f} value={f}>{t(`maps.import.formats.${f}`)}</option>)}
+            {IMPORT_FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {t(`maps.import.formats.${f}`)}
+              </option>
+            ))}
           </select>
         </div>
         <div className="mb-3">
-          <div {...dropzone.getRootProps({ className: `border border-2 rounded p-3 text-center${dropzone.isDragActive ? ' border-primary' : ''}${submitted && problems.file ? ' border-danger' : ''}` })}>
+          <div
+            {...dropzone.getRootProps({
+              className: `border border-2 rounded p-3 text-center${dropzone.isDragActive ? ' border-primary' : ''}${submitted && problems.file ? ' border-danger' : ''}`,
+            })}
+          >
             <input {...dropzone.getInputProps({ 'aria-label': t('maps.import.file') })} />
-            {file ? <span>{t('maps.import.chosen', { name: file.name })}</span> : <span className="text-body-secondary">{t('maps.import.drop')}</span>}
+            {file ? (
+              <span>{t('maps.import.chosen', { name: file.name })}</span>
+            ) : (
+              <span className="text-body-secondary">{t('maps.import.drop')}</span>
+            )}
           </div>
           {submitted && problems.file && <div className="text-danger small mt-1">{required}</div>}
         </div>
@@ -111,19 +148,29 @@ function ImportSummary({ result, onClose, onOpen }: ImportSummaryProps) {
         <div className="alert alert-warning py-2">
           <div className="fw-semibold">{t('maps.import.unsupported')}</div>
           <ul className="mb-0">
-            {result.unsupported.map((u) => <li key={u.type}>{t('maps.import.unsupportedType', { type: u.type, count: u.count })}</li>)}
+            {result.unsupported.map((u) => (
+              <li key={u.type}>{t('maps.import.unsupportedType', { type: u.type, count: u.count })}</li>
+            ))}
           </ul>
         </div>
       )}
       {result.unmatched.length > 0 && (
         <div className="alert alert-info py-2">
           <div className="fw-semibold">{t('maps.import.unmatched')}</div>
-          <ul className="mb-0">{result.unmatched.map((name) => <li key={name}>{name}</li>)}</ul>
+          <ul className="mb-0">
+            {result.unmatched.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
         </div>
       )}
       <div className="d-flex justify-content-end gap-2">
-        <button type="button" className="btn btn-secondary" onClick={onClose}>{t('maps.import.close')}</button>
-        <button type="button" className="btn btn-primary" onClick={onOpen}>{t('maps.import.open')}</button>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {t('maps.import.close')}
+        </button>
+        <button type="button" className="btn btn-primary" onClick={onOpen}>
+          {t('maps.import.open')}
+        </button>
       </div>
     </Modal>
   )

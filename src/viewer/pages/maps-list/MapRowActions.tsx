@@ -27,18 +27,24 @@ export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
   const refuse = (key: string) => showMessage({ variant: 'warning', text: t(key, { alias, username: map.lock?.username }) })
 
   /** Runs `action` when allowed, else shows why not (SPEC §6 "not authorized" messages, SPEC §2 lock). */
-  const guarded = (notAllowed: string, action: () => void, lockMatters = true) => () => {
-    if (!canWrite) return refuse(notAllowed)
-    if (lockMatters && map.locked_by_someone) return refuse('maps.list.lockedRefusal')
-    action()
-  }
+  const guarded =
+    (notAllowed: string, action: () => void, lockMatters = true) =>
+    () => {
+      if (!canWrite) return refuse(notAllowed)
+      if (lockMatters && map.locked_by_someone) return refuse('maps.list.lockedRefusal')
+      action()
+    }
   const run = (call: () => Promise<unknown>) => () => void call().catch(() => undefined)
 
   const archive = async () => {
     const result = await archiveMap(map.id)
     showMessage({ variant: 'success', text: t('maps.list.archived', { alias }) })
     // SPEC §4: the links other maps had to it are removed, with a warning naming those maps.
-    if (result.warnings.length) showMessage({ variant: 'warning', text: t('maps.list.archiveWarning', { alias, maps: result.warnings.map((w) => w.alias).join(', ') }) })
+    if (result.warnings.length)
+      showMessage({
+        variant: 'warning',
+        text: t('maps.list.archiveWarning', { alias, maps: result.warnings.map((w) => w.alias).join(', ') }),
+      })
   }
   const recover = async () => {
     await recoverMap(map.id)
@@ -52,22 +58,83 @@ export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
   const button = 'btn btn-sm btn-outline-secondary'
   return (
     <div className="btn-group" role="group">
-      <button type="button" className={button} aria-label={t('maps.list.actions.edit', { alias })}
-        onClick={guarded('maps.list.editNotAllowed', () => void navigate(editorPath(map)))}>✎</button>
-      <button type="button" className={button} aria-label={t('maps.list.actions.fullscreen', { alias })} onClick={() => void navigate(viewerPath(map, 'fullscreen'))}>⛶</button>
-      <button type="button" className={button} aria-label={t('maps.list.actions.exportJson', { alias })} onClick={run(() => downloadMap(map, 'json'))}>{'{}'}</button>
-      <button type="button" className={button} aria-label={t('maps.list.actions.exportSvg', { alias })} onClick={run(() => downloadMap(map, 'svg'))}>SVG</button>
-      <button type="button" className={button} aria-label={t('maps.list.actions.exportPng', { alias })} onClick={run(() => downloadMap(map, 'png'))}>PNG</button>
+      <button
+        type="button"
+        className={button}
+        aria-label={t('maps.list.actions.edit', { alias })}
+        onClick={guarded('maps.list.editNotAllowed', () => void navigate(editorPath(map)))}
+      >
+        ✎
+      </button>
+      <button
+        type="button"
+        className={button}
+        aria-label={t('maps.list.actions.fullscreen', { alias })}
+        onClick={() => void navigate(viewerPath(map, 'fullscreen'))}
+      >
+        ⛶
+      </button>
+      <button
+        type="button"
+        className={button}
+        aria-label={t('maps.list.actions.exportJson', { alias })}
+        onClick={run(() => downloadMap(map, 'json'))}
+      >
+        {'{}'}
+      </button>
+      <button
+        type="button"
+        className={button}
+        aria-label={t('maps.list.actions.exportSvg', { alias })}
+        onClick={run(() => downloadMap(map, 'svg'))}
+      >
+        SVG
+      </button>
+      <button
+        type="button"
+        className={button}
+        aria-label={t('maps.list.actions.exportPng', { alias })}
+        onClick={run(() => downloadMap(map, 'png'))}
+      >
+        PNG
+      </button>
       {map.generated && (
-        <button type="button" className={button} aria-label={t('maps.list.actions.sync', { alias })}
-          onClick={guarded('maps.list.editNotAllowed', run(sync))}>⟳</button>
+        <button
+          type="button"
+          className={button}
+          aria-label={t('maps.list.actions.sync', { alias })}
+          onClick={guarded('maps.list.editNotAllowed', run(sync))}
+        >
+          ⟳
+        </button>
       )}
-      {map.status === 'archived'
-        ? <button type="button" className={button} aria-label={t('maps.list.actions.recover', { alias })} onClick={guarded('maps.list.recoverNotAllowed', run(recover), false)}>↺</button>
-        : <button type="button" className={button} aria-label={t('maps.list.actions.archive', { alias })} onClick={guarded('maps.list.editNotAllowed', run(archive))}>▣</button>}
-      <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('maps.list.actions.delete', { alias })}
-        onClick={guarded('maps.list.deleteNotAllowed', () => onDelete(map))}>🗑</button>
+      {map.status === 'archived' ? (
+        <button
+          type="button"
+          className={button}
+          aria-label={t('maps.list.actions.recover', { alias })}
+          onClick={guarded('maps.list.recoverNotAllowed', run(recover), false)}
+        >
+          ↺
+        </button>
+      ) : (
+        <button
+          type="button"
+          className={button}
+          aria-label={t('maps.list.actions.archive', { alias })}
+          onClick={guarded('maps.list.editNotAllowed', run(archive))}
+        >
+          ▣
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-danger"
+        aria-label={t('maps.list.actions.delete', { alias })}
+        onClick={guarded('maps.list.deleteNotAllowed', () => onDelete(map))}
+      >
+        🗑
+      </button>
     </div>
   )
 }
-

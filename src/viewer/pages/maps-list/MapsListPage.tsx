@@ -20,7 +20,8 @@ const when = (unix: number) => formatDateTime(new Date(unix * 1000))
 const STATUS_CLASS: Record<MapInfo['status'], string> = { draft: 'text-bg-secondary', live: 'text-bg-success', archived: 'text-bg-dark' }
 
 /** A slideshow's address (SPEC §2); its environment's name comes from the environments the person may see. */
-export const slideshowPath = (hostgroupName: string, name: string) => `/maps/slideshows/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
+export const slideshowPath = (hostgroupName: string, name: string) =>
+  `/maps/slideshows/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
 const environmentName = (user: CurrentUser | undefined, id: number) => user?.allowed_environments.find((e) => e.id === id)?.name
 
 /**
@@ -53,39 +54,79 @@ export function MapsListPage() {
     setSearch(next)
   }
 
-  const columns = useMemo((): TableColumn<MapInfo>[] => [
-    {
-      id: 'alias', header: t('maps.list.columns.map'), sortable: true, csv: (m) => m.alias,
-      cell: (m) => (
-        <span className="d-inline-flex flex-wrap align-items-center gap-1">
-          <Link to={viewerPath(m, 'view')}>{m.alias}</Link>
-          {m.generated && <span className="badge text-bg-info">{t('maps.list.generated')}</span>}
-          {m.locked_by_someone && <span className="badge text-bg-warning">{t('maps.list.lockedBy', { username: m.lock?.username })}</span>}
-        </span>
-      ),
-    },
-    { id: 'description', header: t('maps.list.columns.description'), sortable: true, csv: (m) => m.description, cell: (m) => m.description },
-    { id: 'layout', header: t('maps.list.columns.layout'), sortable: true, csv: (m) => t(`maps.list.layouts.${m.layout}`), cell: (m) => t(`maps.list.layouts.${m.layout}`) },
-    {
-      id: 'status', header: t('maps.list.columns.status'), sortable: true, csv: (m) => m.status,
-      cell: (m) => <span className={`badge ${STATUS_CLASS[m.status]}`}>{t(`maps.list.statuses.${m.status}`)}</span>,
-    },
-    { id: 'updated_time', header: t('maps.list.columns.lastModified'), sortable: true, className: 'text-nowrap', csv: (m) => when(m.updated_time), cell: (m) => when(m.updated_time) },
-    { id: 'actions', header: t('maps.list.columns.actions'), cell: (m) => <MapRowActions map={m} onDelete={setDeleting} /> },
-  ], [t])
+  const columns = useMemo(
+    (): TableColumn<MapInfo>[] => [
+      {
+        id: 'alias',
+        header: t('maps.list.columns.map'),
+        sortable: true,
+        csv: (m) => m.alias,
+        cell: (m) => (
+          <span className="d-inline-flex flex-wrap align-items-center gap-1">
+            <Link to={viewerPath(m, 'view')}>{m.alias}</Link>
+            {m.generated && <span className="badge text-bg-info">{t('maps.list.generated')}</span>}
+            {m.locked_by_someone && (
+              <span className="badge text-bg-warning">{t('maps.list.lockedBy', { username: m.lock?.username })}</span>
+            )}
+          </span>
+        ),
+      },
+      {
+        id: 'description',
+        header: t('maps.list.columns.description'),
+        sortable: true,
+        csv: (m) => m.description,
+        cell: (m) => m.description,
+      },
+      {
+        id: 'layout',
+        header: t('maps.list.columns.layout'),
+        sortable: true,
+        csv: (m) => t(`maps.list.layouts.${m.layout}`),
+        cell: (m) => t(`maps.list.layouts.${m.layout}`),
+      },
+      {
+        id: 'status',
+        header: t('maps.list.columns.status'),
+        sortable: true,
+        csv: (m) => m.status,
+        cell: (m) => <span className={`badge ${STATUS_CLASS[m.status]}`}>{t(`maps.list.statuses.${m.status}`)}</span>,
+      },
+      {
+        id: 'updated_time',
+        header: t('maps.list.columns.lastModified'),
+        sortable: true,
+        className: 'text-nowrap',
+        csv: (m) => when(m.updated_time),
+        cell: (m) => when(m.updated_time),
+      },
+      { id: 'actions', header: t('maps.list.columns.actions'), cell: (m) => <MapRowActions map={m} onDelete={setDeleting} /> },
+    ],
+    [t],
+  )
 
   const expanded = (m: MapInfo) => (
     <dl className="row mb-0 small">
-      <dt className="col-sm-2">{t('maps.list.expanded.lastModified')}</dt><dd className="col-sm-10">{when(m.updated_time)}</dd>
-      <dt className="col-sm-2">{t('maps.list.expanded.created')}</dt><dd className="col-sm-10">{when(m.created_time)}</dd>
+      <dt className="col-sm-2">{t('maps.list.expanded.lastModified')}</dt>
+      <dd className="col-sm-10">{when(m.updated_time)}</dd>
+      <dt className="col-sm-2">{t('maps.list.expanded.created')}</dt>
+      <dd className="col-sm-10">{when(m.created_time)}</dd>
       <dt className="col-sm-2">{t('maps.list.expanded.slideshows')}</dt>
       <dd className="col-sm-10">
-        {m.slideshows.length === 0 ? t('maps.list.expanded.noSlideshows') : (
+        {m.slideshows.length === 0 ? (
+          t('maps.list.expanded.noSlideshows')
+        ) : (
           <ul className="list-inline mb-0">
-            {[...m.slideshows].sort((a, b) => a.alias.localeCompare(b.alias)).map((s) => {
-              const env = environmentName(user, s.hostgroup_id)
-              return <li key={s.id} className="list-inline-item">{env ? <Link to={slideshowPath(env, s.name)}>{s.alias}</Link> : s.alias}</li>
-            })}
+            {[...m.slideshows]
+              .sort((a, b) => a.alias.localeCompare(b.alias))
+              .map((s) => {
+                const env = environmentName(user, s.hostgroup_id)
+                return (
+                  <li key={s.id} className="list-inline-item">
+                    {env ? <Link to={slideshowPath(env, s.name)}>{s.alias}</Link> : s.alias}
+                  </li>
+                )
+              })}
           </ul>
         )}
       </dd>
@@ -94,12 +135,20 @@ export function MapsListPage() {
 
   const toolbar = (
     <>
-      <Link className="btn btn-sm btn-outline-secondary" to="/maps/slideshows">{t('maps.list.slideshows')}</Link>
+      <Link className="btn btn-sm btn-outline-secondary" to="/maps/slideshows">
+        {t('maps.list.slideshows')}
+      </Link>
       {writable.length > 0 && (
         <>
-          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setDialog('import')}>{t('maps.list.importMap')}</button>
-          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setDialog('generate')}>{t('maps.list.newFrom')}</button>
-          <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog('add')}>{t('maps.list.addMap')}</button>
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setDialog('import')}>
+            {t('maps.list.importMap')}
+          </button>
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setDialog('generate')}>
+            {t('maps.list.newFrom')}
+          </button>
+          <button type="button" className="btn btn-sm btn-primary" onClick={() => setDialog('add')}>
+            {t('maps.list.addMap')}
+          </button>
         </>
       )}
     </>
@@ -116,7 +165,10 @@ export function MapsListPage() {
         page={page}
         pageSize={pageSize}
         onPageChange={(p) => go({ page: p })}
-        onPageSizeChange={(size) => { setPreferences({ page_size: size }); go({ page: 1 }) }}
+        onPageSizeChange={(size) => {
+          setPreferences({ page_size: size })
+          go({ page: 1 })
+        }}
         sort={sort}
         onSortChange={(s) => go({ sort: s })}
         loading={list.isFetching}
@@ -125,7 +177,9 @@ export function MapsListPage() {
       />
       {dialog === 'add' && <AddMapDialog environments={writable} onClose={() => setDialog(null)} />}
       {dialog === 'import' && <ImportMapDialog environments={writable} onClose={() => setDialog(null)} />}
-      {dialog === 'generate' && <GenerateMapDialog environments={writable} sources={user?.allowed_environments ?? []} onClose={() => setDialog(null)} />}
+      {dialog === 'generate' && (
+        <GenerateMapDialog environments={writable} sources={user?.allowed_environments ?? []} onClose={() => setDialog(null)} />
+      )}
       {deleting && (
         <ConfirmDialog
           title={t('maps.list.deleteConfirmTitle')}

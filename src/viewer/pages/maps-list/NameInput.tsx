@@ -40,7 +40,9 @@ export function NameInput({ label, value, onChange, problem, autoFocus }: NameIn
   const [notice, setNotice] = useState<'blocked' | 'spaces' | null>(null)
   return (
     <div className="mb-3">
-      <label className="form-label" htmlFor={id}>{label}</label>
+      <label className="form-label" htmlFor={id}>
+        {label}
+      </label>
       <input
         id={id}
         className={`form-control${error ? ' is-invalid' : ''}`}
@@ -58,8 +60,14 @@ export function NameInput({ label, value, onChange, problem, autoFocus }: NameIn
         }}
       />
       {error && <div className="invalid-feedback">{error}</div>}
-      <div id={`${id}-hint`} className="form-text">{t('maps.name.hint', { min: NAME_MIN, max: NAME_MAX })}</div>
-      {notice && <div className="form-text text-info" role="status">{t(`maps.name.${notice}`)}</div>}
+      <div id={`${id}-hint`} className="form-text">
+        {t('maps.name.hint', { min: NAME_MIN, max: NAME_MAX })}
+      </div>
+      {notice && (
+        <div className="form-text text-info" role="status">
+          {t(`maps.name.${notice}`)}
+        </div>
+      )}
     </div>
   )
 }

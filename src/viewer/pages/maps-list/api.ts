@@ -8,7 +8,15 @@ import { z } from 'zod'
 import { api } from '../../../app/api'
 import { queryClient } from '../../../app/query-client'
 import { AUTO_REFRESH_S } from '../../../shared/constants'
-import { MapArchiveResult, MapImportResult, MapInfo, MapList, type EXPORT_FORMATS, type GenerateMap, type NewMap } from '../../../shared/api/maps'
+import {
+  MapArchiveResult,
+  MapImportResult,
+  MapInfo,
+  MapList,
+  type EXPORT_FORMATS,
+  type GenerateMap,
+  type NewMap,
+} from '../../../shared/api/maps'
 import { usePollingWhileOffline } from '../../../app/feed'
 import { downloadBlob } from '../../../ui'
 import type { ImportFormat } from './import-format'
@@ -26,13 +34,17 @@ export const mapListKeys = {
   list: (p: MapListParams) => [...mapListKeys.all, 'list', p] as const,
 }
 
-export const fetchMaps = (p: MapListParams, signal?: AbortSignal) =>
-  api.request('maps', { query: { ...p }, schema: MapList, signal })
+export const fetchMaps = (p: MapListParams, signal?: AbortSignal) => api.request('maps', { query: { ...p }, schema: MapList, signal })
 
 /** One page of maps; SPEC §9 map auto-refresh while the feed is down (map rows change by edits, not deltas). */
 export function useMapList(p: MapListParams) {
   const refetchInterval = usePollingWhileOffline(AUTO_REFRESH_S.map)
-  return useQuery({ queryKey: mapListKeys.list(p), queryFn: ({ signal }) => fetchMaps(p, signal), placeholderData: keepPreviousData, refetchInterval })
+  return useQuery({
+    queryKey: mapListKeys.list(p),
+    queryFn: ({ signal }) => fetchMaps(p, signal),
+    placeholderData: keepPreviousData,
+    refetchInterval,
+  })
 }
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: mapListKeys.all })
@@ -53,7 +65,12 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /** Issue 6 "Import": the file's text is the body, sent as it is; the answer says what could not be converted. */
 export async function importMap(query: { hostgroup_id: number; format: ImportFormat; alias: string }, text: string) {
-  const result = await api.request('maps/import', { method: 'POST', query, raw: { body: text, contentType: 'text/plain; charset=utf-8' }, schema: MapImportResult })
+  const result = await api.request('maps/import', {
+    method: 'POST',
+    query,
+    raw: { body: text, contentType: 'text/plain; charset=utf-8' },
+    schema: MapImportResult,
+  })
   await refresh()
   return result
 }
@@ -63,7 +80,10 @@ export async function importMap(query: { hostgroup_id: number; format: ImportFor
  * (issue 6 "export … to PNG/SVG") is the server's SVG drawn onto a canvas here: one drawing code for both.
  */
 export async function downloadMap(map: Pick<MapInfo, 'id' | 'name'>, format: ExportFormat | 'png') {
-  const blob = await api.request<Blob>(`maps/${map.id}/export`, { query: { format: format === 'png' ? 'svg' : format }, responseType: 'blob' })
+  const blob = await api.request<Blob>(`maps/${map.id}/export`, {
+    query: { format: format === 'png' ? 'svg' : format },
+    responseType: 'blob',
+  })
   downloadBlob(format === 'png' ? await rasterise(blob) : blob, `${map.name}.${format}`)
 }
 
@@ -78,7 +98,9 @@ async function rasterise(svg: Blob): Promise<Blob> {
     canvas.width = img.naturalWidth
     canvas.height = img.naturalHeight
     canvas.getContext('2d')!.drawImage(img, 0, 0)
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG export failed'))), 'image/png'))
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG export failed'))), 'image/png'),
+    )
   } finally {
     URL.revokeObjectURL(url)
   }

@@ -16,15 +16,32 @@ interface SelectProps<T> {
   error?: string | null
 }
 
-export function EnvironmentSelect({ environments, value, onChange, error, label }: SelectProps<number> & { environments: readonly WritableEnvironment[]; label?: string }) {
+export function EnvironmentSelect({
+  environments,
+  value,
+  onChange,
+  error,
+  label,
+}: SelectProps<number> & { environments: readonly WritableEnvironment[]; label?: string }) {
   const { t } = useTranslation()
   const id = useId()
   return (
     <div className="mb-3">
-      <label className="form-label" htmlFor={id}>{label ?? t('maps.add.environment')}</label>
-      <select id={id} className={`form-select${error ? ' is-invalid' : ''}`} value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+      <label className="form-label" htmlFor={id}>
+        {label ?? t('maps.add.environment')}
+      </label>
+      <select
+        id={id}
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+      >
         <option value="">{t('maps.add.chooseEnvironment')}</option>
-        {environments.map((e) => <option key={e.id} value={e.id}>{e.alias}</option>)}
+        {environments.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.alias}
+          </option>
+        ))}
       </select>
       {error && <div className="invalid-feedback">{error}</div>}
     </div>
@@ -37,10 +54,23 @@ export function LayoutSelect({ value, onChange, error }: SelectProps<number>) {
   const id = useId()
   return (
     <div className="mb-3">
-      <label className="form-label" htmlFor={id}>{t('maps.add.layout')}</label>
-      <select id={id} className={`form-select${error ? ' is-invalid' : ''}`} value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}>
+      <label className="form-label" htmlFor={id}>
+        {t('maps.add.layout')}
+      </label>
+      <select
+        id={id}
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
+      >
         <option value="">{t('maps.add.chooseLayout')}</option>
-        {Object.values(MAP_LAYOUTS).sort().map((n) => <option key={n} value={n}>{t(`maps.list.layouts.${n}`)}</option>)}
+        {Object.values(MAP_LAYOUTS)
+          .sort()
+          .map((n) => (
+            <option key={n} value={n}>
+              {t(`maps.list.layouts.${n}`)}
+            </option>
+          ))}
       </select>
       {error && <div className="invalid-feedback">{error}</div>}
     </div>
@@ -53,7 +83,9 @@ export function DescriptionField({ value, onChange }: { value: string; onChange(
   const id = useId()
   return (
     <div className="mb-3">
-      <label className="form-label" htmlFor={id}>{t('maps.add.description')}</label>
+      <label className="form-label" htmlFor={id}>
+        {t('maps.add.description')}
+      </label>
       <textarea id={id} className="form-control" rows={2} maxLength={1000} value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   )
@@ -66,7 +98,9 @@ export function HardStateCheckbox({ checked, onChange }: { checked: boolean; onC
   return (
     <div className="form-check mb-3">
       <input id={id} type="checkbox" className="form-check-input" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      <label className="form-check-label" htmlFor={id}>{t('maps.add.useHardState')}</label>
+      <label className="form-check-label" htmlFor={id}>
+        {t('maps.add.useHardState')}
+      </label>
     </div>
   )
 }
@@ -76,8 +110,12 @@ export function FormButtons({ submitLabel, busy, onCancel }: { submitLabel: stri
   const { t } = useTranslation()
   return (
     <div className="d-flex justify-content-end gap-2">
-      <button type="button" className="btn btn-secondary" onClick={onCancel}>{t('maps.add.cancel')}</button>
-      <button type="submit" className="btn btn-primary" disabled={busy}>{submitLabel}</button>
+      <button type="button" className="btn btn-secondary" onClick={onCancel}>
+        {t('maps.add.cancel')}
+      </button>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {submitLabel}
+      </button>
     </div>
   )
 }

@@ -29,7 +29,9 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
   const ids = { delay: useId(), follow: useId(), pick: useId() }
   const [alias, setAlias] = useState(slideshow?.alias ?? '')
   const [name, setName] = useState(slideshow?.name ?? '')
-  const [environmentId, setEnvironmentId] = useState<number | null>(slideshow?.hostgroup_id ?? (environments.length === 1 ? environments[0].id : null))
+  const [environmentId, setEnvironmentId] = useState<number | null>(
+    slideshow?.hostgroup_id ?? (environments.length === 1 ? environments[0].id : null),
+  )
   const [delay, setDelay] = useState(String(slideshow?.delay ?? 30))
   const [followAlarms, setFollowAlarms] = useState(slideshow?.follow_alarms ?? false)
   const [entries, setEntries] = useState<Entry[]>(slideshow?.maps.map((m) => ({ id: m.id, alias: m.alias })) ?? [])
@@ -49,18 +51,25 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
   }
   const invalid = Object.values(problems).some(Boolean)
 
-  const move = (index: number, by: -1 | 1) => setEntries((list) => {
-    const next = [...list]
-    ;[next[index], next[index + by]] = [next[index + by], next[index]]
-    return next
-  })
+  const move = (index: number, by: -1 | 1) =>
+    setEntries((list) => {
+      const next = [...list]
+      ;[next[index], next[index + by]] = [next[index + by], next[index]]
+      return next
+    })
 
   async function submit(e: FormEvent) {
     e.preventDefault()
     setSubmitted(true)
     if (invalid || busy) return
     setBusy(true)
-    const common = { alias: alias.trim(), ...(name.trim() ? { name: name.trim() } : {}), delay: delayValue, follow_alarms: followAlarms, map_ids: entries.map((m) => m.id) }
+    const common = {
+      alias: alias.trim(),
+      ...(name.trim() ? { name: name.trim() } : {}),
+      delay: delayValue,
+      follow_alarms: followAlarms,
+      map_ids: entries.map((m) => m.id),
+    }
     try {
       onSaved(await saveSlideshow(slideshow?.id ?? null, slideshow ? common : { ...common, hostgroup_id: environmentId! }))
     } catch {
@@ -72,17 +81,53 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
 
   return (
     <form noValidate onSubmit={submit}>
-      {submitted && invalid && <div className="alert alert-danger py-2" role="alert">{problems.maps ? t('maps.slideshows.form.noMaps') : t('maps.add.missing')}</div>}
-      <NameInput label={t('maps.slideshows.form.alias')} value={alias} onChange={setAlias} problem={submitted ? problems.alias : null} autoFocus />
+      {submitted && invalid && (
+        <div className="alert alert-danger py-2" role="alert">
+          {problems.maps ? t('maps.slideshows.form.noMaps') : t('maps.add.missing')}
+        </div>
+      )}
+      <NameInput
+        label={t('maps.slideshows.form.alias')}
+        value={alias}
+        onChange={setAlias}
+        problem={submitted ? problems.alias : null}
+        autoFocus
+      />
       <NameInput label={t('maps.slideshows.form.name')} value={name} onChange={setName} problem={submitted ? problems.name : null} />
-      {!slideshow && <EnvironmentSelect environments={environments} value={environmentId} onChange={setEnvironmentId} error={submitted && problems.environment ? t('maps.add.required') : null} />}
+      {!slideshow && (
+        <EnvironmentSelect
+          environments={environments}
+          value={environmentId}
+          onChange={setEnvironmentId}
+          error={submitted && problems.environment ? t('maps.add.required') : null}
+        />
+      )}
       <div className="mb-3">
-        <label className="form-label" htmlFor={ids.delay}>{t('maps.slideshows.form.delay')}</label>
-        <input id={ids.delay} type="number" min={5} max={3600} step={1} className={`form-control${submitted && problems.delay ? ' is-invalid' : ''}`} value={delay} onChange={(e) => setDelay(e.target.value)} />
+        <label className="form-label" htmlFor={ids.delay}>
+          {t('maps.slideshows.form.delay')}
+        </label>
+        <input
+          id={ids.delay}
+          type="number"
+          min={5}
+          max={3600}
+          step={1}
+          className={`form-control${submitted && problems.delay ? ' is-invalid' : ''}`}
+          value={delay}
+          onChange={(e) => setDelay(e.target.value)}
+        />
       </div>
       <div className="form-check mb-3">
-        <input id={ids.follow} type="checkbox" className="form-check-input" checked={followAlarms} onChange={(e) => setFollowAlarms(e.target.checked)} />
-        <label className="form-check-label" htmlFor={ids.follow}>{t('maps.slideshows.form.followAlarms')}</label>
+        <input
+          id={ids.follow}
+          type="checkbox"
+          className="form-check-input"
+          checked={followAlarms}
+          onChange={(e) => setFollowAlarms(e.target.checked)}
+        />
+        <label className="form-check-label" htmlFor={ids.follow}>
+          {t('maps.slideshows.form.followAlarms')}
+        </label>
       </div>
       <fieldset className="mb-3">
         <legend className="form-label fs-6">{t('maps.slideshows.form.maps')}</legend>
@@ -90,28 +135,68 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
           {entries.map((m, i) => (
             <li key={m.id} className="list-group-item d-flex align-items-center gap-2">
               <span className="me-auto">{m.alias}</span>
-              <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('maps.slideshows.form.up', { alias: m.alias })} disabled={i === 0} onClick={() => move(i, -1)}>↑</button>
-              <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('maps.slideshows.form.down', { alias: m.alias })} disabled={i === entries.length - 1} onClick={() => move(i, 1)}>↓</button>
-              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('maps.slideshows.form.remove', { alias: m.alias })} onClick={() => setEntries(entries.filter((x) => x.id !== m.id))}>✕</button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                aria-label={t('maps.slideshows.form.up', { alias: m.alias })}
+                disabled={i === 0}
+                onClick={() => move(i, -1)}
+              >
+                ↑
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                aria-label={t('maps.slideshows.form.down', { alias: m.alias })}
+                disabled={i === entries.length - 1}
+                onClick={() => move(i, 1)}
+              >
+                ↓
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                aria-label={t('maps.slideshows.form.remove', { alias: m.alias })}
+                onClick={() => setEntries(entries.filter((x) => x.id !== m.id))}
+              >
+                ✕
+              </button>
             </li>
           ))}
         </ol>
         <div className="input-group">
-          <label className="input-group-text" htmlFor={ids.pick}>{t('maps.slideshows.form.chooseMap')}</label>
+          <label className="input-group-text" htmlFor={ids.pick}>
+            {t('maps.slideshows.form.chooseMap')}
+          </label>
           <select id={ids.pick} className="form-select" value={pick} onChange={(e) => setPick(e.target.value)}>
             <option value="" />
-            {choices.map((m) => <option key={m.id} value={m.id}>{m.alias}</option>)}
+            {choices.map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.alias}
+              </option>
+            ))}
           </select>
-          <button type="button" className="btn btn-outline-primary" disabled={!pick} onClick={() => {
-            const m = choices.find((c) => String(c.id) === pick)
-            if (m) setEntries([...entries, { id: m.id, alias: m.alias }])
-            setPick('')
-          }}>{t('maps.slideshows.form.addMap')}</button>
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            disabled={!pick}
+            onClick={() => {
+              const m = choices.find((c) => String(c.id) === pick)
+              if (m) setEntries([...entries, { id: m.id, alias: m.alias }])
+              setPick('')
+            }}
+          >
+            {t('maps.slideshows.form.addMap')}
+          </button>
         </div>
       </fieldset>
       <div className="d-flex justify-content-end gap-2">
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>{t('maps.slideshows.form.cancel')}</button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>{t('maps.slideshows.form.save')}</button>
+        <button type="button" className="btn btn-secondary" onClick={onCancel}>
+          {t('maps.slideshows.form.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('maps.slideshows.form.save')}
+        </button>
       </div>
     </form>
   )

@@ -42,21 +42,44 @@ function Player({ slideshow }: { slideshow: Slideshow }) {
   const base = slideshowPath(slideshow.hostgroup_name, slideshow.name)
 
   return (
-    <section className={fullscreen ? 'bg-body d-flex flex-column' : 'd-flex flex-column h-100'} style={fullscreen ? { ...WALL_SCREEN, display: 'flex', flexDirection: 'column' } : undefined}
-      aria-label={slideshow.alias}>
+    <section
+      className={fullscreen ? 'bg-body d-flex flex-column' : 'd-flex flex-column h-100'}
+      style={fullscreen ? { ...WALL_SCREEN, display: 'flex', flexDirection: 'column' } : undefined}
+      aria-label={slideshow.alias}
+    >
       <header className={fullscreen ? 'visually-hidden' : 'd-flex flex-wrap align-items-center gap-2 p-2 border-bottom'}>
         <h1 className="h5 mb-0 me-2">{slideshow.alias}</h1>
-        <h2 className="h6 mb-0" aria-live="polite">{current.alias}</h2>
-        <span className="text-body-secondary small">{t('maps.slideshows.player.position', { n: index + 1, total: slideshow.maps.length })}</span>
-        {rotation.holding !== null && <span className="badge text-bg-danger" role="status">{t('maps.slideshows.player.holding', { alias: current.alias })}</span>}
+        <h2 className="h6 mb-0" aria-live="polite">
+          {current.alias}
+        </h2>
+        <span className="text-body-secondary small">
+          {t('maps.slideshows.player.position', { n: index + 1, total: slideshow.maps.length })}
+        </span>
+        {rotation.holding !== null && (
+          <span className="badge text-bg-danger" role="status">
+            {t('maps.slideshows.player.holding', { alias: current.alias })}
+          </span>
+        )}
         {!fullscreen && (
           <div className="btn-group ms-auto" role="group" aria-label={t('maps.slideshows.player.label')}>
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('previous')}>{t('maps.slideshows.player.previous')}</button>
-            {rotation.paused
-              ? <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('resume')}>{t('maps.slideshows.player.resume')}</button>
-              : <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('pause')}>{t('maps.slideshows.player.pause')}</button>}
-            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('next')}>{t('maps.slideshows.player.next')}</button>
-            <Link className="btn btn-sm btn-outline-secondary" to={`${base}/fullscreen`}>{t('maps.slideshows.player.fullscreen')}</Link>
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('previous')}>
+              {t('maps.slideshows.player.previous')}
+            </button>
+            {rotation.paused ? (
+              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('resume')}>
+                {t('maps.slideshows.player.resume')}
+              </button>
+            ) : (
+              <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('pause')}>
+                {t('maps.slideshows.player.pause')}
+              </button>
+            )}
+            <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => send('next')}>
+              {t('maps.slideshows.player.next')}
+            </button>
+            <Link className="btn btn-sm btn-outline-secondary" to={`${base}/fullscreen`}>
+              {t('maps.slideshows.player.fullscreen')}
+            </Link>
           </div>
         )}
       </header>

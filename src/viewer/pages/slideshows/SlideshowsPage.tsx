@@ -42,21 +42,48 @@ export function SlideshowsPage() {
       { id: 'alias', header: t('maps.slideshows.columns.slideshow'), sortable: true, cell: (s) => <Link to={path(s)}>{s.alias}</Link> },
       { id: 'hostgroup_name', header: t('maps.slideshows.columns.environment'), sortable: true, cell: (s) => s.hostgroup_name },
       {
-        id: 'delay', header: t('maps.slideshows.columns.delay'), sortable: true,
-        cell: (s) => <>{t('maps.slideshows.delaySeconds', { delay: s.delay })}{s.follow_alarms && <span className="badge text-bg-info ms-2">{t('maps.slideshows.followAlarms')}</span>}</>,
+        id: 'delay',
+        header: t('maps.slideshows.columns.delay'),
+        sortable: true,
+        cell: (s) => (
+          <>
+            {t('maps.slideshows.delaySeconds', { delay: s.delay })}
+            {s.follow_alarms && <span className="badge text-bg-info ms-2">{t('maps.slideshows.followAlarms')}</span>}
+          </>
+        ),
       },
       { id: 'maps', header: t('maps.slideshows.columns.maps'), cell: (s) => s.maps.map((m) => m.alias).join(', ') },
       {
-        id: 'actions', header: t('maps.slideshows.columns.actions'),
+        id: 'actions',
+        header: t('maps.slideshows.columns.actions'),
         cell: (s) => {
           const canWrite = s.allowed_actions.includes('write')
           return (
             <div className="btn-group" role="group">
-              <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('maps.slideshows.actions.fullscreen', { alias: s.alias })} onClick={() => void navigate(`${path(s)}/fullscreen`)}>⛶</button>
-              <button type="button" className="btn btn-sm btn-outline-secondary" aria-label={t('maps.slideshows.actions.edit', { alias: s.alias })}
-                onClick={() => (canWrite ? void navigate(`${path(s)}/edit`) : refuse())}>✎</button>
-              <button type="button" className="btn btn-sm btn-outline-danger" aria-label={t('maps.slideshows.actions.delete', { alias: s.alias })}
-                onClick={() => (canWrite ? setDeleting(s) : showMessage({ variant: 'warning', text: t('maps.list.deleteNotAllowed') }))}>🗑</button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                aria-label={t('maps.slideshows.actions.fullscreen', { alias: s.alias })}
+                onClick={() => void navigate(`${path(s)}/fullscreen`)}
+              >
+                ⛶
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                aria-label={t('maps.slideshows.actions.edit', { alias: s.alias })}
+                onClick={() => (canWrite ? void navigate(`${path(s)}/edit`) : refuse())}
+              >
+                ✎
+              </button>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-danger"
+                aria-label={t('maps.slideshows.actions.delete', { alias: s.alias })}
+                onClick={() => (canWrite ? setDeleting(s) : showMessage({ variant: 'warning', text: t('maps.list.deleteNotAllowed') }))}
+              >
+                🗑
+              </button>
             </div>
           )
         },
@@ -75,27 +102,44 @@ export function SlideshowsPage() {
         page={page}
         pageSize={pageSize}
         onPageChange={(p) => go(p)}
-        onPageSizeChange={(size) => { setPreferences({ page_size: size }); go(1) }}
+        onPageSizeChange={(size) => {
+          setPreferences({ page_size: size })
+          go(1)
+        }}
         sort={sort}
         onSortChange={(s) => go(1, toOrderParam(s))}
         loading={list.isFetching}
-        toolbar={writable.length > 0 && <button type="button" className="btn btn-sm btn-primary" onClick={() => setAdding(true)}>{t('maps.slideshows.add')}</button>}
+        toolbar={
+          writable.length > 0 && (
+            <button type="button" className="btn btn-sm btn-primary" onClick={() => setAdding(true)}>
+              {t('maps.slideshows.add')}
+            </button>
+          )
+        }
       />
       {adding && (
         <Modal title={t('maps.slideshows.form.newTitle')} onClose={() => setAdding(false)} size="lg">
-          <SlideshowForm environments={writable} onCancel={() => setAdding(false)} onSaved={(s) => {
-            setAdding(false)
-            showMessage({ variant: 'success', text: t('maps.slideshows.saved', { alias: s.alias }) })
-          }} />
+          <SlideshowForm
+            environments={writable}
+            onCancel={() => setAdding(false)}
+            onSaved={(s) => {
+              setAdding(false)
+              showMessage({ variant: 'success', text: t('maps.slideshows.saved', { alias: s.alias }) })
+            }}
+          />
         </Modal>
       )}
       {deleting && (
-        <ConfirmDialog title={t('maps.slideshows.deleteConfirmTitle')} text={t('maps.slideshows.deleteConfirmation', { alias: deleting.alias })} confirmLabel={t('maps.list.deleteConfirm')}
+        <ConfirmDialog
+          title={t('maps.slideshows.deleteConfirmTitle')}
+          text={t('maps.slideshows.deleteConfirmation', { alias: deleting.alias })}
+          confirmLabel={t('maps.list.deleteConfirm')}
           onConfirm={async () => {
             await deleteSlideshow(deleting.id)
             showMessage({ variant: 'success', text: t('maps.slideshows.deleted', { alias: deleting.alias }) })
           }}
-          onClose={() => setDeleting(null)} />
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
   )

@@ -12,7 +12,11 @@ import { AUTO_REFRESH_S } from '../../../shared/constants'
 import { MapList, MapStates, Slideshow, SlideshowList, type SlideshowBody, type SlideshowUpdate } from '../../../shared/api/maps'
 import { mapListKeys } from '../maps-list/api'
 
-export interface SlideshowListParams { order?: string; limit: number; offset: number }
+export interface SlideshowListParams {
+  order?: string
+  limit: number
+  offset: number
+}
 
 export const slideshowKeys = {
   all: ['slideshows'] as const,
@@ -34,14 +38,19 @@ export function useSlideshowList(p: SlideshowListParams) {
 export function useSlideshow(hostgroupName: string, name: string) {
   return useQuery({
     queryKey: slideshowKeys.byName(hostgroupName, name),
-    queryFn: ({ signal }) => api.request(`slideshows/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`, { schema: Slideshow, signal }),
+    queryFn: ({ signal }) =>
+      api.request(`slideshows/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`, { schema: Slideshow, signal }),
   })
 }
 
 const refresh = () => queryClient.invalidateQueries({ queryKey: slideshowKeys.all })
 
 export async function saveSlideshow(id: number | null, body: z.infer<typeof SlideshowBody> | z.infer<typeof SlideshowUpdate>) {
-  const saved = await api.request(id === null ? 'slideshows' : `slideshows/${id}`, { method: id === null ? 'POST' : 'PUT', body, schema: Slideshow })
+  const saved = await api.request(id === null ? 'slideshows' : `slideshows/${id}`, {
+    method: id === null ? 'POST' : 'PUT',
+    body,
+    schema: Slideshow,
+  })
   await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: mapListKeys.all })])
   return saved
 }
@@ -60,7 +69,8 @@ export function useMapStates(mapIds: readonly number[], enabled: boolean) {
   return useQueries({
     queries: mapIds.map((id) => ({
       queryKey: slideshowKeys.states(id),
-      queryFn: ({ signal }: { signal: AbortSignal }) => api.request(`maps/${id}/states`, { schema: MapStates, signal, errorHandlerEnabled: false }),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        api.request(`maps/${id}/states`, { schema: MapStates, signal, errorHandlerEnabled: false }),
       enabled,
       refetchInterval,
     })),

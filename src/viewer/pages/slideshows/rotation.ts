@@ -61,8 +61,12 @@ export function alarmOf(states: Pick<MapStates, 'map_state' | 'hosts' | 'resourc
   return { map_state: states.map_state, unhandled }
 }
 
-const step = (r: Rotation, by: number, count: number, now: number): Rotation =>
-  ({ ...r, index: count ? (((r.index + by) % count) + count) % count : 0, shownAt: now, holding: null })
+const step = (r: Rotation, by: number, count: number, now: number): Rotation => ({
+  ...r,
+  index: count ? (((r.index + by) % count) + count) % count : 0,
+  shownAt: now,
+  holding: null,
+})
 
 export function rotate(r: Rotation, event: RotationEvent, config: RotationConfig): Rotation {
   const count = config.mapIds.length

@@ -28,15 +28,19 @@ export function useFollowAlarms(mapIds: readonly number[], enabled: boolean, onS
   useEffect(() => () => pending.current.forEach(clearTimeout), [])
   // Deltas sent while the feed was down are lost: a map that turned worse meanwhile must still raise its alarm.
   useFeedReconnect(() => {
-    if (enabled) for (const id of key.split(',').filter(Boolean)) void queryClient.invalidateQueries({ queryKey: slideshowKeys.states(Number(id)) })
+    if (enabled)
+      for (const id of key.split(',').filter(Boolean)) void queryClient.invalidateQueries({ queryKey: slideshowKeys.states(Number(id)) })
   })
   useFeed(enabled ? topics : [], (delta) => {
     for (const id of (delta.host_id !== null && mapsOfHost.get(delta.host_id)) || []) {
       if (pending.current.has(id)) continue
-      pending.current.set(id, setTimeout(() => {
-        pending.current.delete(id)
-        void queryClient.invalidateQueries({ queryKey: slideshowKeys.states(id) })
-      }, REFETCH_GAP_MS))
+      pending.current.set(
+        id,
+        setTimeout(() => {
+          pending.current.delete(id)
+          void queryClient.invalidateQueries({ queryKey: slideshowKeys.states(id) })
+        }, REFETCH_GAP_MS),
+      )
     }
   })
 

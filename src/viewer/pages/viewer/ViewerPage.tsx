@@ -52,9 +52,17 @@ export function ViewerPage() {
         {mode === 'view' && (
           <nav className="btn-group ms-auto" aria-label={t('maps.viewer.toolbar.label')}>
             {/* Editing needs `write` on the map's environment (SPEC §6), as in the maps list and the editor. */}
-            {info.allowed_actions.includes('write') && <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'edit')}>{t('maps.viewer.toolbar.edit')}</Link>}
-            <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'timeline')}>{t('maps.viewer.toolbar.timeline')}</Link>
-            <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'fullscreen')}>{t('maps.viewer.toolbar.fullscreen')}</Link>
+            {info.allowed_actions.includes('write') && (
+              <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'edit')}>
+                {t('maps.viewer.toolbar.edit')}
+              </Link>
+            )}
+            <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'timeline')}>
+              {t('maps.viewer.toolbar.timeline')}
+            </Link>
+            <Link className="btn btn-sm btn-outline-secondary" to={mapPath(hostgroup_name, name, 'fullscreen')}>
+              {t('maps.viewer.toolbar.fullscreen')}
+            </Link>
           </nav>
         )}
       </header>

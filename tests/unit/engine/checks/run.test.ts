@@ -5,11 +5,18 @@ import { stopReason } from '../../../../src/server/engine/checks/common'
 
 // Small kinds written for the runner's contract (STYLE.md "Engine": a throw is our bug → UNKNOWN).
 const base = { kind: 'tcp', config: z.object({}) } as const
-const throwing: CheckKind<object> = { ...base, run: async () => { throw new Error('boom in kind') } }
+const throwing: CheckKind<object> = {
+  ...base,
+  run: async () => {
+    throw new Error('boom in kind')
+  },
+}
 const politeSlow: CheckKind<object> = {
   ...base,
-  run: (_c, ctx) => new Promise((resolve) => ctx.signal.addEventListener('abort', () =>
-    resolve({ status: 2, output: `TCP CRITICAL - ${stopReason(ctx)}`, perfdata: [] }))),
+  run: (_c, ctx) =>
+    new Promise((resolve) =>
+      ctx.signal.addEventListener('abort', () => resolve({ status: 2, output: `TCP CRITICAL - ${stopReason(ctx)}`, perfdata: [] })),
+    ),
 }
 const deaf: CheckKind<object> = { ...base, run: () => new Promise(() => {}) }
 

@@ -13,8 +13,8 @@ describe('flapping detection', () => {
     const oldChange = [2, ...steady.slice(1)]
     const newChange = [...steady.slice(1), 2]
     expect(percentStateChange(steady)).toBe(0)
-    expect(percentStateChange(oldChange)).toBeCloseTo(0.75 * 100 / 20)
-    expect(percentStateChange(newChange)).toBeCloseTo(1.25 * 100 / 20)
+    expect(percentStateChange(oldChange)).toBeCloseTo((0.75 * 100) / 20)
+    expect(percentStateChange(newChange)).toBeCloseTo((1.25 * 100) / 20)
     expect(percentStateChange(Array.from({ length: 21 }, (_, i) => i % 2))).toBeCloseTo(100)
   })
 

@@ -15,7 +15,10 @@ describe('host state', () => {
       ['web', { state: 'up', parents: ['switch'] }],
     ])
     expect(Object.fromEntries(resolveHostStates(hosts))).toEqual({
-      router: 'down', switch: 'unreachable', server: 'unreachable', web: 'up',
+      router: 'down',
+      switch: 'unreachable',
+      server: 'unreachable',
+      web: 'up',
     })
   })
 

@@ -40,7 +40,13 @@ describe('soft and hard states', () => {
     const steps = feed([OK, WARNING, OK])
     const recovery = steps[2]
     expect(recovery.change).toEqual({ from: WARNING, to: OK, state_type: 'SOFT', attempt: 1 })
-    expect(recovery.state).toMatchObject({ status: OK, state_type: 'HARD', current_attempt: 1, last_hard_status: OK, next_check: 1120 + 300 })
+    expect(recovery.state).toMatchObject({
+      status: OK,
+      state_type: 'HARD',
+      current_attempt: 1,
+      last_hard_status: OK,
+      next_check: 1120 + 300,
+    })
     expect(recovery.state.last_hard_state_change).toBe(steps[0].state.last_hard_state_change)
   })
 

@@ -49,8 +49,10 @@ describe('secret key configuration', () => {
 
   it('requires VIGIL_SECRET_KEY with PostgreSQL, where several processes share one database', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/db' })).toThrow(/VIGIL_SECRET_KEY is required with PostgreSQL/)
-    expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@127.0.0.1/db', VIGIL_SECRET_KEY: key.toString('base64') }).database)
-      .toEqual({ kind: 'postgres', url: 'postgresql://u:p@127.0.0.1/db' })
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@127.0.0.1/db', VIGIL_SECRET_KEY: key.toString('base64') }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u:p@127.0.0.1/db',
+    })
   })
 
   it('parses DATABASE_URL once: sqlite:, sqlite:// and plain paths name the same absolute file', () => {

@@ -8,20 +8,27 @@ const resource = { host_id: 1, host_name: 'web01', resource_id: 11, resource_nam
 
 describe('acknowledge form (SPEC §5 comment required, trimmed; SPEC §3 payload)', () => {
   it('requires a comment that is not only spaces', () => {
-    expect(validateAcknowledge({ comment: ' \n ', persistent: false }, [host])).toEqual({ ok: false, errors: { comment: 'errors.validation_failed' } })
+    expect(validateAcknowledge({ comment: ' \n ', persistent: false }, [host])).toEqual({
+      ok: false,
+      errors: { comment: 'errors.validation_failed' },
+    })
   })
 
   it('builds the payload of one target with the trimmed comment and the persistent flag', () => {
-    expect(validateAcknowledge({ comment: ' on it ', persistent: true }, [host])).toEqual({ ok: true, payloads: [
-      { host_id: 1, host_name: 'web01', comment: 'on it', persistent: true },
-    ] })
+    expect(validateAcknowledge({ comment: ' on it ', persistent: true }, [host])).toEqual({
+      ok: true,
+      payloads: [{ host_id: 1, host_name: 'web01', comment: 'on it', persistent: true }],
+    })
   })
 
   it('builds one payload per selected row, flagged multi when more than one (SPEC §7)', () => {
-    expect(validateAcknowledge({ comment: 'on it', persistent: false }, [host, resource])).toEqual({ ok: true, payloads: [
-      { host_id: 1, host_name: 'web01', comment: 'on it', persistent: false, multi: true },
-      { host_id: 1, host_name: 'web01', resource_id: 11, resource_name: 'disk', comment: 'on it', persistent: false, multi: true },
-    ] })
+    expect(validateAcknowledge({ comment: 'on it', persistent: false }, [host, resource])).toEqual({
+      ok: true,
+      payloads: [
+        { host_id: 1, host_name: 'web01', comment: 'on it', persistent: false, multi: true },
+        { host_id: 1, host_name: 'web01', resource_id: 11, resource_name: 'disk', comment: 'on it', persistent: false, multi: true },
+      ],
+    })
   })
 })
 
@@ -32,19 +39,40 @@ describe('ticket forms (SPEC §2 Create ticket, §5 Ticket close, §3 Ticket pay
   })
 
   it('creates with only the subject ids that are set and the trimmed comment, multi for several', () => {
-    expect(validateCreateTicket(' please look ', [{ name: 'web01', host_id: 1, resource_id: 11, resource_name: 'disk' }]))
-      .toEqual({ ok: true, payloads: [{ host_id: 1, resource_id: 11, comment: 'please look' }] })
-    expect(validateCreateTicket('please look', [{ name: 'web01', host_id: 1 }, { name: 'OpenSSH', hostgroup_id: 3, risk_plugin_id: 'p1' }]))
-      .toEqual({ ok: true, payloads: [{ host_id: 1, comment: 'please look', multi: true }, { hostgroup_id: 3, risk_plugin_id: 'p1', comment: 'please look', multi: true }] })
+    expect(validateCreateTicket(' please look ', [{ name: 'web01', host_id: 1, resource_id: 11, resource_name: 'disk' }])).toEqual({
+      ok: true,
+      payloads: [{ host_id: 1, resource_id: 11, comment: 'please look' }],
+    })
+    expect(
+      validateCreateTicket('please look', [
+        { name: 'web01', host_id: 1 },
+        { name: 'OpenSSH', hostgroup_id: 3, risk_plugin_id: 'p1' },
+      ]),
+    ).toEqual({
+      ok: true,
+      payloads: [
+        { host_id: 1, comment: 'please look', multi: true },
+        { hostgroup_id: 3, risk_plugin_id: 'p1', comment: 'please look', multi: true },
+      ],
+    })
   })
 
   it('creating needs a comment, which the ticket service gets as its first note', () => {
-    expect(validateCreateTicket('  ', [{ name: 'web01', host_id: 1 }])).toEqual({ ok: false, errors: { comment: 'errors.validation_failed' } })
+    expect(validateCreateTicket('  ', [{ name: 'web01', host_id: 1 }])).toEqual({
+      ok: false,
+      errors: { comment: 'errors.validation_failed' },
+    })
   })
 
   it('closing needs a comment ("validation_failed")', () => {
-    expect(validateCloseTicket('  ', { name: 'web01', host_id: 1 }, 'T-1')).toEqual({ ok: false, errors: { comment: 'errors.validation_failed' } })
-    expect(validateCloseTicket(' fixed ', { name: 'web01', host_id: 1 }, 'T-1')).toEqual({ ok: true, payloads: [{ host_id: 1, ticket_id: 'T-1', comment: 'fixed' }] })
+    expect(validateCloseTicket('  ', { name: 'web01', host_id: 1 }, 'T-1')).toEqual({
+      ok: false,
+      errors: { comment: 'errors.validation_failed' },
+    })
+    expect(validateCloseTicket(' fixed ', { name: 'web01', host_id: 1 }, 'T-1')).toEqual({
+      ok: true,
+      payloads: [{ host_id: 1, ticket_id: 'T-1', comment: 'fixed' }],
+    })
   })
 
   it('links only to http(s) or to a page of Vigil itself', () => {
@@ -60,8 +88,11 @@ describe('ticket forms (SPEC §2 Create ticket, §5 Ticket close, §3 Ticket pay
 
   it('lists every ticket id with its link, the current one first', () => {
     expect(ticketLinks({ ticket_id: 'T-2', web_url: 'https://d/2', ticket_ids: ['T-1', 'T-2'] })).toEqual([
-      { id: 'T-2', web_url: 'https://d/2' }, { id: 'T-1', web_url: null },
+      { id: 'T-2', web_url: 'https://d/2' },
+      { id: 'T-1', web_url: null },
     ])
-    expect(ticketLinks({ ticket_links: [{ id: 'T-1', web_url: 'https://d/1' }], ticket_ids: ['T-1'] })).toEqual([{ id: 'T-1', web_url: 'https://d/1' }])
+    expect(ticketLinks({ ticket_links: [{ id: 'T-1', web_url: 'https://d/1' }], ticket_ids: ['T-1'] })).toEqual([
+      { id: 'T-1', web_url: 'https://d/1' },
+    ])
   })
 })

@@ -58,7 +58,15 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
 
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Minutes from now' }), { target: { value: '30' } })
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }))
-    expect(onSubmit).toHaveBeenCalledWith([expect.objectContaining({ host_id: 1, start_time: unix(now()), end_time: unix(now()) + 1800, comment: 'patching', set_to_host_checkbox: true })])
+    expect(onSubmit).toHaveBeenCalledWith([
+      expect.objectContaining({
+        host_id: 1,
+        start_time: unix(now()),
+        end_time: unix(now()) + 1800,
+        comment: 'patching',
+        set_to_host_checkbox: true,
+      }),
+    ])
   })
 
   it('maintenance: a preset sets the range, a start in the past is refused, flexible sends seconds', () => {
@@ -75,20 +83,36 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Duration (minutes)' }), { target: { value: '90' } })
     fireEvent.click(screen.getByRole('checkbox', { name: 'Apply to the host' }))
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }))
-    expect(onSubmit).toHaveBeenCalledWith([{
-      host_id: 1, host_name: 'web01', resource_id: 11, resource_name: 'disk', start_time: unix(new Date(2025, 5, 10, 15)),
-      end_time: unix(new Date(2025, 5, 17, 14, 7)), comment: 'window', is_flexible: true, duration: 5400, set_to_host_checkbox: true,
-    }])
+    expect(onSubmit).toHaveBeenCalledWith([
+      {
+        host_id: 1,
+        host_name: 'web01',
+        resource_id: 11,
+        resource_name: 'disk',
+        start_time: unix(new Date(2025, 5, 10, 15)),
+        end_time: unix(new Date(2025, 5, 17, 14, 7)),
+        comment: 'window',
+        is_flexible: true,
+        duration: 5400,
+        set_to_host_checkbox: true,
+      },
+    ])
   })
 
   it('date-range picker: calendar weeks start on Monday and a picked day keeps the time', () => {
     renderUi(<MaintenancePanel targets={[host]} onSubmit={() => {}} onClose={() => {}} now={now} />)
     fireEvent.click(screen.getByRole('button', { name: 'Choose Start in a calendar' }))
     const grid = screen.getByRole('table', { name: /^Start, / })
-    expect(within(grid).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'])
     fireEvent.click(within(grid).getByRole('button', { name: '12-06-2025' }))
     expect(textbox('Start').value).toBe('12-06-2025 14:07:00')
-    const minutes = within(screen.getByRole('combobox', { name: 'Start minute' })).getAllByRole('option').map((o) => o.textContent)
+    const minutes = within(screen.getByRole('combobox', { name: 'Start minute' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent)
     expect(minutes.filter((m) => m !== '07')).toEqual(['00', '05', '10', '15', '20', '25', '30', '35', '40', '45', '50', '55'])
     fireEvent.change(screen.getByRole('combobox', { name: 'Start hour' }), { target: { value: '23' } })
     expect(textbox('Start').value).toBe('12-06-2025 23:07:00')
@@ -97,8 +121,16 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
   it('view acknowledgements: shows the acknowledgements of the API and removes them', () => {
     const onRemove = vi.fn()
     const ack: Acknowledgement = {
-      id: 1, host_id: 1, host_name: 'web01', resource_id: null, resource_name: null, comment: 'on it', persistent: true,
-      username: 'ann', user_full_name: 'Ann Smith', created_time: unix(new Date(2025, 5, 10, 9, 30)),
+      id: 1,
+      host_id: 1,
+      host_name: 'web01',
+      resource_id: null,
+      resource_name: null,
+      comment: 'on it',
+      persistent: true,
+      username: 'ann',
+      user_full_name: 'Ann Smith',
+      created_time: unix(new Date(2025, 5, 10, 9, 30)),
     }
     renderUi(<AcknowledgementsView subject="web01" acknowledgements={[ack]} onRemove={onRemove} onClose={() => {}} />)
     expect(screen.getByRole('heading', { name: 'Acknowledgements of web01' })).toBeTruthy()
@@ -112,9 +144,22 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
   it('view maintenance: remove all asks for confirmation first (SPEC §8)', () => {
     const onRemoveAll = vi.fn()
     const downtime: Downtime = {
-      id: 1, host_id: 1, host_name: 'web01', resource_id: null, resource_name: null, start_time: unix(now()), end_time: unix(now()) + 3600,
-      is_flexible: true, duration: 1800, comment: 'patch', status: 'SCHEDULED', actual_start: null, actual_end: null,
-      username: 'ann', user_full_name: 'Ann Smith', created_time: unix(now()),
+      id: 1,
+      host_id: 1,
+      host_name: 'web01',
+      resource_id: null,
+      resource_name: null,
+      start_time: unix(now()),
+      end_time: unix(now()) + 3600,
+      is_flexible: true,
+      duration: 1800,
+      comment: 'patch',
+      status: 'SCHEDULED',
+      actual_start: null,
+      actual_end: null,
+      username: 'ann',
+      user_full_name: 'Ann Smith',
+      created_time: unix(now()),
     }
     renderUi(<MaintenanceView subject="web01" downtimes={[downtime]} onRemoveAll={onRemoveAll} onClose={() => {}} />)
     expect(screen.getByText('10-06-2025 14:07:30 – 10-06-2025 15:07:30')).toBeTruthy()
@@ -131,7 +176,14 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
 
   it('create ticket: titled with host and resource, read-only description and priority, one payload per subject', () => {
     const onSubmit = vi.fn()
-    renderUi(<CreateTicketPanel subjects={[{ name: 'web01', host_id: 1, resource_id: 11, resource_name: 'disk' }]} ticketInfo={{ description: 'Disk full', priorityName: 'P2' }} onSubmit={onSubmit} onClose={() => {}} />)
+    renderUi(
+      <CreateTicketPanel
+        subjects={[{ name: 'web01', host_id: 1, resource_id: 11, resource_name: 'disk' }]}
+        ticketInfo={{ description: 'Disk full', priorityName: 'P2' }}
+        onSubmit={onSubmit}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByRole('heading', { name: 'Create ticket for web01 – disk' })).toBeTruthy()
     expect(textbox('Description').readOnly).toBe(true)
     expect(textbox('Priority').value).toBe('P2')
@@ -154,11 +206,25 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
   })
 
   it('view ticket: shows the fields and links only to a safe ticket service address', () => {
-    renderUi(<TicketView subject="web01" ticket={{
-      ticket_id: 'T-2', ticket_ids: ['T-1', 'T-2'], web_url: 'https://desk.example/T-2', workflowStateName: 'Open', supportGroupName: 'NOC',
-      assigneeName: 'Ann', priorityName: 'P1', provider: 'vigil', description: 'Down', details: '<b>not html</b>',
-      ticket_links: [{ id: 'T-1', web_url: 'javascript:alert(1)' }],
-    }} onClose={() => {}} />)
+    renderUi(
+      <TicketView
+        subject="web01"
+        ticket={{
+          ticket_id: 'T-2',
+          ticket_ids: ['T-1', 'T-2'],
+          web_url: 'https://desk.example/T-2',
+          workflowStateName: 'Open',
+          supportGroupName: 'NOC',
+          assigneeName: 'Ann',
+          priorityName: 'P1',
+          provider: 'vigil',
+          description: 'Down',
+          details: '<b>not html</b>',
+          ticket_links: [{ id: 'T-1', web_url: 'javascript:alert(1)' }],
+        }}
+        onClose={() => {}}
+      />,
+    )
     expect(screen.getByRole('link', { name: 'Ticket T-2' }).getAttribute('href')).toBe('https://desk.example/T-2')
     expect(screen.queryByRole('link', { name: 'Ticket T-1' })).toBeNull()
     for (const text of ['Open', 'NOC', 'Ann', 'P1', 'vigil', 'Down', '<b>not html</b>']) expect(screen.getByText(text)).toBeTruthy()

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { i18n } from '../../../../src/app/i18n'
 import { monthGrid, mondayIndex, sameDay } from '../../../../src/ui/date/calendar'
-import { addMonths, formatDateTime, fromUnix, parseDateTime, roundToStep, startOfMinute, toUnix, withDay, withTime } from '../../../../src/ui/date/date-time'
+import {
+  addMonths,
+  formatDateTime,
+  fromUnix,
+  parseDateTime,
+  roundToStep,
+  startOfMinute,
+  toUnix,
+  withDay,
+  withTime,
+} from '../../../../src/ui/date/date-time'
 import { MAINTENANCE_PRESETS, PAST_PRESETS } from '../../../../src/ui/date/presets'
 
 const at = (y: number, mo: number, d: number, h = 0, mi = 0, s = 0) => new Date(y, mo - 1, d, h, mi, s)
@@ -19,7 +29,16 @@ describe('date format DD-MM-YYYY HH:mm:ss, 24-hour (SPEC §2, §9 Date-range)', 
   })
 
   it('refuses text that is not a real date and time', () => {
-    for (const bad of ['31-02-2025 10:00:00', '01-13-2025 10:00', '01-01-2025 24:00', '01-01-2025 10:60', '2025-01-01 10:00', '', '01-01-2025', '01-01-2025 10:00:61']) {
+    for (const bad of [
+      '31-02-2025 10:00:00',
+      '01-13-2025 10:00',
+      '01-01-2025 24:00',
+      '01-01-2025 10:60',
+      '2025-01-01 10:00',
+      '',
+      '01-01-2025',
+      '01-01-2025 10:00:61',
+    ]) {
       expect(parseDateTime(bad), bad).toBeNull()
     }
   })
@@ -91,12 +110,27 @@ describe('date-range presets (SPEC §9)', () => {
   })
 
   it('has the past presets 2 h, 4 h, 1 day, 1 week, 1 month, 3 months, 6 months, 1 year, up to now', () => {
-    expect(PAST_PRESETS.map((p) => p.id)).toEqual(['past-2h', 'past-4h', 'past-1d', 'past-1w', 'past-1mo', 'past-3mo', 'past-6mo', 'past-1y'])
+    expect(PAST_PRESETS.map((p) => p.id)).toEqual([
+      'past-2h',
+      'past-4h',
+      'past-1d',
+      'past-1w',
+      'past-1mo',
+      'past-3mo',
+      'past-6mo',
+      'past-1y',
+    ])
     const ranges = PAST_PRESETS.map((p) => p.range(now))
     for (const r of ranges) expect(r.end).toEqual(now)
     expect(ranges.map((r) => r.start)).toEqual([
-      at(2025, 1, 31, 8, 7, 42), at(2025, 1, 31, 6, 7, 42), new Date(now.getTime() - 86400_000), new Date(now.getTime() - 7 * 86400_000),
-      at(2024, 12, 31, 10, 7, 42), at(2024, 10, 31, 10, 7, 42), at(2024, 7, 31, 10, 7, 42), at(2024, 1, 31, 10, 7, 42),
+      at(2025, 1, 31, 8, 7, 42),
+      at(2025, 1, 31, 6, 7, 42),
+      new Date(now.getTime() - 86400_000),
+      new Date(now.getTime() - 7 * 86400_000),
+      at(2024, 12, 31, 10, 7, 42),
+      at(2024, 10, 31, 10, 7, 42),
+      at(2024, 7, 31, 10, 7, 42),
+      at(2024, 1, 31, 10, 7, 42),
     ])
   })
 

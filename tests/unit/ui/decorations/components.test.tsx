@@ -14,19 +14,33 @@ describe('badges and decorations on screen (SPEC §2 host table, §4 Decorations
   afterEach(cleanup)
 
   it('writes the age abbreviated, bold under 600 seconds', () => {
-    renderUi(<><AgeText since={now / 1000 - 125} now={now} /><AgeText since={now / 1000 - 7260} now={now} /></>)
+    renderUi(
+      <>
+        <AgeText since={now / 1000 - 125} now={now} />
+        <AgeText since={now / 1000 - 7260} now={now} />
+      </>,
+    )
     expect(screen.getByText('2m 5s').className).toContain('fw-bold')
     expect(screen.getByText('2h 1m').className).not.toContain('fw-bold')
   })
 
   it('shows at most two icons and lists every decoration in the tooltip', () => {
-    renderUi(<DecorationIcons item={{ max_scheduled_downtime_depth: 1, is_stale: true, is_flapping: true, acknowledged: true, tickets: ['T-1'] }} />)
+    renderUi(
+      <DecorationIcons
+        item={{ max_scheduled_downtime_depth: 1, is_stale: true, is_flapping: true, acknowledged: true, tickets: ['T-1'] }}
+      />,
+    )
     const icons = screen.getByRole('img', { name: 'In maintenance, Stale, Flapping, Acknowledged, Ticket created' })
     expect(icons.textContent).toBe('🛠🎫')
   })
 
   it('colours a state and shows a critical host as down', () => {
-    renderUi(<><StateBadge kind="host" state="critical" /><StateBadge kind="resource" state={1} stateType="soft" /></>)
+    renderUi(
+      <>
+        <StateBadge kind="host" state="critical" />
+        <StateBadge kind="resource" state={1} stateType="soft" />
+      </>,
+    )
     expect(screen.getByText('Down').className).toContain('text-bg-danger')
     expect(screen.getByText('Warning').className).toContain('text-bg-warning')
     expect(screen.getByText('SOFT')).toBeTruthy()
@@ -34,11 +48,13 @@ describe('badges and decorations on screen (SPEC §2 host table, §4 Decorations
 
   it('renders the decided action button, and disabled ones with their reason (SPEC §6)', () => {
     const onAction = vi.fn()
-    renderUi(<>
-      <RowActionButton button={handlingButton({ acknowledged: true, allowed_actions: ['view_acknowledgement'] })} onAction={onAction} />
-      <RowActionButton button={maintenanceButton({ allowed_actions: [] })} onAction={onAction} />
-      <RowActionButton button={handlingButton({})} onAction={onAction} />
-    </>)
+    renderUi(
+      <>
+        <RowActionButton button={handlingButton({ acknowledged: true, allowed_actions: ['view_acknowledgement'] })} onAction={onAction} />
+        <RowActionButton button={maintenanceButton({ allowed_actions: [] })} onAction={onAction} />
+        <RowActionButton button={handlingButton({})} onAction={onAction} />
+      </>,
+    )
     fireEvent.click(screen.getByRole('button', { name: 'View acknowledgement' }))
     expect(onAction).toHaveBeenCalledWith('view_acknowledgement')
     const schedule = screen.getByRole('button', { name: 'Schedule maintenance' }) as HTMLButtonElement

@@ -5,7 +5,14 @@ import { decoratedRowClass, decorationsOf, handlingDecoration, isGreyed, stateDe
 import { stateName, stateVariant } from '../../../../src/ui/decorations/state'
 import type { Action } from '../../../../src/shared/permissions'
 
-const all: Action[] = ['view_ticket', 'create_ticket', 'view_acknowledgement', 'add_acknowledgement', 'schedule_downtime', 'view_scheduled_downtime']
+const all: Action[] = [
+  'view_ticket',
+  'create_ticket',
+  'view_acknowledgement',
+  'add_acknowledgement',
+  'schedule_downtime',
+  'view_scheduled_downtime',
+]
 
 describe('decorations (SPEC §4)', () => {
   it('shows maintenance over stale over flapping', () => {
@@ -22,8 +29,9 @@ describe('decorations (SPEC §4)', () => {
   })
 
   it('lists everything that applies for the tooltip, in the SPEC order', () => {
-    expect(decorationsOf({ tickets: [1], acknowledged: true, is_flapping: true, is_stale: true, max_scheduled_downtime_depth: 2 }))
-      .toEqual(['maintenance', 'stale', 'flapping', 'acknowledgement', 'ticket'])
+    expect(decorationsOf({ tickets: [1], acknowledged: true, is_flapping: true, is_stale: true, max_scheduled_downtime_depth: 2 })).toEqual(
+      ['maintenance', 'stale', 'flapping', 'acknowledgement', 'ticket'],
+    )
     expect(decorationsOf({ acknowledged: true, is_flapping: true })).toEqual(['flapping', 'acknowledgement'])
     expect(decorationsOf({})).toEqual([])
   })
@@ -38,11 +46,19 @@ describe('decorations (SPEC §4)', () => {
 
 describe('resource action button precedence (SPEC §4)', () => {
   it('1. a ticket exists: view ticket', () => {
-    expect(handlingButton({ tickets: ['T-1'], acknowledged: true, allowed_actions: all })).toEqual({ action: 'view_ticket', disabled: false, reasonKey: null })
+    expect(handlingButton({ tickets: ['T-1'], acknowledged: true, allowed_actions: all })).toEqual({
+      action: 'view_ticket',
+      disabled: false,
+      reasonKey: null,
+    })
   })
 
   it('1. a ticket without the right to view it: a disabled view ticket saying not authorized', () => {
-    expect(handlingButton({ tickets: ['T-1'], allowed_actions: ['create_ticket'] })).toEqual({ action: 'view_ticket', disabled: true, reasonKey: 'ui.actions.notAuthorized.viewTicket' })
+    expect(handlingButton({ tickets: ['T-1'], allowed_actions: ['create_ticket'] })).toEqual({
+      action: 'view_ticket',
+      disabled: true,
+      reasonKey: 'ui.actions.notAuthorized.viewTicket',
+    })
   })
 
   it('2. else a viewable acknowledgement: view acknowledgement', () => {
@@ -67,14 +83,22 @@ describe('resource action button precedence (SPEC §4)', () => {
 
 describe('maintenance button (SPEC §4, §6)', () => {
   it('views a viewable maintenance, else creates one', () => {
-    expect(maintenanceButton({ max_scheduled_downtime_depth: 1, allowed_actions: all })).toEqual({ action: 'view_scheduled_downtime', disabled: false, reasonKey: null })
+    expect(maintenanceButton({ max_scheduled_downtime_depth: 1, allowed_actions: all })).toEqual({
+      action: 'view_scheduled_downtime',
+      disabled: false,
+      reasonKey: null,
+    })
     expect(maintenanceButton({ max_scheduled_downtime_depth: 0, allowed_actions: all }).action).toBe('schedule_downtime')
     expect(maintenanceButton({ max_scheduled_downtime_depth: 1, allowed_actions: ['schedule_downtime'] }).action).toBe('schedule_downtime')
   })
 
   it('is disabled with "not authorized to schedule maintenance" without schedule permission', () => {
     const reason = 'ui.actions.notAuthorized.maintenance'
-    expect(maintenanceButton({ max_scheduled_downtime_depth: 1, allowed_actions: ['view_scheduled_downtime'] })).toEqual({ action: 'view_scheduled_downtime', disabled: true, reasonKey: reason })
+    expect(maintenanceButton({ max_scheduled_downtime_depth: 1, allowed_actions: ['view_scheduled_downtime'] })).toEqual({
+      action: 'view_scheduled_downtime',
+      disabled: true,
+      reasonKey: reason,
+    })
     expect(maintenanceButton({ allowed_actions: [] })).toEqual({ action: 'schedule_downtime', disabled: true, reasonKey: reason })
   })
 })
@@ -94,10 +118,19 @@ describe('age (SPEC §2 bold under 600 s, SPEC §9 abbreviated wording)', () => 
   it('uses the two largest units, leaving out a zero second unit', () => {
     expect(ageParts(0)).toEqual([{ unit: 's', n: 0 }])
     expect(ageParts(45)).toEqual([{ unit: 's', n: 45 }])
-    expect(ageParts(125)).toEqual([{ unit: 'm', n: 2 }, { unit: 's', n: 5 }])
+    expect(ageParts(125)).toEqual([
+      { unit: 'm', n: 2 },
+      { unit: 's', n: 5 },
+    ])
     expect(ageParts(7200)).toEqual([{ unit: 'h', n: 2 }])
-    expect(ageParts(3 * 86400 + 4 * 3600 + 59)).toEqual([{ unit: 'd', n: 3 }, { unit: 'h', n: 4 }])
-    expect(ageParts(400 * 86400)).toEqual([{ unit: 'y', n: 1 }, { unit: 'd', n: 35 }])
+    expect(ageParts(3 * 86400 + 4 * 3600 + 59)).toEqual([
+      { unit: 'd', n: 3 },
+      { unit: 'h', n: 4 },
+    ])
+    expect(ageParts(400 * 86400)).toEqual([
+      { unit: 'y', n: 1 },
+      { unit: 'd', n: 35 },
+    ])
   })
 })
 
@@ -111,7 +144,17 @@ describe('state badges (SPEC §4 HOST and RESOURCE)', () => {
   })
 
   it('colours states', () => {
-    expect(['up', 'ok', 'warning', 'down', 'critical', 'unreachable', 'unknown', 'pending', 'offline', 'other'].map(stateVariant))
-      .toEqual(['success', 'success', 'warning', 'danger', 'danger', 'dark', 'info', 'secondary', 'secondary', 'secondary'])
+    expect(['up', 'ok', 'warning', 'down', 'critical', 'unreachable', 'unknown', 'pending', 'offline', 'other'].map(stateVariant)).toEqual([
+      'success',
+      'success',
+      'warning',
+      'danger',
+      'danger',
+      'dark',
+      'info',
+      'secondary',
+      'secondary',
+      'secondary',
+    ])
   })
 })

@@ -11,7 +11,15 @@ import { renderUi } from '../render'
 
 const columns: FilterColumn[] = [
   { key: 'name', label: 'Host name', kind: 'text' },
-  { key: 'hosttype', label: 'Host type', kind: 'enum', options: [{ value: 'linux', label: 'Linux' }, { value: 'windows', label: 'Windows' }] },
+  {
+    key: 'hosttype',
+    label: 'Host type',
+    kind: 'enum',
+    options: [
+      { value: 'linux', label: 'Linux' },
+      { value: 'windows', label: 'Windows' },
+    ],
+  },
   { key: 'last_check', label: 'Last check', kind: 'date' },
 ]
 
@@ -19,8 +27,18 @@ function Screen(props: Partial<FilterPanelProps> & { onApplied?(filter: FilterTu
   const [applied, setApplied] = useState<FilterTuple[]>([])
   const [enabled, setEnabled] = useState(true)
   return (
-    <FilterPanel columns={columns} applied={applied} enabled={enabled} onEnabledChange={setEnabled} onClose={() => {}}
-      onApply={(f) => { props.onApplied?.(f); setApplied(f) }} {...props} />
+    <FilterPanel
+      columns={columns}
+      applied={applied}
+      enabled={enabled}
+      onEnabledChange={setEnabled}
+      onClose={() => {}}
+      onApply={(f) => {
+        props.onApplied?.(f)
+        setApplied(f)
+      }}
+      {...props}
+    />
   )
 }
 
@@ -45,7 +63,11 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
   it('offers the conditions of the column kind from the shared filter language', () => {
     renderUi(<Screen />)
     fireEvent.change(select('Column of rule 1'), { target: { value: 'last_check' } })
-    expect(within(select('Condition of rule 1')).getAllByRole('option').map((o) => o.textContent)).toEqual(['after', 'before', 'between'])
+    expect(
+      within(select('Condition of rule 1'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['after', 'before', 'between'])
   })
 
   it('choosing a condition on a date clears the value', () => {
@@ -126,7 +148,10 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
     fireEvent.change(select('Column of rule 2'), { target: { value: 'last_check' } })
     fireEvent.change(value(2), { target: { value: '01-01-2025 00:00:00' } })
     fireEvent.click(button('Apply'))
-    expect(onApplied).toHaveBeenLastCalledWith([['name', 'starts_with', 'web'], ['last_check', 'before', Math.floor(new Date(2025, 0, 1).getTime() / 1000)]])
+    expect(onApplied).toHaveBeenLastCalledWith([
+      ['name', 'starts_with', 'web'],
+      ['last_check', 'before', Math.floor(new Date(2025, 0, 1).getTime() / 1000)],
+    ])
   })
 
   it('resets to no filter, and cancel returns to the applied filter', () => {
@@ -168,7 +193,9 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
 
   it('saves a filter with SPEC §3 custom_filter rules; the organization-wide option shows only with user_read', async () => {
     const onSave = vi.fn(async () => {})
-    const { rerender } = renderUi(<Screen applied={[['name', 'contains', 'web']]} saved={{ filters: [], canSaveOrganizationWide: false, onSave }} />)
+    const { rerender } = renderUi(
+      <Screen applied={[['name', 'contains', 'web']]} saved={{ filters: [], canSaveOrganizationWide: false, onSave }} />,
+    )
     fireEvent.click(button('Save'))
     const dialog = screen.getByRole('dialog', { name: 'Save filter' })
     expect(within(dialog).queryByRole('checkbox')).toBeNull()
@@ -182,7 +209,11 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
     fireEvent.change(within(again).getByRole('textbox', { name: 'Name' }), { target: { value: 'Web hosts' } })
     fireEvent.click(within(again).getByRole('checkbox', { name: /Organization-wide/ }))
     await act(async () => fireEvent.click(within(again).getByRole('button', { name: 'Save' })))
-    expect(onSave).toHaveBeenCalledWith({ name: 'Web hosts', organization_wide: true, rules: [{ type: 'filter', key: 'name', value: 'web', operator: 'contains' }] })
+    expect(onSave).toHaveBeenCalledWith({
+      name: 'Web hosts',
+      organization_wide: true,
+      rules: [{ type: 'filter', key: 'name', value: 'web', operator: 'contains' }],
+    })
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
@@ -190,7 +221,19 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
     const onApplied = vi.fn()
     const filters = [
       { guid: 'g1', name: 'Linux', organization_id: null, rules: [{ key: 'hosttype', operator: 'equals', value: 'linux' }] },
-      { guid: 'g2', name: 'Either', organization_id: 7, rules: [{ or: [['name', 'equals', 'a'], ['name', 'equals', 'b']] as FilterTuple[] }] },
+      {
+        guid: 'g2',
+        name: 'Either',
+        organization_id: 7,
+        rules: [
+          {
+            or: [
+              ['name', 'equals', 'a'],
+              ['name', 'equals', 'b'],
+            ] as FilterTuple[],
+          },
+        ],
+      },
     ]
     renderUi(<Screen onApplied={onApplied} saved={{ filters, canSaveOrganizationWide: false, onSave: () => {} }} />)
     fireEvent.click(button('Load'))

@@ -1,13 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import {
-  appliedFilter, canAddRule, canApply, canRemove, draftsOf, initialRules, isBlank, isFilled, isPartial, reduceRules,
-  type RulesEvent, type RulesState,
+  appliedFilter,
+  canAddRule,
+  canApply,
+  canRemove,
+  draftsOf,
+  initialRules,
+  isBlank,
+  isFilled,
+  isPartial,
+  reduceRules,
+  type RulesEvent,
+  type RulesState,
 } from '../../../../src/ui/filter/rules'
 import type { FilterColumn } from '../../../../src/ui/filter/values'
 
 const columns: FilterColumn[] = [
   { key: 'name', label: 'Name', kind: 'text' },
-  { key: 'hosttype', label: 'Host type', kind: 'enum', options: [{ value: 'linux', label: 'Linux' }, { value: 'windows', label: 'Windows' }] },
+  {
+    key: 'hosttype',
+    label: 'Host type',
+    kind: 'enum',
+    options: [
+      { value: 'linux', label: 'Linux' },
+      { value: 'windows', label: 'Windows' },
+    ],
+  },
   { key: 'service_count', label: 'Resources', kind: 'integer' },
   { key: 'last_check', label: 'Last check', kind: 'date' },
   { key: 'is_flapping', label: 'Flapping', kind: 'boolean' },
@@ -27,7 +45,11 @@ describe('filter rules: choosing a column (SPEC §4)', () => {
   })
 
   it('clears the value', () => {
-    const s = run({ type: 'setColumn', id: 1, column: 'name' }, { type: 'setValue', id: 1, value: 'web' }, { type: 'setColumn', id: 1, column: 'hosttype' })
+    const s = run(
+      { type: 'setColumn', id: 1, column: 'name' },
+      { type: 'setValue', id: 1, value: 'web' },
+      { type: 'setColumn', id: 1, column: 'hosttype' },
+    )
     expect(first(s)).toMatchObject({ column: 'hosttype', condition: 'equals', value: '' })
   })
 
@@ -44,17 +66,29 @@ describe('filter rules: choosing a column (SPEC §4)', () => {
 
 describe('filter rules: choosing a condition (SPEC §4)', () => {
   it('clears the value on a date/age column', () => {
-    const s = run({ type: 'setColumn', id: 1, column: 'last_check' }, { type: 'setValue', id: 1, value: '1700000000' }, { type: 'setCondition', id: 1, condition: 'after' })
+    const s = run(
+      { type: 'setColumn', id: 1, column: 'last_check' },
+      { type: 'setValue', id: 1, value: '1700000000' },
+      { type: 'setCondition', id: 1, condition: 'after' },
+    )
     expect(first(s)).toMatchObject({ condition: 'after', value: '' })
   })
 
   it('keeps the value on other columns', () => {
-    const s = run({ type: 'setColumn', id: 1, column: 'name' }, { type: 'setValue', id: 1, value: 'web' }, { type: 'setCondition', id: 1, condition: 'starts_with' })
+    const s = run(
+      { type: 'setColumn', id: 1, column: 'name' },
+      { type: 'setValue', id: 1, value: 'web' },
+      { type: 'setCondition', id: 1, condition: 'starts_with' },
+    )
     expect(first(s)).toMatchObject({ condition: 'starts_with', value: 'web' })
   })
 
   it('turns a chosen option into a list for in / not in and back', () => {
-    const listed = run({ type: 'setColumn', id: 1, column: 'hosttype' }, { type: 'setValue', id: 1, value: 'linux' }, { type: 'setCondition', id: 1, condition: 'in' })
+    const listed = run(
+      { type: 'setColumn', id: 1, column: 'hosttype' },
+      { type: 'setValue', id: 1, value: 'linux' },
+      { type: 'setCondition', id: 1, condition: 'in' },
+    )
     expect(first(listed).value).toEqual(['linux'])
     const single = reduceRules(columns, listed, { type: 'setCondition', id: 1, condition: 'not_equals' })
     expect(first(single).value).toBe('linux')
@@ -78,7 +112,11 @@ describe('filter rules: values and the appended empty rule (SPEC §4)', () => {
   })
 
   it('does not append for a rule that is not the last', () => {
-    const s = run({ type: 'setColumn', id: 1, column: 'name' }, { type: 'setValue', id: 1, value: 'web' }, { type: 'setValue', id: 1, value: 'db' })
+    const s = run(
+      { type: 'setColumn', id: 1, column: 'name' },
+      { type: 'setValue', id: 1, value: 'web' },
+      { type: 'setValue', id: 1, value: 'db' },
+    )
     expect(s.rules).toHaveLength(2)
   })
 
@@ -110,8 +148,10 @@ describe('filter rules: remove (SPEC §4, SPEC §5 "Can\'t delete last rule.")',
 
   it('removes that rule when there are several', () => {
     const s = run(
-      { type: 'setColumn', id: 1, column: 'name' }, { type: 'setValue', id: 1, value: 'web' },
-      { type: 'setColumn', id: 2, column: 'hosttype' }, { type: 'setValue', id: 2, value: 'linux' },
+      { type: 'setColumn', id: 1, column: 'name' },
+      { type: 'setValue', id: 1, value: 'web' },
+      { type: 'setColumn', id: 2, column: 'hosttype' },
+      { type: 'setValue', id: 2, value: 'linux' },
       { type: 'remove', id: 1 },
     )
     expect(s.rules.map((r) => r.column)).toEqual(['hosttype', null])
@@ -119,7 +159,10 @@ describe('filter rules: remove (SPEC §4, SPEC §5 "Can\'t delete last rule.")',
   })
 
   it('resets the only rule instead of removing it, with the danger message', () => {
-    const loaded = reduceRules(columns, initialRules(), { type: 'load', rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web' }] })
+    const loaded = reduceRules(columns, initialRules(), {
+      type: 'load',
+      rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web' }],
+    })
     const s = reduceRules(columns, loaded, { type: 'remove', id: loaded.rules[0].id })
     expect(s.rules).toHaveLength(1)
     expect(isBlank(first(s))).toBe(true)
@@ -137,7 +180,10 @@ describe('filter rules: remove (SPEC §4, SPEC §5 "Can\'t delete last rule.")',
 describe('filter rules: add rule (SPEC §5 "Please fill all rules")', () => {
   it('is disabled until every rule is filled', () => {
     expect(canAddRule(columns, initialRules())).toBe(false)
-    const filled = reduceRules(columns, initialRules(), { type: 'load', rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web' }] })
+    const filled = reduceRules(columns, initialRules(), {
+      type: 'load',
+      rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web' }],
+    })
     expect(canAddRule(columns, filled)).toBe(true)
     const added = reduceRules(columns, filled, { type: 'add' })
     expect(added.rules).toHaveLength(2)
@@ -158,7 +204,8 @@ describe('filter rules: apply (SPEC §5)', () => {
 
   it('is disabled while any rule is partly filled', () => {
     const s = run(
-      { type: 'setColumn', id: 1, column: 'name' }, { type: 'setValue', id: 1, value: 'web' },
+      { type: 'setColumn', id: 1, column: 'name' },
+      { type: 'setValue', id: 1, value: 'web' },
       { type: 'setColumn', id: 2, column: 'service_count' },
     )
     expect(canApply(columns, s)).toBe(false)
@@ -171,11 +218,19 @@ describe('filter rules: apply (SPEC §5)', () => {
 
   it('sends the filled rules as [column, condition, value] with wire values, leaving the empty one out', () => {
     const s = run(
-      { type: 'setColumn', id: 1, column: 'name' }, { type: 'setValue', id: 1, value: 'web' },
-      { type: 'setColumn', id: 2, column: 'service_count' }, { type: 'setCondition', id: 2, condition: 'greater_than' }, { type: 'setValue', id: 2, value: '3' },
-      { type: 'setColumn', id: 3, column: 'last_check' }, { type: 'setCondition', id: 3, condition: 'between' }, { type: 'setValue', id: 3, value: '100|200' },
-      { type: 'setColumn', id: 4, column: 'is_flapping' }, { type: 'setValue', id: 4, value: 'true' },
-      { type: 'setColumn', id: 5, column: 'hosttype' }, { type: 'setCondition', id: 5, condition: 'in' }, { type: 'setValue', id: 5, value: ['linux', 'windows'] },
+      { type: 'setColumn', id: 1, column: 'name' },
+      { type: 'setValue', id: 1, value: 'web' },
+      { type: 'setColumn', id: 2, column: 'service_count' },
+      { type: 'setCondition', id: 2, condition: 'greater_than' },
+      { type: 'setValue', id: 2, value: '3' },
+      { type: 'setColumn', id: 3, column: 'last_check' },
+      { type: 'setCondition', id: 3, condition: 'between' },
+      { type: 'setValue', id: 3, value: '100|200' },
+      { type: 'setColumn', id: 4, column: 'is_flapping' },
+      { type: 'setValue', id: 4, value: 'true' },
+      { type: 'setColumn', id: 5, column: 'hosttype' },
+      { type: 'setCondition', id: 5, condition: 'in' },
+      { type: 'setValue', id: 5, value: ['linux', 'windows'] },
     )
     expect(s.rules).toHaveLength(6)
     expect(canApply(columns, s)).toBe(true)
@@ -189,13 +244,21 @@ describe('filter rules: apply (SPEC §5)', () => {
   })
 
   it('requires both times of a between', () => {
-    const s = run({ type: 'setColumn', id: 1, column: 'last_check' }, { type: 'setCondition', id: 1, condition: 'between' }, { type: 'setValue', id: 1, value: '100|' })
+    const s = run(
+      { type: 'setColumn', id: 1, column: 'last_check' },
+      { type: 'setCondition', id: 1, condition: 'between' },
+      { type: 'setValue', id: 1, value: '100|' },
+    )
     expect(isFilled(columns, first(s))).toBe(false)
     expect(canApply(columns, s)).toBe(false)
   })
 
   it('splits a typed list for in on a column without options', () => {
-    const s = run({ type: 'setColumn', id: 1, column: 'service_count' }, { type: 'setCondition', id: 1, condition: 'not_in' }, { type: 'setValue', id: 1, value: '1, 2,3' })
+    const s = run(
+      { type: 'setColumn', id: 1, column: 'service_count' },
+      { type: 'setCondition', id: 1, condition: 'not_in' },
+      { type: 'setValue', id: 1, value: '1, 2,3' },
+    )
     expect(appliedFilter(columns, s)).toEqual([['service_count', 'not_in', [1, 2, 3]]])
   })
 })
@@ -209,13 +272,23 @@ describe('filter rules: reset and load', () => {
   })
 
   it('loads a linked filter into rule rows without appending an empty rule', () => {
-    const drafts = draftsOf(columns, [['name', 'contains', 'web'], ['hosttype', 'in', ['linux']], ['last_check', 'between', [100, 200]]])
+    const drafts = draftsOf(columns, [
+      ['name', 'contains', 'web'],
+      ['hosttype', 'in', ['linux']],
+      ['last_check', 'between', [100, 200]],
+    ])
     expect(drafts).not.toBeNull()
     const s = reduceRules(columns, initialRules(), { type: 'load', rules: drafts! })
     expect(s.rules.map((r) => [r.column, r.condition, r.value])).toEqual([
-      ['name', 'contains', 'web'], ['hosttype', 'in', ['linux']], ['last_check', 'between', '100|200'],
+      ['name', 'contains', 'web'],
+      ['hosttype', 'in', ['linux']],
+      ['last_check', 'between', '100|200'],
     ])
-    expect(appliedFilter(columns, s)).toEqual([['name', 'contains', 'web'], ['hosttype', 'in', ['linux']], ['last_check', 'between', '100|200']])
+    expect(appliedFilter(columns, s)).toEqual([
+      ['name', 'contains', 'web'],
+      ['hosttype', 'in', ['linux']],
+      ['last_check', 'between', '100|200'],
+    ])
   })
 
   it('loading nothing resets', () => {

@@ -4,7 +4,11 @@ import type { FilterTuple } from '../../../../src/ui/filter/rules'
 import { filterNameError, filterTuples } from '../../../../src/ui/filter/saved'
 import { decodeFilter, encodeFilter, fitsInLink, readFilterParam, withFilterParam } from '../../../../src/ui/filter/url'
 
-const filter: FilterTuple[] = [['name', 'contains', 'wéb'], ['service_count', 'greater_than', 3], ['hosttype', 'in', ['linux', 'windows']]]
+const filter: FilterTuple[] = [
+  ['name', 'contains', 'wéb'],
+  ['service_count', 'greater_than', 3],
+  ['hosttype', 'in', ['linux', 'windows']],
+]
 
 describe('filters in links (SPEC §2 base64 JSON list of [column, condition, value], SPEC §5)', () => {
   it('encodes as base64 of the JSON list, and decodes back (UTF-8 included)', () => {
@@ -28,12 +32,24 @@ describe('filters in links (SPEC §2 base64 JSON list of [column, condition, val
 
   it('normalises condition spellings and the object rule form', () => {
     const encoded = Buffer.from(JSON.stringify([['name', '!=', 'x'], { key: 'state', operator: 'equals', value: 1 }])).toString('base64')
-    expect(decodeFilter(encoded).filter).toEqual([['name', 'not_equals', 'x'], ['state', 'equals', 1]])
+    expect(decodeFilter(encoded).filter).toEqual([
+      ['name', 'not_equals', 'x'],
+      ['state', 'equals', 1],
+    ])
   })
 
   it('decodes anything invalid to an empty filter with "Unable to parse filter"', () => {
     const b64 = (text: string) => Buffer.from(text).toString('base64')
-    for (const bad of ['%%%', b64('not json'), b64('{"a":1}'), b64('[["name"]]'), b64('[["name","shouts","x"]]'), b64('[{"or":[["a","equals",1]]}]'), b64('[{"key":"a","operator":"equals","value":1,"inverted":true}]'), Buffer.from([0xff, 0xfe]).toString('base64')]) {
+    for (const bad of [
+      '%%%',
+      b64('not json'),
+      b64('{"a":1}'),
+      b64('[["name"]]'),
+      b64('[["name","shouts","x"]]'),
+      b64('[{"or":[["a","equals",1]]}]'),
+      b64('[{"key":"a","operator":"equals","value":1,"inverted":true}]'),
+      Buffer.from([0xff, 0xfe]).toString('base64'),
+    ]) {
       expect(decodeFilter(bad), bad).toEqual({ filter: [], notice: 'unparseable' })
     }
   })
@@ -48,7 +64,10 @@ describe('filters in links (SPEC §2 base64 JSON list of [column, condition, val
   })
 
   it('refuses the old status filter in favour of the quick filters, keeping the other rules', () => {
-    const encoded = encodeFilter([['status', 'equals', 'down'], ['name', 'contains', 'web']])
+    const encoded = encodeFilter([
+      ['status', 'equals', 'down'],
+      ['name', 'contains', 'web'],
+    ])
     expect(decodeFilter(encoded)).toEqual({ filter: [['name', 'contains', 'web']], notice: 'statusFilterRemoved' })
   })
 
@@ -78,9 +97,19 @@ describe('filters in links (SPEC §2 base64 JSON list of [column, condition, val
 describe('saved filters (SPEC §3 Saved filter, SPEC §5 names)', () => {
   it('turns saved rules into rule rows, refusing or-groups and inverted rules (cannot be loaded)', () => {
     expect(filterTuples([{ key: 'name', operator: 'contains', value: 'web' }, ['hosttype', 'equals', 'linux']])).toEqual([
-      ['name', 'contains', 'web'], ['hosttype', 'equals', 'linux'],
+      ['name', 'contains', 'web'],
+      ['hosttype', 'equals', 'linux'],
     ])
-    expect(filterTuples([{ or: [['name', 'equals', 'a'], ['name', 'equals', 'b']] }])).toBeNull()
+    expect(
+      filterTuples([
+        {
+          or: [
+            ['name', 'equals', 'a'],
+            ['name', 'equals', 'b'],
+          ],
+        },
+      ]),
+    ).toBeNull()
     expect(filterTuples([{ key: 'name', operator: 'contains', value: 'web', inverted: true }])).toBeNull()
     expect(filterTuples([['name', 'resembles', 'web']])).toBeNull()
   })

@@ -36,9 +36,17 @@ describe('threshold lines (Nagios ranges)', () => {
 
 describe('drawing and read-out', () => {
   it('breaks the line where data is missing for more than twice the usual spacing', () => {
-    expect(runsOf([p(0, 1), p(60, 1), p(120, 1), p(600, 1), p(660, 1)], 60).map((r) => r.map((x) => x.t))).toEqual([[0, 60, 120], [600, 660]])
+    expect(runsOf([p(0, 1), p(60, 1), p(120, 1), p(600, 1), p(660, 1)], 60).map((r) => r.map((x) => x.t))).toEqual([
+      [0, 60, 120],
+      [600, 660],
+    ])
     // Buckets finer than the check interval: one result every 300 s in 87 s buckets is one line.
-    expect(runsOf([0, 300, 600, 900].map((t) => p(t, 1)), 87)).toHaveLength(1)
+    expect(
+      runsOf(
+        [0, 300, 600, 900].map((t) => p(t, 1)),
+        87,
+      ),
+    ).toHaveLength(1)
   })
   it('reads out the point nearest to the pointer', () => {
     const points = [p(0, 1), p(60, 2), p(120, 3)]

@@ -7,9 +7,20 @@ import { TablePanel, type TablePanelProps } from '../../../../src/ui/table/Table
 import type { TableColumn } from '../../../../src/ui/table/types'
 import { renderUi } from '../render'
 
-interface Host { id: number; name: string; output: string; description: string }
+interface Host {
+  id: number
+  name: string
+  output: string
+  description: string
+}
 
-const make = (n: number): Host[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `host-${String((i * 37) % n).padStart(3, '0')}`, output: `output ${i + 1}`, description: `desc ${i + 1}` }))
+const make = (n: number): Host[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    name: `host-${String((i * 37) % n).padStart(3, '0')}`,
+    output: `output ${i + 1}`,
+    description: `desc ${i + 1}`,
+  }))
 const hosts = make(25)
 
 const columns: TableColumn<Host>[] = [
@@ -27,17 +38,34 @@ function Screen(props: Partial<TablePanelProps<Host>> & { data?: Host[]; onPage?
   const sorted = sort ? [...data].sort((a, b) => a.name.localeCompare(b.name) * (sort.desc ? -1 : 1)) : data
   return (
     <TablePanel<Host>
-      title="Hosts" columns={columns} getRowId={(h) => String(h.id)} total={data.length}
+      title="Hosts"
+      columns={columns}
+      getRowId={(h) => String(h.id)}
+      total={data.length}
       rows={sorted.slice((page - 1) * pageSize, page * pageSize)}
-      page={page} pageSize={pageSize} sort={sort}
-      onPageChange={(p) => { props.onPage?.(p); setPage(p) }} onPageSizeChange={setPageSize} onSortChange={setSort}
-      renderExpanded={(h) => <p>Details of {h.name}: {h.output}</p>}
+      page={page}
+      pageSize={pageSize}
+      sort={sort}
+      onPageChange={(p) => {
+        props.onPage?.(p)
+        setPage(p)
+      }}
+      onPageSizeChange={setPageSize}
+      onSortChange={setSort}
+      renderExpanded={(h) => (
+        <p>
+          Details of {h.name}: {h.output}
+        </p>
+      )}
       {...props}
     />
   )
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Hosts' })).getAllByRole('row').slice(1)
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Hosts' }))
+    .getAllByRole('row')
+    .slice(1)
 const firstCells = () => bodyRows().map((r) => within(r).getAllByRole('cell')[1]?.textContent)
 
 describe('table panel (SPEC §2 Generic table panel)', () => {
@@ -83,13 +111,27 @@ describe('table panel (SPEC §2 Generic table panel)', () => {
   it('shows at most 5 page numbers and changes the page size from the SPEC §9 options', () => {
     renderUi(<Screen data={make(120)} />)
     const nav = screen.getByRole('navigation', { name: 'Pagination' })
-    expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5'])
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5'])
     fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '25' } })
-    expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '2', '3', '4', '5'])
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2', '3', '4', '5'])
     expect(bodyRows()).toHaveLength(25)
     fireEvent.change(screen.getByRole('combobox', { name: 'Rows per page' }), { target: { value: '100' } })
-    expect(within(nav).getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent)).toEqual(['1', '2'])
-    const options = within(screen.getByRole('combobox', { name: 'Rows per page' })).getAllByRole('option').map((o) => o.textContent)
+    expect(
+      within(nav)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['1', '2'])
+    const options = within(screen.getByRole('combobox', { name: 'Rows per page' }))
+      .getAllByRole('option')
+      .map((o) => o.textContent)
     expect(options).toEqual(['10', '25', '50', '100', '250'])
   })
 
@@ -155,7 +197,15 @@ describe('table panel (SPEC §2 Generic table panel)', () => {
 
   it('makes state totals quick-filter buttons', () => {
     const onToggle = vi.fn()
-    renderUi(<Screen stateTotals={[{ key: 'down', label: 'Down', count: 4, variant: 'danger', active: true }, { key: 'up', label: 'Up', count: 116, variant: 'success' }]} onStateTotalToggle={onToggle} />)
+    renderUi(
+      <Screen
+        stateTotals={[
+          { key: 'down', label: 'Down', count: 4, variant: 'danger', active: true },
+          { key: 'up', label: 'Up', count: 116, variant: 'success' },
+        ]}
+        onStateTotalToggle={onToggle}
+      />,
+    )
     const group = screen.getByRole('group', { name: 'State totals' })
     const down = within(group).getByRole('button', { name: /Down/ })
     expect(down.getAttribute('aria-pressed')).toBe('true')
@@ -166,7 +216,17 @@ describe('table panel (SPEC §2 Generic table panel)', () => {
   it('selects only rows that allow the action and says why another cannot be selected (SPEC §4 multi-select)', () => {
     function Selecting() {
       const [selected, setSelected] = useState<Set<string>>(new Set())
-      return <Screen data={hosts.slice(0, 3)} selection={{ selected, onChange: setSelected, canSelect: (h) => h.id !== 2, rejectedMessage: 'This host cannot have a ticket added.' }} />
+      return (
+        <Screen
+          data={hosts.slice(0, 3)}
+          selection={{
+            selected,
+            onChange: setSelected,
+            canSelect: (h) => h.id !== 2,
+            rejectedMessage: 'This host cannot have a ticket added.',
+          }}
+        />
+      )
     }
     renderUi(<Selecting />)
     const [first, second] = bodyRows()
@@ -182,7 +242,10 @@ describe('table panel (SPEC §2 Generic table panel)', () => {
 
   it('downloads the CSV of every row the screen fetches, with the visible CSV columns', async () => {
     const blobs: Blob[] = []
-    const createObjectURL = vi.fn((blob: Blob) => { blobs.push(blob); return 'blob:csv' })
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob)
+      return 'blob:csv'
+    })
     Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() })
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
     const fetchAllRows = vi.fn(async () => [{ id: 1, name: 'a,b', output: '', description: '' }])

@@ -3,8 +3,17 @@ import { csvCell, csvFileName, toCsv } from '../../../../src/ui/table/csv'
 
 describe('CSV download (SPEC §2 table panel)', () => {
   it('writes a header line and one line per row, CRLF terminated', () => {
-    const rows = [{ name: 'web01', count: 3 }, { name: 'db01', count: 0 }]
-    const csv = toCsv([{ header: 'Host', value: (r: (typeof rows)[number]) => r.name }, { header: 'Count', value: (r) => r.count }], rows)
+    const rows = [
+      { name: 'web01', count: 3 },
+      { name: 'db01', count: 0 },
+    ]
+    const csv = toCsv(
+      [
+        { header: 'Host', value: (r: (typeof rows)[number]) => r.name },
+        { header: 'Count', value: (r) => r.count },
+      ],
+      rows,
+    )
     expect(csv).toBe('Host,Count\r\nweb01,3\r\ndb01,0\r\n')
   })
 

@@ -17,11 +17,44 @@ const at = (day: number, hour: number, minute = 0) => Math.floor(new Date(2026, 
 
 function event(id: number, display_time: number, extra: Partial<TimelineEvent> = {}): TimelineEvent {
   return {
-    id, type: 'state_change', event_class: 'resource_check_event', subject_name: 'Disk /', host_name: 'web-01', hostgroup_id: 1, host_id: 1, resource_id: 2,
-    risk_id: null, risk_plugin_id: null, start_time: display_time, end_time: null, display_time, display_day: '', index: 0, status: 'critical',
-    state_type: 'HARD', is_flapping: false, data: {}, message: `output ${id}`, comment: '', is_flexible: false, duration: null, user_id: null,
-    user_full_name: '', username: '', ticket_id: null, solution: null, contact: null, command: null, action: null, extra_data: {}, name: null,
-    version: null, user: '', user_organization: '', user_email: '', ...extra,
+    id,
+    type: 'state_change',
+    event_class: 'resource_check_event',
+    subject_name: 'Disk /',
+    host_name: 'web-01',
+    hostgroup_id: 1,
+    host_id: 1,
+    resource_id: 2,
+    risk_id: null,
+    risk_plugin_id: null,
+    start_time: display_time,
+    end_time: null,
+    display_time,
+    display_day: '',
+    index: 0,
+    status: 'critical',
+    state_type: 'HARD',
+    is_flapping: false,
+    data: {},
+    message: `output ${id}`,
+    comment: '',
+    is_flexible: false,
+    duration: null,
+    user_id: null,
+    user_full_name: '',
+    username: '',
+    ticket_id: null,
+    solution: null,
+    contact: null,
+    command: null,
+    action: null,
+    extra_data: {},
+    name: null,
+    version: null,
+    user: '',
+    user_organization: '',
+    user_email: '',
+    ...extra,
   }
 }
 
@@ -64,26 +97,54 @@ function PolledWhileOffline(props: Props) {
 function show(source: TimelineSource, props: Partial<Props> = {}, polled = false) {
   const calls = { pages: [] as number[], hidden: [] as string[][] }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
-  const all: Props = { source, page: 1, onPageChange: (p) => calls.pages.push(p), hidden: [], onHiddenChange: (h) => calls.hidden.push(h), pollMs: false, now: () => NOW * 1000, ...props }
+  const all: Props = {
+    source,
+    page: 1,
+    onPageChange: (p) => calls.pages.push(p),
+    hidden: [],
+    onHiddenChange: (h) => calls.hidden.push(h),
+    pollMs: false,
+    now: () => NOW * 1000,
+    ...props,
+  }
   render(
     <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        {polled ? <PolledWhileOffline {...all} /> : <Timeline {...all} />}
-      </I18nextProvider>
+      <I18nextProvider i18n={i18n}>{polled ? <PolledWhileOffline {...all} /> : <Timeline {...all} />}</I18nextProvider>
     </QueryClientProvider>,
   )
   return calls
 }
 
 const panel = (name: string) => screen.getByRole('region', { name })
-const delta = (e: TimelineEvent): EventDelta => ({ kind: 'event', id: e.id, type: e.type, event_class: e.event_class, hostgroup_id: 1, host_id: 1, resource_id: 2, subject_name: e.subject_name, host_name: e.host_name, display_time: e.display_time, status: e.status, state_type: e.state_type, message: e.message })
+const delta = (e: TimelineEvent): EventDelta => ({
+  kind: 'event',
+  id: e.id,
+  type: e.type,
+  event_class: e.event_class,
+  hostgroup_id: 1,
+  host_id: 1,
+  resource_id: 2,
+  subject_name: e.subject_name,
+  host_name: e.host_name,
+  display_time: e.display_time,
+  status: e.status,
+  state_type: e.state_type,
+  message: e.message,
+})
 
 afterEach(cleanup)
 
 describe('timeline view (SPEC §2, §4)', () => {
   it('puts future maintenance not STOPPED in upcoming and everything else in past, with day separators and HARD/SOFT', async () => {
     const { source } = serve([
-      event(5, at(24, 9), { type: 'downtime', status: 'SCHEDULED', event_class: 'host_event', resource_id: null, subject_name: 'web-01', end_time: at(24, 11) }),
+      event(5, at(24, 9), {
+        type: 'downtime',
+        status: 'SCHEDULED',
+        event_class: 'host_event',
+        resource_id: null,
+        subject_name: 'web-01',
+        end_time: at(24, 11),
+      }),
       event(4, at(23, 11, 55), { status: 'warning', state_type: 'SOFT' }),
       event(3, at(23, 8)),
       event(2, at(21, 8), { status: 'ok' }),
@@ -94,7 +155,11 @@ describe('timeline view (SPEC §2, §4)', () => {
     expect(within(upcoming).getByRole('heading', { level: 3 }).textContent).toBe('Tomorrow, 24-11-2026')
     const past = panel('Past events')
     await within(past).findByText('output 4')
-    expect(within(past).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Today, 23-11-2026', 'Saturday, 21-11-2026'])
+    expect(
+      within(past)
+        .getAllByRole('heading', { level: 3 })
+        .map((h) => h.textContent),
+    ).toEqual(['Today, 23-11-2026', 'Saturday, 21-11-2026'])
     // SPEC §4 "State events show the state lowercased", the state type as HARD or SOFT: the text as
     // written is what shows, as the badge has no upper-case transform here (tables keep theirs).
     const state = (output: string) => within(within(past).getByText(output).closest('li')!).getByText(/^(warning|critical)/)

@@ -1,13 +1,30 @@
 /** The rules of the timeline view as functions: SPEC §2 "Timeline view", §4 "Timeline", §9 event filters. */
 import { describe, expect, it } from 'vitest'
 import {
-  daysFromToday, filterParams, groupByDay, highestId, isRecent, isUpcoming, localDay, mergeEvents, panelQuery, pastPagination, splitEvents, TIMELINE_RANGE_S,
+  daysFromToday,
+  filterParams,
+  groupByDay,
+  highestId,
+  isRecent,
+  isUpcoming,
+  localDay,
+  mergeEvents,
+  panelQuery,
+  pastPagination,
+  splitEvents,
+  TIMELINE_RANGE_S,
 } from '../../../../src/ui/timeline/timeline-model'
 
 const NOW = Math.floor(new Date(2026, 10, 23, 12, 0, 0).getTime() / 1000)
 const at = (day: number, hour: number) => Math.floor(new Date(2026, 10, day, hour).getTime() / 1000)
-const ev = (id: number, display_time: number, extra: Partial<{ type: string; status: string; start_time: number }> = {}) =>
-  ({ id, display_time, type: 'state_change', status: 'critical', start_time: display_time, ...extra })
+const ev = (id: number, display_time: number, extra: Partial<{ type: string; status: string; start_time: number }> = {}) => ({
+  id,
+  display_time,
+  type: 'state_change',
+  status: 'critical',
+  start_time: display_time,
+  ...extra,
+})
 
 describe('upcoming and past (SPEC §4 Timeline)', () => {
   it('is upcoming only when the start lies in the future and the status is not STOPPED', () => {
@@ -20,7 +37,10 @@ describe('upcoming and past (SPEC §4 Timeline)', () => {
     expect(isUpcoming(ev(5, NOW - 10, { type: 'downtime_future_scheduled' }), NOW)).toBe(true)
   })
   it('splits a list into the two panels, keeping the order', () => {
-    const { upcoming, past } = splitEvents([ev(9, NOW + 90, { status: 'SCHEDULED' }), ev(8, NOW + 60, { status: 'STOPPED' }), ev(7, NOW - 5)], NOW)
+    const { upcoming, past } = splitEvents(
+      [ev(9, NOW + 90, { status: 'SCHEDULED' }), ev(8, NOW + 60, { status: 'STOPPED' }), ev(7, NOW - 5)],
+      NOW,
+    )
     expect([upcoming.map((e) => e.id), past.map((e) => e.id)]).toEqual([[9], [8, 7]])
   })
 })
@@ -28,7 +48,11 @@ describe('upcoming and past (SPEC §4 Timeline)', () => {
 describe('day-label separators (SPEC §2)', () => {
   it('groups consecutive events of one local day', () => {
     const groups = groupByDay([ev(5, at(23, 11)), ev(4, at(23, 1)), ev(3, at(22, 23)), ev(2, at(20, 9)), ev(1, at(20, 8))])
-    expect(groups.map((g) => [g.day, g.events.map((e) => e.id)])).toEqual([['2026-11-23', [5, 4]], ['2026-11-22', [3]], ['2026-11-20', [2, 1]]])
+    expect(groups.map((g) => [g.day, g.events.map((e) => e.id)])).toEqual([
+      ['2026-11-23', [5, 4]],
+      ['2026-11-22', [3]],
+      ['2026-11-20', [2, 1]],
+    ])
   })
   it('counts days from today for today, yesterday and tomorrow labels', () => {
     expect([localDay(at(23, 0)), localDay(at(23, 23))]).toEqual(['2026-11-23', '2026-11-23'])
@@ -59,7 +83,11 @@ describe('merging fetched and live events', () => {
   it('keeps each id once, the freshest copy, newest first', () => {
     const fresh = [{ ...ev(3, NOW - 10), status: 'STOPPED' }]
     const merged = mergeEvents(fresh, [ev(3, NOW - 10), ev(2, NOW - 10), ev(1, NOW)])
-    expect(merged.map((e) => [e.id, e.status])).toEqual([[1, 'critical'], [3, 'STOPPED'], [2, 'critical']])
+    expect(merged.map((e) => [e.id, e.status])).toEqual([
+      [1, 'critical'],
+      [3, 'STOPPED'],
+      [2, 'critical'],
+    ])
     expect(highestId(undefined, merged, [{ id: 2 }])).toBe(3)
     expect(highestId([], undefined)).toBeUndefined()
   })
@@ -67,7 +95,13 @@ describe('merging fetched and live events', () => {
 
 describe('what the panels ask for (SPEC §2 default range, §7 parameters, §9 limit)', () => {
   it('asks one year back to one year ahead, the past panel without upcoming events, 1000 per page', () => {
-    expect(panelQuery('past', NOW, { page: 3 })).toEqual({ start_time: NOW - TIMELINE_RANGE_S, end_time: NOW + TIMELINE_RANGE_S, no_future_events: 'true', limit: 1000, offset: 2000 })
+    expect(panelQuery('past', NOW, { page: 3 })).toEqual({
+      start_time: NOW - TIMELINE_RANGE_S,
+      end_time: NOW + TIMELINE_RANGE_S,
+      no_future_events: 'true',
+      limit: 1000,
+      offset: 2000,
+    })
     expect(panelQuery('upcoming', NOW)).toEqual({ start_time: NOW, end_time: NOW + TIMELINE_RANGE_S, limit: 1000 })
     expect(panelQuery('refresh', NOW, { minId: 41 })).toMatchObject({ min_id: 41 })
   })

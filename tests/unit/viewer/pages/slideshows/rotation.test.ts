@@ -3,7 +3,15 @@
  * that turns worse with an unhandled problem, hold it while unhandled, resume rotation afterwards.
  */
 import { describe, expect, it } from 'vitest'
-import { alarmOf, rotate, startRotation, type MapAlarm, type Rotation, type RotationConfig, type RotationEvent } from '../../../../../src/viewer/pages/slideshows/rotation'
+import {
+  alarmOf,
+  rotate,
+  startRotation,
+  type MapAlarm,
+  type Rotation,
+  type RotationConfig,
+  type RotationEvent,
+} from '../../../../../src/viewer/pages/slideshows/rotation'
 import { MAP } from '../../../../../src/shared/enums'
 import type { MapObjectState } from '../../../../../src/shared/api/maps'
 
@@ -30,7 +38,12 @@ describe('slideshow rotation (SPEC §3 delay)', () => {
     expect(resumed.index).toBe(0)
     expect(run([tick(60_000)], config, resumed).index).toBe(1)
     expect(run([{ type: 'previous', now: 5 }]).index).toBe(2)
-    expect(run([{ type: 'next', now: 5 }, { type: 'next', now: 6 }]).index).toBe(2)
+    expect(
+      run([
+        { type: 'next', now: 5 },
+        { type: 'next', now: 6 },
+      ]).index,
+    ).toBe(2)
   })
 })
 
@@ -83,8 +96,23 @@ describe('follow alarms (issue 7)', () => {
 
 describe('alarm of a map from its live states (SPEC §4, issue 7)', () => {
   const object = (over: Partial<MapObjectState>): MapObjectState => ({
-    id: 1, name: 'x', host_id: 1, host_name: 'x', hostgroup_id: 1, state: 'up', hard_state: null, state_type: 'hard', plugin_output: '',
-    last_check: null, last_state_change: null, is_flapping: false, is_stale: false, acknowledged: false, scheduled_downtime_depth: 0, tickets: [], ...over,
+    id: 1,
+    name: 'x',
+    host_id: 1,
+    host_name: 'x',
+    hostgroup_id: 1,
+    state: 'up',
+    hard_state: null,
+    state_type: 'hard',
+    plugin_output: '',
+    last_check: null,
+    last_state_change: null,
+    is_flapping: false,
+    is_stale: false,
+    acknowledged: false,
+    scheduled_downtime_depth: 0,
+    tickets: [],
+    ...over,
   })
 
   it('counts only problems nobody handles: acknowledged and maintenance objects do not raise it', () => {
@@ -106,7 +134,7 @@ describe('alarm of a map from its live states (SPEC §4, issue 7)', () => {
     expect(alarmOf(lapsed, false).unhandled).toBe(MAP.down)
   })
 
-  it('follows the map\'s use_hard_state: a soft problem over a hard OK is no alarm', () => {
+  it("follows the map's use_hard_state: a soft problem over a hard OK is no alarm", () => {
     const s = { map_state: MAP.up, hosts: [], resources: [object({ state: 'critical', hard_state: 'ok', state_type: 'soft' })] }
     expect(alarmOf(s, true).unhandled).toBe(MAP.up)
     expect(alarmOf(s, false).unhandled).toBe(MAP.down)
