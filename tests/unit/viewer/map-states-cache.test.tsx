@@ -2,7 +2,7 @@
 /**
  * Issue 14 "a map's states cached once": the map a wall shows (the viewer's states) and the maps a slideshow's
  * follow alarms watch read one cache entry per map, so one request serves both, and a refresh the feed asks
- * for reaches the map on the wall too (SPEC §9: the map shows the current states).
+ * for reaches the map on the wall too.
  */
 import { QueryClientProvider } from '@tanstack/react-query'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
