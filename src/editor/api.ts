@@ -1,63 +1,21 @@
 /**
- * Server calls of the map editor (contract: src/shared/api/maps.ts). Keys live under `maps`, so the maps
- * list and the viewer see the editor's changes when `['maps']` is invalidated. The two binary bodies (Yjs
- * updates and background pictures) are sent raw.
+ * Server calls of the map editor beyond the maps client (src/viewer/api.ts, which holds the map's own calls:
+ * by name, document, lock, versions, writes): picture uploads (sent raw), error details and the palette's
+ * searches. Keys live under `maps`, so invalidating the maps refreshes them too.
  */
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '../app/api'
 import { ApiFailure } from '../app/api-failure'
 import { useCurrentUser } from '../app/current-user'
-import { queryClient } from '../app/query-client'
 import type { CurrentUser } from '../shared/api/users'
-import { MapDocumentOut, MapImage, MapInfo, MapLock, MapUpdate, MapVersionList } from '../shared/api/maps'
+import { MapImage } from '../shared/api/maps'
 
 export const editorKeys = {
-  all: ['maps', 'editor'] as const,
-  byName: (hostgroup: string, name: string) => [...editorKeys.all, 'by-name', hostgroup, name] as const,
-  versions: (id: number) => [...editorKeys.all, 'versions', id] as const,
+  all: ['maps', 'editor'] as const, // under the maps' key: a maps invalidation refreshes these too
   palette: (kind: string, search: string, environmentIds: readonly number[]) =>
     [...editorKeys.all, 'palette', kind, search, environmentIds] as const,
 }
-
-export const mapByNameQuery = (hostgroup: string, name: string) =>
-  queryOptions({
-    queryKey: editorKeys.byName(hostgroup, name),
-    queryFn: ({ signal }) =>
-      api.request(`maps/by-name/${encodeURIComponent(hostgroup)}/${encodeURIComponent(name)}`, { schema: MapInfo, signal }),
-    staleTime: Infinity,
-  })
-
-export const versionsQuery = (id: number) =>
-  queryOptions({
-    queryKey: editorKeys.versions(id),
-    queryFn: ({ signal }) => api.request(`maps/${id}/versions`, { schema: MapVersionList, signal }),
-  })
-
-export const fetchDocument = (id: number, version: 'draft' | number) =>
-  api.request(`maps/${id}/document`, { query: { version }, schema: MapDocumentOut })
-
-/** Takes or renews the lock (SPEC §4 Maps); errors are the caller's to show (held by someone else). */
-export const takeLock = (id: number) => api.request(`maps/${id}/lock`, { method: 'POST', schema: MapLock, errorHandlerEnabled: false })
-export const releaseLock = (id: number) => api.request(`maps/${id}/lock`, { method: 'DELETE', errorHandlerEnabled: false })
-export const publishMap = (id: number) => api.request(`maps/${id}/publish`, { method: 'POST', body: {}, schema: MapInfo })
-/** SPEC §3 map fields (alias, description, tags, layout, use_hard_state); the URL name stays as it is. */
-export async function updateMap(id: number, body: z.input<typeof MapUpdate>) {
-  const info = await api.request(`maps/${id}`, { method: 'PUT', body, schema: MapInfo })
-  // The maps list, the viewer and the editor's own copy of the map read these fields.
-  await queryClient.invalidateQueries({ queryKey: ['maps'] })
-  return info
-}
-export const revertTo = (id: number, version: number) =>
-  api.request(`maps/${id}/versions/${version}/revert`, { method: 'POST', schema: MapDocumentOut })
-
-/** Saves the draft: one compact Yjs update (DESIGN.md "Maps"). */
-export const sendUpdate = (id: number, update: Uint8Array) =>
-  api.request(`maps/${id}/document/updates`, {
-    method: 'POST',
-    schema: MapDocumentOut,
-    raw: { body: new Blob([update as Uint8Array<ArrayBuffer>]), contentType: 'application/octet-stream' },
-  })
 
 export type PicturePurpose = 'background' | 'image'
 export type UploadedPicture = z.infer<typeof MapImage>

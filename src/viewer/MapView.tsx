@@ -43,7 +43,7 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
   const info = useMapInfo(mapId)
   const doc = useLiveDocument(mapId, info.data?.version)
   // States and document load side by side: the states need only the map to be published.
-  const states = useMapStates(mapId, info.data?.version != null)
+  const [states] = useMapStates([mapId], info.data?.version != null)
   const document = doc.data?.document
   const live = useLiveMap(mapId, document, info.data?.use_hard_state ?? false, states.data)
   const index = useMemo(() => (document ? buildIndex(document) : null), [document])

@@ -4,14 +4,10 @@
  * runs (src/app/early.ts). The viewer's queries (api.ts) take these answers.
  */
 import { askEarly, keepEarly, startupToken } from '../app/early'
+import { earlyMapUrls } from './map-urls'
 
 /** SPEC §2 viewer routes: /maps/{hostgroup_name}/{name}[/legacy][/(view|display|fullscreen)]. */
 const VIEWER = /^\/?maps\/([^/?]+)\/([^/?]+)(?:\/legacy)?(?:\/(?:view|display|fullscreen))?\/?$/
-
-export const mapByNameUrl = (hostgroupName: string, name: string) =>
-  `maps/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
-export const liveDocumentUrl = (id: number) => `maps/${id}/document?version=live`
-export const mapStatesUrl = (id: number) => `maps/${id}/states`
 
 /** Starts the requests when `location` is a map viewer route and a token is at hand. */
 export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> = window.location): void {
@@ -20,7 +16,7 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   if (!route || route[1] === 'slideshows' || !token) return
   let url: string
   try {
-    url = mapByNameUrl(decodeURIComponent(route[1]), decodeURIComponent(route[2]))
+    url = earlyMapUrls.byName(decodeURIComponent(route[1]), decodeURIComponent(route[2]))
   } catch {
     return // a malformed address: the router shows what it shows
   }
@@ -39,8 +35,8 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
       const id = (answer as { id?: unknown }).id
       if (typeof id !== 'number') return
       // The viewer's queries ask by id; the answers are the same map's.
-      keepEarly(liveDocumentUrl(id), document)
-      keepEarly(mapStatesUrl(id), states)
+      keepEarly(earlyMapUrls.liveDocument(id), document)
+      keepEarly(earlyMapUrls.states(id), states)
     },
     () => undefined,
   )

@@ -1,6 +1,20 @@
 import { createElement, lazy, Suspense } from 'react'
 import type { MapViewProps } from './MapView'
 export { viewerRoutes } from './routes'
+// The maps client (issue 14: one for every screen that shows or edits maps).
+export {
+  mapKeys,
+  mapUrls,
+  mapByNameQuery,
+  versionsQuery,
+  fetchDocument,
+  takeLock,
+  releaseLock,
+  sendUpdate,
+  revertTo,
+  mapWrites,
+  useMapWrite,
+} from './api'
 // Item renderers (issue 7): reused by the editor (DESIGN.md "the editor may import the viewer's renderer").
 export {
   itemRenderers,

@@ -9,7 +9,7 @@ import { Tags, type MapInfo } from '../../shared/api/maps'
 import { Modal } from '../../ui'
 import { DescriptionField, FormButtons, HardStateCheckbox, LayoutSelect } from '../../viewer/pages/maps-list/fields'
 import { NameInput, nameProblem } from '../../viewer/pages/maps-list/NameInput'
-import { updateMap } from '../api'
+import { mapWrites, useMapWrite } from '../../viewer'
 
 /** Tags are typed comma-separated; empty entries are dropped. */
 export const parseTags = (text: string) =>
@@ -33,31 +33,29 @@ export function MapProperties({ map, onSaved, onClose }: MapPropertiesProps) {
   const [layout, setLayout] = useState<number | null>(map.layout)
   const [useHardState, setUseHardState] = useState(map.use_hard_state)
   const [submitted, setSubmitted] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const update = useMapWrite(mapWrites.update)
 
   const problems = { alias: nameProblem(alias), layout: layout === null, tags: !Tags.safeParse(parseTags(tags)).success }
   const invalid = problems.alias !== null || problems.layout || problems.tags
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     setSubmitted(true)
-    if (invalid || busy) return
-    setBusy(true)
-    try {
-      onSaved(
-        await updateMap(map.id, {
+    if (invalid || update.isPending) return
+    // A refusal is shown by the API client (SPEC §8); the form stays for another try.
+    update.mutate(
+      {
+        id: map.id,
+        body: {
           alias: alias.trim(),
           description: description.trim(),
           tags: parseTags(tags),
           layout: layout!,
           use_hard_state: useHardState,
-        }),
-      )
-    } catch {
-      // The API client showed the SPEC §8 message; the form stays for another try.
-    } finally {
-      setBusy(false)
-    }
+        },
+      },
+      { onSuccess: onSaved },
+    )
   }
 
   return (
@@ -88,7 +86,7 @@ export function MapProperties({ map, onSaved, onClose }: MapPropertiesProps) {
         </div>
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
         <HardStateCheckbox checked={useHardState} onChange={setUseHardState} />
-        <FormButtons submitLabel={t('editor.properties.submit')} busy={busy} onCancel={onClose} />
+        <FormButtons submitLabel={t('editor.properties.submit')} busy={update.isPending} onCancel={onClose} />
       </form>
     </Modal>
   )

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { formatDateTime } from '../../ui'
-import { versionsQuery } from '../api'
+import { versionsQuery } from '../../viewer'
 
 export interface VersionHistoryProps {
   mapId: number

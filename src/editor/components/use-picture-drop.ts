@@ -4,6 +4,7 @@
  * at least 800×600; pictures for image items have no minimum (src/server/store/map-images.ts).
  */
 import { useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
 import { useDropzone, type FileRejection } from 'react-dropzone'
 import { UPLOAD_MAX_BYTES } from '../../shared/constants'
 import { errorKeyOf, uploadPicture, type PicturePurpose, type UploadedPicture } from '../api'
@@ -18,28 +19,26 @@ export function usePictureDrop(options: {
   disabled?: boolean
   onUploaded(image: UploadedPicture): void
 }) {
-  const [error, setError] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
+  const [refused, setRefused] = useState<string | null>(null)
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadPicture(options.hostgroupId, file, options.purpose),
+    onSuccess: (image) => options.onUploaded(image),
+  })
+  const error = refused ?? (upload.error ? (errorKeyOf(upload.error) ?? 'invalid_map_background') : null)
 
-  async function onDrop(files: File[], rejected: FileRejection[]) {
-    if (rejected.length) return setError(rejectionKey(rejected[0]))
+  function onDrop(files: File[], rejected: FileRejection[]) {
+    upload.reset()
+    if (rejected.length) return setRefused(rejectionKey(rejected[0]))
     if (!files[0]) return
-    setError(null)
-    setUploading(true)
-    try {
-      options.onUploaded(await uploadPicture(options.hostgroupId, files[0], options.purpose))
-    } catch (e) {
-      setError(errorKeyOf(e) ?? 'invalid_map_background')
-    } finally {
-      setUploading(false)
-    }
+    setRefused(null)
+    upload.mutate(files[0])
   }
   const dropzone = useDropzone({
-    onDrop: (f, r) => void onDrop(f, r),
+    onDrop,
     multiple: false,
     maxSize: UPLOAD_MAX_BYTES,
     disabled: options.disabled,
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'], 'image/gif': ['.gif'] },
   })
-  return { dropzone, error, uploading }
+  return { dropzone, error, uploading: upload.isPending }
 }

@@ -9,13 +9,13 @@ import { Link } from 'react-router'
 import { useStore } from 'zustand'
 import { createStore } from 'zustand/vanilla'
 import { showMessage } from '../../app/messages'
-import { queryClient } from '../../app/query-client'
 import type { MapInfo } from '../../shared/api/maps'
 import { ITEM_KINDS, MapItem } from '../../shared/maps'
 import { z } from 'zod'
 import { runEdit, type EditorMode } from '../actions'
 import { place, type PlaceResult } from '../actions/document'
-import { fetchDocument, publishMap, revertTo, type PaletteKind } from '../api'
+import type { PaletteKind } from '../api'
+import { fetchDocument, mapWrites, revertTo, useMapWrite } from '../../viewer'
 import { EditorCanvas } from '../canvas/EditorCanvas'
 import { Inspector } from '../components/Inspector'
 import { MapProperties } from '../components/MapProperties'
@@ -58,6 +58,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
   const [viewing, setViewing] = useState<{ version: number; editor: Editor } | null>(null)
   const [historyOpen, setHistoryOpen] = useState(false)
   const [propertiesOpen, setPropertiesOpen] = useState(false)
+  const publishing = useMapWrite(mapWrites.publish)
   const editor = viewing?.editor ?? session.editor
   const readOnly = useStore(editor.store, (s) => s.readOnly)
   const mode: EditorMode = readOnly ? 'view' : 'edit'
@@ -88,8 +89,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
   async function publish() {
     await working!.save()
     if (working!.state.getState().status !== 'saved') return
-    const info = await publishMap(map.id)
-    await queryClient.invalidateQueries({ queryKey: ['maps'] })
+    const info = await publishing.mutateAsync(map.id)
     showMessage({ variant: 'success', text: t('editor.page.published', { alias: info.alias, version: info.version }) })
   }
 

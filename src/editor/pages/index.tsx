@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'react-router'
 import { useCurrentUser } from '../../app/current-user'
 import { EDITOR_MIN_VIEWPORT } from '../../shared/maps'
-import { mapByNameQuery } from '../api'
+import { mapByNameQuery } from '../../viewer'
 import { useEditorSession } from '../persistence/use-editor-session'
 import { EditorWorkbench } from './EditorWorkbench'
 import { useViewportTooSmall } from './use-viewport-size'
@@ -17,7 +17,7 @@ export function EditorPage() {
   const { hostgroup_name = '', name = '' } = useParams()
   const legacy = useLocation().pathname.endsWith('/legacy/edit')
   const tooSmall = useViewportTooSmall()
-  const map = useQuery({ ...mapByNameQuery(hostgroup_name, name), enabled: !tooSmall })
+  const map = useQuery({ ...mapByNameQuery(hostgroup_name, name), staleTime: Infinity, enabled: !tooSmall })
   const user = useCurrentUser()
   const session = useEditorSession(tooSmall ? undefined : map.data, user?.id)
 

@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react'
 import type { MapInfo } from '../../shared/api/maps'
-import { errorExtraOf, errorKeyOf, fetchDocument, releaseLock, takeLock } from '../api'
+import { errorExtraOf, errorKeyOf } from '../api'
+import { fetchDocument, mapUrls, releaseLock, takeLock } from '../../viewer'
 import { createEditor, type Editor } from '../model/editor'
 import { openSession, type Session } from './session'
 import { getToken } from '../../app/token'
@@ -22,7 +23,7 @@ export type EditorSession =
 /** Releases the lock when the tab closes: a request that outlives the page. */
 function releaseOnUnload(mapId: number) {
   const token = getToken()
-  void fetch(`/api/v1/maps/${mapId}/lock`, {
+  void fetch(`/api/v1/${mapUrls.lock(mapId)}`, {
     method: 'DELETE',
     keepalive: true,
     headers: token ? { Authorization: `Bearer ${token}` } : {},

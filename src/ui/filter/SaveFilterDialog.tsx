@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useMutation } from '@tanstack/react-query'
 import { Modal } from '../Modal'
 import { toCustomFilter } from '../../shared/api/table-filter'
 import { filterNameError, type SaveFilterInput } from './saved'
@@ -21,27 +22,20 @@ export function SaveFilterDialog({ rules, canSaveOrganizationWide, onSave, onClo
   const [name, setName] = useState('')
   const [organizationWide, setOrganizationWide] = useState(false)
   const [touched, setTouched] = useState(false)
-  const [busy, setBusy] = useState(false)
+  // A refusal is shown by the API client (SPEC §8); the dialog stays for another name.
+  const save = useMutation({ mutationFn: async (input: SaveFilterInput) => await onSave(input), onSuccess: onClose })
   const error = touched ? filterNameError(name) : null
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault()
     setTouched(true)
     if (filterNameError(name) !== null) return
-    setBusy(true)
-    try {
-      await onSave({ name, organization_wide: canSaveOrganizationWide && organizationWide, rules: toCustomFilter(rules) })
-      onClose()
-    } catch {
-      // The API client shows the error (SPEC §8); the dialog stays for another name.
-    } finally {
-      setBusy(false)
-    }
+    save.mutate({ name, organization_wide: canSaveOrganizationWide && organizationWide, rules: toCustomFilter(rules) })
   }
 
   return (
     <Modal title={t('ui.filter.saved.saveTitle')} onClose={onClose}>
-      <form noValidate onSubmit={(e) => void submit(e)}>
+      <form noValidate onSubmit={submit}>
         <div className="mb-3">
           <label htmlFor={`${id}-name`} className="form-label">
             {t('ui.filter.saved.name')}
@@ -80,7 +74,7 @@ export function SaveFilterDialog({ rules, canSaveOrganizationWide, onSave, onClo
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             {t('ui.actions.cancel')}
           </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {t('ui.filter.saved.save')}
           </button>
         </div>

@@ -12,7 +12,7 @@ import { queryClient } from '../../app/query-client'
 import type { MapStates } from '../../shared/api/maps'
 import type { EventDelta, FeedDelta } from '../../shared/feed'
 import type { MapDocument } from '../../shared/maps'
-import { viewerKeys } from '../api'
+import { mapKeys } from '../api'
 import { environmentIdsOf, LiveStates } from './live-states'
 
 /** At most one refetch of the states per this many ms while deltas keep asking for one. */
@@ -80,7 +80,7 @@ export function useLiveMap(
       refetchTimer.current = setTimeout(() => {
         refetchTimer.current = null
         lastRefetch.current = Date.now()
-        void queryClient.invalidateQueries({ queryKey: viewerKeys.states(mapId) })
+        void queryClient.invalidateQueries({ queryKey: mapKeys.states(mapId) })
       }, wait)
     })
   })
@@ -100,6 +100,6 @@ export function mapEventRefresh(delta: EventDelta, mapId: number, live: Pick<Liv
 
 /** Refetches the map's states and, with `info`, its info (a new live version brings its document). */
 function refreshMap(mapId: number, info: boolean) {
-  if (info) void queryClient.invalidateQueries({ queryKey: viewerKeys.info(mapId) })
-  void queryClient.invalidateQueries({ queryKey: viewerKeys.states(mapId) })
+  if (info) void queryClient.invalidateQueries({ queryKey: mapKeys.info(mapId) })
+  void queryClient.invalidateQueries({ queryKey: mapKeys.states(mapId) })
 }

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { askEarly, earlyOr, startupToken } from '../../../src/app/early'
-import { liveDocumentUrl, mapStatesUrl } from '../../../src/viewer/early'
+import { mapUrls } from '../../../src/viewer/api'
 import { storeUrlToken, clearToken } from '../../../src/app/token'
 import { startEarlyMapFetch } from '../../../src/viewer/early'
 
@@ -53,8 +53,10 @@ describe('early map requests', () => {
       throw new Error('asked again')
     })
     await new Promise((r) => setTimeout(r, 5))
-    await expect(earlyOr(mapStatesUrl(7), z.looseObject({ states: z.literal(true) }), fallback)).resolves.toMatchObject({ states: true })
-    await expect(earlyOr(liveDocumentUrl(7), z.looseObject({ version: z.literal(1) }), fallback)).resolves.toMatchObject({ version: 1 })
+    await expect(earlyOr(mapUrls.states(7), z.looseObject({ states: z.literal(true) }), fallback)).resolves.toMatchObject({ states: true })
+    await expect(earlyOr(mapUrls.liveDocument(7), z.looseObject({ version: z.literal(1) }), fallback)).resolves.toMatchObject({
+      version: 1,
+    })
     expect(fallback).not.toHaveBeenCalled()
     expect(asked).toHaveLength(3)
   })

@@ -11,7 +11,7 @@ import { queryClient } from '../../../src/app/query-client'
 import type { MapStates } from '../../../src/shared/api/maps'
 import type { EventDelta } from '../../../src/shared/feed'
 import { emptyDocument } from '../../../src/shared/maps'
-import { viewerKeys } from '../../../src/viewer/api'
+import { mapKeys } from '../../../src/viewer/api'
 import { mapEventRefresh, useLiveMap } from '../../../src/viewer/live/use-live-map'
 
 const event = (over: Partial<EventDelta>): EventDelta => ({
@@ -117,6 +117,6 @@ describe('catching up after the feed reconnects (issue 7)', () => {
     expect(invalidate).not.toHaveBeenCalled()
     feedIs('open')
     const keys = invalidate.mock.calls.map(([filters]) => filters?.queryKey)
-    expect(keys).toEqual(expect.arrayContaining([viewerKeys.info(5), viewerKeys.states(5)]))
+    expect(keys).toEqual(expect.arrayContaining([mapKeys.info(5), mapKeys.states(5)]))
   })
 })

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Modal } from '../../../ui'
 import { DEFAULT_LAYOUT } from '../../../shared/api/maps'
-import { createMap } from './api'
+import { mapWrites, useMapWrite } from '../../api'
 import { NameInput, nameProblem } from './NameInput'
 import { DescriptionField, EnvironmentSelect, FormButtons, HardStateCheckbox, LayoutSelect, type WritableEnvironment } from './fields'
 
@@ -30,32 +30,32 @@ export function AddMapDialog({ environments, onClose }: AddMapDialogProps) {
   const [description, setDescription] = useState('')
   const [useHardState, setUseHardState] = useState(false)
   const [submitted, setSubmitted] = useState(false)
-  const [busy, setBusy] = useState(false)
+  const create = useMapWrite(mapWrites.create)
 
   const problems = { alias: nameProblem(alias), environment: environmentId === null, layout: layout === null }
   const invalid = problems.alias !== null || problems.environment || problems.layout
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     setSubmitted(true)
-    if (invalid || busy) return
-    setBusy(true)
-    try {
-      const map = await createMap({
+    if (invalid || create.isPending) return
+    // A refusal (e.g. map_already_exists) is shown by the API client (SPEC §8); the form stays for another try.
+    create.mutate(
+      {
         alias: alias.trim(),
         hostgroup_id: environmentId!,
         layout: layout!,
         description: description.trim(),
         use_hard_state: useHardState,
         tags: [],
-      })
-      onClose()
-      void navigate(editorPath(map))
-    } catch {
-      // The API client showed the SPEC §8 message (e.g. map_already_exists); the form stays for another try.
-    } finally {
-      setBusy(false)
-    }
+      },
+      {
+        onSuccess: (map) => {
+          onClose()
+          void navigate(editorPath(map))
+        },
+      },
+    )
   }
 
   return (
@@ -76,7 +76,7 @@ export function AddMapDialog({ environments, onClose }: AddMapDialogProps) {
         <LayoutSelect value={layout} onChange={setLayout} error={submitted && problems.layout ? t('maps.add.selectLayout') : null} />
         <DescriptionField value={description} onChange={setDescription} />
         <HardStateCheckbox checked={useHardState} onChange={setUseHardState} />
-        <FormButtons submitLabel={t('maps.add.submit')} busy={busy} onCancel={onClose} />
+        <FormButtons submitLabel={t('maps.add.submit')} busy={create.isPending} onCancel={onClose} />
       </form>
     </Modal>
   )

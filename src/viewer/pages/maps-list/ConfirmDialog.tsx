@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../../ui'
 
@@ -7,26 +6,16 @@ export interface ConfirmDialogProps {
   /** The question, e.g. SPEC §8 "delete map confirmation" with the alias. */
   text: string
   confirmLabel: string
-  /** Runs the action; the dialog closes when it succeeds and stays (for another try) when it throws. */
-  onConfirm(): Promise<void>
+  /** The confirmed write is running (the mutation's `isPending`): the button waits. */
+  isPending: boolean
+  /** Starts the write; the caller closes the dialog when it succeeds, and it stays (for another try) when not. */
+  onConfirm(): void
   onClose(): void
 }
 
 /** A confirmation before a destructive action (SPEC §2 "Deleting asks for confirmation"). */
-export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, text, confirmLabel, isPending, onConfirm, onClose }: ConfirmDialogProps) {
   const { t } = useTranslation()
-  const [busy, setBusy] = useState(false)
-  const confirm = async () => {
-    setBusy(true)
-    try {
-      await onConfirm()
-      onClose()
-    } catch {
-      // The API client showed why (SPEC §8).
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
     <Modal title={title} onClose={onClose} size="sm">
       <p>{text}</p>
@@ -34,7 +23,7 @@ export function ConfirmDialog({ title, text, confirmLabel, onConfirm, onClose }:
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           {t('maps.list.cancel')}
         </button>
-        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void confirm()}>
+        <button type="button" className="btn btn-danger" disabled={isPending} onClick={onConfirm}>
           {confirmLabel}
         </button>
       </div>

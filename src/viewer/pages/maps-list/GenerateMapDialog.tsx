@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { Modal } from '../../../ui'
 import { DEFAULT_LAYOUT, type GenerateMap } from '../../../shared/api/maps'
-import { findHost, generateMap } from './api'
+import { findHost } from './api'
+import { mapWrites, useMapWrite } from '../../api'
 import { editorPath } from './AddMapDialog'
 import { EnvironmentSelect, FormButtons, LayoutSelect, type WritableEnvironment } from './fields'
 import { NameInput, nameProblem } from './NameInput'
@@ -35,7 +36,6 @@ export function GenerateMapDialog({ environments, sources, onClose }: GenerateMa
   const [text, setText] = useState('')
   const [hostMissing, setHostMissing] = useState(false)
   const [submitted, setSubmitted] = useState(false)
-  const [busy, setBusy] = useState(false)
 
   const sourceMissing = kind === 'environment' ? sourceEnvironment === null && environmentId === null : text.trim() === ''
   const problems = { alias: nameProblem(alias), environment: environmentId === null, layout: layout === null, source: sourceMissing }
@@ -49,22 +49,27 @@ export function GenerateMapDialog({ environments, sources, onClose }: GenerateMa
     return host && { kind, host_id: host.id }
   }
 
-  async function submit(e: FormEvent) {
+  // The host lookup is part of the write: the form waits for both.
+  const generate = useMapWrite(async (body: Omit<GenerateMap, 'from'>) => {
+    const source = await from()
+    return source && mapWrites.generate({ ...body, from: source })
+  })
+
+  function submit(e: FormEvent) {
     e.preventDefault()
     setSubmitted(true)
-    if (invalid || busy) return
-    setBusy(true)
-    try {
-      const source = await from()
-      if (!source) return
-      const map = await generateMap({ alias: alias.trim(), hostgroup_id: environmentId!, layout: layout!, from: source })
-      onClose()
-      void navigate(editorPath(map))
-    } catch {
-      // Shown by the API client (SPEC §8); the form stays for another try.
-    } finally {
-      setBusy(false)
-    }
+    if (invalid || generate.isPending) return
+    // Failures are shown by the API client (SPEC §8); the form stays for another try.
+    generate.mutate(
+      { alias: alias.trim(), hostgroup_id: environmentId!, layout: layout! },
+      {
+        onSuccess: (map) => {
+          if (!map) return
+          onClose()
+          void navigate(editorPath(map))
+        },
+      },
+    )
   }
 
   const required = t('maps.add.required')
@@ -134,7 +139,7 @@ export function GenerateMapDialog({ environments, sources, onClose }: GenerateMa
             {hostMissing && <div className="invalid-feedback">{t('maps.generate.hostMissing')}</div>}
           </div>
         )}
-        <FormButtons submitLabel={t('maps.generate.submit')} busy={busy} onCancel={onClose} />
+        <FormButtons submitLabel={t('maps.generate.submit')} busy={generate.isPending} onCancel={onClose} />
       </form>
     </Modal>
   )

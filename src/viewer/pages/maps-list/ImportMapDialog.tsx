@@ -6,7 +6,7 @@ import { Modal } from '../../../ui'
 import { isApiFailure } from '../../../app/api-failure'
 import { translatedErrorText } from '../../../app/error-handler'
 import { IMPORT_FORMATS, type MapImportResult } from '../../../shared/api/maps'
-import { importMap } from './api'
+import { mapWrites, useMapWrite } from '../../api'
 import { guessFormat, type ImportFormat } from './import-format'
 import { editorPath } from './AddMapDialog'
 import { EnvironmentSelect, FormButtons, type WritableEnvironment } from './fields'
@@ -32,16 +32,17 @@ export function ImportMapDialog({ environments, onClose }: ImportMapDialogProps)
   const [format, setFormat] = useState<ImportFormat>('drawio')
   const [file, setFile] = useState<File | null>(null)
   const [submitted, setSubmitted] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const [serverError, setServerError] = useState<string | null>(null)
-  const [result, setResult] = useState<MapImportResult | null>(null)
+  const importing = useMapWrite(mapWrites.import)
+  // The SPEC §8 text of a refusal stays in the dialog beside the file it is about.
+  const serverError = isApiFailure(importing.error) ? (translatedErrorText(importing.error, i18n) ?? null) : null
+  const result = importing.data
 
   const dropzone = useDropzone({
     multiple: false,
     onDrop: ([chosen]) => {
       if (!chosen) return
       setFile(chosen)
-      setServerError(null)
+      importing.reset()
       const guessed = guessFormat(chosen.name)
       if (guessed) setFormat(guessed)
     },
@@ -50,20 +51,11 @@ export function ImportMapDialog({ environments, onClose }: ImportMapDialogProps)
   const problems = { alias: nameProblem(alias), environment: environmentId === null, file: file === null }
   const invalid = problems.alias !== null || problems.environment || problems.file
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     setSubmitted(true)
-    if (invalid || busy) return
-    setBusy(true)
-    setServerError(null)
-    try {
-      setResult(await importMap({ hostgroup_id: environmentId!, format, alias: alias.trim() }, await file!.text()))
-    } catch (error) {
-      // The SPEC §8 text of the refusal stays in the dialog beside the file it is about.
-      if (isApiFailure(error)) setServerError(translatedErrorText(error, i18n) ?? null)
-    } finally {
-      setBusy(false)
-    }
+    if (invalid || importing.isPending) return
+    importing.mutate({ query: { hostgroup_id: environmentId!, format, alias: alias.trim() }, file: file! })
   }
 
   if (result)
@@ -126,7 +118,7 @@ export function ImportMapDialog({ environments, onClose }: ImportMapDialogProps)
           </div>
           {submitted && problems.file && <div className="text-danger small mt-1">{required}</div>}
         </div>
-        <FormButtons submitLabel={t('maps.import.submit')} busy={busy} onCancel={onClose} />
+        <FormButtons submitLabel={t('maps.import.submit')} busy={importing.isPending} onCancel={onClose} />
       </form>
     </Modal>
   )

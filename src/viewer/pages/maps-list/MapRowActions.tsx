@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { showMessage } from '../../../app/messages'
 import type { MapInfo } from '../../../shared/api/maps'
-import { archiveMap, downloadMap, recoverMap, syncMap } from './api'
+import { downloadMap } from './api'
+import { mapWrites, useMapWrite } from '../../api'
 import { editorPath } from './AddMapDialog'
 
 /** The viewer's address of a map in a mode (SPEC §2 "Current viewer"). */
@@ -35,9 +36,12 @@ export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
       action()
     }
   const run = (call: () => Promise<unknown>) => () => void call().catch(() => undefined)
+  const archiving = useMapWrite(mapWrites.archive)
+  const recovering = useMapWrite(mapWrites.recover)
+  const syncing = useMapWrite(mapWrites.sync)
 
   const archive = async () => {
-    const result = await archiveMap(map.id)
+    const result = await archiving.mutateAsync(map.id)
     showMessage({ variant: 'success', text: t('maps.list.archived', { alias }) })
     // SPEC §4: the links other maps had to it are removed, with a warning naming those maps.
     if (result.warnings.length)
@@ -47,11 +51,11 @@ export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
       })
   }
   const recover = async () => {
-    await recoverMap(map.id)
+    await recovering.mutateAsync(map.id)
     showMessage({ variant: 'success', text: t('maps.list.recovered', { alias }) })
   }
   const sync = async () => {
-    await syncMap(map.id)
+    await syncing.mutateAsync(map.id)
     showMessage({ variant: 'success', text: t('maps.list.synced', { alias }) })
   }
 

@@ -8,7 +8,7 @@ import { formatDateTime, fromOrderParam, TablePanel, toOrderParam, type SortStat
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
 import type { MapInfo } from '../../../shared/api/maps'
 import type { CurrentUser } from '../../../shared/api/users'
-import { deleteMap, useMapList } from './api'
+import { mapWrites, useMapList, useMapWrite } from '../../api'
 import { AddMapDialog } from './AddMapDialog'
 import { ConfirmDialog } from './ConfirmDialog'
 import { writableEnvironments } from './fields'
@@ -37,6 +37,7 @@ export function MapsListPage() {
   const [search, setSearch] = useSearchParams()
   const [dialog, setDialog] = useState<'add' | 'generate' | 'import' | null>(null)
   const [deleting, setDeleting] = useState<MapInfo | null>(null)
+  const remove = useMapWrite(mapWrites.remove)
   const page = Math.max(1, Number(search.get('page')) || 1)
   const sort = fromOrderParam(search.get('order'))
   const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
@@ -185,11 +186,16 @@ export function MapsListPage() {
           title={t('maps.list.deleteConfirmTitle')}
           text={t('maps.list.deleteConfirmation', { alias: deleting.alias })}
           confirmLabel={t('maps.list.deleteConfirm')}
-          onConfirm={async () => {
-            await deleteMap(deleting.id)
-            // SPEC §7 Maps: the delete shows a success message, then the list reloads.
-            showMessage({ variant: 'success', text: t('maps.list.deleted', { alias: deleting.alias }) })
-          }}
+          isPending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              // SPEC §7 Maps: the delete shows a success message, then the list reloads.
+              onSuccess: () => {
+                showMessage({ variant: 'success', text: t('maps.list.deleted', { alias: deleting.alias }) })
+                setDeleting(null)
+              },
+            })
+          }
           onClose={() => setDeleting(null)}
         />
       )}

@@ -1,86 +1,21 @@
 /**
- * Server data of the maps list, the add-map form, "New map from…", import and export (STYLE.md "Browser features"): one
- * key factory under `maps`, so that invalidating `mapListKeys.all` refreshes every map screen's data.
- * Calls follow the contract in src/shared/api/maps.ts.
+ * The maps list's calls beyond the maps client (../../api.ts): export as a download, and the host lookup of
+ * "New map from… a host and its children".
  */
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '../../../app/api'
-import { queryClient } from '../../../app/query-client'
-import { AUTO_REFRESH_S } from '../../../shared/constants'
-import {
-  MapArchiveResult,
-  MapImportResult,
-  MapInfo,
-  MapList,
-  type EXPORT_FORMATS,
-  type GenerateMap,
-  type NewMap,
-} from '../../../shared/api/maps'
-import { usePollingWhileOffline } from '../../../app/feed'
+import type { EXPORT_FORMATS, MapInfo } from '../../../shared/api/maps'
 import { downloadBlob } from '../../../ui'
-import type { ImportFormat } from './import-format'
-
-export interface MapListParams {
-  order?: string
-  limit: number
-  offset: number
-  /** SPEC §7 advanced_filter, JSON. */
-  advanced_filter?: string
-}
-
-export const mapListKeys = {
-  all: ['maps'] as const,
-  list: (p: MapListParams) => [...mapListKeys.all, 'list', p] as const,
-}
-
-export const fetchMaps = (p: MapListParams, signal?: AbortSignal) => api.request('maps', { query: { ...p }, schema: MapList, signal })
-
-/** One page of maps; SPEC §9 map auto-refresh while the feed is down (map rows change by edits, not deltas). */
-export function useMapList(p: MapListParams) {
-  const refetchInterval = usePollingWhileOffline(AUTO_REFRESH_S.map)
-  return useQuery({
-    queryKey: mapListKeys.list(p),
-    queryFn: ({ signal }) => fetchMaps(p, signal),
-    placeholderData: keepPreviousData,
-    refetchInterval,
-  })
-}
-
-const refresh = () => queryClient.invalidateQueries({ queryKey: mapListKeys.all })
-
-export async function createMap(body: NewMap) {
-  const map = await api.request('maps', { method: 'POST', body, schema: MapInfo })
-  await refresh()
-  return map
-}
-
-export async function generateMap(body: GenerateMap) {
-  const map = await api.request('maps/generate', { method: 'POST', body, schema: MapInfo })
-  await refresh()
-  return map
-}
+import { mapUrls } from '../../api'
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
-
-/** Issue 6 "Import": the file's text is the body, sent as it is; the answer says what could not be converted. */
-export async function importMap(query: { hostgroup_id: number; format: ImportFormat; alias: string }, text: string) {
-  const result = await api.request('maps/import', {
-    method: 'POST',
-    query,
-    raw: { body: text, contentType: 'text/plain; charset=utf-8' },
-    schema: MapImportResult,
-  })
-  await refresh()
-  return result
-}
 
 /**
  * Export: the JSON document or the SVG picture of the draft, saved as a download named after the map. PNG
  * (issue 6 "export … to PNG/SVG") is the server's SVG drawn onto a canvas here: one drawing code for both.
  */
 export async function downloadMap(map: Pick<MapInfo, 'id' | 'name'>, format: ExportFormat | 'png') {
-  const blob = await api.request<Blob>(`maps/${map.id}/export`, {
+  const blob = await api.request<Blob>(mapUrls.export(map.id), {
     query: { format: format === 'png' ? 'svg' : format },
     responseType: 'blob',
   })
@@ -104,28 +39,6 @@ async function rasterise(svg: Blob): Promise<Blob> {
   } finally {
     URL.revokeObjectURL(url)
   }
-}
-
-export async function deleteMap(id: number) {
-  await api.request(`maps/${id}`, { method: 'DELETE' })
-  await refresh()
-}
-
-/** SPEC §4: archiving removes the links of other maps to it, which the answer lists as warnings. */
-export async function archiveMap(id: number) {
-  const map = await api.request(`maps/${id}/archive`, { method: 'POST', body: {}, schema: MapArchiveResult })
-  await refresh()
-  return map
-}
-
-export async function recoverMap(id: number) {
-  await api.request(`maps/${id}/recover`, { method: 'POST', body: {}, schema: MapInfo })
-  await refresh()
-}
-
-export async function syncMap(id: number) {
-  await api.request(`maps/${id}/sync`, { method: 'POST', body: {}, schema: MapInfo })
-  await refresh()
 }
 
 const HostPage = z.object({ result: z.array(z.object({ id: z.number().int(), name: z.string() })) })

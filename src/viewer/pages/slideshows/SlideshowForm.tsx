@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { useQuery } from '@tanstack/react-query'
 import { DEFAULT_SELECTOR_LIMIT } from '../../../shared/constants'
 import type { Slideshow } from '../../../shared/api/maps'
-import { fetchMaps, mapListKeys } from '../maps-list/api'
+import { fetchMaps, mapKeys } from '../../api'
 import { EnvironmentSelect, type WritableEnvironment } from '../maps-list/fields'
 import { NameInput, nameProblem } from '../maps-list/NameInput'
-import { saveSlideshow } from './api'
+import { slideshowWrites, useSlideshowWrite } from './api'
 
 export interface SlideshowFormProps {
   /** The slideshow edited; absent when adding one. */
@@ -37,8 +37,8 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
   const [entries, setEntries] = useState<Entry[]>(slideshow?.maps.map((m) => ({ id: m.id, alias: m.alias })) ?? [])
   const [pick, setPick] = useState('')
   const [submitted, setSubmitted] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const maps = useQuery({ queryKey: mapListKeys.list(SELECTOR_PARAMS), queryFn: ({ signal }) => fetchMaps(SELECTOR_PARAMS, signal) })
+  const save = useSlideshowWrite(slideshowWrites.save)
+  const maps = useQuery({ queryKey: mapKeys.list(SELECTOR_PARAMS), queryFn: ({ signal }) => fetchMaps(SELECTOR_PARAMS, signal) })
   const choices = (maps.data?.result ?? []).filter((m) => !entries.some((e) => e.id === m.id))
 
   const delayValue = Number(delay)
@@ -58,11 +58,10 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
       return next
     })
 
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault()
     setSubmitted(true)
-    if (invalid || busy) return
-    setBusy(true)
+    if (invalid || save.isPending) return
     const common = {
       alias: alias.trim(),
       ...(name.trim() ? { name: name.trim() } : {}),
@@ -70,13 +69,11 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
       follow_alarms: followAlarms,
       map_ids: entries.map((m) => m.id),
     }
-    try {
-      onSaved(await saveSlideshow(slideshow?.id ?? null, slideshow ? common : { ...common, hostgroup_id: environmentId! }))
-    } catch {
-      // Shown by the API client (SPEC §8, e.g. slideshow_already_exists); the form stays.
-    } finally {
-      setBusy(false)
-    }
+    // A refusal (e.g. slideshow_already_exists) is shown by the API client (SPEC §8); the form stays.
+    save.mutate(
+      { id: slideshow?.id ?? null, body: slideshow ? common : { ...common, hostgroup_id: environmentId! } },
+      { onSuccess: onSaved },
+    )
   }
 
   return (
@@ -194,7 +191,7 @@ export function SlideshowForm({ slideshow, environments, onSaved, onCancel }: Sl
         <button type="button" className="btn btn-secondary" onClick={onCancel}>
           {t('maps.slideshows.form.cancel')}
         </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           {t('maps.slideshows.form.save')}
         </button>
       </div>

@@ -10,7 +10,7 @@ import type { Slideshow } from '../../../shared/api/maps'
 import { ConfirmDialog } from '../maps-list/ConfirmDialog'
 import { writableEnvironments } from '../maps-list/fields'
 import { slideshowPath } from '../maps-list/MapsListPage'
-import { deleteSlideshow, useSlideshowList } from './api'
+import { slideshowWrites, useSlideshowList, useSlideshowWrite } from './api'
 import { SlideshowForm } from './SlideshowForm'
 
 /** SPEC §2 /maps/slideshows: the slideshows with show, fullscreen, edit and delete; "add" with maps_write. */
@@ -22,6 +22,7 @@ export function SlideshowsPage() {
   const [search, setSearch] = useSearchParams()
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState<Slideshow | null>(null)
+  const remove = useSlideshowWrite(slideshowWrites.remove)
   const page = Math.max(1, Number(search.get('page')) || 1)
   const sort = fromOrderParam(search.get('order'))
   const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
@@ -134,10 +135,15 @@ export function SlideshowsPage() {
           title={t('maps.slideshows.deleteConfirmTitle')}
           text={t('maps.slideshows.deleteConfirmation', { alias: deleting.alias })}
           confirmLabel={t('maps.list.deleteConfirm')}
-          onConfirm={async () => {
-            await deleteSlideshow(deleting.id)
-            showMessage({ variant: 'success', text: t('maps.slideshows.deleted', { alias: deleting.alias }) })
-          }}
+          isPending={remove.isPending}
+          onConfirm={() =>
+            remove.mutate(deleting.id, {
+              onSuccess: () => {
+                showMessage({ variant: 'success', text: t('maps.slideshows.deleted', { alias: deleting.alias }) })
+                setDeleting(null)
+              },
+            })
+          }
           onClose={() => setDeleting(null)}
         />
       )}

@@ -10,13 +10,14 @@ import { useFeed, useFeedReconnect } from '../../../app/feed'
 import { queryClient } from '../../../app/query-client'
 import type { MapStates } from '../../../shared/api/maps'
 import { alarmOf, type MapAlarm } from './rotation'
-import { slideshowKeys, useHardStateFlags, useMapStates } from './api'
+import { mapKeys, useMapStates } from '../../api'
+import { useHardStateFlags } from './api'
 
 const REFETCH_GAP_MS = 1000
 
 export function useFollowAlarms(mapIds: readonly number[], enabled: boolean, onStates: (states: Record<number, MapAlarm>) => void) {
   const flags = useHardStateFlags(mapIds, enabled)
-  const results = useMapStates(mapIds, enabled && flags.isSuccess)
+  const results = useMapStates(mapIds, enabled && flags.isSuccess, true)
   // The query results are new arrays on every render; their update times say when something changed.
   const updated = results.map((r) => r.dataUpdatedAt).join(',')
   const data = useMemo(() => results.map((r) => r.data), [updated])
@@ -29,7 +30,7 @@ export function useFollowAlarms(mapIds: readonly number[], enabled: boolean, onS
   // Deltas sent while the feed was down are lost: a map that turned worse meanwhile must still raise its alarm.
   useFeedReconnect(() => {
     if (enabled)
-      for (const id of key.split(',').filter(Boolean)) void queryClient.invalidateQueries({ queryKey: slideshowKeys.states(Number(id)) })
+      for (const id of key.split(',').filter(Boolean)) void queryClient.invalidateQueries({ queryKey: mapKeys.states(Number(id)) })
   })
   useFeed(enabled ? topics : [], (delta) => {
     for (const id of (delta.host_id !== null && mapsOfHost.get(delta.host_id)) || []) {
@@ -38,7 +39,7 @@ export function useFollowAlarms(mapIds: readonly number[], enabled: boolean, onS
         id,
         setTimeout(() => {
           pending.current.delete(id)
-          void queryClient.invalidateQueries({ queryKey: slideshowKeys.states(id) })
+          void queryClient.invalidateQueries({ queryKey: mapKeys.states(id) })
         }, REFETCH_GAP_MS),
       )
     }

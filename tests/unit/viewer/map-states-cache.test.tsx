@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+/**
+ * Issue 14 "a map's states cached once": the map a wall shows (the viewer's states) and the maps a slideshow's
+ * follow alarms watch read one cache entry per map, so one request serves both, and a refresh the feed asks
+ * for reaches the map on the wall too.
+ */
+import { QueryClientProvider } from '@tanstack/react-query'
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { feed } from '../../../src/app/feed'
+import { queryClient } from '../../../src/app/query-client'
+import { storeUrlToken } from '../../../src/app/token'
+import type { MapInfo, MapStates } from '../../../src/shared/api/maps'
+import { useMapStates } from '../../../src/viewer/api'
+import { useFollowAlarms } from '../../../src/viewer/pages/slideshows/use-follow-alarms'
+
+const MAP: MapInfo = {
+  id: 5,
+  name: 'wall',
+  alias: 'Wall',
+  description: '',
+  tags: [],
+  hostgroup_id: 3,
+  hostgroup_name: 'prod',
+  hostgroup_alias: 'Production',
+  environment: 'prod',
+  layout: 2,
+  use_hard_state: false,
+  status: 'live',
+  version: 1,
+  versions: 1,
+  has_unpublished_changes: false,
+  resolution: { width: 1920, height: 1080 },
+  background: { colour: '#ffffff', image_id: null },
+  lock: null,
+  locked_by_someone: false,
+  allowed_actions: ['write'],
+  slideshows: [],
+  map_state: 0,
+  generated: false,
+  created_time: 1,
+  updated_time: 1,
+}
+
+const statesOf = (map_state: number): MapStates => ({
+  map_id: 5,
+  version: 1,
+  map_state,
+  hosts: [],
+  resources: [],
+  environments: {},
+  maps: {},
+  bandwidth: {},
+  time: 1,
+})
+
+const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
+
+/** The server's map state (SPEC §4 MAP_STATE) and the states requests it answered. */
+let mapState: number
+let statesRequests: number
+beforeEach(() => {
+  storeUrlToken('token-1')
+  queryClient.clear()
+  feed.state.setState({ status: 'closed', lastMessageAt: null })
+  mapState = 0
+  statesRequests = 0
+  vi.stubGlobal('fetch', async (input: string) => {
+    const url = String(input)
+    if (url.endsWith('/api/v1/maps/5/states')) {
+      statesRequests++
+      return json(statesOf(mapState))
+    }
+    if (url.includes('/api/v1/maps?')) return json({ result: [MAP], totalresults: 1 })
+    return new Response('{}', { status: 404 })
+  })
+})
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+})
+
+const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+
+/** A slideshow wall: the map shown (MapView's states) and follow alarms over the slideshow's maps. */
+function renderWall(onStates = vi.fn()) {
+  return renderHook(
+    () => {
+      useFollowAlarms([5], true, onStates)
+      return useMapStates([5], true)[0]
+    },
+    { wrapper },
+  )
+}
+
+describe("a map's states, one cache entry for every screen (issue 14)", () => {
+  it('asks the server once for the map on the wall and for follow alarms', async () => {
+    const onStates = vi.fn()
+    const wall = renderWall(onStates)
+    await waitFor(() => expect(wall.result.current.data?.map_state).toBe(0))
+    await waitFor(() => expect(onStates).toHaveBeenCalled())
+    expect(statesRequests).toBe(1)
+  })
+
+  it("shows the new map state on the wall when follow alarms' feed asks for a refresh (after an outage)", async () => {
+    const wall = renderWall()
+    await waitFor(() => expect(wall.result.current.data?.map_state).toBe(0))
+    act(() => feed.state.setState({ status: 'open', lastMessageAt: Date.now() }))
+    act(() => feed.state.setState({ status: 'closed' }))
+    mapState = 2
+    act(() => feed.state.setState({ status: 'open', lastMessageAt: Date.now() }))
+    await waitFor(() => expect(wall.result.current.data?.map_state).toBe(2))
+  })
+})
