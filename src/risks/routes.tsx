@@ -1,4 +1,4 @@
-/** SPEC §2 Risks: /risks and /risks/{hostgroup_name} (no module check, see src/app/guard.ts). */
+/** SPEC §2 Risks: /risks and /risks/{hostgroup_name} (no module check, see src/app/guard/guard.ts). */
 import type { RouteObject } from 'react-router'
 
 const lazy = () => import('./pages').then((m) => ({ Component: m.RisksPage }))

@@ -6,7 +6,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { usePreferences } from '../app/preferences'
+import { usePreferences } from '../app/preferences/preferences'
 import type { MapDocument } from '../shared/maps'
 import { bandwidthReading } from '../shared/maps/bandwidth'
 import type { Connector } from '../shared/maps'

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { usePollingWhileOffline } from '../../app/feed'
+import { usePollingWhileOffline } from '../../app/feed/feed'
 import { AUTO_REFRESH_S } from '../../shared/constants'
 import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui/timeline'
 import { fetchEvents, useResourceByNames } from './api'
