@@ -5,10 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../app/api/api'
-import { ApiFailure } from '../app/api/api-failure'
-import { useCurrentUser } from '../app/api/current-user'
-import { queryClient } from '../app/api/query-client'
+import { api, ApiFailure, useCurrentUser, queryClient } from '../app/api'
 import type { CurrentUser } from '../shared/api/users'
 import { MapDocumentOut, MapImage, MapInfo, MapLock, MapUpdate, MapVersionList } from '../shared/api/maps'
 

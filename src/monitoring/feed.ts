@@ -6,8 +6,8 @@
  * the tables, which keeps showing the current rows until the new ones arrive.
  */
 import { useEffect, useRef } from 'react'
-import { useFeed, usePollingWhileOffline } from '../app/feed/feed'
-import { queryClient } from '../app/api/query-client'
+import { useFeed, usePollingWhileOffline } from '../app/feed'
+import { queryClient } from '../app/api'
 import { AUTO_REFRESH_S } from '../shared/constants'
 import type { ActionDelta, FeedDelta, StateDelta } from '../shared/feed'
 import { isPageQuery, monitoringKeys, refreshTables } from './api'

@@ -1,4 +1,4 @@
-import { loadFeatureTexts } from '../app/i18n/i18n'
+import { loadFeatureTexts } from '../app/i18n'
 
 export { monitoringRoutes } from './routes'
 

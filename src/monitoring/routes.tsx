@@ -1,6 +1,6 @@
 /** SPEC §2 Monitoring routes. `*` takes the table path forms (/groupby=…/page=…) and sub-tabs like /all. */
 import type { RouteObject } from 'react-router'
-import { loadFeatureTexts } from '../app/i18n/i18n'
+import { loadFeatureTexts } from '../app/i18n'
 
 // Issue 4: the alerts, host and resource screens, one lazy chunk.
 type Page = keyof typeof import('./pages')

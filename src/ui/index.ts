@@ -65,3 +65,14 @@ export {
   type Decorated,
   type Decoration,
 } from './decorations/decorations'
+export { Graph, thresholdValues, type GraphProps, type GraphPoint } from './graph'
+export {
+  Timeline,
+  TimelinePanel,
+  useTimelineUrlState,
+  TIMELINE_FILTERS,
+  type TimelineProps,
+  type TimelineSource,
+  type TimelinePanelProps,
+  type TimelineFilter,
+} from './timeline'

@@ -3,7 +3,7 @@
  * a NOC wall must never show old states as if they were current.
  */
 import { useTranslation } from 'react-i18next'
-import { useFeedState } from '../app/feed/feed'
+import { useFeedState } from '../app/feed'
 
 const clock = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
 

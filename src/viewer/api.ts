@@ -5,15 +5,14 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../app/api/api'
-import { queryClient } from '../app/api/query-client'
-import { usePollingWhileOffline } from '../app/feed/feed'
+import { api, queryClient } from '../app/api'
+import { usePollingWhileOffline } from '../app/feed'
 import { AUTO_REFRESH_S } from '../shared/constants'
 import { MapDocumentOut, MapInfo, MapObjectState, MapStates } from '../shared/api/maps'
 import type { MapDocument } from '../shared/maps'
 import { mapListKeys } from './pages/maps-list/api'
 import { liveDocumentUrl, mapByNameUrl, mapStatesUrl } from './early'
-import { earlyOr } from '../app/early/early'
+import { earlyOr } from '../app/early'
 
 export const viewerKeys = {
   byName: (hostgroupName: string, name: string) => [...mapListKeys.all, 'by-name', hostgroupName, name] as const,

@@ -3,7 +3,7 @@
  * app starts — its info, live document and states, all by name — while the code still loads and the route guard
  * runs (src/app/early/early.ts). The viewer's queries (api.ts) take these answers.
  */
-import { askEarly, keepEarly, startupToken } from '../app/early/early'
+import { askEarly, keepEarly, startupToken } from '../app/early'
 
 /** SPEC §2 viewer routes: /maps/{hostgroup_name}/{name}[/legacy][/(view|display|fullscreen)]. */
 const VIEWER = /^\/?maps\/([^/?]+)\/([^/?]+)(?:\/legacy)?(?:\/(?:view|display|fullscreen))?\/?$/

@@ -1,6 +1,6 @@
 /** SPEC §2 Maps routes the viewer owns: overview, slideshows, viewer, legacy viewer, map timeline. */
 import type { RouteObject } from 'react-router'
-import { loadFeatureTexts } from '../app/i18n/i18n'
+import { loadFeatureTexts } from '../app/i18n'
 
 // The viewer (issue 7): a lazy chunk with Konva; the ui texts for state badges. The map timeline apart: a wall
 // loads only what it shows.

@@ -8,7 +8,7 @@ import type { MapInfo } from '../../shared/api/maps'
 import { errorExtraOf, errorKeyOf, fetchDocument, releaseLock, takeLock } from '../api'
 import { createEditor, type Editor } from '../model/editor'
 import { openSession, type Session } from './session'
-import { getToken } from '../../app/guard/token'
+import { getToken } from '../../app/guard'
 
 /** Heartbeat period; the lock itself lasts MAP_LOCK_EXPIRY_S (SPEC §9) after the last one. */
 export const HEARTBEAT_MS = 60_000

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../app/api/api'
+import { api } from '../../app/api'
 import { Ticket } from '../../shared/api/tickets'
 import { CloseTicketPanel, CreateTicketPanel, TicketView } from '../../ui'
 import { monitoringKeys } from '../api'

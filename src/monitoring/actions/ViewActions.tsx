@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../app/api/api'
+import { api } from '../../app/api'
 import { AcknowledgementList } from '../../shared/api/acknowledgements'
 import { DowntimeList } from '../../shared/api/downtimes'
 import { AcknowledgementsView, MaintenanceView } from '../../ui'

@@ -6,9 +6,9 @@
  * "refresh auto-resumes after 5 seconds".
  */
 import type { ZodType } from 'zod'
-import { api } from '../../app/api/api'
-import { i18n } from '../../app/i18n/i18n'
-import { showMessage } from '../../app/shell/messages'
+import { api } from '../../app/api'
+import { i18n } from '../../app/i18n'
+import { showMessage } from '../../app/shell'
 import { BulkResult } from '../../shared/api/bulk'
 import { TicketCloseResponse, TicketPostResponse } from '../../shared/api/tickets'
 import { refreshAfterAction } from '../api'

@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../../app/api/api'
+import { api } from '../../app/api'
 import { EventList, type EventsParams } from '../../shared/api/events'
 
 export function fetchEvents(params: EventsParams, signal?: AbortSignal) {

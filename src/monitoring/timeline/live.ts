@@ -1,6 +1,6 @@
 /** New timeline events from the live feed (DESIGN.md "The way data flows" 3), for the Timeline's `subscribe`. */
 import { useCallback } from 'react'
-import { feed } from '../../app/feed/feed'
+import { feed } from '../../app/feed'
 import type { EventDelta } from '../../shared/feed'
 
 /** A stable subscribe function for `topics` (environment:<id>, host:<id>); only event deltas pass. */

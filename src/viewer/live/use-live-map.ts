@@ -7,8 +7,8 @@
  * wall (the document query is keyed by version); a reconnected feed refetches everything shown.
  */
 import { useEffect, useMemo, useRef } from 'react'
-import { useFeed, useFeedReconnect } from '../../app/feed/feed'
-import { queryClient } from '../../app/api/query-client'
+import { useFeed, useFeedReconnect } from '../../app/feed'
+import { queryClient } from '../../app/api'
 import type { MapStates } from '../../shared/api/maps'
 import type { EventDelta, FeedDelta } from '../../shared/feed'
 import type { MapDocument } from '../../shared/maps'

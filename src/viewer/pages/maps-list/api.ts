@@ -5,8 +5,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../../../app/api/api'
-import { queryClient } from '../../../app/api/query-client'
+import { api, queryClient } from '../../../app/api'
 import { AUTO_REFRESH_S } from '../../../shared/constants'
 import {
   MapArchiveResult,
@@ -17,7 +16,7 @@ import {
   type GenerateMap,
   type NewMap,
 } from '../../../shared/api/maps'
-import { usePollingWhileOffline } from '../../../app/feed/feed'
+import { usePollingWhileOffline } from '../../../app/feed'
 import { downloadBlob } from '../../../ui'
 import type { ImportFormat } from './import-format'
 

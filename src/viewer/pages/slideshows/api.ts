@@ -5,9 +5,8 @@
  */
 import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { api } from '../../../app/api/api'
-import { queryClient } from '../../../app/api/query-client'
-import { usePollingWhileOffline } from '../../../app/feed/feed'
+import { api, queryClient } from '../../../app/api'
+import { usePollingWhileOffline } from '../../../app/feed'
 import { AUTO_REFRESH_S } from '../../../shared/constants'
 import { MapList, MapStates, Slideshow, SlideshowList, type SlideshowBody, type SlideshowUpdate } from '../../../shared/api/maps'
 import { mapListKeys } from '../maps-list/api'

@@ -6,8 +6,8 @@
  * the feed is back after an outage.
  */
 import { useEffect, useMemo, useRef } from 'react'
-import { useFeed, useFeedReconnect } from '../../../app/feed/feed'
-import { queryClient } from '../../../app/api/query-client'
+import { useFeed, useFeedReconnect } from '../../../app/feed'
+import { queryClient } from '../../../app/api'
 import type { MapStates } from '../../../shared/api/maps'
 import { alarmOf, type MapAlarm } from './rotation'
 import { slideshowKeys, useHardStateFlags, useMapStates } from './api'
