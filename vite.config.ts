@@ -55,7 +55,7 @@ export default defineConfig({
           groups: [
             {
               name: 'early',
-              test: /src[\\/](app[\\/](early[\\/]early|early[\\/]early-start|guard[\\/]token|preferences[\\/]storage|guard[\\/]guard|api[\\/]api-failure)|viewer[\\/]early|shared[\\/]constants)\.ts$/,
+              test: /src[\\/](app[\\/](early[\\/]early|early[\\/]early-start|guard[\\/]token|preferences[\\/]storage|guard[\\/]guard|api[\\/]api-failure)|viewer[\\/](early|map-urls)|shared[\\/]constants)\.ts$/,
               priority: 2,
             },
             { name: 'shell', tags: ['$initial'], priority: 1 },

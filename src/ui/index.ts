@@ -76,3 +76,14 @@ export {
   type TimelinePanelProps,
   type TimelineFilter,
 } from './timeline'
+// Form fields the map and slideshow forms of the viewer and the editor share (SPEC §5 names).
+export { NameInput, nameProblem, type NameInputProps, type NameProblem } from './form/NameInput'
+export {
+  writableEnvironments,
+  EnvironmentSelect,
+  LayoutSelect,
+  DescriptionField,
+  HardStateCheckbox,
+  FormButtons,
+  type WritableEnvironment,
+} from './form/map-fields'

@@ -11,7 +11,7 @@ import { AUTO_REFRESH_S } from '../shared/constants'
 import { MapDocumentOut, MapInfo, MapObjectState, MapStates } from '../shared/api/maps'
 import type { MapDocument } from '../shared/maps'
 import { mapListKeys } from './pages/maps-list/api'
-import { liveDocumentUrl, mapByNameUrl, mapStatesUrl } from './early'
+import { liveDocumentUrl, mapByNameUrl, mapStatesUrl } from './map-urls'
 import { earlyOr } from '../app/early'
 
 export const viewerKeys = {

@@ -4,14 +4,10 @@
  * runs (src/app/early/early.ts). The viewer's queries (api.ts) take these answers.
  */
 import { askEarly, keepEarly, startupToken } from '../app/early'
+import { liveDocumentUrl, mapByNameUrl, mapStatesUrl } from './map-urls'
 
 /** SPEC §2 viewer routes: /maps/{hostgroup_name}/{name}[/legacy][/(view|display|fullscreen)]. */
 const VIEWER = /^\/?maps\/([^/?]+)\/([^/?]+)(?:\/legacy)?(?:\/(?:view|display|fullscreen))?\/?$/
-
-export const mapByNameUrl = (hostgroupName: string, name: string) =>
-  `maps/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
-export const liveDocumentUrl = (id: number) => `maps/${id}/document?version=live`
-export const mapStatesUrl = (id: number) => `maps/${id}/states`
 
 /** Starts the requests when `location` is a map viewer route and a token is at hand. */
 export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> = window.location): void {

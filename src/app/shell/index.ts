@@ -1,3 +1,4 @@
-/** What the shell offers the screens: the message area and the page-not-found page. */
+/** What the shell offers the features: lazy pages, the message area and the page-not-found page. */
+export { lazyPage } from './lazy-page'
 export { showMessage } from './messages'
 export { NotFoundPage } from '../pages/NotFoundPage'

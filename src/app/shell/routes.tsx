@@ -16,38 +16,39 @@ import { LoadingScreen } from '../components/LoadingScreen'
 import { RootErrorBoundary } from '../components/RootErrorBoundary'
 import { RootLayout } from '../components/RootLayout'
 import { NotFoundPage } from '../pages/NotFoundPage'
+import { lazyPage } from './lazy-page'
 
 /** SPEC §2 "Other routes, all without module check". */
 const otherRoutes: RouteObject[] = [
   {
     path: 'dev',
     handle: { screen: 'app.screens.devTools' },
-    lazy: () => import('../pages/DevToolsPage').then((m) => ({ Component: m.DevToolsPage })),
+    lazy: lazyPage(() => import('../pages/DevToolsPage'), 'DevToolsPage'),
   },
   {
     path: 'dev/tools',
     handle: { screen: 'app.screens.devTools' },
-    lazy: () => import('../pages/DevToolsPage').then((m) => ({ Component: m.DevToolsPage })),
+    lazy: lazyPage(() => import('../pages/DevToolsPage'), 'DevToolsPage'),
   },
   {
     path: 'user/tokens',
     handle: { screen: 'app.screens.tokens' },
-    lazy: () => import('../pages/UserPages').then((m) => ({ Component: m.UserPage })),
+    lazy: lazyPage(() => import('../pages/UserPages'), 'UserPage'),
   },
   {
     path: 'user/preferences',
     handle: { screen: 'app.screens.preferences' },
-    lazy: () => import('../pages/UserPages').then((m) => ({ Component: m.UserPage })),
+    lazy: lazyPage(() => import('../pages/UserPages'), 'UserPage'),
   },
   {
     path: 'versions',
     handle: { screen: 'app.screens.versions' },
-    lazy: () => import('../pages/VersionsPage').then((m) => ({ Component: m.VersionsPage })),
+    lazy: lazyPage(() => import('../pages/VersionsPage'), 'VersionsPage'),
   },
   {
     path: 'supported_devices',
     handle: { screen: 'app.screens.supportedDevices' },
-    lazy: () => import('../pages/SupportedDevicesPage').then((m) => ({ Component: m.SupportedDevicesPage })),
+    lazy: lazyPage(() => import('../pages/SupportedDevicesPage'), 'SupportedDevicesPage'),
   },
 ]
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NAME_MAX, NAME_MIN } from '../../../shared/constants'
-import { isValidName } from '../../../shared/validation'
+import { NAME_MAX, NAME_MIN } from '../../shared/constants'
+import { isValidName } from '../../shared/validation'
 
 /** What a keystroke may add to a name: SPEC §5 letters, digits, dot, underscore, hyphen and space. */
 const BLOCKED = /[^\p{L}\p{N}._\- ]/gu

@@ -1,8 +1,8 @@
 /** Form fields the map forms (add, "New map from…", import, properties) and the slideshow form share. */
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { CurrentUser } from '../../../shared/api/users'
-import { MAP_LAYOUTS } from '../../../shared/api/maps'
+import type { CurrentUser } from '../../shared/api/users'
+import { MAP_LAYOUTS } from '../../shared/api/maps'
 
 export type WritableEnvironment = CurrentUser['allowed_environments'][number]
 

@@ -4,14 +4,21 @@ import { Link, useSearchParams } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
 import { usePreferences } from '../../../app/preferences'
 import { showMessage } from '../../../app/shell'
-import { formatDateTime, fromOrderParam, TablePanel, toOrderParam, type SortState, type TableColumn } from '../../../ui'
+import {
+  formatDateTime,
+  fromOrderParam,
+  TablePanel,
+  toOrderParam,
+  type SortState,
+  type TableColumn,
+  writableEnvironments,
+} from '../../../ui'
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
 import type { MapInfo } from '../../../shared/api/maps'
 import type { CurrentUser } from '../../../shared/api/users'
 import { deleteMap, useMapList } from './api'
 import { AddMapDialog } from './AddMapDialog'
 import { ConfirmDialog } from './ConfirmDialog'
-import { writableEnvironments } from './fields'
 import { GenerateMapDialog } from './GenerateMapDialog'
 import { ImportMapDialog } from './ImportMapDialog'
 import { MapRowActions, viewerPath } from './MapRowActions'

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { askEarly, earlyOr, startupToken } from '../../../../src/app/early/early'
-import { liveDocumentUrl, mapStatesUrl } from '../../../../src/viewer/early'
+import { liveDocumentUrl, mapStatesUrl } from '../../../../src/viewer/map-urls'
 import { storeUrlToken, clearToken } from '../../../../src/app/guard/token'
 import { startEarlyMapFetch } from '../../../../src/viewer/early'
 

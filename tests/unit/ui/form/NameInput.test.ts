@@ -1,6 +1,6 @@
 /** SPEC §5 name inputs: other characters are blocked with an info message, consecutive spaces are blocked, at most 50. */
 import { describe, expect, it } from 'vitest'
-import { filterName, nameProblem } from '../../../../../src/viewer/pages/maps-list/NameInput'
+import { filterName, nameProblem } from '../../../../src/ui/form/NameInput'
 
 describe('name input filtering (SPEC §5)', () => {
   it('keeps letters, digits, dot, underscore, hyphen and single spaces', () => {
