@@ -2,8 +2,26 @@
 // yjs is isomorphic on purpose: the browser edits the map document's Y.Doc and the server applies its updates (DESIGN.md Maps).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 const FEATURES = ['app', 'ui', 'auth', 'monitoring', 'editor', 'viewer', 'reports', 'risks', 'assets', 'admin', 'dashboard']
+/**
+ * What a feature offers the others (STYLE.md "A feature's public surface is its index.ts"): its `index.ts`,
+ * plus the few entry files named here, each for a reason. Anything else inside `src/<feature>/` is private.
+ */
+const ENTRY_POINTS = {
+  // The app's folders are the shell's services; each folder's index.ts is its public surface.
+  app: ['api', 'early', 'feed', 'guard', 'i18n', 'input', 'preferences', 'shell'].map((folder) => `${folder}/index.ts`),
+  // The first module script (app/early/early-start.ts) asks for the map of a viewer route before the bundle has
+  // loaded; the viewer's index would pull its route table into that few-KB script.
+  viewer: ['early.ts'],
+}
+const boundaries = FEATURES.map((feature) => ({
+  target: `./src/!(${feature})/**`,
+  from: `./src/${feature}`,
+  except: ['./index.ts', ...(ENTRY_POINTS[feature] ?? [])],
+  message: `Import src/${feature} through its index.ts (STYLE.md); a part two features need moves to src/ui or src/shared.`,
+}))
 const NODE = ['node:*', 'fs', 'path', 'os', 'net', 'http', 'https', 'child_process', 'crypto']
 const SERVER_PACKAGES = ['fastify', '@fastify/*', 'fastify-*', 'kysely', 'better-sqlite3', 'pg', 'net-snmp']
 const BROWSER_PACKAGES = [
@@ -36,6 +54,21 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: boundaries }],
+      // Dynamic import() counts too (allowUnsafeDynamicCyclicDependency stays off): a lazy route back into its
+      // importer is still a cycle. Type-only imports do not count.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   {

@@ -16,7 +16,7 @@ const dropRemoteImports = {
 }
 
 /**
- * Issue 7 first paint: src/app/early-start.ts is an entry of its own, a few KB, put in index.html before the
+ * Issue 7 first paint: src/app/early/early-start.ts is an entry of its own, a few KB, put in index.html before the
  * app's script, so that the app's first requests leave while the app's bundle still loads. (Vite would merge a
  * second module script of index.html into the app's entry.) In development the app starts without it.
  */
@@ -44,7 +44,7 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     rolldownOptions: {
-      input: { index: 'index.html', [EARLY_ENTRY]: 'src/app/early-start.ts' },
+      input: { index: 'index.html', [EARLY_ENTRY]: 'src/app/early/early-start.ts' },
       output: {
         // What the entries load statically (the shell, SPEC §2) goes into one chunk: left to itself Rolldown
         // splits it into many small chunks shared with lazy routes, and each file compresses apart (issue 2:
@@ -55,11 +55,11 @@ export default defineConfig({
           groups: [
             {
               name: 'early',
-              test: /src[\\/](app[\\/](early|early-start|token|storage|guard|api-failure)|viewer[\\/](early|map-urls)|shared[\\/]constants)\.ts$/,
+              test: /src[\\/](app[\\/](early[\\/]early|early[\\/]early-start|guard[\\/]token|preferences[\\/]storage|guard[\\/]guard|api[\\/]api-failure)|viewer[\\/](early|map-urls)|shared[\\/]constants)\.ts$/,
               priority: 2,
             },
             { name: 'shell', tags: ['$initial'], priority: 1 },
-            // The feature texts are always loaded together (app/feature-texts.ts): one file, not four.
+            // The feature texts are always loaded together (app/i18n/feature-texts.ts): one file, not four.
             { name: 'feature-texts', test: /src[\\/]shared[\\/]i18n[\\/]en[\\/](monitoring|ui|maps-ui|viewer)\.ts$/, priority: 0 },
             // The Konva a map viewer draws with (src/viewer/konva.ts), kept together: left to itself Rolldown
             // put the shapes the viewer only imports for their registration into the editor's chunk.

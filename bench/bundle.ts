@@ -14,7 +14,7 @@
  *   contains "Login"; its static imports and CSS; and the default theme, i.e. the `default-*.js` stub of
  *   `themes/default.css?url` and the stylesheet it points to.
  * - shell: the entry, its static imports and the default theme as above, plus the lazy protected route
- *   chunk (`src/app/protected.ts`: the guard and the shell layout with menu and top bar, file name
+ *   chunk (`src/app/guard/protected.ts`: the guard and the shell layout with menu and top bar, file name
  *   `protected-*`) with its static imports and CSS. The landing page's own module (e.g. monitoring's
  *   problems page) is not counted: it is that module's size, not the shell's.
  *

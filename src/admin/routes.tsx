@@ -1,7 +1,8 @@
 /** SPEC §2 Admin routes. */
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../app/shell'
 
-const lazy = () => import('./pages').then((m) => ({ Component: m.AdminPage }))
+const lazy = lazyPage(() => import('./pages'), 'AdminPage')
 const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `admin.screens.${key}` }, lazy })
 
 /** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */

@@ -1,7 +1,8 @@
 /** SPEC §2 Assets routes. */
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../app/shell'
 
-const lazy = () => import('./pages').then((m) => ({ Component: m.AssetsPage }))
+const lazy = lazyPage(() => import('./pages'), 'AssetsPage')
 const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `assets.screens.${key}` }, lazy })
 
 export const assetsRoutes: RouteObject[] = [

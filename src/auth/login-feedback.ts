@@ -3,7 +3,7 @@
  * anything else that goes wrong (no connection, timeout, unexpected answer) is code 8, API error.
  */
 import { LOGIN_FEEDBACK } from '../shared/errors'
-import { isApiFailure } from '../app/api-failure'
+import { isApiFailure } from '../app/api'
 
 export type LoginFeedbackCode = (typeof LOGIN_FEEDBACK)[keyof typeof LOGIN_FEEDBACK]
 

@@ -1,8 +1,9 @@
 /** SPEC §2 public routes (no login): /login and its siblings, /oauth_redirect. */
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../app/shell'
 
-const loginPage = () => import('./pages').then((m) => ({ Component: m.LoginPage }))
-const notEnabled = () => import('./pages').then((m) => ({ Component: m.NotEnabledPage }))
+const loginPage = lazyPage(() => import('./pages'), 'LoginPage')
+const notEnabled = lazyPage(() => import('./pages'), 'NotEnabledPage')
 
 export const authRoutes: RouteObject[] = [
   { path: 'login', lazy: loginPage },

@@ -1,6 +1,7 @@
 /** SPEC §2 Dashboard: /dashboard. */
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../app/shell'
 
-const lazy = () => import('./pages').then((m) => ({ Component: m.DashboardPage }))
+const lazy = lazyPage(() => import('./pages'), 'DashboardPage')
 
 export const dashboardRoutes: RouteObject[] = [{ path: 'dashboard', handle: { screen: 'dashboard.screens.dashboard' }, lazy }]

@@ -5,9 +5,7 @@
  */
 import { queryOptions } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../app/api'
-import { ApiFailure } from '../app/api-failure'
-import { useCurrentUser } from '../app/current-user'
+import { api, ApiFailure, useCurrentUser } from '../app/api'
 import type { CurrentUser } from '../shared/api/users'
 import { MapImage } from '../shared/api/maps'
 

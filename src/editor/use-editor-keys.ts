@@ -4,7 +4,7 @@
  * or the menu. Escape first drops a gesture in progress; ctrl+s saves now.
  */
 import { useEffect, useRef } from 'react'
-import { isTypingTarget } from '../app/shortcuts'
+import { isTypingTarget } from '../app/input'
 import { actionContext, actionForKey, runAction, type EditorMode } from './actions'
 import type { Editor } from './model/editor'
 import type { Tool } from './tools/select-tool'

@@ -5,8 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useIsFetching, useQuery, type Query } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../app/api'
-import { queryClient } from '../app/query-client'
+import { api, queryClient } from '../app/api'
 import type { FilterNode } from '../shared/filter'
 import { SavedFilter, SavedFilterList, type FilterLocation } from '../shared/api/filters'
 import { SearchResponse } from '../shared/api/search'

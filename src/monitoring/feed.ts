@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef } from 'react'
 import { useFeed, usePollingWhileOffline } from '../app/feed'
-import { queryClient } from '../app/query-client'
+import { queryClient } from '../app/api'
 import { AUTO_REFRESH_S } from '../shared/constants'
 import type { ActionDelta, FeedDelta, StateDelta } from '../shared/feed'
 import { isPageQuery, monitoringKeys, refreshTables } from './api'

@@ -1,21 +1,21 @@
 /** SPEC §2 Monitoring routes. `*` takes the table path forms (/groupby=…/page=…) and sub-tabs like /all. */
 import type { RouteObject } from 'react-router'
 import { loadFeatureTexts } from '../app/i18n'
+import { lazyPage } from '../app/shell'
 
 // Issue 4: the alerts, host and resource screens, one lazy chunk.
 type Page = keyof typeof import('./pages')
-const page = (name: Page) => () => Promise.all([import('./pages'), loadFeatureTexts()]).then(([m]) => ({ Component: m[name] }))
+const page = (name: Page) => lazyPage(() => import('./pages'), name, loadFeatureTexts)
 const screen = (path: string, key: string, name?: Page): RouteObject => ({
   path,
   handle: { screen: `monitoring.screens.${key}` },
   ...(name ? { lazy: page(name) } : {}),
 })
 // Issue 5: the timeline screens, one lazy chunk.
-const timeline = (page: 'GlobalTimelinePage' | 'HostTimelinePage' | 'ResourceTimelinePage') => () =>
-  Promise.all([import('./timeline'), loadFeatureTexts()]).then(([m]) => ({ Component: m[page] }))
+const timeline = (page: 'GlobalTimelinePage' | 'HostTimelinePage' | 'ResourceTimelinePage') =>
+  lazyPage(() => import('./timeline'), page, loadFeatureTexts)
 // Issue 5: the graphs tabs, one lazy chunk (with d3).
-const graphs = (page: 'HostGraphsPage' | 'ResourceGraphsPage') => () =>
-  Promise.all([import('./graphs'), loadFeatureTexts()]).then(([m]) => ({ Component: m[page] }))
+const graphs = (page: 'HostGraphsPage' | 'ResourceGraphsPage') => lazyPage(() => import('./graphs'), page, loadFeatureTexts)
 
 export const monitoringRoutes: RouteObject[] = [
   { index: true, handle: { screen: 'monitoring.screens.problems' }, lazy: page('ProblemsPage') },
@@ -40,6 +40,6 @@ export const monitoringRoutes: RouteObject[] = [
   {
     path: 'tickets/:ticket_id',
     handle: { screen: 'monitoring.screens.ticket' },
-    lazy: () => Promise.all([import('./tickets'), loadFeatureTexts()]).then(([m]) => ({ Component: m.TicketPage })),
+    lazy: lazyPage(() => import('./tickets'), 'TicketPage', loadFeatureTexts),
   },
 ]

@@ -7,7 +7,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useNavigate } from 'react-router'
-import { useCurrentUser } from '../app/current-user'
+import { useCurrentUser } from '../app/api'
 import { usePreferences } from '../app/preferences'
 import { DEFAULT_PAGE_SIZE } from '../shared/constants'
 import type { FilterNode } from '../shared/filter'

@@ -1,7 +1,8 @@
 /** SPEC §2 Reports routes. */
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../app/shell'
 
-const lazy = () => import('./pages').then((m) => ({ Component: m.ReportsPage }))
+const lazy = lazyPage(() => import('./pages'), 'ReportsPage')
 const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `reports.screens.${key}` }, lazy })
 
 /** SPEC §2 report sub-views. */

@@ -1,7 +1,8 @@
-/** SPEC §2 Risks: /risks and /risks/{hostgroup_name} (no module check, see src/app/guard.ts). */
+/** SPEC §2 Risks: /risks and /risks/{hostgroup_name} (no module check, see src/app/guard/guard.ts). */
 import type { RouteObject } from 'react-router'
+import { lazyPage } from '../app/shell'
 
-const lazy = () => import('./pages').then((m) => ({ Component: m.RisksPage }))
+const lazy = lazyPage(() => import('./pages'), 'RisksPage')
 
 export const risksRoutes: RouteObject[] = [
   { path: 'risks', handle: { screen: 'risks.screens.risks' }, lazy },

@@ -65,3 +65,25 @@ export {
   type Decorated,
   type Decoration,
 } from './decorations/decorations'
+export { Graph, thresholdValues, type GraphProps, type GraphPoint } from './graph'
+export {
+  Timeline,
+  TimelinePanel,
+  useTimelineUrlState,
+  TIMELINE_FILTERS,
+  type TimelineProps,
+  type TimelineSource,
+  type TimelinePanelProps,
+  type TimelineFilter,
+} from './timeline'
+// Form fields the map and slideshow forms of the viewer and the editor share (SPEC §5 names).
+export { NameInput, nameProblem, type NameInputProps, type NameProblem } from './form/NameInput'
+export {
+  writableEnvironments,
+  EnvironmentSelect,
+  LayoutSelect,
+  DescriptionField,
+  HardStateCheckbox,
+  FormButtons,
+  type WritableEnvironment,
+} from './form/map-fields'

@@ -7,8 +7,7 @@
  */
 import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../app/api'
-import { queryClient } from '../app/query-client'
+import { api, queryClient } from '../app/api'
 import { usePollingWhileOffline } from '../app/feed'
 import { earlyOr } from '../app/early'
 import { AUTO_REFRESH_S } from '../shared/constants'

@@ -1,7 +1,7 @@
 /**
  * Issue 7 "first paint under 1 s": on a map viewer route (a NOC wall above all) the map is asked for as the
  * app starts — its info, live document and states, all by name — while the code still loads and the route guard
- * runs (src/app/early.ts). The viewer's queries (api.ts) take these answers.
+ * runs (src/app/early/early.ts). The viewer's queries (api.ts) take these answers.
  */
 import { askEarly, keepEarly, startupToken } from '../app/early'
 import { earlyMapUrls } from './map-urls'

@@ -29,6 +29,8 @@ export {
 } from './items'
 export type { ItemProps, ItemRenderer, LiveState, ItemDecorations, Lod, ImageLookup, ConnectorProps, ShapePath } from './items'
 export { mapTheme, mapThemes, liveColour, type MapTheme } from './theme'
+// The map's images by name, for the editor's canvas like the viewer's.
+export { useMapImages } from './use-map-images'
 // The live map canvas of one map, for the viewer pages and the slideshow pages. Loaded on first use: this
 // file is imported by the app's route table, which must not pull the feed, Konva and the canvas in with it.
 const LazyMapView = lazy(() => import('./MapView').then((m) => ({ default: m.MapView })))

@@ -3,7 +3,7 @@
  * request themselves. GET map-images/:id needs the session token, so pictures are fetched, not <img src>.
  */
 import { useEffect, useMemo, useState } from 'react'
-import { getToken } from '../app/token'
+import { getToken } from '../app/guard'
 import type { MapDocument } from '../shared/maps'
 import type { ImageLookup } from './items/types'
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startServer, type TestServer } from '../helpers/server'
 import { adminClient, makeTenant, type Tenant } from '../helpers/api'
-import { createFeedClient } from '../../src/app/feed-client'
+import { createFeedClient } from '../../src/app/feed/feed-client'
 import type { FeedDelta } from '../../src/shared/feed'
 import { feedTicket } from '../helpers/feed'
 

@@ -1,8 +1,8 @@
 import { Fragment } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../ui'
-import { SHORTCUTS } from '../shortcuts'
-import { useActiveShortcuts } from '../use-shortcuts'
+import { SHORTCUTS } from '../input/shortcuts'
+import { useActiveShortcuts } from '../input/use-shortcuts'
 
 export interface HelpModalProps {
   onClose(): void

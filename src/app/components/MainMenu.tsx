@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink } from 'react-router'
 import type { Module } from '../../shared/enums'
-import { visibleMenu, type MenuLink } from '../menu'
+import { visibleMenu, type MenuLink } from '../shell/menu'
 
 export interface MainMenuProps {
   allowedModules: readonly Module[]

@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
-import { messageStore, type Message } from '../messages'
-import { createShortcutMatcher, keyName, SHORTCUTS } from '../shortcuts'
+import { messageStore, type Message } from '../shell/messages'
+import { createShortcutMatcher, keyName, SHORTCUTS } from '../input/shortcuts'
 
 function MessageItem({ message }: { message: Message }) {
   const { t } = useTranslation()

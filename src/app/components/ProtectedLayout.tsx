@@ -1,6 +1,6 @@
 import { useLoaderData } from 'react-router'
-import type { GuardOutcome } from '../guard'
-import { useCurrentUser } from '../current-user'
+import type { GuardOutcome } from '../guard/guard'
+import { useCurrentUser } from '../api/current-user'
 import { ApiDownScreen } from './ApiDownScreen'
 import { Shell } from './Shell'
 

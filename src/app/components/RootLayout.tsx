@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router'
-import { useVersionPolling } from '../use-version-polling'
+import { useVersionPolling } from '../version/use-version-polling'
 import { MessageArea } from './MessageArea'
 import { SlowLoadNotice } from './SlowLoadNotice'
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { THEMES, type Theme } from '../../shared/enums'
-import { isTheme } from '../themes'
+import { isTheme } from '../preferences/themes'
 
 export interface ThemeSwitcherProps {
   theme: Theme

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useStore } from 'zustand'
 import type { Theme } from '../../shared/enums'
-import { pendingStore } from '../api'
+import { pendingStore } from '../api/api'
 import { ThemeSwitcher } from './ThemeSwitcher'
 import { UserMenu } from './UserMenu'
 

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
-import { api } from '../api'
+import { api } from '../api/api'
 import { filterOperations, operationsOf, type OperationView } from './openapi-view'
 
 const METHOD_CLASS: Record<string, string> = {

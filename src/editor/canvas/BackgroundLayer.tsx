@@ -2,8 +2,7 @@
 import { memo } from 'react'
 import { Image, Layer, Rect, Shape } from 'react-konva'
 import type { MapDocument } from '../../shared/maps'
-import type { ImageLookup } from '../../viewer/items'
-import type { MapTheme } from '../../viewer/theme'
+import type { ImageLookup, MapTheme } from '../../viewer'
 
 export interface BackgroundLayerProps {
   resolution: MapDocument['resolution']

@@ -6,9 +6,7 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Tags, type MapInfo } from '../../shared/api/maps'
-import { Modal } from '../../ui'
-import { DescriptionField, FormButtons, HardStateCheckbox, LayoutSelect } from '../../viewer/pages/maps-list/fields'
-import { NameInput, nameProblem } from '../../viewer/pages/maps-list/NameInput'
+import { Modal, DescriptionField, FormButtons, HardStateCheckbox, LayoutSelect, NameInput, nameProblem } from '../../ui'
 import { mapWrites, useMapWrite } from '../../viewer'
 
 /** Tags are typed comma-separated; empty entries are dropped. */

@@ -5,7 +5,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'react-router'
-import { useCurrentUser } from '../../app/current-user'
+import { useCurrentUser } from '../../app/api'
 import { EDITOR_MIN_VIEWPORT } from '../../shared/maps'
 import { mapByNameQuery } from '../../viewer'
 import { useEditorSession } from '../persistence/use-editor-session'

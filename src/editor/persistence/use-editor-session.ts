@@ -9,7 +9,7 @@ import { errorExtraOf, errorKeyOf } from '../api'
 import { fetchDocument, mapUrls, releaseLock, takeLock } from '../../viewer'
 import { createEditor, type Editor } from '../model/editor'
 import { openSession, type Session } from './session'
-import { getToken } from '../../app/token'
+import { getToken } from '../../app/guard'
 
 /** Heartbeat period; the lock itself lasts MAP_LOCK_EXPIRY_S (SPEC §9) after the last one. */
 export const HEARTBEAT_MS = 60_000

@@ -8,7 +8,7 @@
 import type { ZodType } from 'zod'
 import { api } from '../../app/api'
 import { i18n } from '../../app/i18n'
-import { showMessage } from '../../app/messages'
+import { showMessage } from '../../app/shell'
 import { BulkResult } from '../../shared/api/bulk'
 import { TicketCloseResponse, TicketPostResponse } from '../../shared/api/tickets'
 import { refreshAfterAction } from '../api'

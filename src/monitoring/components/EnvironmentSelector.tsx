@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useCurrentUser } from '../../app/current-user'
+import { useCurrentUser } from '../../app/api'
 import { savePreferences } from '../../app/preferences'
 import type { CurrentUser } from '../../shared/api/users'
 import { EnvironmentFilterFeedback, Modal } from '../../ui'

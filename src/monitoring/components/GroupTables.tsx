@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useShortcuts } from '../../app/use-shortcuts'
+import { useShortcuts } from '../../app/input'
 import { LIST_LIMIT_MAX } from '../../shared/constants'
 import type { FilterNode } from '../../shared/filter'
 import { lastPage, stepPage, toOrderParam, type PageStep } from '../../ui'

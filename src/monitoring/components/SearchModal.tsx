@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useCurrentUser } from '../../app/current-user'
+import { useCurrentUser } from '../../app/api'
 import { SEARCH_THROTTLE_MS } from '../../shared/constants'
 import { SEARCH_TYPES, type SearchType } from '../../shared/api/search'
 import { Modal } from '../../ui'

@@ -1,8 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { DateRangePicker } from '../../ui/date/DateRangePicker'
-import { PAST_PRESETS } from '../../ui/date/presets'
-import { fromUnix, toUnix } from '../../ui/date/date-time'
+import { DateRangePicker, PAST_PRESETS, fromUnix, toUnix } from '../../ui'
 import { rangeBounds, type GraphRange } from './range'
 
 export interface RangeSelectorProps {

@@ -1,8 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { formatValue } from '../../shared/format'
-import { formatDateTime, fromUnix } from '../../ui/date/date-time'
-import { Graph, thresholdValues, type GraphPoint } from '../../ui/graph'
+import { formatDateTime, fromUnix, Graph, thresholdValues, type GraphPoint } from '../../ui'
 import { errorKeyOf, useSeries, type Owner } from './api'
 import type { GraphRange } from './range'
 

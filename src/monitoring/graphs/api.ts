@@ -5,8 +5,7 @@
  */
 import { useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
-import { api } from '../../app/api'
-import { isApiFailure } from '../../app/api-failure'
+import { api, isApiFailure } from '../../app/api'
 import { AUTO_REFRESH_S } from '../../shared/constants'
 import { PerfKeyList, PerfSeries } from '../../shared/api/results'
 import { rangeBounds, type GraphRange } from './range'

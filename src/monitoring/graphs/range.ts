@@ -5,8 +5,7 @@
  * (`?range=past-1w`, `?from=…&to=…`) so that a link reproduces the screen.
  */
 import { useSearchParams } from 'react-router'
-import { PAST_PRESETS } from '../../ui/date/presets'
-import { toUnix } from '../../ui/date/date-time'
+import { PAST_PRESETS, toUnix } from '../../ui'
 
 export const DEFAULT_PRESET = 'past-1d'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { NotFoundPage } from '../../app/pages/NotFoundPage'
+import { NotFoundPage } from '../../app/shell'
 import { ComingSoon, isTablePathSegment, type TablePath } from '../../ui'
 import { AUTO_REFRESH_S } from '../../shared/constants'
 import { useHost } from '../api'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { NotFoundPage } from '../../app/pages/NotFoundPage'
+import { NotFoundPage } from '../../app/shell'
 import { parseTablePath, type TablePath } from '../../ui'
 import { EntityScreen } from '../components/EntityScreen'
 import { MonitoringFrame } from '../components/MonitoringFrame'

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation, useParams } from 'react-router'
-import { NotFoundPage } from '../../app/pages/NotFoundPage'
+import { NotFoundPage } from '../../app/shell'
 import type { FilterNode } from '../../shared/filter'
 import type { TablePath } from '../../ui'
 import { useCounts } from '../api'

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { TIMELINE_EVENTS_LIMIT } from '../../shared/constants'
-import { TimelinePanel } from '../../ui/timeline'
+import { TimelinePanel } from '../../ui'
 import { fetchEvents } from '../timeline/api'
 
 /**

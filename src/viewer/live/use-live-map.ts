@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useFeed, useFeedReconnect } from '../../app/feed'
-import { queryClient } from '../../app/query-client'
+import { queryClient } from '../../app/api'
 import type { MapStates } from '../../shared/api/maps'
 import type { EventDelta, FeedDelta } from '../../shared/feed'
 import type { MapDocument } from '../../shared/maps'

@@ -3,8 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MessageArea } from '../../../src/app/components/MessageArea'
-import { i18n } from '../../../src/app/i18n'
-import { messageStore, showMessage } from '../../../src/app/messages'
+import { i18n } from '../../../src/app/i18n/i18n'
+import { messageStore, showMessage } from '../../../src/app/shell/messages'
 
 function renderArea() {
   return render(

@@ -3,7 +3,7 @@ import { act, cleanup, render, screen } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SlowLoadText } from '../../../src/app/components/SlowLoadNotice'
-import { i18n } from '../../../src/app/i18n'
+import { i18n } from '../../../src/app/i18n/i18n'
 
 describe('slow-load notice (SPEC §4 route guard 6, SPEC §9: after 5 s)', () => {
   beforeEach(() => vi.useFakeTimers())

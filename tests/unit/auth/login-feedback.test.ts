@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiFailure } from '../../../src/app/api-failure'
-import { i18n } from '../../../src/app/i18n'
+import { ApiFailure } from '../../../src/app/api/api-failure'
+import { i18n } from '../../../src/app/i18n/i18n'
 import { loginFeedbackOf, offersForgotPassword } from '../../../src/auth/login-feedback'
 import { LOGIN_FEEDBACK } from '../../../src/shared/errors'
 

@@ -5,7 +5,7 @@
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { storeUrlToken } from '../../../src/app/token'
+import { storeUrlToken } from '../../../src/app/guard/token'
 import { MapProperties } from '../../../src/editor/components/MapProperties'
 import type { MapInfo } from '../../../src/shared/api/maps'
 import { renderUi } from '../ui/render'

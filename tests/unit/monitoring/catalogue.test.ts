@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { i18n } from '../../../src/app/i18n'
+import { i18n } from '../../../src/app/i18n/i18n'
 import { MULTI_ACTIONS } from '../../../src/monitoring/actions/requests'
 import { HOST_TABS, RESOURCE_TABS } from '../../../src/monitoring/links'
 import { SEARCH_TYPES } from '../../../src/shared/api/search'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { useShortcuts, type ShortcutHandlers } from '../../../src/app/use-shortcuts'
+import { useShortcuts, type ShortcutHandlers } from '../../../src/app/input/use-shortcuts'
 
 afterEach(cleanup)
 

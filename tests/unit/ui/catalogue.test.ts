@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { i18n } from '../../../src/app/i18n'
+import { i18n } from '../../../src/app/i18n/i18n'
 import { OPERATORS } from '../../../src/shared/filter'
 import { MAINTENANCE_MODES } from '../../../src/ui/actions/maintenance-form'
 import { AGE_UNITS } from '../../../src/ui/decorations/age'

@@ -2,8 +2,8 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { render } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
-import { i18n } from '../../../src/app/i18n'
-import { queryClient } from '../../../src/app/query-client'
+import { i18n } from '../../../src/app/i18n/i18n'
+import { queryClient } from '../../../src/app/api/query-client'
 
 function WithCatalogue({ children }: { children: ReactNode }) {
   return (

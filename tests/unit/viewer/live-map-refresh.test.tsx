@@ -6,8 +6,8 @@
  */
 import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { feed, useFeedReconnect } from '../../../src/app/feed'
-import { queryClient } from '../../../src/app/query-client'
+import { feed, useFeedReconnect } from '../../../src/app/feed/feed'
+import { queryClient } from '../../../src/app/api/query-client'
 import type { MapStates } from '../../../src/shared/api/maps'
 import type { EventDelta } from '../../../src/shared/feed'
 import { emptyDocument } from '../../../src/shared/maps'

@@ -6,7 +6,7 @@ import { api } from '../../../app/api'
 import { usePollingWhileOffline } from '../../../app/feed'
 import { EventList, type EventsParams } from '../../../shared/api/events'
 import { AUTO_REFRESH_S } from '../../../shared/constants'
-import { Timeline, useTimelineUrlState, type TimelineSource } from '../../../ui/timeline'
+import { Timeline, useTimelineUrlState, type TimelineSource } from '../../../ui'
 import { useMapByName } from '../../api'
 import { mapPath } from '../../links'
 

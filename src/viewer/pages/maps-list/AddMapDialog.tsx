@@ -1,11 +1,19 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Modal } from '../../../ui'
+import {
+  Modal,
+  NameInput,
+  nameProblem,
+  DescriptionField,
+  EnvironmentSelect,
+  FormButtons,
+  HardStateCheckbox,
+  LayoutSelect,
+  type WritableEnvironment,
+} from '../../../ui'
 import { DEFAULT_LAYOUT } from '../../../shared/api/maps'
 import { mapWrites, useMapWrite } from '../../api'
-import { NameInput, nameProblem } from './NameInput'
-import { DescriptionField, EnvironmentSelect, FormButtons, HardStateCheckbox, LayoutSelect, type WritableEnvironment } from './fields'
 
 export interface AddMapDialogProps {
   /** Environments where the person holds maps_write (SPEC §6). */

@@ -1,13 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Modal } from '../../../ui'
+import { Modal, EnvironmentSelect, FormButtons, LayoutSelect, type WritableEnvironment, NameInput, nameProblem } from '../../../ui'
 import { DEFAULT_LAYOUT, type GenerateMap } from '../../../shared/api/maps'
 import { findHost } from './api'
 import { mapWrites, useMapWrite } from '../../api'
 import { editorPath } from './AddMapDialog'
-import { EnvironmentSelect, FormButtons, LayoutSelect, type WritableEnvironment } from './fields'
-import { NameInput, nameProblem } from './NameInput'
 
 type SourceKind = GenerateMap['from']['kind']
 const SOURCE_KINDS: SourceKind[] = ['environment', 'tag', 'host']

@@ -2,15 +2,12 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { useDropzone } from 'react-dropzone'
-import { Modal } from '../../../ui'
-import { isApiFailure } from '../../../app/api-failure'
-import { translatedErrorText } from '../../../app/error-handler'
+import { Modal, EnvironmentSelect, FormButtons, type WritableEnvironment, NameInput, nameProblem } from '../../../ui'
+import { isApiFailure, translatedErrorText } from '../../../app/api'
 import { IMPORT_FORMATS, type MapImportResult } from '../../../shared/api/maps'
 import { mapWrites, useMapWrite } from '../../api'
 import { guessFormat, type ImportFormat } from './import-format'
 import { editorPath } from './AddMapDialog'
-import { EnvironmentSelect, FormButtons, type WritableEnvironment } from './fields'
-import { NameInput, nameProblem } from './NameInput'
 
 export interface ImportMapDialogProps {
   /** Where the map may be added (SPEC §6 maps_write). */

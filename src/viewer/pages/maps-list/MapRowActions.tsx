@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { showMessage } from '../../../app/messages'
+import { showMessage } from '../../../app/shell'
 import type { MapInfo } from '../../../shared/api/maps'
 import { downloadMap } from './api'
 import { mapWrites, useMapWrite } from '../../api'

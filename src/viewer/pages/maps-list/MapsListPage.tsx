@@ -1,17 +1,24 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { useCurrentUser } from '../../../app/current-user'
+import { useCurrentUser } from '../../../app/api'
 import { usePreferences } from '../../../app/preferences'
-import { showMessage } from '../../../app/messages'
-import { formatDateTime, fromOrderParam, TablePanel, toOrderParam, type SortState, type TableColumn } from '../../../ui'
+import { showMessage } from '../../../app/shell'
+import {
+  formatDateTime,
+  fromOrderParam,
+  TablePanel,
+  toOrderParam,
+  type SortState,
+  type TableColumn,
+  writableEnvironments,
+} from '../../../ui'
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
 import type { MapInfo } from '../../../shared/api/maps'
 import type { CurrentUser } from '../../../shared/api/users'
 import { mapWrites, useMapList, useMapWrite } from '../../api'
 import { AddMapDialog } from './AddMapDialog'
 import { ConfirmDialog } from './ConfirmDialog'
-import { writableEnvironments } from './fields'
 import { GenerateMapDialog } from './GenerateMapDialog'
 import { ImportMapDialog } from './ImportMapDialog'
 import { MapRowActions, viewerPath } from './MapRowActions'

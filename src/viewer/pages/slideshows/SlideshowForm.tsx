@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { DEFAULT_SELECTOR_LIMIT } from '../../../shared/constants'
 import type { Slideshow } from '../../../shared/api/maps'
 import { fetchMaps, mapKeys } from '../../api'
-import { EnvironmentSelect, type WritableEnvironment } from '../maps-list/fields'
-import { NameInput, nameProblem } from '../maps-list/NameInput'
+import { EnvironmentSelect, type WritableEnvironment, NameInput, nameProblem } from '../../../ui'
 import { slideshowWrites, useSlideshowWrite } from './api'
 
 export interface SlideshowFormProps {

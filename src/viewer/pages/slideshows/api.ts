@@ -5,8 +5,7 @@
  */
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import type { z } from 'zod'
-import { api } from '../../../app/api'
-import { queryClient } from '../../../app/query-client'
+import { api, queryClient } from '../../../app/api'
 import { Slideshow, SlideshowList, type MapList, type SlideshowBody, type SlideshowUpdate } from '../../../shared/api/maps'
 import { fetchMaps, invalidateMaps, mapKeys } from '../../api'
 

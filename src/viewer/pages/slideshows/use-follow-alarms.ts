@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useFeed, useFeedReconnect } from '../../../app/feed'
-import { queryClient } from '../../../app/query-client'
+import { queryClient } from '../../../app/api'
 import type { MapStates } from '../../../shared/api/maps'
 import { alarmOf, type MapAlarm } from './rotation'
 import { mapKeys, useMapStates } from '../../api'

@@ -12,7 +12,7 @@ import {
   validateMaintenance,
   type MaintenanceDraft,
 } from '../../../../src/ui/actions/maintenance-form'
-import { i18n } from '../../../../src/app/i18n'
+import { i18n } from '../../../../src/app/i18n/i18n'
 
 const now = new Date(2025, 5, 10, 14, 7, 30)
 const unix = (d: Date) => Math.floor(d.getTime() / 1000)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { i18n } from '../../../../src/app/i18n'
+import { i18n } from '../../../../src/app/i18n/i18n'
 import { monthGrid, mondayIndex, sameDay } from '../../../../src/ui/date/calendar'
 import {
   addMonths,

@@ -1,0 +1,3 @@
+/** Keyboard shortcuts (SPEC §2 help panel) for the screens that bind their own. */
+export { isTypingTarget } from './shortcuts'
+export { useShortcuts } from './use-shortcuts'

@@ -1,0 +1,3 @@
+/** User preferences (SPEC §3) and the remembered theme. */
+export { savePreferences, usePreferences } from './preferences'
+export { rememberedTheme } from './themes'

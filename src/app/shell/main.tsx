@@ -1,0 +1,40 @@
+/** Browser entry: i18n, theme, storage purge, service worker, router. */
+import { zodConfig } from './csp'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { I18nextProvider } from 'react-i18next'
+import { RouterProvider } from 'react-router'
+import { i18n } from '../i18n/i18n'
+import { setAppRouter } from './navigation'
+import { queryClient } from '../api/query-client'
+import { createAppRouter } from './router'
+import { startStoragePurge } from '../preferences/storage'
+import { applyTheme, rememberedTheme } from '../preferences/themes'
+
+if (!zodConfig.jitless) throw new Error('zod must run without eval under the CSP')
+document.documentElement.lang = i18n.language
+document.title = i18n.t('app.name')
+void applyTheme(rememberedTheme())
+startStoragePurge(localStorage)
+
+// SPEC §2: "A worker script at /service-worker.js is registered."
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  navigator.serviceWorker.register('/service-worker.js').catch(() => undefined)
+}
+
+const router = createAppRouter()
+setAppRouter(router)
+
+const root = document.getElementById('root')
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  )
+}
