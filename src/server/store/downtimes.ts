@@ -262,13 +262,3 @@ export async function applyDowntimeChanges(tx: Kysely<Database>, changes: Downti
   await recomputeDepths(tx, objects)
   return [...(await eventDeltas(tx, eventIds)), ...(await actionDeltas(tx, objects))]
 }
-
-/** scheduleDowntimes in a transaction of its own: the maintenance and its events are written together or not at all. */
-export async function scheduleMaintenance(db: Kysely<Database>, actor: Actor, targets: ActionTarget[], w: DowntimeWindow, at: number) {
-  return db.transaction().execute((tx) => scheduleDowntimes(tx, actor, targets, w, at))
-}
-
-/** cancelDowntimes in a transaction of its own (SPEC §4 "all removed"). */
-export async function removeAllMaintenance(db: Kysely<Database>, targets: ActionTarget[], at: number) {
-  return db.transaction().execute((tx) => cancelDowntimes(tx, targets, at))
-}

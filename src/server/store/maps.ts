@@ -10,7 +10,7 @@ import { can, type Scope } from './scope'
 import { now, readJson } from './json'
 import { fail } from './fail'
 import { refuseForeignBindings } from './map-bindings'
-import { writeMapEvent, type MapEventKind } from './map-events'
+import { mapEventDelta, writeMapEvent, type MapEventKind } from './map-events'
 import { lockOf, refuseOthersLock } from './map-locks'
 import { mapStatesOf } from './map-states'
 import { ApiError } from '../../shared/errors'
@@ -331,16 +331,17 @@ export async function updateMap(db: Kysely<Database>, scope: Scope, id: number, 
   return requireMap(db, scope, id)
 }
 
-/** Deletes a map with its versions (write right; refused while another user holds the lock) and writes `deleted`. */
-export async function deleteMap(db: Kysely<Database>, scope: Scope, id: number) {
-  const map = await requireMap(db, scope, id)
+/**
+ * Deletes a map with its versions (write right; refused while another user holds the lock) and writes
+ * `deleted`, in the caller's transaction (store/commit.ts).
+ */
+export async function deleteMap(tx: Kysely<Database>, scope: Scope, map: MapInfo) {
+  const id = map.id
   requireWrite(scope, map, 'delete')
   refuseOthersLock(map)
-  return db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('slideshow_maps').where('map_id', '=', id).execute()
-    await tx.deleteFrom('map_versions').where('map_id', '=', id).execute()
-    await tx.deleteFrom('maps').where('id', '=', id).execute()
-    // The event outlives the map on the environment's timeline; map_id stays as a plain number.
-    return writeMapEvent(tx, scope, map, 'deleted', now())
-  })
+  await tx.deleteFrom('slideshow_maps').where('map_id', '=', id).execute()
+  await tx.deleteFrom('map_versions').where('map_id', '=', id).execute()
+  await tx.deleteFrom('maps').where('id', '=', id).execute()
+  // The event outlives the map on the environment's timeline; map_id stays as a plain number.
+  return { deltas: [mapEventDelta(await writeMapEvent(tx, scope, map, 'deleted', now()))] }
 }

@@ -10,9 +10,10 @@ import { HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/ack
 import { Downtime, DowntimeBody, DowntimeList, downtimeWindowProblem } from '../../../shared/api/downtimes'
 import { ApiError } from '../../../shared/errors'
 import { checkPayloadIds, hostsOf, refuse, targetOf } from '../../store/action-targets'
-import { downtimeRightRefusal, listDowntimes, removeAllMaintenance, scheduleMaintenance } from '../../store/downtimes'
+import { cancelDowntimes, downtimeRightRefusal, listDowntimes, scheduleDowntimes } from '../../store/downtimes'
 import { hostIdOfResource } from '../../store/resources'
 import { now } from '../../store/json'
+import { commitThenPublish } from '../../store/commit'
 
 export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
   for (const [path, params] of [
@@ -30,8 +31,7 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
       // On a host the maintenance is the host's, whatever resource row it was scheduled from.
       const body = t.object === 'host' ? { ...req.body, resource_id: null, resource_name: null } : req.body
-      const { ids, deltas } = await scheduleMaintenance(store.db, req.scope, [t], body, at)
-      for (const d of deltas) bus.publish(d)
+      const { ids } = await commitThenPublish(store.db, bus, (tx) => scheduleDowntimes(tx, req.scope, [t], body, at))
       // A maintenance starting now is in effect when the answer arrives.
       await engine.downtimes.wake()
       const [created] = await listDowntimes(store.db, t, ids)
@@ -46,8 +46,7 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
     app.delete(path, { schema: { params, response: { 200: Removed } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
       refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
-      const { removed, deltas } = await removeAllMaintenance(store.db, [t], now())
-      for (const d of deltas) bus.publish(d)
+      const { removed } = await commitThenPublish(store.db, bus, (tx) => cancelDowntimes(tx, [t], now()))
       return { removed }
     })
   }
