@@ -7,23 +7,13 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, DowntimeTable } from './db'
-import { can, type Scope } from './scope'
-import { chunked, loadTargets, objectWhere, rowKey, targetKey, type ActionTarget, type ObjectKind, type Refusal } from './action-targets'
+import { chunked, loadTargets, objectWhere, rowKey, targetKey, type ActionTarget, type ObjectKind } from './action-targets'
 import { actionDeltas, eventDelta, eventDeltas, writeEvents, type Actor } from './event-log'
 import type { Downtime, DowntimeStatus } from '../../shared/api/downtimes'
 import type { FeedDelta } from '../../shared/feed'
 
 type Row = Selectable<DowntimeTable>
 const NOT_OVER = ['SCHEDULED', 'STARTED']
-
-/** SPEC §6: scheduling and removing need schedule_downtime, viewing view_scheduled_downtime. */
-export function downtimeRightRefusal(
-  scope: Scope,
-  t: ActionTarget,
-  action: 'schedule_downtime' | 'view_scheduled_downtime',
-): Refusal | null {
-  return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
-}
 
 function toApi(r: Row, t: ActionTarget): Downtime {
   return {

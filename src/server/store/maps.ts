@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import { getEntity, type EntityDef } from './list'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { now, readJson } from './json'
 import { fail } from './fail'
 import { refuseForeignBindings } from './map-bindings'
@@ -210,7 +210,7 @@ export async function mapIdByName(db: Kysely<Database>, scope: Scope, hostgroupN
 
 /** SPEC §6 "Edit not allowed" / "Delete not allowed": the not-authorized key naming the right and the action. */
 export function requireWrite(scope: Scope, map: { hostgroup_id: number }, action: 'edit' | 'delete' | 'recover' | 'publish' | 'archive') {
-  if (!can(scope, 'write', { environmentId: map.hostgroup_id })) throw new ApiError('unauthorized', { action: 'write', map_action: action })
+  demand(scope, 'write', { environmentId: map.hostgroup_id }, { map_action: action })
 }
 
 const isUniqueViolation = (err: unknown) => /unique|duplicate key/i.test(String((err as Error)?.message ?? err))
@@ -229,7 +229,7 @@ export async function createMap(
   event: Extract<MapEventKind, 'added' | 'imported'> = 'added',
 ): Promise<number> {
   if (!scope.environmentIds.includes(newMap.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: newMap.hostgroup_id })
-  if (!can(scope, 'maps_write', { environmentId: newMap.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
+  demand(scope, 'maps_write', { environmentId: newMap.hostgroup_id })
   const parsed = MapDocument.safeParse(document ?? emptyDocument())
   if (!parsed.success)
     throw new ApiError('validation_failed', {

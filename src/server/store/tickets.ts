@@ -14,8 +14,17 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import { can, type Scope } from './scope'
-import { isProblem, refuse, targetKey, type ActionTarget, type Refusal, type RiskTarget, type TicketTarget } from './action-targets'
+import type { Scope } from './scope'
+import {
+  isProblem,
+  refuse,
+  rightRefusal,
+  targetKey,
+  type ActionTarget,
+  type Refusal,
+  type RiskTarget,
+  type TicketTarget,
+} from './action-targets'
 import { eventDelta, writeEvents, type Actor } from './event-log'
 import { addAcknowledgements } from './acknowledgements'
 import { bulkUpdate, type BulkColumn } from './bulk'
@@ -26,13 +35,9 @@ import type { TicketProvider, TicketSubject } from '../integrations/tickets/prov
 
 export type TicketAnswer = Ticket & { reopened: boolean; reacknowledged: boolean }
 
-export function ticketRightRefusal(scope: Scope, t: TicketTarget, action: 'create_ticket' | 'view_ticket'): Refusal | null {
-  return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
-}
-
 /** SPEC §4 "Creation is refused for acknowledged or OK state"; a risk's, without host info (SPEC §8). */
 export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | undefined): Refusal | null {
-  const r = t.object === 'risk' ? ticketRightRefusal(scope, t, 'create_ticket') : reacknowledgeRefusal(scope, t)
+  const r = t.object === 'risk' ? rightRefusal(scope, 'create_ticket', t) : reacknowledgeRefusal(scope, t)
   if (r) return r
   if (t.object === 'risk' && t.hostId === null)
     return { key: 'ticket_add_failed', extra: { reason: 'no_host_info', host_name: t.hostName } }
@@ -42,7 +47,7 @@ export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | u
 
 /** SPEC §4: only an unacknowledged problem can be (re-)acknowledged, with ticket rights. */
 export function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
-  const r = ticketRightRefusal(scope, t, 'create_ticket')
+  const r = rightRefusal(scope, 'create_ticket', t)
   if (r) return r
   if (t.acknowledged || !isProblem(t.state))
     return { key: 'ticket_add_failed', extra: { reason: 'acknowledged_or_ok', state: t.state, acknowledged: t.acknowledged } }
@@ -254,7 +259,7 @@ export async function openRiskTickets(
   comment: string,
   at: number,
 ) {
-  refuse(ticketRightRefusal(scope, targets[0], 'create_ticket'))
+  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
   const current = await currentTickets(tx, provider, targets)
   const refusals = new Map(targets.map((t) => [t.id, createRefusal(scope, t, current.get(targetKey(t)))]))
   const accepted = targets.filter((t) => !refusals.get(t.id))
@@ -274,7 +279,7 @@ export async function closeRiskTickets(
   comment: string,
   at: number,
 ) {
-  refuse(ticketRightRefusal(scope, targets[0], 'create_ticket'))
+  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
   const current = await currentTickets(tx, provider, targets)
   const open = targets.filter((t) => current.get(targetKey(t)) && !current.get(targetKey(t))!.isClosed)
   // One risk's closed ticket is the provider's own refusal (ticket_closed), as for hosts.

@@ -12,14 +12,8 @@ import {
   Removed,
   ResourceIdParams,
 } from '../../../shared/api/acknowledgements'
-import { checkPayloadIds, refuse, targetOf } from '../../store/action-targets'
-import {
-  acknowledgeRefusal,
-  acknowledgementRightRefusal,
-  addAcknowledgements,
-  listAcknowledgements,
-  removeAcknowledgements,
-} from '../../store/acknowledgements'
+import { checkPayloadIds, refuse, rightRefusal, targetOf } from '../../store/action-targets'
+import { acknowledgeRefusal, addAcknowledgements, listAcknowledgements, removeAcknowledgements } from '../../store/acknowledgements'
 import { now } from '../../store/json'
 import { commitThenPublish } from '../../store/commit'
 
@@ -37,13 +31,13 @@ export async function acknowledgementRoutes(app: ZodApp, { store, bus }: RouteDe
     })
     app.get(path, { schema: { params, response: { 200: AcknowledgementList } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(acknowledgementRightRefusal(req.scope, t, 'view_acknowledgement'))
+      refuse(rightRefusal(req.scope, 'view_acknowledgement', t))
       const result = await listAcknowledgements(store.db, t)
       return { result, totalresults: result.length }
     })
     app.delete(path, { schema: { params, response: { 200: Removed } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(acknowledgementRightRefusal(req.scope, t, 'add_acknowledgement'))
+      refuse(rightRefusal(req.scope, 'add_acknowledgement', t))
       const { removed } = await commitThenPublish(store.db, bus, (tx) => removeAcknowledgements(tx, req.scope, [t], now()))
       return { removed }
     })

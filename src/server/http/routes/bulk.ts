@@ -10,9 +10,9 @@ import { BulkAcknowledgementBody, BulkDowntimeBody, BulkResult, BulkTicketBody }
 import { downtimeWindowProblem } from '../../../shared/api/downtimes'
 import { ApiError } from '../../../shared/errors'
 import type { FeedDelta } from '../../../shared/feed'
-import { chunked, hostsOf, targetKey, targetsByFilter, type ActionTarget, type Refusal } from '../../store/action-targets'
+import { chunked, hostsOf, rightRefusal, targetKey, targetsByFilter, type ActionTarget, type Refusal } from '../../store/action-targets'
 import { acknowledgeRefusal, addAcknowledgements } from '../../store/acknowledgements'
-import { downtimeRightRefusal, scheduleDowntimes } from '../../store/downtimes'
+import { scheduleDowntimes } from '../../store/downtimes'
 import { createRefusal, createTickets, currentTickets } from '../../store/tickets'
 import { defaultTicketProvider } from '../../integrations/tickets/index'
 import { now } from '../../store/json'
@@ -54,7 +54,7 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
     const targets = req.body.target === 'resources' && req.body.set_to_host_checkbox ? await hostsOf(store.db, matched) : matched
     const result = await run(
       targets,
-      (t) => downtimeRightRefusal(req.scope, t, 'schedule_downtime'),
+      (t) => rightRefusal(req.scope, 'schedule_downtime', t),
       (part) => (tx) => scheduleDowntimes(tx, req.scope, part, req.body, at),
     )
     await engine.downtimes.wake()

@@ -33,6 +33,7 @@ import {
   refuse,
   riskGroupTargetsOf,
   riskTargetOf,
+  rightRefusal,
   targetOf,
   type ActionTarget,
   type RiskTarget,
@@ -46,7 +47,6 @@ import {
   openRiskTickets,
   openTicket,
   reacknowledge,
-  ticketRightRefusal,
 } from '../../store/tickets'
 import { now } from '../../store/json'
 import { fail } from '../../store/fail'
@@ -73,7 +73,7 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
         ? riskTargetOf(store.db, req.scope, found.risk_id)
         : targetOf(store.db, req.scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id })
     ).catch(() => fail('ticket_not_found', { ticket_id: req.params.ticket_id }))
-    refuse(ticketRightRefusal(req.scope, t, 'view_ticket'))
+    refuse(rightRefusal(req.scope, 'view_ticket', t))
     return getTicket(store.db, provider, t, req.params.ticket_id)
   })
 
@@ -86,14 +86,14 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
 
     app.get(path, { schema: { params, response: { 200: TicketList } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(ticketRightRefusal(req.scope, t, 'view_ticket'))
+      refuse(rightRefusal(req.scope, 'view_ticket', t))
       const result = await listTickets(store.db, provider, t)
       return { result, totalresults: result.length }
     })
 
     app.get(`${path}/:ticket_id`, { schema: { params: withTicket, response: { 200: Ticket } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(ticketRightRefusal(req.scope, t, 'view_ticket'))
+      refuse(rightRefusal(req.scope, 'view_ticket', t))
       return getTicket(store.db, provider, t, req.params.ticket_id)
     })
 
@@ -115,7 +115,7 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
         await getTicket(store.db, provider, t, req.params.ticket_id)
         if (req.body.reacknowledged) return reacknowledged(req.scope, t)
         const comment = requiredComment(req.body.comment)
-        refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
+        refuse(rightRefusal(req.scope, 'create_ticket', t))
         const { ticket } = await commitThenPublish(store.db, bus, (tx) =>
           addTicketNote(tx, provider, req.scope, t, req.params.ticket_id, comment, now()),
         )
@@ -128,7 +128,7 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       { schema: { params: withTicket, body: TicketCloseBody, response: { 200: TicketCloseResponse } } },
       async (req) => {
         const t = await targetOf(store.db, req.scope, req.params)
-        refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
+        refuse(rightRefusal(req.scope, 'create_ticket', t))
         const { ticket } = await commitThenPublish(store.db, bus, (tx) =>
           closeTicket(tx, provider, req.scope, t, req.params.ticket_id, req.body.comment, now()),
         )
@@ -159,7 +159,7 @@ async function riskTicketRoutes(app: ZodApp, { store, bus }: Pick<RouteDeps, 'st
     riskGroupTargetsOf(db, scope, p.hostgroup_id, p.risk_plugin_id)
 
   async function list(scope: Scope, targets: RiskTarget[]) {
-    refuse(ticketRightRefusal(scope, targets[0], 'view_ticket'))
+    refuse(rightRefusal(scope, 'view_ticket', targets[0]))
     const result = await listTickets(db, provider, ...targets)
     return { result, totalresults: result.length }
   }
