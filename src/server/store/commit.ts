@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import type { FeedDelta } from '../../shared/feed'
 
-export interface Publisher {
+interface Publisher {
   publish(delta: FeedDelta): void
 }
 

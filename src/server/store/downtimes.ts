@@ -36,7 +36,7 @@ function toApi(r: Row, t: ActionTarget): Downtime {
   }
 }
 
-export interface DowntimeWindow {
+interface DowntimeWindow {
   start_time: number
   end_time: number
   comment: string

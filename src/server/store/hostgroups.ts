@@ -12,7 +12,7 @@ import { now } from './json'
 import { writeAuditEvent } from './audit'
 
 type Row = Selectable<HostgroupTable> & { host_count: number; organization_name: string }
-export type EnvironmentOut = ReturnType<typeof toApi>
+type EnvironmentOut = ReturnType<typeof toApi>
 
 function toApi(r: Row, scope: Scope) {
   return {

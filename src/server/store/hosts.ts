@@ -17,7 +17,7 @@ import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment, usageOfH
 import { writeAuditEvent } from './audit'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
-export type HostOut = ReturnType<typeof toApi>
+type HostOut = ReturnType<typeof toApi>
 
 const MAP_OF_HOST: Record<string, number> = { up: MAP.up, down: MAP.down, unreachable: MAP.unreachable }
 const HOST_MAP_OF_HOST: Record<string, number> = {

@@ -18,10 +18,10 @@ import { extensionOf, pictureSize, PICTURE_EXTENSIONS, sniffPicture, type Pictur
 /** Larger than any map resolution (16384 px a side): a bigger picture only costs the browsers memory. */
 const PICTURE_MAX_SIDE = 16384
 
-export type UploadQuery = z.infer<typeof MapImageQuery>
+type UploadQuery = z.infer<typeof MapImageQuery>
 
 /** The checks of SPEC §5 Uploads, in the order a person fixes them: name, file size, real type, picture size. */
-export function checkPicture(
+function checkPicture(
   bytes: Uint8Array,
   filename: string,
   purpose: UploadQuery['purpose'],

@@ -23,7 +23,7 @@ import { MAP_STATUSES, type MapInfo, type NewMap, type MapUpdate } from '../../s
 import type { z } from 'zod'
 
 /** A maps row as the list reads it: the draft's head only (its metadata), never the whole document. */
-export interface MapRow {
+interface MapRow {
   id: number
   hostgroup_id: number
   name: string

@@ -12,7 +12,7 @@ import { now } from './json'
 import { writeAuditEvent } from './audit'
 
 type Row = Selectable<OrganizationTable>
-export type OrganizationOut = ReturnType<typeof toApi>
+type OrganizationOut = ReturnType<typeof toApi>
 
 /** SPEC §3 Organization: users, hosts, resources and children are counts (filled by `enrich`). */
 function toApi(r: Row, scope: Scope) {

@@ -17,7 +17,7 @@ import { checkTrust } from './allowed-targets'
 import { checksPerSecond, demandCheckQuotas } from './quotas'
 
 type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
-export type ResourceOut = ReturnType<typeof toApi>
+type ResourceOut = ReturnType<typeof toApi>
 
 /** SPEC §4 MAP and HOST_MAP_STATE (resource ok 4 … pending 8), as a map item of this resource shows them. */
 function mapStates(state: string) {

@@ -24,7 +24,7 @@ export interface Scope {
 }
 
 /** Where a right is asked for: an environment, or an organization (SPEC §6). */
-export type RightWhere = { environmentId?: number; organizationId?: number }
+type RightWhere = { environmentId?: number; organizationId?: number }
 
 export function can(scope: Scope, action: Action, where: RightWhere) {
   if (where.environmentId !== undefined) return scope.envActions.get(where.environmentId)?.includes(action) ?? false

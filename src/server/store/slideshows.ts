@@ -34,7 +34,7 @@ function toApi(r: Row, scope: Scope): SlideshowOut {
   }
 }
 
-export const slideshowDef: EntityDef<Row, SlideshowOut> = {
+const slideshowDef: EntityDef<Row, SlideshowOut> = {
   from: 'slideshows JOIN hostgroups ON hostgroups.id = slideshows.hostgroup_id',
   countFrom: 'slideshows',
   select: 'slideshows.*, hostgroups.name AS hostgroup_name, hostgroups.organization_id AS organization_id',

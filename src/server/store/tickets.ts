@@ -33,7 +33,7 @@ import { REACKNOWLEDGED_COMMENT, type Ticket } from '../../shared/api/tickets'
 import type { FeedDelta } from '../../shared/feed'
 import type { TicketProvider, TicketSubject } from '../integrations/tickets/provider'
 
-export type TicketAnswer = Ticket & { reopened: boolean; reacknowledged: boolean }
+type TicketAnswer = Ticket & { reopened: boolean; reacknowledged: boolean }
 
 /** SPEC §4 "Creation is refused for acknowledged or OK state"; a risk's, without host info (SPEC §8). */
 export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | undefined): Refusal | null {
@@ -46,7 +46,7 @@ export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | u
 }
 
 /** SPEC §4: only an unacknowledged problem can be (re-)acknowledged, with ticket rights. */
-export function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
+function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
   const r = rightRefusal(scope, 'create_ticket', t)
   if (r) return r
   if (t.acknowledged || !isProblem(t.state))
