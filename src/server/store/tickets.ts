@@ -19,7 +19,9 @@ import {
   isProblem,
   refuse,
   rightRefusal,
+  riskTargetOf,
   targetKey,
+  targetOf,
   type ActionTarget,
   type Refusal,
   type RiskTarget,
@@ -29,6 +31,7 @@ import { eventDelta, writeEvents, type Actor } from './event-log'
 import { addAcknowledgements } from './acknowledgements'
 import { bulkUpdate, type BulkColumn } from './bulk'
 import { ApiError } from '../../shared/errors'
+import { fail } from './fail'
 import { REACKNOWLEDGED_COMMENT, type Ticket } from '../../shared/api/tickets'
 import type { FeedDelta } from '../../shared/feed'
 import type { TicketProvider, TicketSubject } from '../integrations/tickets/provider'
@@ -188,6 +191,17 @@ export async function reacknowledge(tx: Kysely<Database>, provider: TicketProvid
   const events = await ticketEvents(tx, scope, [{ target: t, ticket, status: 'REACKNOWLEDGED', comment: REACKNOWLEDGED_COMMENT }], at)
   const answer: TicketAnswer = { ...ticket, reopened: !!current && current.isClosed, reacknowledged: true }
   return { ticket: answer, deltas: [...events, ...ack.deltas] as FeedDelta[] }
+}
+
+/** The object a ticket is about, by the ticket's id alone (its web_url page); one the caller may not see reads as not found. */
+export async function ticketTarget(db: Kysely<Database>, provider: TicketProvider, scope: Scope, ticketId: string): Promise<TicketTarget> {
+  const [found] = await provider.get(db, [ticketId])
+  if (!found) throw new ApiError('ticket_not_found', { ticket_id: ticketId })
+  return (
+    found.risk_id !== null
+      ? riskTargetOf(db, scope, found.risk_id)
+      : targetOf(db, scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id })
+  ).catch(() => fail('ticket_not_found', { ticket_id: ticketId }))
 }
 
 /** A ticket of this object; another object's (or an unknown) ticket reads as not found. */

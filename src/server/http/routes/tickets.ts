@@ -47,9 +47,9 @@ import {
   openRiskTickets,
   openTicket,
   reacknowledge,
+  ticketTarget,
 } from '../../store/tickets'
 import { now } from '../../store/json'
-import { fail } from '../../store/fail'
 import { commitThenPublish } from '../../store/commit'
 import { defaultTicketProvider } from '../../integrations/tickets/index'
 import type { Scope } from '../../store/scope'
@@ -66,13 +66,7 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
 
   // The page of a ticket's web_url (/#/tickets/{ticket_id}) knows only the id: the object comes from the ticket.
   app.get('/tickets/:ticket_id', { schema: { params: TicketIdParam, response: { 200: Ticket } } }, async (req) => {
-    const [found] = await provider.get(store.db, [req.params.ticket_id])
-    if (!found) throw new ApiError('ticket_not_found', { ticket_id: req.params.ticket_id })
-    const t = await (
-      found.risk_id !== null
-        ? riskTargetOf(store.db, req.scope, found.risk_id)
-        : targetOf(store.db, req.scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id })
-    ).catch(() => fail('ticket_not_found', { ticket_id: req.params.ticket_id }))
+    const t = await ticketTarget(store.db, provider, req.scope, req.params.ticket_id)
     refuse(rightRefusal(req.scope, 'view_ticket', t))
     return getTicket(store.db, provider, t, req.params.ticket_id)
   })
