@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
-import { ticketRightRefusal } from '../../src/server/store/tickets'
+import { rightRefusal } from '../../src/server/store/action-targets'
 import { loadScope } from '../../src/server/store/scope'
 
 describe.each(DATABASES)('tickets on %s', (db) => {
@@ -201,9 +201,9 @@ describe.each(DATABASES)('tickets on %s', (db) => {
       tickets: [],
     }
     const without = { ...scope, envActions: new Map([[a.environmentId, []]]) }
-    expect(ticketRightRefusal(scope, target, 'create_ticket')).toBeNull()
-    expect(ticketRightRefusal(without, target, 'create_ticket')).toEqual({ key: 'unauthorized', extra: { action: 'create_ticket' } })
-    expect(ticketRightRefusal(without, target, 'view_ticket')).toEqual({ key: 'unauthorized', extra: { action: 'view_ticket' } })
+    expect(rightRefusal(scope, 'create_ticket', target)).toBeNull()
+    expect(rightRefusal(without, 'create_ticket', target)).toEqual({ key: 'unauthorized', extra: { action: 'create_ticket' } })
+    expect(rightRefusal(without, 'view_ticket', target)).toEqual({ key: 'unauthorized', extra: { action: 'view_ticket' } })
   })
 
   it("reads another organization's objects as not found", async () => {

@@ -9,11 +9,12 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import { can, type Scope } from './scope'
+import type { Scope } from './scope'
 import {
   chunked,
   isProblem,
   objectWhere,
+  rightRefusal,
   rowKey,
   targetKey,
   type ActionTarget,
@@ -25,19 +26,10 @@ import { actionDeltas, eventDelta, writeEvents, type Actor } from './event-log'
 import type { Acknowledgement } from '../../shared/api/acknowledgements'
 import type { FeedDelta } from '../../shared/feed'
 
-/** SPEC §6: adding and removing need add_acknowledgement, viewing view_acknowledgement. */
-export function acknowledgementRightRefusal(
-  scope: Scope,
-  t: ActionTarget,
-  action: 'add_acknowledgement' | 'view_acknowledgement',
-): Refusal | null {
-  return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
-}
-
 export function acknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
   // Nothing to acknowledge on an OK/UP (or never checked) object.
   return (
-    acknowledgementRightRefusal(scope, t, 'add_acknowledgement') ??
+    rightRefusal(scope, 'add_acknowledgement', t) ??
     (isProblem(t.state) ? null : { key: 'acknowledgement_add_failed', extra: { reason: 'no_problem', state: t.state } })
   )
 }

@@ -7,7 +7,8 @@
  */
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Database, Dialect } from './db'
-import type { Scope } from './scope'
+import { can, type Scope } from './scope'
+import type { Action } from '../../shared/permissions'
 import { whereOf, type EntityDef } from './list'
 import { hostDef } from './hosts'
 import { resourceDef } from './resources'
@@ -64,6 +65,11 @@ export type TicketTarget = ActionTarget | RiskTarget
 export interface Refusal {
   key: ErrorKey
   extra: Record<string, unknown>
+}
+
+/** SPEC §6/§8: without the right on the target's environment, 403 `unauthorized` naming it. */
+export function rightRefusal(scope: Scope, action: Action, t: TicketTarget): Refusal | null {
+  return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
 }
 
 export function refuse(r: Refusal | null): void {

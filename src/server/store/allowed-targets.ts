@@ -29,7 +29,7 @@ export async function readAllAllowedTargets(db: Kysely<Database>): Promise<Map<n
   return new Map(rows.map((r) => [r.id, parse(r.allowed_targets)]))
 }
 
-export async function readAllowedTargets(db: Kysely<Database>, organizationId: number): Promise<AllowedTargets> {
+async function readAllowedTargets(db: Kysely<Database>, organizationId: number): Promise<AllowedTargets> {
   const row = await db.selectFrom('organizations').select('allowed_targets').where('id', '=', organizationId).executeTakeFirst()
   return row ? parse(row.allowed_targets) : NONE
 }

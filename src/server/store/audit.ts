@@ -9,7 +9,7 @@ import type { Database, EventTable } from './db'
 import type { Actor } from './event-log'
 import { now } from './json'
 
-export type AuditSubject =
+type AuditSubject =
   | 'host'
   | 'resource'
   | 'organization'
@@ -24,7 +24,7 @@ export type AuditSubject =
   | 'map'
   | 'check_template'
 
-export interface AuditChange {
+interface AuditChange {
   subject: AuditSubject
   /** CREATED, UPDATED, DELETED, or a narrower verb (GRANTED, REVOKED, UNLOCKED, MOVED) */
   status: string

@@ -8,7 +8,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely'
 import type SQLite from 'better-sqlite3'
 import type { Database, Store } from './db'
 
-export type SqlType = 'BIGINT' | 'TEXT' | 'DOUBLE PRECISION'
+type SqlType = 'BIGINT' | 'TEXT' | 'DOUBLE PRECISION'
 export interface BulkColumn {
   name: string
   type: SqlType
@@ -42,7 +42,7 @@ export async function bulkUpdate(db: Kysely<Database>, table: string, columns: B
 }
 
 /** Inserts rows; on a conflict of `key` columns the other columns are overwritten. */
-export async function bulkUpsert(db: Kysely<Database>, table: string, columns: BulkColumn[], key: string[], rows: unknown[][]) {
+async function bulkUpsert(db: Kysely<Database>, table: string, columns: BulkColumn[], key: string[], rows: unknown[][]) {
   if (!rows.length) return
   const others = columns.filter((c) => !key.includes(c.name))
   for (const part of chunks(rows, columns.length)) {

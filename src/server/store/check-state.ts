@@ -17,7 +17,7 @@ export function rowActions(scope: Scope, environmentId: number): Action[] {
   return (scope.envActions.get(environmentId) ?? []).filter((a) => ROW_ACTIONS.includes(a))
 }
 
-export interface CheckStateRow {
+interface CheckStateRow {
   state: string
   state_type: string
   current_attempt: number

@@ -7,23 +7,13 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, DowntimeTable } from './db'
-import { can, type Scope } from './scope'
-import { chunked, loadTargets, objectWhere, rowKey, targetKey, type ActionTarget, type ObjectKind, type Refusal } from './action-targets'
+import { chunked, loadTargets, objectWhere, rowKey, targetKey, type ActionTarget, type ObjectKind } from './action-targets'
 import { actionDeltas, eventDelta, eventDeltas, writeEvents, type Actor } from './event-log'
 import type { Downtime, DowntimeStatus } from '../../shared/api/downtimes'
 import type { FeedDelta } from '../../shared/feed'
 
 type Row = Selectable<DowntimeTable>
 const NOT_OVER = ['SCHEDULED', 'STARTED']
-
-/** SPEC §6: scheduling and removing need schedule_downtime, viewing view_scheduled_downtime. */
-export function downtimeRightRefusal(
-  scope: Scope,
-  t: ActionTarget,
-  action: 'schedule_downtime' | 'view_scheduled_downtime',
-): Refusal | null {
-  return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
-}
 
 function toApi(r: Row, t: ActionTarget): Downtime {
   return {
@@ -46,7 +36,7 @@ function toApi(r: Row, t: ActionTarget): Downtime {
   }
 }
 
-export interface DowntimeWindow {
+interface DowntimeWindow {
   start_time: number
   end_time: number
   comment: string
@@ -261,14 +251,4 @@ export async function applyDowntimeChanges(tx: Kysely<Database>, changes: Downti
   }
   await recomputeDepths(tx, objects)
   return [...(await eventDeltas(tx, eventIds)), ...(await actionDeltas(tx, objects))]
-}
-
-/** scheduleDowntimes in a transaction of its own: the maintenance and its events are written together or not at all. */
-export async function scheduleMaintenance(db: Kysely<Database>, actor: Actor, targets: ActionTarget[], w: DowntimeWindow, at: number) {
-  return db.transaction().execute((tx) => scheduleDowntimes(tx, actor, targets, w, at))
-}
-
-/** cancelDowntimes in a transaction of its own (SPEC §4 "all removed"). */
-export async function removeAllMaintenance(db: Kysely<Database>, targets: ActionTarget[], at: number) {
-  return db.transaction().execute((tx) => cancelDowntimes(tx, targets, at))
 }

@@ -17,7 +17,7 @@ export interface Actor {
   fullName: string
 }
 
-export interface NewEvent {
+interface NewEvent {
   /** `report`: a finding of an imported risk scan (store/risk-scans.ts) */
   type: 'acknowledgement' | 'downtime' | 'ticket' | 'notification' | 'report'
   target: TicketTarget
@@ -179,7 +179,7 @@ export interface SystemEvent {
   extra_data?: Record<string, unknown>
 }
 
-export const SYSTEM_SUBJECT = 'Vigil'
+const SYSTEM_SUBJECT = 'Vigil'
 
 /** Writes the event; returns its feed delta. */
 export async function writeSystemEvent(db: Kysely<Database>, e: SystemEvent, at = Math.floor(Date.now() / 1000)): Promise<EventDelta> {

@@ -107,7 +107,7 @@ async function enrich(db: Kysely<Database>, scope: Scope, events: TimelineEvent[
   })
 }
 
-export const eventDef: EntityDef<Row, TimelineEvent> = {
+const eventDef: EntityDef<Row, TimelineEvent> = {
   from: 'events',
   select: 'events.*',
   // Events without an environment are system events: see systemEventDef.
@@ -192,8 +192,7 @@ const SYSTEM_ROWS = sql<SqlBool>`events.hostgroup_id IS NULL AND events.type = '
  * admins; an operator of the same environment never sees them. They are not published on the feed (a
  * topic is per environment or organization and reaches operators); the timeline reads them on load.
  */
-export const auditOrganizations = (scope: Scope) =>
-  [...scope.orgActions].flatMap(([id, actions]) => (actions.includes('user_read') ? [id] : []))
+const auditOrganizations = (scope: Scope) => [...scope.orgActions].flatMap(([id, actions]) => (actions.includes('user_read') ? [id] : []))
 const auditEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: 'events.organization_id', scopeIds: auditOrganizations }
 const AUDIT_ROWS = sql<SqlBool>`events.type = 'audit_log'`
 

@@ -5,13 +5,12 @@
  */
 import { sql, type Kysely } from 'kysely'
 import type { Database, Dialect } from './db'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { whereOf } from './list'
 import { hostDef } from './hosts'
 import { chunked } from './action-targets'
 import { now } from './json'
 import { fail } from './fail'
-import { ApiError } from '../../shared/errors'
 import type { HostSoftware, PackageSummary, SoftwarePageQuery, SoftwarePush, SoftwareQuery, VersionCount } from '../../shared/api/software'
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants'
 
@@ -40,7 +39,7 @@ export async function replaceHostSoftware(db: Kysely<Database>, scope: Scope, ho
   const t = now()
   await db.transaction().execute(async (tx) => {
     const host = await visibleHost(tx, scope, hostId)
-    if (!can(scope, 'host_write', { environmentId: host.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
+    demand(scope, 'host_write', { environmentId: host.hostgroup_id })
     await tx.deleteFrom('host_software').where('host_id', '=', hostId).execute()
     for (const part of chunked(software)) {
       await tx

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostgroupTable } from './db'
 import { getEntity, type EntityDef } from './list'
-import { can, invalidateScopes, type Scope } from './scope'
+import { demand, invalidateScopes, type Scope } from './scope'
 import { ApiError } from '../../shared/errors'
 import { fail } from './fail'
 import { isValidName } from '../../shared/validation'
@@ -12,7 +12,7 @@ import { now } from './json'
 import { writeAuditEvent } from './audit'
 
 type Row = Selectable<HostgroupTable> & { host_count: number; organization_name: string }
-export type EnvironmentOut = ReturnType<typeof toApi>
+type EnvironmentOut = ReturnType<typeof toApi>
 
 function toApi(r: Row, scope: Scope) {
   return {
@@ -113,8 +113,7 @@ async function auditEnvironment(
 
 export async function createEnvironment(db: Kysely<Database>, scope: Scope, body: z.infer<typeof EnvironmentBody>) {
   if (!scope.organizationIds.includes(body.organization_id)) throw new ApiError('organization_not_found', { id: body.organization_id })
-  if (!can(scope, 'hostgroup_write', { organizationId: body.organization_id }))
-    throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  demand(scope, 'hostgroup_write', { organizationId: body.organization_id })
   checkName(body.name)
   await ensureUnique(db, body.organization_id, body.name)
   const row = await db.transaction().execute(async (tx) => {
@@ -132,8 +131,7 @@ export async function createEnvironment(db: Kysely<Database>, scope: Scope, body
 
 export async function updateEnvironment(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof EnvironmentUpdate>) {
   const env = await getEnvironment(db, scope, id)
-  if (!can(scope, 'hostgroup_write', { organizationId: env.organization_id }))
-    throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  demand(scope, 'hostgroup_write', { organizationId: env.organization_id })
   if (body.name !== undefined) {
     checkName(body.name)
     await ensureUnique(db, env.organization_id, body.name, id)
@@ -150,8 +148,7 @@ export async function updateEnvironment(db: Kysely<Database>, scope: Scope, id: 
 /** SPEC §8: hostgroup_not_empty while it has hosts; hostgroup_last_in_organization for the last one. */
 export async function deleteEnvironment(db: Kysely<Database>, scope: Scope, id: number) {
   const env = await getEnvironment(db, scope, id)
-  if (!can(scope, 'hostgroup_write', { organizationId: env.organization_id }))
-    throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  demand(scope, 'hostgroup_write', { organizationId: env.organization_id })
   await db.transaction().execute(async (tx) => {
     if (await tx.selectFrom('hosts').select('id').where('hostgroup_id', '=', id).executeTakeFirst())
       throw new ApiError('hostgroup_not_empty', { id })

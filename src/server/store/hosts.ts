@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostTable } from './db'
 import { getEntity, monitoringStatusColumn, softwareColumn, type ColumnDef, type EntityDef } from './list'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { readJson, now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
@@ -17,7 +17,7 @@ import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment, usageOfH
 import { writeAuditEvent } from './audit'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
-export type HostOut = ReturnType<typeof toApi>
+type HostOut = ReturnType<typeof toApi>
 
 const MAP_OF_HOST: Record<string, number> = { up: MAP.up, down: MAP.down, unreachable: MAP.unreachable }
 const HOST_MAP_OF_HOST: Record<string, number> = {
@@ -256,7 +256,7 @@ async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[
 
 function requireHostWrite(scope: Scope, environmentId: number) {
   if (!scope.environmentIds.includes(environmentId)) throw new ApiError('hostgroup_not_found', { id: environmentId })
-  if (!can(scope, 'host_write', { environmentId })) throw new ApiError('unauthorized', { action: 'host_write' })
+  demand(scope, 'host_write', { environmentId })
 }
 
 /**

@@ -62,7 +62,7 @@ export interface ResultWrite {
   event: Insertable<EventTable> | null
 }
 
-export interface ResultBatch {
+interface ResultBatch {
   results: ResultWrite[]
   /**
    * Rows by id, in the column order of STATE_COLUMNS (id, state, state_type, current_attempt, plugin_output,

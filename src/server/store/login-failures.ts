@@ -14,7 +14,7 @@ import { ApiError } from '../../shared/errors'
 export const LOCKOUT_FAILURES = 5
 export const LOCKOUT_FIRST_DELAY_S = 60
 export const LOCKOUT_MAX_DELAY_S = 15 * 60
-export const FAILURE_MEMORY_S = 60 * 60
+const FAILURE_MEMORY_S = 60 * 60
 
 /** Seconds a source waits after its n-th failure in a row: none, then 1 minute doubling up to 15 minutes. */
 export function waitAfter(failures: number): number {

@@ -29,7 +29,7 @@ const BITS_PER: Record<string, number> = {
   c: 8,
 }
 
-export type BandwidthValues = Record<string, Record<string, { value: number; t: number }>>
+type BandwidthValues = Record<string, Record<string, { value: number; t: number }>>
 
 interface Point {
   series_id: number

@@ -9,11 +9,10 @@ import type { Scope } from './scope'
 import { eventDelta } from './event-log'
 import type { EventDelta } from '../../shared/feed'
 
-export const MAP_EVENTS = ['added', 'edited', 'published', 'archived', 'recovered', 'deleted', 'imported'] as const
-export type MapEventKind = (typeof MAP_EVENTS)[number]
+export type MapEventKind = 'added' | 'edited' | 'published' | 'archived' | 'recovered' | 'deleted' | 'imported'
 
 /** Timeline event_class of map events (SPEC §3 names host_event and resource_check_event; maps get their own). */
-export const MAP_EVENT_CLASS = 'map_event'
+const MAP_EVENT_CLASS = 'map_event'
 
 export interface MapRef {
   id: number

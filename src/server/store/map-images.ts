@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 import type { Database } from './db'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { now } from './json'
 import { fail } from './fail'
 import { ApiError } from '../../shared/errors'
@@ -18,10 +18,10 @@ import { extensionOf, pictureSize, PICTURE_EXTENSIONS, sniffPicture, type Pictur
 /** Larger than any map resolution (16384 px a side): a bigger picture only costs the browsers memory. */
 const PICTURE_MAX_SIDE = 16384
 
-export type UploadQuery = z.infer<typeof MapImageQuery>
+type UploadQuery = z.infer<typeof MapImageQuery>
 
 /** The checks of SPEC §5 Uploads, in the order a person fixes them: name, file size, real type, picture size. */
-export function checkPicture(
+function checkPicture(
   bytes: Uint8Array,
   filename: string,
   purpose: UploadQuery['purpose'],
@@ -65,7 +65,7 @@ export async function createMapImage(
   bytes: Uint8Array,
 ): Promise<z.infer<typeof MapImage>> {
   if (!scope.environmentIds.includes(query.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: query.hostgroup_id })
-  if (!can(scope, 'maps_write', { environmentId: query.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
+  demand(scope, 'maps_write', { environmentId: query.hostgroup_id })
   const picture = checkPicture(bytes, filename, query.purpose)
   const row = await db.transaction().execute(async (tx) => {
     // Issue 13: pictures live in the database; the organization's quota bounds the bytes they take.

@@ -6,9 +6,9 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, EventTable } from './db'
 import type { Scope } from './scope'
-import { requireMap, requireWrite } from './maps'
+import { requireWrite } from './maps'
 import { refuseOthersLock } from './map-locks'
-import { writeMapEvent, type MapRef } from './map-events'
+import { mapEventDelta, writeMapEvent, type MapRef } from './map-events'
 import { readStoredDocument, versionDocument } from './map-states'
 import { draftYdoc } from './map-versions'
 import { refuseForeignBindings } from './map-bindings'
@@ -19,7 +19,7 @@ import { bindingsOf, boundIds, type MapDocument } from '../../shared/maps/docume
 import { MAX_MAP_DEPTH } from '../../shared/maps/rollup'
 import { Y } from '../../shared/maps/ydoc'
 import type { z } from 'zod'
-import type { MapLinkRemoved } from '../../shared/api/maps'
+import type { MapInfo, MapLinkRemoved } from '../../shared/api/maps'
 
 type EventRow = Selectable<EventTable>
 
@@ -77,20 +77,21 @@ async function addVersion(
   return version
 }
 
-/** POST maps/:id/publish: the draft becomes a new live version (write right; not while another user edits). */
-export async function publishMap(db: Kysely<Database>, scope: Scope, id: number, comment: string, t: number): Promise<EventRow[]> {
-  const map = await requireMap(db, scope, id)
+/**
+ * POST maps/:id/publish: the draft becomes a new live version (write right; not while another user edits).
+ * `map` as the route read it (requireMap, outside the transaction); in the caller's transaction (store/commit.ts); returns the feed delta of its map event.
+ */
+export async function publishMap(tx: Kysely<Database>, scope: Scope, map: MapInfo, comment: string, t: number) {
+  const id = map.id
   requireWrite(scope, map, 'publish')
   refuseOthersLock(map)
-  return db.transaction().execute(async (tx) => {
-    const { draft } = await tx.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()
-    const doc = readStoredDocument(draft)
-    const organizationId = (await organizationOfEnvironment(tx, map.hostgroup_id))!
-    await refuseForeignBindings(tx, organizationId, doc, map.version === null ? null : await versionDocument(tx, id, map.version))
-    await checkRecursion(tx, organizationId, id, doc)
-    const version = await addVersion(tx, scope, id, draft, comment, t, true)
-    return [await writeMapEvent(tx, scope, map, 'published', t, { version })]
-  })
+  const { draft } = await tx.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()
+  const doc = readStoredDocument(draft)
+  const organizationId = (await organizationOfEnvironment(tx, map.hostgroup_id))!
+  await refuseForeignBindings(tx, organizationId, doc, map.version === null ? null : await versionDocument(tx, id, map.version))
+  await checkRecursion(tx, organizationId, id, doc)
+  const version = await addVersion(tx, scope, id, draft, comment, t, true)
+  return { deltas: [mapEventDelta(await writeMapEvent(tx, scope, map, 'published', t, { version }))] }
 }
 
 /** The document without the items linking to map `id` (and the connectors of those items); null when it has none. */
@@ -174,39 +175,38 @@ async function removeLinksTo(db: Kysely<Database>, organizationId: number, id: n
   return { events, changed }
 }
 
-/** POST maps/:id/archive (write right; not while another user edits). */
-export async function archiveMap(db: Kysely<Database>, scope: Scope, id: number, t: number) {
-  const map = await requireMap(db, scope, id)
+/** POST maps/:id/archive (write right; not while another user edits), in the caller's transaction. */
+export async function archiveMap(tx: Kysely<Database>, scope: Scope, map: MapInfo, t: number) {
+  const id = map.id
   requireWrite(scope, map, 'archive')
   refuseOthersLock(map)
   if (map.status === 'archived') throw new ApiError('invalid_operation', { reason: 'the map is archived already' })
-  return db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('maps')
-      .set({ status: 'archived', status_before_archive: map.status, updated_time: t })
-      .where('id', '=', id)
-      .execute()
-    const archived = await writeMapEvent(tx, scope, map, 'archived', t)
-    const { events, changed } = await removeLinksTo(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, id, map.alias, t)
-    // Maps the caller may not see lose their links too, but are not named to it.
-    const warnings: z.infer<typeof MapLinkRemoved>[] = changed
-      .filter((m) => scope.environmentIds.includes(m.hostgroup_id))
-      .map((m) => ({ map_id: m.id, name: m.name, alias: m.alias, hostgroup_id: m.hostgroup_id, hostgroup_name: m.hostgroup_name }))
-    return { events: [archived, ...events], warnings }
-  })
+  await tx
+    .updateTable('maps')
+    .set({ status: 'archived', status_before_archive: map.status, updated_time: t })
+    .where('id', '=', id)
+    .execute()
+  const archived = await writeMapEvent(tx, scope, map, 'archived', t)
+  const { events, changed } = await removeLinksTo(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, id, map.alias, t)
+  // Maps the caller may not see lose their links too, but are not named to it.
+  const warnings: z.infer<typeof MapLinkRemoved>[] = changed
+    .filter((m) => scope.environmentIds.includes(m.hostgroup_id))
+    .map((m) => ({ map_id: m.id, name: m.name, alias: m.alias, hostgroup_id: m.hostgroup_id, hostgroup_name: m.hostgroup_name }))
+  return { deltas: [archived, ...events].map(mapEventDelta), warnings }
 }
 
-/** POST maps/:id/recover: archived → live (SPEC §4); a map archived before it was ever published returns to draft. */
-export async function recoverMap(db: Kysely<Database>, scope: Scope, id: number, t: number): Promise<EventRow> {
-  const map = await requireMap(db, scope, id)
+/**
+ * POST maps/:id/recover: archived → live (SPEC §4); a map archived before it was ever published returns to
+ * draft. In the caller's transaction.
+ */
+export async function recoverMap(tx: Kysely<Database>, scope: Scope, map: MapInfo, t: number) {
+  const id = map.id
   requireWrite(scope, map, 'recover')
   if (map.status !== 'archived') throw new ApiError('invalid_operation', { reason: 'only an archived map can be recovered' })
-  return db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('maps')
-      .set({ status: map.version === null ? 'draft' : 'live', status_before_archive: null, updated_time: t })
-      .where('id', '=', id)
-      .execute()
-    return writeMapEvent(tx, scope, map, 'recovered', t)
-  })
+  await tx
+    .updateTable('maps')
+    .set({ status: map.version === null ? 'draft' : 'live', status_before_archive: null, updated_time: t })
+    .where('id', '=', id)
+    .execute()
+  return { deltas: [mapEventDelta(await writeMapEvent(tx, scope, map, 'recovered', t))] }
 }

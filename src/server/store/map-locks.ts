@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { ApiError } from '../../shared/errors'
 import { MAP_LOCK_EXPIRY_S } from '../../shared/constants'
 import type { MapLock } from '../../shared/api/maps'
@@ -42,7 +42,7 @@ async function refusal(db: Kysely<Database>, scope: Scope, id: number, t: number
 
 /** Takes the lock, or renews it when the caller holds it (the heartbeat); editing needs write (SPEC §6). */
 export async function takeLock(db: Kysely<Database>, scope: Scope, map: { id: number; hostgroup_id: number }, t: number): Promise<MapLock> {
-  if (!can(scope, 'write', { environmentId: map.hostgroup_id })) throw new ApiError('unauthorized', { action: 'write', map_action: 'edit' })
+  demand(scope, 'write', { environmentId: map.hostgroup_id }, { map_action: 'edit' })
   const id = map.id
   const expires = t + MAP_LOCK_EXPIRY_S
   const r = await db

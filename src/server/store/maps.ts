@@ -6,11 +6,11 @@
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import { getEntity, type EntityDef } from './list'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { now, readJson } from './json'
 import { fail } from './fail'
 import { refuseForeignBindings } from './map-bindings'
-import { writeMapEvent, type MapEventKind } from './map-events'
+import { mapEventDelta, writeMapEvent, type MapEventKind } from './map-events'
 import { lockOf, refuseOthersLock } from './map-locks'
 import { mapStatesOf } from './map-states'
 import { ApiError } from '../../shared/errors'
@@ -23,7 +23,7 @@ import { MAP_STATUSES, type MapInfo, type NewMap, type MapUpdate } from '../../s
 import type { z } from 'zod'
 
 /** A maps row as the list reads it: the draft's head only (its metadata), never the whole document. */
-export interface MapRow {
+interface MapRow {
   id: number
   hostgroup_id: number
   name: string
@@ -210,7 +210,7 @@ export async function mapIdByName(db: Kysely<Database>, scope: Scope, hostgroupN
 
 /** SPEC §6 "Edit not allowed" / "Delete not allowed": the not-authorized key naming the right and the action. */
 export function requireWrite(scope: Scope, map: { hostgroup_id: number }, action: 'edit' | 'delete' | 'recover' | 'publish' | 'archive') {
-  if (!can(scope, 'write', { environmentId: map.hostgroup_id })) throw new ApiError('unauthorized', { action: 'write', map_action: action })
+  demand(scope, 'write', { environmentId: map.hostgroup_id }, { map_action: action })
 }
 
 const isUniqueViolation = (err: unknown) => /unique|duplicate key/i.test(String((err as Error)?.message ?? err))
@@ -229,7 +229,7 @@ export async function createMap(
   event: Extract<MapEventKind, 'added' | 'imported'> = 'added',
 ): Promise<number> {
   if (!scope.environmentIds.includes(newMap.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: newMap.hostgroup_id })
-  if (!can(scope, 'maps_write', { environmentId: newMap.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
+  demand(scope, 'maps_write', { environmentId: newMap.hostgroup_id })
   const parsed = MapDocument.safeParse(document ?? emptyDocument())
   if (!parsed.success)
     throw new ApiError('validation_failed', {
@@ -331,16 +331,17 @@ export async function updateMap(db: Kysely<Database>, scope: Scope, id: number, 
   return requireMap(db, scope, id)
 }
 
-/** Deletes a map with its versions (write right; refused while another user holds the lock) and writes `deleted`. */
-export async function deleteMap(db: Kysely<Database>, scope: Scope, id: number) {
-  const map = await requireMap(db, scope, id)
+/**
+ * Deletes a map with its versions (write right; refused while another user holds the lock) and writes
+ * `deleted`, in the caller's transaction (store/commit.ts).
+ */
+export async function deleteMap(tx: Kysely<Database>, scope: Scope, map: MapInfo) {
+  const id = map.id
   requireWrite(scope, map, 'delete')
   refuseOthersLock(map)
-  return db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('slideshow_maps').where('map_id', '=', id).execute()
-    await tx.deleteFrom('map_versions').where('map_id', '=', id).execute()
-    await tx.deleteFrom('maps').where('id', '=', id).execute()
-    // The event outlives the map on the environment's timeline; map_id stays as a plain number.
-    return writeMapEvent(tx, scope, map, 'deleted', now())
-  })
+  await tx.deleteFrom('slideshow_maps').where('map_id', '=', id).execute()
+  await tx.deleteFrom('map_versions').where('map_id', '=', id).execute()
+  await tx.deleteFrom('maps').where('id', '=', id).execute()
+  // The event outlives the map on the environment's timeline; map_id stays as a plain number.
+  return { deltas: [mapEventDelta(await writeMapEvent(tx, scope, map, 'deleted', now()))] }
 }

@@ -2,7 +2,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, OrganizationTable } from './db'
 import { getEntity, type EntityDef } from './list'
-import { can, invalidateScopes, type Scope } from './scope'
+import { can, demand, invalidateScopes, type Scope } from './scope'
 import { ApiError } from '../../shared/errors'
 import { fail } from './fail'
 import { isValidName } from '../../shared/validation'
@@ -12,7 +12,7 @@ import { now } from './json'
 import { writeAuditEvent } from './audit'
 
 type Row = Selectable<OrganizationTable>
-export type OrganizationOut = ReturnType<typeof toApi>
+type OrganizationOut = ReturnType<typeof toApi>
 
 /** SPEC §3 Organization: users, hosts, resources and children are counts (filled by `enrich`). */
 function toApi(r: Row, scope: Scope) {
@@ -180,7 +180,7 @@ async function auditOrganization(
 /** A new organization is a customer of an MSP organization where the caller may manage environments. */
 export async function createOrganization(db: Kysely<Database>, scope: Scope, body: z.infer<typeof OrganizationBody>) {
   const parent = body.msp_parent_id ?? scope.organizationId
-  if (!can(scope, 'hostgroup_write', { organizationId: parent })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  demand(scope, 'hostgroup_write', { organizationId: parent })
   checkName(body.name)
   await ensureUnique(db, body.name)
   const row = await db.transaction().execute(async (tx) => {
@@ -207,7 +207,7 @@ export async function createOrganization(db: Kysely<Database>, scope: Scope, bod
 
 export async function updateOrganization(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof OrganizationUpdate>) {
   const org = await getOrganization(db, scope, id)
-  if (!can(scope, 'hostgroup_write', { organizationId: id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  demand(scope, 'hostgroup_write', { organizationId: id })
   if (body.name !== undefined) {
     checkName(body.name)
     await ensureUnique(db, body.name, id)
@@ -246,7 +246,7 @@ async function checkMove(db: Kysely<Database>, scope: Scope, id: number, parent:
 
 export async function deleteOrganization(db: Kysely<Database>, scope: Scope, id: number) {
   await getOrganization(db, scope, id)
-  if (!can(scope, 'hostgroup_write', { organizationId: id })) throw new ApiError('unauthorized', { action: 'hostgroup_write' })
+  demand(scope, 'hostgroup_write', { organizationId: id })
   await db.transaction().execute(async (tx) => {
     if (await tx.selectFrom('organizations').select('id').where('msp_parent_id', '=', id).executeTakeFirst())
       throw new ApiError('organization_has_children', { id })

@@ -10,12 +10,12 @@ import type { PerfItem } from '../../shared/perfdata'
 export const STEPS = [300, 3600, 86400] as const
 /** How long each resolution is kept: raw 3 days, 5-minute 35 days, hourly 400 days, daily for ever. */
 export const RAW_KEEP_S = 3 * 86400
-export const KEEP_S: Record<(typeof STEPS)[number], number> = { 300: 35 * 86400, 3600: 400 * 86400, 86400: Infinity }
+const KEEP_S: Record<(typeof STEPS)[number], number> = { 300: 35 * 86400, 3600: 400 * 86400, 86400: Infinity }
 
 /** The start of a `step`-second bucket; the step is a trusted integer, inlined so both databases divide integers. */
 const bucket = (step: number) => sql.raw(`(t / ${Math.trunc(step)}) * ${Math.trunc(step)}`)
 
-export interface SeriesPoint {
+interface SeriesPoint {
   t: number
   min: number
   avg: number

@@ -20,7 +20,7 @@ export async function readAllChecksPerSecond(db: Kysely<Database>): Promise<Map<
 }
 
 /** The stored JSON with defaults filled in (the defaults alone if it does not parse). */
-export function parseQuotas(json: string): Quotas {
+function parseQuotas(json: string): Quotas {
   const parsed = Quotas.safeParse(readJson(json, {}))
   return parsed.success ? parsed.data : Quotas.parse({})
 }
@@ -82,7 +82,7 @@ export async function updateQuotas(db: Kysely<Database>, scope: Scope, organizat
 }
 
 /** A check's schedule as stored on a host or resource. */
-export interface CheckLoad {
+interface CheckLoad {
   check_interval: number
   check_type: string
   check_kind: string

@@ -3,7 +3,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, ResourceTable } from './db'
 import { getEntity, monitoringStatusColumn, softwareColumn, type EntityDef } from './list'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { now, readJson } from './json'
 import { writeAuditEvent } from './audit'
 import { organizationOfEnvironment } from './quotas'
@@ -17,7 +17,7 @@ import { checkTrust } from './allowed-targets'
 import { checksPerSecond, demandCheckQuotas } from './quotas'
 
 type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
-export type ResourceOut = ReturnType<typeof toApi>
+type ResourceOut = ReturnType<typeof toApi>
 
 /** SPEC §4 MAP and HOST_MAP_STATE (resource ok 4 … pending 8), as a map item of this resource shows them. */
 function mapStates(state: string) {
@@ -147,7 +147,7 @@ export async function getResourceByNames(db: Kysely<Database>, scope: Scope, hos
 async function writableHost(db: Kysely<Database>, scope: Scope, hostId: number) {
   const host = await db.selectFrom('hosts').select(['id', 'hostgroup_id', 'name']).where('id', '=', hostId).executeTakeFirst()
   if (!host || !scope.environmentIds.includes(host.hostgroup_id)) throw new ApiError('host_not_found', { id: hostId })
-  if (!can(scope, 'host_write', { environmentId: host.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
+  demand(scope, 'host_write', { environmentId: host.hostgroup_id })
   return host
 }
 

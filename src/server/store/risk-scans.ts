@@ -9,7 +9,7 @@
  */
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, Dialect, RiskScanTable } from './db'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { readJson } from './json'
 import { chunked, loadRiskTargets } from './action-targets'
 import { eventDelta, writeEvents } from './event-log'
@@ -19,7 +19,7 @@ import { demandQuota, limitExceeded, organizationOfEnvironment } from './quotas'
 import { UPLOAD_MAX_BYTES } from '../../shared/constants'
 import { PluginId, RISK_SCAN_FORMATS, type RiskScan, type RiskScanFormat } from '../../shared/api/risks'
 import type { FeedDelta } from '../../shared/feed'
-import type { ScanFinding } from '../integrations/risk-scans/index'
+import type { ParsedScan, ScanFinding } from '../integrations/risk-scans/index'
 import { parseIsolated } from '../integrations/isolated'
 
 /** Text as stored: no NUL (PostgreSQL refuses it), at most `max` characters where the column has a size. */
@@ -150,110 +150,112 @@ async function demandScanQuota(db: Kysely<Database>, hostgroupId: number, at: nu
   await demandQuota(db, organizationId, 'risk_scans', Number(row.n))
 }
 
-/** Imports a scan report into an environment; returns the scan and the feed deltas of its events. */
+/** Checks an upload (right, size, quota) and parses it in isolation; nothing is written, no transaction is open. */
+export async function readScan(db: Kysely<Database>, scope: Scope, q: { hostgroup_id: number }, text: string, at: number) {
+  if (!scope.environmentIds.includes(q.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: q.hostgroup_id })
+  // SPEC §6 names no right for scans; host_write (host data: engineers, administrators) is the closest.
+  demand(scope, 'host_write', { environmentId: q.hostgroup_id })
+  if (Buffer.byteLength(text) > UPLOAD_MAX_BYTES) throw limitExceeded('upload_bytes', UPLOAD_MAX_BYTES, { field: 'body' })
+  await demandScanQuota(db, q.hostgroup_id, at)
+  return parseIsolated({ kind: 'scan', text })
+}
+
+/** Imports a scan read by readScan in the caller's transaction; returns the scan and the feed deltas of its events. */
 export async function importScan(
-  db: Kysely<Database>,
+  tx: Kysely<Database>,
   dialect: Dialect,
   scope: Scope,
   q: { hostgroup_id: number; file_name?: string },
-  text: string,
+  scan: ParsedScan,
   at: number,
 ) {
-  if (!scope.environmentIds.includes(q.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: q.hostgroup_id })
-  // SPEC §6 names no right for scans; host_write (host data: engineers, administrators) is the closest.
-  if (!can(scope, 'host_write', { environmentId: q.hostgroup_id })) throw new ApiError('unauthorized', { action: 'host_write' })
-  if (Buffer.byteLength(text) > UPLOAD_MAX_BYTES) throw limitExceeded('upload_bytes', UPLOAD_MAX_BYTES, { field: 'body' })
-  await demandScanQuota(db, q.hostgroup_id, at)
-  const scan = await parseIsolated({ kind: 'scan', text })
-  return db.transaction().execute(async (tx) => {
-    // Two imports into one environment at once would both insert the same new finding: one waits.
-    if (dialect === 'postgres') await sql`SELECT id FROM hostgroups WHERE id = ${q.hostgroup_id} FOR UPDATE`.execute(tx)
-    const hosts = await tx
-      .selectFrom('hosts')
-      .select(['id', 'name', 'fqdn', 'ip_address'])
+  // Two imports into one environment at once would both insert the same new finding: one waits.
+  if (dialect === 'postgres') await sql`SELECT id FROM hostgroups WHERE id = ${q.hostgroup_id} FOR UPDATE`.execute(tx)
+  const hosts = await tx
+    .selectFrom('hosts')
+    .select(['id', 'name', 'fqdn', 'ip_address'])
+    .where('hostgroup_id', '=', q.hostgroup_id)
+    .orderBy('id')
+    .execute()
+  const found = matchFindings(scan.findings, hostIndex(hosts))
+  const existing = new Map<string, number>()
+  for (const part of chunked([...new Set([...found.values()].map((m) => m.f.pluginId))])) {
+    const rows = await tx
+      .selectFrom('risks')
+      .select(['id', 'host_ref', 'plugin_id', 'port', 'protocol'])
       .where('hostgroup_id', '=', q.hostgroup_id)
-      .orderBy('id')
+      .where('plugin_id', 'in', part)
       .execute()
-    const found = matchFindings(scan.findings, hostIndex(hosts))
-    const existing = new Map<string, number>()
-    for (const part of chunked([...new Set([...found.values()].map((m) => m.f.pluginId))])) {
-      const rows = await tx
-        .selectFrom('risks')
-        .select(['id', 'host_ref', 'plugin_id', 'port', 'protocol'])
-        .where('hostgroup_id', '=', q.hostgroup_id)
-        .where('plugin_id', 'in', part)
-        .execute()
-      for (const r of rows) existing.set(JSON.stringify([r.host_ref, r.plugin_id, r.port, r.protocol]), r.id)
-    }
-    const fresh = [...found.values()].filter((m) => !existing.has(m.key))
-    const again = [...found.values()].filter((m) => existing.has(m.key))
-    const unmatched = [...new Set([...found.values()].filter((m) => !m.host).map((m) => clean(m.f.hostName, 255)))]
+    for (const r of rows) existing.set(JSON.stringify([r.host_ref, r.plugin_id, r.port, r.protocol]), r.id)
+  }
+  const fresh = [...found.values()].filter((m) => !existing.has(m.key))
+  const again = [...found.values()].filter((m) => existing.has(m.key))
+  const unmatched = [...new Set([...found.values()].filter((m) => !m.host).map((m) => clean(m.f.hostName, 255)))]
 
-    const { id: scanId } = await tx
-      .insertInto('risk_scans')
-      .values({
-        hostgroup_id: q.hostgroup_id,
-        format: scan.format,
-        file_name: clean(q.file_name ?? '', 255),
-        report_name: clean(scan.reportName, 255),
-        scanned_at: scan.scannedAt,
-        imported_at: at,
-        user_id: scope.userId,
-        username: scope.username,
-        findings: found.size,
-        imported: fresh.length,
-        updated: again.length,
-        unmatched_hosts: JSON.stringify(unmatched),
-      })
+  const { id: scanId } = await tx
+    .insertInto('risk_scans')
+    .values({
+      hostgroup_id: q.hostgroup_id,
+      format: scan.format,
+      file_name: clean(q.file_name ?? '', 255),
+      report_name: clean(scan.reportName, 255),
+      scanned_at: scan.scannedAt,
+      imported_at: at,
+      user_id: scope.userId,
+      username: scope.username,
+      findings: found.size,
+      imported: fresh.length,
+      updated: again.length,
+      unmatched_hosts: JSON.stringify(unmatched),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+
+  const ids: number[] = []
+  for (const part of chunked(fresh, 100)) {
+    const rows = await tx
+      .insertInto('risks')
+      .values(
+        part.map((m) => ({
+          ...details(m, scan.format, scanId, at),
+          hostgroup_id: q.hostgroup_id,
+          host_id: m.host?.id ?? null,
+          host_ref: m.hostRef,
+          plugin_id: m.f.pluginId,
+          port: m.f.port,
+          protocol: m.f.protocol,
+          first_detected: m.f.firstSeenAt ?? at,
+          first_scan_id: scanId,
+        })),
+      )
       .returning('id')
-      .executeTakeFirstOrThrow()
+      .execute()
+    ids.push(...rows.map((r) => r.id))
+  }
+  await bulkUpdate(
+    tx,
+    'risks',
+    DETAIL_COLUMNS,
+    again.map((m) => {
+      const d = details(m, scan.format, scanId, at)
+      return [existing.get(m.key), ...DETAIL_COLUMNS.slice(1).map((c) => d[c.name as keyof typeof d])]
+    }),
+  )
 
-    const ids: number[] = []
-    for (const part of chunked(fresh, 100)) {
-      const rows = await tx
-        .insertInto('risks')
-        .values(
-          part.map((m) => ({
-            ...details(m, scan.format, scanId, at),
-            hostgroup_id: q.hostgroup_id,
-            host_id: m.host?.id ?? null,
-            host_ref: m.hostRef,
-            plugin_id: m.f.pluginId,
-            port: m.f.port,
-            protocol: m.f.protocol,
-            first_detected: m.f.firstSeenAt ?? at,
-            first_scan_id: scanId,
-          })),
-        )
-        .returning('id')
-        .execute()
-      ids.push(...rows.map((r) => r.id))
-    }
-    await bulkUpdate(
-      tx,
-      'risks',
-      DETAIL_COLUMNS,
-      again.map((m) => {
-        const d = details(m, scan.format, scanId, at)
-        return [existing.get(m.key), ...DETAIL_COLUMNS.slice(1).map((c) => d[c.name as keyof typeof d])]
-      }),
-    )
-
-    const targets = await loadRiskTargets(tx, { ids })
-    const events = await writeEvents(
-      tx,
-      targets.map((t) => ({
-        type: 'report' as const,
-        target: t,
-        status: 'DETECTED',
-        comment: '',
-        actor: scope,
-        start_time: at,
-        message: `Detected by scan ${scanId} (${scan.format}), severity ${t.state}`,
-        extra_data: { scan_id: scanId, severity: t.state, format: scan.format },
-      })),
-    )
-    const saved = await tx.selectFrom('risk_scans').selectAll().where('id', '=', scanId).executeTakeFirstOrThrow()
-    return { scan: toApi(saved), deltas: events.map(eventDelta) as FeedDelta[] }
-  })
+  const targets = await loadRiskTargets(tx, { ids })
+  const events = await writeEvents(
+    tx,
+    targets.map((t) => ({
+      type: 'report' as const,
+      target: t,
+      status: 'DETECTED',
+      comment: '',
+      actor: scope,
+      start_time: at,
+      message: `Detected by scan ${scanId} (${scan.format}), severity ${t.state}`,
+      extra_data: { scan_id: scanId, severity: t.state, format: scan.format },
+    })),
+  )
+  const saved = await tx.selectFrom('risk_scans').selectAll().where('id', '=', scanId).executeTakeFirstOrThrow()
+  return { scan: toApi(saved), deltas: events.map(eventDelta) as FeedDelta[] }
 }

@@ -29,7 +29,7 @@ import {
 type Row = Selectable<RiskTable> & { hostgroup_alias: string }
 
 /** The filters of GET risks besides the list protocol's (src/shared/api/risks.ts RiskFilterQuery). */
-export interface RiskFilters {
+interface RiskFilters {
   hostgroup_id?: number[]
   host_id?: number[]
   severity?: number[]
@@ -37,7 +37,7 @@ export interface RiskFilters {
 }
 
 /** Tickets are the one action on a risk (SPEC §3 Risk allowed_actions). */
-export const riskActions = (scope: Scope, environmentId: number) =>
+const riskActions = (scope: Scope, environmentId: number) =>
   rowActions(scope, environmentId).filter((a) => a === 'create_ticket' || a === 'view_ticket')
 
 const num = (v: number | string | null) => (v === null ? null : Number(v))
@@ -78,7 +78,7 @@ function toApi(r: Row, scope: Scope): Risk {
   }
 }
 
-export const riskDef: EntityDef<Row, Risk> = {
+const riskDef: EntityDef<Row, Risk> = {
   from: 'risks JOIN hostgroups ON hostgroups.id = risks.hostgroup_id',
   countFrom: 'risks',
   select: 'risks.*, hostgroups.alias AS hostgroup_alias',

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, SavedFilterTable } from './db'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { readJson, now } from './json'
 import { ApiError } from '../../shared/errors'
 import { demandQuota } from './quotas'
@@ -112,8 +112,7 @@ export async function createSavedFilter(db: Kysely<Database>, scope: Scope, body
   if (body.organization_wide) {
     organizationId = body.organization_id ?? scope.organizationId
     if (!scope.organizationIds.includes(organizationId)) throw new ApiError('organization_not_found', { id: organizationId })
-    if (!can(scope, 'user_read', { organizationId }))
-      throw new ApiError('unauthorized', { action: 'user_read', reason: 'organization-wide filters need the right to manage users' })
+    demand(scope, 'user_read', { organizationId }, { reason: 'organization-wide filters need the right to manage users' })
   }
   await demandFilterQuota(db, organizationId ?? scope.organizationId)
   const ownerKey = organizationId === null ? `user:${scope.userId}` : `organization:${organizationId}`
@@ -142,7 +141,6 @@ export async function createSavedFilter(db: Kysely<Database>, scope: Scope, body
 
 export async function deleteSavedFilter(db: Kysely<Database>, scope: Scope, guid: string) {
   const f = await getSavedFilter(db, scope, guid)
-  if (f.organization_id !== null && !can(scope, 'user_read', { organizationId: f.organization_id }))
-    throw new ApiError('unauthorized', { action: 'user_read' })
+  if (f.organization_id !== null) demand(scope, 'user_read', { organizationId: f.organization_id })
   await db.deleteFrom('saved_filters').where('guid', '=', guid).execute()
 }

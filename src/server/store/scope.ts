@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import { actionsOf, modulesOf, AuthorizationGroup, type Action } from '../../shared/permissions'
 import type { Module } from '../../shared/enums'
+import { ApiError } from '../../shared/errors'
 
 export interface Scope {
   userId: number
@@ -22,10 +23,21 @@ export interface Scope {
   serverAdmin: boolean
 }
 
-export function can(scope: Scope, action: Action, where: { environmentId?: number; organizationId?: number }) {
+/** Where a right is asked for: an environment, or an organization (SPEC §6). */
+type RightWhere = { environmentId?: number; organizationId?: number }
+
+export function can(scope: Scope, action: Action, where: RightWhere) {
   if (where.environmentId !== undefined) return scope.envActions.get(where.environmentId)?.includes(action) ?? false
   if (where.organizationId !== undefined) return scope.orgActions.get(where.organizationId)?.includes(action) ?? false
   return false
+}
+
+/**
+ * SPEC §6/§8: without the right, 403 `unauthorized` naming it as `action`; `extra` adds to (or renames) what
+ * the answer's extra_info says, e.g. the map action or the index of a refused result.
+ */
+export function demand(scope: Scope, action: Action, where: RightWhere, extra: Record<string, unknown> = {}): void {
+  if (!can(scope, action, where)) throw new ApiError('unauthorized', { action, ...extra })
 }
 
 const cache = new Map<number, { at: number; scope: Promise<Scope> }>()

@@ -14,14 +14,14 @@ import { environmentDef } from './hostgroups'
 import { mapDef } from './maps'
 import { SEARCH_HITS_PER_TYPE, SEARCH_TYPES, type SearchResponse, type SearchType } from '../../shared/api/search'
 
-export interface SearchContext {
+interface SearchContext {
   db: Kysely<Database>
   dialect: Dialect
   scope: Scope
   term: string
   environmentIds?: string
 }
-export interface SearchSource {
+interface SearchSource {
   search(ctx: SearchContext): Promise<{ total: number; hits: Record<string, unknown>[] }>
 }
 
@@ -41,7 +41,7 @@ function entitySource(def: EntityDef<any, any>, matchOn: string[], columns: stri
   }
 }
 
-export const searchSources = {
+const searchSources = {
   host: entitySource(
     hostDef,
     ['name', 'alias', 'hostname', 'ip_address', 'description'],

@@ -8,7 +8,7 @@ import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, Dialect, SlideshowTable } from './db'
 import { getEntity, listEntities, type EntityDef, type ListQuery } from './list'
-import { can, type Scope } from './scope'
+import { demand, type Scope } from './scope'
 import { now } from './json'
 import { fail } from './fail'
 import { ApiError } from '../../shared/errors'
@@ -34,7 +34,7 @@ function toApi(r: Row, scope: Scope): SlideshowOut {
   }
 }
 
-export const slideshowDef: EntityDef<Row, SlideshowOut> = {
+const slideshowDef: EntityDef<Row, SlideshowOut> = {
   from: 'slideshows JOIN hostgroups ON hostgroups.id = slideshows.hostgroup_id',
   countFrom: 'slideshows',
   select: 'slideshows.*, hostgroups.name AS hostgroup_name, hostgroups.organization_id AS organization_id',
@@ -168,7 +168,7 @@ async function writeMaps(db: Kysely<Database>, slideshowId: number, mapIds: numb
 /** SPEC §6: maps_write on the environment adds a slideshow; SPEC §5 names; slideshow_already_exists. */
 export async function createSlideshow(db: Kysely<Database>, scope: Scope, body: z.infer<typeof SlideshowBody>) {
   const organizationId = await organizationOf(db, scope, body.hostgroup_id)
-  if (!can(scope, 'maps_write', { environmentId: body.hostgroup_id })) throw new ApiError('unauthorized', { action: 'maps_write' })
+  demand(scope, 'maps_write', { environmentId: body.hostgroup_id })
   const name = body.name ?? body.alias
   const t = now()
   return db.transaction().execute(async (tx) => {
@@ -198,7 +198,7 @@ export async function createSlideshow(db: Kysely<Database>, scope: Scope, body: 
  */
 export async function updateSlideshow(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof SlideshowUpdate>) {
   const show = await loadSlideshow(db, scope, id)
-  if (!can(scope, 'write', { environmentId: show.hostgroup_id })) throw new ApiError('unauthorized', { action: 'write' })
+  demand(scope, 'write', { environmentId: show.hostgroup_id })
   await db.transaction().execute(async (tx) => {
     if (body.name !== undefined) await ensureUnique(tx, show.hostgroup_id, body.name, id)
     if (body.map_ids) {
@@ -222,6 +222,6 @@ export async function updateSlideshow(db: Kysely<Database>, scope: Scope, id: nu
 
 export async function deleteSlideshow(db: Kysely<Database>, scope: Scope, id: number) {
   const show = await loadSlideshow(db, scope, id)
-  if (!can(scope, 'write', { environmentId: show.hostgroup_id })) throw new ApiError('unauthorized', { action: 'write' })
+  demand(scope, 'write', { environmentId: show.hostgroup_id })
   await db.deleteFrom('slideshows').where('id', '=', id).execute()
 }

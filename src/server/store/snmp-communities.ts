@@ -9,7 +9,7 @@ import type { Database } from './db'
 import { readJson } from './json'
 import type { SecretBox } from '../security/secrets'
 
-export interface SealedCommunities {
+interface SealedCommunities {
   /** checks whose plaintext community was removed */
   moved: number
   /** checks that had a community other than the one their host now keeps */

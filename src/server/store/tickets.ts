@@ -14,25 +14,33 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import { can, type Scope } from './scope'
-import { isProblem, targetKey, type ActionTarget, type Refusal, type TicketTarget } from './action-targets'
+import type { Scope } from './scope'
+import {
+  isProblem,
+  refuse,
+  rightRefusal,
+  riskTargetOf,
+  targetKey,
+  targetOf,
+  type ActionTarget,
+  type Refusal,
+  type RiskTarget,
+  type TicketTarget,
+} from './action-targets'
 import { eventDelta, writeEvents, type Actor } from './event-log'
 import { addAcknowledgements } from './acknowledgements'
 import { bulkUpdate, type BulkColumn } from './bulk'
 import { ApiError } from '../../shared/errors'
+import { fail } from './fail'
 import { REACKNOWLEDGED_COMMENT, type Ticket } from '../../shared/api/tickets'
 import type { FeedDelta } from '../../shared/feed'
 import type { TicketProvider, TicketSubject } from '../integrations/tickets/provider'
 
-export type TicketAnswer = Ticket & { reopened: boolean; reacknowledged: boolean }
-
-export function ticketRightRefusal(scope: Scope, t: TicketTarget, action: 'create_ticket' | 'view_ticket'): Refusal | null {
-  return can(scope, action, { environmentId: t.hostgroupId }) ? null : { key: 'unauthorized', extra: { action } }
-}
+type TicketAnswer = Ticket & { reopened: boolean; reacknowledged: boolean }
 
 /** SPEC §4 "Creation is refused for acknowledged or OK state"; a risk's, without host info (SPEC §8). */
 export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | undefined): Refusal | null {
-  const r = t.object === 'risk' ? ticketRightRefusal(scope, t, 'create_ticket') : reacknowledgeRefusal(scope, t)
+  const r = t.object === 'risk' ? rightRefusal(scope, 'create_ticket', t) : reacknowledgeRefusal(scope, t)
   if (r) return r
   if (t.object === 'risk' && t.hostId === null)
     return { key: 'ticket_add_failed', extra: { reason: 'no_host_info', host_name: t.hostName } }
@@ -41,8 +49,8 @@ export function createRefusal(scope: Scope, t: TicketTarget, current: Ticket | u
 }
 
 /** SPEC §4: only an unacknowledged problem can be (re-)acknowledged, with ticket rights. */
-export function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
-  const r = ticketRightRefusal(scope, t, 'create_ticket')
+function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
+  const r = rightRefusal(scope, 'create_ticket', t)
   if (r) return r
   if (t.acknowledged || !isProblem(t.state))
     return { key: 'ticket_add_failed', extra: { reason: 'acknowledged_or_ok', state: t.state, acknowledged: t.acknowledged } }
@@ -159,35 +167,41 @@ export async function createTickets(
   }
 }
 
-/** SPEC §4 re-acknowledge (checked with reacknowledgeRefusal). */
-export async function reacknowledge(
-  tx: Kysely<Database>,
-  provider: TicketProvider,
-  actor: Actor,
-  t: ActionTarget,
-  current: Ticket | undefined,
-  at: number,
-) {
+/** SPEC §4 re-acknowledge one object (refused as reacknowledgeRefusal says), in the caller's transaction. */
+export async function reacknowledge(tx: Kysely<Database>, provider: TicketProvider, scope: Scope, t: ActionTarget, at: number) {
+  refuse(reacknowledgeRefusal(scope, t))
+  const current = (await currentTickets(tx, provider, [t])).get(targetKey(t))
   let ticket: Ticket
   if (current && !current.isClosed) {
     ticket = await provider.addNote(
       tx,
       current.ticket_id,
-      { kind: 'reacknowledged', comment: REACKNOWLEDGED_COMMENT, author: authorOf(actor) },
+      { kind: 'reacknowledged', comment: REACKNOWLEDGED_COMMENT, author: authorOf(scope) },
       at,
     )
   } else {
     ;[ticket] = await provider.open(
       tx,
-      [{ subject: subjectOf(t), comment: REACKNOWLEDGED_COMMENT, author: authorOf(actor), previous: current?.ticket_id ?? null }],
+      [{ subject: subjectOf(t), comment: REACKNOWLEDGED_COMMENT, author: authorOf(scope), previous: current?.ticket_id ?? null }],
       at,
     )
     await appendTickets(tx, [{ target: t, ticketId: ticket.ticket_id }])
   }
-  const ack = await addAcknowledgements(tx, actor, [t], { comment: REACKNOWLEDGED_COMMENT, persistent: false }, at)
-  const events = await ticketEvents(tx, actor, [{ target: t, ticket, status: 'REACKNOWLEDGED', comment: REACKNOWLEDGED_COMMENT }], at)
+  const ack = await addAcknowledgements(tx, scope, [t], { comment: REACKNOWLEDGED_COMMENT, persistent: false }, at)
+  const events = await ticketEvents(tx, scope, [{ target: t, ticket, status: 'REACKNOWLEDGED', comment: REACKNOWLEDGED_COMMENT }], at)
   const answer: TicketAnswer = { ...ticket, reopened: !!current && current.isClosed, reacknowledged: true }
   return { ticket: answer, deltas: [...events, ...ack.deltas] as FeedDelta[] }
+}
+
+/** The object a ticket is about, by the ticket's id alone (its web_url page); one the caller may not see reads as not found. */
+export async function ticketTarget(db: Kysely<Database>, provider: TicketProvider, scope: Scope, ticketId: string): Promise<TicketTarget> {
+  const [found] = await provider.get(db, [ticketId])
+  if (!found) throw new ApiError('ticket_not_found', { ticket_id: ticketId })
+  return (
+    found.risk_id !== null
+      ? riskTargetOf(db, scope, found.risk_id)
+      : targetOf(db, scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id })
+  ).catch(() => fail('ticket_not_found', { ticket_id: ticketId }))
 }
 
 /** A ticket of this object; another object's (or an unknown) ticket reads as not found. */
@@ -233,4 +247,63 @@ export async function closeTicket(
   await getTicket(tx, provider, t, ticketId)
   const ticket = await provider.close(tx, ticketId, comment, authorOf(actor), at)
   return { ticket, deltas: (await ticketEvents(tx, actor, [{ target: t, ticket, status: 'CLOSED', comment }], at)) as FeedDelta[] }
+}
+
+/** POST hosts|resources/…/tickets: opens (or re-opens) the object's ticket, in the caller's transaction. */
+export async function openTicket(
+  tx: Kysely<Database>,
+  provider: TicketProvider,
+  scope: Scope,
+  t: ActionTarget,
+  comment: string,
+  at: number,
+) {
+  const current = (await currentTickets(tx, provider, [t])).get(targetKey(t))
+  refuse(createRefusal(scope, t, current))
+  const { tickets, deltas } = await createTickets(tx, provider, scope, [{ target: t, current }], comment, at)
+  return { ticket: tickets[0], deltas }
+}
+
+/** Opens a ticket for each risk that may get one; the others get their refusal (SPEC §7 risk group tickets). */
+export async function openRiskTickets(
+  tx: Kysely<Database>,
+  provider: TicketProvider,
+  scope: Scope,
+  targets: RiskTarget[],
+  comment: string,
+  at: number,
+) {
+  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
+  const current = await currentTickets(tx, provider, targets)
+  const refusals = new Map(targets.map((t) => [t.id, createRefusal(scope, t, current.get(targetKey(t)))]))
+  const accepted = targets.filter((t) => !refusals.get(t.id))
+  const items = accepted.map((t) => ({ target: t, current: current.get(targetKey(t)) }))
+  const { tickets, deltas } = accepted.length
+    ? await createTickets(tx, provider, scope, items, comment, at)
+    : { tickets: [], deltas: [] as FeedDelta[] }
+  return { refusals, opened: new Map(accepted.map((t, n) => [t.id, tickets[n]])), deltas }
+}
+
+/** Closes the current ticket of each risk whose current one is open; none at all is ticket_not_found. */
+export async function closeRiskTickets(
+  tx: Kysely<Database>,
+  provider: TicketProvider,
+  scope: Scope,
+  targets: RiskTarget[],
+  comment: string,
+  at: number,
+) {
+  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
+  const current = await currentTickets(tx, provider, targets)
+  const open = targets.filter((t) => current.get(targetKey(t)) && !current.get(targetKey(t))!.isClosed)
+  // One risk's closed ticket is the provider's own refusal (ticket_closed), as for hosts.
+  const closing = targets.length === 1 && current.has(targetKey(targets[0])) ? targets : open
+  if (!closing.length) throw new ApiError('ticket_not_found', { risk_ids: targets.map((t) => t.id), reason: 'no open ticket' })
+  const out = { ids: [] as string[], deltas: [] as FeedDelta[] }
+  for (const t of closing) {
+    const { ticket, deltas } = await closeTicket(tx, provider, scope, t, current.get(targetKey(t))!.ticket_id, comment, at)
+    out.ids.push(ticket.ticket_id)
+    out.deltas.push(...deltas)
+  }
+  return out
 }

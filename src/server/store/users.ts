@@ -39,7 +39,7 @@ export async function startSession(
   })
 }
 
-export function parsePreferences(text: string): Preferences {
+function parsePreferences(text: string): Preferences {
   const parsed = Preferences.safeParse(readJson(text, {}))
   return parsed.success ? parsed.data : Preferences.parse({})
 }

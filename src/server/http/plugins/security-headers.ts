@@ -8,7 +8,7 @@ import fp from 'fastify-plugin'
  * The app loads only its own files: scripts and styles from /assets, pictures also as data:/blob: URLs
  * (map images, exports), API and feed on this origin ('self' covers ws:/wss: of the same host).
  */
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self'",

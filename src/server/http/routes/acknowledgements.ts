@@ -12,15 +12,10 @@ import {
   Removed,
   ResourceIdParams,
 } from '../../../shared/api/acknowledgements'
-import { checkPayloadIds, refuse, targetOf } from '../../store/action-targets'
-import {
-  acknowledgeRefusal,
-  acknowledgementRightRefusal,
-  addAcknowledgements,
-  listAcknowledgements,
-  removeAcknowledgements,
-} from '../../store/acknowledgements'
+import { checkPayloadIds, refuse, rightRefusal, targetOf } from '../../store/action-targets'
+import { acknowledgeRefusal, addAcknowledgements, listAcknowledgements, removeAcknowledgements } from '../../store/acknowledgements'
 import { now } from '../../store/json'
+import { commitThenPublish } from '../../store/commit'
 
 export async function acknowledgementRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   for (const [path, params] of [
@@ -31,21 +26,19 @@ export async function acknowledgementRoutes(app: ZodApp, { store, bus }: RouteDe
       const t = await targetOf(store.db, req.scope, req.params)
       checkPayloadIds(t, req.body)
       refuse(acknowledgeRefusal(req.scope, t))
-      const { result, deltas } = await store.db.transaction().execute((tx) => addAcknowledgements(tx, req.scope, [t], req.body, now()))
-      for (const d of deltas) bus.publish(d)
+      const { result } = await commitThenPublish(store.db, bus, (tx) => addAcknowledgements(tx, req.scope, [t], req.body, now()))
       return reply.status(201).send(result[0])
     })
     app.get(path, { schema: { params, response: { 200: AcknowledgementList } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(acknowledgementRightRefusal(req.scope, t, 'view_acknowledgement'))
+      refuse(rightRefusal(req.scope, 'view_acknowledgement', t))
       const result = await listAcknowledgements(store.db, t)
       return { result, totalresults: result.length }
     })
     app.delete(path, { schema: { params, response: { 200: Removed } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(acknowledgementRightRefusal(req.scope, t, 'add_acknowledgement'))
-      const { removed, deltas } = await store.db.transaction().execute((tx) => removeAcknowledgements(tx, req.scope, [t], now()))
-      for (const d of deltas) bus.publish(d)
+      refuse(rightRefusal(req.scope, 'add_acknowledgement', t))
+      const { removed } = await commitThenPublish(store.db, bus, (tx) => removeAcknowledgements(tx, req.scope, [t], now()))
       return { removed }
     })
   }

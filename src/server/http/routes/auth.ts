@@ -14,7 +14,7 @@ import { addressBudget, sourceOf, LOGIN_FAILURES_PER_ADDRESS } from '../../secur
 import { loadScope } from '../../store/scope'
 
 /** Login attempts per minute for one address and username (SPEC §8 code 5 when exceeded). */
-export const LOGIN_RATE_PER_MINUTE = 10
+const LOGIN_RATE_PER_MINUTE = 10
 
 export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
   const passwords = passwordChecker()

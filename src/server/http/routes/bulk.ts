@@ -10,20 +10,19 @@ import { BulkAcknowledgementBody, BulkDowntimeBody, BulkResult, BulkTicketBody }
 import { downtimeWindowProblem } from '../../../shared/api/downtimes'
 import { ApiError } from '../../../shared/errors'
 import type { FeedDelta } from '../../../shared/feed'
-import type { Kysely } from 'kysely'
-import type { Database } from '../../store/db'
-import { chunked, hostsOf, targetKey, targetsByFilter, type ActionTarget, type Refusal } from '../../store/action-targets'
+import { chunked, hostsOf, rightRefusal, targetKey, targetsByFilter, type ActionTarget, type Refusal } from '../../store/action-targets'
 import { acknowledgeRefusal, addAcknowledgements } from '../../store/acknowledgements'
-import { downtimeRightRefusal, scheduleDowntimes } from '../../store/downtimes'
+import { scheduleDowntimes } from '../../store/downtimes'
 import { createRefusal, createTickets, currentTickets } from '../../store/tickets'
 import { defaultTicketProvider } from '../../integrations/tickets/index'
 import { now } from '../../store/json'
+import { commitThenPublish, type Write } from '../../store/commit'
 
 export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
   async function run(
     targets: ActionTarget[],
     refusal: (t: ActionTarget) => Refusal | null,
-    apply: (tx: Kysely<Database>, part: ActionTarget[]) => Promise<FeedDelta[]>,
+    apply: (part: ActionTarget[]) => Write<{ deltas: FeedDelta[] }>,
   ): Promise<BulkResult> {
     const refused: BulkResult['refused'] = []
     const accepted: ActionTarget[] = []
@@ -32,10 +31,7 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
       if (r) refused.push({ id: t.id, key: r.key })
       else accepted.push(t)
     }
-    for (const part of chunked(accepted)) {
-      const deltas = await store.db.transaction().execute((tx) => apply(tx, part))
-      for (const d of deltas) bus.publish(d)
-    }
+    for (const part of chunked(accepted)) await commitThenPublish(store.db, bus, apply(part))
     return { done: accepted.length, refused }
   }
 
@@ -45,7 +41,7 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
     return run(
       targets,
       (t) => acknowledgeRefusal(req.scope, t),
-      async (tx, part) => (await addAcknowledgements(tx, req.scope, part, req.body, at)).deltas,
+      (part) => (tx) => addAcknowledgements(tx, req.scope, part, req.body, at),
     )
   })
 
@@ -58,8 +54,8 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
     const targets = req.body.target === 'resources' && req.body.set_to_host_checkbox ? await hostsOf(store.db, matched) : matched
     const result = await run(
       targets,
-      (t) => downtimeRightRefusal(req.scope, t, 'schedule_downtime'),
-      async (tx, part) => (await scheduleDowntimes(tx, req.scope, part, req.body, at)).deltas,
+      (t) => rightRefusal(req.scope, 'schedule_downtime', t),
+      (part) => (tx) => scheduleDowntimes(tx, req.scope, part, req.body, at),
     )
     await engine.downtimes.wake()
     return result
@@ -73,17 +69,10 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
     return run(
       targets,
       (t) => createRefusal(req.scope, t, current.get(targetKey(t))),
-      async (tx, part) =>
-        (
-          await createTickets(
-            tx,
-            provider,
-            req.scope,
-            part.map((t) => ({ target: t, current: current.get(targetKey(t)) })),
-            req.body.comment,
-            at,
-          )
-        ).deltas,
+      (part) => (tx) => {
+        const items = part.map((t) => ({ target: t, current: current.get(targetKey(t)) }))
+        return createTickets(tx, provider, req.scope, items, req.body.comment, at)
+      },
     )
   })
 }

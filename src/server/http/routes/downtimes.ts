@@ -9,10 +9,11 @@ import type { ZodApp, RouteDeps } from '../types'
 import { HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/acknowledgements'
 import { Downtime, DowntimeBody, DowntimeList, downtimeWindowProblem } from '../../../shared/api/downtimes'
 import { ApiError } from '../../../shared/errors'
-import { checkPayloadIds, hostsOf, refuse, targetOf } from '../../store/action-targets'
-import { downtimeRightRefusal, listDowntimes, removeAllMaintenance, scheduleMaintenance } from '../../store/downtimes'
+import { checkPayloadIds, hostsOf, refuse, rightRefusal, targetOf } from '../../store/action-targets'
+import { cancelDowntimes, listDowntimes, scheduleDowntimes } from '../../store/downtimes'
 import { hostIdOfResource } from '../../store/resources'
 import { now } from '../../store/json'
+import { commitThenPublish } from '../../store/commit'
 
 export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
   for (const [path, params] of [
@@ -27,11 +28,10 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       const problem = downtimeWindowProblem(req.body, at)
       if (problem) throw new ApiError('validation_failed', { ...problem, field: `body.${problem.field}` })
       const t = onPath.object === 'resource' && req.body.set_to_host_checkbox ? (await hostsOf(store.db, [onPath]))[0] : onPath
-      refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
+      refuse(rightRefusal(req.scope, 'schedule_downtime', t))
       // On a host the maintenance is the host's, whatever resource row it was scheduled from.
       const body = t.object === 'host' ? { ...req.body, resource_id: null, resource_name: null } : req.body
-      const { ids, deltas } = await scheduleMaintenance(store.db, req.scope, [t], body, at)
-      for (const d of deltas) bus.publish(d)
+      const { ids } = await commitThenPublish(store.db, bus, (tx) => scheduleDowntimes(tx, req.scope, [t], body, at))
       // A maintenance starting now is in effect when the answer arrives.
       await engine.downtimes.wake()
       const [created] = await listDowntimes(store.db, t, ids)
@@ -39,15 +39,14 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
     })
     app.get(path, { schema: { params, response: { 200: DowntimeList } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(downtimeRightRefusal(req.scope, t, 'view_scheduled_downtime'))
+      refuse(rightRefusal(req.scope, 'view_scheduled_downtime', t))
       const result = await listDowntimes(store.db, t)
       return { result, totalresults: result.length }
     })
     app.delete(path, { schema: { params, response: { 200: Removed } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(downtimeRightRefusal(req.scope, t, 'schedule_downtime'))
-      const { removed, deltas } = await removeAllMaintenance(store.db, [t], now())
-      for (const d of deltas) bus.publish(d)
+      refuse(rightRefusal(req.scope, 'schedule_downtime', t))
+      const { removed } = await commitThenPublish(store.db, bus, (tx) => cancelDowntimes(tx, [t], now()))
       return { removed }
     })
   }

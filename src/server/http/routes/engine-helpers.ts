@@ -1,7 +1,7 @@
 /** What the host and resource routes share when they talk to the engine. */
 import type { Kysely } from 'kysely'
 import type { Database } from '../../store/db'
-import { can, type Scope } from '../../store/scope'
+import { demand, type Scope } from '../../store/scope'
 import { ApiError } from '../../../shared/errors'
 import { checkKinds, CHECK_KIND_NAMES } from '../../engine/checks/index'
 import { requireCheckAllowed } from '../../engine/check-policy'
@@ -9,7 +9,7 @@ import { requireCheckTemplate } from '../../store/check-templates'
 
 /** Rescheduling a check is an operator's action: it needs schedule_downtime (SPEC §6, permissions.ts). */
 export function requireReschedule(scope: Scope, environmentId: number) {
-  if (!can(scope, 'schedule_downtime', { environmentId })) throw new ApiError('unauthorized', { action: 'reschedule' })
+  demand(scope, 'schedule_downtime', { environmentId }, { action: 'reschedule' })
 }
 
 /** SPEC §8 feature_disabled: with the engine off (VIGIL_ENGINE=0) nothing runs checks, so none can run now. */

@@ -35,7 +35,7 @@ import {
   saveDocument,
 } from '../../store/map-versions'
 import { archiveMap, publishMap, recoverMap } from '../../store/map-lifecycle'
-import { mapEventDelta } from '../../store/map-events'
+import { commitThenPublish } from '../../store/commit'
 import { now } from '../../store/json'
 
 const ByName = z.object({ hostgroup_name: z.string().min(1).max(255), name: z.string().min(1).max(255) })
@@ -72,7 +72,8 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     updateMap(db, req.scope, req.params.id, req.body),
   )
   app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
-    bus.publish(mapEventDelta(await deleteMap(db, req.scope, req.params.id)))
+    const map = await requireMap(db, req.scope, req.params.id)
+    await commitThenPublish(db, bus, (tx) => deleteMap(tx, req.scope, map))
     return reply.status(204).send(null)
   })
 
@@ -115,17 +116,18 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   })
 
   app.post('/:id/publish', { schema: { params: IdParams, body: PublishBody.optional(), response: { 200: MapInfo } } }, async (req) => {
-    const events = await publishMap(db, req.scope, req.params.id, req.body?.comment ?? '', now())
-    for (const e of events) bus.publish(mapEventDelta(e))
+    const map = await requireMap(db, req.scope, req.params.id)
+    await commitThenPublish(db, bus, (tx) => publishMap(tx, req.scope, map, req.body?.comment ?? '', now()))
     return requireMap(db, req.scope, req.params.id)
   })
   app.post('/:id/archive', { schema: { params: IdParams, response: { 200: MapArchiveResult } } }, async (req) => {
-    const { events, warnings } = await archiveMap(db, req.scope, req.params.id, now())
-    for (const e of events) bus.publish(mapEventDelta(e))
+    const map = await requireMap(db, req.scope, req.params.id)
+    const { warnings } = await commitThenPublish(db, bus, (tx) => archiveMap(tx, req.scope, map, now()))
     return { ...(await requireMap(db, req.scope, req.params.id)), warnings }
   })
   app.post('/:id/recover', { schema: { params: IdParams, response: { 200: MapInfo } } }, async (req) => {
-    bus.publish(mapEventDelta(await recoverMap(db, req.scope, req.params.id, now())))
+    const map = await requireMap(db, req.scope, req.params.id)
+    await commitThenPublish(db, bus, (tx) => recoverMap(tx, req.scope, map, now()))
     return requireMap(db, req.scope, req.params.id)
   })
   app.get('/:id/versions', { schema: { params: IdParams, response: { 200: MapVersionList } } }, async (req) =>

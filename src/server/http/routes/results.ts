@@ -7,7 +7,7 @@ import type { ZodApp, RouteDeps } from '../types'
 import { ResultsBody, ResultsWritten, type PassiveResult } from '../../../shared/api/results'
 import { ApiError } from '../../../shared/errors'
 import { parsePluginOutput } from '../../../shared/perfdata'
-import { can } from '../../store/scope'
+import { demand } from '../../store/scope'
 import { now } from '../../store/json'
 import { visibleHostsByNameOrId } from '../../store/hosts'
 import { resourcesOfHostsOrIds } from '../../store/resources'
@@ -58,7 +58,7 @@ export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
           ;[type, id] = ['resource', res.id]
         }
       }
-      if (!can(req.scope, 'host_write', { environmentId })) throw new ApiError('unauthorized', { action: 'host_write', index })
+      demand(req.scope, 'host_write', { environmentId }, { index })
       const parsed = parsePluginOutput(
         r.perfdata ? `${r.output.split('\n')[0]} | ${r.perfdata}\n${r.output.split('\n').slice(1).join('\n')}` : r.output,
       )

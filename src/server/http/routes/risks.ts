@@ -8,7 +8,8 @@ import { GroupedQuery, ListQuery } from '../../store/list'
 import { groupedOf, listOf } from '../../../shared/api/list'
 import { Risk, RiskFilterQuery, RiskGroup, RiskGroupParams, RiskIdParams, RiskScan, RiskScanQuery } from '../../../shared/api/risks'
 import { getRisk, getRiskGroup, groupRisks, listRisks } from '../../store/risks'
-import { getRiskScan, importScan } from '../../store/risk-scans'
+import { getRiskScan, importScan, readScan } from '../../store/risk-scans'
+import { commitThenPublish } from '../../store/commit'
 import { now } from '../../store/json'
 
 export async function riskRoutes(app: ZodApp, { store, bus }: RouteDeps) {
@@ -19,15 +20,9 @@ export async function riskRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     files.removeAllContentTypeParsers()
     files.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
     files.post('/scans', { schema: { querystring: RiskScanQuery, response: { 201: RiskScan } } }, async (req, reply) => {
-      const { scan, deltas } = await importScan(
-        db,
-        store.dialect,
-        req.scope,
-        req.query,
-        typeof req.body === 'string' ? req.body : '',
-        now(),
-      )
-      deltas.forEach((d) => bus.publish(d))
+      const at = now()
+      const parsed = await readScan(db, req.scope, req.query, typeof req.body === 'string' ? req.body : '', at)
+      const { scan } = await commitThenPublish(db, bus, (tx) => importScan(tx, store.dialect, req.scope, req.query, parsed, at))
       return reply.status(201).send(scan)
     })
   })

@@ -33,28 +33,26 @@ import {
   refuse,
   riskGroupTargetsOf,
   riskTargetOf,
-  targetKey,
+  rightRefusal,
   targetOf,
   type ActionTarget,
   type RiskTarget,
 } from '../../store/action-targets'
 import {
   addTicketNote,
+  closeRiskTickets,
   closeTicket,
-  createRefusal,
-  createTickets,
-  currentTickets,
   getTicket,
   listTickets,
+  openRiskTickets,
+  openTicket,
   reacknowledge,
-  reacknowledgeRefusal,
-  ticketRightRefusal,
+  ticketTarget,
 } from '../../store/tickets'
 import { now } from '../../store/json'
-import { fail } from '../../store/fail'
-import { defaultTicketProvider, type TicketProvider } from '../../integrations/tickets/index'
+import { commitThenPublish } from '../../store/commit'
+import { defaultTicketProvider } from '../../integrations/tickets/index'
 import type { Scope } from '../../store/scope'
-import type { FeedDelta } from '../../../shared/feed'
 
 function requiredComment(comment: string | undefined): string {
   if (!comment) throw new ApiError('validation_failed', { field: 'body.comment', reason: 'a comment is required' })
@@ -63,26 +61,13 @@ function requiredComment(comment: string | undefined): string {
 
 export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   const provider = defaultTicketProvider
-  const publish = (deltas: FeedDelta[]) => deltas.forEach((d) => bus.publish(d))
-
-  async function reacknowledged(scope: Scope, t: ActionTarget) {
-    refuse(reacknowledgeRefusal(scope, t))
-    const current = (await currentTickets(store.db, provider, [t])).get(targetKey(t))
-    const { ticket, deltas } = await store.db.transaction().execute((tx) => reacknowledge(tx, provider, scope, t, current, now()))
-    publish(deltas)
-    return ticket
-  }
+  const reacknowledged = async (scope: Scope, t: ActionTarget) =>
+    (await commitThenPublish(store.db, bus, (tx) => reacknowledge(tx, provider, scope, t, now()))).ticket
 
   // The page of a ticket's web_url (/#/tickets/{ticket_id}) knows only the id: the object comes from the ticket.
   app.get('/tickets/:ticket_id', { schema: { params: TicketIdParam, response: { 200: Ticket } } }, async (req) => {
-    const [found] = await provider.get(store.db, [req.params.ticket_id])
-    if (!found) throw new ApiError('ticket_not_found', { ticket_id: req.params.ticket_id })
-    const t = await (
-      found.risk_id !== null
-        ? riskTargetOf(store.db, req.scope, found.risk_id)
-        : targetOf(store.db, req.scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id })
-    ).catch(() => fail('ticket_not_found', { ticket_id: req.params.ticket_id }))
-    refuse(ticketRightRefusal(req.scope, t, 'view_ticket'))
+    const t = await ticketTarget(store.db, provider, req.scope, req.params.ticket_id)
+    refuse(rightRefusal(req.scope, 'view_ticket', t))
     return getTicket(store.db, provider, t, req.params.ticket_id)
   })
 
@@ -95,14 +80,14 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
 
     app.get(path, { schema: { params, response: { 200: TicketList } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(ticketRightRefusal(req.scope, t, 'view_ticket'))
+      refuse(rightRefusal(req.scope, 'view_ticket', t))
       const result = await listTickets(store.db, provider, t)
       return { result, totalresults: result.length }
     })
 
     app.get(`${path}/:ticket_id`, { schema: { params: withTicket, response: { 200: Ticket } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
-      refuse(ticketRightRefusal(req.scope, t, 'view_ticket'))
+      refuse(rightRefusal(req.scope, 'view_ticket', t))
       return getTicket(store.db, provider, t, req.params.ticket_id)
     })
 
@@ -111,13 +96,8 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       checkPayloadIds(t, req.body)
       if (req.body.reacknowledged) return reply.status(201).send(await reacknowledged(req.scope, t))
       const comment = requiredComment(req.body.comment)
-      const current = (await currentTickets(store.db, provider, [t])).get(targetKey(t))
-      refuse(createRefusal(req.scope, t, current))
-      const { tickets, deltas } = await store.db
-        .transaction()
-        .execute((tx) => createTickets(tx, provider, req.scope, [{ target: t, current }], comment, now()))
-      publish(deltas)
-      return reply.status(201).send(tickets[0])
+      const { ticket } = await commitThenPublish(store.db, bus, (tx) => openTicket(tx, provider, req.scope, t, comment, now()))
+      return reply.status(201).send(ticket)
     })
 
     app.post(
@@ -129,11 +109,10 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
         await getTicket(store.db, provider, t, req.params.ticket_id)
         if (req.body.reacknowledged) return reacknowledged(req.scope, t)
         const comment = requiredComment(req.body.comment)
-        refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
-        const { ticket, deltas } = await store.db
-          .transaction()
-          .execute((tx) => addTicketNote(tx, provider, req.scope, t, req.params.ticket_id, comment, now()))
-        publish(deltas)
+        refuse(rightRefusal(req.scope, 'create_ticket', t))
+        const { ticket } = await commitThenPublish(store.db, bus, (tx) =>
+          addTicketNote(tx, provider, req.scope, t, req.params.ticket_id, comment, now()),
+        )
         return ticket
       },
     )
@@ -143,17 +122,16 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       { schema: { params: withTicket, body: TicketCloseBody, response: { 200: TicketCloseResponse } } },
       async (req) => {
         const t = await targetOf(store.db, req.scope, req.params)
-        refuse(ticketRightRefusal(req.scope, t, 'create_ticket'))
-        const { ticket, deltas } = await store.db
-          .transaction()
-          .execute((tx) => closeTicket(tx, provider, req.scope, t, req.params.ticket_id, req.body.comment, now()))
-        publish(deltas)
+        refuse(rightRefusal(req.scope, 'create_ticket', t))
+        const { ticket } = await commitThenPublish(store.db, bus, (tx) =>
+          closeTicket(tx, provider, req.scope, t, req.params.ticket_id, req.body.comment, now()),
+        )
         return { ticket_id: ticket.ticket_id }
       },
     )
   }
 
-  await riskTicketRoutes(app, store.db, provider, publish)
+  await riskTicketRoutes(app, { store, bus })
 }
 
 /** A risk's ticket body: comment required; risks cannot be re-acknowledged (they are never acknowledged). */
@@ -165,12 +143,9 @@ function riskComment(targets: RiskTarget[], body: TicketBody): string {
 }
 
 /** SPEC §7 risks/{risk_id}/tickets and risks/{hostgroup_id}/{risk_plugin_id}/tickets. */
-async function riskTicketRoutes(
-  app: ZodApp,
-  db: RouteDeps['store']['db'],
-  provider: TicketProvider,
-  publish: (deltas: FeedDelta[]) => void,
-) {
+async function riskTicketRoutes(app: ZodApp, { store, bus }: Pick<RouteDeps, 'store' | 'bus'>) {
+  const db = store.db
+  const provider = defaultTicketProvider
   const one = '/risks/:risk_id/tickets'
   const group = '/risks/:hostgroup_id/:risk_plugin_id/tickets'
   const risk = (scope: Scope, p: { risk_id: number }) => riskTargetOf(db, scope, p.risk_id).then((t) => [t])
@@ -178,54 +153,16 @@ async function riskTicketRoutes(
     riskGroupTargetsOf(db, scope, p.hostgroup_id, p.risk_plugin_id)
 
   async function list(scope: Scope, targets: RiskTarget[]) {
-    refuse(ticketRightRefusal(scope, targets[0], 'view_ticket'))
+    refuse(rightRefusal(scope, 'view_ticket', targets[0]))
     const result = await listTickets(db, provider, ...targets)
     return { result, totalresults: result.length }
   }
-
-  /** Opens a ticket for each risk that may get one; the others answer their refusal. */
-  async function open(scope: Scope, targets: RiskTarget[], comment: string) {
-    refuse(ticketRightRefusal(scope, targets[0], 'create_ticket'))
-    const current = await currentTickets(db, provider, targets)
-    const refusals = new Map(targets.map((t) => [t.id, createRefusal(scope, t, current.get(targetKey(t)))]))
-    const accepted = targets.filter((t) => !refusals.get(t.id))
-    const { tickets, deltas } = accepted.length
-      ? await db.transaction().execute((tx) =>
-          createTickets(
-            tx,
-            provider,
-            scope,
-            accepted.map((t) => ({ target: t, current: current.get(targetKey(t)) })),
-            comment,
-            now(),
-          ),
-        )
-      : { tickets: [], deltas: [] }
-    publish(deltas)
-    const opened = new Map(accepted.map((t, n) => [t.id, tickets[n]]))
-    return { refusals, opened }
+  const open = (scope: Scope, targets: RiskTarget[], body: TicketBody) => {
+    const comment = riskComment(targets, body)
+    return commitThenPublish(db, bus, (tx) => openRiskTickets(tx, provider, scope, targets, comment, now()))
   }
-
-  /** Closes the current ticket of each risk whose current one is open; none at all is ticket_not_found. */
-  async function close(scope: Scope, targets: RiskTarget[], comment: string) {
-    refuse(ticketRightRefusal(scope, targets[0], 'create_ticket'))
-    const current = await currentTickets(db, provider, targets)
-    const open = targets.filter((t) => current.get(targetKey(t)) && !current.get(targetKey(t))!.isClosed)
-    // One risk's closed ticket is the provider's own refusal (ticket_closed), as for hosts.
-    const closing = targets.length === 1 && current.has(targetKey(targets[0])) ? targets : open
-    if (!closing.length) throw new ApiError('ticket_not_found', { risk_ids: targets.map((t) => t.id), reason: 'no open ticket' })
-    const { ids, deltas } = await db.transaction().execute(async (tx) => {
-      const out = { ids: [] as string[], deltas: [] as FeedDelta[] }
-      for (const t of closing) {
-        const { ticket, deltas } = await closeTicket(tx, provider, scope, t, current.get(targetKey(t))!.ticket_id, comment, now())
-        out.ids.push(ticket.ticket_id)
-        out.deltas.push(...deltas)
-      }
-      return out
-    })
-    publish(deltas)
-    return ids
-  }
+  const close = async (scope: Scope, targets: RiskTarget[], comment: string) =>
+    (await commitThenPublish(db, bus, (tx) => closeRiskTickets(tx, provider, scope, targets, comment, now()))).ids
 
   app.get(one, { schema: { params: RiskTicketParams, response: { 200: TicketList } } }, async (req) =>
     list(req.scope, await risk(req.scope, req.params)),
@@ -236,7 +173,7 @@ async function riskTicketRoutes(
 
   app.post(one, { schema: { params: RiskTicketParams, body: TicketBody, response: { 201: TicketPostResponse } } }, async (req, reply) => {
     const targets = await risk(req.scope, req.params)
-    const { refusals, opened } = await open(req.scope, targets, riskComment(targets, req.body))
+    const { refusals, opened } = await open(req.scope, targets, req.body)
     refuse(refusals.get(targets[0].id) ?? null)
     return reply.status(201).send(opened.get(targets[0].id)!)
   })
@@ -245,7 +182,7 @@ async function riskTicketRoutes(
     { schema: { params: RiskGroupTicketParams, body: TicketBody, response: { 201: RiskGroupTicketResponse } } },
     async (req, reply) => {
       const targets = await ofGroup(req.scope, req.params)
-      const { refusals, opened } = await open(req.scope, targets, riskComment(targets, req.body))
+      const { refusals, opened } = await open(req.scope, targets, req.body)
       const ticketIds = targets.map((t): RiskTicketEntry => {
         const r = refusals.get(t.id)
         const tk = opened.get(t.id)
