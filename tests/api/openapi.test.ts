@@ -1,6 +1,6 @@
 /**
- * Issue 8: the OpenAPI document at /api/v1/openapi.json is complete and true. Every operation documents a
- * success response with a JSON schema (or a 204 without a body), and the calls answer the status the
+ * Issue 8: the OpenAPI document at /api/v1/openapi.json is complete and true. It lists exactly the routes the
+ * server answers (compared with Fastify's route table), every operation documents a success response with a JSON schema (or a 204 without a body), and the calls answer the status the
  * document gives them. Runs on SQLite and PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
