@@ -11,7 +11,11 @@ const run = (config: z.input<typeof PingConfig>, timeoutMs = 5000) =>
 
 /** Whether this machine lets us ping at all, asked of the system's ping itself rather than of the check. */
 function icmpHere(): { ok: true } | { ok: false; why: string } {
-  const probe = spawnSync('ping', ['-n', '-q', '-c', '1', '-w', '2', LOOPBACK], { encoding: 'utf8' })
+  // The PATH the check's child gets (checks/child.ts), so that both find the same ping.
+  const probe = spawnSync('ping', ['-n', '-q', '-c', '1', '-w', '2', LOOPBACK], {
+    encoding: 'utf8',
+    env: { PATH: '/usr/bin:/bin', LC_ALL: 'C' },
+  })
   if (probe.error) return { ok: false, why: `cannot run ping: ${probe.error.message}` }
   if (probe.status === 0) return { ok: true }
   return { ok: false, why: (probe.stderr || probe.stdout).trim().split('\n').pop() || `ping exited with ${probe.status}` }
