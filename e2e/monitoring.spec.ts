@@ -110,7 +110,7 @@ describe('monitoring screens (issue 4)', () => {
     await page.getByRole('button', { name: 'Filter active' }).waitFor()
     await hostsTable(page).getByRole('link', { name: 'web-02' }).waitFor()
     await hostsTable(page).getByRole('link', { name: 'db-01' }).waitFor({ state: 'detached' })
-    await expect(page.getByRole('button', { name: 'Filter active' }).isVisible()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Filter active' }).waitFor()
   })
 
   it('acknowledges a down host with a comment and shows it acknowledged (SPEC §2 action panels, §8 success message)', async () => {
@@ -145,7 +145,7 @@ describe('monitoring screens (issue 4)', () => {
     await rowOf(page, 'Hosts', 'app-03').waitFor()
     await page.getByRole('button', { name: 'Select several' }).click()
     await page.getByRole('menuitem', { name: 'Schedule maintenance' }).click()
-    await expect(page.getByText('Paused').isVisible()).resolves.toBe(true)
+    await page.getByText('Paused').waitFor()
     await rowOf(page, 'Hosts', 'app-01').getByRole('checkbox', { name: 'Select row' }).check()
     await rowOf(page, 'Hosts', 'app-02').getByRole('checkbox', { name: 'Select row' }).check()
     await page.getByRole('button', { name: 'Schedule maintenance: 2 selected' }).click()
@@ -274,9 +274,9 @@ describe('monitoring screens (issue 4)', () => {
     const posted = await user.api.post('/api/v1/results', { host: 'live-01', exit_status: 2, output: 'PING CRITICAL - live-01 lost' })
     expect(posted.status).toBe(200)
     await row.getByText('PING CRITICAL - live-01 lost').waitFor()
-    await expect(row.getByText('Down', { exact: true }).isVisible()).resolves.toBe(true)
+    await row.getByText('Down', { exact: true }).waitFor()
     // Same document (no reload), and the open expanded row stayed open.
     await expect(page.evaluate(() => (window as unknown as { marker?: number }).marker)).resolves.toBe(42)
-    await expect(page.getByText('Monitoring IP').isVisible()).resolves.toBe(true)
+    await page.getByText('Monitoring IP').waitFor()
   })
 })

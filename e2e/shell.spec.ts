@@ -31,7 +31,7 @@ describe('browser shell', () => {
     const page = await freshPage()
     await page.goto(`${suite.server.baseUrl}/#/monitoring/hosts`)
     await page.waitForURL(/#\/login\?redirect=%2Fmonitoring%2Fhosts$/)
-    await expect(page.getByRole('heading', { name: 'Log in to Vigil' }).isVisible()).resolves.toBe(true)
+    await page.getByRole('heading', { name: 'Log in to Vigil' }).waitFor()
   })
 
   it('logs in from a ?token= link, keeps the token 12 h and drops it from the address (SPEC §4 route guard 1)', async () => {
@@ -84,7 +84,7 @@ describe('browser shell', () => {
 
     const menu = page.getByRole('navigation', { name: 'Main menu' })
     for (const name of ['Dashboard', 'Problems', 'Resources', 'Timeline', 'Risks', 'Reports', 'Admin', 'Software', 'Slideshows']) {
-      await expect(menu.getByRole('link', { name, exact: true }).isVisible()).resolves.toBe(true)
+      await menu.getByRole('link', { name, exact: true }).waitFor()
     }
     await menu.getByRole('link', { name: 'Dashboard' }).click()
     await page.waitForURL(/#\/dashboard$/)
@@ -154,7 +154,7 @@ describe('browser shell', () => {
     await page.waitForURL(/#\/admin$/)
     await page.getByRole('heading', { name: 'Not authorized' }).waitFor()
     const menu = page.getByRole('navigation', { name: 'Main menu' })
-    await expect(menu.getByRole('link', { name: 'Problems' }).isVisible()).resolves.toBe(true)
+    await menu.getByRole('link', { name: 'Problems' }).waitFor()
     await expect(menu.getByRole('link', { name: 'Admin' }).count()).resolves.toBe(0)
     // Risks has no module check (SPEC §2).
     await menu.getByRole('link', { name: 'Risks' }).click()

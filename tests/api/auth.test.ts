@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, client, makeTenant, type Client } from '../helpers/api'
@@ -77,7 +78,9 @@ describe.each(DATABASES)('auth on %s', (db) => {
     const r = await client(server.baseUrl).get('/version.json')
     expect(r.status).toBe(200)
     expect(r.headers.get('cache-control')).toContain('no-store')
-    expect(r.body).toMatchObject({ release: '3.9.1', maintenance: false, maintenance_message: '' })
+    // The release is the package's version, whatever it is today.
+    const { version } = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+    expect(r.body).toMatchObject({ release: version, maintenance: false, maintenance_message: '' })
     expect(typeof r.body.build).toBe('string')
   })
 })

@@ -323,23 +323,27 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
     expect((await t.api.get(`/api/v1/hosts/${host.id}`)).body.max_scheduled_downtime_depth).toBe(0)
   })
 
-  it('tickets: POST with comment gives ticket_id, GET lists SPEC §3 tickets, DELETE with comment gives ticket_id', async () => {
+  it('resources/{resource_id}/tickets: POST gives one ticket, GET lists and gets SPEC §3 tickets, DELETE needs a comment and gives ticket_id', async () => {
+    // SPEC §7 Tickets: POST on a resource answers one ticket (the list with id and reopened is the risk group's);
+    // DELETE …/tickets/{ticket_id} answers ticket_id.
     const created = await t.api.post(`/api/v1/resources/${resource.id}/tickets`, {
       host_id: host.id,
       resource_id: resource.id,
       comment: 'please fix',
     })
     expect(created.status).toBe(201)
-    const ticketId = created.body.ticket_id ?? created.body.result?.[0]?.ticket_id
-    expect(typeof ticketId).toBe('string')
-    const list = (await t.api.get(`/api/v1/resources/${resource.id}/tickets`)).body
-    expectFields(list.result?.[0] ?? list[0], FIELDS.ticket)
+    expectFields(created.body, [...FIELDS.ticket, 'reopened'])
+    expect(created.body).toMatchObject({ host_id: host.id, resource_id: resource.id, reopened: false })
+    const ticketId = created.body.ticket_id
+    const list = await t.api.get(`/api/v1/resources/${resource.id}/tickets`)
+    expectList(list.body)
+    expectFields(list.body.result[0], FIELDS.ticket)
+    expect(list.body.result.map((x: any) => x.ticket_id)).toContain(ticketId)
     expectFields((await t.api.get(`/api/v1/resources/${resource.id}/tickets/${ticketId}`)).body, FIELDS.ticket)
     const closed = await t.api.del(`/api/v1/resources/${resource.id}/tickets/${ticketId}`)
     expect([closed.status, closed.body.error?.key]).toEqual([400, 'validation_failed'])
     const ok = await t.api.del(`/api/v1/resources/${resource.id}/tickets/${ticketId}`, { comment: 'fixed' })
-    expect(ok.status).toBe(200)
-    expect(ok.body.ticket_id ?? ok.body.ticket_ids).toBeTruthy()
+    expect([ok.status, ok.body]).toEqual([200, { ticket_id: ticketId }])
   })
 
   it('risks/{risk_id}/tickets and risks/{hostgroup_id}/{risk_plugin_id}/tickets: comment bodies, ticket_id / ticket_ids with reopened', async () => {

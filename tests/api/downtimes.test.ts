@@ -7,19 +7,12 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Client, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, waitFor, type Client, type Tenant } from '../helpers/api'
 
 const nowS = () => Math.floor(Date.now() / 1000)
 
-async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
+/** The engine applies maintenance on its own schedule: up to 10 s. */
+const ENGINE_MS = 10_000
 
 const depthOf = async (api: Client, object: 'host' | 'resource', id: number): Promise<number> =>
   object === 'host'
@@ -104,10 +97,10 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
     const [scheduled] = await eventsOf(host.id)
     // Upcoming: its start lies in the future and it is not STOPPED.
     expect([scheduled.status, scheduled.start_time, scheduled.resource_id]).toEqual(['SCHEDULED', start, resource.id])
-    await waitFor(async () => (await depthOf(a.api, 'resource', resource.id)) === 1)
+    await waitFor(async () => (await depthOf(a.api, 'resource', resource.id)) === 1, ENGINE_MS)
     expect((await eventsOf(host.id))[0].status).toBe('STARTED')
     expect(nowS()).toBeGreaterThanOrEqual(start)
-    await waitFor(async () => (await depthOf(a.api, 'resource', resource.id)) === 0)
+    await waitFor(async () => (await depthOf(a.api, 'resource', resource.id)) === 0, ENGINE_MS)
     const [stopped] = await eventsOf(host.id)
     expect([stopped.id, stopped.status, stopped.start_time]).toEqual([scheduled.id, 'STOPPED', start])
     expect((await a.api.get(`/api/v1/resources/${resource.id}/downtimes`)).body.totalresults).toBe(0)
@@ -136,7 +129,7 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
       started.actual_end,
       1,
     ])
-    await waitFor(async () => (await depthOf(a.api, 'resource', resource.id)) === 0)
+    await waitFor(async () => (await depthOf(a.api, 'resource', resource.id)) === 0, ENGINE_MS)
     expect((await eventsOf(host.id))[0].status).toBe('STOPPED')
   })
 
@@ -149,7 +142,7 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
       payload({ start_time: start, end_time: start + 600, is_flexible: true, duration: 600 }),
     )
     expect(r.body.status).toBe('SCHEDULED')
-    await waitFor(async () => (await depthOf(a.api, 'host', host.id)) === 1)
+    await waitFor(async () => (await depthOf(a.api, 'host', host.id)) === 1, ENGINE_MS)
     const [dt] = (await a.api.get(`/api/v1/hosts/${host.id}/downtimes`)).body.result
     expect(dt.actual_start).toBeGreaterThanOrEqual(start)
   })
@@ -239,7 +232,7 @@ describe('maintenance across a restart (sqlite)', () => {
     })
     expect(r.body.status).toBe('SCHEDULED')
     await first.close()
-    await waitFor(async () => nowS() > start)
+    await waitFor(async () => nowS() > start, ENGINE_MS)
     const second = await startServer({ env })
     const admin2 = await adminClient({ ...second, adminPassword: env.VIGIL_ADMIN_PASSWORD })
     expect((await admin2.get(`/api/v1/hosts/${host.id}`)).body.max_scheduled_downtime_depth).toBe(1)

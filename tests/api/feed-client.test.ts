@@ -2,18 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { startServer, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { adminClient, makeTenant, waitFor, type Tenant } from '../helpers/api'
 import { createFeedClient } from '../../src/app/feed/feed-client'
-import type { FeedDelta } from '../../src/shared/feed'
+import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
 import { feedTicket } from '../helpers/feed'
 
-const until = async (cond: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+const until = (cond: () => boolean) => waitFor(async () => cond())
 
 describe('feed client', () => {
   let server: TestServer
@@ -35,26 +29,43 @@ describe('feed client', () => {
   })
   afterAll(() => server.close())
 
-  it('delivers deltas of subscribed topics and reconnects with its subscriptions after the connection drops', async () => {
+  /** The browser's feed client on real sockets; the topics the server confirmed on the current one; sockets opened. */
+  const feedClient = () => {
+    const confirmed = new Set<string>()
+    let connections = 0
     const client = createFeedClient({
       url: `${server.baseUrl.replace('http', 'ws')}/api/v1/feed`,
       getTicket: () => feedTicket(server.baseUrl, token),
-      createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
+      createSocket: (url) => {
+        confirmed.clear()
+        connections++
+        const socket = new WebSocket(url)
+        socket.on('message', (data) => {
+          const msg = JSON.parse(String(data)) as ServerMessage
+          if (msg.op === 'subscribed') for (const topic of msg.topics) confirmed.add(topic)
+        })
+        return socket as unknown as globalThis.WebSocket
+      },
       backoffMs: [50],
     })
+    return { client, confirmed, connections: () => connections }
+  }
+
+  it('delivers deltas of subscribed topics and reconnects with its subscriptions after the connection drops', async () => {
+    const { client, confirmed, connections } = feedClient()
     const got: FeedDelta[] = []
     client.subscribe(`environment:${t.environmentId}`, (d) => got.push(d))
     client.start()
-    await until(() => client.state.getState().status === 'open')
-    await new Promise((r) => setTimeout(r, 100)) // the subscription is answered before results flow
+    // Results flow only to topics the server has confirmed.
+    await until(() => confirmed.has(`environment:${t.environmentId}`))
     await t.api.post('/api/v1/results', { host: 'fc-host', exit_status: 2, output: 'first' })
     await until(() => got.some((d) => d.kind === 'state' && d.plugin_output === 'first'))
 
     // Drop every connection on the server side, as a restart or network loss would.
+    const before = connections()
     for (const c of server.vigil.app.websocketServer.clients) c.terminate()
-    await until(() => client.state.getState().status !== 'open')
-    await until(() => client.state.getState().status === 'open')
-    await new Promise((r) => setTimeout(r, 100))
+    // Reconnected and resubscribed: a new socket, and the topic confirmed on it.
+    await until(() => connections() > before && confirmed.has(`environment:${t.environmentId}`))
     await t.api.post('/api/v1/results', { host: 'fc-host', exit_status: 0, output: 'second' })
     await until(() => got.some((d) => d.kind === 'state' && d.plugin_output === 'second'))
     expect(got.filter((d) => d.kind === 'state').map((d) => d.kind === 'state' && d.state)).toEqual(['down', 'up'])
@@ -62,19 +73,14 @@ describe('feed client', () => {
   })
 
   it('subscribes to more topics than one message may carry (TOPICS_PER_MESSAGE) by sending them in parts', async () => {
-    const client = createFeedClient({
-      url: `${server.baseUrl.replace('http', 'ws')}/api/v1/feed`,
-      getTicket: () => feedTicket(server.baseUrl, token),
-      createSocket: (url) => new WebSocket(url) as unknown as globalThis.WebSocket,
-      backoffMs: [50],
-    })
+    const { client, confirmed } = feedClient()
     const got: FeedDelta[] = []
     // Environments the user cannot see are refused one by one; the visible one, last of 700, still subscribes.
     for (let i = 1; i <= 700; i++) client.subscribe(`environment:${1_000_000 + i}`, () => {})
     client.subscribe(`environment:${t.environmentId}`, (d) => got.push(d))
     client.start()
-    await until(() => client.state.getState().status === 'open')
-    await new Promise((r) => setTimeout(r, 200))
+    // The visible environment, in the last part, is confirmed: every part was sent and answered.
+    await until(() => confirmed.has(`environment:${t.environmentId}`))
     await t.api.post('/api/v1/results', { host: 'fc-host', exit_status: 1, output: 'many topics' })
     await until(() => got.some((d) => d.kind === 'state' && d.plugin_output === 'many topics'))
     client.stop()

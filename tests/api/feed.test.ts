@@ -93,9 +93,11 @@ describe.each(DATABASES)('live feed on %s', (db) => {
       delta: { kind: 'state', object: 'host', id: hostId, state: 'down', plugin_output: 'PING CRITICAL - host down' },
     })
     await mine.next((m) => m.op === 'delta' && m.delta.kind === 'event' && m.delta.status === 'down')
-    // Give a leak the same time to arrive before concluding it did not.
-    await new Promise((r) => setTimeout(r, 300))
-    expect(theirs.messages.filter((m) => m.op === 'delta')).toEqual([])
+    // A change in their own environment, committed later, reaches them after any leak would have (commit order).
+    await b.api.post('/api/v1/hosts/', { name: 'their-host', hostgroup_id: b.environmentId, check_type: '1' })
+    await b.api.post('/api/v1/results', { host: 'their-host', exit_status: 2, output: 'theirs' })
+    await theirs.next((m) => m.op === 'delta' && m.delta.kind === 'state' && m.delta.plugin_output === 'theirs')
+    expect(theirs.messages.filter((m) => m.op === 'delta' && m.delta.hostgroup_id !== b.environmentId)).toEqual([])
     mine.close()
     theirs.close()
   })

@@ -2,17 +2,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
-
-const waitFor = async <T>(fn: () => Promise<T | undefined | false>, ms = 5000): Promise<T> => {
-  const end = Date.now() + ms
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+import { adminClient, makeTenant, waitFor, type Tenant } from '../helpers/api'
 
 describe.each(DATABASES)('passive results on %s', (db) => {
   let server: TestServer

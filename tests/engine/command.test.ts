@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
 import { runCheck, type RunOptions } from '../../src/server/engine/checks'
 import { command, CommandConfig } from '../../src/server/engine/checks/command'
@@ -167,7 +167,8 @@ describe('command check: plugin registry and macros', () => {
     }
   })
 
-  it.runIf(process.getuid?.() === 0)('runs plugins as the unprivileged VIGIL_PLUGIN_USER when the server is root', async () => {
+  it('runs plugins as the unprivileged VIGIL_PLUGIN_USER when the server is root', async (ctx) => {
+    ctx.skip(process.getuid?.() !== 0, 'not root: plugins already run as this unprivileged user')
     const result = await run({ command: FIXTURE, args: ['0', 'context'] })
     const uid = Number(result.output.match(/uid=(\d+)/)?.[1])
     expect(uid).not.toBe(0)
@@ -179,12 +180,14 @@ describe('command check: plugin registry and macros', () => {
 
 // Debian's monitoring-plugins, looked up by bare name (issue 3: "e.g. Debian's monitoring-plugins").
 const debian = settings({})
-describe.runIf(fs.existsSync(`${debian.dirs[0]}/check_tcp`))('command check with monitoring-plugins check_tcp', () => {
+const checkTcp = `${debian.dirs[0]}/check_tcp`
+describe('command check with monitoring-plugins check_tcp', () => {
   let server: Listening
   beforeAll(async () => {
     server = await tcpServer(() => {})
   })
   afterAll(() => server.close())
+  beforeEach((ctx) => ctx.skip(!fs.existsSync(checkTcp), `no monitoring-plugins: ${checkTcp} missing`))
 
   it('is OK against a listening port, with check_tcp time perfdata', async () => {
     const result = await run(

@@ -114,6 +114,8 @@ describe('check worker pool', () => {
     // The check queued behind it is sent again to the fresh worker and answers once that worker has started.
     const { r, at } = await behind
     expect(r.status).toBe(0)
+    // It was held by the stuck worker (had the 100 ms above not sufficed, it would have answered before).
+    expect(at).toBeGreaterThanOrEqual(endedAt)
     expect(at - endedAt).toBeLessThan(3000)
     expect(pool.threads).toBe(1)
     expect((await pool.run('tcp', { port: open.port }, { timeoutMs: 2000, address: LOOPBACK })).status).toBe(0)

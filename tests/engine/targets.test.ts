@@ -5,7 +5,8 @@
  */
 import dgram from 'node:dgram'
 import http from 'node:http'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import net from 'node:net'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { checkKinds, runCheck, type CheckKindName } from '../../src/server/engine/checks'
 import { createCheckPool } from '../../src/server/engine/pool'
 import { listen, LOOPBACK, tcpServer, type Listening } from '../fixtures/loopback'
@@ -27,6 +28,26 @@ async function udpCounter(): Promise<{ port: number; received: () => number; clo
   socket.on('message', () => n++)
   await new Promise<void>((resolve) => socket.bind(0, LOOPBACK, resolve))
   return { port: socket.address().port, received: () => n, close: () => new Promise((resolve) => socket.close(() => resolve())) }
+}
+
+/**
+ * Opens a connection of our own to `port` and waits until `count` has seen it. A connection the check had
+ * opened before would have been accepted first, so afterwards `count` is exact.
+ */
+async function ownConnection(port: number, count: () => number) {
+  const seen = count()
+  const socket = net.connect(port, LOOPBACK)
+  await vi.waitFor(() => expect(count()).toBeGreaterThan(seen))
+  socket.destroy()
+}
+
+/** Sends a datagram of our own to each counter and waits until it arrived, as `ownConnection` for UDP. */
+async function ownDatagram(...counters: { port: number; received: () => number }[]) {
+  const socket = dgram.createSocket('udp4')
+  const seen = counters.map((c) => c.received())
+  for (const c of counters) socket.send('mark', c.port, LOOPBACK)
+  await vi.waitFor(() => expect(counters.map((c, i) => c.received() > seen[i])).toEqual(counters.map(() => true)))
+  socket.close()
 }
 
 describe('check targets of untrusted checks', () => {
@@ -56,8 +77,8 @@ describe('check targets of untrusted checks', () => {
       output: 'TCP UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)',
       perfdata: [],
     })
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(tcpConnections).toBe(before)
+    await ownConnection(tcp.port, () => tcpConnections)
+    expect(tcpConnections).toBe(before + 1)
   })
 
   it('refuses an http check to 127.0.0.1 and the loopback server sees no request', async () => {
@@ -65,8 +86,8 @@ describe('check targets of untrusted checks', () => {
     const result = await run('http', { host: LOOPBACK, port: web.port }, TENANT)
     expect(result.status).toBe(3)
     expect(result.output).toBe('HTTP UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(webRequests).toBe(before)
+    await ownConnection(web.port, () => webRequests)
+    expect(webRequests).toBe(before + 1)
   })
 
   it('refuses a name that resolves to loopback (localhost), with the address it resolved to', async () => {
@@ -79,8 +100,9 @@ describe('check targets of untrusted checks', () => {
     expect((await run('smtp', { port: tcp.port }, TENANT, 'localhost')).output).toMatch(
       /^SMTP UNKNOWN - target localhost .* is not allowed/,
     )
-    await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(webRequests + tcpConnections).toBe(before)
+    await ownConnection(web.port, () => webRequests)
+    await ownConnection(tcp.port, () => tcpConnections)
+    expect(webRequests + tcpConnections).toBe(before + 2)
   })
 
   it('refuses IPv4-mapped loopback and cloud metadata addresses', async () => {
@@ -100,8 +122,8 @@ describe('check targets of untrusted checks', () => {
       expect(asked.output).toBe('DNS UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)')
       const polled = await run('snmp', { oid: '1.3.6.1.2.1.1.3.0', port: agent.port }, TENANT)
       expect(polled.output).toBe('SNMP UNKNOWN - target 127.0.0.1 is not allowed for this organization (loopback)')
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      expect([dnsServer.received(), agent.received()]).toEqual([0, 0])
+      await ownDatagram(dnsServer, agent)
+      expect([dnsServer.received(), agent.received()]).toEqual([1, 1])
     } finally {
       await dnsServer.close()
       await agent.close()
