@@ -91,7 +91,7 @@ describe.each(DATABASES)('environments and environment lists on %s', (db) => {
     const me = (await operator.get('/api/v1/users/current')).body
     expect(me.allowed_environment_lists).toEqual([
       {
-        id: `group-${list.body.id}`,
+        id: String(list.body.id),
         name: 'Production set',
         organization_id: a.organizationId,
         environment_ids: list.body.environment_ids,

@@ -181,4 +181,18 @@ describe.each(DATABASES)('user management on %s', (db) => {
     expect((await a.api.get(`/api/v1/users/${u.body.id}`)).body.error.key).toBe('user_not_found')
     expect((await auditOf(u.body.id)).map((e) => e.status)).toContain('DELETED')
   })
+
+  it("reads the organization's audit timeline and a user's own timeline; an operator and another organization read none", async () => {
+    const u = await a.api.post('/api/v1/users', newUser())
+    const operator = await login(server, u.body.username, PASSWORD)
+    const org = await a.api.get(`/api/v1/events?types=audit_log&organization_id=${a.organizationId}&limit=1000`)
+    expect(org.status).toBe(200)
+    expect(org.body.result.some((e: { subject_name: string }) => e.subject_name === u.body.username)).toBe(true)
+    expect(org.body.result.every((e: { type: string }) => e.type === 'audit_log')).toBe(true)
+    const mine = await a.api.get(`/api/v1/events?types=audit_log&user_id=${aAdminId}&limit=1000`)
+    expect(mine.body.result.length).toBeGreaterThan(0)
+    expect(mine.body.result.every((e: { username: string }) => e.username === a.username)).toBe(true)
+    expect((await operator.get(`/api/v1/events?types=audit_log&organization_id=${a.organizationId}`)).body.result).toEqual([])
+    expect((await b.api.get(`/api/v1/events?types=audit_log&organization_id=${a.organizationId}`)).body.result).toEqual([])
+  })
 })

@@ -107,8 +107,9 @@ export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<C
     ),
     allowed_organizations: orgs.map((o) => ({ ...o, allowed_actions: scope.orgActions.get(o.id) ?? [] })),
     allowed_environments: envs.map((e) => ({ ...e, allowed_actions: scope.envActions.get(e.id) ?? [] })),
+    // The id without its `group-` prefix: the environment selector adds it (SPEC §3 preferences).
     allowed_environment_lists: lists.map((l) => ({
-      id: `group-${l.id}`,
+      id: String(l.id),
       name: l.name,
       organization_id: l.organization_id,
       environment_ids: l.environment_ids,
