@@ -55,6 +55,12 @@ describe('administration (issue 15)', () => {
     await userForm.getByRole('button', { name: 'Save' }).click()
     await page.locator(`tr[data-user="${operator}"]`).getByText('Operator', { exact: true }).waitFor()
 
+    // The organization's audit timeline shows the new user, linked to the user's own timeline (SPEC §6 user_read).
+    await page.getByRole('link', { name: 'Organization timeline' }).click()
+    await page.getByRole('link', { name: operator }).first().click()
+    await page.waitForURL(new RegExp(`#/admin/${customer}/users/${operator}/timeline`))
+    await page.getByRole('heading', { name: `Timeline of user ${operator}` }).waitFor()
+
     const second = await freshPage()
     await logIn(second, operator, 'operator-password-1', '/monitoring/hosts')
     await second.waitForURL(/#\/monitoring\/hosts/)

@@ -10,13 +10,13 @@ import type { TimelineEvent } from '../../shared/api/events'
 import { fetchAuditEvents, useOrganizationByName } from '../api'
 import { AdminTabs } from '../components/AdminTabs'
 
-/** SPEC §6: a user's audit event links to the user's timeline only for those who may manage users (user_read). */
+/** SPEC §6: a user's audit event links (a hash-router href) to the user's timeline only for those who may manage users (user_read). */
 function useUserLink(organization: string, organizationId: number | undefined) {
   const me = useCurrentUser()
   const readsUsers = me?.allowed_organizations.find((o) => o.id === organizationId)?.allowed_actions.includes('user_read') ?? false
   return (e: TimelineEvent) =>
     readsUsers && e.event_class === 'user_audit'
-      ? `/admin/${encodeURIComponent(organization)}/users/${encodeURIComponent(e.subject_name)}/timeline`
+      ? `#/admin/${encodeURIComponent(organization)}/users/${encodeURIComponent(e.subject_name)}/timeline`
       : undefined
 }
 
