@@ -26,11 +26,17 @@ export function EnvironmentLists({ organizationId, environments }: { organizatio
     <section aria-label={t('admin.environments.lists')}>
       <h2 className="h5 mt-4">{t('admin.environments.lists')}</h2>
       <NameForm
-        key={create.submittedAt}
         label={t('admin.environments.addList')}
         isPending={create.isPending}
         error={create.error}
-        onSave={(name) => create.mutate(name, { onSuccess: () => setChosen([]) })}
+        onSave={(name, clear) =>
+          create.mutate(name, {
+            onSuccess: () => {
+              clear()
+              setChosen([])
+            },
+          })
+        }
       >
         <div>{checkboxes(chosen, setChosen)}</div>
       </NameForm>

@@ -8,7 +8,8 @@ interface Props {
   initial?: string
   isPending: boolean
   error: Error | null
-  onSave(name: string): void
+  /** `clear` empties the field (call it once the name is saved) */
+  onSave(name: string, clear: () => void): void
   onCancel?(): void
   children?: ReactNode
 }
@@ -20,7 +21,7 @@ export function NameForm({ label, initial = '', isPending, error, onSave, onCanc
   useLeaveGuard(name !== initial && !isPending, t('admin.common.unsaved'))
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    onSave(name.trim())
+    onSave(name.trim(), () => setName(initial))
   }
   return (
     <form className="d-flex flex-wrap gap-2 align-items-start mb-2" onSubmit={submit} aria-label={label}>

@@ -27,11 +27,10 @@ export function EnvironmentsPage() {
       <AdminTabs organization={name ?? ''} />
       {organization && (
         <NameForm
-          key={create.submittedAt}
           label={t('admin.environments.add')}
           isPending={create.isPending}
           error={create.error}
-          onSave={(n) => create.mutate(n)}
+          onSave={(n, clear) => create.mutate(n, { onSuccess: clear })}
         />
       )}
       <FormError error={del.error} />
