@@ -176,7 +176,10 @@ async function audit(
 }
 
 /** Issue 15 POST users/: `copy_from` (a user of the same organization) gives the authorizations and modules not given. */
-export async function createUser(db: Kysely<Database>, scope: Scope, body: UserBody, passwordHash: string) {
+/** `hash` hashes the password under the login's cap; called only once every check passed. */
+export type Hasher = (password: string) => Promise<string>
+
+export async function createUser(db: Kysely<Database>, scope: Scope, body: UserBody, hash: Hasher) {
   if (!scope.organizationIds.includes(body.organization_id)) throw new ApiError('organization_not_found', { id: body.organization_id })
   if (!can(scope, 'user_read', { organizationId: body.organization_id })) throw new ApiError('unauthorized', { action: 'user_read' })
   checkEmail(body.email)
@@ -190,6 +193,7 @@ export async function createUser(db: Kysely<Database>, scope: Scope, body: UserB
   await checkAuthorizations(db, scope, authorizations ?? [])
   if (await db.selectFrom('users').select('id').where('username', '=', body.username).executeTakeFirst())
     throw new ApiError('user_already_exists', { username: body.username })
+  const passwordHash = await hash(body.password)
   const id = await db.transaction().execute(async (tx) => {
     const created = await tx
       .insertInto('users')
@@ -220,11 +224,12 @@ async function manageable(db: Kysely<Database>, scope: Scope, id: number) {
   return user
 }
 
-export async function updateUser(db: Kysely<Database>, scope: Scope, id: number, body: UserUpdate, passwordHash: string | null) {
+export async function updateUser(db: Kysely<Database>, scope: Scope, id: number, body: UserUpdate, hash: Hasher) {
   await manageable(db, scope, id)
   checkEmail(body.email)
   if (body.authorizations) await checkAuthorizations(db, scope, body.authorizations)
-  const { authorizations, allowed_modules, password: _password, ...names } = body
+  const { authorizations, allowed_modules, password, ...names } = body
+  const passwordHash = password ? await hash(password) : null
   const changes = {
     ...names,
     ...(allowed_modules === undefined ? {} : { allowed_modules: allowed_modules === null ? null : JSON.stringify(allowed_modules) }),

@@ -31,11 +31,11 @@ export async function userRoutes(app: ZodApp, { store }: RouteDeps) {
   registerListRoutes(app, store, userDef, UserRow)
   app.get('/:id', { schema: { params: IdParams, response: { 200: UserRow } } }, async (req) => getUser(store.db, req.scope, req.params.id))
   app.post('/', { schema: { body: UserBody, response: { 201: UserRow } } }, async (req, reply) => {
-    const id = await createUser(store.db, req.scope, req.body, await hash(req.body.password))
+    const id = await createUser(store.db, req.scope, req.body, hash)
     return reply.status(201).send(await getUser(store.db, await loadScope(store.db, req.scope.userId), id))
   })
   app.put('/:id', { schema: { params: IdParams, body: UserUpdate, response: { 200: UserRow } } }, async (req) => {
-    await updateUser(store.db, req.scope, req.params.id, req.body, req.body.password ? await hash(req.body.password) : null)
+    await updateUser(store.db, req.scope, req.params.id, req.body, hash)
     return getUser(store.db, await loadScope(store.db, req.scope.userId), req.params.id)
   })
   app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
