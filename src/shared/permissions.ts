@@ -59,3 +59,26 @@ export function modulesOf(groups: Iterable<AuthorizationGroup>): Module[] {
   for (const g of groups) for (const m of GROUP_GRANTS[g].modules) granted.add(m)
   return MODULES.filter((m) => granted.has(m))
 }
+
+/**
+ * SPEC §2 fixed content modules and their sub-modules (issue 15): a user may be allowed some of them. A grant
+ * is a module without sub-modules (`dashboard`) or one sub-module (`monitoring.alerts`).
+ */
+export const SUB_MODULES = {
+  dashboard: [],
+  monitoring: ['alerts', 'timeline', 'hosts', 'resources', 'widget'],
+  maps: ['maps', 'slideshows'],
+  risks: [],
+  reports: [],
+  assets: ['hosts', 'software'],
+  admin: [],
+} as const satisfies Record<Module, readonly string[]>
+
+export const MODULE_GRANTS = MODULES.flatMap((m): string[] => (SUB_MODULES[m].length ? SUB_MODULES[m].map((s) => `${m}.${s}`) : [m]))
+export const ModuleGrant = z.string().refine((g) => MODULE_GRANTS.includes(g), 'a SPEC §2 module or module.sub-module')
+
+/** The modules of `granted` (from the groups) that `allowed` (a user's grants; null: all) leaves at least one sub-module of. */
+export function restrictModules(granted: readonly Module[], allowed: readonly string[] | null): Module[] {
+  if (allowed === null) return [...granted]
+  return granted.filter((m) => allowed.some((g) => g === m || g.startsWith(`${m}.`)))
+}

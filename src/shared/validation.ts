@@ -24,3 +24,8 @@ export function isValidFqdn(name: string): boolean {
 export function isAscii(s: string): boolean {
   return /^[\x20-\x7e]*$/.test(s)
 }
+
+/** Issue 15 user email (`invalid_email`): one @, a local part and a dotted domain, no spaces; at most 254 characters. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(email)
+}

@@ -87,3 +87,4 @@ export {
   FormButtons,
   type WritableEnvironment,
 } from './form/map-fields'
+export { useLeaveGuard } from './use-leave-guard'

@@ -90,6 +90,9 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
       version: 1,
       users: (await admin.get('/api/v1/users/current')).body.id,
       'check-templates': template.id,
+      'environment-lists': (
+        await admin.post('/api/v1/environment-lists/', { name: uniq('sweep-list'), organization_id: org.id, environment_ids: [env.id] })
+      ).body.id,
     })
     for (const [k, v] of Object.entries(ids)) expect(v, k).toBeDefined()
   }, 60_000)

@@ -32,6 +32,8 @@ interface Fixture {
   user: number
   /** a server admin's check template for A only */
   template: number
+  /** an environment list of A (issue 15) */
+  envList: number
 }
 
 /**
@@ -74,6 +76,28 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/users/{id}/unlock': { kind: 'write' },
   'PUT /api/v1/users/{id}/server_admin': { kind: 'write', body: () => ({ server_admin: true }) },
   'PUT /api/v1/users/current': { kind: 'self', body: () => ({ preferences: {} }) },
+  'GET /api/v1/users': { kind: 'read' },
+  'GET /api/v1/users/grouped': { kind: 'read', query: () => 'group_by=organization_id' },
+  'GET /api/v1/users/{id}': { kind: 'read' },
+  'POST /api/v1/users': {
+    kind: 'write',
+    body: (f) => ({
+      username: uniq('mx-user'),
+      password: 'a-long-enough-password',
+      organization_id: f.org,
+      authorizations: [{ organization_id: f.org, hostgroup_id: null, group: 'operator' }],
+    }),
+  },
+  'PUT /api/v1/users/{id}': { kind: 'write', body: () => ({ first_name: 'taken over', password: 'taken-over-password' }) },
+  'DELETE /api/v1/users/{id}': { kind: 'write' },
+  'GET /api/v1/environment-lists': { kind: 'read' },
+  'GET /api/v1/environment-lists/{id}': { kind: 'read' },
+  'POST /api/v1/environment-lists': {
+    kind: 'write',
+    body: (f) => ({ name: uniq('mx-list'), organization_id: f.org, environment_ids: [f.env] }),
+  },
+  'PUT /api/v1/environment-lists/{id}': { kind: 'write', body: () => ({ name: 'taken over', environment_ids: [] }) },
+  'DELETE /api/v1/environment-lists/{id}': { kind: 'write' },
   'POST /api/v1/errors': { kind: 'self', body: () => ({ message: 'matrix' }) },
   'POST /api/v1/tracker': { kind: 'self', body: () => ({ events: [] }) },
   'GET /api/v1/organizations': { kind: 'read' },
@@ -260,6 +284,7 @@ function fill(path: string, f: Fixture): string {
     'map-images': 1,
     users: f.user,
     'check-templates': f.template,
+    'environment-lists': f.envList,
   }
   const named: Record<string, string | number> = {
     host_id: f.host,
@@ -354,6 +379,14 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
           .where('username', '=', a.username)
           .execute(),
         d.selectFrom('user_rights').selectAll().where('organization_id', '=', fx.org).execute(),
+        d
+          .selectFrom('users')
+          .select(['id', 'username', 'first_name', 'last_name', 'email', 'password_hash', 'allowed_modules', 'server_admin'])
+          .where('organization_id', '=', fx.org)
+          .orderBy('id')
+          .execute(),
+        d.selectFrom('environment_lists').selectAll().where('organization_id', '=', fx.org).orderBy('id').execute(),
+        d.selectFrom('environment_list_members').selectAll().where('hostgroup_id', 'in', envs).orderBy('list_id').execute(),
         d.selectFrom('organizations').select('id').where('msp_parent_id', '=', fx.org).execute(),
         d
           .selectFrom('events')
@@ -449,6 +482,13 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       event: event.id,
       user: (await a.api.get('/api/v1/users/current')).body.id,
       template: template.id,
+      envList: (
+        await a.api.post('/api/v1/environment-lists', {
+          name: uniq('mx-list'),
+          organization_id: a.organizationId,
+          environment_ids: [a.environmentId],
+        })
+      ).body.id,
     }
     for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
     markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username, template.name]

@@ -23,6 +23,7 @@ import { allowedTargetRoutes } from './routes/allowed-targets'
 import { checkTemplateRoutes } from './routes/check-templates'
 import { quotaRoutes } from './routes/quotas'
 import { environmentRoutes } from './routes/environments'
+import { environmentListRoutes } from './routes/environment-lists'
 import { hostRoutes } from './routes/hosts'
 import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
@@ -94,6 +95,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(checkTemplateRoutes, { ...deps, prefix: '/check-templates' })
       await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
       await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
+      await api.register(environmentListRoutes, { ...deps, prefix: '/environment-lists' })
       await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
       await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
       await api.register(perfdataRoutes, deps)

@@ -33,6 +33,10 @@ export function passwordChecker() {
         return ok && stored !== undefined
       })
     },
+    /** Issue 15: a new password hashed under the same cap as logins; undefined when the cap is full. */
+    hash(password: string): Promise<string> | undefined {
+      return gate.run(() => hashPassword(password))
+    },
     /** `password` hashed with today's parameters when `stored` has older ones (and the cap has room). */
     async upgrade(password: string, stored: string): Promise<string | null> {
       if (!needsRehash(stored)) return null

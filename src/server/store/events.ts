@@ -220,6 +220,8 @@ function subjectCondition(q: EventsQuery): RawBuilder<SqlBool> | null {
   if (q.host_id?.length) subjects.push(inList('events.host_id', q.host_id))
   if (q.resource_id?.length) subjects.push(inList('events.resource_id', q.resource_id))
   if (q.hostgroup_id?.length) subjects.push(inList('events.hostgroup_id', q.hostgroup_id))
+  if (q.organization_id?.length) subjects.push(inList('events.organization_id', q.organization_id))
+  if (q.user_id?.length) subjects.push(inList('events.user_id', q.user_id))
   if (q.risk_id?.length) subjects.push(inList('events.risk_id', q.risk_id))
   if (q.map_id?.length) subjects.push(inList('events.map_id', q.map_id))
   if (q.risk_plugin_id?.length) {

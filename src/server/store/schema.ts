@@ -115,6 +115,21 @@ export interface UserTable {
   member_since: number
   /** Issue 13: runs the installation (plugins, quotas, allowed networks, system events); not an SPEC §6 group (migration 0011). */
   server_admin: Generated<number>
+  /** Issue 15: JSON list of allowed sub-modules (shared/modules.ts); NULL: all the user's groups grant (migration 0018). */
+  allowed_modules: Generated<string | null>
+}
+
+/** SPEC §3 environment list: a named set of environments of one organization (migration 0018). */
+export interface EnvironmentListTable {
+  id: Generated<number>
+  organization_id: number
+  name: string
+  created_time: number
+}
+
+export interface EnvironmentListMemberTable {
+  list_id: number
+  hostgroup_id: number
 }
 
 export interface UserRightTable {
@@ -471,6 +486,8 @@ export interface Database {
   resources: ResourceTable
   users: UserTable
   user_rights: UserRightTable
+  environment_lists: EnvironmentListTable
+  environment_list_members: EnvironmentListMemberTable
   tokens: TokenTable
   login_failures: LoginFailureTable
   check_templates: CheckTemplateTable

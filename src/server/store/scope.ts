@@ -5,7 +5,8 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import { actionsOf, modulesOf, AuthorizationGroup, type Action } from '../../shared/permissions'
+import { actionsOf, modulesOf, restrictModules, AuthorizationGroup, type Action } from '../../shared/permissions'
+import { readJson } from './json'
 import type { Module } from '../../shared/enums'
 import { ApiError } from '../../shared/errors'
 
@@ -70,7 +71,7 @@ async function computeScope(db: Kysely<Database>, userId: number): Promise<Scope
   const [user, rights, orgs, envs] = await Promise.all([
     db
       .selectFrom('users')
-      .select(['id', 'username', 'first_name', 'last_name', 'organization_id', 'server_admin'])
+      .select(['id', 'username', 'first_name', 'last_name', 'organization_id', 'server_admin', 'allowed_modules'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow(),
     db.selectFrom('user_rights').selectAll().where('user_id', '=', userId).execute(),
@@ -120,7 +121,14 @@ async function computeScope(db: Kysely<Database>, userId: number): Promise<Scope
     environmentIds: [...envActions.keys()].sort((a, b) => a - b),
     orgActions,
     envActions,
-    modules: modulesOf(allGroups),
+    modules: restrictModules(modulesOf(allGroups), allowedModulesOf(user.allowed_modules)),
     serverAdmin: user.server_admin === 1,
   }
+}
+
+/** Issue 15: a user's stored sub-module grants (users.allowed_modules); null: unrestricted. */
+export function allowedModulesOf(stored: string | null): string[] | null {
+  if (stored === null) return null
+  const parsed: unknown = readJson(stored, null)
+  return Array.isArray(parsed) ? parsed.filter((g): g is string => typeof g === 'string') : null
 }

@@ -1,10 +1,11 @@
 /** Users (SPEC §3 User): login bookkeeping, the current-user payload and preferences. */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import type { Scope } from './scope'
+import { allowedModulesOf, type Scope } from './scope'
+import { listEnvironmentLists } from './environment-lists'
 import { readJson, now } from './json'
 import { ApiError } from '../../shared/errors'
-import { AuthorizationGroup } from '../../shared/permissions'
+import { AuthorizationGroup, MODULE_GRANTS } from '../../shared/permissions'
 import { Preferences, type CurrentUser } from '../../shared/api/users'
 import { clearLoginFailures } from './login-failures'
 import { issueToken, trimSessions, SESSION_TTL_S } from './tokens'
@@ -45,7 +46,7 @@ function parsePreferences(text: string): Preferences {
 }
 
 export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<CurrentUser> {
-  const [user, rights, orgs, envs] = await Promise.all([
+  const [user, rights, orgs, envs, lists] = await Promise.all([
     db
       .selectFrom('users')
       .innerJoin('organizations', 'organizations.id', 'users.organization_id')
@@ -59,6 +60,7 @@ export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<C
         'last_logon',
         'member_since',
         'preferences',
+        'allowed_modules',
         'organizations.id as org_id',
         'organizations.name as org_name',
         'organizations.alias as org_alias',
@@ -82,7 +84,9 @@ export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<C
           .orderBy('alias')
           .execute()
       : [],
+    listEnvironmentLists(db, scope),
   ])
+  const grants = allowedModulesOf(user.allowed_modules)
   return {
     id: user.id,
     username: user.username,
@@ -98,9 +102,18 @@ export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<C
     }),
     organization: { id: user.org_id, name: user.org_name, alias: user.org_alias },
     allowed_modules: scope.modules,
+    allowed_sub_modules: MODULE_GRANTS.filter(
+      (g) => scope.modules.some((m) => g === m || g.startsWith(`${m}.`)) && (!grants || grants.includes(g)),
+    ),
     allowed_organizations: orgs.map((o) => ({ ...o, allowed_actions: scope.orgActions.get(o.id) ?? [] })),
     allowed_environments: envs.map((e) => ({ ...e, allowed_actions: scope.envActions.get(e.id) ?? [] })),
-    allowed_environment_lists: [],
+    // The id without its `group-` prefix: the environment selector adds it (SPEC §3 preferences).
+    allowed_environment_lists: lists.map((l) => ({
+      id: String(l.id),
+      name: l.name,
+      organization_id: l.organization_id,
+      environment_ids: l.environment_ids,
+    })),
     preferences: parsePreferences(user.preferences),
     server_admin: scope.serverAdmin,
   }
@@ -118,6 +131,9 @@ export async function updatePreferences(db: Kysely<Database>, scope: Scope, chan
     const allowedEnvs = new Set(scope.environmentIds)
     const badEnv = merged.data.environmentFilter.find((e) => typeof e === 'number' && !allowedEnvs.has(e))
     if (badEnv !== undefined) throw new ApiError('hostgroup_not_found', { id: badEnv })
+    const lists = new Set((await listEnvironmentLists(tx, scope)).map((l) => `group-${l.id}`))
+    const badList = merged.data.environmentFilter.find((e) => typeof e === 'string' && !lists.has(e))
+    if (badList !== undefined) throw new ApiError('hostgroup_not_found', { id: badList })
     await tx
       .updateTable('users')
       .set({ preferences: JSON.stringify(merged.data) })

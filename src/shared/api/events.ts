@@ -83,6 +83,10 @@ export const EventsQuery = z
     resource_id: idList('resource_id').optional(),
     risk_id: idList('risk_id').optional(),
     hostgroup_id: idList('hostgroup_id').optional(),
+    /** Issue 15: an organization's audit timeline (`/admin/{organization}/timeline`). */
+    organization_id: idList('organization_id').optional(),
+    /** Issue 15: a user's timeline, what the user did (`/admin/{organization}/users/{user}/timeline`). */
+    user_id: idList('user_id').optional(),
     risk_plugin_id: list(z.string().regex(/^[\w.:-]{1,100}$/), 'risk_plugin_id').optional(),
   })
   .refine((q) => q.start_time === undefined || q.end_time === undefined || q.start_time <= q.end_time, {

@@ -15,6 +15,7 @@ export function currentUser(allowedModules: Module[]): CurrentUser {
     authorizations: [],
     organization: { id: 1, name: 'acme', alias: 'Acme' },
     allowed_modules: allowedModules,
+    allowed_sub_modules: allowedModules,
     allowed_organizations: [],
     allowed_environments: [],
     allowed_environment_lists: [],

@@ -1,12 +1,23 @@
-/** GET/PUT /users/current (SPEC §7 Users); POST /users/{id}/unlock (issue 13 "Login"). */
+/**
+ * GET/PUT /users/current (SPEC §7 Users); POST /users/{id}/unlock (issue 13 "Login"); user management
+ * (issue 15 "Users"): GET, POST, PUT, DELETE users/ with the generic list protocol.
+ */
 import type { ZodApp, RouteDeps } from '../types'
-import { CurrentUser, UpdateCurrentUserBody } from '../../../shared/api/users'
+import { CurrentUser, UpdateCurrentUserBody, UserBody, UserRow, UserUpdate } from '../../../shared/api/users'
 import { IdParams } from '../../../shared/api/entities'
 import { NoContent } from '../../../shared/api/list'
+import { ApiError } from '../../../shared/errors'
 import { currentUser, updatePreferences } from '../../store/users'
+import { createUser, deleteUser, getUser, updateUser, userDef } from '../../store/user-admin'
 import { unlockUser } from '../../store/login-failures'
+import { loadScope } from '../../store/scope'
+import { passwordChecker } from '../../security/password-checker'
+import { registerListRoutes } from './list-routes'
 
 export async function userRoutes(app: ZodApp, { store }: RouteDeps) {
+  const passwords = passwordChecker()
+  const hash = async (password: string) => (await passwords.hash(password)) ?? Promise.reject(new ApiError('user_create_unavailable', {}))
+
   app.get('/current', { schema: { response: { 200: CurrentUser } } }, async (req) => currentUser(store.db, req.scope))
   app.put('/current', { schema: { body: UpdateCurrentUserBody, response: { 200: CurrentUser } } }, async (req) => {
     await updatePreferences(store.db, req.scope, req.body.preferences)
@@ -14,6 +25,21 @@ export async function userRoutes(app: ZodApp, { store }: RouteDeps) {
   })
   app.post('/:id/unlock', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await unlockUser(store.db, req.scope, req.params.id)
+    return reply.status(204).send(null)
+  })
+
+  registerListRoutes(app, store, userDef, UserRow)
+  app.get('/:id', { schema: { params: IdParams, response: { 200: UserRow } } }, async (req) => getUser(store.db, req.scope, req.params.id))
+  app.post('/', { schema: { body: UserBody, response: { 201: UserRow } } }, async (req, reply) => {
+    const id = await createUser(store.db, req.scope, req.body, hash)
+    return reply.status(201).send(await getUser(store.db, await loadScope(store.db, req.scope.userId), id))
+  })
+  app.put('/:id', { schema: { params: IdParams, body: UserUpdate, response: { 200: UserRow } } }, async (req) => {
+    await updateUser(store.db, req.scope, req.params.id, req.body, hash)
+    return getUser(store.db, await loadScope(store.db, req.scope.userId), req.params.id)
+  })
+  app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
+    await deleteUser(store.db, req.scope, req.params.id)
     return reply.status(204).send(null)
   })
 }
