@@ -24,6 +24,8 @@ import { checkTemplateRoutes } from './routes/check-templates'
 import { quotaRoutes } from './routes/quotas'
 import { environmentRoutes } from './routes/environments'
 import { hostRoutes } from './routes/hosts'
+import { hostAdminRoutes } from './routes/host-admin'
+import { hostTypeRoutes } from './routes/host-types'
 import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
 import { openapi, openapiRoutes } from './plugins/openapi'
@@ -95,6 +97,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
       await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
       await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
+      await api.register(hostAdminRoutes, { ...deps, prefix: '/hosts' })
+      await api.register(hostTypeRoutes, { ...deps, prefix: '/host-types' })
       await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
       await api.register(perfdataRoutes, deps)
       await api.register(resultRoutes, { ...deps, prefix: '/results' })
