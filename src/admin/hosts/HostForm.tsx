@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ACCESS_METHODS, CATEGORY_ICONS, HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, type WindowsRole } from '../../shared/host-types'
 import { plannedChecks } from '../../shared/host-tags'
-import { failureOf, useCreateHost, useUpdateHost, type AdminHostRow } from './api'
+import { failureOf, useCreateHost, useDeleteHost, useUpdateHost, type AdminHostRow } from './api'
 import { HostSecretsFields, type SecretValues } from './HostSecretsFields'
 
 export interface HostFormProps {
@@ -11,6 +11,7 @@ export interface HostFormProps {
   host?: AdminHostRow
   onDone(host: AdminHostRow): void
   onCancel(): void
+  onDeleted(): void
 }
 
 const splitTags = (text: string) =>
@@ -20,10 +21,12 @@ const splitTags = (text: string) =>
     .filter(Boolean)
 
 /** Add or edit a host with every SPEC §3 host admin field; credentials are write-only (never shown back). */
-export function HostForm({ environments, host, onDone, onCancel }: HostFormProps) {
+export function HostForm({ environments, host, onDone, onCancel, onDeleted }: HostFormProps) {
   const { t } = useTranslation()
   const create = useCreateHost()
   const update = useUpdateHost()
+  const remove = useDeleteHost()
+  const [confirming, setConfirming] = useState(false)
   const [name, setName] = useState(host?.name ?? '')
   const [hosttype, setHosttype] = useState(host?.hosttype ?? 'linux')
   const [fqdn, setFqdn] = useState(host?.hostname && host.hostname !== host.name ? host.hostname : '')
@@ -38,7 +41,7 @@ export function HostForm({ environments, host, onDone, onCancel }: HostFormProps
   const [inspection, setInspection] = useState(host?.website_inspection_config ?? '')
   const [secrets, setSecrets] = useState<SecretValues>({})
   const mutation = host ? update : create
-  const failure = failureOf(mutation.error)
+  const failure = failureOf(mutation.error ?? remove.error)
   const moved = host !== undefined && environment !== host.hostgroup_id
   const brings = plannedChecks({
     hosttype,
@@ -200,6 +203,16 @@ export function HostForm({ environments, host, onDone, onCancel }: HostFormProps
       <button type="button" className="btn btn-secondary" onClick={onCancel}>
         {t('admin.hosts.form.cancel')}
       </button>
+      {host && (
+        <button
+          type="button"
+          className="btn btn-outline-danger ms-2"
+          disabled={remove.isPending}
+          onClick={() => (confirming ? remove.mutate(host.id, { onSuccess: onDeleted }) : setConfirming(true))}
+        >
+          {t(confirming ? 'admin.hosts.form.confirmDelete' : 'admin.hosts.form.delete', { name: host.name })}
+        </button>
+      )}
     </form>
   )
 }

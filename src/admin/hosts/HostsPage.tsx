@@ -50,6 +50,11 @@ export function HostsPage() {
               setShown(host)
             }}
             onCancel={() => setEditing(null)}
+            onDeleted={() => {
+              setEditing(null)
+              setShown(null)
+              setSelected([])
+            }}
           />
         </div>
       )}

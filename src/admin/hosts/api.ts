@@ -101,6 +101,12 @@ export const useUpdateHost = () =>
     onSuccess: invalidate,
   })
 
+export const useDeleteHost = () =>
+  useMutation({
+    mutationFn: (id: number) => api.request(`hosts/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  })
+
 export const useBulkTags = () =>
   useMutation({
     mutationFn: (body: z.input<typeof BulkTagsBody>) => api.request('hosts/tags', { method: 'POST', body }),

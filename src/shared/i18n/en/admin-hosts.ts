@@ -35,6 +35,8 @@ export const adminHosts = {
     inspection: 'Website inspection config (one page path per line, optionally followed by text it must contain)',
     save: 'Save',
     cancel: 'Cancel',
+    delete: 'Delete',
+    confirmDelete: 'Delete {{name}} and its checks?',
     brings: 'Checks this host brings: {{checks}}',
     moveFailed: 'Moving host failed with error',
   },
