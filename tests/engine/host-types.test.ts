@@ -56,4 +56,28 @@ describe('a host created by type', () => {
     expect(states['Checkmk agent'].plugin_output).toMatch(/^TCP OK .*port 6556/)
     expect(states.RDP.plugin_output).toMatch(/^TCP CRITICAL .*port 3389/)
   })
+
+  it('runs a check edited while its first run is in flight with its new configuration', async () => {
+    const org = (await admin.post('/api/v1/organizations/', { name: uniq('org') })).body
+    const env = (await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: org.id })).body
+    const host = await admin.post('/api/v1/hosts/', {
+      name: uniq('linux'),
+      hostgroup_id: env.id,
+      hosttype: 'linux',
+      ip_address: LOOPBACK,
+      check_type: '1',
+    })
+    const filter = encodeURIComponent(JSON.stringify({ host_id: host.body.id }))
+    const ssh = (await admin.get(`/api/v1/resources/?filter=${filter}`)).body.result[0] as { id: number }
+    // Edited at once, while the SSH check of port 22 planned at creation is starting or running.
+    expect((await admin.put(`/api/v1/resources/${ssh.id}`, { check: { kind: 'tcp', config: { port: AGENT_PORT } } })).status).toBe(200)
+    const row = await waitFor(async () => {
+      // Now, not at the retry interval; without the fix the edited check stayed "running" and never ran again.
+      await admin.post(`/api/v1/resources/${ssh.id}/reschedule`)
+      await new Promise((r) => setTimeout(r, 250))
+      const r = (await admin.get(`/api/v1/resources/${ssh.id}`)).body as { state: string; plugin_output: string }
+      return r.state === 'ok' ? r : undefined
+    }, 15_000)
+    expect(row.plugin_output).toMatch(/port 6556/)
+  })
 })
