@@ -1,4 +1,4 @@
-/** SPEC §2 Admin routes. The screens of issue 15 load as one lazy chunk; host management and settings are still placeholders. */
+/** SPEC §2 Admin routes. The screens of issue 15 load as one lazy chunk; settings are still placeholders. */
 import type { RouteObject } from 'react-router'
 import { lazyPage } from '../app/shell'
 import { loadFeatureTexts } from '../app/i18n'
@@ -9,15 +9,20 @@ const screen = (path: string, key: string, name: Page = 'AdminPage'): RouteObjec
   handle: { screen: `admin.screens.${key}` },
   lazy: lazyPage(() => import('./pages'), name, loadFeatureTexts),
 })
+const hostsScreen = (path: string): RouteObject => ({
+  path,
+  handle: { screen: 'admin.screens.hosts' },
+  lazy: lazyPage(() => import('./hosts/HostsPage'), 'HostsPage', loadFeatureTexts),
+})
 
 /** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */
 const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
 
 export const adminRoutes: RouteObject[] = [
   screen('admin', 'overview', 'OverviewPage'),
-  screen('admin/:organization', 'hosts'),
-  screen('admin/:organization/hosts', 'hosts'),
-  screen('admin/:organization/hosts/:contentActiveSubTab', 'hosts'),
+  hostsScreen('admin/:organization'),
+  hostsScreen('admin/:organization/hosts'),
+  hostsScreen('admin/:organization/hosts/:contentActiveSubTab'),
   screen('admin/:organization/environments', 'environments', 'EnvironmentsPage'),
   screen('admin/:organization/users', 'users', 'UsersPage'),
   screen('admin/:organization/timeline/*', 'timeline', 'OrganizationTimelinePage'),

@@ -90,3 +90,9 @@ export const PULL_RELOAD_PX = 50
 export const MAX_MAPS_PER_ENVIRONMENT = 1000
 /** Most published versions one map keeps (Vigil's value); publishing beyond it is limit_exceeded. */
 export const MAX_MAP_VERSIONS = 500
+
+// Hosts (SPEC §5 "Cluster")
+/** 'Max cluster size of 3 exceeded.' */
+export const MAX_CLUSTER_SIZE = 3
+/** 'Cluster too small, need at least 2 hosts to form a cluster.' */
+export const MIN_CLUSTER_SIZE = 2

@@ -246,6 +246,9 @@ export class Scheduler {
     tenant.running++
     this.opts.run(t).finally(() => {
       t.running = false
+      // A target replaced while this run was in flight (its check edited) took over `running`: free it too, or it never runs again.
+      const current = this.targets.get(t.key)
+      if (current) current.running = false
       this.running--
       tenant.running--
       this.dropIfIdle(tenant)

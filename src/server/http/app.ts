@@ -25,6 +25,8 @@ import { quotaRoutes } from './routes/quotas'
 import { environmentRoutes } from './routes/environments'
 import { environmentListRoutes } from './routes/environment-lists'
 import { hostRoutes } from './routes/hosts'
+import { hostAdminRoutes } from './routes/host-admin'
+import { hostTypeRoutes } from './routes/host-types'
 import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
 import { openapi, openapiRoutes } from './plugins/openapi'
@@ -97,6 +99,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
       await api.register(environmentListRoutes, { ...deps, prefix: '/environment-lists' })
       await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
+      await api.register(hostAdminRoutes, { ...deps, prefix: '/hosts' })
+      await api.register(hostTypeRoutes, { ...deps, prefix: '/host-types' })
       await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
       await api.register(perfdataRoutes, deps)
       await api.register(resultRoutes, { ...deps, prefix: '/results' })

@@ -15,6 +15,10 @@ import type { SecretBox } from '../security/secrets'
 import { checkTrust } from './allowed-targets'
 import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment, usageOfHost } from './quotas'
 import { writeAuditEvent } from './audit'
+import { isHostType } from '../../shared/host-types'
+import { HIGH_LATENCY_PING } from '../../shared/host-tags'
+import { parseWebsiteInspection, WEBSITE_INSPECTION_MAX } from '../../shared/website-inspection'
+import { planOf, syncPlannedChecks, type PlannedFrom } from './host-checks'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
 type HostOut = ReturnType<typeof toApi>
@@ -57,6 +61,10 @@ function toApi(r: Row, scope: Scope) {
     max_scheduled_downtime_depth: r.max_scheduled_downtime_depth,
     notifications_enabled: r.notifications_enabled === 1,
     freshness_threshold: r.freshness_threshold,
+    access_method: r.access_method,
+    custom_check: r.custom_check === 1,
+    website_inspection_config: r.website_inspection_config,
+    cluster: r.cluster,
     created_time: r.created_time,
     updated_time: r.updated_time,
   }
@@ -184,6 +192,10 @@ export const hostDef: EntityDef<Row, HostOut> = {
     'check_kind',
     'notifications_enabled',
     'freshness_threshold',
+    'access_method',
+    'custom_check',
+    'website_inspection_config',
+    'cluster',
     'created_time',
     'updated_time',
   ],
@@ -228,6 +240,12 @@ function validate(body: Partial<z.infer<typeof HostBody>>) {
   if (body.name !== undefined && (!isAscii(body.name) || /\s/.test(body.name)))
     throw new ApiError('invalid_ascii_parameter', { field: 'name' })
   if (body.fqdn && !isValidFqdn(body.fqdn)) throw new ApiError('invalid_fqdn', { fqdn: body.fqdn })
+  if (body.hosttype !== undefined && !isHostType(body.hosttype)) throw new ApiError('invalid_host_type', { hosttype: body.hosttype })
+  const inspection = body.website_inspection_config
+  if (inspection !== undefined && inspection.length > WEBSITE_INSPECTION_MAX)
+    throw new ApiError('too_long_website_inspection_config', { maximum: WEBSITE_INSPECTION_MAX, length: inspection.length })
+  const parsed = inspection === undefined ? null : parseWebsiteInspection(inspection)
+  if (parsed && 'line' in parsed) throw new ApiError('invalid_website_inspection_config', { line: parsed.line })
 }
 
 /** Parents by name among the caller's hosts; a name several organizations share means the child's organization's host. */
@@ -287,6 +305,10 @@ async function auditView(db: Kysely<Database>, id: number) {
       'hosts.check_type',
       'hosts.freshness_threshold',
       'hosts.secrets',
+      'hosts.access_method',
+      'hosts.custom_check',
+      'hosts.website_inspection_config',
+      'hosts.cluster',
     ])
     .where('hosts.id', '=', id)
     .executeTakeFirstOrThrow()
@@ -302,7 +324,7 @@ async function auditView(db: Kysely<Database>, id: number) {
     organization_id,
     config: {
       ...config,
-      tags: readJson(r.tags, []),
+      tags: readJson<string[]>(r.tags, []),
       labels: readJson(r.labels, {}),
       check_config: readJson(r.check_config, {}),
       parents: parents.map((p) => p.name),
@@ -335,6 +357,11 @@ async function auditHost(
   })
 }
 
+const plannedFrom = (c: Awaited<ReturnType<typeof auditView>>['config']): PlannedFrom => ({
+  ...c,
+  custom_check: c.custom_check === 1,
+})
+
 /** Creates a host with its host check (ping of its address by default, SPEC §3 host type "ping"). */
 export async function createHost(db: Kysely<Database>, scope: Scope, box: SecretBox, body: z.infer<typeof HostBody>) {
   requireHostWrite(scope, body.hostgroup_id)
@@ -344,7 +371,9 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
     await ensureUniqueName(tx, body.hostgroup_id, body.name)
     const parentIds = await resolveParents(tx, scope, body.parents ?? [], body.hostgroup_id)
     const address = body.ip_address || body.fqdn || body.name
-    const check = body.check ?? { kind: 'ping', config: { host: address } }
+    // SPEC §3 host option high_latency: a slow link is not a problem until it is very slow.
+    const latency = body.tags?.includes('high_latency') ? HIGH_LATENCY_PING : {}
+    const check = body.check ?? { kind: 'ping', config: { host: address, ...latency } }
     const intervals = { check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30 }
     await demandCheckQuotas(
       tx,
@@ -374,6 +403,9 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
         freshness_threshold: body.freshness_threshold ?? null,
         ...checkTrust(scope, true),
         secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '',
+        access_method: body.access_method ?? '',
+        custom_check: body.custom_check ? 1 : 0,
+        website_inspection_config: body.website_inspection_config ?? '',
         next_check: t,
         created_time: t,
         updated_time: t,
@@ -386,7 +418,9 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
         .values(parentIds.map((p) => ({ host_id: id, parent_id: p })))
         .execute()
     await auditHost(tx, scope, id, 'CREATED', null, body.secrets)
-    return id
+    const plan = planOf(plannedFrom((await auditView(tx, id)).config), body.windows_roles)
+    const resourceIds = await syncPlannedChecks(tx, scope, { id, hostgroup_id: body.hostgroup_id, name: body.name }, [], plan)
+    return { id, resourceIds }
   })
 }
 
@@ -400,7 +434,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
     if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id)
       await ensureUniqueName(tx, environmentId, body.name ?? host.name, id)
     const before = await auditView(tx, id)
-    const { parents, tags, labels, check, secrets, notifications_enabled, ...plain } = body
+    const { parents, tags, labels, check, secrets, notifications_enabled, custom_check, ...plain } = body
     const was = before.config
     const load = checksPerSecond({
       check_interval: body.check_interval ?? was.check_interval,
@@ -420,6 +454,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
         ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
         ...(secrets ? { secrets: box.seal(JSON.stringify(secrets)) } : {}),
         ...(notifications_enabled === undefined ? {} : { notifications_enabled: notifications_enabled ? 1 : 0 }),
+        ...(custom_check === undefined ? {} : { custom_check: custom_check ? 1 : 0 }),
         ...checkTrust(scope, check !== undefined || plain.ip_address !== undefined || plain.fqdn !== undefined || plain.name !== undefined),
         updated_time: now(),
       })
@@ -438,6 +473,14 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
           .values(parentIds.map((p) => ({ host_id: id, parent_id: p })))
           .execute()
     }
+    const after = (await auditView(tx, id)).config
+    await syncPlannedChecks(
+      tx,
+      scope,
+      { id, hostgroup_id: environmentId, name: after.name },
+      planOf(plannedFrom(was)),
+      planOf(plannedFrom(after)),
+    )
     await auditHost(tx, scope, id, 'UPDATED', before, secrets)
   })
   return getHost(db, scope, id)

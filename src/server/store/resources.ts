@@ -200,53 +200,64 @@ async function auditResource(
 
 export async function createResource(db: Kysely<Database>, scope: Scope, body: z.infer<typeof ResourceBody>) {
   const host = await writableHost(db, scope, body.host_id)
+  return db.transaction().execute((tx) => insertResource(tx, scope, host, body))
+}
+
+/**
+ * One resource of a host the caller may write, in the caller's transaction: its name unique on the host, the
+ * organization's quotas, an audit event. Also how a host's type and option tags add their checks (host-checks.ts).
+ */
+export async function insertResource(
+  tx: Kysely<Database>,
+  scope: Scope,
+  host: { id: number; hostgroup_id: number; name: string },
+  body: Omit<z.infer<typeof ResourceBody>, 'host_id'>,
+) {
   const displayName = body.display_name ?? body.name
   const t = now()
-  return db.transaction().execute(async (tx) => {
-    const clash = await tx
-      .selectFrom('resources')
-      .select('id')
-      .where('host_id', '=', host.id)
-      .where('display_name', '=', displayName)
-      .executeTakeFirst()
-    if (clash) throw new ApiError('validation_failed', { field: 'display_name', reason: 'already exists on this host' })
-    const check = body.check ?? { kind: '', config: {} }
-    const schedule = {
-      check_interval: body.check_interval ?? 60,
-      retry_interval: body.retry_interval ?? 30,
-      check_type: body.check_type ?? (check.kind ? '0' : '1'),
-    }
-    await demandCheckQuotas(
-      tx,
-      scope,
-      host.hostgroup_id,
-      { resources: 1, load: checksPerSecond({ ...schedule, check_kind: check.kind }) },
-      schedule,
-    )
-    const { id } = await tx
-      .insertInto('resources')
-      .values({
-        host_id: host.id,
-        hostgroup_id: host.hostgroup_id,
-        host_name: host.name,
-        name: body.name,
-        display_name: displayName,
-        plugin_id: body.plugin_id ?? check.kind,
-        check_kind: check.kind,
-        check_config: JSON.stringify(check.config),
-        ...schedule,
-        max_check_attempts: body.max_check_attempts ?? 3,
-        freshness_threshold: body.freshness_threshold ?? null,
-        ...checkTrust(scope, true),
-        next_check: t,
-        created_time: t,
-        updated_time: t,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await auditResource(tx, scope, id, 'CREATED', null)
-    return id
-  })
+  const clash = await tx
+    .selectFrom('resources')
+    .select('id')
+    .where('host_id', '=', host.id)
+    .where('display_name', '=', displayName)
+    .executeTakeFirst()
+  if (clash) throw new ApiError('validation_failed', { field: 'display_name', reason: 'already exists on this host' })
+  const check = body.check ?? { kind: '', config: {} }
+  const schedule = {
+    check_interval: body.check_interval ?? 60,
+    retry_interval: body.retry_interval ?? 30,
+    check_type: body.check_type ?? (check.kind ? '0' : '1'),
+  }
+  await demandCheckQuotas(
+    tx,
+    scope,
+    host.hostgroup_id,
+    { resources: 1, load: checksPerSecond({ ...schedule, check_kind: check.kind }) },
+    schedule,
+  )
+  const { id } = await tx
+    .insertInto('resources')
+    .values({
+      host_id: host.id,
+      hostgroup_id: host.hostgroup_id,
+      host_name: host.name,
+      name: body.name,
+      display_name: displayName,
+      plugin_id: body.plugin_id ?? check.kind,
+      check_kind: check.kind,
+      check_config: JSON.stringify(check.config),
+      ...schedule,
+      max_check_attempts: body.max_check_attempts ?? 3,
+      freshness_threshold: body.freshness_threshold ?? null,
+      ...checkTrust(scope, true),
+      next_check: t,
+      created_time: t,
+      updated_time: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await auditResource(tx, scope, id, 'CREATED', null)
+  return id
 }
 
 export async function updateResource(db: Kysely<Database>, scope: Scope, id: number, body: z.infer<typeof ResourceUpdate>) {
@@ -280,10 +291,13 @@ export async function updateResource(db: Kysely<Database>, scope: Scope, id: num
 export async function deleteResource(db: Kysely<Database>, scope: Scope, id: number) {
   const res = await getResource(db, scope, id)
   await writableHost(db, scope, res.host_id)
-  await db.transaction().execute(async (tx) => {
-    await auditResource(tx, scope, id, 'DELETED', await auditView(tx, id))
-    await tx.deleteFrom('resources').where('id', '=', id).execute()
-  })
+  await db.transaction().execute((tx) => removeResource(tx, scope, id))
+}
+
+/** Deletes one resource in the caller's transaction, with its audit event (the caller checked the right). */
+export async function removeResource(tx: Kysely<Database>, scope: Scope, id: number) {
+  await auditResource(tx, scope, id, 'DELETED', await auditView(tx, id))
+  await tx.deleteFrom('resources').where('id', '=', id).execute()
 }
 
 /** The ids of a host's resources (the engine reloads them when the host changes). */

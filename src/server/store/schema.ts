@@ -80,6 +80,13 @@ export interface HostTable extends CheckStateColumns {
   max_scheduled_downtime_depth: Generated<number>
   /** Encrypted JSON of SPEC §3 host admin secrets (SNMP community, passwords). Never returned. */
   secrets: Generated<string>
+  /** SPEC §3 host admin fields (migration 0019): access method ('' = the type's), custom-check flag 0/1. */
+  access_method: Generated<string>
+  custom_check: Generated<number>
+  /** SPEC §3 website inspection config, checked line by line (SPEC §5). */
+  website_inspection_config: Generated<string>
+  /** SPEC §5 cluster of 2–3 hosts this host belongs to; '' for none. */
+  cluster: Generated<string>
 }
 
 export interface HostParentTable {

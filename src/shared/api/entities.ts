@@ -1,6 +1,7 @@
 /** Create/update payloads of organizations, environments (hostgroups), hosts and resources (SPEC §3). */
 import { z } from 'zod'
 import { Name } from '../validation'
+import { ACCESS_METHODS, WINDOWS_ROLES } from '../host-types'
 
 export const IdParams = z.object({ id: z.coerce.number().int().positive() })
 
@@ -67,6 +68,9 @@ export const HostSecrets = z
     password: z.string().max(1024).optional(),
     enable_password: z.string().max(1024).optional(),
     ilo_user: z.string().max(255).optional(),
+    /** SPEC §3 "backup credentials" for configuration backups */
+    backup_user: z.string().max(255).optional(),
+    backup_password: z.string().max(1024).optional(),
   })
   .strict()
 
@@ -95,8 +99,16 @@ export const HostBody = z.object({
     .nullable()
     .optional(),
   secrets: HostSecrets.optional(),
+  /** SPEC §3 host admin fields; without an access method the host type's applies */
+  access_method: z.enum(ACCESS_METHODS).optional(),
+  /** SPEC §3 custom-check flag: the host's checks are set by hand, its type brings none */
+  custom_check: z.boolean().optional(),
+  /** SPEC §5: checked line by line; over 65,535 characters is too_long_website_inspection_config, not a schema error */
+  website_inspection_config: z.string().max(1_000_000).optional(),
+  /** SPEC §3 Windows roles: each brings its check when the host is created */
+  windows_roles: z.array(z.enum(WINDOWS_ROLES)).max(WINDOWS_ROLES.length).optional(),
 })
-export const HostUpdate = HostBody.partial()
+export const HostUpdate = HostBody.omit({ windows_roles: true }).partial()
 
 export const ResourceBody = z.object({
   host_id: z.number().int().positive(),

@@ -18,6 +18,8 @@ export const DnsConfig = z.object({
   /** the DNS server asked; defaults to the host's address (the host is the server being watched) */
   server: HostField.optional(),
   port: PortField.default(53),
+  /** ask the Vigil server's own resolvers (resolv.conf) instead of `server`: a website's public name (SPEC §3 host types) */
+  system_resolver: z.boolean().default(false),
   /** values that must all be among the answers (addresses, or e.g. `10 mx.example.com` for MX) */
   expect: z.array(z.string().min(1)).min(1).optional(),
   ...TimeThresholds,
@@ -54,7 +56,7 @@ async function serverAddress(server: string): Promise<string> {
 }
 
 async function resolveCheck(config: DnsConfig, ctx: CheckContext): Promise<CheckResult> {
-  const server = config.server ?? ctx.address
+  const server = config.system_resolver ? 'system resolver' : (config.server ?? ctx.address)
   const where = `${server}:${config.port}`
   const what = `${config.name} ${config.record_type}`
   // One try, bounded by the check's own timeout: the engine, not c-ares, decides when to retry.
@@ -62,11 +64,14 @@ async function resolveCheck(config: DnsConfig, ctx: CheckContext): Promise<Check
   const stop = ctx.onStop(() => resolver.cancel())
   const started = performance.now()
   try {
-    // The server asked is what this check touches: it is the target judged by the policy.
-    const target = await reach(server, ctx)
-    if (!('address' in target)) return failure(target.status, `DNS ${STATUS_WORD[target.status]} - ${target.output}`)
-    const address = await serverAddress(target.address)
-    resolver.setServers([net.isIPv6(address) ? `[${address}]:${config.port}` : `${address}:${config.port}`])
+    // The server asked is what this check touches: it is the target judged by the policy. The system's
+    // resolvers are the server's own configuration, not a target a tenant chooses.
+    if (!config.system_resolver) {
+      const target = await reach(server, ctx)
+      if (!('address' in target)) return failure(target.status, `DNS ${STATUS_WORD[target.status]} - ${target.output}`)
+      const address = await serverAddress(target.address)
+      resolver.setServers([net.isIPv6(address) ? `[${address}]:${config.port}` : `${address}:${config.port}`])
+    }
     const records = (await resolver.resolve(config.name, config.record_type)) as unknown[]
     const seconds = (performance.now() - started) / 1000
     const answers = records.map(recordText)

@@ -20,16 +20,19 @@ export async function hostRoutes(app: ZodApp, { store, box, engine, config }: Ro
   app.post('/', { schema: { body: HostBody, response: { 201: HostRow } } }, async (req, reply) => {
     await validateCheck(store.db, req.scope, req.body.check)
     await demandHostTargets(store.db, req.scope, req.body)
-    const id = await createHost(store.db, req.scope, box, req.body)
+    const { id, resourceIds } = await createHost(store.db, req.scope, box, req.body)
     await engine.refresh('host', [id])
+    await engine.refresh('resource', resourceIds)
     return reply.status(201).send(await getHost(store.db, req.scope, id))
   })
   app.put('/:id', { schema: { params: IdParams, body: HostUpdate, response: { 200: HostRow } } }, async (req) => {
     await validateCheck(store.db, req.scope, req.body.check)
     await demandHostTargets(store.db, req.scope, req.body, req.params.id)
+    // Planned checks a change of type or tags removed (host-checks.ts) are reloaded too, so they stop.
+    const before = await resourceIdsOf(store.db, req.params.id)
     const host = await updateHost(store.db, req.scope, box, req.params.id, req.body)
     await engine.refresh('host', [host.id])
-    await engine.refresh('resource', await resourceIdsOf(store.db, host.id))
+    await engine.refresh('resource', [...new Set([...before, ...(await resourceIdsOf(store.db, host.id))])])
     return host
   })
   app.delete('/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {

@@ -3,6 +3,7 @@
  * (`monitoring`, the widgets of `ui`) load with the features, which keeps the first load small.
  */
 import { admin } from './admin'
+import { adminHosts } from './admin-hosts'
 import { app } from './app'
 import { assets } from './assets'
 import { auth } from './auth'
@@ -24,6 +25,6 @@ export const enCore = {
   reports,
   risks,
   assets,
-  admin,
+  admin: { ...admin, hosts: adminHosts },
   errors,
 }

@@ -1,0 +1,125 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
+import { hostTypeIcon } from '../../shared/host-types'
+import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from './api'
+import { HostForm } from './HostForm'
+import { HostChecks } from './HostChecks'
+import { BulkBar } from './BulkBar'
+
+const PAGE_SIZE = 50
+const SORTABLE = [
+  ['name', 'name'],
+  ['hosttype', 'hosttype'],
+  ['environment', 'hostgroup_alias'],
+] as const
+
+/** SPEC §2 /admin/{organization}/hosts: the organization's hosts, sorted and paged, with add, edit, bulk tags and clusters. */
+export function HostsPage() {
+  const { t } = useTranslation()
+  const organization = useParams().organization ?? ''
+  const [order, setOrder] = useState<{ column: string; desc: boolean }>({ column: 'name', desc: false })
+  const [page, setPage] = useState(1)
+  const [editing, setEditing] = useState<AdminHostRow | 'new' | null>(null)
+  const [shown, setShown] = useState<AdminHostRow | null>(null)
+  const [selected, setSelected] = useState<number[]>([])
+  const hosts = useAdminHosts({
+    organization,
+    order: `${order.desc ? '-' : ''}${order.column}`,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  })
+  const environments = useOrganizationEnvironments(organization).data?.result ?? []
+  const rows = hosts.data?.result ?? []
+  const pages = Math.max(1, Math.ceil((hosts.data?.totalresults ?? 0) / PAGE_SIZE))
+  const sortBy = (column: string) => setOrder((o) => ({ column, desc: o.column === column ? !o.desc : false }))
+
+  return (
+    <div className="container-fluid py-3">
+      <h1 className="h4">{t('admin.hosts.title', { organization })}</h1>
+      <button type="button" className="btn btn-primary mb-2" onClick={() => setEditing('new')} disabled={!environments.length}>
+        {t('admin.hosts.add')}
+      </button>
+      {editing && (
+        <div className="border rounded p-3 mb-3">
+          <HostForm
+            environments={environments}
+            host={editing === 'new' ? undefined : editing}
+            onDone={(host) => {
+              setEditing(null)
+              setShown(host)
+            }}
+            onCancel={() => setEditing(null)}
+            onDeleted={() => {
+              setEditing(null)
+              setShown(null)
+              setSelected([])
+            }}
+          />
+        </div>
+      )}
+      {shown && <HostChecks hostId={shown.id} hostName={shown.name} />}
+      {selected.length > 0 && <BulkBar hostIds={selected} />}
+      {hosts.isPending && <p>{t('admin.hosts.loading')}</p>}
+      {!hosts.isPending && rows.length === 0 && <p>{t('admin.hosts.empty')}</p>}
+      {rows.length > 0 && (
+        <table className="table table-sm table-hover">
+          <thead>
+            <tr>
+              <th scope="col" />
+              {SORTABLE.map(([label, column]) => (
+                <th key={column} scope="col" aria-sort={order.column === column ? (order.desc ? 'descending' : 'ascending') : 'none'}>
+                  <button type="button" className="btn btn-link p-0" onClick={() => sortBy(column)}>
+                    {t(`admin.hosts.columns.${label}`)}
+                  </button>
+                </th>
+              ))}
+              <th scope="col">{t('admin.hosts.columns.address')}</th>
+              <th scope="col">{t('admin.hosts.columns.tags')}</th>
+              <th scope="col">{t('admin.hosts.columns.cluster')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((h) => (
+              <tr key={h.id}>
+                <td>
+                  <input
+                    type="checkbox"
+                    className="form-check-input"
+                    aria-label={t('admin.hosts.select', { name: h.name })}
+                    checked={selected.includes(h.id)}
+                    onChange={(e) => setSelected(e.target.checked ? [...selected, h.id] : selected.filter((id) => id !== h.id))}
+                  />
+                </td>
+                <td>
+                  <button type="button" className="btn btn-link p-0" onClick={() => setEditing(h)}>
+                    {h.name}
+                  </button>
+                </td>
+                <td>
+                  <span role="img" aria-label={h.hosttype || '?'} className="me-1">
+                    {hostTypeIcon(h.hosttype)}
+                  </span>
+                  {h.hosttype}
+                </td>
+                <td>{h.hostgroup_alias}</td>
+                <td>{h.ip_address || h.hostname}</td>
+                <td>{(h.tags ?? []).join(', ')}</td>
+                <td>{h.cluster}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <nav className="d-flex gap-2 align-items-center">
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          {t('admin.hosts.previous')}
+        </button>
+        <span>{t('admin.hosts.page', { page, pages })}</span>
+        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          {t('admin.hosts.next')}
+        </button>
+      </nav>
+    </div>
+  )
+}

@@ -1,0 +1,125 @@
+/**
+ * Server data of the host administration screen (issue 15): one key factory, the organization's hosts and
+ * environments through the SPEC §7 list protocol, and the writes as mutations that invalidate in one place.
+ */
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
+import { z } from 'zod'
+import { api, queryClient, isApiFailure } from '../../app/api'
+import { HostRow } from '../../shared/api/monitored'
+import type { HostBody, HostUpdate } from '../../shared/api/entities'
+import { ClusterOut, type BulkTagsBody } from '../../shared/api/host-admin'
+
+export interface HostListParams {
+  organization: string
+  order: string
+  limit: number
+  offset: number
+}
+
+export const hostAdminKeys = {
+  all: ['admin', 'hosts'] as const,
+  list: (params: HostListParams) => [...hostAdminKeys.all, 'list', params] as const,
+  resources: (hostId: number) => [...hostAdminKeys.all, 'resources', hostId] as const,
+  environments: (organization: string) => [...hostAdminKeys.all, 'environments', organization] as const,
+}
+
+const AdminHostRow = HostRow.extend({
+  id: z.number().int(),
+  hostgroup_id: z.number().int(),
+  hostgroup_alias: z.string(),
+  cluster: z.string().optional(),
+  access_method: z.string().optional(),
+  custom_check: z.boolean().optional(),
+  notifications_enabled: z.boolean().optional(),
+  max_check_attempts: z.number().int().optional(),
+  website_inspection_config: z.string().optional(),
+})
+export type AdminHostRow = z.infer<typeof AdminHostRow>
+const HostPage = z.object({ result: z.array(AdminHostRow), totalresults: z.number().int() })
+const EnvironmentPage = z.object({ result: z.array(z.object({ id: z.number().int(), alias: z.string(), name: z.string() })) })
+const ResourcePage = z.object({
+  result: z.array(z.object({ id: z.number().int(), display_name: z.string(), state: z.string(), plugin_output: z.string().optional() })),
+})
+
+const EXTRA = 'access_method,cluster,notifications_enabled,max_check_attempts,custom_check,website_inspection_config'
+
+export function useAdminHosts(params: HostListParams) {
+  return useQuery({
+    queryKey: hostAdminKeys.list(params),
+    queryFn: ({ signal }) =>
+      api.request('hosts/', {
+        query: {
+          filter: JSON.stringify({ organization_name: params.organization }),
+          order: params.order,
+          limit: params.limit,
+          offset: params.offset,
+          extra_columns: EXTRA,
+        },
+        schema: HostPage,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+export function useOrganizationEnvironments(organization: string) {
+  return useQuery({
+    queryKey: hostAdminKeys.environments(organization),
+    queryFn: ({ signal }) =>
+      api.request('hostgroups/', {
+        query: { filter: JSON.stringify({ organization_name: organization }), limit: 500 },
+        schema: EnvironmentPage,
+        signal,
+      }),
+  })
+}
+
+/** The checks a host brings, as its resources with their states (refreshed while the screen is open). */
+export function useHostChecks(hostId: number) {
+  return useQuery({
+    queryKey: hostAdminKeys.resources(hostId),
+    queryFn: ({ signal }) =>
+      api.request('resources/', { query: { filter: JSON.stringify({ host_id: hostId }), limit: 200 }, schema: ResourcePage, signal }),
+    refetchInterval: 5000,
+  })
+}
+
+const invalidate = () => queryClient.invalidateQueries({ queryKey: hostAdminKeys.all })
+
+export const useCreateHost = () =>
+  useMutation({
+    mutationFn: (body: z.input<typeof HostBody>) => api.request('hosts/', { method: 'POST', body, schema: AdminHostRow }),
+    onSuccess: invalidate,
+  })
+
+export const useUpdateHost = () =>
+  useMutation({
+    mutationFn: ({ id, body }: { id: number; body: z.input<typeof HostUpdate> }) =>
+      api.request(`hosts/${id}`, { method: 'PUT', body, schema: AdminHostRow }),
+    onSuccess: invalidate,
+  })
+
+export const useDeleteHost = () =>
+  useMutation({
+    mutationFn: (id: number) => api.request(`hosts/${id}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  })
+
+export const useBulkTags = () =>
+  useMutation({
+    mutationFn: (body: z.input<typeof BulkTagsBody>) => api.request('hosts/tags', { method: 'POST', body }),
+    onSuccess: invalidate,
+  })
+
+export const useFormCluster = () =>
+  useMutation({
+    mutationFn: (body: { name: string; host_ids: number[] }) => api.request('hosts/clusters', { method: 'PUT', body, schema: ClusterOut }),
+    onSuccess: invalidate,
+  })
+
+/** The SPEC §8 key of a failed write, with its extra_info, for the form to show. */
+export function failureOf(error: unknown): { key: string; extra: Record<string, unknown> } | null {
+  if (!isApiFailure(error)) return null
+  const body = error.errorBody
+  return body ? { key: body.key, extra: body.extra_info } : null
+}

@@ -1,0 +1,54 @@
+/**
+ * The checks a host brings (SPEC §3 host types and option tags, shared/host-tags.ts) as its resources: created
+ * with the host and kept in step when its type, access method, tags or website inspection config change.
+ */
+import type { Kysely } from 'kysely'
+import type { Database } from './db'
+import type { Scope } from './scope'
+import { insertResource, removeResource } from './resources'
+import { plannedChecks, type PlanInput } from '../../shared/host-tags'
+import type { PlannedCheck } from '../../shared/host-types'
+
+/** A host's stored fields that decide its planned checks. */
+export interface PlannedFrom {
+  name: string
+  fqdn: string
+  hosttype: string
+  access_method: string
+  tags: readonly string[]
+  custom_check: boolean
+  website_inspection_config: string
+}
+
+export const planOf = (h: PlannedFrom, windowsRoles: PlanInput['windows_roles'] = []): PlannedCheck[] =>
+  plannedChecks({ ...h, hostname: h.fqdn || h.name, windows_roles: windowsRoles })
+
+/**
+ * Adds the checks of `after` the host lacks and removes those of `before` no longer planned (a `no_check_*` tag,
+ * another type), in the caller's transaction; resources the user made by hand are left alone. Returns the
+ * resource ids the engine must reload.
+ */
+export async function syncPlannedChecks(
+  tx: Kysely<Database>,
+  scope: Scope,
+  host: { id: number; hostgroup_id: number; name: string },
+  before: PlannedCheck[],
+  after: PlannedCheck[],
+): Promise<number[]> {
+  const existing = await tx.selectFrom('resources').select(['id', 'display_name']).where('host_id', '=', host.id).execute()
+  const idOf = new Map(existing.map((r) => [r.display_name, r.id]))
+  const wanted = new Set(after.map((c) => c.name))
+  const changed: number[] = []
+  for (const c of before) {
+    const id = idOf.get(c.name)
+    if (id !== undefined && !wanted.has(c.name)) {
+      await removeResource(tx, scope, id)
+      changed.push(id)
+    }
+  }
+  for (const c of after) {
+    if (idOf.has(c.name)) continue
+    changed.push(await insertResource(tx, scope, host, { name: c.name, check: { kind: c.kind, config: c.config } }))
+  }
+  return changed
+}

@@ -1,0 +1,105 @@
+/**
+ * SPEC §3 "Host option tags" and the checks a host brings: its type's checks (host-types.ts), its access method's,
+ * its Windows roles', plus one per agentless-check tag, less those a `no_check_*` tag removes, with the HTTP status
+ * allowances and `no_sni` applied to its web checks.
+ */
+import { inspectionChecks } from './website-inspection'
+import {
+  CHECK_MK_CHECK,
+  HOST_TYPES,
+  isHostType,
+  WINDOWS_ROLE_CHECKS,
+  type PlanHost,
+  type PlannedCheck,
+  type WindowsRole,
+} from './host-types'
+
+/** SPEC §3 agentless-check tags: each adds its check to the host. */
+export const AGENTLESS_CHECK_TAGS = {
+  adfs: (): PlannedCheck => WINDOWS_ROLE_CHECKS.adfs,
+  dns: (h: PlanHost): PlannedCheck => ({ name: 'DNS server', kind: 'dns', config: { name: h.hostname } }),
+  ftp: (): PlannedCheck => ({ name: 'FTP', kind: 'ftp', config: {} }),
+  imap: (): PlannedCheck => ({ name: 'IMAP', kind: 'imap', config: {} }),
+  pop: (): PlannedCheck => ({ name: 'POP', kind: 'pop', config: {} }),
+  smtp: (): PlannedCheck => ({ name: 'SMTP', kind: 'smtp', config: {} }),
+  ssh: (): PlannedCheck => ({ name: 'SSH', kind: 'ssh', config: {} }),
+  vnc: (): PlannedCheck => ({ name: 'VNC', kind: 'tcp', config: { port: 5900 } }),
+  rdp: (): PlannedCheck => ({ name: 'RDP', kind: 'tcp', config: { port: 3389 } }),
+  http: (h: PlanHost): PlannedCheck => ({ name: 'HTTP', kind: 'http', config: { host_header: h.hostname } }),
+  https: (h: PlanHost): PlannedCheck => ({
+    name: 'HTTPS',
+    kind: 'https',
+    config: { host_header: h.hostname, cert_warn_days: 30, cert_crit_days: 7 },
+  }),
+  mx: (h: PlanHost): PlannedCheck => ({ name: 'MX', kind: 'dns', config: { name: h.hostname, record_type: 'MX', system_resolver: true } }),
+} satisfies Record<string, (h: PlanHost) => PlannedCheck>
+
+/** SPEC §3 "HTTP status allowances: 400, 401, 403, 404 for http and https". */
+export const STATUS_ALLOWANCE_TAGS = ['400', '401', '403', '404'] as const
+
+/** SPEC §3 host options whose behaviour Vigil has: the notifier delays problems of these hosts (SPEC §9). */
+export const WORKING_HOST_OPTIONS = ['delayed-notifications', 'standby', 'high_latency'] as const
+
+/** SPEC §3 tags Vigil keeps on the host but that change nothing yet: their features (scans, inventory) do not exist. */
+export const RECORDED_ONLY_TAGS = [
+  'dnssec',
+  'dyndns',
+  'linux-hosted',
+  'no_auto_inventory',
+  'no_nessus_scan',
+  'no_shodan_scan',
+  'parent',
+  'disable_esx_guest',
+  'disable_esx_hardware',
+  'exchange_replication',
+  'ilo_skip',
+  'humidity',
+] as const
+
+/** SPEC §3 check option: the TLS handshake names no server. */
+export const NO_SNI_TAG = 'no_sni'
+/** SPEC §3 check option `no_check_<check>`: removes that check of the host's type, e.g. `no_check_ssh`. */
+export const NO_CHECK_PREFIX = 'no_check_'
+
+/** `high_latency` (SPEC §3): the ping host check tolerates a slow link (satellite, mobile) before warning. */
+export const HIGH_LATENCY_PING = { warn_rta_ms: 6000, crit_rta_ms: 10000 }
+
+/** A check's name as a `no_check_*` suffix: "SNMP uptime" → `snmp_uptime`. */
+export const checkSlug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '')
+
+export interface PlanInput extends PlanHost {
+  hosttype: string
+  access_method?: string
+  tags: readonly string[]
+  windows_roles?: readonly WindowsRole[]
+  website_inspection_config?: string
+  /** SPEC §3 custom-check flag: the host's checks are set by hand, so neither type nor tags add any */
+  custom_check?: boolean
+}
+
+const WEB_KINDS = new Set(['http', 'https'])
+
+/** The checks a host brings, in order, each name once (SPEC §3 host types and option tags). */
+export function plannedChecks(host: PlanInput): PlannedCheck[] {
+  if (host.custom_check) return []
+  const tags = new Set(host.tags)
+  const fromType = isHostType(host.hosttype) ? HOST_TYPES[host.hosttype].checks(host) : []
+  const fromAccess = host.access_method === 'check_mk' ? [CHECK_MK_CHECK] : []
+  const fromRoles = (host.windows_roles ?? []).map((r) => WINDOWS_ROLE_CHECKS[r])
+  const fromTags = Object.entries(AGENTLESS_CHECK_TAGS).flatMap(([tag, plan]) => (tags.has(tag) ? [plan(host)] : []))
+  const inspected = inspectionChecks(host.website_inspection_config ?? '', host)
+  const allowed = STATUS_ALLOWANCE_TAGS.filter((s) => tags.has(s)).map(Number)
+  const seen = new Set<string>()
+  return [...fromType, ...fromAccess, ...fromRoles, ...fromTags, ...inspected].flatMap((c) => {
+    const slug = checkSlug(c.name)
+    if (seen.has(slug) || tags.has(NO_CHECK_PREFIX + slug)) return []
+    seen.add(slug)
+    if (!WEB_KINDS.has(c.kind)) return [c]
+    const config = { ...c.config, ...(allowed.length ? { allow_status: allowed } : {}), ...(tags.has(NO_SNI_TAG) ? { no_sni: true } : {}) }
+    return [{ ...c, config }]
+  })
+}

@@ -1,0 +1,49 @@
+/**
+ * SPEC §3 host types and option tags: every check a type, role, access method or tag brings is a valid
+ * configuration of a built-in check kind, every type but ping brings a check beyond its host check, and the
+ * README's table is the registry's.
+ */
+import fs from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { checkKinds } from '../../../src/server/engine/checks/index'
+import { HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, hostTypeIcon } from '../../../src/shared/host-types'
+import { AGENTLESS_CHECK_TAGS, plannedChecks } from '../../../src/shared/host-tags'
+import { hostTypeMarkdownTable } from '../../../src/shared/host-catalogue'
+
+const host = { hostname: 'www.example.com' }
+
+describe('host-type catalogue', () => {
+  it('plans only configurations the check kinds accept', () => {
+    const plans = [
+      ...HOST_TYPE_NAMES.flatMap((t) =>
+        plannedChecks({ ...host, hosttype: t, tags: Object.keys(AGENTLESS_CHECK_TAGS), access_method: 'check_mk' }),
+      ),
+      ...plannedChecks({ ...host, hosttype: 'windows', tags: ['401', 'no_sni'], windows_roles: [...WINDOWS_ROLES] }),
+      ...plannedChecks({ ...host, hosttype: 'website', tags: [], website_inspection_config: '/a text\n/b' }),
+    ]
+    for (const c of plans) {
+      const parsed = checkKinds[c.kind].config.safeParse(c.config)
+      expect(parsed.success, `${c.name}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true)
+    }
+  })
+
+  it('gives every type but ping at least one check beyond ping', () => {
+    for (const name of HOST_TYPE_NAMES) if (name !== 'ping') expect(HOST_TYPES[name].checks(host).length, name).toBeGreaterThan(0)
+  })
+
+  it('removes a check with no_check_* and adds one per agentless-check tag', () => {
+    expect(plannedChecks({ ...host, hosttype: 'switch', tags: ['no_check_interfaces'] }).map((c) => c.name)).toEqual(['SNMP uptime'])
+    expect(plannedChecks({ ...host, hosttype: 'ping', tags: ['vnc', 'mx'] }).map((c) => c.kind)).toEqual(['tcp', 'dns'])
+  })
+
+  it('shows a question icon for an unknown type (SPEC §3)', () => {
+    expect(hostTypeIcon('toaster')).toBe('❓')
+    expect(hostTypeIcon('printer')).toBe('🖨')
+  })
+
+  it("matches the README's table of host types", () => {
+    const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8')
+    const block = /<!-- host-types:start -->\n([\s\S]*?)\n<!-- host-types:end -->/.exec(readme)?.[1]
+    expect(block).toBe(hostTypeMarkdownTable())
+  })
+})
