@@ -23,6 +23,10 @@ export type AuditSubject =
   | 'plugin'
   | 'map'
   | 'check_template'
+  | 'thresholds'
+  | 'risk_options'
+  | 'label_type'
+  | 'label'
 
 export interface AuditChange {
   subject: AuditSubject

@@ -15,6 +15,7 @@ import * as m0012 from './0012_host_names_per_organization'
 import * as m0014 from './0014_check_trust'
 import * as m0016 from './0016_login_failures'
 import * as m0017 from './0017_check_templates'
+import * as m0020 from './0020_organization_settings'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0014_check_trust': m0014,
   '0016_login_failures': m0016,
   '0017_check_templates': m0017,
+  '0020_organization_settings': m0020,
 }
