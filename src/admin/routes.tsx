@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router'
 
 const lazy = () => import('./pages').then((m) => ({ Component: m.AdminPage }))
 const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `admin.screens.${key}` }, lazy })
+const settingsLazy = () => import('./settings').then((m) => ({ Component: m.SettingsPage }))
+const settings = (path: string, key: string): RouteObject => ({ ...screen(path, key), lazy: settingsLazy })
 
 /** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */
 const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
@@ -16,6 +18,6 @@ export const adminRoutes: RouteObject[] = [
   screen('admin/:organization/users', 'users'),
   screen('admin/:organization/timeline', 'timeline'),
   screen('admin/:organization/users/:user/timeline', 'userTimeline'),
-  screen('admin/:organization/settings', 'thresholds'),
-  ...SETTINGS.map((section) => screen(`admin/:organization/settings/${section}`, section)),
+  settings('admin/:organization/settings', 'thresholds'),
+  ...SETTINGS.map((section) => settings(`admin/:organization/settings/${section}`, section)),
 ]

@@ -65,3 +65,4 @@ export {
   type Decorated,
   type Decoration,
 } from './decorations/decorations'
+export { useLeaveGuard } from './use-leave-guard'

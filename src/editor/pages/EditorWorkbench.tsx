@@ -31,7 +31,7 @@ import type { EditorSession } from '../persistence/use-editor-session'
 import type { SessionState } from '../persistence/session'
 import { createPointerTool } from '../tools/select-tool'
 import { useEditorKeys } from '../use-editor-keys'
-import { useLeaveGuard } from '../use-leave-guard'
+import { useLeaveGuard } from '../../ui'
 
 const PALETTE_KINDS: readonly PaletteKind[] = ['host', 'resource', 'environment', 'map']
 /** SPEC §2 legacy editor: the simpler mode, without nested maps. */

@@ -3,6 +3,7 @@
  * `translation`, so keys read `<feature>.<screen>.<thing>` (STYLE.md Naming) and errors `errors.<key>` (SPEC §8).
  */
 import { admin } from './admin'
+import { adminSettings } from './admin-settings'
 import { app } from './app'
 import { assets } from './assets'
 import { auth } from './auth'
@@ -28,7 +29,7 @@ export const en = {
   reports,
   risks,
   assets,
-  admin,
+  admin: { ...admin, settings: adminSettings },
   errors,
 }
 export type Catalogue = typeof en

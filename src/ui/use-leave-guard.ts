@@ -1,4 +1,4 @@
-/** SPEC §4 "Unsaved changes": leaving the editor with unsaved changes asks for confirmation (route and tab). */
+/** SPEC §5 "Unsaved changes": leaving a settings form or the map editor with unsaved changes asks for confirmation (route and tab). */
 import { useEffect } from 'react'
 import { useBlocker } from 'react-router'
 
