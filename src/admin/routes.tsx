@@ -3,7 +3,13 @@ import type { RouteObject } from 'react-router'
 
 const lazy = () => import('./pages').then((m) => ({ Component: m.AdminPage }))
 const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `admin.screens.${key}` }, lazy })
-const settingsLazy = () => import('./settings').then((m) => ({ Component: m.SettingsPage }))
+/** The settings screens with their texts (the catalogue's admin.settings part loads with them, as the editor's does). */
+const settingsLazy = () =>
+  Promise.all([import('./settings'), import('../shared/i18n/en/admin-settings'), import('../app/i18n')]).then(async ([m, texts, i18n]) => {
+    await i18n.loadFeatureTexts()
+    i18n.i18n.addResourceBundle('en', 'translation', { admin: { settings: texts.adminSettings } }, true, true)
+    return { Component: m.SettingsPage }
+  })
 const settings = (path: string, key: string): RouteObject => ({ ...screen(path, key), lazy: settingsLazy })
 
 /** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */
