@@ -2,6 +2,7 @@
 import type { ZodApp, RouteDeps } from '../types'
 import { z } from 'zod'
 import { IdParams } from '../../../shared/api/entities'
+import { NoContent } from '../../../shared/api/list'
 import { LabelType, LabelTypeBody } from '../../../shared/api/settings'
 import { createLabelType, deleteLabelType, listLabelTypes } from '../../store/label-types'
 
@@ -15,8 +16,8 @@ export async function labelTypeRoutes(app: ZodApp, { store }: RouteDeps) {
     { schema: { params: IdParams, body: LabelTypeBody, response: { 201: LabelType } } },
     async (req, reply) => reply.status(201).send(await createLabelType(db, req.scope, req.params.id, req.body)),
   )
-  app.delete('/label-types/:id', { schema: { params: IdParams } }, async (req, reply) => {
+  app.delete('/label-types/:id', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
     await deleteLabelType(db, req.scope, req.params.id)
-    return reply.status(204).send()
+    return reply.status(204).send(null)
   })
 }
