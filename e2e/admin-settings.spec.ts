@@ -60,4 +60,29 @@ describe('organization settings (issue 15)', () => {
     await page.getByRole('heading', { name: 'Passive check results' }).waitFor()
     expect(await page.getByTestId('agent-results').textContent()).toContain(`${suite.server.baseUrl}/api/v1/results`)
   })
+
+  it('adds a label type, refuses an empty value, sets a label on a host and removes it', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'administrator')
+    const org = (await user.api.get(`/api/v1/organizations/${user.organizationId}`)).body
+    const host = (await user.api.post('/api/v1/hosts/', { name: 'web-01', hostgroup_id: user.environmentId, check_type: '1' })).body
+    const page = await open(user, `/admin/${org.name}/settings/labels`)
+    await page.getByText('No label types yet.').waitFor()
+    await page.getByLabel('Name', { exact: true }).fill('bad name')
+    await page.getByText('Invalid label name.').waitFor()
+    await page.getByLabel('Name', { exact: true }).fill('acme/owner')
+    await page.getByRole('button', { name: 'Save' }).first().click()
+    await page.getByRole('cell', { name: 'acme/owner' }).waitFor()
+
+    await page.getByLabel('Host', { exact: true }).selectOption(String(host.id))
+    await page.getByText('This host has no labels.').waitFor()
+    await page.getByLabel('Label', { exact: true }).selectOption('acme/owner')
+    await page.getByRole('button', { name: 'Save' }).last().click()
+    await page.getByText('Please enter a value').waitFor()
+    await page.getByLabel('Value', { exact: true }).fill('Ops team')
+    await page.getByRole('button', { name: 'Save' }).last().click()
+    await page.getByText('Ops team').waitFor()
+    expect((await user.api.get(`/api/v1/hosts/${host.id}/labels`)).body).toEqual({ 'acme/owner': 'Ops team' })
+    await page.getByRole('listitem').filter({ hasText: 'Ops team' }).getByRole('button', { name: 'Remove' }).click()
+    await page.getByText('This host has no labels.').waitFor()
+  })
 })
