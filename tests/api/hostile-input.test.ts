@@ -72,7 +72,11 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
     const risk = (await admin.get(`/api/v1/risks/?hostgroup_id=${env.id}&limit=1`)).body.result[0]
     const template = (await admin.post('/api/v1/check-templates/', { name: uniq('sweep-tpl'), kind: 'tcp', fields: { send: 'hello\n' } }))
       .body
+    const labelType = (await admin.post(`/api/v1/organizations/${org.id}/label-types`, { name: uniq('sweep-label'), data_type: 'string' }))
+      .body
     Object.assign(ids, {
+      'label-types': labelType.id,
+      name: labelType.name,
       organizations: org.id,
       hostgroups: env.id,
       environments: env.id,

@@ -34,6 +34,9 @@ interface Fixture {
   template: number
   /** an environment list of A (issue 15) */
   envList: number
+  /** a label type of A (issue 15 Settings) and the label of A's host under it */
+  labelType: number
+  labelName: string
 }
 
 /**
@@ -117,6 +120,16 @@ const ROUTES: Record<string, Case> = {
   'PUT /api/v1/check-templates/{id}': { kind: 'write', body: () => ({ fields: { send: 'FLUSHALL\r\n' } }) },
   'DELETE /api/v1/check-templates/{id}': { kind: 'write' },
   'PUT /api/v1/organizations/{id}/quotas': { kind: 'write', body: () => ({ hosts: 1 }) },
+  'GET /api/v1/organizations/{id}/settings/thresholds': { kind: 'read' },
+  'PUT /api/v1/organizations/{id}/settings/thresholds': { kind: 'write', body: () => ({ ping_rta_ms: { warning: 1, critical: 2 } }) },
+  'GET /api/v1/organizations/{id}/settings/risks': { kind: 'read' },
+  'PUT /api/v1/organizations/{id}/settings/risks': { kind: 'write', body: () => ({ minimum_severity: 'high' }) },
+  'GET /api/v1/organizations/{id}/label-types': { kind: 'read' },
+  'POST /api/v1/organizations/{id}/label-types': { kind: 'write', body: () => ({ name: uniq('mx-label'), data_type: 'none' }) },
+  'DELETE /api/v1/label-types/{id}': { kind: 'write' },
+  'GET /api/v1/hosts/{id}/labels': { kind: 'read' },
+  'PUT /api/v1/hosts/{id}/labels/{name}': { kind: 'write', body: () => ({ value: 'taken over' }) },
+  'DELETE /api/v1/hosts/{id}/labels/{name}': { kind: 'write' },
   ...environmentRoutes('hostgroups'),
   ...environmentRoutes('environments'),
   'GET /api/v1/hosts': { kind: 'read' },
@@ -289,6 +302,7 @@ function fill(path: string, f: Fixture): string {
     users: f.user,
     'check-templates': f.template,
     'environment-lists': f.envList,
+    'label-types': f.labelType,
   }
   const named: Record<string, string | number> = {
     host_id: f.host,
@@ -312,7 +326,7 @@ function fill(path: string, f: Fixture): string {
     .map((p, i) => {
       const m = /^\{(.+)\}$/.exec(p)
       if (!m) return p
-      const value = m[1] === 'id' ? ids[parts[i - 1]] : named[m[1]]
+      const value = m[1] === 'id' ? ids[parts[i - 1]] : parts[i - 1] === 'labels' ? f.labelName : named[m[1]]
       if (value === undefined) throw new Error(`no fixture for ${m[1]} in ${path}`)
       return encodeURIComponent(String(value))
     })
@@ -376,6 +390,8 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
         d.selectFrom('host_software').selectAll().where('host_id', '=', fx.host).execute(),
         d.selectFrom('saved_filters').selectAll().where('organization_id', '=', fx.org).execute(),
         d.selectFrom('check_templates').selectAll().orderBy('id').execute(),
+        d.selectFrom('label_types').selectAll().where('organization_id', '=', fx.org).execute(),
+        d.selectFrom('organization_settings').selectAll().where('organization_id', '=', fx.org).execute(),
         // A's administrator: the other members' own preferences are theirs to change.
         d
           .selectFrom('users')
@@ -470,6 +486,10 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     ).body
     const env = (await a.api.get(`/api/v1/hostgroups/${a.environmentId}`)).body
     const org = (await a.api.get(`/api/v1/organizations/${a.organizationId}`)).body
+    const labelType = (
+      await a.api.post(`/api/v1/organizations/${a.organizationId}/label-types`, { name: uniq('mx-label'), data_type: 'string' })
+    ).body
+    expect((await a.api.put(`/api/v1/hosts/${host.id}/labels/${labelType.name}`, { value: 'mx-label-value' })).status).toBe(200)
     const event = (await a.api.get(`/api/v1/events?types=acknowledgement&host_id=${host.id}`)).body.result[0]
     fx = {
       org: a.organizationId,
@@ -493,6 +513,8 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
           environment_ids: [a.environmentId],
         })
       ).body.id,
+      labelType: labelType.id,
+      labelName: labelType.name,
     }
     for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
     markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username, template.name]

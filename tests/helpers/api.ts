@@ -127,3 +127,21 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 
     await new Promise((r) => setTimeout(r, 50))
   }
 }
+
+/** Another user of `tenant`'s organization with `group` there (SPEC §6), logged in. */
+export async function addMember(server: TestServer, tenant: Tenant, group: AuthorizationGroup): Promise<Client> {
+  const username = uniq('member')
+  const password = `pw-${randomBytes(8).toString('hex')}`
+  const db = server.vigil.store.db
+  const user = await db
+    .insertInto('users')
+    .values({ username, password_hash: await hashPassword(password), organization_id: tenant.organizationId, member_since: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('user_rights')
+    .values({ user_id: user.id, organization_id: tenant.organizationId, hostgroup_id: null, authorization_group: group })
+    .execute()
+  invalidateScopes()
+  return login(server, username, password)
+}

@@ -22,6 +22,9 @@ import type { AllowedTargets } from '../../shared/api/quotas'
 import { readAllChecksPerSecond } from '../store/quotas'
 import { readAllCheckTemplates, type CheckTemplateRef } from '../store/check-templates'
 import { fillTemplate } from './check-templates'
+import { readAllThresholds } from '../store/organization-settings'
+import type { OrganizationThresholds } from '../../shared/api/thresholds'
+import { withOrganizationThresholds } from './organization-thresholds'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -70,17 +73,20 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   const targets = new Map<string, Target>()
   const parents = new Map<number, number[]>()
   // Issue 13: what server admins set for the engine — each organization's allowed targets (carried with every
-  // check no server admin saved) and checks_per_second quota, and the check templates by name. Read at start,
-  // after a change through this process, and with every stale sweep (a change made through another process).
+  // check no server admin saved) and checks_per_second quota, and the check templates by name; issue 15: each
+  // organization's default thresholds. Read at start, after a change through this process, and with every stale
+  // sweep (a change made through another process).
   let allowedTargets = new Map<number, AllowedTargets>()
   const openTargets: AllowedTargets = { networks: [], names: [] }
   let templates = new Map<string, CheckTemplateRef>()
   let checksPerSecond = new Map<number, number>()
+  let thresholds = new Map<number, OrganizationThresholds>()
   const loadSettings = async () => {
-    ;[allowedTargets, templates, checksPerSecond] = await Promise.all([
+    ;[allowedTargets, templates, checksPerSecond, thresholds] = await Promise.all([
       readAllAllowedTargets(store.db),
       readAllCheckTemplates(store.db),
       readAllChecksPerSecond(store.db),
+      readAllThresholds(store.db),
     ])
   }
   // Made once: check() runs for every check (bench/engine.ts).
@@ -140,7 +146,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     const filled = fillTemplate(t.kind, t.config, t.organizationId, lookupTemplate)
     if ('error' in filled) return Promise.resolve({ status: 3, output: filled.error, perfdata: [] })
     const timeout = (t.config as { timeout_s?: number }).timeout_s
-    return pool.run(t.kind, filled.config, {
+    const config = withOrganizationThresholds(t.kind, filled.config, thresholds.get(t.organizationId))
+    return pool.run(t.kind, config, {
       timeoutMs: timeout ? timeout * 1000 : opts.timeoutMs,
       address: t.address,
       policy: t.trusted ? null : (allowedTargets.get(t.organizationId) ?? openTargets),
@@ -277,7 +284,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       await downtimes.start()
       sweepTimer = setInterval(() => {
         sweepStale().catch((err) => log.error({ err }, 'stale sweep failed'))
-        loadSettings().catch((err) => log.error({ err }, 'reading allowed targets, templates and quotas failed'))
+        loadSettings().catch((err) => log.error({ err }, 'reading allowed targets, templates, quotas and thresholds failed'))
       }, opts.staleSweepMs)
       sweepTimer.unref()
       rollupTimer = setInterval(() => {
@@ -311,7 +318,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       for (const id of ids) if (!found.has(targetKey(type, id))) this.forget(type, id)
       for (const t of loaded) track(t)
     },
-    /** Rereads allowed targets, check templates and quotas after a server admin changed one; later checks use them. */
+    /** Rereads allowed targets, check templates, quotas and thresholds after one changed; later checks use them. */
     refreshSettings: loadSettings,
     forget(type: TargetType, id: number) {
       targets.delete(targetKey(type, id))

@@ -22,6 +22,9 @@ import { organizationRoutes } from './routes/organizations'
 import { allowedTargetRoutes } from './routes/allowed-targets'
 import { checkTemplateRoutes } from './routes/check-templates'
 import { quotaRoutes } from './routes/quotas'
+import { organizationSettingRoutes } from './routes/organization-settings'
+import { labelTypeRoutes } from './routes/label-types'
+import { hostLabelRoutes } from './routes/host-labels'
 import { environmentRoutes } from './routes/environments'
 import { environmentListRoutes } from './routes/environment-lists'
 import { hostRoutes } from './routes/hosts'
@@ -94,6 +97,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
       await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
       await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })
+      await api.register(organizationSettingRoutes, { ...deps, prefix: '/organizations' })
+      await api.register(labelTypeRoutes, deps)
       await api.register(checkTemplateRoutes, { ...deps, prefix: '/check-templates' })
       await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })
       await api.register(environmentRoutes, { ...deps, prefix: '/environments' })
@@ -101,6 +106,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
       await api.register(hostAdminRoutes, { ...deps, prefix: '/hosts' })
       await api.register(hostTypeRoutes, { ...deps, prefix: '/host-types' })
+      await api.register(hostLabelRoutes, { ...deps, prefix: '/hosts' })
       await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
       await api.register(perfdataRoutes, deps)
       await api.register(resultRoutes, { ...deps, prefix: '/results' })

@@ -9,7 +9,7 @@ import type { Database, EventTable } from './db'
 import type { Actor } from './event-log'
 import { now } from './json'
 
-type AuditSubject =
+export type AuditSubject =
   | 'host'
   | 'resource'
   | 'organization'
@@ -23,6 +23,10 @@ type AuditSubject =
   | 'plugin'
   | 'map'
   | 'check_template'
+  | 'thresholds'
+  | 'risk_options'
+  | 'label_type'
+  | 'label'
 
 interface AuditChange {
   subject: AuditSubject

@@ -43,7 +43,7 @@ export async function demandQuota(db: Kysely<Database>, organizationId: number, 
 }
 
 /** An organization the caller sees (server admins see every one); otherwise organization_not_found. */
-async function requireVisibleOrganization(db: Kysely<Database>, scope: Scope, organizationId: number) {
+export async function requireVisibleOrganization(db: Kysely<Database>, scope: Scope, organizationId: number) {
   if (!scope.organizationIds.includes(organizationId) && !scope.serverAdmin) fail('organization_not_found', { id: organizationId })
   if (!(await db.selectFrom('organizations').select('id').where('id', '=', organizationId).executeTakeFirst()))
     fail('organization_not_found', { id: organizationId })

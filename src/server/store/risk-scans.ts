@@ -17,10 +17,12 @@ import { bulkUpdate, type BulkColumn } from './bulk'
 import { ApiError } from '../../shared/errors'
 import { demandQuota, limitExceeded, organizationOfEnvironment } from './quotas'
 import { UPLOAD_MAX_BYTES } from '../../shared/constants'
+import { RISK } from '../../shared/enums'
 import { PluginId, RISK_SCAN_FORMATS, type RiskScan, type RiskScanFormat } from '../../shared/api/risks'
 import type { FeedDelta } from '../../shared/feed'
 import type { ParsedScan, ScanFinding } from '../integrations/risk-scans/index'
 import { parseIsolated } from '../integrations/isolated'
+import { readRiskOptions } from './organization-settings'
 
 /** Text as stored: no NUL (PostgreSQL refuses it), at most `max` characters where the column has a size. */
 const clean = (s: string, max?: number) => s.replaceAll('\u0000', '').slice(0, max)
@@ -177,7 +179,11 @@ export async function importScan(
     .where('hostgroup_id', '=', q.hostgroup_id)
     .orderBy('id')
     .execute()
-  const found = matchFindings(scan.findings, hostIndex(hosts))
+  // Issue 15 Settings "risks": the organization's scan options decide which findings are kept.
+  const options = await readRiskOptions(tx, (await organizationOfEnvironment(tx, q.hostgroup_id))!)
+  const wanted = scan.findings.filter((f) => f.severity >= RISK[options.minimum_severity])
+  const found = matchFindings(wanted, hostIndex(hosts))
+  if (!options.keep_unmatched_hosts) for (const [key, m] of found) if (!m.host) found.delete(key)
   const existing = new Map<string, number>()
   for (const part of chunked([...new Set([...found.values()].map((m) => m.f.pluginId))])) {
     const rows = await tx

@@ -476,6 +476,23 @@ export interface CheckTemplateTable {
   updated_time: number
 }
 
+/** Issue 15 Settings: JSON of shared/api/thresholds.ts OrganizationThresholds and shared/api/settings.ts RiskOptions. */
+export interface OrganizationSettingsTable {
+  organization_id: number
+  thresholds: Generated<string>
+  risk_options: Generated<string>
+  updated_time: number
+}
+
+/** SPEC §3 Label type, per organization. */
+export interface LabelTypeTable {
+  id: Generated<number>
+  organization_id: number
+  name: string
+  data_type: string
+  created_time: number
+}
+
 export interface Database {
   maps: MapTable
   map_versions: MapVersionTable
@@ -498,6 +515,8 @@ export interface Database {
   tokens: TokenTable
   login_failures: LoginFailureTable
   check_templates: CheckTemplateTable
+  organization_settings: OrganizationSettingsTable
+  label_types: LabelTypeTable
   events: EventTable
   acknowledgements: AcknowledgementTable
   downtimes: DowntimeTable

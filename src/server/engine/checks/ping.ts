@@ -16,12 +16,20 @@ export const PingConfig = z.object({
   /** defaults to the host's address */
   host: HostField.optional(),
   packets: z.number().int().min(1).max(20).default(5),
-  warn_rta_ms: z.number().positive().default(3000),
-  crit_rta_ms: z.number().positive().default(5000),
-  warn_pl: z.number().min(0).max(100).default(80),
-  crit_pl: z.number().min(0).max(100).default(100),
+  // Unset thresholds follow the organization's (issue 15 Settings), then check_ping's defaults (summarise).
+  warn_rta_ms: z.number().positive().optional(),
+  crit_rta_ms: z.number().positive().optional(),
+  warn_pl: z.number().min(0).max(100).optional(),
+  crit_pl: z.number().min(0).max(100).optional(),
 })
 export type PingConfig = z.infer<typeof PingConfig>
+
+interface Limits {
+  warn_rta_ms: number
+  crit_rta_ms: number
+  warn_pl: number
+  crit_pl: number
+}
 
 const TRANSMITTED = /(\d+) packets transmitted, (\d+) received/
 const LOSS = /([\d.]+)% packet loss/
@@ -29,14 +37,20 @@ const RTT = /= ([\d.]+)\/([\d.]+)\/([\d.]+)/
 // The sandbox or container forbids ICMP: our environment's fault, not the target's.
 const NOT_PERMITTED = /not permitted|permission denied/i
 
-function verdict(config: PingConfig, loss: number, rtaMs: number | null): ExitStatus {
+function verdict(config: Limits, loss: number, rtaMs: number | null): ExitStatus {
   // check_ping compares with >=, unlike threshold ranges.
   if (loss >= config.crit_pl || (rtaMs !== null && rtaMs >= config.crit_rta_ms)) return 2
   if (loss >= config.warn_pl || (rtaMs !== null && rtaMs >= config.warn_rta_ms)) return 1
   return 0
 }
 
-function summarise(config: PingConfig, host: string, stdout: string, stderr: string): CheckResult {
+function summarise(given: PingConfig, host: string, stdout: string, stderr: string): CheckResult {
+  const config: Limits = {
+    warn_rta_ms: given.warn_rta_ms ?? 3000,
+    crit_rta_ms: given.crit_rta_ms ?? 5000,
+    warn_pl: given.warn_pl ?? 80,
+    crit_pl: given.crit_pl ?? 100,
+  }
   const sent = TRANSMITTED.exec(stdout)
   if (!sent) {
     const why = (stderr || stdout).trim().split('\n').pop() || 'ping printed no statistics'

@@ -4,6 +4,7 @@
  */
 import { admin } from './admin'
 import { adminHosts } from './admin-hosts'
+import { adminSettings } from './admin-settings'
 import { app } from './app'
 import { assets } from './assets'
 import { auth } from './auth'
@@ -29,7 +30,7 @@ export const en = {
   reports,
   risks,
   assets,
-  admin: { ...admin, hosts: adminHosts },
+  admin: { ...admin, hosts: adminHosts, settings: adminSettings },
   errors,
 }
 export type Catalogue = typeof en
