@@ -263,6 +263,11 @@ export async function applyDowntimeChanges(tx: Kysely<Database>, changes: Downti
   return [...(await eventDeltas(tx, eventIds)), ...(await actionDeltas(tx, objects))]
 }
 
+/** applyDowntimeChanges in a transaction of its own (the maintenance timer's changes). */
+export async function applyDueDowntimes(db: Kysely<Database>, changes: DowntimeChange[], at: number): Promise<FeedDelta[]> {
+  return db.transaction().execute((tx) => applyDowntimeChanges(tx, changes, at))
+}
+
 /** scheduleDowntimes in a transaction of its own: the maintenance and its events are written together or not at all. */
 export async function scheduleMaintenance(db: Kysely<Database>, actor: Actor, targets: ActionTarget[], w: DowntimeWindow, at: number) {
   return db.transaction().execute((tx) => scheduleDowntimes(tx, actor, targets, w, at))

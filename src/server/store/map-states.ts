@@ -54,6 +54,14 @@ export async function versionDocument(db: Kysely<Database>, mapId: number, versi
   return doc
 }
 
+/** The document a map shows: its live version, or while never published its draft (none when `live`); null when gone. */
+export async function shownDocument(db: Kysely<Database>, id: number, live: boolean): Promise<MapDocument | null> {
+  const row = await db.selectFrom('maps').select(['live_version', 'draft']).where('id', '=', id).executeTakeFirst()
+  if (!row) return null
+  if (row.live_version !== null) return versionDocument(db, id, row.live_version)
+  return live ? null : readStoredDocument(row.draft)
+}
+
 /** Bindings of a document; cached with the document object (published ones are cached and immutable). */
 const boundCache = new WeakMap<MapDocument, ReturnType<typeof boundIds>>()
 export function boundIdsOf(doc: MapDocument) {
