@@ -11,7 +11,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/db'
 import type { FeedDelta } from '../../shared/feed'
-import { activeDowntimes, applyDowntimeChanges, type ActiveDowntime, type DowntimeChange } from '../store/downtimes'
+import { activeDowntimes, applyDowntimeChanges, applyDueDowntimes, type ActiveDowntime, type DowntimeChange } from '../store/downtimes'
 import { isProblem, rowKey, targetKey, type StateChangeNote } from '../store/action-targets'
 
 export type DowntimeTimes = Pick<ActiveDowntime, 'status' | 'start_time' | 'end_time' | 'is_flexible' | 'duration' | 'actual_end'>
@@ -83,7 +83,7 @@ export function createDowntimeTimer({ db, publish, onError }: DowntimeTimerDeps)
       const after = d ? { ...row, status: d.to, actual_end: d.actual_end } : row
       next = Math.min(next, nextDueAt(after, now) ?? Infinity)
     }
-    if (due.length) publish(await db.transaction().execute((tx) => applyDowntimeChanges(tx, due, now)))
+    if (due.length) publish(await applyDueDowntimes(db, due, now))
     return next
   }
 

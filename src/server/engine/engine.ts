@@ -25,6 +25,7 @@ import { fillTemplate } from './check-templates'
 import { readAllThresholds } from '../store/organization-settings'
 import type { OrganizationThresholds } from '../../shared/api/thresholds'
 import { withOrganizationThresholds } from './organization-thresholds'
+import { hostParentRows, markStale } from '../store/engine-targets'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -226,12 +227,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     )
     if (!stale.length) return
     const ids = (type: TargetType) => stale.filter((t) => t.type === type).map((t) => t.id)
-    await store.db.transaction().execute(async (tx) => {
-      const h = ids('host')
-      const r = ids('resource')
-      if (h.length) await tx.updateTable('hosts').set({ is_stale: 1 }).where('id', 'in', h).execute()
-      if (r.length) await tx.updateTable('resources').set({ is_stale: 1 }).where('id', 'in', r).execute()
-    })
+    await markStale(store.db, ids('host'), ids('resource'))
     for (const t of stale) {
       t.isStale = true
       bus.publish({
@@ -256,7 +252,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   }
 
   async function loadParents() {
-    const rows = await store.db.selectFrom('host_parents').select(['host_id', 'parent_id']).execute()
+    const rows = await hostParentRows(store.db)
     parents.clear()
     for (const r of rows) parents.set(r.host_id, [...(parents.get(r.host_id) ?? []), r.parent_id])
   }

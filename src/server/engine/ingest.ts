@@ -12,7 +12,7 @@ import type { CheckResult } from './checks/index'
 import type { HostState } from '../../shared/enums'
 import { bulkWriter } from '../store/bulk'
 import { seriesCache } from '../store/perfdata'
-import { writeResultBatch, type ResultWrite } from '../store/ingest-writes'
+import { writeResultBatch, type ResourceStateRow, type ResultWrite, type StateRow, type SteadyRow } from '../store/ingest-writes'
 import {
   applyResult,
   hostStateFromCheck,
@@ -71,8 +71,8 @@ export function createIngest(store: Store, ctx: IngestContext) {
     // A target may appear twice in one batch: the second result builds on the first.
     const next = new Map<Target, Pick<Target, 'state' | 'flap' | 'hasGraph'>>()
     // Rows by id (a later result of the same target replaces an earlier one), full or steady.
-    const rows = { host: new Map<number, unknown[]>(), resource: new Map<number, unknown[]>() }
-    const steady = { host: new Map<number, unknown[]>(), resource: new Map<number, unknown[]>() }
+    const rows = { host: new Map<number, StateRow>(), resource: new Map<number, ResourceStateRow>() }
+    const steady = { host: new Map<number, SteadyRow>(), resource: new Map<number, SteadyRow>() }
     const results: ResultWrite[] = []
     const changes: StateChangeNote[] = []
     for (const { target: t, result, at } of items) {
@@ -94,38 +94,38 @@ export function createIngest(store: Store, ctx: IngestContext) {
       const type = t.type
       // A full row of an earlier result in this batch stays full: the steady one would drop its changes.
       if (!rows[type].has(t.id) && !t.isStale && isSteady(cur, state, flap, hasGraph)) {
-        steady[type].set(t.id, [
-          t.id,
-          output,
-          longOutput,
-          JSON.stringify(result.perfdata),
-          state.last_check,
-          nextCheck,
-          JSON.stringify(flap.history),
-          at,
-        ])
+        steady[type].set(t.id, {
+          id: t.id,
+          plugin_output: output,
+          extended_output: longOutput,
+          perfdata: JSON.stringify(result.perfdata),
+          last_check: state.last_check,
+          next_check: nextCheck,
+          state_history: JSON.stringify(flap.history),
+          updated_time: at,
+        })
       } else {
         steady[type].delete(t.id)
-        const row = [
-          t.id,
-          name,
-          state.state_type,
-          state.current_attempt,
-          output,
-          longOutput,
-          JSON.stringify(result.perfdata),
-          state.last_check,
-          nextCheck,
-          state.last_state_change,
-          state.last_hard_state_change,
-          JSON.stringify(flap.history),
-          flap.is_flapping ? 1 : 0,
-          flap.percent_state_change,
-          0,
-          at,
-        ]
-        if (type === 'resource') row.push(hasGraph ? 1 : 0)
-        rows[type].set(t.id, row)
+        const row: StateRow = {
+          id: t.id,
+          state: name,
+          state_type: state.state_type,
+          current_attempt: state.current_attempt,
+          plugin_output: output,
+          extended_output: longOutput,
+          perfdata: JSON.stringify(result.perfdata),
+          last_check: state.last_check,
+          next_check: nextCheck,
+          last_state_change: state.last_state_change,
+          last_hard_state_change: state.last_hard_state_change,
+          state_history: JSON.stringify(flap.history),
+          is_flapping: flap.is_flapping ? 1 : 0,
+          percent_state_change: flap.percent_state_change,
+          is_stale: 0,
+          updated_time: at,
+        }
+        if (type === 'resource') rows.resource.set(t.id, { ...row, has_graph: hasGraph ? 1 : 0 })
+        else rows.host.set(t.id, row)
       }
 
       let ev = null

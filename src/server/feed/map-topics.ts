@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/db'
-import { boundIdsOf, readStoredDocument, versionDocument } from '../store/map-states'
+import { boundIdsOf, shownDocument } from '../store/map-states'
 import type { MapDocument } from '../../shared/maps/document'
 import { MAX_MAP_DEPTH } from '../../shared/maps/rollup'
 import type { FeedDelta } from '../../shared/feed'
@@ -19,13 +19,6 @@ interface Entry {
   hosts: Set<number>
   resources: Set<number>
   environments: Set<number>
-}
-
-async function shownDocument(db: Kysely<Database>, id: number, live: boolean): Promise<MapDocument | null> {
-  const row = await db.selectFrom('maps').select(['live_version', 'draft']).where('id', '=', id).executeTakeFirst()
-  if (!row) return null
-  if (row.live_version !== null) return versionDocument(db, id, row.live_version)
-  return live ? null : readStoredDocument(row.draft)
 }
 
 /** The bindings of a map and its nested maps (breadth first, cycles and depth guarded as in the roll-up). */

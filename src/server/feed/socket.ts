@@ -19,6 +19,8 @@ import { seesSystemEvents } from '../store/events'
 import { resolveToken, sessionOf } from '../store/tokens'
 import { loadScope, onScopesInvalidated, type Scope } from '../store/scope'
 import { readQuotas } from '../store/quotas'
+import { environmentOfHost } from '../store/hosts'
+import { environmentOfMap } from '../store/maps'
 import { bearerOf } from '../http/plugins/auth'
 import { mapTopicIndex } from './map-topics'
 import type { FeedGate } from './gate'
@@ -114,13 +116,9 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     const [kind, idText] = topic.split(':')
     const id = Number(idText)
     if (kind === 'environment') return scope.environmentIds.includes(id)
-    if (kind === 'host') {
-      const host = await store.db.selectFrom('hosts').select('hostgroup_id').where('id', '=', id).executeTakeFirst()
-      return !!host && scope.environmentIds.includes(host.hostgroup_id)
-    }
-    if (kind === 'map') {
-      const map = await store.db.selectFrom('maps').select('hostgroup_id').where('id', '=', id).executeTakeFirst()
-      return !!map && scope.environmentIds.includes(map.hostgroup_id)
+    if (kind === 'host' || kind === 'map') {
+      const environmentId = await (kind === 'host' ? environmentOfHost : environmentOfMap)(store.db, id)
+      return environmentId !== null && scope.environmentIds.includes(environmentId)
     }
     return false
   }

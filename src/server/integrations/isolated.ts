@@ -9,7 +9,7 @@ import { ApiError, type ErrorKey } from '../../shared/errors'
 import type { IMPORT_FORMATS } from '../../shared/api/maps'
 import { tsWorkerSource } from '../workers/source'
 import type { Conversion } from './import/builder'
-import type { LookupRow } from './import/lookup'
+import type { LookupRow } from '../store/import-names'
 import type { ParsedScan } from './risk-scans/index'
 
 /** SPEC §7 "API timeout is 10 s": the client has given up by then. */

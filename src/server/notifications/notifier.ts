@@ -18,7 +18,7 @@ import type { Bus } from '../feed/bus'
 import type { EventDelta, FeedDelta } from '../../shared/feed'
 import { loadTargets, type ActionTarget } from '../store/action-targets'
 import { eventDelta, updateEventStatus, writeEvents } from '../store/event-log'
-import { readJson } from '../store/json'
+import { isFlappingChange, lastNotified, notificationSettings } from '../store/notifications'
 import { deliverWebhook, webhookOrigin, type Delivery } from './webhook'
 
 export interface NotifierOptions {
@@ -54,36 +54,14 @@ export function createNotifier(o: NotifierOptions) {
   async function subjectOf(e: EventDelta): Promise<Subject | null> {
     const object = e.resource_id === null ? 'host' : 'resource'
     const [target] = await loadTargets(db, object, [e.resource_id ?? e.host_id!])
-    if (!target) return null
-    const host = await db
-      .selectFrom('hosts')
-      .select(['notifications_enabled', 'tags', 'max_scheduled_downtime_depth'])
-      .where('id', '=', target.hostId)
-      .executeTakeFirst()
-    if (!host) return null
-    const resource =
-      object === 'resource'
-        ? await db.selectFrom('resources').select('scheduled_downtime_depth').where('id', '=', target.id).executeTakeFirst()
-        : undefined
-    const tags = readJson<string[]>(host.tags, [])
+    const settings = target ? await notificationSettings(db, target) : null
+    if (!target || !settings) return null
     return {
       target,
-      notificationsEnabled: host.notifications_enabled === 1,
-      delayed: tags.some((t) => DELAY_TAGS.includes(t)),
-      inMaintenance: host.max_scheduled_downtime_depth > 0 || (resource?.scheduled_downtime_depth ?? 0) > 0,
+      notificationsEnabled: settings.notificationsEnabled,
+      delayed: settings.tags.some((t) => DELAY_TAGS.includes(t)),
+      inMaintenance: settings.inMaintenance,
     }
-  }
-
-  /** The type of the last notification of an object that went out (a delayed one has not, yet). */
-  async function lastNotified(t: ActionTarget): Promise<string | null> {
-    let q = db
-      .selectFrom('events')
-      .select(['extra_data'])
-      .where('type', '=', 'notification')
-      .where('status', 'not in', ['DELAYED', 'DROPPED'])
-    q = t.object === 'host' ? q.where('host_id', '=', t.id).where('resource_id', 'is', null) : q.where('resource_id', '=', t.id)
-    const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst()
-    return row ? String(readJson<Record<string, unknown>>(row.extra_data, {}).notification_type ?? '') : null
   }
 
   function publish(deltas: EventDelta[]) {
@@ -117,14 +95,13 @@ export function createNotifier(o: NotifierOptions) {
   }
 
   async function handle(e: EventDelta) {
-    const row = await db.selectFrom('events').select(['data', 'is_flapping']).where('id', '=', e.id).executeTakeFirst()
-    if (!row || row.is_flapping === 1 || readJson<Record<string, unknown>>(row.data, {}).flapping !== undefined) return
+    if ((await isFlappingChange(db, e.id)) !== false) return
     const subject = await subjectOf(e)
     if (!subject?.notificationsEnabled) return
     const { target } = subject
     const type: NotificationType = RECOVERED.includes(e.status) ? 'RECOVERY' : 'PROBLEM'
     if (type === 'PROBLEM' && (target.acknowledged || subject.inMaintenance)) return
-    if (type === 'RECOVERY' && (await lastNotified(target)) !== 'PROBLEM') return
+    if (type === 'RECOVERY' && (await lastNotified(db, target)) !== 'PROBLEM') return
     const delayed = type === 'PROBLEM' && subject.delayed
     const subjectText = target.resourceName === null ? target.hostName : `${target.hostName} › ${target.resourceName}`
     const extra = {

@@ -252,3 +252,8 @@ export async function applyDowntimeChanges(tx: Kysely<Database>, changes: Downti
   await recomputeDepths(tx, objects)
   return [...(await eventDeltas(tx, eventIds)), ...(await actionDeltas(tx, objects))]
 }
+
+/** applyDowntimeChanges in a transaction of its own (the maintenance timer's changes). */
+export async function applyDueDowntimes(db: Kysely<Database>, changes: DowntimeChange[], at: number): Promise<FeedDelta[]> {
+  return db.transaction().execute((tx) => applyDowntimeChanges(tx, changes, at))
+}

@@ -113,3 +113,16 @@ export async function resourceTargetRows(db: Kysely<Database>, ids?: number[]): 
   // The host's address is the resource's default target, so a host changed by someone else makes its resources untrusted too.
   return rows.map((r) => ({ ...r, trusted: r.check_trusted === 1 && r.host_trusted === 1, address: r.ip_address || r.fqdn || r.host_name }))
 }
+
+/** SPEC §3 is_stale: marks hosts and resources stale, in one transaction. */
+export async function markStale(db: Kysely<Database>, hostIds: number[], resourceIds: number[]) {
+  await db.transaction().execute(async (tx) => {
+    if (hostIds.length) await tx.updateTable('hosts').set({ is_stale: 1 }).where('id', 'in', hostIds).execute()
+    if (resourceIds.length) await tx.updateTable('resources').set({ is_stale: 1 }).where('id', 'in', resourceIds).execute()
+  })
+}
+
+/** Every host's parents (SPEC §3 parents), for the engine's unreachable rule. */
+export function hostParentRows(db: Kysely<Database>): Promise<{ host_id: number; parent_id: number }[]> {
+  return db.selectFrom('host_parents').select(['host_id', 'parent_id']).execute()
+}

@@ -204,6 +204,11 @@ export const hostDef: EntityDef<Row, HostOut> = {
   enrich,
 }
 
+/** The environment of a host, null when there is none (feed topic access, feed/socket.ts). */
+export async function environmentOfHost(db: Kysely<Database>, id: number): Promise<number | null> {
+  return (await db.selectFrom('hosts').select('hostgroup_id').where('id', '=', id).executeTakeFirst())?.hostgroup_id ?? null
+}
+
 export const getHost = async (db: Kysely<Database>, scope: Scope, id: number) =>
   (await getEntity(db, hostDef, scope, id)) ?? fail('host_not_found', { id })
 

@@ -5,7 +5,7 @@
  * batches (IN lists in chunks), so a map with 10,000 hosts answers in a few queries.
  *
  * map_state of MapInfo is computed on read: published documents never change, so each parsed live
- * document is cached by (map, version) in this process; what remains per read is the batched state query.
+ * document is cached by (map, version) per database (store/cache.ts); what remains per read is the batched state query.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
@@ -13,6 +13,7 @@ import type { Scope } from './scope'
 import { chunked } from './action-targets'
 import { now, readJson } from './json'
 import { fail } from './fail'
+import { perDatabaseCache } from './cache'
 import { bandwidthValues } from './map-bandwidth'
 import { emptyDocument, boundIds, SCHEMA_VERSION, type MapDocument } from '../../shared/maps/document'
 import { migrateDocument } from '../../shared/maps/migrate'
@@ -32,28 +33,15 @@ export function readStoredDocument(text: string): MapDocument {
   return migrated.success ? migrated.data : emptyDocument()
 }
 
-const CACHE_MAX = 200
-/** Per store: map ids repeat between databases (tests and benchmarks run several servers in one process). */
-function perStore<T>() {
-  const byStore = new WeakMap<Kysely<Database>, Map<string, T>>()
-  return (db: Kysely<Database>) => {
-    let map = byStore.get(db)
-    if (!map) byStore.set(db, (map = new Map()))
-    return map
-  }
-}
-const versionCaches = perStore<MapDocument>()
+/** Parsed published documents by `map:version`; versions are immutable, so the parse is kept (least recently used out). */
+const versionCache = perDatabaseCache<string, MapDocument>({ max: 200 })
 
-/** A published version's document; versions are immutable, so the parse is kept (least recently used out). */
+/** A published version's document, parsed once per database. */
 export async function versionDocument(db: Kysely<Database>, mapId: number, version: number): Promise<MapDocument | null> {
   const key = `${mapId}:${version}`
-  const versionCache = versionCaches(db)
-  const hit = versionCache.get(key)
-  if (hit) {
-    versionCache.delete(key)
-    versionCache.set(key, hit)
-    return hit
-  }
+  const cache = versionCache(db)
+  const hit = cache.get(key)
+  if (hit) return hit
   const row = await db
     .selectFrom('map_versions')
     .select('document')
@@ -62,9 +50,16 @@ export async function versionDocument(db: Kysely<Database>, mapId: number, versi
     .executeTakeFirst()
   if (!row) return null
   const doc = readStoredDocument(row.document)
-  versionCache.set(key, doc)
-  if (versionCache.size > CACHE_MAX) versionCache.delete(versionCache.keys().next().value!)
+  cache.set(key, doc)
   return doc
+}
+
+/** The document a map shows: its live version, or while never published its draft (none when `live`); null when gone. */
+export async function shownDocument(db: Kysely<Database>, id: number, live: boolean): Promise<MapDocument | null> {
+  const row = await db.selectFrom('maps').select(['live_version', 'draft']).where('id', '=', id).executeTakeFirst()
+  if (!row) return null
+  if (row.live_version !== null) return versionDocument(db, id, row.live_version)
+  return live ? null : readStoredDocument(row.draft)
 }
 
 /** Bindings of a document; cached with the document object (published ones are cached and immutable). */
@@ -295,7 +290,7 @@ async function gather(db: Kysely<Database>, scope: Scope, roots: MapDocument[], 
  * answer holds). A wall asks for its map and its states at once (issue 7 first paint): the map's roll-up is
  * taken from the states read already under way instead of reading every bound object a second time.
  */
-const statesUnderWay = perStore<Promise<MapStates>>()
+const statesUnderWay = perDatabaseCache<string, Promise<MapStates>>({ max: 1000 })
 const underWayKey = (scope: Scope, id: number) => `${id}:${[...scope.environmentIds].sort((a, b) => a - b).join(',')}`
 
 /** GET maps/:id/states: the live version (or the draft while never published, for the editor's preview). */

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import type { Scope } from './scope'
 import { fail } from './fail'
+import { perDatabaseCache } from './cache'
 import { holdLock } from './map-locks'
 import { requireMap, requireWrite } from './maps'
 import { writeMapEvent } from './map-events'
@@ -81,8 +82,8 @@ export async function getDocument(
   return { map_id: id, version: number, document, updated_time: Number(row.created_time) }
 }
 
-const PUBLISHED_JSON_MAX = 16
-const publishedJson = new Map<string, string>()
+/** JSON texts of published versions by `map:version`, per database (ids repeat between databases). */
+const publishedJson = perDatabaseCache<string, string>({ max: 16 })
 
 /**
  * GET maps/:id/document of a published version as the JSON text to send. Versions never change (and were
@@ -92,12 +93,9 @@ const publishedJson = new Map<string, string>()
 export async function publishedDocumentJson(db: Kysely<Database>, scope: Scope, id: number, version: 'live' | number): Promise<string> {
   const out = await getDocument(db, scope, id, version)
   const key = `${id}:${out.version}`
-  let text = publishedJson.get(key)
-  if (text === undefined) {
-    text = JSON.stringify(out)
-    publishedJson.set(key, text)
-    if (publishedJson.size > PUBLISHED_JSON_MAX) publishedJson.delete(publishedJson.keys().next().value!)
-  }
+  const cache = publishedJson(db)
+  let text = cache.get(key)
+  if (text === undefined) cache.set(key, (text = JSON.stringify(out)))
   return text
 }
 

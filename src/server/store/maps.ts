@@ -182,6 +182,11 @@ export const mapDef: EntityDef<MapRow, MapInfo> = {
   enrich,
 }
 
+/** The environment of a map, null when there is none (feed topic access, feed/socket.ts). */
+export async function environmentOfMap(db: Kysely<Database>, id: number): Promise<number | null> {
+  return (await db.selectFrom('maps').select('hostgroup_id').where('id', '=', id).executeTakeFirst())?.hostgroup_id ?? null
+}
+
 export async function getMap(db: Kysely<Database>, scope: Scope, id: number): Promise<MapInfo | null> {
   return (await getEntity(db, mapDef, scope, id)) ?? null
 }

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
+import { perDatabaseCache } from './cache'
 import { actionsOf, modulesOf, restrictModules, AuthorizationGroup, type Action } from '../../shared/permissions'
 import { readJson } from './json'
 import type { Module } from '../../shared/enums'
@@ -41,14 +42,18 @@ export function demand(scope: Scope, action: Action, where: RightWhere, extra: R
   if (!can(scope, action, where)) throw new ApiError('unauthorized', { action, ...extra })
 }
 
-const cache = new Map<number, { at: number; scope: Promise<Scope> }>()
 const CACHE_MS = 2000
+/** Rights change rarely: a scope is reused for CACHE_MS, per database (user ids repeat between databases). */
+const scopes = perDatabaseCache<number, { generation: number; scope: Promise<Scope> }>({ max: 10_000, ttl: CACHE_MS })
+// Bumped when rights or tenancy change: scopes loaded before are not reused. It drops every database's (the
+// callers of invalidateScopes need not name one); that costs a reload, never another database's rights.
+let generation = 0
 
 const invalidated = new Set<() => void>()
 
-/** Rights change rarely; a scope is reused for 2 s and dropped at once when rights or tenancy change. */
+/** Scopes are dropped at once when rights or tenancy change. */
 export function invalidateScopes() {
-  cache.clear()
+  generation++
   for (const listener of invalidated) listener()
 }
 
@@ -59,10 +64,11 @@ export function onScopesInvalidated(listener: () => void): () => void {
 }
 
 export function loadScope(db: Kysely<Database>, userId: number): Promise<Scope> {
+  const cache = scopes(db)
   const hit = cache.get(userId)
-  if (hit && Date.now() - hit.at < CACHE_MS) return hit.scope
+  if (hit && hit.generation === generation) return hit.scope
   const scope = computeScope(db, userId)
-  cache.set(userId, { at: Date.now(), scope })
+  cache.set(userId, { generation, scope })
   scope.catch(() => cache.delete(userId))
   return scope
 }

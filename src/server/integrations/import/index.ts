@@ -12,7 +12,7 @@ import { ApiError } from '../../../shared/errors'
 import { DEFAULT_LAYOUT, type IMPORT_FORMATS, type MapImportQuery, type MapImportResult } from '../../../shared/api/maps'
 import { UPLOAD_MAX_BYTES } from '../../../shared/constants'
 import { limitExceeded } from '../../store/quotas'
-import { importLookupRows } from './lookup'
+import { importLookupRows } from '../../store/import-names'
 import { parseIsolated } from '../isolated'
 
 const FORMAT_NAMES = { drawio: 'draw.io', nagvis: 'NagVis' } satisfies Record<(typeof IMPORT_FORMATS)[number], string>

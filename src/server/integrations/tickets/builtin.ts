@@ -4,8 +4,18 @@
  * the Vigil page that shows a ticket (`/#/tickets/{ticket_id}`). Workflow: New → In progress (first
  * note) → Closed. Priority and urgency follow the object's state when the ticket is opened.
  */
-import type { Kysely, Selectable } from 'kysely'
-import type { Database, ServiceDeskNoteTable, ServiceDeskTicketTable } from '../../store/db'
+import type { Kysely } from 'kysely'
+import type { Database } from '../../store/db'
+import {
+  insertServiceDeskNotes,
+  insertServiceDeskTickets,
+  readServiceDeskTickets,
+  serviceDeskTicket,
+  ticketIdOf,
+  updateServiceDeskTicket,
+  type ServiceDeskNoteRow,
+  type ServiceDeskTicketRow,
+} from '../../store/service-desk'
 import { ApiError } from '../../../shared/errors'
 import type { Ticket } from '../../../shared/api/tickets'
 import type { TicketProvider } from './provider'
@@ -13,7 +23,6 @@ import type { TicketProvider } from './provider'
 const NAME = 'Vigil service desk'
 const SUPPORT_GROUP = 'Service desk'
 
-export const ticketIdOf = (n: number) => `VIG-${String(n).padStart(6, '0')}`
 const numberOf = (ticketId: string) => {
   const m = /^VIG-(\d{1,12})$/.exec(ticketId)
   return m ? Number(m[1]) : null
@@ -32,27 +41,9 @@ const PRIORITY: Record<string, string> = {
 }
 const URGENCY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', veryhigh: 'High', high: 'Medium' }
 
-type Row = Selectable<ServiceDeskTicketTable>
-
 async function read(db: Kysely<Database>, ticketIds: string[]): Promise<Ticket[]> {
   const nums = [...new Set(ticketIds.map(numberOf).filter((n): n is number => n !== null))]
-  const rows: Row[] = []
-  const notes = new Map<number, Selectable<ServiceDeskNoteTable>[]>()
-  const successors = new Map<string, string[]>()
-  // Chunk by chunk, one query after the other: `db` may be a transaction, which holds one connection.
-  for (let i = 0; i < nums.length; i += 1000) {
-    const part = nums.slice(i, i + 1000)
-    rows.push(...(await db.selectFrom('service_desk_tickets').selectAll().where('id', 'in', part).execute()))
-    for (const n of await db.selectFrom('service_desk_notes').selectAll().where('ticket_ref', 'in', part).orderBy('id').execute())
-      notes.set(n.ticket_ref, [...(notes.get(n.ticket_ref) ?? []), n])
-    for (const s of await db
-      .selectFrom('service_desk_tickets')
-      .select(['id', 'linked_ticket_id'])
-      .where('linked_ticket_id', 'in', part.map(ticketIdOf))
-      .execute()) {
-      successors.set(s.linked_ticket_id, [...(successors.get(s.linked_ticket_id) ?? []), ticketIdOf(s.id)])
-    }
-  }
+  const { rows, notes, successors } = await readServiceDeskTickets(db, nums)
   const byId = new Map(rows.map((r) => [ticketIdOf(r.id), r]))
   return ticketIds.flatMap((tid) => {
     const r = byId.get(tid)
@@ -61,7 +52,7 @@ async function read(db: Kysely<Database>, ticketIds: string[]): Promise<Ticket[]
   })
 }
 
-function toTicket(r: Row, notes: Selectable<ServiceDeskNoteTable>[], links: string[]): Ticket {
+function toTicket(r: ServiceDeskTicketRow, notes: ServiceDeskNoteRow[], links: string[]): Ticket {
   const ticketId = ticketIdOf(r.id)
   return {
     ticket_id: ticketId,
@@ -95,7 +86,7 @@ function toTicket(r: Row, notes: Selectable<ServiceDeskNoteTable>[], links: stri
 
 async function one(db: Kysely<Database>, ticketId: string, failure: 'ticket_add_failed' | 'ticket_delete_failed') {
   const n = numberOf(ticketId)
-  const row = n === null ? undefined : await db.selectFrom('service_desk_tickets').selectAll().where('id', '=', n).executeTakeFirst()
+  const row = n === null ? undefined : await serviceDeskTicket(db, n)
   if (!row) throw new ApiError(failure, { reason: 'unknown_ticket', ticket_id: ticketId })
   if (row.is_closed === 1) throw new ApiError(failure, { reason: 'ticket_closed', ticket_id: ticketId })
   return row
@@ -111,48 +102,45 @@ export const builtinProvider: TicketProvider = {
     // subject (and by id order for the same subject), not by RETURNING order, which neither database promises.
     for (let i = 0; i < requests.length; i += 300) {
       const part = requests.slice(i, i + 300)
-      const rows = await db
-        .insertInto('service_desk_tickets')
-        .values(
-          part.map(({ subject: s, comment, author, previous }) => ({
-            host_id: s.hostId,
-            resource_id: s.resourceId,
-            risk_id: s.riskId,
-            hostgroup_id: s.hostgroupId,
-            workflow_state_name: 'New',
-            support_group_name: SUPPORT_GROUP,
-            description:
-              `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(0, 4000),
-            priority_name: PRIORITY[s.state] ?? 'Low',
-            urgency_name: URGENCY[s.state] ?? 'Low',
-            details: comment,
-            linked_ticket_id: previous ?? '',
-            username: author.username,
-            created_time: at,
-            updated_time: at,
-          })),
-        )
-        .returning(['id', 'host_id', 'resource_id', 'risk_id'])
-        .execute()
+      const rows = await insertServiceDeskTickets(
+        db,
+        part.map(({ subject: s, comment, author, previous }) => ({
+          host_id: s.hostId,
+          resource_id: s.resourceId,
+          risk_id: s.riskId,
+          hostgroup_id: s.hostgroupId,
+          workflow_state_name: 'New',
+          support_group_name: SUPPORT_GROUP,
+          description: `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(
+            0,
+            4000,
+          ),
+          priority_name: PRIORITY[s.state] ?? 'Low',
+          urgency_name: URGENCY[s.state] ?? 'Low',
+          details: comment,
+          linked_ticket_id: previous ?? '',
+          username: author.username,
+          created_time: at,
+          updated_time: at,
+        })),
+      )
       const bySubject = new Map<string, number[]>()
       for (const r of rows.sort((x, y) => x.id - y.id)) {
         const key = subjectKey(r.host_id, r.resource_id, r.risk_id)
         bySubject.set(key, [...(bySubject.get(key) ?? []), r.id])
       }
       const refs = part.map((q) => bySubject.get(subjectKey(q.subject.hostId, q.subject.resourceId, q.subject.riskId))!.shift()!)
-      await db
-        .insertInto('service_desk_notes')
-        .values(
-          part.map((q, n) => ({
-            ticket_ref: refs[n],
-            kind: q.previous ? 'reopened' : 'created',
-            comment: q.comment,
-            username: q.author.username,
-            user_full_name: q.author.fullName,
-            created_time: at,
-          })),
-        )
-        .execute()
+      await insertServiceDeskNotes(
+        db,
+        part.map((q, n) => ({
+          ticket_ref: refs[n],
+          kind: q.previous ? 'reopened' : 'created',
+          comment: q.comment,
+          username: q.author.username,
+          user_full_name: q.author.fullName,
+          created_time: at,
+        })),
+      )
       ids.push(...refs.map(ticketIdOf))
     }
     return read(db, ids)
@@ -160,36 +148,26 @@ export const builtinProvider: TicketProvider = {
 
   async addNote(db, ticketId, note, at) {
     const row = await one(db, ticketId, 'ticket_add_failed')
-    await db
-      .insertInto('service_desk_notes')
-      .values({
+    await insertServiceDeskNotes(db, [
+      {
         ticket_ref: row.id,
         kind: note.kind,
         comment: note.comment,
         username: note.author.username,
         user_full_name: note.author.fullName,
         created_time: at,
-      })
-      .execute()
-    await db
-      .updateTable('service_desk_tickets')
-      .set({ workflow_state_name: 'In progress', updated_time: at })
-      .where('id', '=', row.id)
-      .execute()
+      },
+    ])
+    await updateServiceDeskTicket(db, row.id, { workflow_state_name: 'In progress', updated_time: at })
     return (await read(db, [ticketId]))[0]
   },
 
   async close(db, ticketId, comment, author, at) {
     const row = await one(db, ticketId, 'ticket_delete_failed')
-    await db
-      .insertInto('service_desk_notes')
-      .values({ ticket_ref: row.id, kind: 'closed', comment, username: author.username, user_full_name: author.fullName, created_time: at })
-      .execute()
-    await db
-      .updateTable('service_desk_tickets')
-      .set({ is_closed: 1, workflow_state_name: 'Closed', closed_time: at, updated_time: at })
-      .where('id', '=', row.id)
-      .execute()
+    await insertServiceDeskNotes(db, [
+      { ticket_ref: row.id, kind: 'closed', comment, username: author.username, user_full_name: author.fullName, created_time: at },
+    ])
+    await updateServiceDeskTicket(db, row.id, { is_closed: 1, workflow_state_name: 'Closed', closed_time: at, updated_time: at })
     return (await read(db, [ticketId]))[0]
   },
 
