@@ -1,8 +1,7 @@
 /** The browser's feed client against the real server: live deltas, and reconnect + resubscribe after a restart. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { startServer, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { useApiSuite } from '../helpers/suite'
 import { createFeedClient } from '../../src/app/feed-client'
 import type { FeedDelta } from '../../src/shared/feed'
 import { feedTicket } from '../helpers/feed'
@@ -16,12 +15,12 @@ const until = async (cond: () => boolean, ms = 3000) => {
 }
 
 describe('feed client', () => {
-  let server: TestServer
-  let t: Tenant
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite('sqlite', { tenants: { t: 'administrator' } })
   let token: string
   beforeAll(async () => {
-    server = await startServer()
-    t = await makeTenant(server, await adminClient(server))
     await t.api.post('/api/v1/hosts/', { name: 'fc-host', hostgroup_id: t.environmentId, check_type: '1' })
     token = (
       await (
@@ -33,7 +32,6 @@ describe('feed client', () => {
       ).json()
     ).token
   })
-  afterAll(() => server.close())
 
   it('delivers deltas of subscribed topics and reconnects with its subscriptions after the connection drops', async () => {
     const client = createFeedClient({

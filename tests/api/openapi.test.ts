@@ -3,9 +3,10 @@
  * success response with a JSON schema (or a 204 without a body), and the calls answer the status the
  * document gives them. Runs on SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Res, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client, type Res } from '../helpers/api'
 
 /**
  * Operations outside issue 8's audit that are not documented yet (binary downloads, map and slideshow
@@ -27,15 +28,14 @@ function problemOf(op: Doc['paths'][string][string]): string | null {
 }
 
 describe.each(DATABASES)('OpenAPI document on %s', (db) => {
-  let server: TestServer
-  let t: Tenant
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: 'administrator' } })
   let doc: Doc
   beforeAll(async () => {
-    server = await startServer({ db })
-    t = await makeTenant(server, await adminClient(server))
     doc = (await client(server.baseUrl).get('/api/v1/openapi.json')).body
   })
-  afterAll(() => server.close())
 
   const documented = (method: string, path: string) =>
     Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}).filter((c) => c.startsWith('2'))
