@@ -5,20 +5,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 import { adminClient, tokenOf, type Client } from '../helpers/api'
 
 describe('SPEC §8 general error keys', () => {
-  let server: TestServer
-  let admin: Client
+  const { server, admin } = useApiSuite('sqlite')
   let token: string
   let envId: number
   beforeAll(async () => {
-    server = await startServer()
-    admin = await adminClient(server)
     token = await tokenOf(server, { username: 'admin', password: server.adminPassword })
     envId = (await admin.get('/api/v1/hostgroups/?limit=1')).body.result[0].id
   })
-  afterAll(() => server.close())
 
   const upload = async (path: string) => {
     const r = await fetch(`${server.baseUrl}/api/v1/${path}`, {
