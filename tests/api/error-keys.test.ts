@@ -3,10 +3,9 @@
  * `timeout` (an import past its time limit) is proven in tests/unit/integrations/isolated.test.ts;
  * `invalid_token` belongs to the feed ticket tests.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { useApiSuite } from '../helpers/suite'
-import { adminClient, tokenOf, type Client } from '../helpers/api'
+import { tokenOf } from '../helpers/api'
 
 describe('SPEC §8 general error keys', () => {
   const { server, admin } = useApiSuite('sqlite')
@@ -53,13 +52,9 @@ describe('SPEC §8 general error keys', () => {
   })
 
   describe('in maintenance (VIGIL_MAINTENANCE=1)', () => {
-    let down: TestServer
-    let api: Client
-    beforeAll(async () => {
-      down = await startServer({ env: { VIGIL_MAINTENANCE: '1', VIGIL_MAINTENANCE_MESSAGE: 'Back at 06:00' } })
-      api = await adminClient(down)
+    const { server: down, admin: api } = useApiSuite('sqlite', {
+      env: { VIGIL_MAINTENANCE: '1', VIGIL_MAINTENANCE_MESSAGE: 'Back at 06:00' },
     })
-    afterAll(() => down.close())
 
     it('answers service_not_available to writes, writes nothing, and keeps reads, login and logout', async () => {
       const before = (await api.get('/api/v1/hosts/')).body.totalresults
