@@ -3,25 +3,19 @@
  * add, view and remove on hosts and resources; non-persistent ones end at the next state change,
  * persistent ones when the object is OK/UP again; events and feed deltas; bad input, rights, tenancy.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 import { acknowledgeRefusal } from '../../src/server/store/acknowledgements'
 import { loadScope } from '../../src/server/store/scope'
 import type { FeedDelta } from '../../src/shared/feed'
 
 describe.each(DATABASES)('acknowledgements on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let n = 0
-  beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
 
   /** A passive host with one passive resource; `hostState`/`diskStatus` are Nagios exit codes applied first. */
   async function objects(hostStatus: number | null, diskStatus: number | null) {

@@ -4,11 +4,11 @@
  */
 import { describe, expect, it, beforeAll } from 'vitest'
 import { DATABASES } from '../helpers/server'
-import { serverWithAdmin } from '../helpers/suite'
+import { useApiSuite } from '../helpers/suite'
 import { makeTenant, uniq, type Tenant } from '../helpers/api'
 
 describe.each(DATABASES)('host administration, on %s', (db) => {
-  const ctx = serverWithAdmin(db)
+  const ctx = useApiSuite(db)
   let engineer: Tenant
   let operator: Tenant
   let other: Tenant

@@ -4,25 +4,20 @@
  * metadata, outside the allowed networks). The run-time half is exercised end to end at the bottom.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, waitFor, type Client, type Tenant } from '../helpers/api'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq, waitFor, type Tenant } from '../helpers/api'
 import { tcpServer, type Listening } from '../fixtures/loopback'
 
 describe.each(DATABASES)('allowed targets on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let eng: Tenant
-  let other: Tenant
+  const {
+    server,
+    admin,
+    tenants: { eng, other },
+  } = useApiSuite(db, { tenants: { eng: 'engineer', other: 'administrator' } })
   const hostCount = async (t: Tenant) => (await t.api.get('/api/v1/hosts/?limit=1')).body.totalresults
   const trusted = async (table: 'hosts' | 'resources', id: number) =>
     (await server.vigil.store.db.selectFrom(table).select('check_trusted').where('id', '=', id).executeTakeFirstOrThrow()).check_trusted
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    eng = await makeTenant(server, admin, 'engineer')
-    other = await makeTenant(server, admin, 'administrator')
-  })
-  afterAll(() => server.close())
 
   it.each(['169.254.169.254', '127.0.0.1', '::ffff:127.0.0.1', 'fe80::1'])(
     "refuses a customer engineer's host at %s, and creates nothing",
@@ -183,7 +178,6 @@ describe.each(DATABASES)('allowed targets on %s', (db) => {
 })
 
 describe('checks of untrusted hosts at run time (sqlite)', () => {
-  let server: TestServer
   let listener: Listening
   let connections = 0
   beforeAll(async () => {
@@ -191,16 +185,12 @@ describe('checks of untrusted hosts at run time (sqlite)', () => {
       connections++
       s.end()
     })
-    server = await startServer({ env: { VIGIL_ENGINE: '1' } })
   })
-  afterAll(async () => {
-    await server.close()
-    await listener.close()
-  })
+  afterAll(() => listener.close())
+  const { admin, addTenant } = useApiSuite('sqlite', { env: { VIGIL_ENGINE: '1' } })
 
   it("resolves a customer's host name, refuses its loopback address and never connects; a server admin's save makes it run", async () => {
-    const admin = await adminClient(server)
-    const t = await makeTenant(server, admin, 'engineer')
+    const t = await addTenant('engineer')
     // `localhost` passes the save-time check (a name) and resolves to loopback when the check runs.
     const host = (
       await t.api.post('/api/v1/hosts/', { name: uniq('sneaky'), hostgroup_id: t.environmentId, fqdn: 'localhost', check_type: '1' })

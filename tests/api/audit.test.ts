@@ -4,57 +4,34 @@
  * SPEC §6 "Audit-log user links are shown only with user-management right") and server admins. Review L6:
  * the user_email and user_organization of timeline events reach only those callers too.
  */
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, login, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
-import { hashPassword } from '../../src/server/security/password'
-import { invalidateScopes } from '../../src/server/store/scope'
-import type { AuthorizationGroup } from '../../src/shared/permissions'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq, type Client } from '../helpers/api'
 
 const COMMUNITY = 'community-7f3a9c'
 const PASSWORD = 'secret-pw-51be'
 
 describe.each(DATABASES)('audit log on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let customer: Tenant
+  const {
+    server,
+    admin,
+    addTenant,
+    addUser,
+    tenants: { customer, other },
+  } = useApiSuite(db, { tenants: { customer: 'administrator', other: 'administrator' } })
   let operator: Client
-  let other: Tenant
-
-  /** One more user of an organization holding `group` on it. */
-  async function member(organizationId: number, group: AuthorizationGroup) {
-    const username = uniq('member')
-    const password = `pw-${randomBytes(8).toString('hex')}`
-    const store = server.vigil.store.db
-    const user = await store
-      .insertInto('users')
-      .values({ username, password_hash: await hashPassword(password), organization_id: organizationId, member_since: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await store
-      .insertInto('user_rights')
-      .values({ user_id: user.id, organization_id: organizationId, hostgroup_id: null, authorization_group: group })
-      .execute()
-    invalidateScopes()
-    return login(server, username, password)
-  }
 
   const auditOf = async (api: Client, query = 'types=audit_log&limit=1000') =>
     ((await api.get(`/api/v1/events?${query}`)).body.result as any[]).filter((e) => e.type === 'audit_log')
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    customer = await makeTenant(server, admin, 'administrator')
-    operator = await member(customer.organizationId, 'operator')
-    other = await makeTenant(server, admin, 'administrator')
+    operator = (await addUser(customer, 'operator')).api
     // Two of the customer's environments among several: SQLite reads its timeline per environment
     // (store/events.ts accessOf), whose environment-less branch must hold organization-level audit events.
     await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: customer.organizationId })
-    for (let i = 0; i < 3; i++) await makeTenant(server, admin, 'operator')
+    for (let i = 0; i < 3; i++) await addTenant('operator')
   })
-  afterAll(() => server.close())
 
   it('creating, renaming and deleting a host writes audit events naming who, with before/after of the changed fields and no secret values', async () => {
     const name = uniq('audited')

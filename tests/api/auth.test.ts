@@ -1,16 +1,11 @@
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Client } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client } from '../helpers/api'
 
 describe.each(DATABASES)('auth on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-  })
-  afterAll(() => server.close())
+  const { server, admin, addTenant } = useApiSuite(db)
 
   it('logs the admin in with a bearer token that opens the API and carries X-Request-ID', async () => {
     const me = await admin.get('/api/v1/users/current')
@@ -51,7 +46,7 @@ describe.each(DATABASES)('auth on %s', (db) => {
     const bad = await client(server.baseUrl, 'not-a-token').get('/api/v1/hosts/')
     expect(bad.status).toBe(401)
     expect(bad.body.error.key).toBe('unauthenticated')
-    const t = await makeTenant(server, admin)
+    const t = await addTenant()
     expect((await t.api.post('/api/v1/auth/logout')).status).toBe(204)
     expect((await t.api.get('/api/v1/users/current')).status).toBe(401)
   })
@@ -63,7 +58,7 @@ describe.each(DATABASES)('auth on %s', (db) => {
   })
 
   it('saves preferences and keeps unknown custom_filter keys (SPEC §7), refusing bad ones without a partial write', async () => {
-    const t = await makeTenant(server, admin)
+    const t = await addTenant()
     const ok = await t.api.put('/api/v1/users/current', { preferences: { theme: 'darkly', page_size: 25, custom_filter_hosts: true } })
     expect(ok.status).toBe(200)
     expect(ok.body.preferences).toMatchObject({ theme: 'darkly', page_size: 25, custom_filter_hosts: true })

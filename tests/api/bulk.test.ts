@@ -3,25 +3,21 @@
  * acknowledgements, maintenance and tickets over a list filter, with per-object refusals, rights,
  * tenancy and bad input.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Client, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { type Client, type Tenant } from '../helpers/api'
 
 const nowS = () => Math.floor(Date.now() / 1000)
 
 describe.each(DATABASES)('bulk actions on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    admin,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let n = 0
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
 
   /** Hosts `<prefix>-<i>` in tenant t, each with a resource `disk`, in the given host / disk states (exit codes). */
   async function fleet(t: Tenant, states: [number, number][], writer: Client = t.api) {
@@ -124,7 +120,7 @@ describe.each(DATABASES)('bulk actions on %s', (db) => {
   })
 
   it('refuses objects without the right, one by one (SPEC §6)', async () => {
-    const desk = await makeTenant(server, admin, 'service_desk')
+    const desk = await addTenant('service_desk')
     const f = await fleet(desk, [[2, 2]], admin) // a service desk may not add hosts
     const r = await desk.api.post('/api/v1/bulk/downtimes', {
       target: 'hosts',

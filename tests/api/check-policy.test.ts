@@ -8,8 +8,9 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Agent } from 'net-snmp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, TEST_SECRET_KEY, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
+import { startServer, DATABASES, TEST_SECRET_KEY } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { adminClient, uniq, type Client } from '../helpers/api'
 import { BASE, COMMUNITY, startAgent } from '../fixtures/snmp-agent'
 import { hostSecrets } from '../../src/server/store/hosts'
 import { sealSnmpCommunities } from '../../src/server/store/snmp-communities'
@@ -32,9 +33,11 @@ async function checked(api: Client, id: number) {
 }
 
 describe.each(DATABASES)('who may configure which check, on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let engineer: Tenant
+  const {
+    server,
+    admin,
+    tenants: { engineer },
+  } = useApiSuite(db, { env: { VIGIL_PLUGIN_DIRS: FIXTURES }, tenants: { engineer: 'engineer' } })
   let hostId: number
   let resourceId: number
   const configOf = async (table: 'hosts' | 'resources', id: number) =>
@@ -50,9 +53,6 @@ describe.each(DATABASES)('who may configure which check, on %s', (db) => {
     )
 
   beforeAll(async () => {
-    server = await startServer({ db, env: { VIGIL_PLUGIN_DIRS: FIXTURES } })
-    admin = await adminClient(server)
-    engineer = await makeTenant(server, admin, 'engineer')
     hostId = (
       await engineer.api.post('/api/v1/hosts/', { name: uniq('eng-host'), hostgroup_id: engineer.environmentId, ip_address: '192.0.2.10' })
     ).body.id
@@ -60,7 +60,6 @@ describe.each(DATABASES)('who may configure which check, on %s', (db) => {
       await engineer.api.post('/api/v1/resources/', { host_id: hostId, name: 'web', check: { kind: 'tcp', config: { port: 80 } } })
     ).body.id
   })
-  afterAll(() => server.close())
 
   it("refuses a customer's engineer any command check, and writes nothing (review H1)", async () => {
     const [hosts, resources] = [await count('hosts'), await count('resources')]
@@ -145,15 +144,12 @@ describe.each(DATABASES)('who may configure which check, on %s', (db) => {
 })
 
 describe.each(DATABASES)('plugins and SNMP checks through the running engine, on %s', (db) => {
-  let server: TestServer
-  let admin: Client
+  const { server, admin } = useApiSuite(db, { env: { VIGIL_ENGINE: '1', VIGIL_PLUGIN_DIRS: FIXTURES } })
   let agent: Agent
   let agentPort: number
   let hostId: number
   beforeAll(async () => {
     ;({ agent, port: agentPort } = await startAgent())
-    server = await startServer({ db, env: { VIGIL_ENGINE: '1', VIGIL_PLUGIN_DIRS: FIXTURES } })
-    admin = await adminClient(server)
     hostId = (
       await admin.post('/api/v1/hosts/', {
         name: uniq('snmp-host'),
@@ -164,10 +160,7 @@ describe.each(DATABASES)('plugins and SNMP checks through the running engine, on
       })
     ).body.id
   })
-  afterAll(async () => {
-    await server.close()
-    await new Promise<void>((resolve) => agent.close(() => resolve()))
-  })
+  afterAll(() => new Promise<void>((resolve) => agent.close(() => resolve())))
 
   it('answers from a real agent with the sealed community, which is stored nowhere in plain text', async () => {
     const created = await admin.post('/api/v1/resources/', {

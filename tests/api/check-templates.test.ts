@@ -4,15 +4,17 @@
  * organization may use, and the engine runs the template's fields as they are at the time of the run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq } from '../helpers/api'
 import { LOOPBACK, tcpServer, type Listening } from '../fixtures/loopback'
 
 describe.each(DATABASES)('check templates, on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let engineer: Tenant
-  let other: Tenant
+  const {
+    server,
+    admin,
+    tenants: { engineer, other },
+  } = useApiSuite(db, { env: { VIGIL_ENGINE: '1' }, tenants: { engineer: 'engineer', other: 'engineer' } })
   let hostId: number
   let echo: Listening
   const HELLO = { send: 'hello\n', expect: 'ECHO hello' }
@@ -33,10 +35,6 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ db, env: { VIGIL_ENGINE: '1' } })
-    admin = await adminClient(server)
-    engineer = await makeTenant(server, admin, 'engineer')
-    other = await makeTenant(server, admin, 'engineer')
     hostId = (
       await engineer.api.post('/api/v1/hosts/', {
         name: uniq('eng-host'),
@@ -47,10 +45,7 @@ describe.each(DATABASES)('check templates, on %s', (db) => {
     ).body.id
     echo = await tcpServer((socket) => socket.on('data', (data) => socket.write(`ECHO ${data}`)))
   })
-  afterAll(async () => {
-    await echo.close()
-    await server.close()
-  })
+  afterAll(() => echo.close())
 
   it("refuses a customer's engineer every template write, and writes nothing", async () => {
     const mine = await make({ name: uniq('tpl'), kind: 'tcp', fields: HELLO })

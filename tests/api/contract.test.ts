@@ -3,9 +3,10 @@
  * every response. A renamed or missing field fails here. Runs on SQLite and PostgreSQL.
  */
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, tokenOf, type Client, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client, tokenOf } from '../helpers/api'
 
 /** SPEC §3 field lists, as the SPEC spells them. */
 const FIELDS = {
@@ -165,16 +166,14 @@ const RESERVED_NAME = 'web01/a%b#c?d+e&f;g=h'
 const ACK_FIELDS = ['host_id', 'host_name', 'resource_id', 'resource_name', 'comment', 'persistent']
 
 describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let t: Tenant
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: 'administrator' } })
   let host: any
   let resource: any
   let reserved: any
   beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    t = await makeTenant(server, admin)
     host = (await t.api.post('/api/v1/hosts/', { name: 'contract-host', hostgroup_id: t.environmentId, check_type: '1' })).body
     await t.api.post('/api/v1/hosts/', {
       name: 'contract-child',
@@ -194,7 +193,6 @@ describe.each(DATABASES)('SPEC §7 contract on %s', (db) => {
       ],
     })
   })
-  afterAll(() => server.close())
 
   it('version.json and users/current', async () => {
     expectFields((await client(server.baseUrl).get('/version.json')).body, FIELDS.version)

@@ -5,9 +5,10 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, waitFor, type Client, type Tenant } from '../helpers/api'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startServer, DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { adminClient, waitFor, type Client } from '../helpers/api'
 
 const nowS = () => Math.floor(Date.now() / 1000)
 
@@ -20,18 +21,13 @@ const depthOf = async (api: Client, object: 'host' | 'resource', id: number): Pr
     : (await api.get(`/api/v1/resources/${id}?extra_columns=scheduled_downtime_depth`)).body.scheduled_downtime_depth
 
 describe.each(DATABASES)('maintenance on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    admin,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let n = 0
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
 
   /** A passive host with one passive resource in tenant a. */
   async function hostWithResource() {
@@ -196,7 +192,7 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
   })
 
   it('needs schedule_downtime to schedule or remove, view_scheduled_downtime to view (SPEC §6)', async () => {
-    const desk = await makeTenant(server, admin, 'service_desk')
+    const desk = await addTenant('service_desk')
     const host = (await admin.post('/api/v1/hosts/', { name: `dt-desk-${++n}`, hostgroup_id: desk.environmentId, check_type: '1' })).body
     const r = await desk.api.post(`/api/v1/hosts/${host.id}/downtimes`, payload({}))
     expect([r.status, r.body.error.key]).toEqual([403, 'unauthorized'])

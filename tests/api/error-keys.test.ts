@@ -3,22 +3,18 @@
  * `timeout` (an import past its time limit) is proven in tests/unit/integrations/isolated.test.ts;
  * `invalid_token` belongs to the feed ticket tests.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { adminClient, tokenOf, type Client } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf } from '../helpers/api'
 
 describe('SPEC §8 general error keys', () => {
-  let server: TestServer
-  let admin: Client
+  const { server, admin } = useApiSuite('sqlite')
   let token: string
   let envId: number
   beforeAll(async () => {
-    server = await startServer()
-    admin = await adminClient(server)
     token = await tokenOf(server, { username: 'admin', password: server.adminPassword })
     envId = (await admin.get('/api/v1/hostgroups/?limit=1')).body.result[0].id
   })
-  afterAll(() => server.close())
 
   const upload = async (path: string) => {
     const r = await fetch(`${server.baseUrl}/api/v1/${path}`, {
@@ -56,13 +52,9 @@ describe('SPEC §8 general error keys', () => {
   })
 
   describe('in maintenance (VIGIL_MAINTENANCE=1)', () => {
-    let down: TestServer
-    let api: Client
-    beforeAll(async () => {
-      down = await startServer({ env: { VIGIL_MAINTENANCE: '1', VIGIL_MAINTENANCE_MESSAGE: 'Back at 06:00' } })
-      api = await adminClient(down)
+    const { server: down, admin: api } = useApiSuite('sqlite', {
+      env: { VIGIL_MAINTENANCE: '1', VIGIL_MAINTENANCE_MESSAGE: 'Back at 06:00' },
     })
-    afterAll(() => down.close())
 
     it('answers service_not_available to writes, writes nothing, and keeps reads, login and logout', async () => {
       const before = (await api.get('/api/v1/hosts/')).body.totalresults

@@ -1,8 +1,9 @@
 /** GET events and events/{id} (SPEC §7 Events, §3 Timeline event, §4 Timeline, §9 Event filters) on the real server. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Insertable } from 'kysely'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq, type Tenant } from '../helpers/api'
 import type { EventTable } from '../../src/server/store/db'
 import { EVENTS_COUNT_CAP } from '../../src/shared/api/events'
 
@@ -44,14 +45,16 @@ const SPEC_FIELDS = [
 ]
 
 describe.each(DATABASES)('events on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    admin,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let ids: Record<string, number>
   let host: { id: number; name: string }
   let host2: { id: number; name: string }
   let resourceId: number
-  let admin: Client
   let secondEnvironmentId: number
 
   const insert = async (e: Partial<Insertable<EventTable>> & Record<string, unknown>) => {
@@ -80,13 +83,9 @@ describe.each(DATABASES)('events on %s', (db) => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ db })
     // The start's own system events (issue 5, tests/api/system-events.test.ts) would show on these
     // administrators' timelines: this suite's timeline holds its fixtures only.
     await server.vigil.store.db.deleteFrom('events').where('type', '=', 'system').where('hostgroup_id', 'is', null).execute()
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     // A second environment of a's organization: a's timeline then merges two environments.
     secondEnvironmentId = (await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: a.organizationId })).body.id
     const mk = async (name: string) => ({
@@ -191,7 +190,6 @@ describe.each(DATABASES)('events on %s', (db) => {
       display_time: T - 100,
     })
   })
-  afterAll(() => server.close())
 
   it('lists what the caller may see, newest display_time first, with the SPEC §3 fields (SPEC §3, §7)', async () => {
     const body = await list(a, 'limit=50')
@@ -377,7 +375,7 @@ describe.each(DATABASES)('events on %s', (db) => {
   })
 
   it('counts at most EVENTS_COUNT_CAP events and says the count is limited (SPEC §8 "timeline limited")', async () => {
-    const c = await makeTenant(server, admin)
+    const c = await addTenant()
     const rows = Array.from({ length: EVENTS_COUNT_CAP + 5 }, (_, i) => ({
       type: 'system',
       event_class: 'hostgroup_event',

@@ -3,14 +3,14 @@
  * token in its URL; logout closes a session's sockets at once and always ends the token; topics per
  * connection and connections per user and per address are bounded (SPEC §8 `invalid_token`, `limit_exceeded`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, tokenOf, uniq, waitFor, type Tenant } from '../helpers/api'
+import { startServer, DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client, tokenOf, uniq, waitFor } from '../helpers/api'
 import { feedTicket, feedUrl } from '../helpers/feed'
 import { TOPICS_PER_CONNECTION, TOPICS_PER_MESSAGE, type ServerMessage } from '../../src/shared/feed'
 import { invalidateScopes } from '../../src/server/store/scope'
-import { hashPassword } from '../../src/server/security/password'
 
 interface Socket {
   messages: ServerMessage[]
@@ -83,8 +83,12 @@ const within = <T>(p: Promise<T>, ms: number) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms))])
 
 describe.each(DATABASES)('feed access on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
+  const {
+    server,
+    addTenant,
+    addUser,
+    tenants: { a },
+  } = useApiSuite(db, { tenants: { a: 'administrator' } })
   let wsBase: string
   const setQuotas = (orgId: number, quotas: Record<string, number>) =>
     server.vigil.store.db
@@ -93,11 +97,8 @@ describe.each(DATABASES)('feed access on %s', (db) => {
       .where('id', '=', orgId)
       .execute()
   beforeAll(async () => {
-    server = await startServer({ db })
-    a = await makeTenant(server, await adminClient(server))
     wsBase = `${server.baseUrl.replace('http', 'ws')}/api/v1/feed`
   })
-  afterAll(() => server.close())
 
   it('hands out a ticket valid for 30 s that opens one socket, once', async () => {
     const token = await tokenOf(server, a)
@@ -147,25 +148,11 @@ describe.each(DATABASES)('feed access on %s', (db) => {
   })
 
   it('stops the deltas of an environment at once when the user loses it, without waiting for the 30 s re-check', async () => {
-    const t = await makeTenant(server, await adminClient(server))
+    const t = await addTenant()
     const db = server.vigil.store.db
-    const colleague = { username: uniq('keeper'), password: 'keeper-password' }
-    const keeper = await db
-      .insertInto('users')
-      .values({
-        username: colleague.username,
-        password_hash: await hashPassword(colleague.password),
-        organization_id: t.organizationId,
-        member_since: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await db
-      .insertInto('user_rights')
-      .values({ user_id: keeper.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: 'administrator' })
-      .execute()
-    invalidateScopes()
-    const api = client(server.baseUrl, await tokenOf(server, colleague))
+    // A colleague keeps the environment and writes the results the user must stop seeing.
+    const colleague = await addUser(t, 'administrator')
+    const { api } = colleague
     expect(
       (await api.post('/api/v1/hosts/', { name: uniq('lose'), hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: 1 }))
         .status,
@@ -216,7 +203,7 @@ describe.each(DATABASES)('feed access on %s', (db) => {
 
   it('ends the token on logout whatever the body: empty or broken JSON, XML, an array', async () => {
     // A user of its own: the logins would take the login limit of the others' user.
-    const t = await makeTenant(server, await adminClient(server))
+    const t = await addTenant()
     for (const body of ['', '{"a": 1,,, oops', '<x/>', '[1,"x",{}]']) {
       const token = await tokenOf(server, t)
       const r = await fetch(`${server.baseUrl}/api/v1/auth/logout`, {
@@ -261,7 +248,7 @@ describe.each(DATABASES)('feed access on %s', (db) => {
   })
 
   it('caps feed connections per user and per address by the organization quotas (limit_exceeded, 4409)', async () => {
-    const t = await makeTenant(server, await adminClient(server))
+    const t = await addTenant()
     await setQuotas(t.organizationId, { feed_connections_per_user: 2, feed_connections_per_address: 3 })
     const token = await tokenOf(server, t)
     const topic = [`environment:${t.environmentId}`]
@@ -278,23 +265,7 @@ describe.each(DATABASES)('feed access on %s', (db) => {
     // Another user of the organization on the same address: the address has one left (other
     // organizations' sockets from this address count too, so only the limit is compared).
     await setQuotas(t.organizationId, { feed_connections_per_user: 2, feed_connections_per_address: 2 })
-    const colleague = { username: uniq('colleague'), password: 'colleague-password' }
-    const db = server.vigil.store.db
-    const user = await db
-      .insertInto('users')
-      .values({
-        username: colleague.username,
-        password_hash: await hashPassword(colleague.password),
-        organization_id: t.organizationId,
-        member_since: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await db
-      .insertInto('user_rights')
-      .values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: 'operator' })
-      .execute()
-    invalidateScopes()
+    const colleague = await addUser(t, 'operator')
     const fromSameAddress = open(await feedUrl(server.baseUrl, await tokenOf(server, colleague)))
     expect(await fromSameAddress.closed).toBe(4409)
     expect(fromSameAddress.messages[0]).toMatchObject({

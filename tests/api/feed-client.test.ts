@@ -1,21 +1,21 @@
 /** The browser's feed client against the real server: live deltas, and reconnect + resubscribe after a restart. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { startServer, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, waitFor, type Tenant } from '../helpers/api'
+import { useApiSuite } from '../helpers/suite'
 import { createFeedClient } from '../../src/app/feed/feed-client'
 import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
+import { waitFor } from '../helpers/api'
 import { feedTicket } from '../helpers/feed'
 
 const until = (cond: () => boolean) => waitFor(async () => cond())
 
 describe('feed client', () => {
-  let server: TestServer
-  let t: Tenant
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite('sqlite', { tenants: { t: 'administrator' } })
   let token: string
   beforeAll(async () => {
-    server = await startServer()
-    t = await makeTenant(server, await adminClient(server))
     await t.api.post('/api/v1/hosts/', { name: 'fc-host', hostgroup_id: t.environmentId, check_type: '1' })
     token = (
       await (
@@ -27,7 +27,6 @@ describe('feed client', () => {
       ).json()
     ).token
   })
-  afterAll(() => server.close())
 
   /** The browser's feed client on real sockets; the topics the server confirmed on the current one; sockets opened. */
   const feedClient = () => {

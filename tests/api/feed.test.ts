@@ -1,8 +1,9 @@
 /** The live feed (issue 3): a subscriber of an environment gets its deltas within a second; others don't. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf } from '../helpers/api'
 import { feedUrl } from '../helpers/feed'
 import type { FeedDelta, ServerMessage } from '../../src/shared/feed'
 
@@ -55,18 +56,14 @@ async function connect(baseUrl: string, token: string): Promise<FeedClient> {
 }
 
 describe.each(DATABASES)('live feed on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let hostId: number
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     hostId = (await a.api.post('/api/v1/hosts/', { name: 'feed-host', hostgroup_id: a.environmentId, check_type: '1' })).body.id
   })
-  afterAll(() => server.close())
 
   it('delivers the delta of a state change to a subscriber within a second, and not to another organization', async () => {
     const mine = await connect(server.baseUrl, await tokenOf(server, a))

@@ -3,46 +3,24 @@
  * by those allowed to manage users"): personal versus organization-wide, names unique per owner and
  * location, bad input, tenancy.
  */
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, login, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
-import { hashPassword } from '../../src/server/security/password'
-import { invalidateScopes } from '../../src/server/store/scope'
-import type { AuthorizationGroup } from '../../src/shared/permissions'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { type Client } from '../helpers/api'
 
 describe.each(DATABASES)('saved filters on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    addUser,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let desk: Client
   let manager: Client
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-    desk = await colleague('service_desk')
-    manager = await colleague('service_manager')
+    desk = (await addUser(a, 'service_desk')).api
+    manager = (await addUser(a, 'service_manager')).api
   })
-  afterAll(() => server.close())
 
-  /** Another user of a's organization holding `group` there. */
-  async function colleague(group: AuthorizationGroup): Promise<Client> {
-    const username = uniq(group)
-    const password = `pw-${randomBytes(8).toString('hex')}`
-    const user = await server.vigil.store.db
-      .insertInto('users')
-      .values({ username, password_hash: await hashPassword(password), organization_id: a.organizationId, member_since: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await server.vigil.store.db
-      .insertInto('user_rights')
-      .values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: null, authorization_group: group })
-      .execute()
-    invalidateScopes()
-    return login(server, username, password)
-  }
   const rules = [
     ['name', 'contains', 'web'],
     { key: 'state', operator: 'equals', value: 'down', inverted: true },

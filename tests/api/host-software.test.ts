@@ -4,11 +4,10 @@
  * filter rule (SPEC §3 "Software version is an object with name.raw.value and version.raw.value", SPEC §5
  * "software version: equals, not equals"). Runs on SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
-import { hashPassword } from '../../src/server/security/password'
-import { invalidateScopes } from '../../src/server/store/scope'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client, uniq, type Client, type Tenant } from '../helpers/api'
 import { issueToken } from '../../src/server/store/tokens'
 import type { AuthorizationGroup } from '../../src/shared/permissions'
 
@@ -19,30 +18,18 @@ const version = (name: string, v?: string) => ({
 })
 
 describe.each(DATABASES)('host software on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    addTenant,
+    addUser,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   const ids: Record<string, number> = {}
 
   /** A bearer API token of a new user of tenant `t`'s organization holding `group` there (agents push with one). */
   async function apiTokenOf(t: Tenant, group: AuthorizationGroup): Promise<Client> {
-    const store = server.vigil.store.db
-    const user = await store
-      .insertInto('users')
-      .values({
-        username: uniq('agent'),
-        password_hash: await hashPassword('x-unused-x'),
-        organization_id: t.organizationId,
-        member_since: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await store
-      .insertInto('user_rights')
-      .values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group })
-      .execute()
-    invalidateScopes()
-    return client(server.baseUrl, (await issueToken(store, user.id, 'api', 3600, 'agent')).token)
+    const user = await addUser(t, group)
+    return client(server.baseUrl, (await issueToken(server.vigil.store.db, user.id, 'api', 3600, 'agent')).token)
   }
   const push = (api: Client, host: string, software: unknown) => api.put(`/api/v1/hosts/${ids[host]}/software`, { software })
   const stored = async (host: string) => (await a.api.get(`/api/v1/hosts/${ids[host]}/software`)).body
@@ -54,10 +41,6 @@ describe.each(DATABASES)('host software on %s', (db) => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     for (const [name, hosttype] of [
       ['sw-web1', 'linux'],
       ['sw-web2', 'linux'],
@@ -100,7 +83,6 @@ describe.each(DATABASES)('host software on %s', (db) => {
       expect((await push(a.api, host, software)).status).toBe(200)
     expect((await push(b.api, 'sw-other', [{ name: 'openssl', version: '3.0.2' }])).status).toBe(200)
   })
-  afterAll(() => server.close())
 
   it('stores a pushed inventory and reads it back by name and version (SPEC §1 asset inventory)', async () => {
     const body = await stored('sw-web1')
@@ -222,7 +204,7 @@ describe.each(DATABASES)('host software on %s', (db) => {
   })
 
   it('pages GET software: SPEC §9 page size 50 by default, limit and offset over packages, every group counted (issue 13)', async () => {
-    const t = await makeTenant(server, await adminClient(server))
+    const t = await addTenant()
     const mk = async (name: string, hosttype: string) =>
       (await t.api.post('/api/v1/hosts/', { name: uniq(name), hosttype, hostgroup_id: t.environmentId, check_type: '1' })).body.id
     const [linux, windows] = [await mk('pg-linux', 'linux'), await mk('pg-win', 'windows')]

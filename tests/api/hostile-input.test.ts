@@ -11,8 +11,8 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import { sql } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { adminClient, tokenOf, uniq, type Client } from '../helpers/api'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, uniq } from '../helpers/api'
 import { ERROR_KEYS } from '../../src/shared/errors'
 
 type Schema = {
@@ -39,15 +39,12 @@ const MIB = 'A'.repeat(1024 * 1024)
 const DEEP = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`
 
 describe('hostile-input sweep over every write operation of the OpenAPI document', () => {
-  let server: TestServer
-  let admin: Client
+  const { server, admin } = useApiSuite('sqlite')
   let token: string
   let doc: Doc
   const ids: Record<string, string> = {}
 
   beforeAll(async () => {
-    server = await startServer()
-    admin = await adminClient(server)
     token = await tokenOf(server, { username: 'admin', password: server.adminPassword })
     doc = (await admin.get('/api/v1/openapi.json')).body
     const org = (await admin.post('/api/v1/organizations/', { name: uniq('sweep-org') })).body

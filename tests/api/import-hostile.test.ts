@@ -4,9 +4,10 @@
  * watched by asking GET /version.json every 50 ms while the import runs: a gap above 500 ms means the
  * server stopped answering everyone (it was 25 s for a 1 MB label).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, type Tenant } from '../helpers/api'
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants'
 
 const drawioWithLabel = (label: string) =>
@@ -17,15 +18,13 @@ const deep = (open: string, close: string, depth: number, inner: string) =>
   `${open}${'<a>'.repeat(depth)}${inner}${'</a>'.repeat(depth)}${close}`
 
 describe.each(DATABASES)('importers against hostile files on %s', (db) => {
-  let server: TestServer
+  const { server, addTenant } = useApiSuite(db)
   let t: Tenant & { token: string }
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    const tenant = await makeTenant(server, await adminClient(server))
+    const tenant = await addTenant()
     t = { ...tenant, token: await tokenOf(server, tenant) }
   })
-  afterAll(() => server.close())
 
   async function post(path: string, query: Record<string, string>, body: string) {
     const r = await fetch(`${server.baseUrl}/api/v1/${path}?${new URLSearchParams(query)}`, {

@@ -1,17 +1,17 @@
 /** SPEC §7 generic list protocol with the SPEC §5 filter conditions, on hosts, resources, environments, organizations. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 
 const q = (filter: unknown) => encodeURIComponent(JSON.stringify(filter))
 
 describe.each(DATABASES)('list protocol on %s', (db) => {
-  let server: TestServer
-  let t: Tenant
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: 'administrator' } })
   const names = ['alpha-web', 'beta-web', 'gamma-db', 'delta-db', 'epsilon_mail', 'zeta.mail']
   beforeAll(async () => {
-    server = await startServer({ db })
-    t = await makeTenant(server, await adminClient(server))
     for (const [i, name] of names.entries()) {
       const r = await t.api.post('/api/v1/hosts/', {
         name,
@@ -46,7 +46,6 @@ describe.each(DATABASES)('list protocol on %s', (db) => {
         ).status,
       ).toBe(201)
   })
-  afterAll(() => server.close())
 
   const hostNames = async (query: string) => {
     const r = await t.api.get(`/api/v1/hosts/?${query}`)

@@ -6,12 +6,10 @@
 import { randomBytes, scryptSync } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, loginFrom, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
+import { useApiSuite } from '../helpers/suite'
+import { client, loginFrom, uniq } from '../helpers/api'
 import { LOCKOUT_FAILURES, LOCKOUT_FIRST_DELAY_S } from '../../src/server/store/login-failures'
 import { HASHES_AT_ONCE, LOGIN_FAILURES_PER_ADDRESS } from '../../src/server/security/login-limits'
-import { hashPassword } from '../../src/server/security/password'
-import { invalidateScopes } from '../../src/server/store/scope'
-import type { AuthorizationGroup } from '../../src/shared/permissions'
 
 /** A fresh source address per use, so one test's failures never limit another's. */
 let lastSource = 0
@@ -21,36 +19,7 @@ const INVALID = { key: 'unauthenticated', extra_info: { login_feedback: 1 } }
 const TRY_LATER = { key: 'rate_limited', extra_info: { login_feedback: 5 } }
 
 describe.each(DATABASES)('login limits on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-  })
-  afterAll(() => server.close())
-
-  /** Another user in a tenant's organization, with `group` on the organization. */
-  async function colleague(t: Tenant, group: AuthorizationGroup, passwordHash?: string) {
-    const username = uniq('user')
-    const password = `pw-${randomBytes(8).toString('hex')}`
-    const store = server.vigil.store.db
-    const user = await store
-      .insertInto('users')
-      .values({
-        username,
-        password_hash: passwordHash ?? (await hashPassword(password)),
-        organization_id: t.organizationId,
-        member_since: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await store
-      .insertInto('user_rights')
-      .values({ user_id: user.id, organization_id: t.organizationId, hostgroup_id: null, authorization_group: group })
-      .execute()
-    invalidateScopes()
-    return { id: user.id, username, password }
-  }
+  const { server, admin, addTenant, addUser } = useApiSuite(db)
 
   async function fail(from: string, username: string, times: number) {
     for (let i = 0; i < times; i++) {
@@ -109,7 +78,7 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   })
 
   it('answers a waiting user exactly like an unknown one, and as slowly, unless the right password is sent (review M6)', async () => {
-    const t = await makeTenant(server, admin, 'operator')
+    const t = await addTenant('operator')
     const from = source()
     const ghost = uniq('ghost')
     const waitingMs = { known: 0, unknown: 0 }
@@ -131,7 +100,7 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   }, 60_000)
 
   it('doubles the wait with each further failure from the source', async () => {
-    const t = await makeTenant(server, admin, 'operator')
+    const t = await addTenant('operator')
     const from = source()
     /** The wait a failure earns, counted from the moment the server saw that failure. */
     const waitAfterFailure = async () => {
@@ -151,7 +120,7 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   })
 
   it('forgets failures an hour after the last one', async () => {
-    const t = await makeTenant(server, admin, 'operator')
+    const t = await addTenant('operator')
     const from = source()
     await fail(from, t.username, LOCKOUT_FAILURES - 1)
     const hourAgo = Math.floor(Date.now() / 1000) - 3601
@@ -161,10 +130,10 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   })
 
   it('lets the organization administrator and server admins unlock a user, with an audit event; others get 403 or 404', async () => {
-    const t = await makeTenant(server, admin, 'administrator')
-    const other = await makeTenant(server, admin, 'administrator')
-    const victim = await colleague(t, 'operator')
-    const peer = await colleague(t, 'engineer')
+    const t = await addTenant('administrator')
+    const other = await addTenant('administrator')
+    const victim = await addUser(t, 'operator')
+    const peer = await addUser(t, 'engineer')
     const peerApi = client(server.baseUrl, (await loginFrom(server, source(), peer)).body.token)
     let from = source()
     const lock = async () => {
@@ -201,11 +170,11 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   }, 60_000)
 
   it('rehashes a password stored with older scrypt parameters at login, and hides it till then (review L10, M6)', async () => {
-    const t = await makeTenant(server, admin, 'operator')
+    const t = await addTenant('operator')
     const password = 'old-parameters-pw'
     const salt = randomBytes(16)
     const old = `scrypt$16384$8$1$${salt.toString('base64')}$${scryptSync(password, salt, 32, { N: 16384, r: 8, p: 1 }).toString('base64')}`
-    const user = await colleague(t, 'operator', old)
+    const user = await addUser(t, 'operator', { stored: { password, hash: old } })
     const store = server.vigil.store.db
     // Until then a wrong password takes as long as for an unknown user, though the old hash verifies faster.
     const from = source()
@@ -226,7 +195,7 @@ describe.each(DATABASES)('login limits on %s', (db) => {
   })
 
   it('ends the oldest session when a login passes the sessions_per_user quota', async () => {
-    const t = await makeTenant(server, admin, 'operator')
+    const t = await addTenant('operator')
     await server.vigil.store.db
       .updateTable('organizations')
       .set({ quotas: JSON.stringify({ sessions_per_user: 2 }) })

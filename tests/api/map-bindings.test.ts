@@ -3,9 +3,10 @@
  * refused on save, on document updates and on import exactly like one that does not exist, and archiving
  * or publishing a map never reads or rewrites another organization's maps.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, uniq, type Client, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, uniq, type Tenant } from '../helpers/api'
 import { emptyDocument, type MapDocument } from '../../src/shared/maps/document'
 import { writeDocument, Y } from '../../src/shared/maps/ydoc'
 
@@ -15,12 +16,13 @@ const mapItem = (id: string, mapId: number) => ({ ...base, kind: 'map', id, x: 1
 const docWith = (items: Record<string, unknown>) => ({ ...emptyDocument(), items }) as MapDocument
 
 describe.each(DATABASES)('map bindings on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    admin,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let hostA: number
   let hostB: number
-  let admin: Client
   const newMap = async (t: Tenant) =>
     (await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2 })).body as {
       id: number
@@ -42,14 +44,9 @@ describe.each(DATABASES)('map bindings on %s', (db) => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     hostA = (await a.api.post('/api/v1/hosts/', { name: uniq('host-a'), hostgroup_id: a.environmentId, check_type: '1' })).body.id
     hostB = (await b.api.post('/api/v1/hosts/', { name: uniq('host-b'), hostgroup_id: b.environmentId, check_type: '1' })).body.id
   })
-  afterAll(() => server.close())
 
   it("refuses a document binding another organization's host exactly as one binding no host at all", async () => {
     const map = await newMap(a)

@@ -3,24 +3,19 @@
  * POST maps/generate from an environment, a tag, or a host and its children, laid out with connectors
  * parent→child; POST maps/:id/sync adds new hosts and keeps what a person placed; tenancy and bad input.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq, type Tenant } from '../helpers/api'
 import type { MapDocument } from '../../src/shared/maps/document'
 import { invalidateScopes } from '../../src/server/store/scope'
 
 describe.each(DATABASES)('maps generated from data on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
+  const {
+    server,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
 
   async function addHost(
     t: Tenant,
@@ -45,7 +40,7 @@ describe.each(DATABASES)('maps generated from data on %s', (db) => {
     )
 
   it('makes a draft map of every host of an environment, in a grid without overlaps', async () => {
-    const t = await makeTenant(server, admin)
+    const t = await addTenant()
     const ids = [await addHost(t, uniq('web')), await addHost(t, uniq('web')), await addHost(t, uniq('db'))]
     const r = await t.api.post('/api/v1/maps/generate', {
       alias: 'All hosts',
@@ -207,7 +202,7 @@ describe.each(DATABASES)('maps generated from data on %s', (db) => {
   })
 
   it('refuses re-sync while another user edits the map (409 map_not_locked_by_user naming them, SPEC §2)', async () => {
-    const colleague = await makeTenant(server, admin)
+    const colleague = await addTenant()
     const db = server.vigil.store.db
     const user = await db.selectFrom('users').select('id').where('username', '=', colleague.username).executeTakeFirstOrThrow()
     await db.updateTable('user_rights').set({ organization_id: a.organizationId }).where('user_id', '=', user.id).execute()
@@ -288,7 +283,7 @@ describe.each(DATABASES)('maps generated from data on %s', (db) => {
   })
 
   it('needs maps_write on the environment: an operator gets 403 unauthorized (SPEC §6)', async () => {
-    const operator = await makeTenant(server, admin, 'operator')
+    const operator = await addTenant('operator')
     const r = await operator.api.post('/api/v1/maps/generate', {
       alias: uniq('Nope'),
       hostgroup_id: operator.environmentId,

@@ -4,15 +4,16 @@
  * maps_write): content sniffed, sizes read from headers, nothing stored when refused, scoped reads.
  */
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, type Tenant } from '../helpers/api'
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants'
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/maps/${name}`, import.meta.url))
 
 describe.each(DATABASES)('map images on %s', (db) => {
-  let server: TestServer
+  const { server, addTenant } = useApiSuite(db)
   let a: Tenant & { token: string }
   let b: Tenant & { token: string }
   let reader: Tenant & { token: string }
@@ -21,13 +22,10 @@ describe.each(DATABASES)('map images on %s', (db) => {
     return { ...t, token: await tokenOf(server, t) }
   }
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await withToken(await makeTenant(server, admin))
-    b = await withToken(await makeTenant(server, admin))
-    reader = await withToken(await makeTenant(server, admin, 'service_desk'))
+    a = await withToken(await addTenant())
+    b = await withToken(await addTenant())
+    reader = await withToken(await addTenant('service_desk'))
   })
-  afterAll(() => server.close())
 
   /** POSTs raw bytes as a browser's upload would. */
   async function upload(

@@ -4,10 +4,11 @@
  * SPEC §8 "Unsupported item types for conversion" counts, and the SPEC §5/§6 rules; exports are scoped.
  */
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { XMLValidator } from 'fast-xml-parser'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, type Tenant } from '../helpers/api'
 import { MAP_STATE_COLOURS } from '../../src/shared/maps/export-svg'
 import { MapDocument } from '../../src/shared/maps'
 import { MAP } from '../../src/shared/enums'
@@ -15,7 +16,7 @@ import { MAP } from '../../src/shared/enums'
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/maps/${name}`, import.meta.url), 'utf8')
 
 describe.each(DATABASES)('map import and export on %s', (db) => {
-  let server: TestServer
+  const { server, addTenant } = useApiSuite(db)
   let a: Tenant & { token: string; envName: string }
   let b: Tenant & { token: string; envName: string }
   let reader: Tenant & { token: string; envName: string }
@@ -27,17 +28,14 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     return { ...t, token: await tokenOf(server, t), envName: env.body.name as string }
   }
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await prepared(await makeTenant(server, admin))
-    b = await prepared(await makeTenant(server, admin))
-    reader = await prepared(await makeTenant(server, admin, 'service_desk'))
+    a = await prepared(await addTenant())
+    b = await prepared(await addTenant())
+    reader = await prepared(await addTenant('service_desk'))
     for (const name of ['core-router', 'web-01', 'db-01']) {
       hosts[name] = (await a.api.post('/api/v1/hosts/', { name, hostgroup_id: a.environmentId, check_type: '1' })).body.id
     }
     disk = (await a.api.post('/api/v1/resources/', { host_id: hosts['db-01'], name: 'disk /', check_type: '1' })).body.id
   })
-  afterAll(() => server.close())
 
   async function importFile(
     t: { token: string; environmentId: number },

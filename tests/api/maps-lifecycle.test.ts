@@ -1,7 +1,8 @@
 /** Map lifecycle and versions (issue 6; SPEC §4 Maps: draft, live, archived, recover; §8 limit_exceeded, max_map_recursion). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq } from '../helpers/api'
 import { emptyDocument } from '../../src/shared/maps/document'
 import { MAX_MAP_VERSIONS, MAX_MAPS_PER_ENVIRONMENT } from '../../src/shared/constants'
 
@@ -11,15 +12,15 @@ const mapItem = (id: string, mapId: number) => ({ ...base, kind: 'map', id, x: 1
 const docWith = (items: Record<string, unknown>, connectors: Record<string, unknown> = {}) => ({ ...emptyDocument(), items, connectors })
 
 describe.each(DATABASES)('map lifecycle on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
+  const {
+    server,
+    addTenant,
+    tenants: { a },
+  } = useApiSuite(db, { tenants: { a: 'administrator' } })
   let hostId: number
   beforeAll(async () => {
-    server = await startServer({ db })
-    a = await makeTenant(server, await adminClient(server))
     hostId = (await a.api.post('/api/v1/hosts/', { name: uniq('life-host'), hostgroup_id: a.environmentId, check_type: '1' })).body.id
   })
-  afterAll(() => server.close())
 
   const newMap = async () => (await a.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: a.environmentId, layout: 2 })).body
   const save = async (id: number, document: unknown) => {
@@ -143,7 +144,7 @@ describe.each(DATABASES)('map lifecycle on %s', (db) => {
     // SPEC §8 "Limit exceeded (maximum {{maximum}})" renders the number (issue 13: it rendered "maximum ").
     expect(over.body.error.message).toContain(`maximum ${MAX_MAP_VERSIONS}`)
 
-    const other = await makeTenant(server, await adminClient(server))
+    const other = await addTenant()
     const draft = JSON.stringify(emptyDocument())
     const maps = Array.from({ length: MAX_MAPS_PER_ENVIRONMENT }, (_, i) => ({
       hostgroup_id: other.environmentId,

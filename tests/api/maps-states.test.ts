@@ -2,9 +2,10 @@
  * Live map states and the map feed topic (issue 7; SPEC §4 MAP and HOST_MAP_STATE, decorations, nested
  * roll-up; DESIGN.md "The way data flows"), with real results posted to the real server and a real WebSocket.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { startServer, DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { adminClient, makeTenant, uniq } from '../helpers/api'
 import { feed } from '../helpers/feed'
 import { emptyDocument } from '../../src/shared/maps/document'
 import { MAP } from '../../src/shared/enums'
@@ -26,16 +27,10 @@ const mapItem = (id: string, mapId: number) => ({ ...base, kind: 'map', id, x: 1
 const docWith = (items: Record<string, unknown>, connectors: Record<string, unknown> = {}) => ({ ...emptyDocument(), items, connectors })
 
 describe.each(DATABASES)('map states and feed on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
+  const {
+    server,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
 
   const newHost = async () =>
     (await a.api.post('/api/v1/hosts/', { name: uniq('st-host'), hostgroup_id: a.environmentId, check_type: '1' })).body as {

@@ -1,7 +1,8 @@
 /** Maps API (issue 6): add, read, list, edit, delete, rights, the lock and the document (SPEC §3 Map, §4, §5, §6, §8, §9). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, uniq, type Client, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, uniq, type Tenant } from '../helpers/api'
 import { emptyDocument, type MapDocument } from '../../src/shared/maps/document'
 import { documentToUpdate, updateToDocument, writeDocument, Y } from '../../src/shared/maps/ydoc'
 import { MAP_LOCK_EXPIRY_S } from '../../src/shared/constants'
@@ -22,17 +23,11 @@ const hostItem = (id: string, hostId: number, x = 10) => ({
 })
 
 describe.each(DATABASES)('maps API on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
+  const {
+    server,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
 
   const newMap = async (t: Tenant, extra: Record<string, unknown> = {}) => {
     const r = await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2, ...extra })
@@ -41,7 +36,7 @@ describe.each(DATABASES)('maps API on %s', (db) => {
   }
   /** A user of tenant `t`'s organization holding `group`. */
   const colleague = async (t: Tenant, group: 'operator' | 'engineer' | 'administrator') => {
-    const other = await makeTenant(server, admin, group)
+    const other = await addTenant(group)
     const dbh = server.vigil.store.db
     const user = await dbh.selectFrom('users').select('id').where('username', '=', other.username).executeTakeFirstOrThrow()
     await dbh.deleteFrom('user_rights').where('user_id', '=', user.id).execute()

@@ -3,15 +3,17 @@
  * is_flapping and in_hard_state, filtered as `monitoring_status` on hosts and resources with equals,
  * not equals, in and not in (SPEC §5 "Conditions by kind"). Runs on SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 
 const q = (v: unknown) => encodeURIComponent(JSON.stringify(v))
 
 describe.each(DATABASES)('monitoring status filter on %s', (db) => {
-  let server: TestServer
-  let t: Tenant
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: 'administrator' } })
   const ids: Record<string, number> = {}
   /** Names of the rows an advanced_filter keeps, within this tenant. */
   const names = async (base: 'hosts' | 'resources', filter: unknown) => {
@@ -21,8 +23,6 @@ describe.each(DATABASES)('monitoring status filter on %s', (db) => {
   }
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    t = await makeTenant(server, await adminClient(server))
     const now = Math.floor(Date.now() / 1000)
     for (const name of ['ms-plain', 'ms-maint', 'ms-ticket', 'ms-soft']) {
       ids[name] = (
@@ -69,7 +69,6 @@ describe.each(DATABASES)('monitoring status filter on %s', (db) => {
     await server.vigil.store.db.updateTable('hosts').set({ is_flapping: 1 }).where('id', '=', ids['ms-plain']).execute()
     await server.vigil.store.db.updateTable('resources').set({ is_flapping: 1 }).where('id', '=', ids['ms-plain-check']).execute()
   })
-  afterAll(() => server.close())
 
   it('in_maintenance keeps hosts and resources with a maintenance in effect', async () => {
     expect(await names('hosts', [['monitoring_status', 'equals', 'in_maintenance']])).toEqual(['ms-maint'])

@@ -7,8 +7,9 @@
  */
 import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq } from '../helpers/api'
 import { listen, type Listening } from '../fixtures/loopback'
 
 interface Hook {
@@ -17,8 +18,6 @@ interface Hook {
 }
 
 describe.each(DATABASES)('notifications on %s', (db) => {
-  let server: TestServer
-  let t: Tenant
   let hook: Listening
   const received: Hook[] = []
   let failures = 0
@@ -40,15 +39,14 @@ describe.each(DATABASES)('notifications on %s', (db) => {
         })
       }),
     )
-    server = await startServer({
-      db,
-      env: { VIGIL_NOTIFY_WEBHOOK: `http://127.0.0.1:${hook.port}/hook?token=s3cret`, VIGIL_NOTIFY_DELAY_S: String(DELAY_S) },
-    })
-    t = await makeTenant(server, await adminClient(server))
   })
-  afterAll(async () => {
-    await server.close()
-    await hook.close()
+  afterAll(() => hook.close())
+  // Registered after the listener's hooks, so its port is known when the server starts.
+  const {
+    tenants: { t },
+  } = useApiSuite(db, {
+    env: () => ({ VIGIL_NOTIFY_WEBHOOK: `http://127.0.0.1:${hook.port}/hook?token=s3cret`, VIGIL_NOTIFY_DELAY_S: String(DELAY_S) }),
+    tenants: { t: 'administrator' },
   })
 
   /** A passive host with one resource that turns HARD after `attempts` results. */

@@ -3,9 +3,10 @@
  * server answers (compared with Fastify's route table), every operation documents a success response with a JSON schema (or a 204 without a body), and the calls answer the status the
  * document gives them. Runs on SQLite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Res, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client, type Res } from '../helpers/api'
 
 /**
  * Server routes that are not part of the API and so not in the document, each with its reason. Anything else
@@ -54,15 +55,14 @@ function problemOf(op: Doc['paths'][string][string]): string | null {
 }
 
 describe.each(DATABASES)('OpenAPI document on %s', (db) => {
-  let server: TestServer
-  let t: Tenant
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: 'administrator' } })
   let doc: Doc
   beforeAll(async () => {
-    server = await startServer({ db })
-    t = await makeTenant(server, await adminClient(server))
     doc = (await client(server.baseUrl).get('/api/v1/openapi.json')).body
   })
-  afterAll(() => server.close())
 
   const documented = (method: string, path: string) =>
     Object.keys(doc.paths[path]?.[method.toLowerCase()]?.responses ?? {}).filter((c) => c.startsWith('2'))

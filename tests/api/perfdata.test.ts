@@ -2,22 +2,24 @@
  * Graph ranges of the SPEC §9 past presets over long series (issue 5): the server reads rollups for the
  * old part and raw points for the recent part, and returns about as many points as asked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq } from '../helpers/api'
 import { RAW_KEEP_S } from '../../src/server/store/perfdata'
 
 const DAY = 86400
 
 describe.each(DATABASES)('perfdata ranges on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
+  const {
+    server,
+    addTenant,
+    tenants: { a },
+  } = useApiSuite(db, { tenants: { a: 'administrator' } })
   let resourceId: number
   const now = Math.floor(Date.now() / 1000)
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    a = await makeTenant(server, await adminClient(server))
     const hostId = (await a.api.post('/api/v1/hosts/', { name: uniq('graph-host'), hostgroup_id: a.environmentId, check_type: '1' })).body
       .id
     resourceId = (await a.api.post('/api/v1/resources/', { host_id: hostId, name: 'load', check_type: '1' })).body.id
@@ -61,7 +63,6 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
         .values(rollups.slice(i, i + 1000))
         .execute()
   })
-  afterAll(() => server.close())
 
   const series = async (span: number, points = 1000) => {
     const started = performance.now()
@@ -114,7 +115,7 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     const { host_id: hostId } = (await a.api.get(`/api/v1/resources/${resourceId}`)).body
     expect((await get(`hosts/${hostId}`, 'load1')).body.error.key).toBe('trending_data_unavailable')
     // Another organization's resource reads as not found, whatever the key.
-    const b = await makeTenant(server, await adminClient(server))
+    const b = await addTenant()
     expect((await b.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load15`)).body.error.key).toBe('resource_check_not_found')
   })
 

@@ -3,19 +3,16 @@
  * beyond PREFERENCES_MAX_BYTES or PREFERENCES_MAX_KEYS the save is validation_failed naming `preferences`
  * and nothing is written.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 import { PREFERENCES_MAX_BYTES, PREFERENCES_MAX_KEYS } from '../../src/shared/api/users'
 
 describe.each(DATABASES)('preference bounds on %s', (db) => {
-  let server: TestServer
-  let t: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    t = await makeTenant(server, await adminClient(server))
-  })
-  afterAll(() => server.close())
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: 'administrator' } })
 
   const save = (preferences: Record<string, unknown>) => t.api.put('/api/v1/users/current', { preferences })
   const stored = async () =>

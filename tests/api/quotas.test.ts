@@ -5,26 +5,22 @@
  * maximum, and its message "Limit exceeded (maximum {{maximum}})" renders the number.
  */
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, uniq, type Client, type Res, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, uniq, type Res, type Tenant } from '../helpers/api'
 import { Quotas } from '../../src/shared/api/quotas'
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants'
 
 const fixture = (path: string) => fs.readFileSync(new URL(`../fixtures/${path}`, import.meta.url))
 
 describe.each(DATABASES)('quotas on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
+  const {
+    server,
+    admin,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
 
   const setQuotas = async (t: Tenant, quotas: Partial<Quotas>) =>
     expect((await admin.put(`/api/v1/organizations/${t.organizationId}/quotas`, quotas)).status).toBe(200)
@@ -43,7 +39,7 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expect(r.body.error).toMatchObject({ key: 'limit_exceeded', extra_info: { limit, maximum } })
     expect(r.body.error.message).toBe(`Limit exceeded (maximum ${maximum}).`)
   }
-  const newTenant = async () => makeTenant(server, admin)
+  const newTenant = async () => addTenant()
   const host = (t: Tenant, extra: Record<string, unknown> = {}) =>
     t.api.post('/api/v1/hosts/', { name: uniq('qh'), hostgroup_id: t.environmentId, ip_address: '192.0.2.1', ...extra })
 

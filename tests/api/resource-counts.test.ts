@@ -2,21 +2,18 @@
  * Resource counts come from a table kept by triggers (migration 0006); they must always equal the rows:
  * after creation, state changes, a host moved to another environment and a host deleted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 
 const byState = (body: { result: { state: string; totalresults: number }[] }) =>
   Object.fromEntries(body.result.map((g) => [g.state, g.totalresults]))
 
 describe.each(DATABASES)('resource counts on %s', (db) => {
-  let server: TestServer
-  let t: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    t = await makeTenant(server, await adminClient(server))
-  })
-  afterAll(() => server.close())
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: 'administrator' } })
 
   const counts = async () => byState((await t.api.get('/api/v1/resources/grouped?group_by=state&limit=0')).body)
   const trueCounts = async () => {

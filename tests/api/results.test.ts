@@ -1,26 +1,23 @@
 /** Passive results, reschedule and performance data series through the real API (issue 3). */
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, waitFor, type Tenant } from '../helpers/api'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { waitFor } from '../helpers/api'
 
 describe.each(DATABASES)('passive results on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let hostId: number
   let resourceId: number
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     hostId = (
       await a.api.post('/api/v1/hosts/', { name: 'agent-host', hostgroup_id: a.environmentId, check_type: '1', max_check_attempts: 2 })
     ).body.id
     resourceId = (await a.api.post('/api/v1/resources/', { host_id: hostId, name: 'disk', check_type: '1', max_check_attempts: 2 })).body.id
   })
-  afterAll(() => server.close())
 
   it('accepts one result and processes it like an active one: state, output, perfdata, SOFT then HARD', async () => {
     const r = await a.api.post('/api/v1/results', {
@@ -133,22 +130,17 @@ describe.each(DATABASES)('passive results on %s', (db) => {
 })
 
 describe('active checks and reschedule (sqlite)', () => {
-  let server: TestServer
   let listener: net.Server
   let port: number
   beforeAll(async () => {
     listener = net.createServer((s) => s.end())
     await new Promise<void>((r) => listener.listen(0, '127.0.0.1', r))
     port = (listener.address() as net.AddressInfo).port
-    server = await startServer({ env: { VIGIL_ENGINE: '1' } })
   })
-  afterAll(async () => {
-    await server.close()
-    listener.close()
-  })
+  afterAll(() => void listener.close())
+  const { admin, addTenant } = useApiSuite('sqlite', { env: { VIGIL_ENGINE: '1' } })
 
   it('checks a new host within seconds and reschedules on request', async () => {
-    const admin = await adminClient(server)
     const host = (
       await admin.post('/api/v1/hosts/', {
         name: 'tcp-target',
@@ -176,8 +168,7 @@ describe('active checks and reschedule (sqlite)', () => {
   })
 
   it('an operator without schedule rights cannot reschedule', async () => {
-    const admin = await adminClient(server)
-    const t = await makeTenant(server, admin, 'service_desk')
+    const t = await addTenant('service_desk')
     const host = (await admin.post('/api/v1/hosts/', { name: 'sd-host', hostgroup_id: t.environmentId, check_type: '1' })).body
     const r = await t.api.post(`/api/v1/hosts/${host.id}/reschedule`)
     expect([r.status, r.body.error.key]).toEqual([403, 'unauthorized'])

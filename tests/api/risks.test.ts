@@ -4,9 +4,10 @@
  * risk and risk-group ticket paths with comment bodies, the timeline events, and the error keys.
  */
 import fs from 'node:fs'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, type Tenant } from '../helpers/api'
 
 const fixture = (name: string) => fs.readFileSync(new URL(`../fixtures/risk-scans/${name}`, import.meta.url), 'utf8')
 const LOG4SHELL = '156860'
@@ -16,7 +17,7 @@ const PG_WEAK = '1.3.6.1.4.1.25623.1.0.103552'
 type Who = Tenant & { token: string }
 
 describe.each(DATABASES)('risks on %s', (db) => {
-  let server: TestServer
+  const { server, addTenant } = useApiSuite(db)
   let a: Who
   let b: Who
   let reader: Who
@@ -59,18 +60,15 @@ describe.each(DATABASES)('risks on %s', (db) => {
     (await risksOf(a)).result.find((r: any) => r.plugin_id === plugin && r.host_id === hostId)
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await prepared(await makeTenant(server, admin))
-    b = await prepared(await makeTenant(server, admin))
-    reader = await prepared(await makeTenant(server, admin, 'service_desk'))
+    a = await prepared(await addTenant())
+    b = await prepared(await addTenant())
+    reader = await prepared(await addTenant('service_desk'))
     hosts['web-01'] = (
       await a.api.post('/api/v1/hosts/', { name: 'web-01', hostgroup_id: a.environmentId, check_type: '1', ip_address: '10.0.0.11' })
     ).body.id
     hosts['db-01'] = (await a.api.post('/api/v1/hosts/', { name: 'db-01', hostgroup_id: a.environmentId, check_type: '1' })).body.id
     firstScan = await importInto(a, 'site.nessus')
   })
-  afterAll(() => server.close())
 
   it('imports a Nessus scan, matching report hosts by address and keeping the unmatched ones by name', async () => {
     expect(firstScan.status).toBe(201)

@@ -3,24 +3,20 @@
  * hosts, resources, environments and the map bucket, totals and the per-type limit, scoping, the
  * environment filter and length limits.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 import { SEARCH_HITS_PER_TYPE } from '../../src/shared/api/search'
 
 describe.each(DATABASES)('search on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let secondEnv: number
   const q = (term: string, extra = '') => a.api.get(`/api/v1/search?query=${encodeURIComponent(term)}${extra}`)
   const bucket = (body: any, key: string) => body.result.aggregations.grouping.buckets.find((x: any) => x.key === key)
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     secondEnv = (await a.api.post('/api/v1/hostgroups/', { name: 'Zephyr lab', alias: 'Zephyr lab', organization_id: a.organizationId }))
       .body.id
     const web = (
@@ -38,7 +34,6 @@ describe.each(DATABASES)('search on %s', (db) => {
     await a.api.post('/api/v1/hosts/', { name: 'srch-zephyr-02', hostgroup_id: secondEnv, check_type: '1' })
     await b.api.post('/api/v1/hosts/', { name: 'srch-web-other', hostgroup_id: b.environmentId, check_type: '1' })
   })
-  afterAll(() => server.close())
 
   it('answers buckets in the tab order host, resource, map, hostgroup with totals (SPEC §3 Search response)', async () => {
     const r = await q('  zephyr ')

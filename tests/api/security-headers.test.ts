@@ -6,8 +6,8 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, tokenOf, uniq } from '../helpers/api'
+import { useApiSuite } from '../helpers/suite'
+import { tokenOf, uniq } from '../helpers/api'
 
 function expectSecurityHeaders(r: Response) {
   const csp = r.headers.get('content-security-policy') ?? ''
@@ -30,19 +30,18 @@ function expectSecurityHeaders(r: Response) {
 }
 
 describe('security headers', () => {
-  let server: TestServer
   let dist: string
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-dist-'))
     fs.mkdirSync(path.join(dist, 'assets'))
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-XyZw9876.js"></script>')
     fs.writeFileSync(path.join(dist, 'assets', 'index-XyZw9876.js'), 'export const answer = 42\n')
-    server = await startServer({ env: { VIGIL_DIST_DIR: dist } })
   })
-  afterAll(async () => {
-    await server.close()
-    fs.rmSync(dist, { recursive: true, force: true })
-  })
+  afterAll(() => fs.rmSync(dist, { recursive: true, force: true }))
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite('sqlite', { env: () => ({ VIGIL_DIST_DIR: dist }), tenants: { t: 'administrator' } })
 
   it('are sent with the app, a page address, an asset, version.json and the login page answer', async () => {
     for (const url of ['/', '/login', '/assets/index-XyZw9876.js', '/version.json']) {
@@ -53,8 +52,6 @@ describe('security headers', () => {
   })
 
   it('are sent with API answers, errors included', async () => {
-    const admin = await adminClient(server)
-    const t = await makeTenant(server, admin)
     const ok = await fetch(`${server.baseUrl}/api/v1/hosts/`, { headers: { authorization: `Bearer ${await tokenOf(server, t)}` } })
     expect(ok.status).toBe(200)
     expectSecurityHeaders(ok)
@@ -64,7 +61,6 @@ describe('security headers', () => {
   })
 
   it('keep the stricter policy of a map SVG export', async () => {
-    const t = await makeTenant(server, await adminClient(server))
     const map = (await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2 })).body
     const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/export?format=svg`, {
       headers: { authorization: `Bearer ${await tokenOf(server, t)}` },

@@ -2,14 +2,17 @@
  * Issue 13 "Server admins": a server-wide role granted only by server admins, never per organization; only
  * server admins re-parent organizations. Each change writes a SPEC §3 audit_log event.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, login, makeTenant, type Client, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { login } from '../helpers/api'
 
 describe.each(DATABASES)('server admins on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
+  const {
+    server,
+    admin,
+    tenants: { a },
+  } = useApiSuite(db, { tenants: { a: 'administrator' } })
   const userId = async (username: string) =>
     (await server.vigil.store.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id
   const auditEvents = (subject: string, id: number) =>
@@ -20,12 +23,6 @@ describe.each(DATABASES)('server admins on %s', (db) => {
       .where('event_class', '=', `${subject}_audit`)
       .execute()
       .then((rows) => rows.filter((r) => JSON.parse(r.extra_data).id === id))
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
 
   it('an organization administrator cannot make anyone a server admin, themselves included', async () => {
     const self = await userId(a.username)

@@ -4,23 +4,18 @@
  * issue 7 follow alarms): CRUD, by-name, ordering, bad input without partial writes, rights and tenancy,
  * and the maps' `slideshows` field of the SPEC §2 Maps table expanded row.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
+import { describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq, type Tenant } from '../helpers/api'
 import { invalidateScopes } from '../../src/server/store/scope'
 
 describe.each(DATABASES)('slideshows on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
-  })
-  afterAll(() => server.close())
+  const {
+    server,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
 
   async function newMap(t: Tenant, alias = uniq('map')) {
     const r = await t.api.post('/api/v1/maps', { alias, hostgroup_id: t.environmentId, layout: 2 })
@@ -57,7 +52,7 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
   })
 
   it('lists slideshows with the SPEC §7 list protocol, sorted by alias, filterable', async () => {
-    const t = await makeTenant(server, admin)
+    const t = await addTenant()
     const m = await newMap(t)
     for (const alias of ['Zulu wall', 'Alpha wall', 'Mid wall'])
       expect((await t.api.post('/api/v1/slideshows', { alias, hostgroup_id: t.environmentId, delay: 10, map_ids: [m.id] })).status).toBe(
@@ -210,7 +205,7 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
     const show = (
       await a.api.post('/api/v1/slideshows', { alias: uniq('Wall'), hostgroup_id: a.environmentId, delay: 30, map_ids: [m.id] })
     ).body
-    const operator = await makeTenant(server, admin, 'operator')
+    const operator = await addTenant('operator')
     // The operator of organization a: same organization, fewer rights.
     const db = server.vigil.store.db
     const user = await db.selectFrom('users').select('id').where('username', '=', operator.username).executeTakeFirstOrThrow()

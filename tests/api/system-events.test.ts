@@ -7,9 +7,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, login, makeTenant, type Tenant } from '../helpers/api'
+import { describe, expect, it, vi } from 'vitest'
+import { startServer, DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { login, makeTenant, type Tenant } from '../helpers/api'
 import { feed } from '../helpers/feed'
 import { RELEASE } from '../../src/shared/constants'
 
@@ -17,18 +18,12 @@ const systemEvents = async (t: Tenant, query = 'types=system&limit=1000') =>
   ((await t.api.get(`/api/v1/events?${query}`)).body.result as any[]).filter((e) => e.type === 'system')
 
 describe.each(DATABASES)('system events on %s', (db) => {
-  let server: TestServer
-  let administrator: Tenant
-  let operator: Tenant
-  let customerAdministrator: Tenant
-  beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    administrator = await makeTenant(server, admin, 'administrator', { serverAdmin: true })
-    operator = await makeTenant(server, admin, 'operator')
-    customerAdministrator = await makeTenant(server, admin, 'administrator')
+  const {
+    server,
+    tenants: { administrator, operator, customerAdministrator },
+  } = useApiSuite(db, {
+    tenants: { administrator: { group: 'administrator', serverAdmin: true }, operator: 'operator', customerAdministrator: 'administrator' },
   })
-  afterAll(() => server.close())
 
   it('server admins see the start with its release and the migrations applied, in GET events and events/{id}', async () => {
     const events = await systemEvents(administrator)
@@ -105,36 +100,34 @@ describe('system events across a restart (SQLite file)', () => {
 })
 
 describe.each(DATABASES.filter((d) => d === 'pg'))('feed bus on %s', (db) => {
+  const {
+    server,
+    tenants: { t },
+  } = useApiSuite(db, { tenants: { t: { group: 'administrator', serverAdmin: true } } })
   it('reconnects when its PostgreSQL connection is killed, and says so in a system event', async () => {
-    const server = await startServer({ db })
-    try {
-      const t = await makeTenant(server, await adminClient(server), 'administrator', { serverAdmin: true })
-      // A server admin's timeline hears of it live, on the feed's system topic.
-      const live = await feed(server, t)
-      live.send({ op: 'subscribe', topics: ['system'] })
-      await live.next((m) => 'op' in m && m.op === 'subscribed')
-      const database = (
-        await server.vigil.store.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()
-      ).name
-      const killer = new pg.Client({ connectionString: process.env.PG_URL })
-      await killer.connect()
-      const killed = await killer.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'vigil-feed-listener'`,
-        [database],
-      )
-      await killer.end()
-      expect(killed.rowCount).toBe(1)
-      await vi.waitFor(async () => expect((await systemEvents(t)).map((e) => e.status)).toContain('RECONNECTED'), {
-        timeout: 10_000,
-        interval: 200,
-      })
-      expect(await live.next((m) => 'kind' in m && m.kind === 'event' && m.type === 'system', 5000)).toMatchObject({
-        status: 'RECONNECTED',
-        hostgroup_id: null,
-      })
-      live.close()
-    } finally {
-      await server.close()
-    }
+    // A server admin's timeline hears of it live, on the feed's system topic.
+    const live = await feed(server, t)
+    live.send({ op: 'subscribe', topics: ['system'] })
+    await live.next((m) => 'op' in m && m.op === 'subscribed')
+    const database = (
+      await server.vigil.store.db.selectNoFrom((eb) => eb.fn<string>('current_database', []).as('name')).executeTakeFirstOrThrow()
+    ).name
+    const killer = new pg.Client({ connectionString: process.env.PG_URL })
+    await killer.connect()
+    const killed = await killer.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = 'vigil-feed-listener'`,
+      [database],
+    )
+    await killer.end()
+    expect(killed.rowCount).toBe(1)
+    await vi.waitFor(async () => expect((await systemEvents(t)).map((e) => e.status)).toContain('RECONNECTED'), {
+      timeout: 10_000,
+      interval: 200,
+    })
+    expect(await live.next((m) => 'kind' in m && m.kind === 'event' && m.type === 'system', 5000)).toMatchObject({
+      status: 'RECONNECTED',
+      hostgroup_id: null,
+    })
+    live.close()
   })
 })

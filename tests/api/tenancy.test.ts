@@ -1,24 +1,21 @@
 /** Every list and get is limited to what the caller's rights allow (SPEC §6); bad writes change nothing. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, makeTenant, type Client, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
 
 describe.each(DATABASES)('tenancy and input safety on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    admin,
+    addTenant,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let hostA: { id: number; name: string }
   beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     hostA = (
       await a.api.post('/api/v1/hosts/', { name: 'secret-host-a', hostgroup_id: a.environmentId, secrets: { snmp_community: 'hunter2' } })
     ).body
   })
-  afterAll(() => server.close())
 
   it("does not show another organization's hosts, environments or organizations", async () => {
     expect((await b.api.get('/api/v1/hosts/')).body).toEqual({ result: [], totalresults: 0 })
@@ -53,7 +50,7 @@ describe.each(DATABASES)('tenancy and input safety on %s', (db) => {
   })
 
   it('an operator may read but not create hosts', async () => {
-    const op = await makeTenant(server, admin, 'operator')
+    const op = await addTenant('operator')
     const r = await op.api.post('/api/v1/hosts/', { name: 'op-host', hostgroup_id: op.environmentId })
     expect(r.status).toBe(403)
     expect(r.body.error).toMatchObject({ key: 'unauthorized', extra_info: { action: 'host_write' } })
@@ -96,7 +93,7 @@ describe.each(DATABASES)('tenancy and input safety on %s', (db) => {
 
   it('refuses to delete a non-empty or the last environment (SPEC §8)', async () => {
     expect((await a.api.del(`/api/v1/hostgroups/${a.environmentId}`)).body.error.key).toBe('hostgroup_not_empty')
-    const c = await makeTenant(server, admin)
+    const c = await addTenant()
     expect((await c.api.del(`/api/v1/hostgroups/${c.environmentId}`)).body.error.key).toBe('hostgroup_last_in_organization')
   })
 

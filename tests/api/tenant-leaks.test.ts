@@ -2,47 +2,24 @@
  * Issue 13 "Scope everywhere": a hidden object answers exactly as an absent one, host names belong to their
  * organization, and links, totals and shared filters show only what the caller may see (SPEC §6).
  */
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, login, makeTenant, uniq, type Client, type Tenant } from '../helpers/api'
-import { hashPassword } from '../../src/server/security/password'
-import { invalidateScopes } from '../../src/server/store/scope'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { uniq } from '../helpers/api'
 
 describe.each(DATABASES)('tenant leaks on %s', (db) => {
-  let server: TestServer
-  let admin: Client
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    admin,
+    addUser,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let hostA: { id: number; name: string }
 
-  /** A user of `organizationId` whose only right is `group` on one environment. */
-  async function environmentUser(organizationId: number, environmentId: number, group = 'operator' as const) {
-    const username = uniq('env-user')
-    const password = `pw-${randomBytes(8).toString('hex')}`
-    const store = server.vigil.store.db
-    const user = await store
-      .insertInto('users')
-      .values({ username, password_hash: await hashPassword(password), organization_id: organizationId, member_since: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await store
-      .insertInto('user_rights')
-      .values({ user_id: user.id, organization_id: organizationId, hostgroup_id: environmentId, authorization_group: group })
-      .execute()
-    invalidateScopes()
-    return login(server, username, password)
-  }
-
   beforeAll(async () => {
-    server = await startServer({ db })
-    admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     hostA = (await a.api.post('/api/v1/hosts/', { name: 'core-a', hostgroup_id: a.environmentId })).body
     expect((await a.api.post('/api/v1/resources/', { host_id: hostA.id, name: 'secret-svc' })).status).toBe(201)
   })
-  afterAll(() => server.close())
 
   it("a hidden resource by names answers exactly as an absent one, without the other tenant's id", async () => {
     const hidden = await b.api.get('/api/v1/resources/core-a/secret-svc')
@@ -99,7 +76,7 @@ describe.each(DATABASES)('tenant leaks on %s', (db) => {
       expect((await a.api.post('/api/v1/hosts/', { name, hostgroup_id: other.id })).status).toBe(201)
     const full = (await a.api.get(`/api/v1/organizations/${a.organizationId}`)).body
     expect([full.hosts, full.resources, full.users]).toEqual([4, 1, 1])
-    const op = await environmentUser(a.organizationId, a.environmentId)
+    const op = (await addUser(a, 'operator', { environmentId: a.environmentId })).api
     const seen = (await op.get(`/api/v1/organizations/${a.organizationId}`)).body
     expect([seen.hosts, seen.resources, seen.users, seen.children]).toEqual([2, 1, 0, 0])
     const listed = (await op.get('/api/v1/organizations/')).body.result[0]
@@ -110,7 +87,7 @@ describe.each(DATABASES)('tenant leaks on %s', (db) => {
     const rules = [{ key: 'state', operator: 'equals', value: 'down', inverted: false }]
     const shared = await a.api.post('/api/v1/filters/', { name: 'Staff only', location: 'hosts', rules, organization_wide: true })
     expect(shared.status).toBe(201)
-    const op = await environmentUser(a.organizationId, a.environmentId)
+    const op = (await addUser(a, 'operator', { environmentId: a.environmentId })).api
     expect((await op.get('/api/v1/filters/')).body.result).toEqual([])
     expect((await op.get(`/api/v1/filters/${shared.body.guid}`)).body.error.key).toBe('filter_not_found')
     expect((await a.api.get('/api/v1/filters/')).body.result.map((f: { name: string }) => f.name)).toContain('Staff only')

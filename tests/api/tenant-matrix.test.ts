@@ -7,13 +7,10 @@
  * and nothing leaks: a read answers non-2xx or a 2xx naming none of A's objects, a write is refused and
  * leaves A's data as it was. A route missing from ROUTES below fails the test, so no new route escapes it.
  */
-import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, login, makeTenant, tokenOf, uniq, type Client, type Res, type Tenant } from '../helpers/api'
-import { hashPassword } from '../../src/server/security/password'
-import { invalidateScopes } from '../../src/server/store/scope'
-import type { AuthorizationGroup } from '../../src/shared/permissions'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client, login, tokenOf, uniq, type Client, type Res } from '../helpers/api'
 
 /** A's objects whose ids and names fill the paths and bodies. */
 interface Fixture {
@@ -334,11 +331,14 @@ function fill(path: string, f: Fixture): string {
 }
 
 describe.each(DATABASES)('tenant matrix on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
+  const {
+    server,
+    admin,
+    addUser,
+    tenants: { a, other },
+  } = useApiSuite(db, { tenants: { a: 'administrator', other: 'administrator' } })
   let fx: Fixture
   let markers: string[]
-  let other: Tenant
   /** An administrator of a second environment of A only: A's name and organization-wide filters are its to see. */
   let neighbour: { api: Client; username: string; password: string }
   let orgName: string
@@ -443,10 +443,6 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
   const operations = () => Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
 
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    other = await makeTenant(server, admin)
     const hostName = uniq('mx-host')
     const resourceName = uniq('mx-res')
     const host = (await a.api.post('/api/v1/hosts/', { name: hostName, hostgroup_id: a.environmentId, check_type: '1' })).body
@@ -524,29 +520,10 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
 
     // A service desk user of A: may read A and act on tickets and acknowledgements, nothing else.
     const store = server.vigil.store.db
-    const member = async (group: AuthorizationGroup, hostgroupId: number | null) => {
-      const who = { username: uniq('member'), password: `pw-${randomBytes(8).toString('hex')}` }
-      const user = await store
-        .insertInto('users')
-        .values({
-          username: who.username,
-          password_hash: await hashPassword(who.password),
-          organization_id: a.organizationId,
-          member_since: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await store
-        .insertInto('user_rights')
-        .values({ user_id: user.id, organization_id: a.organizationId, hostgroup_id: hostgroupId, authorization_group: group })
-        .execute()
-      invalidateScopes()
-      return { ...who, api: await login(server, who.username, who.password) }
-    }
-    desk = (await member('service_desk', null)).api
+    desk = (await addUser(a, 'service_desk')).api
     const second = await admin.post('/api/v1/hostgroups/', { name: uniq('mx-second'), organization_id: a.organizationId })
     expect(second.status).toBe(201)
-    neighbour = await member('administrator', second.body.id)
+    neighbour = await addUser(a, 'administrator', { environmentId: second.body.id })
 
     // An expired token of A's administrator.
     const old = await tokenOf(server, a)
@@ -560,7 +537,6 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     anonymous = client(server.baseUrl)
     doc = (await anonymous.get('/api/v1/openapi.json')).body
   }, 60_000)
-  afterAll(() => server.close())
 
   it('covers every route the server registers: each is documented and in the matrix', () => {
     const documented = new Set(operations().map(shape))

@@ -3,26 +3,23 @@
  * note, re-acknowledge, close, re-open (recreated), view; refused in acknowledged or OK state; bad input,
  * rights and tenancy.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServer, DATABASES, type TestServer } from '../helpers/server'
-import { adminClient, client, makeTenant, type Tenant } from '../helpers/api'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { DATABASES } from '../helpers/server'
+import { useApiSuite } from '../helpers/suite'
+import { client } from '../helpers/api'
 import { rightRefusal } from '../../src/server/store/action-targets'
 import { loadScope } from '../../src/server/store/scope'
 
 describe.each(DATABASES)('tickets on %s', (db) => {
-  let server: TestServer
-  let a: Tenant
-  let b: Tenant
+  const {
+    server,
+    tenants: { a, b },
+  } = useApiSuite(db, { tenants: { a: 'administrator', b: 'administrator' } })
   let token: string
   let n = 0
   beforeAll(async () => {
-    server = await startServer({ db })
-    const admin = await adminClient(server)
-    a = await makeTenant(server, admin)
-    b = await makeTenant(server, admin)
     token = (await client(server.baseUrl).post('/api/v1/auth/login', { username: a.username, password: a.password })).body.token
   })
-  afterAll(() => server.close())
 
   /** SPEC §7: DELETE …/tickets/{ticket_id} carries a body with the comment. */
   async function close(url: string, body?: unknown) {

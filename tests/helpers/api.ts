@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { TestServer } from './server'
 import { hashPassword } from '../../src/server/security/password'
+import { createUser } from '../../src/server/store/users'
 import { invalidateScopes } from '../../src/server/store/scope'
 import type { AuthorizationGroup } from '../../src/shared/permissions'
 
@@ -73,18 +74,61 @@ export const adminClient = (server: TestServer) => login(server, 'admin', server
 
 export const uniq = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`
 
-export interface Tenant {
-  organizationId: number
-  environmentId: number
+/** A user made by the fixtures, with a logged-in client. */
+export interface User {
+  id: number
   username: string
   password: string
   api: Client
 }
 
+export interface Tenant extends User {
+  organizationId: number
+  environmentId: number
+}
+
 /**
- * A customer organization with one environment and one user holding `group` on it. Users are made
- * through the store: the user-management API belongs to the admin screens issue.
+ * One password and its hash for every fixture user of this test file: scrypt costs ~225 ms a hash, and a
+ * fresh hash per user bought nothing (the salt only matters against a stolen database). Logins still verify it.
  */
+const PASSWORD = `pw-${randomBytes(8).toString('hex')}`
+let sharedHash: Promise<string> | undefined
+const passwordHash = () => (sharedHash ??= hashPassword(PASSWORD))
+
+export interface UserOptions {
+  /** the right covers only this environment instead of the organization */
+  environmentId?: number
+  serverAdmin?: boolean
+  /** a password stored under this hash instead of the shared one; `api` is then not logged in (a login would rehash it) */
+  stored?: { password: string; hash: string }
+}
+
+/**
+ * Another user of `tenant`'s organization holding `group` there, written by the store function the first start uses
+ * (the user-management API belongs to the admin screens issue).
+ */
+export async function addUser(
+  server: TestServer,
+  tenant: { organizationId: number },
+  group: AuthorizationGroup,
+  opts: UserOptions = {},
+): Promise<User> {
+  const username = uniq('user')
+  const id = await createUser(server.vigil.store.db, {
+    username,
+    passwordHash: opts.stored?.hash ?? (await passwordHash()),
+    organizationId: tenant.organizationId,
+    group,
+    environmentId: opts.environmentId,
+    serverAdmin: opts.serverAdmin,
+  })
+  // The scope cache is process-wide and user ids repeat across the databases of one test file.
+  invalidateScopes()
+  if (opts.stored) return { id, username, password: opts.stored.password, api: client(server.baseUrl) }
+  return { id, username, password: PASSWORD, api: await login(server, username, PASSWORD) }
+}
+
+/** A customer organization with one environment and one user holding `group` on the organization. */
 export async function makeTenant(
   server: TestServer,
   admin: Client,
@@ -95,26 +139,8 @@ export async function makeTenant(
   if (org.status !== 201) throw new Error(`organization: ${JSON.stringify(org.body)}`)
   const env = await admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: org.body.id })
   if (env.status !== 201) throw new Error(`environment: ${JSON.stringify(env.body)}`)
-  const username = uniq('user')
-  const password = `pw-${randomBytes(8).toString('hex')}`
-  const db = server.vigil.store.db
-  const user = await db
-    .insertInto('users')
-    .values({
-      username,
-      password_hash: await hashPassword(password),
-      organization_id: org.body.id,
-      member_since: 0,
-      server_admin: opts.serverAdmin ? 1 : 0,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('user_rights')
-    .values({ user_id: user.id, organization_id: org.body.id, hostgroup_id: null, authorization_group: group })
-    .execute()
-  invalidateScopes()
-  return { organizationId: org.body.id, environmentId: env.body.id, username, password, api: await login(server, username, password) }
+  const user = await addUser(server, { organizationId: org.body.id }, group, opts)
+  return { ...user, organizationId: org.body.id, environmentId: env.body.id }
 }
 
 /** Resolves with `fn`'s first truthy answer, polled every 50 ms; throws after `ms`. */

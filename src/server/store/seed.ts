@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import { hashPassword, randomPassword } from '../security/password'
 import { now } from './json'
+import { createUser } from './users'
 
 export async function seedFirstStart(
   db: Kysely<Database>,
@@ -34,26 +35,14 @@ export async function seedFirstStart(
       .returning('id')
       .executeTakeFirstOrThrow()
     await tx.insertInto('hostgroups').values({ name: 'Local', alias: 'Local', organization_id: org.id, created_time: t }).execute()
-    const user = await tx
-      .insertInto('users')
-      .values({
-        username: adminUser,
-        first_name: 'Vigil',
-        last_name: 'Administrator',
-        email: '',
-        role: 'administrator',
-        password_hash: hash,
-        organization_id: org.id,
-        preferences: '{}',
-        member_since: t,
-        server_admin: 1,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    await tx
-      .insertInto('user_rights')
-      .values({ user_id: user.id, organization_id: org.id, hostgroup_id: null, authorization_group: 'administrator' })
-      .execute()
+    await createUser(tx, {
+      username: adminUser,
+      passwordHash: hash,
+      organizationId: org.id,
+      group: 'administrator',
+      serverAdmin: true,
+      names: { first_name: 'Vigil', last_name: 'Administrator', role: 'administrator' },
+    })
   })
   return { generatedPassword: adminPassword ? null : password }
 }

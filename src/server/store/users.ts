@@ -15,6 +15,44 @@ export function findUserByUsername(db: Kysely<Database>, username: string) {
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst()
 }
 
+/** A new user for the first start and the tests (SPEC §3 User), holding one right: `group` on the organization or one environment. */
+export interface NewUser {
+  username: string
+  passwordHash: string
+  organizationId: number
+  group: AuthorizationGroup
+  /** null: the right covers the whole organization */
+  environmentId?: number | null
+  serverAdmin?: boolean
+  names?: { first_name: string; last_name: string; role: string }
+}
+
+/** Writes the user and its right; the caller runs it inside its own transaction where it needs one. Returns the id. */
+export async function createUser(db: Kysely<Database>, user: NewUser): Promise<number> {
+  const { id } = await db
+    .insertInto('users')
+    .values({
+      ...user.names,
+      username: user.username,
+      password_hash: user.passwordHash,
+      organization_id: user.organizationId,
+      member_since: now(),
+      server_admin: user.serverAdmin ? 1 : 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('user_rights')
+    .values({
+      user_id: id,
+      organization_id: user.organizationId,
+      hostgroup_id: user.environmentId ?? null,
+      authorization_group: user.group,
+    })
+    .execute()
+  return id
+}
+
 /**
  * A successful login from `source`: forgets that source's failures, stores the password's new hash when it
  * was rehashed, and issues a session token. Issue 13 sessions_per_user: when the user already has that many
