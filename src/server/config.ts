@@ -40,7 +40,7 @@ export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgre
  * `postgres://…`/`postgresql://…`, or SQLite: `sqlite:<file>`, `sqlite://<file>` or a plain path (made
  * absolute, so the key file lands beside it whatever the working directory); `:memory:` stays as it is.
  */
-export function parseDatabaseUrl(url: string): DatabaseConfig {
+function parseDatabaseUrl(url: string): DatabaseConfig {
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url }
   const file = url.replace(/^sqlite:(\/\/)?/, '')
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(file) || !file) throw new Error(`DATABASE_URL must be a SQLite file or postgres://…, got ${url}`)
@@ -48,7 +48,7 @@ export function parseDatabaseUrl(url: string): DatabaseConfig {
 }
 
 /** A 32-byte key written in base64 (`openssl rand -base64 32`); anything else stops the start. */
-export function parseSecretKey(name: string, value: string | undefined): Buffer | undefined {
+function parseSecretKey(name: string, value: string | undefined): Buffer | undefined {
   if (!value) return undefined
   // 32 bytes are 43 base64 characters and one '=' of padding.
   if (!/^[A-Za-z0-9+/]{43}=?$/.test(value.trim())) {

@@ -5,7 +5,7 @@
 import type { CheckTemplateRef } from '../store/check-templates'
 
 /** What a template says at run time: its kind, who may use it and its fields. */
-export type TemplateLookup = (name: string) => CheckTemplateRef | undefined
+type TemplateLookup = (name: string) => CheckTemplateRef | undefined
 
 /**
  * The configuration to run: `config` with its template's fields filled in (they win over the check's own), or

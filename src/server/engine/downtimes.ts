@@ -59,9 +59,9 @@ export async function triggerFlexibleDowntimes(tx: Kysely<Database>, changes: St
 }
 
 /** The timer sleeps at most this long, so maintenance scheduled by another server process is picked up. */
-export const MAX_SLEEP_MS = 30_000
+const MAX_SLEEP_MS = 30_000
 
-export interface DowntimeTimerDeps {
+interface DowntimeTimerDeps {
   db: Kysely<Database>
   publish(deltas: FeedDelta[]): void
   onError(err: unknown): void

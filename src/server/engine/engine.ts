@@ -50,7 +50,7 @@ export interface EngineOptions {
   onWritten?: (deltas: FeedDelta[]) => void
 }
 
-export const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
+const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   concurrency: 256,
   timeoutMs: 10_000,
   batchMs: 50,

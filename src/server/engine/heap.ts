@@ -1,5 +1,5 @@
 /** A binary min-heap of due times: the scheduler's queue of next checks (O(log n) push and pop). */
-export interface HeapEntry {
+interface HeapEntry {
   due: number
   key: string
   /** the target's schedule generation when pushed; an older entry is skipped (lazy deletion) */

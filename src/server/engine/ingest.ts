@@ -34,7 +34,7 @@ export interface ResultItem {
   at: number
 }
 
-export interface IngestContext {
+interface IngestContext {
   /** current states of a host's parents, for unreachable (SPEC §3 parents) */
   parentStates(hostId: number): HostState[]
   flapThresholds: FlapThresholds

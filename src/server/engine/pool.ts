@@ -28,7 +28,7 @@ import {
 import { formatSeconds } from './checks/common'
 import type { FromWorker, Job, ToWorker, WorkerSetup } from './pool-worker'
 
-export interface PoolOptions {
+interface PoolOptions {
   /** worker threads; 0 runs every check in the main thread, except those that need a worker */
   size: number
   /** a worker that could not start, died or was restarted (the engine's logger) */

@@ -13,7 +13,7 @@
 import { DueHeap, ReadyQueue } from './heap'
 import type { Target } from './target'
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   concurrency: number
   /** runs one check; resolves when its result has been handed on */
   run(target: Target): Promise<void>

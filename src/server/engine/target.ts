@@ -54,7 +54,7 @@ const statusOf = (type: TargetType, name: string): number | null => {
 
 export const targetKey = (type: TargetType, id: number) => `${type === 'host' ? 'h' : 'r'}:${id}`
 
-export function toTarget(type: TargetType, r: TargetRow): Target {
+function toTarget(type: TargetType, r: TargetRow): Target {
   const kindDef = (checkKinds as Record<string, (typeof checkKinds)[CheckKindName]>)[r.check_kind]
   let config: unknown = null
   let configError: string | null = null

@@ -81,4 +81,3 @@ export function mapTopicIndex(db: Kysely<Database>) {
     },
   }
 }
-export type MapTopicIndex = ReturnType<typeof mapTopicIndex>

@@ -13,7 +13,7 @@ import type { LookupRow } from '../store/import-names'
 import type { ParsedScan } from './risk-scans/index'
 
 /** SPEC §7 "API timeout is 10 s": the client has given up by then. */
-export const PARSE_TIME_LIMIT_MS = 10_000
+const PARSE_TIME_LIMIT_MS = 10_000
 /** A parse tree of a 10 MB file fits well within this; a file that needs more is refused. */
 const HEAP_MB = 512
 

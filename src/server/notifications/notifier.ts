@@ -21,7 +21,7 @@ import { eventDelta, updateEventStatus, writeEvents } from '../store/event-log'
 import { isFlappingChange, lastNotified, notificationSettings } from '../store/notifications'
 import { deliverWebhook, webhookOrigin, type Delivery } from './webhook'
 
-export interface NotifierOptions {
+interface NotifierOptions {
   store: Store
   bus: Bus
   log: FastifyBaseLogger
@@ -180,4 +180,3 @@ export function createNotifier(o: NotifierOptions) {
     },
   }
 }
-export type Notifier = ReturnType<typeof createNotifier>

@@ -6,7 +6,7 @@
  */
 
 /** Waits between tries: 4 tries over about half a minute, then FAILED. */
-export const RETRY_DELAYS_MS = [1000, 5000, 30_000] as const
+const RETRY_DELAYS_MS = [1000, 5000, 30_000] as const
 const TIMEOUT_MS = 10_000
 
 export interface Delivery {
@@ -15,7 +15,7 @@ export interface Delivery {
   last_error: string | null
 }
 
-export interface WebhookOptions {
+interface WebhookOptions {
   delaysMs?: readonly number[]
   /** Stops waiting between tries (server stopping): the delivery ends FAILED. */
   signal?: AbortSignal

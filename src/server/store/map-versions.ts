@@ -22,7 +22,7 @@ import type { MapDocumentOut, MapInfo } from '../../shared/api/maps'
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64')
 
 /** SPEC §8 validation_failed naming the path of each problem (`document.items.a1.x`). */
-export function parseDocument(raw: unknown): MapDocument {
+function parseDocument(raw: unknown): MapDocument {
   const parsed = MapDocument.safeParse(raw)
   if (parsed.success) return parsed.data
   throw new ApiError('validation_failed', {
@@ -147,7 +147,7 @@ export async function saveDocument(db: Kysely<Database>, scope: Scope, id: numbe
 }
 
 /** A whole large map's state is a few hundred KB; one edit's update is far smaller (issue 13: junk bytes). */
-export const MAX_UPDATE_BYTES = 1024 * 1024
+const MAX_UPDATE_BYTES = 1024 * 1024
 
 /** POST maps/:id/document/updates: one binary Yjs update applied to the draft; an invalid result stores nothing. */
 export async function applyDocumentUpdate(

@@ -23,7 +23,7 @@ export const BannerConfig = z.object({
 export type BannerConfig = z.infer<typeof BannerConfig>
 
 /** How a protocol greets and how it says goodbye. */
-export interface BannerProtocol {
+interface BannerProtocol {
   kind: CheckKindName
   label: string
   port: number

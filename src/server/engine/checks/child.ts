@@ -5,12 +5,12 @@
 import { spawn } from 'node:child_process'
 import type { CheckContext } from './types'
 
-export type ChildOutcome =
+type ChildOutcome =
   | { kind: 'exit'; code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
   | { kind: 'error'; error: NodeJS.ErrnoException }
   | { kind: 'stopped' }
 
-export interface ChildOptions {
+interface ChildOptions {
   /** own process group, so that stopping also kills what the program started (a plugin's shell) */
   group?: boolean
   /** characters kept of stdout and of stderr */

@@ -40,7 +40,7 @@ export function highestArg(templates: readonly string[]): number {
   return highest
 }
 
-export interface MacroValues {
+interface MacroValues {
   address: string
   hostName: string
   arguments: readonly string[]

@@ -18,7 +18,7 @@ export const PluginName = z
   .regex(/^[A-Za-z0-9_][A-Za-z0-9_.+-]*$/, 'a plugin file name from the plugin directories, without a path')
   .refine((name) => !name.includes('..'), 'a plugin file name from the plugin directories, without a path')
 
-export type Located = { path: string } | { error: string }
+type Located = { path: string } | { error: string }
 
 /** The plugin's real path when it is an executable regular file whose real path stays inside its directory. */
 export async function locatePlugin(name: string, dirs: readonly string[]): Promise<Located> {

@@ -12,7 +12,7 @@ import type { AllowedTargets } from '../../../shared/api/quotas'
 import { STATUS_WORD, type CheckContext, type CheckResult } from './types'
 
 /** Where to connect, or a result the kind reports instead (UNKNOWN when denied, CRITICAL when the name does not resolve). */
-export type Reach = { address: string } | { status: 2 | 3; output: string }
+type Reach = { address: string } | { status: 2 | 3; output: string }
 
 const rulesCache = new Map<string, { own: string[]; rules: TargetRules }>()
 

@@ -9,7 +9,7 @@ import { describeError, failure, firstLine, stopReason, timePerf, timeStatus } f
 import { throughPolicy } from './reach'
 import { STATUS_WORD, type CheckContext, type CheckResult } from './types'
 
-export interface TcpExchange {
+interface TcpExchange {
   host: string
   port: number
   /** implicit TLS (imaps, pop3s, smtps); the certificate is not verified, only the service is */

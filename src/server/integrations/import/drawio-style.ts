@@ -83,7 +83,7 @@ export const styleColours = (s: CellStyle) => ({
 })
 
 /** Label source read at most: labels are cut to 200 characters later anyway, and nothing reads the rest. */
-export const LABEL_SOURCE_MAX = 4096
+const LABEL_SOURCE_MAX = 4096
 
 /** Markup removed in one pass with indexOf (a regex such as `<[^>]*>` is quadratic over many `<`, issue 13). */
 function stripTags(html: string): string {

@@ -21,7 +21,7 @@ export function sniffPicture(bytes: Uint8Array): PictureMime | null {
   return null
 }
 
-export interface PictureSize {
+interface PictureSize {
   width: number
   height: number
 }

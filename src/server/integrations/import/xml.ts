@@ -15,7 +15,7 @@ export interface XmlNode {
 }
 
 /** draw.io and scan reports nest about ten deep; deeper is refused as invalid_input (issue 13: it was a 500). */
-export const MAX_XML_DEPTH = 64
+const MAX_XML_DEPTH = 64
 
 const parser = new XMLParser({
   preserveOrder: true,
@@ -30,7 +30,7 @@ const parser = new XMLParser({
 })
 
 /** Numeric character references (`&#10;`, `&#xa;`), which draw.io writes for line breaks in labels. */
-export const decodeCharRefs = (s: string) =>
+const decodeCharRefs = (s: string) =>
   s.replace(/&#(x[0-9a-f]+|\d+);/gi, (m, code: string) => {
     const n = code[0].toLowerCase() === 'x' ? parseInt(code.slice(1), 16) : parseInt(code, 10)
     return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : m

@@ -11,7 +11,7 @@ import type { ParsedScan, ScanParser } from './scan'
 import { nessus } from './nessus'
 import { openvas } from './openvas'
 
-export const scanParsers = { nessus, openvas } satisfies Record<RiskScanFormat, ScanParser>
+const scanParsers = { nessus, openvas } satisfies Record<RiskScanFormat, ScanParser>
 
 export function parseScan(text: string): ParsedScan {
   if (!text.trim()) throw new ApiError('invalid_input', { field: 'body', reason: 'the file is empty' })

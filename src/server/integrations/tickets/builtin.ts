@@ -27,7 +27,7 @@ const numberOf = (ticketId: string) => {
   const m = /^VIG-(\d{1,12})$/.exec(ticketId)
   return m ? Number(m[1]) : null
 }
-export const ticketWebUrl = (ticketId: string) => `/#/tickets/${encodeURIComponent(ticketId)}`
+const ticketWebUrl = (ticketId: string) => `/#/tickets/${encodeURIComponent(ticketId)}`
 
 // By host/resource state, and by risk severity (SPEC §4 RISK names) for risk tickets.
 const PRIORITY: Record<string, string> = {

@@ -2,8 +2,7 @@
 import type { TicketProvider } from './provider'
 import { builtinProvider } from './builtin'
 
-export const ticketProviders = { builtin: builtinProvider } satisfies Record<string, TicketProvider>
-export type TicketProviderName = keyof typeof ticketProviders
+const ticketProviders = { builtin: builtinProvider } satisfies Record<string, TicketProvider>
 
 /** The provider in use. Only the built-in service desk exists; a configuration choice comes with a second one. */
 export const defaultTicketProvider: TicketProvider = ticketProviders.builtin

@@ -25,12 +25,12 @@ export interface TicketSubject {
   output: string
 }
 
-export interface TicketAuthor {
+interface TicketAuthor {
   username: string
   fullName: string
 }
 
-export interface OpenRequest {
+interface OpenRequest {
   subject: TicketSubject
   comment: string
   author: TicketAuthor
@@ -39,7 +39,7 @@ export interface OpenRequest {
 }
 
 /** Notes of SPEC §4 "note added" and "re-acknowledge". */
-export type NoteKind = 'note' | 'reacknowledged'
+type NoteKind = 'note' | 'reacknowledged'
 
 export interface TicketProvider {
   /** SPEC §3 Ticket provider, as shown in "view ticket" */
