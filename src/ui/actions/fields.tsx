@@ -1,4 +1,5 @@
-import { useId, useState } from 'react'
+import { useMutation } from '@tanstack/react-query'
+import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActionTarget } from './target'
 
@@ -59,19 +60,13 @@ export function TargetList({ names }: { names: readonly string[] }) {
   )
 }
 
-/** Runs `onSubmit`; busy until its promise settles. Failures are the API client's to show (SPEC §8). */
+/**
+ * Runs `onSubmit` as a mutation (issue 14: writes as mutations), busy while it is pending. Failures are the
+ * API client's to show (SPEC §8), so the mutation swallows them after they are shown.
+ */
 export function useSubmit<P>(onSubmit: (payloads: P[]) => Promise<unknown> | void): [boolean, (payloads: P[]) => void] {
-  const [busy, setBusy] = useState(false)
-  const submit = (payloads: P[]) => {
-    const pending = onSubmit(payloads)
-    if (!pending) return
-    setBusy(true)
-    pending.then(
-      () => setBusy(false),
-      () => setBusy(false),
-    )
-  }
-  return [busy, submit]
+  const mutation = useMutation({ mutationFn: async (payloads: P[]) => onSubmit(payloads) })
+  return [mutation.isPending, (payloads) => mutation.mutate(payloads)]
 }
 
 export interface FormButtonsProps {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Acknowledgement } from '../../../../src/shared/api/acknowledgements'
 import type { Downtime } from '../../../../src/shared/api/downtimes'
@@ -21,7 +21,7 @@ const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name })
 describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
   afterEach(cleanup)
 
-  it('acknowledge: refuses an empty comment with validation_failed, then sends the persistent flag', () => {
+  it('acknowledge: refuses an empty comment with validation_failed, then sends the persistent flag', async () => {
     const onSubmit = vi.fn()
     renderUi(<AcknowledgePanel targets={[host]} onSubmit={onSubmit} onClose={() => {}} />)
     fireEvent.change(textbox('Comment'), { target: { value: '   ' } })
@@ -31,10 +31,10 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     fireEvent.change(textbox('Comment'), { target: { value: 'looking' } })
     fireEvent.click(screen.getByRole('checkbox', { name: 'Persistent' }))
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }))
-    expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, host_name: 'web01', comment: 'looking', persistent: true }])
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, host_name: 'web01', comment: 'looking', persistent: true }]))
   })
 
-  it('maintenance: default range now → +2 h, duration disabled unless flexible, messages of SPEC §5', () => {
+  it('maintenance: default range now → +2 h, duration disabled unless flexible, messages of SPEC §5', async () => {
     const onSubmit = vi.fn()
     renderUi(<MaintenancePanel targets={[host]} onSubmit={onSubmit} onClose={() => {}} now={now} />)
     expect(textbox('Start').value).toBe('10-06-2025 14:07:00')
@@ -58,18 +58,20 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
 
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Minutes from now' }), { target: { value: '30' } })
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }))
-    expect(onSubmit).toHaveBeenCalledWith([
-      expect.objectContaining({
-        host_id: 1,
-        start_time: unix(now()),
-        end_time: unix(now()) + 1800,
-        comment: 'patching',
-        set_to_host_checkbox: true,
-      }),
-    ])
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith([
+        expect.objectContaining({
+          host_id: 1,
+          start_time: unix(now()),
+          end_time: unix(now()) + 1800,
+          comment: 'patching',
+          set_to_host_checkbox: true,
+        }),
+      ]),
+    )
   })
 
-  it('maintenance: a preset sets the range, a start in the past is refused, flexible sends seconds', () => {
+  it('maintenance: a preset sets the range, a start in the past is refused, flexible sends seconds', async () => {
     const onSubmit = vi.fn()
     renderUi(<MaintenancePanel targets={[resource]} onSubmit={onSubmit} onClose={() => {}} now={now} />)
     fireEvent.click(screen.getByRole('button', { name: 'Next week' }))
@@ -83,20 +85,22 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Duration (minutes)' }), { target: { value: '90' } })
     fireEvent.click(screen.getByRole('checkbox', { name: 'Apply to the host' }))
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }))
-    expect(onSubmit).toHaveBeenCalledWith([
-      {
-        host_id: 1,
-        host_name: 'web01',
-        resource_id: 11,
-        resource_name: 'disk',
-        start_time: unix(new Date(2025, 5, 10, 15)),
-        end_time: unix(new Date(2025, 5, 17, 14, 7)),
-        comment: 'window',
-        is_flexible: true,
-        duration: 5400,
-        set_to_host_checkbox: true,
-      },
-    ])
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith([
+        {
+          host_id: 1,
+          host_name: 'web01',
+          resource_id: 11,
+          resource_name: 'disk',
+          start_time: unix(new Date(2025, 5, 10, 15)),
+          end_time: unix(new Date(2025, 5, 17, 14, 7)),
+          comment: 'window',
+          is_flexible: true,
+          duration: 5400,
+          set_to_host_checkbox: true,
+        },
+      ]),
+    )
   })
 
   it('date-range picker: calendar weeks start on Monday and a picked day keeps the time', () => {
@@ -174,7 +178,7 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     expect(onRemoveAll).toHaveBeenCalledOnce()
   })
 
-  it('create ticket: titled with host and resource, read-only description and priority, one payload per subject', () => {
+  it('create ticket: titled with host and resource, read-only description and priority, one payload per subject', async () => {
     const onSubmit = vi.fn()
     renderUi(
       <CreateTicketPanel
@@ -192,17 +196,17 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     expect(onSubmit).not.toHaveBeenCalled()
     fireEvent.change(textbox('Comment'), { target: { value: 'please' } })
     fireEvent.click(screen.getByRole('button', { name: 'Create' }))
-    expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, resource_id: 11, comment: 'please' }])
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, resource_id: 11, comment: 'please' }]))
   })
 
-  it('close ticket: a comment is required (validation_failed)', () => {
+  it('close ticket: a comment is required (validation_failed)', async () => {
     const onSubmit = vi.fn()
     renderUi(<CloseTicketPanel subject={{ name: 'web01', host_id: 1 }} ticketId="T-9" onSubmit={onSubmit} onClose={() => {}} />)
     fireEvent.click(screen.getByRole('button', { name: 'Close ticket' }))
     expect(screen.getByText('Validation failed: Comment.')).toBeTruthy()
     fireEvent.change(textbox('Comment'), { target: { value: 'solved' } })
     fireEvent.click(screen.getByRole('button', { name: 'Close ticket' }))
-    expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, ticket_id: 'T-9', comment: 'solved' }])
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, ticket_id: 'T-9', comment: 'solved' }]))
   })
 
   it('view ticket: shows the fields and links only to a safe ticket service address', () => {
