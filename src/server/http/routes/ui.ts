@@ -5,9 +5,13 @@
  * Hashed assets are served from memory (read once; a hashed file never changes): a file streamed from disk
  * takes several turns of the event loop, and while a big request such as a 10,000-host map's states runs
  * in batches, each turn waits for a batch — a NOC wall's scripts arrived hundreds of ms late (issue 7).
+ *
+ * The build writes a brotli and a gzip copy beside each script and stylesheet (vite.config.ts, issue 19 "Fast
+ * over any link"); the copy the browser accepts is sent, so nothing is compressed per request.
  */
 import fs from 'node:fs'
 import path from 'node:path'
+import { negotiate } from '@fastify/accept-negotiator'
 import fastifyStatic from '@fastify/static'
 import type { ZodApp, RouteDeps } from '../types'
 import { errorBody } from '../plugins/errors'
@@ -19,27 +23,48 @@ const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', cs
 /** What the memory may hold at most; past it, files are read again (several releases' assets). */
 const CACHE_BYTES = 64 * 1024 * 1024
 
+/** The encodings the build writes beside an asset, by preference, with the file suffix of each. */
+const ENCODINGS = ['br', 'gzip'] as const
+type Encoding = (typeof ENCODINGS)[number]
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+
+/** One hashed asset: its bytes, and the compressed copies the build made of it. */
+interface Asset {
+  body: Buffer
+  encoded: Partial<Record<Encoding, Buffer>>
+}
+
+const readOrNull = (file: string) => fs.promises.readFile(file).catch(() => null)
+
 /** Hashed assets by file name: contents read once, kept while they fit. */
 function assetCache(dir: string) {
-  const files = new Map<string, Promise<Buffer | null>>()
+  const files = new Map<string, Promise<Asset | null>>()
   let bytes = 0
-  return (name: string): Promise<Buffer | null> => {
+  const load = async (name: string): Promise<Asset | null> => {
+    const file = path.join(dir, name)
+    const [body, ...copies] = await Promise.all([readOrNull(file), ...ENCODINGS.map((e) => readOrNull(file + SUFFIX[e]))])
+    if (!body) return null
+    const encoded: Asset['encoded'] = {}
+    ENCODINGS.forEach((e, i) => {
+      if (copies[i]) encoded[e] = copies[i]
+    })
+    return { body, encoded }
+  }
+  return (name: string): Promise<Asset | null> => {
     let file = files.get(name)
     if (!file) {
-      file = fs.promises.readFile(path.join(dir, name)).then(
-        (body) => {
-          bytes += body.length
-          if (bytes > CACHE_BYTES) {
-            files.clear()
-            bytes = 0
-          }
-          return body
-        },
-        () => {
+      file = load(name).then((asset) => {
+        if (!asset) {
           files.delete(name)
           return null
-        },
-      )
+        }
+        bytes += asset.body.length + (asset.encoded.br?.length ?? 0) + (asset.encoded.gzip?.length ?? 0)
+        if (bytes > CACHE_BYTES) {
+          files.clear()
+          bytes = 0
+        }
+        return asset
+      })
       files.set(name, file)
     }
     return file
@@ -57,10 +82,16 @@ export async function uiRoutes(app: ZodApp, { config }: RouteDeps) {
       const body = await asset(name)
       // Not index.html, as for page addresses: a script that is not there must fail as one.
       if (!body) return reply.status(404).send(errorBody('not_found', { path: req.url.split('?')[0] }))
-      return reply.header('Cache-Control', IMMUTABLE).type(TYPES[path.extname(name).slice(1)]).send(body)
+      const available = ENCODINGS.filter((e) => body.encoded[e])
+      const encoding = available.length ? (negotiate(req.headers['accept-encoding'] ?? '', available) as Encoding | null) : null
+      reply.header('Cache-Control', IMMUTABLE).header('Vary', 'Accept-Encoding').type(TYPES[path.extname(name).slice(1)])
+      if (!encoding) return reply.send(body.body)
+      return reply.header('Content-Encoding', encoding).send(body.encoded[encoding])
     })
     await app.register(fastifyStatic, {
       root: config.distDir,
+      // index.html and other unhashed files: their build-time .br/.gz copies when the browser takes them.
+      preCompressed: true,
       wildcard: true,
       setHeaders: (reply, file) => {
         const name = path.basename(file)
