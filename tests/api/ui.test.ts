@@ -100,7 +100,7 @@ describe('the built UI', () => {
     expect(gz.headers['content-encoding']).toBe('gzip')
     expect(zlib.gunzipSync(gz.body).toString()).toBe(bigScript)
 
-    for (const accept of [{}, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
+    for (const accept of [{} as Record<string, string>, { 'accept-encoding': 'identity' }, { 'accept-encoding': 'br;q=0, gzip;q=0' }]) {
       const plain = await rawGet(url, accept)
       expect(plain.headers['content-encoding']).toBeUndefined()
       expect(plain.body.toString()).toBe(bigScript)
