@@ -1,28 +1,23 @@
 /** SPEC §2 Admin routes. The screens of issue 15 load as one lazy chunk. */
 import type { RouteObject } from 'react-router'
 import { lazyPage } from '../app/shell'
-import { i18n, loadFeatureTexts } from '../app/i18n'
+import { loadAdminTexts } from './texts'
 
 type Page = keyof typeof import('./pages')
 const screen = (path: string, key: string, name: Page = 'AdminPage'): RouteObject => ({
   path,
   handle: { screen: `admin.screens.${key}` },
-  lazy: lazyPage(() => import('./pages'), name, loadFeatureTexts),
+  lazy: lazyPage(() => import('./pages'), name, loadAdminTexts),
 })
 const hostsScreen = (path: string): RouteObject => ({
   path,
   handle: { screen: 'admin.screens.hosts' },
-  lazy: lazyPage(() => import('./hosts/HostsPage'), 'HostsPage', loadFeatureTexts),
+  lazy: lazyPage(() => import('./hosts/HostsPage'), 'HostsPage', loadAdminTexts),
 })
-/** The settings screens' texts (the catalogue's admin.settings part) load with them, as the editor's do. */
-const settingsTexts = () =>
-  Promise.all([loadFeatureTexts(), import('../shared/i18n/en/admin-settings')]).then(([, texts]) =>
-    i18n.addResourceBundle('en', 'translation', { admin: { settings: texts.adminSettings } }, true, true),
-  )
 const settings = (path: string, key: string): RouteObject => ({
   path,
   handle: { screen: `admin.screens.${key}` },
-  lazy: lazyPage(() => import('./settings'), 'SettingsPage', settingsTexts),
+  lazy: lazyPage(() => import('./settings'), 'SettingsPage', loadAdminTexts),
 })
 
 /** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */

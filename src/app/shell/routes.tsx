@@ -3,7 +3,7 @@
  * and page-not-found for any other path (no login, no module check). Modules load on demand (SPEC §1).
  */
 import type { RouteObject } from 'react-router'
-import { adminRoutes } from '../../admin'
+import { adminRoutes, loadAdminTexts } from '../../admin'
 import { assetsRoutes } from '../../assets'
 import { authRoutes } from '../../auth'
 import { dashboardRoutes } from '../../dashboard'
@@ -48,7 +48,7 @@ const otherRoutes: RouteObject[] = [
   {
     path: 'supported_devices',
     handle: { screen: 'app.screens.supportedDevices' },
-    lazy: lazyPage(() => import('../pages/SupportedDevicesPage'), 'SupportedDevicesPage'),
+    lazy: lazyPage(() => import('../pages/SupportedDevicesPage'), 'SupportedDevicesPage', loadAdminTexts),
   },
 ]
 

@@ -1,18 +1,8 @@
-/** English texts of administration (SPEC §2 Admin). */
+/** English texts of administration (SPEC §2 Admin); they load with its screens (src/admin/texts.ts). */
+import { adminScreens } from './admin-screens'
+
 export const admin = {
-  screens: {
-    overview: 'Administration',
-    hosts: 'Host management',
-    environments: 'Environments',
-    users: 'Users',
-    timeline: 'Organization timeline',
-    userTimeline: 'User timeline',
-    thresholds: 'Threshold settings',
-    services: 'Service settings',
-    agent: 'Agent settings',
-    risks: 'Risk settings',
-    labels: 'Label settings',
-  },
+  screens: adminScreens,
   common: {
     save: 'Save',
     cancel: 'Cancel',

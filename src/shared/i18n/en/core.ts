@@ -2,8 +2,7 @@
  * The part of the English catalogue the shell and the login page need at once. The feature texts
  * (`monitoring`, the widgets of `ui`) load with the features, which keeps the first load small.
  */
-import { admin } from './admin'
-import { adminHosts } from './admin-hosts'
+import { adminScreens } from './admin-screens'
 import { app } from './app'
 import { assets } from './assets'
 import { auth } from './auth'
@@ -25,6 +24,6 @@ export const enCore = {
   reports,
   risks,
   assets,
-  admin: { ...admin, hosts: adminHosts },
+  admin: { screens: adminScreens },
   errors,
 }
