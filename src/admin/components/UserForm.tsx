@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useLeaveGuard } from '../../ui'
 import { AUTHORIZATION_GROUPS, MODULE_GRANTS, type AuthorizationGroup } from '../../shared/permissions'
-import type { Authorization } from '../../shared/api/users'
+import type { Authorization } from '../../shared/api/user-admin'
 import { save, useAdminMutation, useEnvironments, type Organization, type UserRow } from '../api'
 import { FormError } from './FormError'
 

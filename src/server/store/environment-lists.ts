@@ -11,7 +11,7 @@ import { writeAuditEvent } from './audit'
 import { now } from './json'
 import { ApiError } from '../../shared/errors'
 import { isValidName } from '../../shared/validation'
-import type { EnvironmentListBody, EnvironmentListRow, EnvironmentListUpdate } from '../../shared/api/users'
+import type { EnvironmentListBody, EnvironmentListRow, EnvironmentListUpdate } from '../../shared/api/user-admin'
 
 export async function listEnvironmentLists(db: Kysely<Database>, scope: Scope, organizationId?: number): Promise<EnvironmentListRow[]> {
   const orgs = organizationId === undefined ? scope.organizationIds : scope.organizationIds.filter((id) => id === organizationId)

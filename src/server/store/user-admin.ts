@@ -14,7 +14,7 @@ import { now } from './json'
 import { ApiError } from '../../shared/errors'
 import { isValidEmail } from '../../shared/validation'
 import { GROUP_GRANTS, AuthorizationGroup } from '../../shared/permissions'
-import type { Authorization, UserBody, UserRow, UserUpdate } from '../../shared/api/users'
+import type { Authorization, UserBody, UserRow, UserUpdate } from '../../shared/api/user-admin'
 
 type Row = Selectable<UserTable> & { organization_name: string }
 

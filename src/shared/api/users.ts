@@ -1,7 +1,7 @@
 /** SPEC §3 User and §7 Users: the current-user payload and preferences. */
 import { z } from 'zod'
 import { MODULES, THEMES } from '../enums'
-import { Action, AuthorizationGroup, ModuleGrant } from '../permissions'
+import { Action, AuthorizationGroup } from '../permissions'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants'
 
 /** Issue 13 (review L12): preferences are bounded, so a user cannot bloat storage and every current-user answer. */
@@ -80,82 +80,3 @@ export type CurrentUser = z.infer<typeof CurrentUser>
 
 /** SPEC §7: PUT /users/current with {preferences}. Partial: unknown keys merge into what is stored. */
 export const UpdateCurrentUserBody = z.object({ preferences: z.record(z.string(), z.unknown()) })
-
-/** Issue 13: PUT /users/{id}/server_admin grants or revokes the server admin role (server admins only). */
-export const ServerAdminBody = z.object({ server_admin: z.boolean() })
-export const ServerAdminRow = z.object({ id: z.number().int(), username: z.string(), server_admin: z.boolean() })
-
-/** One authorization: an SPEC §6 group on an organization, or on one of its environments. */
-export const Authorization = z.object({
-  organization_id: z.number().int().positive(),
-  hostgroup_id: z.number().int().positive().nullable(),
-  group: AuthorizationGroup,
-})
-export type Authorization = z.infer<typeof Authorization>
-
-/** Issue 15: SPEC §3 User as the user-management screens read it (GET/POST/PUT users/). No password, ever. */
-export const UserRow = z.looseObject({
-  id: z.number().int(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
-  role: z.string(),
-  last_logon: z.number().int().nullable(),
-  member_since: z.number().int(),
-  organization_id: z.number().int(),
-  organization_name: z.string(),
-  server_admin: z.boolean(),
-  authorizations: z.array(Authorization),
-  /** null: every module the user's groups grant */
-  allowed_modules: z.array(z.string()).nullable(),
-})
-export type UserRow = z.infer<typeof UserRow>
-
-const Text = (max: number) => z.string().trim().max(max)
-/** SPEC §3 username: the login name, 2–100 characters without spaces (an email address fits). */
-export const Username = z
-  .string()
-  .trim()
-  .regex(/^[\p{L}\p{N}._@+-]{2,100}$/u, 'username: 2–100 letters, digits or . _ @ + -')
-export const PASSWORD_MIN = 10
-
-/** Issue 15 POST users/: `copy_from` copies the authorizations and modules of a user of the same organization. */
-export const UserBody = z.object({
-  username: Username,
-  password: z.string().min(PASSWORD_MIN).max(200),
-  first_name: Text(100).default(''),
-  last_name: Text(100).default(''),
-  email: Text(254).default(''),
-  organization_id: z.number().int().positive(),
-  authorizations: z.array(Authorization).max(500).optional(),
-  allowed_modules: z.array(ModuleGrant).max(50).nullable().optional(),
-  copy_from: z.number().int().positive().optional(),
-})
-export type UserBody = z.infer<typeof UserBody>
-
-export const UserUpdate = z.object({
-  first_name: Text(100).optional(),
-  last_name: Text(100).optional(),
-  email: Text(254).optional(),
-  password: z.string().min(PASSWORD_MIN).max(200).optional(),
-  authorizations: z.array(Authorization).max(500).optional(),
-  allowed_modules: z.array(ModuleGrant).max(50).nullable().optional(),
-})
-export type UserUpdate = z.infer<typeof UserUpdate>
-
-/** SPEC §3 environment list: a named set of environments of one organization. */
-export const EnvironmentListBody = z.object({
-  name: z.string(),
-  organization_id: z.number().int().positive(),
-  environment_ids: z.array(z.number().int().positive()).max(1000),
-})
-export const EnvironmentListUpdate = EnvironmentListBody.omit({ organization_id: true }).partial()
-export const EnvironmentListRow = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  organization_id: z.number().int(),
-  environment_ids: z.array(z.number().int()),
-  allowed_actions: z.array(z.string()),
-})
-export type EnvironmentListRow = z.infer<typeof EnvironmentListRow>

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { ZodApp, RouteDeps } from '../types'
 import { IdParams } from '../../../shared/api/entities'
 import { NoContent } from '../../../shared/api/list'
-import { EnvironmentListBody, EnvironmentListRow, EnvironmentListUpdate } from '../../../shared/api/users'
+import { EnvironmentListBody, EnvironmentListRow, EnvironmentListUpdate } from '../../../shared/api/user-admin'
 import {
   createEnvironmentList,
   deleteEnvironmentList,

@@ -1,7 +1,7 @@
 /** PUT /users/{id}/server_admin (issue 13 "Server admins"): only server admins grant or revoke the role. */
 import type { ZodApp, RouteDeps } from '../types'
 import { IdParams } from '../../../shared/api/entities'
-import { ServerAdminBody, ServerAdminRow } from '../../../shared/api/users'
+import { ServerAdminBody, ServerAdminRow } from '../../../shared/api/user-admin'
 import { setServerAdmin } from '../../store/server-admins'
 
 export async function serverAdminRoutes(app: ZodApp, { store }: RouteDeps) {

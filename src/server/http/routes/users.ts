@@ -3,7 +3,8 @@
  * (issue 15 "Users"): GET, POST, PUT, DELETE users/ with the generic list protocol.
  */
 import type { ZodApp, RouteDeps } from '../types'
-import { CurrentUser, UpdateCurrentUserBody, UserBody, UserRow, UserUpdate } from '../../../shared/api/users'
+import { CurrentUser, UpdateCurrentUserBody } from '../../../shared/api/users'
+import { UserBody, UserRow, UserUpdate } from '../../../shared/api/user-admin'
 import { IdParams } from '../../../shared/api/entities'
 import { NoContent } from '../../../shared/api/list'
 import { ApiError } from '../../../shared/errors'
