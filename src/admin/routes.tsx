@@ -19,6 +19,11 @@ const settingsTexts = () =>
   Promise.all([loadFeatureTexts(), import('../shared/i18n/en/admin-settings')]).then(([, texts]) =>
     i18n.addResourceBundle('en', 'translation', { admin: { settings: texts.adminSettings } }, true, true),
   )
+/** Network discovery's texts (the catalogue's admin.discovery part) load with its screen. */
+const discoveryTexts = () =>
+  Promise.all([loadFeatureTexts(), import('../shared/i18n/en/admin-discovery')]).then(([, texts]) =>
+    i18n.addResourceBundle('en', 'translation', { admin: { discovery: texts.adminDiscovery } }, true, true),
+  )
 const settings = (path: string, key: string): RouteObject => ({
   path,
   handle: { screen: `admin.screens.${key}` },
@@ -32,6 +37,11 @@ export const adminRoutes: RouteObject[] = [
   screen('admin', 'overview', 'OverviewPage'),
   hostsScreen('admin/:organization'),
   hostsScreen('admin/:organization/hosts'),
+  {
+    path: 'admin/:organization/hosts/discover',
+    handle: { screen: 'admin.screens.discovery' },
+    lazy: lazyPage(() => import('./discovery/DiscoveryPage'), 'DiscoveryPage', discoveryTexts),
+  },
   hostsScreen('admin/:organization/hosts/:contentActiveSubTab'),
   screen('admin/:organization/environments', 'environments', 'EnvironmentsPage'),
   screen('admin/:organization/users', 'users', 'UsersPage'),

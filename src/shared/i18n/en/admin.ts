@@ -3,6 +3,7 @@ export const admin = {
   screens: {
     overview: 'Administration',
     hosts: 'Host management',
+    discovery: 'Network discovery',
     environments: 'Environments',
     users: 'Users',
     timeline: 'Organization timeline',
