@@ -32,20 +32,27 @@ describe('discovery: ranges', () => {
 })
 
 describe('discovery: probe limiter', () => {
-  it('runs at most the cap at once and spaces the starts by the rate', async () => {
-    const run = limiter(100, 2)
+  /** Runs six probes of `ms` each through `run`; the most that ran at once and the times they started. */
+  async function six(run: ReturnType<typeof limiter>, ms: number) {
     let atOnce = 0
     let most = 0
     const starts: number[] = []
     const probe = async () => {
       starts.push(performance.now())
       most = Math.max(most, ++atOnce)
-      await new Promise((resolve) => setTimeout(resolve, 5))
+      await new Promise((resolve) => setTimeout(resolve, ms))
       atOnce--
     }
     await Promise.all(Array.from({ length: 6 }, () => run(probe)))
-    expect(most).toBe(2)
+    return { most, span: starts[5] - starts[0] }
+  }
+
+  it('runs at most the cap at once', async () => {
+    expect((await six(limiter(1000, 2), 30)).most).toBe(2)
+  })
+
+  it('spaces the starts by the rate', async () => {
     // Six starts at 100 a second span at least 50 ms (timers may fire a millisecond early).
-    expect(starts[5] - starts[0]).toBeGreaterThanOrEqual(48)
+    expect((await six(limiter(100, 10), 1)).span).toBeGreaterThanOrEqual(48)
   })
 })
