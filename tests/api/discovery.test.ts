@@ -77,7 +77,7 @@ describe.each(DATABASES)('network discovery on %s', (db) => {
   let job: any
 
   beforeAll(async () => {
-    // SPEC-free issue 13 rule: loopback opens only where a server admin lists a network inside it.
+    // Issue 13 "Targets": loopback opens only where a server admin lists a network inside it.
     const allowed = await admin.put(`/api/v1/organizations/${eng.organizationId}/allowed-targets`, { networks: [RANGE], names: [] })
     expect(allowed.status).toBe(200)
   })
