@@ -27,6 +27,11 @@ export const adminRoutes: RouteObject[] = [
   screen('admin', 'overview', 'OverviewPage'),
   hostsScreen('admin/:organization'),
   hostsScreen('admin/:organization/hosts'),
+  {
+    path: 'admin/:organization/hosts/discover',
+    handle: { screen: 'admin.screens.discovery' },
+    lazy: lazyPage(() => import('./discovery/DiscoveryPage'), 'DiscoveryPage', loadAdminTexts),
+  },
   hostsScreen('admin/:organization/hosts/:contentActiveSubTab'),
   screen('admin/:organization/environments', 'environments', 'EnvironmentsPage'),
   screen('admin/:organization/users', 'users', 'UsersPage'),

@@ -1,5 +1,5 @@
 /**
- * The administration texts (admin, admin.hosts, admin.settings) load with its screens, not with the shell: the
+ * The administration texts (admin, admin.hosts, admin.settings, admin.discovery) load with its screens, not with the shell: the
  * shell stays within its size budget (issue 2) however many admin screens there are. Only the screens' names
  * are in the core catalogue.
  */
@@ -13,11 +13,12 @@ export function loadAdminTexts(): Promise<void> {
     import('../shared/i18n/en/admin'),
     import('../shared/i18n/en/admin-hosts'),
     import('../shared/i18n/en/admin-settings'),
-  ]).then(([, texts, hosts, settings]) => {
+    import('../shared/i18n/en/admin-discovery'),
+  ]).then(([, texts, hosts, settings, discovery]) => {
     i18n.addResourceBundle(
       'en',
       'translation',
-      { admin: { ...texts.admin, hosts: hosts.adminHosts, settings: settings.adminSettings } },
+      { admin: { ...texts.admin, hosts: hosts.adminHosts, settings: settings.adminSettings, discovery: discovery.adminDiscovery } },
       true,
       true,
     )

@@ -34,6 +34,8 @@ interface Fixture {
   /** a label type of A (issue 15 Settings) and the label of A's host under it */
   labelType: number
   labelName: string
+  /** a network discovery sweep of A (issue 15) */
+  discovery: string
 }
 
 /**
@@ -140,6 +142,13 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/hosts/tags': { kind: 'write', body: (f) => ({ host_ids: [f.host], add: ['ssh'] }) },
   'PUT /api/v1/hosts/clusters': { kind: 'write', body: (f) => ({ name: uniq('mx-cluster'), host_ids: [f.host] }) },
   'DELETE /api/v1/hosts/{id}/cluster': { kind: 'write' },
+  'POST /api/v1/discovery': { kind: 'write', body: (f) => ({ hostgroup_id: f.env, cidr: '192.0.2.0/30', ports: [9] }) },
+  'GET /api/v1/discovery/{id}': { kind: 'read' },
+  'DELETE /api/v1/discovery/{id}': { kind: 'write' },
+  'POST /api/v1/discovery/{id}/hosts': {
+    kind: 'write',
+    body: () => ({ hosts: [{ address: '192.0.2.1', name: uniq('mx-found'), hosttype: 'ping' }] }),
+  },
   'GET /api/v1/resources': { kind: 'read' },
   'POST /api/v1/resources': { kind: 'write', body: (f) => ({ host_id: f.host, name: uniq('mx-new'), check_type: '1' }) },
   'GET /api/v1/resources/grouped': { kind: 'read', query: () => 'group_by=state' },
@@ -300,6 +309,7 @@ function fill(path: string, f: Fixture): string {
     'check-templates': f.template,
     'environment-lists': f.envList,
     'label-types': f.labelType,
+    discovery: f.discovery,
   }
   const named: Record<string, string | number> = {
     host_id: f.host,
@@ -511,6 +521,8 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       ).body.id,
       labelType: labelType.id,
       labelName: labelType.name,
+      // TEST-NET-1 (RFC 5737): nothing answers there, so the sweep proposes nothing and ends on its own.
+      discovery: (await a.api.post('/api/v1/discovery', { hostgroup_id: a.environmentId, cidr: '192.0.2.1', ports: [9] })).body.id,
     }
     for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
     markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username, template.name]

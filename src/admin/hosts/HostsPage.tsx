@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams } from 'react-router'
+import { Link, useParams } from 'react-router'
 import { hostTypeIcon } from '../../shared/host-types'
 import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from './api'
 import { HostForm } from './HostForm'
@@ -40,6 +40,9 @@ export function HostsPage() {
       <button type="button" className="btn btn-primary mb-2" onClick={() => setEditing('new')} disabled={!environments.length}>
         {t('admin.hosts.add')}
       </button>
+      <Link to={`/admin/${encodeURIComponent(organization)}/hosts/discover`} className="btn btn-outline-primary mb-2 ms-2">
+        {t('admin.hosts.discover')}
+      </Link>
       {editing && (
         <div className="border rounded p-3 mb-3">
           <HostForm

@@ -1,8 +1,10 @@
 /**
  * Issue 13 "Targets" (review M1): where a check that no server admin saved may reach. Pure: the caller hands
  * in the organization's allowed targets (shared/api/quotas.ts) and the server's own addresses.
- * - Denied whatever the organization allows: loopback, unspecified, link-local (cloud metadata included),
- *   multicast, broadcast/reserved, and the server's own interface addresses.
+ * - Denied unless a server admin listed them on purpose: loopback, unspecified, link-local (cloud metadata
+ *   included), multicast, broadcast/reserved (a listed network inside such a range opens that network), and
+ *   the server's own interface addresses (each opened only by listing it alone). A wide network such as
+ *   0.0.0.0/0 opens none of them.
  * - Networks listed: an address must lie in one. Name patterns listed: a host name must match one.
  * IPv4-mapped and IPv4-compatible IPv6 addresses are judged as the IPv4 address they carry.
  */
@@ -33,7 +35,7 @@ const ALWAYS_DENIED: readonly (readonly [string, number, Family, string])[] = [
 const denied = ALWAYS_DENIED.map(([network, prefix, family, reason]) => {
   const list = new BlockList()
   list.addSubnet(network, prefix, family)
-  return { list, reason }
+  return { list, prefix, family, reason }
 })
 // One lookup answers the common case (allowed); the reason is only looked for on a hit.
 const anyDenied = new BlockList()
@@ -97,7 +99,10 @@ function nameMatches(pattern: string, name: string): boolean {
 export interface TargetRules {
   /** null: no networks listed, every address not always denied may be reached */
   networks: BlockList | null
+  /** listed networks inside an always-denied range: a server admin opened them deliberately (e.g. 127.0.30.0/29 for tests) */
+  opened: BlockList | null
   names: readonly string[]
+  /** the server's own addresses, less those listed alone */
   own: ReadonlySet<string>
   /** decisions by address: a BlockList lookup needs a SocketAddress (~5 µs to make), checks repeat their targets */
   verdicts: Map<string, string | null>
@@ -109,20 +114,27 @@ const VERDICTS_MAX = 100_000
 /** Prepares `allowed` (its networks validated on save; an invalid one is skipped) and the server's own addresses. */
 export function targetRules(allowed: AllowedTargets, ownAddresses: Iterable<string>): TargetRules {
   let networks: BlockList | null = null
+  let opened: BlockList | null = null
+  const listedAlone = new Set<string>()
   for (const text of allowed.networks) {
     const n = parseNetwork(text)
     if (!n) continue
     networks ??= new BlockList()
     networks.addSubnet(n.address, n.prefix, n.family)
+    if (denied.some((d) => d.family === n.family && d.prefix <= n.prefix && d.list.check(n.address, n.family))) {
+      opened ??= new BlockList()
+      opened.addSubnet(n.address, n.prefix, n.family)
+    }
+    if (n.prefix === (n.family === 'ipv4' ? 32 : 128)) listedAlone.add(canonicalAddress(n.address)!.address)
   }
   // Every listed network invalid: allow none rather than all.
   if (!networks && allowed.networks.length) networks = new BlockList()
   const own = new Set<string>()
   for (const a of ownAddresses) {
     const c = canonicalAddress(a)
-    if (c) own.add(c.address)
+    if (c && !listedAlone.has(c.address)) own.add(c.address)
   }
-  return { networks, names: allowed.names, own, verdicts: new Map() }
+  return { networks, opened, names: allowed.names, own, verdicts: new Map() }
 }
 
 /** Why `address` may not be reached, or null when it may. Not an IP address: denied. */
@@ -140,7 +152,7 @@ function judge(rules: TargetRules, address: string): string | null {
   const c = canonicalAddress(address)
   if (!c) return 'not an IP address'
   const at = new SocketAddress(c)
-  if (anyDenied.check(at)) return denied.find((d) => d.list.check(at))!.reason
+  if (anyDenied.check(at) && !rules.opened?.check(at)) return denied.find((d) => d.list.check(at))!.reason
   if (rules.own.has(c.address)) return "the server's own address"
   if (rules.networks && !rules.networks.check(at)) return "outside the organization's allowed networks"
   return null

@@ -31,6 +31,7 @@ import { environmentListRoutes } from './routes/environment-lists'
 import { hostRoutes } from './routes/hosts'
 import { hostAdminRoutes } from './routes/host-admin'
 import { hostTypeRoutes } from './routes/host-types'
+import { discoveryRoutes } from './routes/discovery'
 import { resourceRoutes } from './routes/resources'
 import { uiRoutes } from './routes/ui'
 import { openapi, openapiRoutes } from './plugins/openapi'
@@ -111,6 +112,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
       await api.register(hostAdminRoutes, { ...deps, prefix: '/hosts' })
       await api.register(hostTypeRoutes, { ...deps, prefix: '/host-types' })
+      await api.register(discoveryRoutes, { ...deps, prefix: '/discovery' })
       await api.register(hostLabelRoutes, { ...deps, prefix: '/hosts' })
       await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
       await api.register(perfdataRoutes, deps)

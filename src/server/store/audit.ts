@@ -27,6 +27,7 @@ export type AuditSubject =
   | 'risk_options'
   | 'label_type'
   | 'label'
+  | 'discovery'
 
 interface AuditChange {
   subject: AuditSubject

@@ -277,7 +277,8 @@ async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[
   return [...new Set(chosen.map((r) => r.id))]
 }
 
-function requireHostWrite(scope: Scope, environmentId: number) {
+/** SPEC §6 host_write on the environment; a hidden environment is not found. */
+export function requireHostWrite(scope: Scope, environmentId: number) {
   if (!scope.environmentIds.includes(environmentId)) throw new ApiError('hostgroup_not_found', { id: environmentId })
   demand(scope, 'host_write', { environmentId })
 }

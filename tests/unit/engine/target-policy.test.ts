@@ -36,7 +36,7 @@ describe('target policy', () => {
     ['::ffff:7f00:1', 'loopback'],
     ['::ffff:169.254.169.254', 'link-local or cloud metadata'],
     ['::127.0.0.1', 'loopback'],
-  ])('always denies %s (%s), whatever the organization allows', (address, reason) => {
+  ])('always denies %s (%s), whatever wide networks the organization allows', (address, reason) => {
     expect(addressDenial(open, address)).toBe(reason)
     expect(addressDenial(targetRules({ networks: ['0.0.0.0/0', '::/0'], names: [] }, OWN), address)).toBe(reason)
   })
@@ -46,6 +46,23 @@ describe('target policy', () => {
     expect(addressDenial(open, '::ffff:10.1.2.3')).toBe("the server's own address")
     expect(addressDenial(open, '2001:0db8:0000::0042')).toBe("the server's own address")
     expect(addressDenial(open, '10.1.2.4')).toBeNull()
+  })
+
+  it('opens a loopback network a server admin listed inside loopback, and nothing wider', () => {
+    const rules = targetRules({ networks: ['127.0.30.0/29', '10.0.0.0/8'], names: [] }, OWN)
+    expect(addressDenial(rules, '127.0.30.2')).toBeNull()
+    expect(addressDenial(rules, '::ffff:127.0.30.6')).toBeNull()
+    expect(addressDenial(rules, '127.0.30.8')).toBe('loopback')
+    expect(addressDenial(rules, '127.0.0.1')).toBe('loopback')
+    // Inside the listed loopback network, the server's own address stays denied unless listed alone.
+    const withOwn = targetRules({ networks: ['127.0.0.0/29'], names: [] }, OWN)
+    expect(addressDenial(withOwn, '127.0.0.2')).toBeNull()
+    expect(addressDenial(withOwn, '127.0.0.1')).toBe("the server's own address")
+    expect(addressDenial(targetRules({ networks: ['127.0.0.1/32', '10.1.2.3'], names: [] }, OWN), '127.0.0.1')).toBeNull()
+    expect(addressDenial(targetRules({ networks: ['10.1.2.3'], names: [] }, OWN), '10.1.2.3')).toBeNull()
+    expect(addressDenial(targetRules({ networks: ['10.0.0.0/8'], names: [] }, OWN), '10.1.2.3')).toBe("the server's own address")
+    // A network wider than the denied range (0.0.0.0/0, 96.0.0.0/3) opens nothing inside it.
+    expect(addressDenial(targetRules({ networks: ['96.0.0.0/3'], names: [] }, OWN), '127.0.30.2')).toBe('loopback')
   })
 
   it('allows any other address when the organization lists no networks', () => {

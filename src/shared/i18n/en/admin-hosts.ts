@@ -2,6 +2,7 @@
 export const adminHosts = {
   title: 'Hosts of {{organization}}',
   add: 'Add a host',
+  discover: 'Discover a network',
   empty: 'This organization has no hosts yet.',
   loading: 'Loading hosts…',
   columns: { name: 'Name', hosttype: 'Host type', environment: 'Environment', address: 'Address', tags: 'Tags', cluster: 'Cluster' },

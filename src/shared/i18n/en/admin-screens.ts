@@ -2,6 +2,7 @@
 export const adminScreens = {
   overview: 'Administration',
   hosts: 'Host management',
+  discovery: 'Network discovery',
   environments: 'Environments',
   users: 'Users',
   timeline: 'Organization timeline',

@@ -3,6 +3,7 @@
  * `translation`, so keys read `<feature>.<screen>.<thing>` (STYLE.md Naming) and errors `errors.<key>` (SPEC §8).
  */
 import { admin } from './admin'
+import { adminDiscovery } from './admin-discovery'
 import { adminHosts } from './admin-hosts'
 import { adminSettings } from './admin-settings'
 import { app } from './app'
@@ -30,7 +31,7 @@ export const en = {
   reports,
   risks,
   assets,
-  admin: { ...admin, hosts: adminHosts, settings: adminSettings },
+  admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery },
   errors,
 }
 export type Catalogue = typeof en
