@@ -73,7 +73,13 @@ describe.each(DATABASES)('CSV import of hosts, on %s', (db) => {
     expect(r.body).toMatchObject({ dry_run: false, ok: 2, failed: 1 })
     expect(errorKeys(r.body.rows)).toEqual({ 4: ['invalid_host_type'] })
     const made = await a.api.get(`/api/v1/hosts/${r.body.rows[1].id}?extra_columns=notifications_enabled,max_check_attempts`)
-    expect(made.body).toMatchObject({ name: web, parents: [sw], tags: ['https', 'smtp'], description: 'two\nlines', hostgroup_id: a.environmentId })
+    expect(made.body).toMatchObject({
+      name: web,
+      parents: [sw],
+      tags: ['https', 'smtp'],
+      description: 'two\nlines',
+      hostgroup_id: a.environmentId,
+    })
     const swRow = (await a.api.get(`/api/v1/hosts/${sw}?extra_columns=notifications_enabled,max_check_attempts`)).body
     expect(swRow).toMatchObject({ description: 'core switch, rack 1', notifications_enabled: false, max_check_attempts: 5 })
     expect(await checksOf(sw)).toEqual(['Interfaces', 'SNMP uptime'])
@@ -146,7 +152,11 @@ describe.each(DATABASES)('CSV import of hosts, on %s', (db) => {
     const operator = await addUser(a, 'operator')
     const before = await written()
     for (const dryRun of [true, false]) {
-      const r = await operator.api.post('/api/v1/hosts/import', { hostgroup_id: a.environmentId, csv: csv('name', uniq('h')), dry_run: dryRun })
+      const r = await operator.api.post('/api/v1/hosts/import', {
+        hostgroup_id: a.environmentId,
+        csv: csv('name', uniq('h')),
+        dry_run: dryRun,
+      })
       expect([r.status, r.body.error?.key]).toEqual([403, 'unauthorized'])
     }
     expect(await written()).toBe(before)
@@ -175,7 +185,11 @@ describe.each(DATABASES)('CSV import of hosts, on %s', (db) => {
     expect([unknown.status, unknown.body.error?.key]).toEqual([400, 'validation_failed'])
     expect(unknown.body.error.extra_info).toMatchObject({ field: 'header', unknown_columns: ['snmp_community', 'colour'] })
     const noName = await post(a, csv('hosttype', 'linux'))
-    expect([noName.status, noName.body.error?.key, noName.body.error?.extra_info.field]).toEqual([400, 'missing_required_parameter', 'name'])
+    expect([noName.status, noName.body.error?.key, noName.body.error?.extra_info.field]).toEqual([
+      400,
+      'missing_required_parameter',
+      'name',
+    ])
     const quote = await post(a, csv('name,description', 'h1,ok', 'h2,"never closed'))
     expect([quote.status, quote.body.error?.key, quote.body.error?.extra_info.line]).toEqual([400, 'invalid_input', 3])
     const many = await post(a, csv('name', ...Array.from({ length: HOST_IMPORT_MAX_ROWS + 1 }, (_, i) => `many-${i}`)), true)

@@ -140,6 +140,8 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/hosts/tags': { kind: 'write', body: (f) => ({ host_ids: [f.host], add: ['ssh'] }) },
   'PUT /api/v1/hosts/clusters': { kind: 'write', body: (f) => ({ name: uniq('mx-cluster'), host_ids: [f.host] }) },
   'DELETE /api/v1/hosts/{id}/cluster': { kind: 'write' },
+  // Issue 15 CSV import: a real file, so a refusal that let it through would add a host to A.
+  'POST /api/v1/hosts/import': { kind: 'write', body: (f) => ({ hostgroup_id: f.env, csv: `name\r\n${uniq('mx-import')}\r\n` }) },
   'GET /api/v1/resources': { kind: 'read' },
   'POST /api/v1/resources': { kind: 'write', body: (f) => ({ host_id: f.host, name: uniq('mx-new'), check_type: '1' }) },
   'GET /api/v1/resources/grouped': { kind: 'read', query: () => 'group_by=state' },

@@ -15,7 +15,13 @@ import { ApiError } from '../../shared/errors'
 import { UPLOAD_MAX_BYTES } from '../../shared/constants'
 import { parseCsv } from '../../shared/csv'
 import { HostBody } from '../../shared/api/entities'
-import { HOST_IMPORT_COLUMNS, HOST_IMPORT_MAX_ROWS, type HostImportColumn, type HostImportOut, type HostImportRow } from '../../shared/api/host-import'
+import {
+  HOST_IMPORT_COLUMNS,
+  HOST_IMPORT_MAX_ROWS,
+  type HostImportColumn,
+  type HostImportOut,
+  type HostImportRow,
+} from '../../shared/api/host-import'
 import type { SecretBox } from '../security/secrets'
 
 type Body = z.infer<typeof HostBody>
@@ -38,7 +44,12 @@ const BOOLEANS: Record<string, boolean> = { true: true, yes: true, '1': true, fa
 
 /** The file's header: known columns only (credentials are not among them: they are set on the host form, sealed). */
 function readHeader(fields: string[]): HostImportColumn[] {
-  const names = fields.map((f) => f.trim().toLowerCase().replace(/[\s-]+/g, '_'))
+  const names = fields.map((f) =>
+    f
+      .trim()
+      .toLowerCase()
+      .replace(/[\s-]+/g, '_'),
+  )
   const unknown = names.filter((n) => !(HOST_IMPORT_COLUMNS as readonly string[]).includes(n))
   if (unknown.length)
     throw new ApiError('validation_failed', { field: 'header', unknown_columns: unknown, allowed_columns: [...HOST_IMPORT_COLUMNS] })
@@ -124,7 +135,9 @@ export async function readHostImport(db: Kysely<Database>, scope: Scope, hostgro
     const cells = Object.fromEntries(columns.map((c, i) => [c, record.fields[i] ?? '']))
     const { body, errors } = readRow(cells, environments, hostgroupId)
     if (record.fields.length > columns.length)
-      errors.push(new ApiError('validation_failed', { field: 'row', reason: `${record.fields.length} fields, the header has ${columns.length}` }))
+      errors.push(
+        new ApiError('validation_failed', { field: 'row', reason: `${record.fields.length} fields, the header has ${columns.length}` }),
+      )
     const first = firstRowOf.get(body.name)
     if (first !== undefined) errors.push(new ApiError('host_already_exists', { name: body.name, row: first }))
     else if (body.name) firstRowOf.set(body.name, row)

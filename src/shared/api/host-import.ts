@@ -24,7 +24,7 @@ export const HOST_IMPORT_COLUMNS = [
 export type HostImportColumn = (typeof HOST_IMPORT_COLUMNS)[number]
 
 /** Rows one import may hold: bounds the time one request holds the database (SPEC §7 API timeout 10 s). */
-export const HOST_IMPORT_MAX_ROWS = 1000
+export const HOST_IMPORT_MAX_ROWS = 500
 
 export const HostImportBody = z.object({
   /** the environment of rows whose `environment` cell is empty; `environment` cells name environments of its organization */
