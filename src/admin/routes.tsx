@@ -14,6 +14,11 @@ const hostsScreen = (path: string): RouteObject => ({
   handle: { screen: 'admin.screens.hosts' },
   lazy: lazyPage(() => import('./hosts/HostsPage'), 'HostsPage', loadFeatureTexts),
 })
+const hostImportScreen = (path: string): RouteObject => ({
+  path,
+  handle: { screen: 'admin.screens.hostImport' },
+  lazy: lazyPage(() => import('./hosts/HostImportPage'), 'HostImportPage', loadFeatureTexts),
+})
 /** The settings screens' texts (the catalogue's admin.settings part) load with them, as the editor's do. */
 const settingsTexts = () =>
   Promise.all([loadFeatureTexts(), import('../shared/i18n/en/admin-settings')]).then(([, texts]) =>
@@ -32,6 +37,7 @@ export const adminRoutes: RouteObject[] = [
   screen('admin', 'overview', 'OverviewPage'),
   hostsScreen('admin/:organization'),
   hostsScreen('admin/:organization/hosts'),
+  hostImportScreen('admin/:organization/hosts/import'),
   hostsScreen('admin/:organization/hosts/:contentActiveSubTab'),
   screen('admin/:organization/environments', 'environments', 'EnvironmentsPage'),
   screen('admin/:organization/users', 'users', 'UsersPage'),

@@ -3,6 +3,7 @@ export const admin = {
   screens: {
     overview: 'Administration',
     hosts: 'Host management',
+    hostImport: 'Import hosts',
     environments: 'Environments',
     users: 'Users',
     timeline: 'Organization timeline',
