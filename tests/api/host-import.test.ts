@@ -39,8 +39,8 @@ describe.each(DATABASES)('CSV import of hosts, on %s', (db) => {
     const sw = uniq('sw')
     const text = csv(
       'name,hosttype,ip_address,fqdn,tags,parents',
-      `${sw},switch,192.0.2.10,,,`,
-      `${uniq('srv')},linux,192.0.2.11,,https,${sw}`,
+      `${sw},switch,198.51.100.10,,,`,
+      `${uniq('srv')},linux,198.51.100.11,,https,${sw}`,
       `${uniq('bad')},linux,,not a name,,`,
     )
     const before = await written()
@@ -64,9 +64,9 @@ describe.each(DATABASES)('CSV import of hosts, on %s', (db) => {
     const [sw, web, bad] = [uniq('sw'), uniq('web'), uniq('bad')]
     const text = csv(
       'Name,HostType,IP Address,Environment,Description,Tags,Parents,Notifications_Enabled,Max_Check_Attempts',
-      `${sw},switch,192.0.2.20,,"core switch, rack 1",,,no,5`,
-      `${web},linux,192.0.2.21,${await environmentName(a)},"two\nlines","https;smtp",${sw},yes,`,
-      `${bad},toaster,192.0.2.22,,,,,,`,
+      `${sw},switch,198.51.100.20,,"core switch, rack 1",,,no,5`,
+      `${web},linux,198.51.100.21,${await environmentName(a)},"two\nlines","https;smtp",${sw},yes,`,
+      `${bad},toaster,198.51.100.22,,,,,,`,
     )
     const r = await post(a, text)
     expect(r.status).toBe(200)

@@ -18,7 +18,7 @@ export const adminHosts = {
     preview: 'Preview',
     submit: 'Import {{count}} hosts',
     previewed: '{{ok}} rows ready to import, {{failed}} with errors.',
-    done: '{{ok}} hosts imported, {{failed}} rows not imported.',
+    done: 'Imported: {{ok}}. Not imported: {{failed}}.',
     showHosts: 'Show the hosts',
     brings: 'Brings: {{checks}}',
     columnsTable: { row: 'Row', status: 'Status', details: 'Checks or errors' },
