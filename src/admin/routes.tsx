@@ -14,6 +14,11 @@ const hostsScreen = (path: string): RouteObject => ({
   handle: { screen: 'admin.screens.hosts' },
   lazy: lazyPage(() => import('./hosts/HostsPage'), 'HostsPage', loadAdminTexts),
 })
+const hostImportScreen = (path: string): RouteObject => ({
+  path,
+  handle: { screen: 'admin.screens.hostImport' },
+  lazy: lazyPage(() => import('./hosts/HostImportPage'), 'HostImportPage', loadAdminTexts),
+})
 const settings = (path: string, key: string): RouteObject => ({
   path,
   handle: { screen: `admin.screens.${key}` },
@@ -32,6 +37,7 @@ export const adminRoutes: RouteObject[] = [
     handle: { screen: 'admin.screens.discovery' },
     lazy: lazyPage(() => import('./discovery/DiscoveryPage'), 'DiscoveryPage', loadAdminTexts),
   },
+  hostImportScreen('admin/:organization/hosts/import'),
   hostsScreen('admin/:organization/hosts/:contentActiveSubTab'),
   screen('admin/:organization/environments', 'environments', 'EnvironmentsPage'),
   screen('admin/:organization/users', 'users', 'UsersPage'),

@@ -12,6 +12,7 @@ import { SearchResponse } from '../shared/api/search'
 import { childQuery } from './children'
 import { HostRow, RESOURCE_EXTRA_COLUMNS, ResourceRow, type MonitoredRow, type PageData } from './model'
 import { pageSlices, type Entity, type Segment } from './problems'
+import { FIRST_START_HOST } from '../shared/constants'
 
 /** One page of one entity (SPEC §7 list call). `environment_ids` is the environment filter preference. */
 export interface ListParams {
@@ -54,6 +55,7 @@ export const monitoringKeys = {
   savedFilters: (location: FilterLocation) => [...monitoringKeys.all, 'filters', location] as const,
   savedFilter: (guid: string) => [...monitoringKeys.all, 'filter', guid] as const,
   search: (query: string, environmentIds: string) => [...monitoringKeys.all, 'search', query, environmentIds] as const,
+  ownHosts: () => [...monitoringKeys.all, 'own-hosts'] as const,
 }
 
 const rowSchema = (entity: Entity) => (entity === 'hosts' ? HostRow : ResourceRow)
@@ -278,4 +280,25 @@ export function refreshAfterAction(rows: readonly MonitoredRow[]): void {
     void queryClient.invalidateQueries({
       queryKey: monitoringKeys.actions(`${row.monitoring_type === 'host' ? 'hosts' : 'resources'}/${row.id}`),
     })
+}
+
+const Total = z.object({ totalresults: z.number().int() })
+
+/**
+ * Issue 15 first run: whether the person sees any host besides the one a new installation adds. One count
+ * (limit 1), fetched again whenever a screen shows it, so the first-run offers go once a host is added.
+ */
+export function useHasOwnHosts() {
+  return useQuery({
+    queryKey: monitoringKeys.ownHosts(),
+    queryFn: ({ signal }) =>
+      api
+        .request('hosts/', {
+          query: { limit: 1, columns: 'id', advanced_filter: JSON.stringify([['name', 'not_equals', FIRST_START_HOST]]) },
+          schema: Total,
+          signal,
+        })
+        .then((r) => r.totalresults > 0),
+    staleTime: 0,
+  })
 }

@@ -71,6 +71,9 @@ export const PICTURE_MIN_HEIGHT = 600
 /** Largest page a list call returns (SPEC §9 default selector limit). */
 export const LIST_LIMIT_MAX = DEFAULT_SELECTOR_LIMIT
 
+/** The host a new installation adds (README "First start"); while it is the only one, the screens offer first steps (issue 15). */
+export const FIRST_START_HOST = 'localhost'
+
 /** SPEC §3 "Version record": the release. */
 export const RELEASE = '3.9.1'
 

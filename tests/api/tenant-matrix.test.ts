@@ -149,6 +149,8 @@ const ROUTES: Record<string, Case> = {
     kind: 'write',
     body: () => ({ hosts: [{ address: '192.0.2.1', name: uniq('mx-found'), hosttype: 'ping' }] }),
   },
+  // Issue 15 CSV import: a real file, so a refusal that let it through would add a host to A.
+  'POST /api/v1/hosts/import': { kind: 'write', body: (f) => ({ hostgroup_id: f.env, csv: `name\r\n${uniq('mx-import')}\r\n` }) },
   'GET /api/v1/resources': { kind: 'read' },
   'POST /api/v1/resources': { kind: 'write', body: (f) => ({ host_id: f.host, name: uniq('mx-new'), check_type: '1' }) },
   'GET /api/v1/resources/grouped': { kind: 'read', query: () => 'group_by=state' },

@@ -14,13 +14,16 @@ const SORTABLE = [
   ['environment', 'hostgroup_alias'],
 ] as const
 
-/** SPEC §2 /admin/{organization}/hosts: the organization's hosts, sorted and paged, with add, edit, bulk tags and clusters. */
+/**
+ * SPEC §2 /admin/{organization}/hosts: the organization's hosts, sorted and paged, with add, edit, bulk tags and
+ * clusters; …/hosts/new opens the add form at once (the first-run "Add a host" on the monitoring screens).
+ */
 export function HostsPage() {
   const { t } = useTranslation()
-  const organization = useParams().organization ?? ''
+  const { organization = '', contentActiveSubTab } = useParams()
   const [order, setOrder] = useState<{ column: string; desc: boolean }>({ column: 'name', desc: false })
   const [page, setPage] = useState(1)
-  const [editing, setEditing] = useState<AdminHostRow | 'new' | null>(null)
+  const [editing, setEditing] = useState<AdminHostRow | 'new' | null>(contentActiveSubTab === 'new' ? 'new' : null)
   const [shown, setShown] = useState<AdminHostRow | null>(null)
   const [selected, setSelected] = useState<number[]>([])
   const hosts = useAdminHosts({
@@ -37,13 +40,19 @@ export function HostsPage() {
   return (
     <div className="container-fluid py-3">
       <h1 className="h4">{t('admin.hosts.title', { organization })}</h1>
-      <button type="button" className="btn btn-primary mb-2" onClick={() => setEditing('new')} disabled={!environments.length}>
-        {t('admin.hosts.add')}
-      </button>
-      <Link to={`/admin/${encodeURIComponent(organization)}/hosts/discover`} className="btn btn-outline-primary mb-2 ms-2">
-        {t('admin.hosts.discover')}
-      </Link>
-      {editing && (
+      <div className="d-flex gap-2 mb-2">
+        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')} disabled={!environments.length}>
+          {t('admin.hosts.add')}
+        </button>
+        <Link className="btn btn-outline-primary" to={`/admin/${encodeURIComponent(organization)}/hosts/discover`}>
+          {t('admin.hosts.discover')}
+        </Link>
+        <Link className="btn btn-outline-primary" to={`/admin/${encodeURIComponent(organization)}/hosts/import`}>
+          {t('admin.hosts.importLink')}
+        </Link>
+      </div>
+      {/* The form starts in the first environment, so it waits for them. */}
+      {editing && environments.length > 0 && (
         <div className="border rounded p-3 mb-3">
           <HostForm
             environments={environments}

@@ -8,6 +8,7 @@ import { api, queryClient, isApiFailure } from '../../app/api'
 import { HostRow } from '../../shared/api/monitored'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import { ClusterOut, type BulkTagsBody } from '../../shared/api/host-admin'
+import { HostImportOut, type HostImportBody } from '../../shared/api/host-import'
 
 export interface HostListParams {
   organization: string
@@ -115,6 +116,13 @@ export const useFormCluster = () =>
   useMutation({
     mutationFn: (body: { name: string; host_ids: number[] }) => api.request('hosts/clusters', { method: 'PUT', body, schema: ClusterOut }),
     onSuccess: invalidate,
+  })
+
+/** Issue 15 CSV import: a preview (`dry_run`) writes nothing; the import adds hosts, so the lists reload. */
+export const useHostImport = () =>
+  useMutation({
+    mutationFn: (body: z.input<typeof HostImportBody>) => api.request('hosts/import', { method: 'POST', body, schema: HostImportOut }),
+    onSuccess: (out) => (out.dry_run ? undefined : invalidate()),
   })
 
 /** The SPEC §8 key of a failed write, with its extra_info, for the form to show. */

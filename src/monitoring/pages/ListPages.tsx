@@ -4,6 +4,7 @@ import { NotFoundPage } from '../../app/shell'
 import { parseTablePath, type TablePath } from '../../ui'
 import { EntityScreen } from '../components/EntityScreen'
 import { MonitoringFrame } from '../components/MonitoringFrame'
+import { FirstRunOffers } from '../components/FirstRunOffers'
 import { tableHref } from '../links'
 import { tablePathOf } from '../table-route'
 import { useTableScreen } from '../use-table-screen'
@@ -23,6 +24,7 @@ function HostList({ path }: { path: TablePath }) {
   const screen = useTableScreen({ location: 'hosts', path, hrefFor: (p, s) => tableHref(HOSTS, p, s) })
   return (
     <MonitoringFrame title={t('monitoring.screens.hosts')}>
+      <FirstRunOffers />
       <EntityScreen screen={screen} entity="hosts" kind="hosts" title={t('monitoring.tables.hosts')} />
     </MonitoringFrame>
   )

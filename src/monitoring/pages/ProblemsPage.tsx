@@ -7,6 +7,7 @@ import { useCounts } from '../api'
 import { MAX_GROUPS } from '../components/EntityScreen'
 import { ProblemGroupTable } from '../components/GroupTables'
 import { MonitoringFrame } from '../components/MonitoringFrame'
+import { FirstRunOffers } from '../components/FirstRunOffers'
 import { TableWorkspace } from '../components/TableWorkspace'
 import { useTableRefetchInterval } from '../feed'
 import { tableHref } from '../links'
@@ -41,6 +42,7 @@ export function ProblemsPage() {
   if (!route) return <NotFoundPage />
   return (
     <MonitoringFrame title={t('monitoring.screens.problems')}>
+      <FirstRunOffers />
       <ProblemsScreen key={`${route.variant}:${route.openTable}`} route={route} base={base} />
     </MonitoringFrame>
   )

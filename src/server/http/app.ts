@@ -30,6 +30,7 @@ import { environmentRoutes } from './routes/environments'
 import { environmentListRoutes } from './routes/environment-lists'
 import { hostRoutes } from './routes/hosts'
 import { hostAdminRoutes } from './routes/host-admin'
+import { hostImportRoutes } from './routes/host-import'
 import { hostTypeRoutes } from './routes/host-types'
 import { discoveryRoutes } from './routes/discovery'
 import { resourceRoutes } from './routes/resources'
@@ -111,6 +112,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(environmentListRoutes, { ...deps, prefix: '/environment-lists' })
       await api.register(hostRoutes, { ...deps, prefix: '/hosts' })
       await api.register(hostAdminRoutes, { ...deps, prefix: '/hosts' })
+      await api.register(hostImportRoutes, { ...deps, prefix: '/hosts' })
       await api.register(hostTypeRoutes, { ...deps, prefix: '/host-types' })
       await api.register(discoveryRoutes, { ...deps, prefix: '/discovery' })
       await api.register(hostLabelRoutes, { ...deps, prefix: '/hosts' })

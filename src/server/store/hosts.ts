@@ -241,16 +241,24 @@ async function ensureUniqueName(db: Kysely<Database>, environmentId: number, nam
   if (clash && clash.id !== exceptId) throw new ApiError('host_already_exists', { name })
 }
 
-function validate(body: Partial<z.infer<typeof HostBody>>) {
+/** Every SPEC §5 Hosts rule the fields break, in field order (the CSV import reports them all, a save the first). */
+export function hostFieldErrors(body: Partial<z.infer<typeof HostBody>>): ApiError[] {
+  const errors: ApiError[] = []
   if (body.name !== undefined && (!isAscii(body.name) || /\s/.test(body.name)))
-    throw new ApiError('invalid_ascii_parameter', { field: 'name' })
-  if (body.fqdn && !isValidFqdn(body.fqdn)) throw new ApiError('invalid_fqdn', { fqdn: body.fqdn })
-  if (body.hosttype !== undefined && !isHostType(body.hosttype)) throw new ApiError('invalid_host_type', { hosttype: body.hosttype })
+    errors.push(new ApiError('invalid_ascii_parameter', { field: 'name' }))
+  if (body.fqdn && !isValidFqdn(body.fqdn)) errors.push(new ApiError('invalid_fqdn', { fqdn: body.fqdn }))
+  if (body.hosttype !== undefined && !isHostType(body.hosttype)) errors.push(new ApiError('invalid_host_type', { hosttype: body.hosttype }))
   const inspection = body.website_inspection_config
   if (inspection !== undefined && inspection.length > WEBSITE_INSPECTION_MAX)
-    throw new ApiError('too_long_website_inspection_config', { maximum: WEBSITE_INSPECTION_MAX, length: inspection.length })
-  const parsed = inspection === undefined ? null : parseWebsiteInspection(inspection)
-  if (parsed && 'line' in parsed) throw new ApiError('invalid_website_inspection_config', { line: parsed.line })
+    errors.push(new ApiError('too_long_website_inspection_config', { maximum: WEBSITE_INSPECTION_MAX, length: inspection.length }))
+  const parsed = inspection === undefined || inspection.length > WEBSITE_INSPECTION_MAX ? null : parseWebsiteInspection(inspection)
+  if (parsed && 'line' in parsed) errors.push(new ApiError('invalid_website_inspection_config', { line: parsed.line }))
+  return errors
+}
+
+function validate(body: Partial<z.infer<typeof HostBody>>) {
+  const [first] = hostFieldErrors(body)
+  if (first) throw first
 }
 
 /** Parents by name among the caller's hosts; a name several organizations share means the child's organization's host. */
@@ -368,12 +376,16 @@ const plannedFrom = (c: Awaited<ReturnType<typeof auditView>>['config']): Planne
   custom_check: c.custom_check === 1,
 })
 
+/** Runs `write` in `db` when it is a transaction already (the CSV import creates many hosts in one), else in a new one. */
+const inTransaction = <T>(db: Kysely<Database>, write: (tx: Kysely<Database>) => Promise<T>) =>
+  db.isTransaction ? write(db) : db.transaction().execute(write)
+
 /** Creates a host with its host check (ping of its address by default, SPEC §3 host type "ping"). */
 export async function createHost(db: Kysely<Database>, scope: Scope, box: SecretBox, body: z.infer<typeof HostBody>) {
   requireHostWrite(scope, body.hostgroup_id)
   validate(body)
   const t = now()
-  return db.transaction().execute(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await ensureUniqueName(tx, body.hostgroup_id, body.name)
     const parentIds = await resolveParents(tx, scope, body.parents ?? [], body.hostgroup_id)
     const address = body.ip_address || body.fqdn || body.name
@@ -426,7 +438,7 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
     await auditHost(tx, scope, id, 'CREATED', null, body.secrets)
     const plan = planOf(plannedFrom((await auditView(tx, id)).config), body.windows_roles)
     const resourceIds = await syncPlannedChecks(tx, scope, { id, hostgroup_id: body.hostgroup_id, name: body.name }, [], plan)
-    return { id, resourceIds }
+    return { id, resourceIds, checks: plan.map((c) => c.name) }
   })
 }
 

@@ -8,6 +8,7 @@ import type { Database } from './db'
 import { hashPassword, randomPassword } from '../security/password'
 import { now } from './json'
 import { createUser } from './users'
+import { FIRST_START_HOST } from '../../shared/constants'
 
 export async function seedFirstStart(
   db: Kysely<Database>,
@@ -63,7 +64,7 @@ export async function seedLocalHosts(db: Kysely<Database>, port: number, resolve
       .insertInto('hosts')
       .values({
         ...base,
-        name: 'localhost',
+        name: FIRST_START_HOST,
         alias: 'This machine',
         fqdn: 'localhost',
         ip_address: '127.0.0.1',
@@ -75,7 +76,7 @@ export async function seedLocalHosts(db: Kysely<Database>, port: number, resolve
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    const resource = { ...base, host_id: host.id, host_name: 'localhost', check_interval: 60 }
+    const resource = { ...base, host_id: host.id, host_name: FIRST_START_HOST, check_interval: 60 }
     await tx
       .insertInto('resources')
       .values({

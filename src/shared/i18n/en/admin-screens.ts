@@ -3,6 +3,7 @@ export const adminScreens = {
   overview: 'Administration',
   hosts: 'Host management',
   discovery: 'Network discovery',
+  hostImport: 'Import hosts',
   environments: 'Environments',
   users: 'Users',
   timeline: 'Organization timeline',

@@ -3,6 +3,15 @@ import { monitoringScreens } from './monitoring-screens'
 
 export const monitoring = {
   screens: monitoringScreens,
+  // Issue 15 "First run": offered while only the first start's own host is monitored.
+  firstRun: {
+    title: 'Get started',
+    intro: 'Vigil monitors only this machine so far. Add what you look after:',
+    addHost: 'Add a host',
+    discover: 'Discover a network',
+    importHosts: 'Import hosts (CSV)',
+    addMap: 'Add a map',
+  },
   // SPEC §2 "Timeline view", §4 "Timeline" (the shared timeline of src/ui/timeline uses these too)
   timeline: {
     title: '{{subject}} – {{screen}}',

@@ -42,7 +42,8 @@ export function MapsListPage() {
   const user = useCurrentUser()
   const [preferences, setPreferences] = usePreferences()
   const [search, setSearch] = useSearchParams()
-  const [dialog, setDialog] = useState<'add' | 'generate' | 'import' | null>(null)
+  // ?dialog=add opens "Add map" at once (issue 15: the first-run "Add a map" on the monitoring screens).
+  const [dialog, setDialog] = useState<'add' | 'generate' | 'import' | null>(search.get('dialog') === 'add' ? 'add' : null)
   const [deleting, setDeleting] = useState<MapInfo | null>(null)
   const remove = useMapWrite(mapWrites.remove)
   const page = Math.max(1, Number(search.get('page')) || 1)
@@ -183,7 +184,7 @@ export function MapsListPage() {
         renderExpanded={expanded}
         toolbar={toolbar}
       />
-      {dialog === 'add' && <AddMapDialog environments={writable} onClose={() => setDialog(null)} />}
+      {dialog === 'add' && writable.length > 0 && <AddMapDialog environments={writable} onClose={() => setDialog(null)} />}
       {dialog === 'import' && <ImportMapDialog environments={writable} onClose={() => setDialog(null)} />}
       {dialog === 'generate' && (
         <GenerateMapDialog environments={writable} sources={user?.allowed_environments ?? []} onClose={() => setDialog(null)} />
