@@ -25,6 +25,13 @@ const settings = (path: string, key: string): RouteObject => ({
   lazy: lazyPage(() => import('./settings'), 'SettingsPage', settingsTexts),
 })
 
+/** Issue 15 Limits: quotas and allowed networks of an organization; its forms share the settings' texts and footer. */
+const limitsScreen: RouteObject = {
+  path: 'admin/:organization/limits',
+  handle: { screen: 'admin.screens.limits' },
+  lazy: lazyPage(() => import('./limits/LimitsPage'), 'LimitsPage', settingsTexts),
+}
+
 /** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */
 const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
 
@@ -39,4 +46,5 @@ export const adminRoutes: RouteObject[] = [
   screen('admin/:organization/users/:user/timeline/*', 'userTimeline', 'UserTimelinePage'),
   settings('admin/:organization/settings', 'thresholds'),
   ...SETTINGS.map((section) => settings(`admin/:organization/settings/${section}`, section)),
+  limitsScreen,
 ]

@@ -12,7 +12,10 @@ export const admin = {
     agent: 'Agent settings',
     risks: 'Risk settings',
     labels: 'Label settings',
+    limits: 'Limits',
   },
+  /** tabs of one organization's administration that are not named after their screen */
+  tabs: { label: 'Organization administration', hosts: 'Hosts', settings: 'Settings' },
   common: {
     save: 'Save',
     cancel: 'Cancel',
