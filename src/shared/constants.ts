@@ -88,12 +88,6 @@ export const SWIPE_MIN_PX = 80
 /** SPEC §9 touch: pulling down further than this reloads. */
 export const PULL_RELOAD_PX = 50
 
-// Maps (SPEC §8 "Limits: limit_exceeded, with maximums per … maps and map versions"; SPEC names the limits, not their values)
-/** Most maps one environment may hold (Vigil's value). */
-export const MAX_MAPS_PER_ENVIRONMENT = 1000
-/** Most published versions one map keeps (Vigil's value); publishing beyond it is limit_exceeded. */
-export const MAX_MAP_VERSIONS = 500
-
 // Hosts (SPEC §5 "Cluster")
 /** 'Max cluster size of 3 exceeded.' */
 export const MAX_CLUSTER_SIZE = 3

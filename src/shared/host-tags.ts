@@ -1,5 +1,6 @@
 /**
- * SPEC §3 "Host option tags" and the checks a host brings: its type's checks (host-types.ts), its access method's,
+ * SPEC §3 "Host option tags" and the checks a host brings: its type's checks (host-types.ts) less those its organization
+ * turned off (settings/services), its access method's,
  * its Windows roles', plus one per agentless-check tag, less those a `no_check_*` tag removes, with the HTTP status
  * allowances and `no_sni` applied to its web checks.
  */
@@ -9,6 +10,7 @@ import {
   HOST_TYPES,
   isHostType,
   WINDOWS_ROLE_CHECKS,
+  type HostTypeName,
   type PlanHost,
   type PlannedCheck,
   type WindowsRole,
@@ -79,7 +81,13 @@ export interface PlanInput extends PlanHost {
   website_inspection_config?: string
   /** SPEC §3 custom-check flag: the host's checks are set by hand, so neither type nor tags add any */
   custom_check?: boolean
+  /** the type's checks (by checkSlug) its organization turned off (SPEC §2 settings/services) */
+  disabled_checks?: readonly string[]
 }
+
+/** The checks a host type brings by itself, by checkSlug, in order: what settings/services turns on or off. */
+export const typeCheckSlugs = (hosttype: HostTypeName): string[] =>
+  HOST_TYPES[hosttype].checks({ hostname: '' }).map((c) => checkSlug(c.name))
 
 const WEB_KINDS = new Set(['http', 'https'])
 
@@ -87,7 +95,8 @@ const WEB_KINDS = new Set(['http', 'https'])
 export function plannedChecks(host: PlanInput): PlannedCheck[] {
   if (host.custom_check) return []
   const tags = new Set(host.tags)
-  const fromType = isHostType(host.hosttype) ? HOST_TYPES[host.hosttype].checks(host) : []
+  const off = new Set(host.disabled_checks)
+  const fromType = isHostType(host.hosttype) ? HOST_TYPES[host.hosttype].checks(host).filter((c) => !off.has(checkSlug(c.name))) : []
   const fromAccess = host.access_method === 'check_mk' ? [CHECK_MK_CHECK] : []
   const fromRoles = (host.windows_roles ?? []).map((r) => WINDOWS_ROLE_CHECKS[r])
   const fromTags = Object.entries(AGENTLESS_CHECK_TAGS).flatMap(([tag, plan]) => (tags.has(tag) ? [plan(host)] : []))

@@ -30,6 +30,24 @@ export const ACTIONS = [
 export const Action = z.enum(ACTIONS)
 export type Action = z.infer<typeof Action>
 
+/**
+ * SPEC §3 User `rights`: what a server admin (issue 13) may do beyond the SPEC §6 actions, server-wide. Others have
+ * none. Vigil's names for them: grant and revoke server admins, set organizations' limits (quotas) and allowed
+ * target networks, save plugin checks and server-admin check fields, read system events and every audit log, and
+ * move organizations to another MSP parent.
+ */
+export const SERVER_ADMIN_RIGHTS = [
+  'server_admins_write',
+  'limits_write',
+  'allowed_targets_write',
+  'plugin_checks_write',
+  'system_events_read',
+  'audit_log_read',
+  'organizations_reparent',
+] as const
+export const ServerRight = z.enum(SERVER_ADMIN_RIGHTS)
+export type ServerRight = z.infer<typeof ServerRight>
+
 export const AUTHORIZATION_GROUPS = ['service_desk', 'service_manager', 'operator', 'engineer', 'administrator'] as const
 export const AuthorizationGroup = z.enum(AUTHORIZATION_GROUPS)
 export type AuthorizationGroup = z.infer<typeof AuthorizationGroup>

@@ -113,21 +113,49 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
     const bad = await create({ hosttype: 'website', fqdn: 'a.example.com', website_inspection_config: '/ok\n# note\nnot a path' })
     expect(bad.status).toBe(400)
     expect(bad.body.error).toMatchObject({ key: 'invalid_website_inspection_config', extra_info: { line: 3 } })
+    expect(bad.body.error.message).toBe('Invalid website inspection configuration on line 3.')
     const long = await create({ hosttype: 'website', fqdn: 'a.example.com', website_inspection_config: `/${'x'.repeat(65_535)}` })
     expect(long.body.error?.key).toBe('too_long_website_inspection_config')
     expect(await hostsTable()).toEqual(before)
+    // SPEC §9: 65,535 characters are allowed, and an edit is checked as a creation is.
+    const full = await create({ hosttype: 'website', fqdn: 'c.example.com', website_inspection_config: `#${'x'.repeat(65_534)}` })
+    expect(full.status).toBe(201)
+    const edit = await engineer.api.put(`/api/v1/hosts/${full.body.id}`, { website_inspection_config: '/\n\nshop' })
+    expect(edit.body.error).toMatchObject({ key: 'invalid_website_inspection_config', extra_info: { line: 3 } })
     const ok = await create({ hosttype: 'website', fqdn: 'b.example.com', website_inspection_config: '/\n/shop Add to cart\n' })
     expect(ok.status).toBe(201)
     expect((await resourcesOf(ok.body.id)).map((x) => x.display_name).sort()).toEqual(['DNS', 'HTTPS', 'Inspect /', 'Inspect /shop'])
   })
 
-  it('moves a host to another environment, and refuses one the caller cannot write', async () => {
+  it('moves a host to another environment with its checks, audited as MOVED (SPEC §2)', async () => {
     const second = await ctx.admin.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: engineer.organizationId })
-    const h = await create({ hosttype: 'ping', ip_address: '192.0.2.50' })
+    const h = await create({ hosttype: 'linux', ip_address: '192.0.2.50' })
     const moved = await engineer.api.put(`/api/v1/hosts/${h.body.id}`, { hostgroup_id: second.body.id })
     expect([moved.status, moved.body.hostgroup_id]).toEqual([200, second.body.id])
+    const resources = await ctx.server.vigil.store.db
+      .selectFrom('resources')
+      .select('hostgroup_id')
+      .where('host_id', '=', h.body.id)
+      .execute()
+    expect(resources).toEqual([{ hostgroup_id: second.body.id }])
+    const events = await ctx.admin.get(`/api/v1/events?types=audit_log&host_id=${h.body.id}&limit=10`)
+    const move = events.body.result.find((e: { status: string }) => e.status === 'MOVED')
+    expect(move.extra_data).toMatchObject({
+      before: { hostgroup_id: engineer.environmentId },
+      after: { hostgroup_id: second.body.id },
+    })
+  })
+
+  it('refuses a move to an environment the caller cannot write or of another organization, and writes nothing (SPEC §2)', async () => {
+    const h = await create({ hosttype: 'ping', ip_address: '192.0.2.51' })
+    const before = await hostsTable()
     const away = await engineer.api.put(`/api/v1/hosts/${h.body.id}`, { hostgroup_id: other.environmentId })
     expect([away.status, away.body.error?.key]).toEqual([404, 'hostgroup_not_found'])
+    // A server admin administering both organizations still may not carry a host across them.
+    const across = await ctx.admin.put(`/api/v1/hosts/${h.body.id}`, { hostgroup_id: other.environmentId })
+    expect([across.status, across.body.error?.key]).toEqual([400, 'invalid_operation'])
+    expect(across.body.error.extra_info).toMatchObject({ field: 'hostgroup_id', reason: 'other_organization' })
+    expect(await hostsTable()).toEqual(before)
   })
 
   it('forms clusters of 2 to 3 hosts only (SPEC §5 Cluster)', async () => {

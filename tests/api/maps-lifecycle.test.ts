@@ -4,7 +4,10 @@ import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
 import { uniq } from '../helpers/api'
 import { emptyDocument } from '../../src/shared/maps/document'
-import { MAX_MAP_VERSIONS, MAX_MAPS_PER_ENVIRONMENT } from '../../src/shared/constants'
+import { Quotas } from '../../src/shared/api/quotas'
+
+// SPEC §8 limits at their defaults (issue 15: quotas a server admin may change per organization).
+const { map_versions: MAX_MAP_VERSIONS, maps_per_environment: MAX_MAPS_PER_ENVIRONMENT } = Quotas.parse({})
 
 const base = { y: 10, w: 48, h: 48, z: 1, rotation: 0, state_icon: 'icon' }
 const hostItem = (id: string, hostId: number) => ({ ...base, kind: 'host', id, x: 10, host_id: hostId, name: `h${hostId}` })

@@ -1,8 +1,9 @@
 /**
  * Issue 13 "Quotas" (review M7, L12): per-organization quotas, read by whoever sees the organization and set
  * by server admins (audited), enforced on hosts, resources, checks per second, the minimum check interval,
- * map image bytes, saved filters and risk scans per day. SPEC §8 limit_exceeded names the limit and its
- * maximum, and its message "Limit exceeded (maximum {{maximum}})" renders the number.
+ * map image bytes, saved filters and risk scans per day; issue 15 "Limits" adds SPEC §8's hosts and maps per
+ * environment and map versions. SPEC §8 limit_exceeded names the limit and its maximum, and its message
+ * "Limit exceeded (maximum {{maximum}})" renders the number.
  */
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -24,7 +25,7 @@ describe.each(DATABASES)('quotas on %s', (db) => {
 
   const setQuotas = async (t: Tenant, quotas: Partial<Quotas>) =>
     expect((await admin.put(`/api/v1/organizations/${t.organizationId}/quotas`, quotas)).status).toBe(200)
-  const count = async (table: 'hosts' | 'resources' | 'saved_filters' | 'map_images' | 'risk_scans') =>
+  const count = async (table: 'hosts' | 'resources' | 'saved_filters' | 'map_images' | 'risk_scans' | 'maps' | 'map_versions') =>
     Number(
       (
         await server.vigil.store.db
@@ -95,11 +96,47 @@ describe.each(DATABASES)('quotas on %s', (db) => {
     expectLimit(await host(t), 'hosts', 1)
     expectLimit(await admin.post('/api/v1/hosts/', { name: uniq('qh'), hostgroup_id: t.environmentId }), 'hosts', 1)
     expect(await count('hosts')).toBe(before)
-    // Another organization is not counted against it, but a host moved from there counts.
-    const other = await host(b)
-    expect(other.status).toBe(201)
-    expectLimit(await admin.put(`/api/v1/hosts/${other.body.id}`, { hostgroup_id: t.environmentId }), 'hosts', 1)
-    expect((await admin.get(`/api/v1/hosts/${other.body.id}`)).body.hostgroup_id).toBe(b.environmentId)
+    // Another organization is not counted against it (and no host moves between organizations).
+    expect((await host(b)).status).toBe(201)
+  })
+
+  it("refuses a host beyond the environment's hosts_per_environment, created or moved there (SPEC §8)", async () => {
+    const t = await newTenant()
+    await setQuotas(t, { hosts_per_environment: 1 })
+    const second = await t.api.post('/api/v1/hostgroups/', { name: uniq('env'), organization_id: t.organizationId })
+    expect(second.status).toBe(201)
+    expect((await host(t)).status).toBe(201)
+    const before = await count('hosts')
+    const refused = await host(t)
+    expectLimit(refused, 'hosts_per_environment', 1)
+    expect(refused.body.error.extra_info.hostgroup_id).toBe(t.environmentId)
+    expect(await count('hosts')).toBe(before)
+    // The organization's other environment has room of its own; moving its host into the full one is refused.
+    const elsewhere = await t.api.post('/api/v1/hosts/', { name: uniq('qh'), hostgroup_id: second.body.id, ip_address: '192.0.2.1' })
+    expect(elsewhere.status).toBe(201)
+    expectLimit(await t.api.put(`/api/v1/hosts/${elsewhere.body.id}`, { hostgroup_id: t.environmentId }), 'hosts_per_environment', 1)
+    expect((await t.api.get(`/api/v1/hosts/${elsewhere.body.id}`)).body.hostgroup_id).toBe(second.body.id)
+    // Editing a host where it is counts nothing new.
+    expect((await t.api.put(`/api/v1/hosts/${elsewhere.body.id}`, { hostgroup_id: second.body.id, alias: 'same place' })).status).toBe(200)
+  })
+
+  it('refuses a map beyond maps_per_environment and a published version beyond map_versions (SPEC §8)', async () => {
+    const t = await newTenant()
+    await setQuotas(t, { maps_per_environment: 1, map_versions: 1 })
+    const map = await t.api.post('/api/v1/maps', { alias: 'First', hostgroup_id: t.environmentId, layout: 2 })
+    expect(map.status).toBe(201)
+    const maps = await count('maps')
+    expectLimit(await t.api.post('/api/v1/maps', { alias: 'Second', hostgroup_id: t.environmentId, layout: 2 }), 'maps_per_environment', 1)
+    expect(await count('maps')).toBe(maps)
+    expect((await t.api.post(`/api/v1/maps/${map.body.id}/publish`, {})).status).toBe(200)
+    const versions = await count('map_versions')
+    const again = await t.api.post(`/api/v1/maps/${map.body.id}/publish`, {})
+    expectLimit(again, 'map_versions', 1)
+    expect(again.body.error.extra_info.map_id).toBe(map.body.id)
+    expect(await count('map_versions')).toBe(versions)
+    // Raised by a server admin, the next version fits.
+    await setQuotas(t, { map_versions: 2 })
+    expect((await t.api.post(`/api/v1/maps/${map.body.id}/publish`, {})).status).toBe(200)
   })
 
   it("refuses a resource beyond the organization's resources quota", async () => {

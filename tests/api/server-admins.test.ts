@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
 import { login } from '../helpers/api'
+import { SERVER_ADMIN_RIGHTS } from '../../src/shared/permissions'
 
 describe.each(DATABASES)('server admins on %s', (db) => {
   const {
@@ -47,6 +48,27 @@ describe.each(DATABASES)('server admins on %s', (db) => {
     expect(events.map((e) => e.status)).toEqual(['GRANTED', 'REVOKED'])
     expect(JSON.parse(events[0].extra_data)).toMatchObject({ before: { server_admin: false }, after: { server_admin: true } })
     expect(events[1].username).toBe(a.username)
+  })
+
+  it("the user's SPEC §3 permissions and rights show the role while it is held, and its refusals end with it", async () => {
+    const id = await userId(a.username)
+    const mine = (await a.api.get('/api/v1/users/current')).body
+    // An administrator holds every SPEC §6 action on the organization, and no server-wide right.
+    expect(mine.permissions).toEqual(expect.arrayContaining(['host_write', 'hostgroup_write', 'user_read', 'write']))
+    expect(mine.rights).toEqual([])
+    const quotas = `/api/v1/organizations/${a.organizationId}/quotas`
+    expect((await a.api.put(quotas, { hosts: 50 })).status).toBe(403)
+
+    expect((await admin.put(`/api/v1/users/${id}/server_admin`, { server_admin: true })).status).toBe(200)
+    const granted = (await a.api.get('/api/v1/users/current')).body
+    expect(granted.rights).toEqual(SERVER_ADMIN_RIGHTS)
+    expect(granted.permissions).toEqual(mine.permissions)
+    expect((await a.api.put(quotas, { hosts: 50 })).status).toBe(200)
+
+    expect((await admin.put(`/api/v1/users/${id}/server_admin`, { server_admin: false })).status).toBe(200)
+    expect((await a.api.get('/api/v1/users/current')).body.rights).toEqual([])
+    expect((await a.api.put(quotas, { hosts: 60 })).status).toBe(403)
+    expect((await a.api.get(quotas)).body.hosts).toBe(50)
   })
 
   it('the last server admin cannot be revoked', async () => {

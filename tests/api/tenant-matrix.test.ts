@@ -123,6 +123,8 @@ const ROUTES: Record<string, Case> = {
   'PUT /api/v1/organizations/{id}/settings/thresholds': { kind: 'write', body: () => ({ ping_rta_ms: { warning: 1, critical: 2 } }) },
   'GET /api/v1/organizations/{id}/settings/risks': { kind: 'read' },
   'PUT /api/v1/organizations/{id}/settings/risks': { kind: 'write', body: () => ({ minimum_severity: 'high' }) },
+  'GET /api/v1/organizations/{id}/settings/services': { kind: 'read' },
+  'PUT /api/v1/organizations/{id}/settings/services': { kind: 'write', body: () => ({ disabled_checks: { linux: ['ssh'] } }) },
   'GET /api/v1/organizations/{id}/label-types': { kind: 'read' },
   'POST /api/v1/organizations/{id}/label-types': { kind: 'write', body: () => ({ name: uniq('mx-label'), data_type: 'none' }) },
   'DELETE /api/v1/label-types/{id}': { kind: 'write' },

@@ -1,8 +1,11 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router'
 import { ACCESS_METHODS, CATEGORY_ICONS, HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, type WindowsRole } from '../../shared/host-types'
 import { plannedChecks } from '../../shared/host-tags'
 import { failureOf, useCreateHost, useDeleteHost, useUpdateHost, type AdminHostRow } from './api'
+import { useCurrentUser } from '../../app/api'
+import { useServices } from '../settings/api'
 import { HostSecretsFields, type SecretValues } from './HostSecretsFields'
 
 export interface HostFormProps {
@@ -40,6 +43,10 @@ export function HostForm({ environments, host, onDone, onCancel, onDeleted }: Ho
   const [custom, setCustom] = useState(Boolean(host?.custom_check))
   const [inspection, setInspection] = useState(host?.website_inspection_config ?? '')
   const [secrets, setSecrets] = useState<SecretValues>({})
+  // The checks the organization turned off for this type (settings/services) are not brought.
+  const organizationName = useParams().organization
+  const organizationId = useCurrentUser()?.allowed_organizations.find((o) => o.name === organizationName)?.id
+  const disabledChecks = useServices(organizationId).data?.disabled_checks[hosttype]
   const mutation = host ? update : create
   const failure = failureOf(mutation.error ?? remove.error)
   const moved = host !== undefined && environment !== host.hostgroup_id
@@ -51,6 +58,7 @@ export function HostForm({ environments, host, onDone, onCancel, onDeleted }: Ho
     windows_roles: roles,
     custom_check: custom,
     website_inspection_config: inspection,
+    disabled_checks: disabledChecks,
   })
 
   const submit = (e: FormEvent) => {

@@ -6,6 +6,7 @@ import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from '.
 import { HostForm } from './HostForm'
 import { HostChecks } from './HostChecks'
 import { BulkBar } from './BulkBar'
+import { AdminTabs } from '../components/AdminTabs'
 
 const PAGE_SIZE = 50
 const SORTABLE = [
@@ -40,6 +41,7 @@ export function HostsPage() {
   return (
     <div className="container-fluid py-3">
       <h1 className="h4">{t('admin.hosts.title', { organization })}</h1>
+      <AdminTabs organization={organization} />
       <div className="d-flex gap-2 mb-2">
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')} disabled={!environments.length}>
           {t('admin.hosts.add')}

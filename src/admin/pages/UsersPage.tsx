@@ -90,7 +90,7 @@ export function UsersPage() {
                   <button type="button" className="btn btn-sm btn-link" onClick={() => unlock.mutate(u.id)}>
                     {t('admin.users.unlock')}
                   </button>
-                  {me?.server_admin && (
+                  {me?.rights.includes('server_admins_write') && (
                     <label className="form-check form-check-inline ms-2">
                       <input
                         className="form-check-input"

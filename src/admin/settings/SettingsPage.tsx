@@ -5,13 +5,14 @@
 import { useTranslation } from 'react-i18next'
 import { NavLink, useLocation, useParams } from 'react-router'
 import { useCurrentUser } from '../../app/api'
-import { PlaceholderPage } from '../../ui'
 import { ThresholdsForm } from './ThresholdsForm'
 import { RiskOptionsForm } from './RiskOptionsForm'
 import { LabelSettings } from './LabelSettings'
 import { AgentSettings } from './AgentSettings'
+import { ServicesForm } from './ServicesForm'
 import type { SettingsOrganization } from './organization'
 import { UnsavedChangesGuard } from './unsaved'
+import { AdminTabs } from '../components/AdminTabs'
 
 const SECTIONS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
 type Section = (typeof SECTIONS)[number]
@@ -29,7 +30,7 @@ function Body({ section, organization }: { section: Section; organization: Setti
     case 'agent':
       return <AgentSettings />
     case 'services':
-      return <PlaceholderPage />
+      return <ServicesForm organization={organization} />
   }
 }
 
@@ -48,6 +49,7 @@ export function SettingsPage() {
   return (
     <div className="container py-3">
       <h1 className="h4">{t(`admin.screens.${section}`)}</h1>
+      <AdminTabs organization={name} />
       <ul className="nav nav-tabs mb-3">
         {SECTIONS.map((s) => (
           <li key={s} className="nav-item">

@@ -7,13 +7,14 @@ import { z } from 'zod'
 import { api } from '../../app/api'
 import { queryClient } from '../../app/api'
 import { OrganizationThresholds } from '../../shared/api/thresholds'
-import { HostLabels, LabelType, RiskOptions, type LabelTypeBody } from '../../shared/api/settings'
+import { HostLabels, LabelType, OrganizationServices, RiskOptions, type LabelTypeBody } from '../../shared/api/settings'
 import { listOf } from '../../shared/api/list'
 
 export const settingsKeys = {
   all: ['settings'] as const,
   thresholds: (organizationId: number) => [...settingsKeys.all, 'thresholds', organizationId] as const,
   risks: (organizationId: number) => [...settingsKeys.all, 'risks', organizationId] as const,
+  services: (organizationId: number) => [...settingsKeys.all, 'services', organizationId] as const,
   labelTypes: (organizationId: number) => [...settingsKeys.all, 'label-types', organizationId] as const,
   hosts: (organizationId: number) => [...settingsKeys.all, 'hosts', organizationId] as const,
   hostLabels: (hostId: number) => [...settingsKeys.all, 'host-labels', hostId] as const,
@@ -32,6 +33,14 @@ export const useRiskOptions = (organizationId: number) =>
   useQuery({
     queryKey: settingsKeys.risks(organizationId),
     queryFn: ({ signal }) => api.request(organizationUrl(organizationId, 'settings/risks'), { schema: RiskOptions, signal }),
+  })
+
+/** The default checks each host type's new hosts do not bring in the organization; waits for the organization's id. */
+export const useServices = (organizationId: number | undefined) =>
+  useQuery({
+    queryKey: settingsKeys.services(organizationId ?? 0),
+    enabled: organizationId !== undefined,
+    queryFn: ({ signal }) => api.request(organizationUrl(organizationId!, 'settings/services'), { schema: OrganizationServices, signal }),
   })
 
 export const useLabelTypes = (organizationId: number) =>
@@ -80,6 +89,11 @@ export const useSaveThresholds = (organizationId: number) =>
 export const useSaveRiskOptions = (organizationId: number) =>
   useSettingsWrite((body: RiskOptions) =>
     api.request(organizationUrl(organizationId, 'settings/risks'), { method: 'PUT', body, schema: RiskOptions }),
+  )
+
+export const useSaveServices = (organizationId: number) =>
+  useSettingsWrite((body: OrganizationServices) =>
+    api.request(organizationUrl(organizationId, 'settings/services'), { method: 'PUT', body, schema: OrganizationServices }),
   )
 
 export const useCreateLabelType = (organizationId: number) =>

@@ -25,6 +25,7 @@ export type AuditSubject =
   | 'check_template'
   | 'thresholds'
   | 'risk_options'
+  | 'services'
   | 'label_type'
   | 'label'
   | 'discovery'

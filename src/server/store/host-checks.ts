@@ -20,8 +20,9 @@ export interface PlannedFrom {
   website_inspection_config: string
 }
 
-export const planOf = (h: PlannedFrom, windowsRoles: PlanInput['windows_roles'] = []): PlannedCheck[] =>
-  plannedChecks({ ...h, hostname: h.fqdn || h.name, windows_roles: windowsRoles })
+/** `extra`: the Windows roles given at creation, and the type's checks the organization turned off (settings/services). */
+export const planOf = (h: PlannedFrom, extra: Pick<PlanInput, 'windows_roles' | 'disabled_checks'> = {}): PlannedCheck[] =>
+  plannedChecks({ ...h, hostname: h.fqdn || h.name, ...extra })
 
 /**
  * Adds the checks of `after` the host lacks and removes those of `before` no longer planned (a `no_check_*` tag,

@@ -13,12 +13,13 @@ import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
 import { checkTrust } from './allowed-targets'
-import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment, usageOfHost } from './quotas'
+import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment } from './quotas'
 import { writeAuditEvent } from './audit'
 import { isHostType } from '../../shared/host-types'
 import { HIGH_LATENCY_PING } from '../../shared/host-tags'
 import { parseWebsiteInspection, WEBSITE_INSPECTION_MAX } from '../../shared/website-inspection'
 import { planOf, syncPlannedChecks, type PlannedFrom } from './host-checks'
+import { readServices } from './organization-settings'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
 type HostOut = ReturnType<typeof toApi>
@@ -397,7 +398,11 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
       tx,
       scope,
       body.hostgroup_id,
-      { hosts: 1, load: checksPerSecond({ ...intervals, check_type: body.check_type ?? '0', check_kind: check.kind }) },
+      {
+        hosts: 1,
+        environmentHosts: 1,
+        load: checksPerSecond({ ...intervals, check_type: body.check_type ?? '0', check_kind: check.kind }),
+      },
       intervals,
     )
     const { id } = await tx
@@ -436,7 +441,9 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
         .values(parentIds.map((p) => ({ host_id: id, parent_id: p })))
         .execute()
     await auditHost(tx, scope, id, 'CREATED', null, body.secrets)
-    const plan = planOf(plannedFrom((await auditView(tx, id)).config), body.windows_roles)
+    const created = await auditView(tx, id)
+    const off = (await readServices(tx, created.organization_id)).disabled_checks
+    const plan = planOf(plannedFrom(created.config), { windows_roles: body.windows_roles, disabled_checks: off[created.config.hosttype] })
     const resourceIds = await syncPlannedChecks(tx, scope, { id, hostgroup_id: body.hostgroup_id, name: body.name }, [], plan)
     return { id, resourceIds, checks: plan.map((c) => c.name) }
   })
@@ -445,7 +452,8 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
 export async function updateHost(db: Kysely<Database>, scope: Scope, box: SecretBox, id: number, body: z.infer<typeof HostUpdate>) {
   const host = await getHost(db, scope, id)
   requireHostWrite(scope, host.hostgroup_id)
-  if (body.hostgroup_id !== undefined) requireHostWrite(scope, body.hostgroup_id)
+  const moved = body.hostgroup_id !== undefined && body.hostgroup_id !== host.hostgroup_id
+  if (moved) await requireMoveTarget(db, scope, host, body.hostgroup_id!)
   validate(body)
   await db.transaction().execute(async (tx) => {
     const environmentId = body.hostgroup_id ?? host.hostgroup_id
@@ -459,10 +467,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
       check_type: body.check_type ?? was.check_type,
       check_kind: check?.kind ?? was.check_kind,
     })
-    // Moved into another organization, the host and its resources count against that one's quotas.
-    const moved = body.hostgroup_id !== undefined && (await organizationOfEnvironment(tx, body.hostgroup_id)) !== host.organization_id
-    const adding = moved ? await usageOfHost(tx, id, load) : { load: load - checksPerSecond(was) }
-    await demandCheckQuotas(tx, scope, body.hostgroup_id ?? host.hostgroup_id, adding, body)
+    await demandCheckQuotas(tx, scope, environmentId, { environmentHosts: moved ? 1 : 0, load: load - checksPerSecond(was) }, body)
     await tx
       .updateTable('hosts')
       .set({
@@ -492,16 +497,30 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
           .execute()
     }
     const after = (await auditView(tx, id)).config
+    // The organization's services as they are now: an edit neither adds back a check it turned off nor removes one
+    // the host already has; a new type takes every check of the old one away.
+    const off = (await readServices(tx, host.organization_id)).disabled_checks
     await syncPlannedChecks(
       tx,
       scope,
       { id, hostgroup_id: environmentId, name: after.name },
-      planOf(plannedFrom(was)),
-      planOf(plannedFrom(after)),
+      planOf(plannedFrom(was), { disabled_checks: was.hosttype === after.hosttype ? off[was.hosttype] : [] }),
+      planOf(plannedFrom(after), { disabled_checks: off[after.hosttype] }),
     )
-    await auditHost(tx, scope, id, 'UPDATED', before, secrets)
+    await auditHost(tx, scope, id, moved ? 'MOVED' : 'UPDATED', before, secrets)
   })
   return getHost(db, scope, id)
+}
+
+/**
+ * SPEC §2 "moving a host to another environment": one the caller may write hosts in, of the host's own
+ * organization. Its checks, quotas, allowed targets and audit trail belong to the organization, so crossing
+ * to another one (possible for those who see several: server admins, MSP administrators) is refused.
+ */
+async function requireMoveTarget(db: Kysely<Database>, scope: Scope, host: { organization_id: number }, environmentId: number) {
+  requireHostWrite(scope, environmentId)
+  if ((await organizationOfEnvironment(db, environmentId)) !== host.organization_id)
+    throw new ApiError('invalid_operation', { field: 'hostgroup_id', reason: 'other_organization', hostgroup_id: environmentId })
 }
 
 export async function deleteHost(db: Kysely<Database>, scope: Scope, id: number) {

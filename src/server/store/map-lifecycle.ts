@@ -13,8 +13,7 @@ import { readStoredDocument, versionDocument } from './map-states'
 import { draftYdoc } from './map-versions'
 import { refuseForeignBindings } from './map-bindings'
 import { ApiError } from '../../shared/errors'
-import { limitExceeded, organizationOfEnvironment } from './quotas'
-import { MAX_MAP_VERSIONS } from '../../shared/constants'
+import { demandQuota, organizationOfEnvironment } from './quotas'
 import { bindingsOf, boundIds, type MapDocument } from '../../shared/maps/document'
 import { MAX_MAP_DEPTH } from '../../shared/maps/rollup'
 import { Y } from '../../shared/maps/ydoc'
@@ -48,7 +47,10 @@ async function checkRecursion(db: Kysely<Database>, organizationId: number, id: 
   await walk(doc, [id])
 }
 
-/** Inserts the next version of a map and makes it live, in the caller's transaction. */
+/**
+ * Inserts the next version of a map and makes it live, in the caller's transaction. `quotaOf`: the organization
+ * whose map_versions quota (SPEC §8) the map must stay within; null for versions Vigil writes itself.
+ */
 async function addVersion(
   db: Kysely<Database>,
   scope: Scope | null,
@@ -56,14 +58,14 @@ async function addVersion(
   document: string,
   comment: string,
   t: number,
-  limit: boolean,
+  quotaOf: number | null,
 ) {
   const last = await db
     .selectFrom('map_versions')
     .select((eb) => [eb.fn.max('version').as('v'), eb.fn.countAll<number>().as('n')])
     .where('map_id', '=', mapId)
     .executeTakeFirstOrThrow()
-  if (limit && Number(last.n) >= MAX_MAP_VERSIONS) throw limitExceeded('map_versions', MAX_MAP_VERSIONS, { map_id: mapId })
+  if (quotaOf !== null) await demandQuota(db, quotaOf, 'map_versions', Number(last.n), 1, { map_id: mapId })
   const version = Number(last.v ?? 0) + 1
   await db
     .insertInto('map_versions')
@@ -90,7 +92,7 @@ export async function publishMap(tx: Kysely<Database>, scope: Scope, map: MapInf
   const organizationId = (await organizationOfEnvironment(tx, map.hostgroup_id))!
   await refuseForeignBindings(tx, organizationId, doc, map.version === null ? null : await versionDocument(tx, id, map.version))
   await checkRecursion(tx, organizationId, id, doc)
-  const version = await addVersion(tx, scope, id, draft, comment, t, true)
+  const version = await addVersion(tx, scope, id, draft, comment, t, organizationId)
   return { deltas: [mapEventDelta(await writeMapEvent(tx, scope, map, 'published', t, { version }))] }
 }
 
@@ -166,7 +168,7 @@ async function removeLinksTo(db: Kysely<Database>, organizationId: number, id: n
     const liveDoc = m.live_version === null ? null : await versionDocument(db, m.id, m.live_version)
     const live = liveDoc && withoutLinks(liveDoc, id)
     if (live) {
-      const version = await addVersion(db, null, m.id, JSON.stringify(live.doc), `Link to archived map ${alias} removed`, t, false)
+      const version = await addVersion(db, null, m.id, JSON.stringify(live.doc), `Link to archived map ${alias} removed`, t, null)
       events.push(await writeMapEvent(db, null, m, 'published', t, { version, removed_link_to: id }))
       touched = true
     }

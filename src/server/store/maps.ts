@@ -14,8 +14,7 @@ import { mapEventDelta, writeMapEvent, type MapEventKind } from './map-events'
 import { lockOf, refuseOthersLock } from './map-locks'
 import { mapStatesOf } from './map-states'
 import { ApiError } from '../../shared/errors'
-import { limitExceeded, organizationOfEnvironment } from './quotas'
-import { MAX_MAPS_PER_ENVIRONMENT } from '../../shared/constants'
+import { demandQuota, organizationOfEnvironment } from './quotas'
 import { MAP } from '../../shared/enums'
 import { documentToUpdate } from '../../shared/maps/ydoc'
 import { emptyDocument, MapDocument } from '../../shared/maps/document'
@@ -223,7 +222,7 @@ const isUniqueViolation = (err: unknown) => /unique|duplicate key/i.test(String(
 /**
  * SPEC §5 Add map: creates a draft map (empty document unless one is given, e.g. by an import) and writes
  * its `added` event (or `imported`). Needs maps_write on the environment (SPEC §6); the name (the alias
- * unless given) is unique per environment (map_already_exists); at most MAX_MAPS_PER_ENVIRONMENT maps.
+ * unless given) is unique per environment (map_already_exists); at most the organization's maps_per_environment (SPEC §8).
  */
 export async function createMap(
   db: Kysely<Database>,
@@ -250,13 +249,13 @@ export async function createMap(
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('hostgroup_id', '=', newMap.hostgroup_id)
         .executeTakeFirstOrThrow()
-      if (Number(n) >= MAX_MAPS_PER_ENVIRONMENT)
-        throw limitExceeded('maps_per_environment', MAX_MAPS_PER_ENVIRONMENT, { hostgroup_id: newMap.hostgroup_id })
+      const organizationId = (await organizationOfEnvironment(tx, newMap.hostgroup_id))!
+      await demandQuota(tx, organizationId, 'maps_per_environment', Number(n), 1, { hostgroup_id: newMap.hostgroup_id })
       if (
         await tx.selectFrom('maps').select('id').where('hostgroup_id', '=', newMap.hostgroup_id).where('name', '=', name).executeTakeFirst()
       )
         throw new ApiError('map_already_exists', { name })
-      if (document) await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, newMap.hostgroup_id))!, parsed.data, null)
+      if (document) await refuseForeignBindings(tx, organizationId, parsed.data, null)
       const { id } = await tx
         .insertInto('maps')
         .values({

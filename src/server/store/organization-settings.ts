@@ -1,6 +1,6 @@
 /**
- * Issue 15 Settings: an organization's default thresholds (shared/api/thresholds.ts) and risk scan options
- * (shared/api/settings.ts), one JSON row per organization. Read by whoever sees the organization, changed with
+ * Issue 15 Settings: an organization's default thresholds (shared/api/thresholds.ts), risk scan options and
+ * services (shared/api/settings.ts), one JSON row per organization. Read by whoever sees the organization, changed with
  * host_write on it (SPEC §6 "host_write (organization threshold edit)"), audited in the same transaction.
  */
 import type { Kysely } from 'kysely'
@@ -11,13 +11,14 @@ import { requireVisibleOrganization } from './quotas'
 import { writeAuditEvent, type AuditSubject } from './audit'
 import { ApiError } from '../../shared/errors'
 import { OrganizationThresholds } from '../../shared/api/thresholds'
-import { RiskOptions } from '../../shared/api/settings'
+import { normalizeServices, OrganizationServices, RiskOptions } from '../../shared/api/settings'
 
-type Column = 'thresholds' | 'risk_options'
+type Column = 'thresholds' | 'risk_options' | 'services'
 
 /** The stored JSON with defaults filled in (the defaults alone if it no longer parses). */
 const parseThresholds = (json: string) => OrganizationThresholds.safeParse(readJson(json, {})).data ?? OrganizationThresholds.parse({})
 const parseRiskOptions = (json: string) => RiskOptions.safeParse(readJson(json, {})).data ?? RiskOptions.parse({})
+const parseServices = (json: string) => OrganizationServices.safeParse(readJson(json, {})).data ?? OrganizationServices.parse({})
 
 async function readColumn(db: Kysely<Database>, organizationId: number, column: Column): Promise<string> {
   const row = await db.selectFrom('organization_settings').select(column).where('organization_id', '=', organizationId).executeTakeFirst()
@@ -35,6 +36,11 @@ export async function readRiskOptions(db: Kysely<Database>, organizationId: numb
   return parseRiskOptions(await readColumn(db, organizationId, 'risk_options'))
 }
 
+/** The default checks of each host type the organization's new hosts do not bring (store/hosts.ts plans them). */
+export async function readServices(db: Kysely<Database>, organizationId: number): Promise<OrganizationServices> {
+  return parseServices(await readColumn(db, organizationId, 'services'))
+}
+
 export async function getThresholds(db: Kysely<Database>, scope: Scope, organizationId: number) {
   await requireVisibleOrganization(db, scope, organizationId)
   return parseThresholds(await readColumn(db, organizationId, 'thresholds'))
@@ -43,6 +49,11 @@ export async function getThresholds(db: Kysely<Database>, scope: Scope, organiza
 export async function getRiskOptions(db: Kysely<Database>, scope: Scope, organizationId: number) {
   await requireVisibleOrganization(db, scope, organizationId)
   return readRiskOptions(db, organizationId)
+}
+
+export async function getServices(db: Kysely<Database>, scope: Scope, organizationId: number) {
+  await requireVisibleOrganization(db, scope, organizationId)
+  return readServices(db, organizationId)
 }
 
 /** Replaces one settings column of the organization and audits the change. */
@@ -77,3 +88,6 @@ export const updateThresholds = (db: Kysely<Database>, scope: Scope, organizatio
 
 export const updateRiskOptions = (db: Kysely<Database>, scope: Scope, organizationId: number, value: RiskOptions) =>
   writeColumn(db, scope, organizationId, 'risk_options', 'risk_options', parseRiskOptions, value)
+
+export const updateServices = (db: Kysely<Database>, scope: Scope, organizationId: number, value: OrganizationServices) =>
+  writeColumn(db, scope, organizationId, 'services', 'services', parseServices, normalizeServices(value))

@@ -36,10 +36,17 @@ export function limitExceeded(limit: QuotaName | string, maximum: number, extra:
   return new ApiError('limit_exceeded', { limit, maximum, ...extra })
 }
 
-/** Throws limit_exceeded when `used + adding` would pass the organization's quota `name`. */
-export async function demandQuota(db: Kysely<Database>, organizationId: number, name: QuotaName, used: number, adding = 1) {
+/** Throws limit_exceeded when `used + adding` would pass the organization's quota `name`; `extra` says where. */
+export async function demandQuota(
+  db: Kysely<Database>,
+  organizationId: number,
+  name: QuotaName,
+  used: number,
+  adding = 1,
+  extra: Record<string, unknown> = {},
+) {
   const maximum = (await readQuotas(db, organizationId))[name]
-  if (used + adding > maximum) throw limitExceeded(name, maximum, { organization_id: organizationId })
+  if (used + adding > maximum) throw limitExceeded(name, maximum, { organization_id: organizationId, ...extra })
 }
 
 /** An organization the caller sees (server admins see every one); otherwise organization_not_found. */
@@ -94,16 +101,6 @@ export const checksPerSecond = (c: CheckLoad) => (c.check_type !== '1' && c.chec
 /** Rates are sums of 1/interval: rounded so that 12,000 checks at 60 s fit a quota of 200. */
 const rate = (x: number) => Math.round(x * 1e6) / 1e6
 
-/** What a host takes of its organization's quotas: itself, its resources and their checks (its own check's load given). */
-export async function usageOfHost(db: Kysely<Database>, hostId: number, hostLoad: number) {
-  const resources = await db
-    .selectFrom('resources')
-    .select(['check_interval', 'check_type', 'check_kind'])
-    .where('host_id', '=', hostId)
-    .execute()
-  return { hosts: 1, resources: resources.length, load: resources.reduce((sum, r) => sum + checksPerSecond(r), hostLoad) }
-}
-
 async function countIn(db: Kysely<Database>, table: 'hosts' | 'resources', organizationId: number) {
   const row = await db
     .selectFrom(table)
@@ -123,9 +120,19 @@ async function loadIn(db: Kysely<Database>, organizationId: number) {
   return Number(rows[0]?.n ?? 0)
 }
 
+async function hostsInEnvironment(db: Kysely<Database>, hostgroupId: number) {
+  const row = await db
+    .selectFrom('hosts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('hostgroup_id', '=', hostgroupId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
 /**
  * Issue 13 quotas of a host or resource being created or changed in an environment: its organization's
- * hosts, resources and checks per second (limit_exceeded), and, for all but server admins, the minimum
+ * hosts, resources and checks per second, the environment's hosts (SPEC §8 per-environment hosts; `environmentHosts`
+ * counts a host created in or moved into it) (limit_exceeded), and, for all but server admins, the minimum
  * check and retry interval. An interval below it is validation_failed naming the field, as any other value
  * out of range (the quota is a minimum, not a maximum), with the `minimum` in extra_info.
  */
@@ -133,7 +140,7 @@ export async function demandCheckQuotas(
   db: Kysely<Database>,
   scope: Scope,
   hostgroupId: number,
-  adding: { hosts?: number; resources?: number; load?: number },
+  adding: { hosts?: number; environmentHosts?: number; resources?: number; load?: number },
   intervals: { check_interval?: number; retry_interval?: number },
 ) {
   const organizationId = await organizationOfEnvironment(db, hostgroupId)
@@ -156,6 +163,11 @@ export async function demandCheckQuotas(
     if (add > 0 && rate(used + add) > quotas[limit]) throw limitExceeded(limit, quotas[limit], { organization_id: organizationId })
   }
   if (adding.hosts) over('hosts', await countIn(db, 'hosts', organizationId), adding.hosts)
+  if (adding.environmentHosts) {
+    const maximum = quotas.hosts_per_environment
+    if ((await hostsInEnvironment(db, hostgroupId)) + adding.environmentHosts > maximum)
+      throw limitExceeded('hosts_per_environment', maximum, { organization_id: organizationId, hostgroup_id: hostgroupId })
+  }
   if (adding.resources) over('resources', await countIn(db, 'resources', organizationId), adding.resources)
   if (adding.load && rate(adding.load) > 0) over('checks_per_second', await loadIn(db, organizationId), adding.load)
 }

@@ -476,11 +476,13 @@ export interface CheckTemplateTable {
   updated_time: number
 }
 
-/** Issue 15 Settings: JSON of shared/api/thresholds.ts OrganizationThresholds and shared/api/settings.ts RiskOptions. */
+/** Issue 15 Settings: JSON of shared/api/thresholds.ts OrganizationThresholds, shared/api/settings.ts RiskOptions and OrganizationServices. */
 export interface OrganizationSettingsTable {
   organization_id: number
   thresholds: Generated<string>
   risk_options: Generated<string>
+  /** migration 0021 */
+  services: Generated<string>
   updated_time: number
 }
 

@@ -5,7 +5,7 @@ import { allowedModulesOf, type Scope } from './scope'
 import { listEnvironmentLists } from './environment-lists'
 import { readJson, now } from './json'
 import { ApiError } from '../../shared/errors'
-import { AuthorizationGroup, MODULE_GRANTS } from '../../shared/permissions'
+import { ACTIONS, AuthorizationGroup, MODULE_GRANTS, SERVER_ADMIN_RIGHTS } from '../../shared/permissions'
 import { Preferences, type CurrentUser } from '../../shared/api/users'
 import { clearLoginFailures } from './login-failures'
 import { issueToken, trimSessions, SESSION_TTL_S } from './tokens'
@@ -154,6 +154,8 @@ export async function currentUser(db: Kysely<Database>, scope: Scope): Promise<C
     })),
     preferences: parsePreferences(user.preferences),
     server_admin: scope.serverAdmin,
+    permissions: ACTIONS.filter((a) => [...scope.orgActions.values(), ...scope.envActions.values()].some((held) => held.includes(a))),
+    rights: scope.serverAdmin ? [...SERVER_ADMIN_RIGHTS] : [],
   }
 }
 

@@ -7,7 +7,11 @@ import { z } from 'zod'
 
 const count = (max: number) => z.number().int().min(0).max(max)
 
-/** Per-organization quotas; every field has a default, so a stored `{}` means "the defaults". */
+/**
+ * Per-organization quotas; every field has a default, so a stored `{}` means "the defaults". The last three are
+ * SPEC §8's "maximums per organization, per-environment hosts, reports, maps and map versions" (SPEC names the
+ * limits, not their values). Vigil has no reports yet, so there is no report limit.
+ */
 export const Quotas = z.object({
   hosts: count(1_000_000).default(10_000),
   resources: count(10_000_000).default(100_000),
@@ -23,6 +27,12 @@ export const Quotas = z.object({
   sessions_per_user: count(10_000).default(20),
   feed_connections_per_user: count(10_000).default(20),
   feed_connections_per_address: count(10_000).default(50),
+  /** SPEC §8: hosts one environment of the organization may hold */
+  hosts_per_environment: count(1_000_000).default(5_000),
+  /** SPEC §8: maps one environment of the organization may hold */
+  maps_per_environment: count(100_000).default(1_000),
+  /** SPEC §8: published versions one map keeps; publishing beyond it is refused */
+  map_versions: count(100_000).default(500),
 })
 export type Quotas = z.infer<typeof Quotas>
 export type QuotaName = keyof Quotas

@@ -1,7 +1,7 @@
 /** SPEC §3 User and §7 Users: the current-user payload and preferences. */
 import { z } from 'zod'
 import { MODULES, THEMES } from '../enums'
-import { Action, AuthorizationGroup } from '../permissions'
+import { Action, AuthorizationGroup, ServerRight } from '../permissions'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants'
 
 /** Issue 13 (review L12): preferences are bounded, so a user cannot bloat storage and every current-user answer. */
@@ -75,6 +75,10 @@ export const CurrentUser = z.object({
   preferences: Preferences,
   /** Issue 13: runs the installation (system events, plugins, quotas, allowed networks). */
   server_admin: z.boolean(),
+  /** SPEC §3 `permissions`: the SPEC §6 actions the user holds somewhere (on an organization or environment). */
+  permissions: z.array(Action),
+  /** SPEC §3 `rights`: the server-wide rights of a server admin (shared/permissions.ts SERVER_ADMIN_RIGHTS); none for others. */
+  rights: z.array(ServerRight),
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
 

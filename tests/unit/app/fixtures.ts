@@ -21,5 +21,7 @@ export function currentUser(allowedModules: Module[]): CurrentUser {
     allowed_environment_lists: [],
     preferences: {},
     server_admin: false,
+    permissions: [],
+    rights: [],
   })
 }

@@ -13,4 +13,5 @@ export const adminScreens = {
   agent: 'Agent settings',
   risks: 'Risk settings',
   labels: 'Label settings',
+  limits: 'Limits',
 }

@@ -1,4 +1,4 @@
-/** English texts of the organization settings (SPEC §2 /admin/{organization}/settings/…, issue 15 Settings). */
+/** English texts of the organization settings (SPEC §2 /admin/{organization}/settings/…, issue 15 Settings) and limits. */
 export const adminSettings = {
   tabs: { thresholds: 'Thresholds', services: 'Services', agent: 'Agent', risks: 'Risks', labels: 'Labels' },
   unknownOrganization: 'You have no access to the organization "{{name}}".',
@@ -56,6 +56,42 @@ export const adminSettings = {
       value_not_number: 'The value must be a number.',
       value_not_allowed: 'A label of this type has no value.',
     },
+  },
+  services: {
+    intro:
+      'The checks a new host of each type brings. A check switched off is not created with new hosts of this organization; hosts that have it keep it, and a host option tag can still add it.',
+    hosttype: 'Host type',
+    checks: 'Checks it brings',
+    hostCheck: 'Host check (ping),',
+    check: '{{hosttype}}: {{check}}',
+  },
+  limits: {
+    intro: 'What this organization may take of the server. Past a limit, Vigil refuses with "limit exceeded" and the maximum.',
+    readOnly: 'Only server admins change limits and allowed networks.',
+    quotasTitle: 'Quotas and limits',
+    limit: 'Limit',
+    maximum: 'Maximum',
+    standard: 'Default',
+    quotas: {
+      hosts: 'Hosts in the organization',
+      resources: 'Resources in the organization',
+      checks_per_second: 'Active checks per second',
+      min_check_interval_s: 'Shortest check interval (seconds)',
+      map_image_bytes: 'Map image storage (bytes)',
+      saved_filters: 'Saved filters',
+      risk_scans: 'Risk scans imported per day',
+      sessions_per_user: 'Sessions per user',
+      feed_connections_per_user: 'Live feed connections per user',
+      feed_connections_per_address: 'Live feed connections per address',
+      hosts_per_environment: 'Hosts per environment',
+      maps_per_environment: 'Maps per environment',
+      map_versions: 'Versions kept per map',
+    },
+    targetsTitle: 'Allowed networks and names',
+    targetsIntro:
+      "Where this organization's checks may connect. Empty lists allow anywhere but loopback, link-local, cloud metadata and the server's own addresses.",
+    networks: 'Allowed networks (one CIDR block per line, e.g. 10.20.0.0/16)',
+    names: 'Allowed host names (one per line, an exact name or *.example.com)',
   },
   agent: {
     intro:

@@ -3,6 +3,8 @@ import { adminScreens } from './admin-screens'
 
 export const admin = {
   screens: adminScreens,
+  /** tabs of one organization's administration that are not named after their screen */
+  tabs: { label: 'Organization administration', hosts: 'Hosts', settings: 'Settings' },
   common: {
     save: 'Save',
     cancel: 'Cancel',

@@ -75,7 +75,7 @@ export const errors: Record<ErrorKey, string> = {
   filter_not_found: 'The requested filter could not be loaded.',
   invalid_label_name: 'Invalid label name.',
   label_type_already_exists: 'This label type already exists.',
-  invalid_website_inspection_config: 'Invalid website inspection configuration.',
+  invalid_website_inspection_config: 'Invalid website inspection configuration on line {{line}}.',
   too_long_website_inspection_config: 'The website inspection configuration is too long (at most 65535 characters).',
   disallowed_comment: 'This comment is not allowed.',
   event_filter_missing: 'The event filter needs at least one subject.',
