@@ -2,10 +2,10 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AllowedTargets } from '../../shared/api/quotas'
-import { showMessage } from '../../app/shell'
 import { FormFooter } from '../settings/FormFooter'
 import { useAllowedTargets, useSaveAllowedTargets } from './api'
 import type { LimitsFormProps } from './QuotasForm'
+import { saveSettings } from '../settings/save'
 
 const lines = (text: string) =>
   text
@@ -23,12 +23,7 @@ function Editor({ organizationId, canWrite, saved }: LimitsFormProps & { saved: 
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (save.isPending) return
-    // As in QuotasForm: the saved data remounts this editor before mutate's own callbacks would run.
-    save.mutateAsync(draft).then(
-      () => showMessage({ variant: 'success', text: t('admin.settings.saved') }),
-      () => {}, // shown by FormFooter
-    )
+    saveSettings(save, draft, t('admin.settings.saved'))
   }
 
   const area = (id: string, label: string, value: string, onChange: (v: string) => void) => (

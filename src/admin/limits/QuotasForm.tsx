@@ -5,9 +5,9 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Quotas, type QuotaName } from '../../shared/api/quotas'
-import { showMessage } from '../../app/shell'
 import { FormFooter } from '../settings/FormFooter'
 import { useQuotas, useSaveQuotas } from './api'
+import { saveSettings } from '../settings/save'
 
 const NAMES = Object.keys(Quotas.shape) as QuotaName[]
 const DEFAULTS = Quotas.parse({})
@@ -27,12 +27,7 @@ function Editor({ organizationId, canWrite, saved }: LimitsFormProps & { saved: 
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (blocked || save.isPending) return
-    // Not mutate's onSuccess: the saved data remounts this editor first, and mutate's callbacks skip unmounted callers.
-    save.mutateAsync(Object.fromEntries(changed.map((n) => [n, Number(draft[n])]))).then(
-      () => showMessage({ variant: 'success', text: t('admin.settings.saved') }),
-      () => {}, // shown by FormFooter
-    )
+    if (!blocked) saveSettings(save, Object.fromEntries(changed.map((n) => [n, Number(draft[n])])), t('admin.settings.saved'))
   }
 
   return (

@@ -3,10 +3,10 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { RISK_SEVERITIES, type RiskSeverity } from '../../shared/api/risks'
 import type { RiskOptions } from '../../shared/api/settings'
-import { showMessage } from '../../app/shell'
 import { useRiskOptions, useSaveRiskOptions } from './api'
 import { FormFooter } from './FormFooter'
 import type { SettingsOrganization } from './organization'
+import { saveSettings } from './save'
 
 function Editor({ organization, saved }: { organization: SettingsOrganization; saved: RiskOptions }) {
   const { t } = useTranslation()
@@ -16,8 +16,7 @@ function Editor({ organization, saved }: { organization: SettingsOrganization; s
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (save.isPending) return
-    save.mutate(draft, { onSuccess: () => showMessage({ variant: 'success', text: t('admin.settings.saved') }) })
+    saveSettings(save, draft, t('admin.settings.saved'))
   }
 
   return (

@@ -7,10 +7,10 @@ import { useTranslation } from 'react-i18next'
 import { CATEGORY_ICONS, HOST_TYPE_NAMES, HOST_TYPES, type HostTypeName } from '../../shared/host-types'
 import { checkSlug } from '../../shared/host-tags'
 import { normalizeServices, type OrganizationServices } from '../../shared/api/settings'
-import { showMessage } from '../../app/shell'
 import { useSaveServices, useServices } from './api'
 import { FormFooter } from './FormFooter'
 import type { SettingsOrganization } from './organization'
+import { saveSettings } from './save'
 
 /** The checks of a type by name; their names do not depend on the host. */
 const checksOf = (hosttype: HostTypeName) => HOST_TYPES[hosttype].checks({ hostname: 'host.example' })
@@ -29,12 +29,7 @@ function Editor({ organization, saved }: { organization: SettingsOrganization; s
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (save.isPending) return
-    // The saved data remounts this editor (its key) before mutate's own callbacks would run, which skip unmounted callers.
-    save.mutateAsync(draft).then(
-      () => showMessage({ variant: 'success', text: t('admin.settings.saved') }),
-      () => {}, // shown by FormFooter
-    )
+    saveSettings(save, draft, t('admin.settings.saved'))
   }
 
   return (

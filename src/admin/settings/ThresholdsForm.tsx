@@ -15,10 +15,10 @@ import {
   type OrganizationThresholds,
   type ThresholdPair,
 } from '../../shared/api/thresholds'
-import { showMessage } from '../../app/shell'
 import { useSaveThresholds, useThresholds } from './api'
 import { FormFooter } from './FormFooter'
 import type { SettingsOrganization } from './organization'
+import { saveSettings } from './save'
 
 interface PairRowProps {
   id: string
@@ -86,8 +86,7 @@ function Editor({ organization, saved }: { organization: SettingsOrganization; s
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    if (blocked || save.isPending) return
-    save.mutate(draft, { onSuccess: () => showMessage({ variant: 'success', text: t('admin.settings.saved') }) })
+    if (!blocked) saveSettings(save, draft, t('admin.settings.saved'))
   }
 
   return (
