@@ -27,6 +27,7 @@ export type AuditSubject =
   | 'risk_options'
   | 'label_type'
   | 'label'
+  | 'ticket_provider'
 
 interface AuditChange {
   subject: AuditSubject
