@@ -2,7 +2,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll } from 'vitest'
-import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { startServer, type StartOptions, type TestServer } from '../tests/helpers/server'
 import { adminClient, type Client } from '../tests/helpers/api'
 
@@ -47,4 +47,19 @@ export function useBrowserSuite(options: StartOptions = {}): BrowserSuite {
   })
   afterAll(() => stopBrowserSuite(suite))
   return suite
+}
+
+/** A new page of `user`, logged in through the API with the token handed over in the address, at `route`. */
+export async function openPage(suite: BrowserSuite, user: { username: string; password: string }, route: string): Promise<Page> {
+  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: user.username, password: user.password }),
+  })
+  const { token } = (await r.json()) as { token: string }
+  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
+  suite.contexts.push(context)
+  const page = await context.newPage()
+  await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
+  return page
 }

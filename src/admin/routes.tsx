@@ -25,8 +25,8 @@ const settings = (path: string, key: string): RouteObject => ({
   lazy: lazyPage(() => import('./settings'), 'SettingsPage', settingsTexts),
 })
 
-/** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */
-const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
+/** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels; tickets (issue 15). */
+const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels', 'tickets'] as const
 
 export const adminRoutes: RouteObject[] = [
   screen('admin', 'overview', 'OverviewPage'),

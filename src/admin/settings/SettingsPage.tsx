@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/{organization}/settings/…: thresholds (the default), services, agent, risks and labels of one
+ * SPEC §2 /admin/{organization}/settings/…: thresholds (the default), services, agent, risks, labels and tickets of one
  * organization, found by name among those the user may see. Forms are editable with host_write (SPEC §6).
  */
 import { useTranslation } from 'react-i18next'
@@ -10,10 +10,11 @@ import { ThresholdsForm } from './ThresholdsForm'
 import { RiskOptionsForm } from './RiskOptionsForm'
 import { LabelSettings } from './LabelSettings'
 import { AgentSettings } from './AgentSettings'
+import { TicketProviderForm } from './TicketProviderForm'
 import type { SettingsOrganization } from './organization'
 import { UnsavedChangesGuard } from './unsaved'
 
-const SECTIONS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
+const SECTIONS = ['thresholds', 'services', 'agent', 'risks', 'labels', 'tickets'] as const
 type Section = (typeof SECTIONS)[number]
 
 const sectionOf = (pathname: string): Section => SECTIONS.find((s) => pathname.endsWith(`/settings/${s}`)) ?? 'thresholds'
@@ -28,6 +29,8 @@ function Body({ section, organization }: { section: Section; organization: Setti
       return <LabelSettings organization={organization} />
     case 'agent':
       return <AgentSettings />
+    case 'tickets':
+      return <TicketProviderForm organization={organization} />
     case 'services':
       return <PlaceholderPage />
   }

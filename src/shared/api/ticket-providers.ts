@@ -79,6 +79,8 @@ export const TicketProviderUpdate = z.object({
   custom_fields: CustomFieldMapping.default({}),
 })
 export type TicketProviderUpdate = z.infer<typeof TicketProviderUpdate>
+/** What a client sends (defaults may be left out). */
+export type TicketProviderBody = z.input<typeof TicketProviderUpdate>
 
 /** A successful connection test: what the ticket system said about itself and the queue. */
 export const TicketProviderTest = z.object({ version: z.string(), queue: z.string() })

@@ -12,6 +12,7 @@ export const admin = {
     agent: 'Agent settings',
     risks: 'Risk settings',
     labels: 'Label settings',
+    tickets: 'Ticket provider settings',
   },
   common: {
     save: 'Save',
