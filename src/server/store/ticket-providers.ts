@@ -176,12 +176,10 @@ export async function updateTicketProviderSettings(
       .execute()
     const org = await tx.selectFrom('organizations').select('name').where('id', '=', organizationId).executeTakeFirstOrThrow()
     // The token shows only as set or not (withoutSecrets); a replaced one is named as such.
-    const audited = (row: typeof after | typeof before, replaced: boolean) => ({
-      ...settingsOf(row),
-      token_set: undefined,
-      token: row.token,
-      ...(replaced ? { replaced: ['token'] } : {}),
-    })
+    const audited = (row: typeof after | typeof before, replaced: boolean) => {
+      const { token_set: _set, ...shown } = settingsOf(row)
+      return { ...shown, token: row.token, ...(replaced ? { replaced: ['token'] } : {}) }
+    }
     await writeAuditEvent(tx, scope, {
       subject: 'ticket_provider',
       status: 'UPDATED',

@@ -12,7 +12,7 @@
  * outside any transaction) and answers the Write that records it, for commitThenPublish.
  * Risks have no acknowledgement and no state to be OK in: a risk's ticket is refused only while its
  * current one is open, and when its scanned host matched no host (SPEC §8 "no host info found", reason
- * `no_host_info`); opening one acknowledges nothing.
+ * `no_host_info`); opening one acknowledges nothing. A risk group's tickets: store/risk-tickets.ts.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
@@ -26,7 +26,6 @@ import {
   targetOf,
   type ActionTarget,
   type Refusal,
-  type RiskTarget,
   type TicketTarget,
 } from './action-targets'
 import { eventDelta, writeEvents, type Actor } from './event-log'
@@ -328,54 +327,5 @@ export async function openTicket(
   return async (tx) => {
     const { tickets, deltas } = await write(tx)
     return { ticket: tickets[0], deltas }
-  }
-}
-
-/** Opens a ticket for each risk that may get one; the others get their refusal (SPEC §7 risk group tickets). */
-export async function openRiskTickets(
-  db: Kysely<Database>,
-  providers: TicketProviders,
-  scope: Scope,
-  targets: RiskTarget[],
-  comment: string,
-  at: number,
-) {
-  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
-  const current = await currentTickets(db, providers, targets)
-  const refusals = new Map(targets.map((t) => [t.id, createRefusal(scope, t, current.get(targetKey(t)))]))
-  const accepted = targets.filter((t) => !refusals.get(t.id))
-  const items = accepted.map((t) => ({ target: t, current: current.get(targetKey(t)) }))
-  const write = accepted.length ? await createTickets(db, providers, scope, items, comment, at) : null
-  return async (tx: Kysely<Database>) => {
-    const { tickets, deltas } = write ? await write(tx) : { tickets: [], deltas: [] as FeedDelta[] }
-    return { refusals, opened: new Map(accepted.map((t, n) => [t.id, tickets[n]])), deltas }
-  }
-}
-
-/** Closes the current ticket of each risk whose current one is open; none at all is ticket_not_found. */
-export async function closeRiskTickets(
-  db: Kysely<Database>,
-  providers: TicketProviders,
-  scope: Scope,
-  targets: RiskTarget[],
-  comment: string,
-  at: number,
-): Promise<Write<{ ids: string[]; deltas: FeedDelta[] }>> {
-  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
-  const current = await currentTickets(db, providers, targets)
-  const open = targets.filter((t) => current.get(targetKey(t)) && !current.get(targetKey(t))!.isClosed)
-  // One risk's closed ticket is the provider's own refusal (ticket_closed), as for hosts.
-  const closing = targets.length === 1 && current.has(targetKey(targets[0])) ? targets : open
-  if (!closing.length) throw new ApiError('ticket_not_found', { risk_ids: targets.map((t) => t.id), reason: 'no open ticket' })
-  const writes: Write<{ ticket: Ticket; deltas: FeedDelta[] }>[] = []
-  for (const t of closing) writes.push(await closeTicket(db, providers, scope, t, current.get(targetKey(t))!.ticket_id, comment, at))
-  return async (tx) => {
-    const out = { ids: [] as string[], deltas: [] as FeedDelta[] }
-    for (const write of writes) {
-      const { ticket, deltas } = await write(tx)
-      out.ids.push(ticket.ticket_id)
-      out.deltas.push(...deltas)
-    }
-    return out
   }
 }

@@ -39,17 +39,8 @@ import {
   type RiskTarget,
   type TicketTarget,
 } from '../../store/action-targets'
-import {
-  addTicketNote,
-  closeRiskTickets,
-  closeTicket,
-  getTicket,
-  listTickets,
-  openRiskTickets,
-  openTicket,
-  reacknowledge,
-  ticketTarget,
-} from '../../store/tickets'
+import { addTicketNote, closeTicket, getTicket, listTickets, openTicket, reacknowledge, ticketTarget } from '../../store/tickets'
+import { closeRiskTickets, openRiskTickets } from '../../store/risk-tickets'
 import { now } from '../../store/json'
 import { commitThenPublish } from '../../store/commit'
 import { ticketProviderOfTicket, ticketProvidersOf } from '../../integrations/tickets/index'

@@ -28,6 +28,7 @@ export const rtTicketNumber = (ticketId: string) => {
   const m = /^RT-(\d{1,12})$/.exec(ticketId)
   return m ? Number(m[1]) : null
 }
+const CREATING_AT_ONCE = 4
 const CLOSED = new Set(['resolved', 'rejected', 'deleted'])
 const PRIORITY_VALUE: Record<string, number> = { High: 100, Medium: 50, Low: 0 }
 const priorityName = (value: number) => (value >= 75 ? 'High' : value >= 25 ? 'Medium' : 'Low')
@@ -122,10 +123,16 @@ export function requestTrackerProvider(config: TicketProviderConfig): TicketProv
     owns: (ticketId) => rtTicketNumber(ticketId) !== null,
 
     async open(_db, requests, at) {
-      const rows: Row[] = []
-      for (const q of requests) {
-        const n = await rt.create(createBody(q))
-        rows.push({
+      // A few at a time: a bulk request may open many, and RT serves several requests at once.
+      const numbers: number[] = []
+      let next = 0
+      const worker = async () => {
+        for (let i = next++; i < requests.length; i = next++) numbers[i] = await rt.create(createBody(requests[i]))
+      }
+      await Promise.all(Array.from({ length: Math.min(CREATING_AT_ONCE, requests.length) }, worker))
+      const rows: Row[] = requests.map((q, i) => {
+        const n = numbers[i]
+        return {
           organization_id: config.organizationId,
           ticket_id: `RT-${n}`,
           provider: KIND,
@@ -138,8 +145,8 @@ export function requestTrackerProvider(config: TicketProviderConfig): TicketProv
           details: q.comment,
           linked_ticket_id: q.previous ?? '',
           created_time: at,
-        })
-      }
+        }
+      })
       const found = await rt.tickets(rows.map((r) => r.external_id))
       const missing = rows.find((r) => !found.has(r.external_id))
       if (missing) throw new ApiError('ticket_system_error', { reason: `ticket ${missing.external_id} was created but cannot be read` })
