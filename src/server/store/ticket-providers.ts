@@ -25,7 +25,8 @@ import {
   type TicketProviderUpdate,
 } from '../../shared/api/ticket-providers'
 
-type Row = Selectable<TicketProviderTable>
+/** A stored setting, or the defaults of an organization that never changed it. */
+type Stored = Omit<Selectable<TicketProviderTable>, 'organization_id' | 'updated_time'>
 
 /** What a provider needs to work: the setting with the token opened and, unless trusted, the target policy. */
 export interface TicketProviderConfig {
@@ -41,7 +42,7 @@ export interface TicketProviderConfig {
   policy: AllowedTargets | null
 }
 
-const DEFAULTS = {
+const DEFAULTS: Stored = {
   provider: 'builtin',
   deployment: 'production',
   base_url: '',
@@ -52,7 +53,7 @@ const DEFAULTS = {
   trusted: 0,
 }
 
-async function readRow(db: Kysely<Database>, organizationId: number): Promise<Omit<Row, 'organization_id' | 'updated_time'>> {
+async function readRow(db: Kysely<Database>, organizationId: number): Promise<Stored> {
   const row = await db.selectFrom('ticket_providers').selectAll().where('organization_id', '=', organizationId).executeTakeFirst()
   return row ?? DEFAULTS
 }
@@ -60,7 +61,7 @@ async function readRow(db: Kysely<Database>, organizationId: number): Promise<Om
 const customFieldsOf = (json: string) => CustomFieldMapping.safeParse(readJson(json, {})).data ?? {}
 
 /** The API's view: no token, only whether one is set. */
-function settingsOf(row: Omit<Row, 'organization_id' | 'updated_time'>): TicketProviderSettings {
+function settingsOf(row: Stored): TicketProviderSettings {
   return {
     provider: TicketProviderKind.safeParse(row.provider).data ?? 'builtin',
     deployment: Deployment.safeParse(row.deployment).data ?? 'production',
@@ -79,17 +80,10 @@ export async function readTicketProviderConfig(
   box: SecretBox,
   organizationId: number,
 ): Promise<TicketProviderConfig> {
-  const row = await readRow(db, organizationId)
-  return configOf(db, box, organizationId, row, row.trusted === 1)
+  return configOf(db, box, organizationId, await readRow(db, organizationId))
 }
 
-async function configOf(
-  db: Kysely<Database>,
-  box: SecretBox,
-  organizationId: number,
-  row: Omit<Row, 'organization_id' | 'updated_time'>,
-  trusted: boolean,
-) {
+async function configOf(db: Kysely<Database>, box: SecretBox, organizationId: number, row: Stored): Promise<TicketProviderConfig> {
   const s = settingsOf(row)
   let token: string
   try {
@@ -107,7 +101,7 @@ async function configOf(
     token,
     timeoutS: s.timeout_s,
     customFields: s.custom_fields,
-    policy: trusted ? null : await readAllowedTargets(db, organizationId),
+    policy: row.trusted === 1 ? null : await readAllowedTargets(db, organizationId),
   }
 }
 
@@ -202,7 +196,7 @@ export async function draftTicketProviderConfig(
   body: TicketProviderUpdate,
 ): Promise<TicketProviderConfig> {
   const { after } = await rowOf(db, scope, box, organizationId, { ...body, provider: 'request_tracker' })
-  return configOf(db, box, organizationId, after, after.trusted === 1)
+  return configOf(db, box, organizationId, after)
 }
 
 /** The setting of each organization that owns one of `hostgroupIds`, by environment. */
