@@ -19,8 +19,8 @@ const pages = () => import('./pages')
 const hosts = (path: string) => route(path, 'hosts', () => import('./hosts/HostsPage'), 'HostsPage')
 const settings = (path: string, key: string) => route(path, key, () => import('./settings'), 'SettingsPage')
 
-/** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels. */
-const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
+/** SPEC §2 settings under /admin/{organization}/settings/: thresholds (default), services, agent, risks, labels; tickets (issue 15). */
+const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels', 'tickets'] as const
 
 export const adminRoutes: RouteObject[] = [
   route('admin', 'overview', pages, 'OverviewPage'),

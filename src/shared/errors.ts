@@ -101,6 +101,9 @@ export const ERROR_KEYS = [
   'ticket_add_failed',
   'ticket_delete_failed',
   'ticket_not_found',
+  // SPEC §8 "two errors from the external ticket system": it refused or failed the request; it cannot be reached
+  'ticket_system_error',
+  'ticket_system_unavailable',
 ] as const
 
 export const ErrorKey = z.enum(ERROR_KEYS)
@@ -126,6 +129,8 @@ export function statusOfErrorKey(key: ErrorKey): number {
     organization_has_children: 409,
     map_not_locked_by_user: 409,
     user_self_delete: 409,
+    ticket_system_error: 502,
+    ticket_system_unavailable: 503,
   }
   if (explicit[key]) return explicit[key]
   if (key === 'not_found' || key.endsWith('_not_found')) return 404

@@ -36,6 +36,7 @@ export { AcknowledgementsView, type AcknowledgementsViewProps, type Acknowledgem
 export { MaintenanceView, type MaintenanceViewProps, type MaintenanceInfo } from './actions/MaintenanceView'
 export { CreateTicketPanel, type CreateTicketPanelProps } from './actions/CreateTicketPanel'
 export { TicketView, type TicketViewProps } from './actions/TicketView'
+export { TicketStatusBadge, type TicketStatusBadgeProps } from './actions/TicketStatusBadge'
 export { CloseTicketPanel, type CloseTicketPanelProps } from './actions/CloseTicketPanel'
 export type { ActionTarget } from './actions/target'
 export type { AcknowledgePayload } from './actions/acknowledge-form'

@@ -58,6 +58,8 @@ const comment = 'matrix'
 const onHost = (f: Fixture) => ({ host_id: f.host, host_name: f.hostName, resource_id: null, resource_name: null })
 const onResource = (f: Fixture) => ({ host_id: f.host, host_name: f.hostName, resource_id: f.resource, resource_name: f.resourceName })
 const downtime = { start_time: now + 3600, end_time: now + 7200, comment }
+/** Issue 15 ticket providers: A's tickets sent to someone else's Request Tracker (TEST-NET-1, nothing answers). */
+const rtSetting = { provider: 'request_tracker', base_url: 'https://192.0.2.10', queue: 'General', token: 'taken-over' }
 /** A bulk action on A's environment (every host in it), SPEC §7 bulk calls. */
 const bulk = (f: Fixture) => ({ target: 'hosts', advanced_filter: [], environment_ids: [f.env] })
 const EMPTY_MAP = {
@@ -125,6 +127,9 @@ const ROUTES: Record<string, Case> = {
   'PUT /api/v1/organizations/{id}/settings/risks': { kind: 'write', body: () => ({ minimum_severity: 'high' }) },
   'GET /api/v1/organizations/{id}/settings/services': { kind: 'read' },
   'PUT /api/v1/organizations/{id}/settings/services': { kind: 'write', body: () => ({ disabled_checks: { linux: ['ssh'] } }) },
+  'GET /api/v1/organizations/{id}/settings/tickets': { kind: 'read' },
+  'PUT /api/v1/organizations/{id}/settings/tickets': { kind: 'write', body: () => rtSetting },
+  'POST /api/v1/organizations/{id}/settings/tickets/test': { kind: 'write', body: () => rtSetting },
   'GET /api/v1/organizations/{id}/label-types': { kind: 'read' },
   'POST /api/v1/organizations/{id}/label-types': { kind: 'write', body: () => ({ name: uniq('mx-label'), data_type: 'none' }) },
   'DELETE /api/v1/label-types/{id}': { kind: 'write' },
@@ -406,6 +411,8 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
         d.selectFrom('check_templates').selectAll().orderBy('id').execute(),
         d.selectFrom('label_types').selectAll().where('organization_id', '=', fx.org).execute(),
         d.selectFrom('organization_settings').selectAll().where('organization_id', '=', fx.org).execute(),
+        d.selectFrom('ticket_providers').selectAll().where('organization_id', '=', fx.org).execute(),
+        d.selectFrom('external_tickets').selectAll().where('organization_id', '=', fx.org).execute(),
         // A's administrator: the other members' own preferences are theirs to change.
         d
           .selectFrom('users')

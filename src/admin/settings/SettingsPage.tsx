@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/{organization}/settings/…: thresholds (the default), services, agent, risks and labels of one
+ * SPEC §2 /admin/{organization}/settings/…: thresholds (the default), services, agent, risks, labels and tickets of one
  * organization, found by name among those the user may see. Forms are editable with host_write (SPEC §6).
  */
 import { useTranslation } from 'react-i18next'
@@ -10,11 +10,12 @@ import { RiskOptionsForm } from './RiskOptionsForm'
 import { LabelSettings } from './LabelSettings'
 import { AgentSettings } from './AgentSettings'
 import { ServicesForm } from './ServicesForm'
+import { TicketProviderForm } from './TicketProviderForm'
 import type { SettingsOrganization } from './organization'
 import { UnsavedChangesGuard } from './unsaved'
 import { AdminTabs } from '../components/AdminTabs'
 
-const SECTIONS = ['thresholds', 'services', 'agent', 'risks', 'labels'] as const
+const SECTIONS = ['thresholds', 'services', 'agent', 'risks', 'labels', 'tickets'] as const
 type Section = (typeof SECTIONS)[number]
 
 const sectionOf = (pathname: string): Section => SECTIONS.find((s) => pathname.endsWith(`/settings/${s}`)) ?? 'thresholds'
@@ -29,6 +30,8 @@ function Body({ section, organization }: { section: Section; organization: Setti
       return <LabelSettings organization={organization} />
     case 'agent':
       return <AgentSettings />
+    case 'tickets':
+      return <TicketProviderForm organization={organization} />
     case 'services':
       return <ServicesForm organization={organization} />
   }

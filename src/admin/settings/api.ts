@@ -9,12 +9,14 @@ import { queryClient } from '../../app/api'
 import { OrganizationThresholds } from '../../shared/api/thresholds'
 import { HostLabels, LabelType, OrganizationServices, RiskOptions, type LabelTypeBody } from '../../shared/api/settings'
 import { listOf } from '../../shared/api/list'
+import { TicketProviderSettings, TicketProviderTest, type TicketProviderBody } from '../../shared/api/ticket-providers'
 
 export const settingsKeys = {
   all: ['settings'] as const,
   thresholds: (organizationId: number) => [...settingsKeys.all, 'thresholds', organizationId] as const,
   risks: (organizationId: number) => [...settingsKeys.all, 'risks', organizationId] as const,
   services: (organizationId: number) => [...settingsKeys.all, 'services', organizationId] as const,
+  tickets: (organizationId: number) => [...settingsKeys.all, 'tickets', organizationId] as const,
   labelTypes: (organizationId: number) => [...settingsKeys.all, 'label-types', organizationId] as const,
   hosts: (organizationId: number) => [...settingsKeys.all, 'hosts', organizationId] as const,
   hostLabels: (hostId: number) => [...settingsKeys.all, 'host-labels', hostId] as const,
@@ -41,6 +43,12 @@ export const useServices = (organizationId: number | undefined) =>
     queryKey: settingsKeys.services(organizationId ?? 0),
     enabled: organizationId !== undefined,
     queryFn: ({ signal }) => api.request(organizationUrl(organizationId!, 'settings/services'), { schema: OrganizationServices, signal }),
+  })
+
+export const useTicketProvider = (organizationId: number) =>
+  useQuery({
+    queryKey: settingsKeys.tickets(organizationId),
+    queryFn: ({ signal }) => api.request(organizationUrl(organizationId, 'settings/tickets'), { schema: TicketProviderSettings, signal }),
   })
 
 export const useLabelTypes = (organizationId: number) =>
@@ -95,6 +103,23 @@ export const useSaveServices = (organizationId: number) =>
   useSettingsWrite((body: OrganizationServices) =>
     api.request(organizationUrl(organizationId, 'settings/services'), { method: 'PUT', body, schema: OrganizationServices }),
   )
+
+export const useSaveTicketProvider = (organizationId: number) =>
+  useSettingsWrite((body: TicketProviderBody) =>
+    api.request(organizationUrl(organizationId, 'settings/tickets'), { method: 'PUT', body, schema: TicketProviderSettings }),
+  )
+
+/** Tries a ticket provider setting without saving it: nothing to refresh; the form tells how it went, not the message area. */
+export const useTestTicketProvider = (organizationId: number) =>
+  useMutation({
+    mutationFn: (body: TicketProviderBody) =>
+      api.request(organizationUrl(organizationId, 'settings/tickets/test'), {
+        method: 'POST',
+        body,
+        schema: TicketProviderTest,
+        errorHandlerEnabled: false,
+      }),
+  })
 
 export const useCreateLabelType = (organizationId: number) =>
   useSettingsWrite((body: LabelTypeBody) =>

@@ -24,6 +24,7 @@ import { allowedTargetRoutes } from './routes/allowed-targets'
 import { checkTemplateRoutes } from './routes/check-templates'
 import { quotaRoutes } from './routes/quotas'
 import { organizationSettingRoutes } from './routes/organization-settings'
+import { ticketProviderRoutes } from './routes/ticket-providers'
 import { labelTypeRoutes } from './routes/label-types'
 import { hostLabelRoutes } from './routes/host-labels'
 import { environmentRoutes } from './routes/environments'
@@ -105,6 +106,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
       await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })
       await api.register(organizationSettingRoutes, { ...deps, prefix: '/organizations' })
+      await api.register(ticketProviderRoutes, { ...deps, prefix: '/organizations' })
       await api.register(labelTypeRoutes, deps)
       await api.register(checkTemplateRoutes, { ...deps, prefix: '/check-templates' })
       await api.register(environmentRoutes, { ...deps, prefix: '/hostgroups' })

@@ -29,7 +29,8 @@ export async function readAllAllowedTargets(db: Kysely<Database>): Promise<Map<n
   return new Map(rows.map((r) => [r.id, parse(r.allowed_targets)]))
 }
 
-async function readAllowedTargets(db: Kysely<Database>, organizationId: number): Promise<AllowedTargets> {
+/** An organization's allowed targets, unscoped (its callers hold the organization already). */
+export async function readAllowedTargets(db: Kysely<Database>, organizationId: number): Promise<AllowedTargets> {
   const row = await db.selectFrom('organizations').select('allowed_targets').where('id', '=', organizationId).executeTakeFirst()
   return row ? parse(row.allowed_targets) : NONE
 }

@@ -29,6 +29,7 @@ export type AuditSubject =
   | 'label_type'
   | 'label'
   | 'discovery'
+  | 'ticket_provider'
 
 interface AuditChange {
   subject: AuditSubject

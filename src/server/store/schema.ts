@@ -486,6 +486,42 @@ export interface OrganizationSettingsTable {
   updated_time: number
 }
 
+/** Issue 15: an organization's ticket provider (store/ticket-providers.ts); `token` is sealed. */
+export interface TicketProviderTable {
+  organization_id: number
+  provider: Generated<string>
+  deployment: Generated<string>
+  base_url: Generated<string>
+  queue: Generated<string>
+  token: Generated<string>
+  timeout_s: Generated<number>
+  /** JSON of shared/api/ticket-providers.ts CustomFieldMapping */
+  custom_fields: Generated<string>
+  trusted: Generated<number>
+  updated_time: number
+}
+
+/** A ticket Vigil opened in an external ticket system (store/external-tickets.ts). */
+export interface ExternalTicketTable {
+  id: Generated<number>
+  organization_id: number
+  /** Vigil's id of it, e.g. `RT-42` */
+  ticket_id: string
+  provider: string
+  /** the external system's own number */
+  external_id: number
+  host_id: number
+  resource_id: number | null
+  risk_id: number | null
+  hostgroup_id: number
+  urgency_name: string
+  /** the comment it was opened with */
+  details: string
+  /** the ticket it recreates (SPEC §4 re-open), or '' */
+  linked_ticket_id: Generated<string>
+  created_time: number
+}
+
 /** SPEC §3 Label type, per organization. */
 export interface LabelTypeTable {
   id: Generated<number>
@@ -519,6 +555,8 @@ export interface Database {
   check_templates: CheckTemplateTable
   organization_settings: OrganizationSettingsTable
   label_types: LabelTypeTable
+  ticket_providers: TicketProviderTable
+  external_tickets: ExternalTicketTable
   events: EventTable
   acknowledgements: AcknowledgementTable
   downtimes: DowntimeTable

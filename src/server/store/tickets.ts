@@ -8,9 +8,11 @@
  *   noted on its open ticket, or on a recreated one when the last is closed);
  * - a new ticket while the current one is open is refused (reason `ticket_open`): add a note instead;
  * - a timeline event of type ticket per step (CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED).
+ * Each step is prepared first (refusals checked, the provider asked: an external ticket system is called then,
+ * outside any transaction) and answers the Write that records it, for commitThenPublish.
  * Risks have no acknowledgement and no state to be OK in: a risk's ticket is refused only while its
  * current one is open, and when its scanned host matched no host (SPEC §8 "no host info found", reason
- * `no_host_info`); opening one acknowledges nothing.
+ * `no_host_info`); opening one acknowledges nothing. A risk group's tickets: store/risk-tickets.ts.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
@@ -24,7 +26,6 @@ import {
   targetOf,
   type ActionTarget,
   type Refusal,
-  type RiskTarget,
   type TicketTarget,
 } from './action-targets'
 import { eventDelta, writeEvents, type Actor } from './event-log'
@@ -34,7 +35,8 @@ import { ApiError } from '../../shared/errors'
 import { fail } from './fail'
 import { REACKNOWLEDGED_COMMENT, type Ticket } from '../../shared/api/tickets'
 import type { FeedDelta } from '../../shared/feed'
-import type { TicketProvider, TicketSubject } from '../integrations/tickets/provider'
+import type { Write } from './commit'
+import type { ProviderWrite, TicketProvider, TicketProviders, TicketSubject } from '../integrations/tickets/provider'
 
 type TicketAnswer = Ticket & { reopened: boolean; reacknowledged: boolean }
 
@@ -57,20 +59,33 @@ function reacknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
   return null
 }
 
+/** Items grouped by the provider of their target's organization, in first-seen order. */
+function byProvider<T>(providers: TicketProviders, items: T[], targetOf: (item: T) => TicketTarget): Map<TicketProvider, T[]> {
+  const groups = new Map<TicketProvider, T[]>()
+  for (const item of items) {
+    const p = providers.of(targetOf(item))
+    groups.set(p, [...(groups.get(p) ?? []), item])
+  }
+  return groups
+}
+const itself = (t: TicketTarget) => t
+
 /** The current ticket of each target (by targetKey), when it has one. */
 export async function currentTickets(
   db: Kysely<Database>,
-  provider: TicketProvider,
+  providers: TicketProviders,
   targets: TicketTarget[],
 ): Promise<Map<string, Ticket>> {
-  const last = targets.flatMap((t) => (t.tickets.length ? [t.tickets[t.tickets.length - 1]] : []))
-  const byId = new Map((await provider.get(db, last)).map((tk) => [tk.ticket_id, tk]))
-  return new Map(
-    targets.flatMap((t) => {
+  const out = new Map<string, Ticket>()
+  for (const [provider, group] of byProvider(providers, targets, itself)) {
+    const last = group.flatMap((t) => (t.tickets.length ? [t.tickets[t.tickets.length - 1]] : []))
+    const byId = new Map((await provider.get(db, last)).map((tk) => [tk.ticket_id, tk]))
+    for (const t of group) {
       const tk = byId.get(t.tickets[t.tickets.length - 1])
-      return tk ? [[targetKey(t), tk] as const] : []
-    }),
-  )
+      if (tk) out.set(targetKey(t), tk)
+    }
+  }
+  return out
 }
 
 /** A risk's subject: its host, with the plugin as the "resource" (createRefusal made sure of the host). */
@@ -132,178 +147,185 @@ async function ticketEvents(
       ticket_id: i.ticket.ticket_id,
     })),
   )
-  return rows.map(eventDelta)
+  return rows.map(eventDelta) as FeedDelta[]
 }
+
+const firstOf =
+  (write: ProviderWrite<Ticket[]>): ProviderWrite<Ticket> =>
+  async (tx) =>
+    (await write(tx))[0]
+
+type Item = { target: TicketTarget; current?: Ticket }
 
 /** Opens a ticket per target (checked with createRefusal), re-opening where the last one is closed. */
 export async function createTickets(
-  tx: Kysely<Database>,
-  provider: TicketProvider,
+  db: Kysely<Database>,
+  providers: TicketProviders,
   actor: Actor,
-  items: { target: TicketTarget; current?: Ticket }[],
+  items: Item[],
   comment: string,
   at: number,
-) {
-  const tickets = await provider.open(
-    tx,
-    items.map((i) => ({ subject: subjectOf(i.target), comment, author: authorOf(actor), previous: i.current?.ticket_id ?? null })),
-    at,
-  )
-  await appendTickets(
-    tx,
-    items.map((i, n) => ({ target: i.target, ticketId: tickets[n].ticket_id })),
-  )
-  const acknowledgeable = items.map((i) => i.target).filter((t): t is ActionTarget => t.object !== 'risk')
-  const ack = await addAcknowledgements(tx, actor, acknowledgeable, { comment, persistent: false }, at)
-  const events = await ticketEvents(
-    tx,
-    actor,
-    items.map((i, n) => ({ target: i.target, ticket: tickets[n], status: i.current ? 'REOPENED' : 'CREATED', comment })),
-    at,
-  )
-  return {
-    tickets: tickets.map((tk, n): TicketAnswer => ({ ...tk, reopened: !!items[n].current, reacknowledged: false })),
-    deltas: [...events, ...ack.deltas] as FeedDelta[],
+): Promise<Write<{ tickets: TicketAnswer[]; deltas: FeedDelta[] }>> {
+  const opening: { group: Item[]; write: ProviderWrite<Ticket[]> }[] = []
+  for (const [provider, group] of byProvider(providers, items, (i) => i.target)) {
+    const requests = group.map((i) => ({
+      subject: subjectOf(i.target),
+      comment,
+      author: authorOf(actor),
+      previous: i.current?.ticket_id ?? null,
+    }))
+    opening.push({ group, write: await provider.open(db, requests, at) })
+  }
+  return async (tx) => {
+    const opened = new Map<Item, Ticket>()
+    for (const { group, write } of opening) (await write(tx)).forEach((tk, n) => opened.set(group[n], tk))
+    const tickets = items.map((i) => opened.get(i)!)
+    await appendTickets(
+      tx,
+      items.map((i, n) => ({ target: i.target, ticketId: tickets[n].ticket_id })),
+    )
+    const acknowledgeable = items.map((i) => i.target).filter((t): t is ActionTarget => t.object !== 'risk')
+    const ack = await addAcknowledgements(tx, actor, acknowledgeable, { comment, persistent: false }, at)
+    const events = await ticketEvents(
+      tx,
+      actor,
+      items.map((i, n) => ({ target: i.target, ticket: tickets[n], status: i.current ? 'REOPENED' : 'CREATED', comment })),
+      at,
+    )
+    return {
+      tickets: tickets.map((tk, n): TicketAnswer => ({ ...tk, reopened: !!items[n].current, reacknowledged: false })),
+      deltas: [...events, ...ack.deltas] as FeedDelta[],
+    }
   }
 }
 
-/** SPEC §4 re-acknowledge one object (refused as reacknowledgeRefusal says), in the caller's transaction. */
-export async function reacknowledge(tx: Kysely<Database>, provider: TicketProvider, scope: Scope, t: ActionTarget, at: number) {
+/** SPEC §4 re-acknowledge one object (refused as reacknowledgeRefusal says). */
+export async function reacknowledge(
+  db: Kysely<Database>,
+  providers: TicketProviders,
+  scope: Scope,
+  t: ActionTarget,
+  at: number,
+): Promise<Write<{ ticket: TicketAnswer; deltas: FeedDelta[] }>> {
   refuse(reacknowledgeRefusal(scope, t))
-  const current = (await currentTickets(tx, provider, [t])).get(targetKey(t))
-  let ticket: Ticket
-  if (current && !current.isClosed) {
-    ticket = await provider.addNote(
-      tx,
-      current.ticket_id,
-      { kind: 'reacknowledged', comment: REACKNOWLEDGED_COMMENT, author: authorOf(scope) },
-      at,
-    )
-  } else {
-    ;[ticket] = await provider.open(
-      tx,
-      [{ subject: subjectOf(t), comment: REACKNOWLEDGED_COMMENT, author: authorOf(scope), previous: current?.ticket_id ?? null }],
-      at,
-    )
-    await appendTickets(tx, [{ target: t, ticketId: ticket.ticket_id }])
+  const provider = providers.of(t)
+  const current = (await currentTickets(db, providers, [t])).get(targetKey(t))
+  const noted = !!current && !current.isClosed
+  const write = noted
+    ? await provider.addNote(
+        db,
+        current.ticket_id,
+        { kind: 'reacknowledged', comment: REACKNOWLEDGED_COMMENT, author: authorOf(scope) },
+        at,
+      )
+    : firstOf(
+        await provider.open(
+          db,
+          [{ subject: subjectOf(t), comment: REACKNOWLEDGED_COMMENT, author: authorOf(scope), previous: current?.ticket_id ?? null }],
+          at,
+        ),
+      )
+  return async (tx) => {
+    const ticket = await write(tx)
+    if (!noted) await appendTickets(tx, [{ target: t, ticketId: ticket.ticket_id }])
+    const ack = await addAcknowledgements(tx, scope, [t], { comment: REACKNOWLEDGED_COMMENT, persistent: false }, at)
+    const events = await ticketEvents(tx, scope, [{ target: t, ticket, status: 'REACKNOWLEDGED', comment: REACKNOWLEDGED_COMMENT }], at)
+    const answer: TicketAnswer = { ...ticket, reopened: !!current && current.isClosed, reacknowledged: true }
+    return { ticket: answer, deltas: [...events, ...ack.deltas] as FeedDelta[] }
   }
-  const ack = await addAcknowledgements(tx, scope, [t], { comment: REACKNOWLEDGED_COMMENT, persistent: false }, at)
-  const events = await ticketEvents(tx, scope, [{ target: t, ticket, status: 'REACKNOWLEDGED', comment: REACKNOWLEDGED_COMMENT }], at)
-  const answer: TicketAnswer = { ...ticket, reopened: !!current && current.isClosed, reacknowledged: true }
-  return { ticket: answer, deltas: [...events, ...ack.deltas] as FeedDelta[] }
 }
 
-/** The object a ticket is about, by the ticket's id alone (its web_url page); one the caller may not see reads as not found. */
-export async function ticketTarget(db: Kysely<Database>, provider: TicketProvider, scope: Scope, ticketId: string): Promise<TicketTarget> {
-  const [found] = await provider.get(db, [ticketId])
-  if (!found) throw new ApiError('ticket_not_found', { ticket_id: ticketId })
-  return (
-    found.risk_id !== null
-      ? riskTargetOf(db, scope, found.risk_id)
-      : targetOf(db, scope, found.resource_id === null ? { host_id: found.host_id } : { resource_id: found.resource_id })
+/**
+ * The object a ticket is about, by the ticket's id alone (its web_url page), and the ticket; one the caller may
+ * not see reads as not found.
+ */
+export async function ticketTarget(
+  db: Kysely<Database>,
+  provider: TicketProvider,
+  scope: Scope,
+  ticketId: string,
+): Promise<{ target: TicketTarget; ticket: Ticket }> {
+  const [ticket] = await provider.get(db, [ticketId])
+  if (!ticket) throw new ApiError('ticket_not_found', { ticket_id: ticketId })
+  const target = await (
+    ticket.risk_id !== null
+      ? riskTargetOf(db, scope, ticket.risk_id)
+      : targetOf(db, scope, ticket.resource_id === null ? { host_id: ticket.host_id } : { resource_id: ticket.resource_id })
   ).catch(() => fail('ticket_not_found', { ticket_id: ticketId }))
+  return { target, ticket }
 }
 
 /** A ticket of this object; another object's (or an unknown) ticket reads as not found. */
-export async function getTicket(db: Kysely<Database>, provider: TicketProvider, t: TicketTarget, ticketId: string): Promise<Ticket> {
-  const [ticket] = t.tickets.includes(ticketId) ? await provider.get(db, [ticketId]) : []
+export async function getTicket(db: Kysely<Database>, providers: TicketProviders, t: TicketTarget, ticketId: string): Promise<Ticket> {
+  const [ticket] = t.tickets.includes(ticketId) ? await providers.of(t).get(db, [ticketId]) : []
   if (!ticket) throw new ApiError('ticket_not_found', { ticket_id: ticketId })
   return ticket
 }
 
 /** Every ticket of the objects (one, or a risk group's risks), each object's in order. */
-export const listTickets = (db: Kysely<Database>, provider: TicketProvider, ...targets: TicketTarget[]) =>
-  provider.get(
-    db,
-    targets.flatMap((t) => t.tickets),
-  )
+export async function listTickets(db: Kysely<Database>, providers: TicketProviders, ...targets: TicketTarget[]) {
+  const out: Ticket[] = []
+  for (const [provider, group] of byProvider(providers, targets, itself))
+    out.push(
+      ...(await provider.get(
+        db,
+        group.flatMap((t) => t.tickets),
+      )),
+    )
+  return out
+}
 
 /** SPEC §4 "note added" on an open ticket of the object. */
 export async function addTicketNote(
-  tx: Kysely<Database>,
-  provider: TicketProvider,
+  db: Kysely<Database>,
+  providers: TicketProviders,
   actor: Actor,
   t: TicketTarget,
   ticketId: string,
   comment: string,
   at: number,
-) {
-  await getTicket(tx, provider, t, ticketId)
-  const ticket = await provider.addNote(tx, ticketId, { kind: 'note', comment, author: authorOf(actor) }, at)
-  const deltas = await ticketEvents(tx, actor, [{ target: t, ticket, status: 'NOTE', comment }], at)
-  return { ticket: { ...ticket, reopened: false, reacknowledged: false } as TicketAnswer, deltas: deltas as FeedDelta[] }
+): Promise<Write<{ ticket: TicketAnswer; deltas: FeedDelta[] }>> {
+  await getTicket(db, providers, t, ticketId)
+  const write = await providers.of(t).addNote(db, ticketId, { kind: 'note', comment, author: authorOf(actor) }, at)
+  return async (tx) => {
+    const ticket = await write(tx)
+    const deltas = await ticketEvents(tx, actor, [{ target: t, ticket, status: 'NOTE', comment }], at)
+    return { ticket: { ...ticket, reopened: false, reacknowledged: false }, deltas }
+  }
 }
 
 /** SPEC §4 close (with a reason, the comment). The id stays in the object's tickets: re-open recreates. */
 export async function closeTicket(
-  tx: Kysely<Database>,
-  provider: TicketProvider,
+  db: Kysely<Database>,
+  providers: TicketProviders,
   actor: Actor,
   t: TicketTarget,
   ticketId: string,
   comment: string,
   at: number,
-) {
-  await getTicket(tx, provider, t, ticketId)
-  const ticket = await provider.close(tx, ticketId, comment, authorOf(actor), at)
-  return { ticket, deltas: (await ticketEvents(tx, actor, [{ target: t, ticket, status: 'CLOSED', comment }], at)) as FeedDelta[] }
+): Promise<Write<{ ticket: Ticket; deltas: FeedDelta[] }>> {
+  await getTicket(db, providers, t, ticketId)
+  const write = await providers.of(t).close(db, ticketId, comment, authorOf(actor), at)
+  return async (tx) => {
+    const ticket = await write(tx)
+    return { ticket, deltas: await ticketEvents(tx, actor, [{ target: t, ticket, status: 'CLOSED', comment }], at) }
+  }
 }
 
-/** POST hosts|resources/…/tickets: opens (or re-opens) the object's ticket, in the caller's transaction. */
+/** POST hosts|resources/…/tickets: opens (or re-opens) the object's ticket. */
 export async function openTicket(
-  tx: Kysely<Database>,
-  provider: TicketProvider,
+  db: Kysely<Database>,
+  providers: TicketProviders,
   scope: Scope,
   t: ActionTarget,
   comment: string,
   at: number,
-) {
-  const current = (await currentTickets(tx, provider, [t])).get(targetKey(t))
+): Promise<Write<{ ticket: TicketAnswer; deltas: FeedDelta[] }>> {
+  const current = (await currentTickets(db, providers, [t])).get(targetKey(t))
   refuse(createRefusal(scope, t, current))
-  const { tickets, deltas } = await createTickets(tx, provider, scope, [{ target: t, current }], comment, at)
-  return { ticket: tickets[0], deltas }
-}
-
-/** Opens a ticket for each risk that may get one; the others get their refusal (SPEC §7 risk group tickets). */
-export async function openRiskTickets(
-  tx: Kysely<Database>,
-  provider: TicketProvider,
-  scope: Scope,
-  targets: RiskTarget[],
-  comment: string,
-  at: number,
-) {
-  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
-  const current = await currentTickets(tx, provider, targets)
-  const refusals = new Map(targets.map((t) => [t.id, createRefusal(scope, t, current.get(targetKey(t)))]))
-  const accepted = targets.filter((t) => !refusals.get(t.id))
-  const items = accepted.map((t) => ({ target: t, current: current.get(targetKey(t)) }))
-  const { tickets, deltas } = accepted.length
-    ? await createTickets(tx, provider, scope, items, comment, at)
-    : { tickets: [], deltas: [] as FeedDelta[] }
-  return { refusals, opened: new Map(accepted.map((t, n) => [t.id, tickets[n]])), deltas }
-}
-
-/** Closes the current ticket of each risk whose current one is open; none at all is ticket_not_found. */
-export async function closeRiskTickets(
-  tx: Kysely<Database>,
-  provider: TicketProvider,
-  scope: Scope,
-  targets: RiskTarget[],
-  comment: string,
-  at: number,
-) {
-  refuse(rightRefusal(scope, 'create_ticket', targets[0]))
-  const current = await currentTickets(tx, provider, targets)
-  const open = targets.filter((t) => current.get(targetKey(t)) && !current.get(targetKey(t))!.isClosed)
-  // One risk's closed ticket is the provider's own refusal (ticket_closed), as for hosts.
-  const closing = targets.length === 1 && current.has(targetKey(targets[0])) ? targets : open
-  if (!closing.length) throw new ApiError('ticket_not_found', { risk_ids: targets.map((t) => t.id), reason: 'no open ticket' })
-  const out = { ids: [] as string[], deltas: [] as FeedDelta[] }
-  for (const t of closing) {
-    const { ticket, deltas } = await closeTicket(tx, provider, scope, t, current.get(targetKey(t))!.ticket_id, comment, at)
-    out.ids.push(ticket.ticket_id)
-    out.deltas.push(...deltas)
+  const write = await createTickets(db, providers, scope, [{ target: t, current }], comment, at)
+  return async (tx) => {
+    const { tickets, deltas } = await write(tx)
+    return { ticket: tickets[0], deltas }
   }
-  return out
 }

@@ -8,6 +8,7 @@ import { z } from 'zod'
 import { ActionComment, ObjectFields } from './acknowledgements'
 import { ErrorKey } from '../errors'
 import { PluginId } from './risks'
+import { Deployment } from './ticket-providers'
 
 /** SPEC §4: the comment of a re-acknowledgement. */
 export const REACKNOWLEDGED_COMMENT = 'Re-acknowledged'
@@ -53,7 +54,9 @@ export const Ticket = z.object({
   isClosed: z.boolean(),
   details: z.string(),
   provider: z.string(),
-  /** a Vigil page that shows the ticket, for the built-in provider */
+  /** the deployment of the ticket system (SPEC §3 "shown as deployment environments, colour-coded") */
+  deployment: Deployment,
+  /** the ticket in its ticket system: a Vigil page for the built-in provider, RT's own page for Request Tracker */
   web_url: z.string(),
   ticket_links: z.array(z.object({ id: z.string(), web_url: z.string() })),
   host_id: z.number().int(),

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { ActionFrame } from './ActionFrame'
 import { safeTicketUrl } from './ticket-form'
 import { ticketLinks, type TicketInfo } from './ticket-info'
+import { TicketStatusBadge } from './TicketStatusBadge'
 
 export interface TicketViewProps {
   subject: string
@@ -16,7 +17,6 @@ export interface TicketViewProps {
 export function TicketView({ subject, ticket, onCloseTicket, onClose }: TicketViewProps) {
   const { t } = useTranslation()
   const rows: [string, string | undefined][] = [
-    ['status', ticket.workflowStateName],
     ['group', ticket.supportGroupName],
     ['assignee', ticket.assigneeName],
     ['priority', ticket.priorityName],
@@ -47,6 +47,14 @@ export function TicketView({ subject, ticket, onCloseTicket, onClose }: TicketVi
             })}
           </ul>
         </dd>
+        {ticket.workflowStateName && (
+          <>
+            <dt className="col-sm-3">{t('ui.ticket.fields.status')}</dt>
+            <dd className="col-sm-9">
+              <TicketStatusBadge status={ticket.workflowStateName} isClosed={!!ticket.isClosed} deployment={ticket.deployment} />
+            </dd>
+          </>
+        )}
         {rows
           .filter(([, value]) => value)
           .map(([key, value]) => (

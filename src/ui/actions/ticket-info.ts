@@ -1,3 +1,5 @@
+import type { Deployment } from '../../shared/api/ticket-providers'
+
 /** SPEC §3 "Ticket": the fields a ticket provider returns, as the ticket panels read them. */
 export interface TicketInfo {
   ticket_id?: string
@@ -11,6 +13,7 @@ export interface TicketInfo {
   urgencyName?: string
   isClosed?: boolean
   provider?: string
+  deployment?: Deployment
   web_url?: string | null
   ticket_links?: readonly { id: string; web_url: string | null }[]
 }

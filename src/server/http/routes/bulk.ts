@@ -14,15 +14,15 @@ import { chunked, hostsOf, rightRefusal, targetKey, targetsByFilter, type Action
 import { acknowledgeRefusal, addAcknowledgements } from '../../store/acknowledgements'
 import { scheduleDowntimes } from '../../store/downtimes'
 import { createRefusal, createTickets, currentTickets } from '../../store/tickets'
-import { defaultTicketProvider } from '../../integrations/tickets/index'
+import { ticketProvidersOf } from '../../integrations/tickets/index'
 import { now } from '../../store/json'
 import { commitThenPublish, type Write } from '../../store/commit'
 
-export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps) {
+export async function bulkRoutes(app: ZodApp, { store, bus, engine, box }: RouteDeps) {
   async function run(
     targets: ActionTarget[],
     refusal: (t: ActionTarget) => Refusal | null,
-    apply: (part: ActionTarget[]) => Write<{ deltas: FeedDelta[] }>,
+    apply: (part: ActionTarget[]) => Write<{ deltas: FeedDelta[] }> | Promise<Write<{ deltas: FeedDelta[] }>>,
   ): Promise<BulkResult> {
     const refused: BulkResult['refused'] = []
     const accepted: ActionTarget[] = []
@@ -31,7 +31,7 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
       if (r) refused.push({ id: t.id, key: r.key })
       else accepted.push(t)
     }
-    for (const part of chunked(accepted)) await commitThenPublish(store.db, bus, apply(part))
+    for (const part of chunked(accepted)) await commitThenPublish(store.db, bus, await apply(part))
     return { done: accepted.length, refused }
   }
 
@@ -63,15 +63,20 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine }: RouteDeps)
 
   app.post('/tickets', { schema: { body: BulkTicketBody, response: { 200: BulkResult } } }, async (req) => {
     const at = now()
-    const provider = defaultTicketProvider
     const targets = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
-    const current = await currentTickets(store.db, provider, targets)
+    // Each target's organization has its own ticket provider (issue 15 "Ticket providers").
+    const providers = await ticketProvidersOf(
+      store.db,
+      box,
+      targets.map((t) => t.hostgroupId),
+    )
+    const current = await currentTickets(store.db, providers, targets)
     return run(
       targets,
       (t) => createRefusal(req.scope, t, current.get(targetKey(t))),
-      (part) => (tx) => {
+      (part) => {
         const items = part.map((t) => ({ target: t, current: current.get(targetKey(t)) }))
-        return createTickets(tx, provider, req.scope, items, req.body.comment, at)
+        return createTickets(store.db, providers, req.scope, items, req.body.comment, at)
       },
     )
   })

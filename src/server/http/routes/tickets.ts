@@ -37,21 +37,13 @@ import {
   targetOf,
   type ActionTarget,
   type RiskTarget,
+  type TicketTarget,
 } from '../../store/action-targets'
-import {
-  addTicketNote,
-  closeRiskTickets,
-  closeTicket,
-  getTicket,
-  listTickets,
-  openRiskTickets,
-  openTicket,
-  reacknowledge,
-  ticketTarget,
-} from '../../store/tickets'
+import { addTicketNote, closeTicket, getTicket, listTickets, openTicket, reacknowledge, ticketTarget } from '../../store/tickets'
+import { closeRiskTickets, openRiskTickets } from '../../store/risk-tickets'
 import { now } from '../../store/json'
 import { commitThenPublish } from '../../store/commit'
-import { defaultTicketProvider } from '../../integrations/tickets/index'
+import { ticketProviderOfTicket, ticketProvidersOf } from '../../integrations/tickets/index'
 import type { Scope } from '../../store/scope'
 
 function requiredComment(comment: string | undefined): string {
@@ -59,16 +51,24 @@ function requiredComment(comment: string | undefined): string {
   return comment
 }
 
-export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
-  const provider = defaultTicketProvider
+export async function ticketRoutes(app: ZodApp, { store, bus, box }: RouteDeps) {
+  // The ticket provider of the object's organization (issue 15 "Ticket providers").
+  const providersOf = (...targets: TicketTarget[]) =>
+    ticketProvidersOf(
+      store.db,
+      box,
+      targets.map((t) => t.hostgroupId),
+    )
   const reacknowledged = async (scope: Scope, t: ActionTarget) =>
-    (await commitThenPublish(store.db, bus, (tx) => reacknowledge(tx, provider, scope, t, now()))).ticket
+    (await commitThenPublish(store.db, bus, await reacknowledge(store.db, await providersOf(t), scope, t, now()))).ticket
 
   // The page of a ticket's web_url (/#/tickets/{ticket_id}) knows only the id: the object comes from the ticket.
   app.get('/tickets/:ticket_id', { schema: { params: TicketIdParam, response: { 200: Ticket } } }, async (req) => {
-    const t = await ticketTarget(store.db, provider, req.scope, req.params.ticket_id)
-    refuse(rightRefusal(req.scope, 'view_ticket', t))
-    return getTicket(store.db, provider, t, req.params.ticket_id)
+    const seen = req.scope.serverAdmin ? null : req.scope.organizationIds
+    const provider = await ticketProviderOfTicket(store.db, box, seen, req.params.ticket_id)
+    const { target, ticket } = await ticketTarget(store.db, provider, req.scope, req.params.ticket_id)
+    refuse(rightRefusal(req.scope, 'view_ticket', target))
+    return ticket
   })
 
   const objects = [
@@ -81,14 +81,14 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     app.get(path, { schema: { params, response: { 200: TicketList } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
       refuse(rightRefusal(req.scope, 'view_ticket', t))
-      const result = await listTickets(store.db, provider, t)
+      const result = await listTickets(store.db, await providersOf(t), t)
       return { result, totalresults: result.length }
     })
 
     app.get(`${path}/:ticket_id`, { schema: { params: withTicket, response: { 200: Ticket } } }, async (req) => {
       const t = await targetOf(store.db, req.scope, req.params)
       refuse(rightRefusal(req.scope, 'view_ticket', t))
-      return getTicket(store.db, provider, t, req.params.ticket_id)
+      return getTicket(store.db, await providersOf(t), t, req.params.ticket_id)
     })
 
     app.post(path, { schema: { params, body: TicketBody, response: { 201: TicketPostResponse } } }, async (req, reply) => {
@@ -96,7 +96,11 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       checkPayloadIds(t, req.body)
       if (req.body.reacknowledged) return reply.status(201).send(await reacknowledged(req.scope, t))
       const comment = requiredComment(req.body.comment)
-      const { ticket } = await commitThenPublish(store.db, bus, (tx) => openTicket(tx, provider, req.scope, t, comment, now()))
+      const { ticket } = await commitThenPublish(
+        store.db,
+        bus,
+        await openTicket(store.db, await providersOf(t), req.scope, t, comment, now()),
+      )
       return reply.status(201).send(ticket)
     })
 
@@ -106,13 +110,13 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       async (req) => {
         const t = await targetOf(store.db, req.scope, req.params)
         checkPayloadIds(t, req.body)
-        await getTicket(store.db, provider, t, req.params.ticket_id)
+        const providers = await providersOf(t)
+        await getTicket(store.db, providers, t, req.params.ticket_id)
         if (req.body.reacknowledged) return reacknowledged(req.scope, t)
         const comment = requiredComment(req.body.comment)
         refuse(rightRefusal(req.scope, 'create_ticket', t))
-        const { ticket } = await commitThenPublish(store.db, bus, (tx) =>
-          addTicketNote(tx, provider, req.scope, t, req.params.ticket_id, comment, now()),
-        )
+        const write = await addTicketNote(store.db, providers, req.scope, t, req.params.ticket_id, comment, now())
+        const { ticket } = await commitThenPublish(store.db, bus, write)
         return ticket
       },
     )
@@ -123,15 +127,14 @@ export async function ticketRoutes(app: ZodApp, { store, bus }: RouteDeps) {
       async (req) => {
         const t = await targetOf(store.db, req.scope, req.params)
         refuse(rightRefusal(req.scope, 'create_ticket', t))
-        const { ticket } = await commitThenPublish(store.db, bus, (tx) =>
-          closeTicket(tx, provider, req.scope, t, req.params.ticket_id, req.body.comment, now()),
-        )
+        const write = await closeTicket(store.db, await providersOf(t), req.scope, t, req.params.ticket_id, req.body.comment, now())
+        const { ticket } = await commitThenPublish(store.db, bus, write)
         return { ticket_id: ticket.ticket_id }
       },
     )
   }
 
-  await riskTicketRoutes(app, { store, bus })
+  await riskTicketRoutes(app, { store, bus, box })
 }
 
 /** A risk's ticket body: comment required; risks cannot be re-acknowledged (they are never acknowledged). */
@@ -143,9 +146,14 @@ function riskComment(targets: RiskTarget[], body: TicketBody): string {
 }
 
 /** SPEC §7 risks/{risk_id}/tickets and risks/{hostgroup_id}/{risk_plugin_id}/tickets. */
-async function riskTicketRoutes(app: ZodApp, { store, bus }: Pick<RouteDeps, 'store' | 'bus'>) {
+async function riskTicketRoutes(app: ZodApp, { store, bus, box }: Pick<RouteDeps, 'store' | 'bus' | 'box'>) {
   const db = store.db
-  const provider = defaultTicketProvider
+  const providersOf = (targets: RiskTarget[]) =>
+    ticketProvidersOf(
+      db,
+      box,
+      targets.map((t) => t.hostgroupId),
+    )
   const one = '/risks/:risk_id/tickets'
   const group = '/risks/:hostgroup_id/:risk_plugin_id/tickets'
   const risk = (scope: Scope, p: { risk_id: number }) => riskTargetOf(db, scope, p.risk_id).then((t) => [t])
@@ -154,15 +162,15 @@ async function riskTicketRoutes(app: ZodApp, { store, bus }: Pick<RouteDeps, 'st
 
   async function list(scope: Scope, targets: RiskTarget[]) {
     refuse(rightRefusal(scope, 'view_ticket', targets[0]))
-    const result = await listTickets(db, provider, ...targets)
+    const result = await listTickets(db, await providersOf(targets), ...targets)
     return { result, totalresults: result.length }
   }
-  const open = (scope: Scope, targets: RiskTarget[], body: TicketBody) => {
+  const open = async (scope: Scope, targets: RiskTarget[], body: TicketBody) => {
     const comment = riskComment(targets, body)
-    return commitThenPublish(db, bus, (tx) => openRiskTickets(tx, provider, scope, targets, comment, now()))
+    return commitThenPublish(db, bus, await openRiskTickets(db, await providersOf(targets), scope, targets, comment, now()))
   }
   const close = async (scope: Scope, targets: RiskTarget[], comment: string) =>
-    (await commitThenPublish(db, bus, (tx) => closeRiskTickets(tx, provider, scope, targets, comment, now()))).ids
+    (await commitThenPublish(db, bus, await closeRiskTickets(db, await providersOf(targets), scope, targets, comment, now()))).ids
 
   app.get(one, { schema: { params: RiskTicketParams, response: { 200: TicketList } } }, async (req) =>
     list(req.scope, await risk(req.scope, req.params)),

@@ -18,7 +18,8 @@ import {
 } from '../../store/service-desk'
 import { ApiError } from '../../../shared/errors'
 import type { Ticket } from '../../../shared/api/tickets'
-import type { TicketProvider } from './provider'
+import type { OpenRequest, TicketProvider } from './provider'
+import { describeSubject, priorityOf, urgencyOf } from './subject'
 
 const NAME = 'Vigil service desk'
 const SUPPORT_GROUP = 'Service desk'
@@ -27,19 +28,8 @@ const numberOf = (ticketId: string) => {
   const m = /^VIG-(\d{1,12})$/.exec(ticketId)
   return m ? Number(m[1]) : null
 }
-const ticketWebUrl = (ticketId: string) => `/#/tickets/${encodeURIComponent(ticketId)}`
-
-// By host/resource state, and by risk severity (SPEC §4 RISK names) for risk tickets.
-const PRIORITY: Record<string, string> = {
-  down: 'High',
-  critical: 'High',
-  unreachable: 'Medium',
-  warning: 'Medium',
-  veryhigh: 'High',
-  high: 'High',
-  medium: 'Medium',
-}
-const URGENCY: Record<string, string> = { down: 'High', critical: 'High', unreachable: 'Medium', veryhigh: 'High', high: 'Medium' }
+/** The Vigil page of a built-in ticket. */
+export const builtinTicketWebUrl = (ticketId: string) => `/#/tickets/${encodeURIComponent(ticketId)}`
 
 async function read(db: Kysely<Database>, ticketIds: string[]): Promise<Ticket[]> {
   const nums = [...new Set(ticketIds.map(numberOf).filter((n): n is number => n !== null))]
@@ -66,8 +56,10 @@ function toTicket(r: ServiceDeskTicketRow, notes: ServiceDeskNoteRow[], links: s
     isClosed: r.is_closed === 1,
     details: r.details,
     provider: NAME,
-    web_url: ticketWebUrl(ticketId),
-    ticket_links: links.map((id) => ({ id, web_url: ticketWebUrl(id) })),
+    // Vigil's own desk is as production as Vigil (SPEC §3 deployment colouring marks other deployments).
+    deployment: 'production',
+    web_url: builtinTicketWebUrl(ticketId),
+    ticket_links: links.map((id) => ({ id, web_url: builtinTicketWebUrl(id) })),
     host_id: r.host_id,
     resource_id: r.resource_id,
     risk_id: r.risk_id,
@@ -92,63 +84,64 @@ async function one(db: Kysely<Database>, ticketId: string, failure: 'ticket_add_
   return row
 }
 
+async function openInDatabase(db: Kysely<Database>, requests: OpenRequest[], at: number): Promise<Ticket[]> {
+  const subjectKey = (hostId: number, resourceId: number | null, riskId: number | null) => `${hostId}:${resourceId ?? ''}:${riskId ?? ''}`
+  const ids: string[] = []
+  // Multi-row inserts: a bulk request opens thousands at once. Returned rows are matched to requests by
+  // subject (and by id order for the same subject), not by RETURNING order, which neither database promises.
+  for (let i = 0; i < requests.length; i += 300) {
+    const part = requests.slice(i, i + 300)
+    const rows = await insertServiceDeskTickets(
+      db,
+      part.map(({ subject: s, comment, author, previous }) => ({
+        host_id: s.hostId,
+        resource_id: s.resourceId,
+        risk_id: s.riskId,
+        hostgroup_id: s.hostgroupId,
+        workflow_state_name: 'New',
+        support_group_name: SUPPORT_GROUP,
+        description: describeSubject(s, 4000),
+        priority_name: priorityOf(s),
+        urgency_name: urgencyOf(s),
+        details: comment,
+        linked_ticket_id: previous ?? '',
+        username: author.username,
+        created_time: at,
+        updated_time: at,
+      })),
+    )
+    const bySubject = new Map<string, number[]>()
+    for (const r of rows.sort((x, y) => x.id - y.id)) {
+      const key = subjectKey(r.host_id, r.resource_id, r.risk_id)
+      bySubject.set(key, [...(bySubject.get(key) ?? []), r.id])
+    }
+    const refs = part.map((q) => bySubject.get(subjectKey(q.subject.hostId, q.subject.resourceId, q.subject.riskId))!.shift()!)
+    await insertServiceDeskNotes(
+      db,
+      part.map((q, n) => ({
+        ticket_ref: refs[n],
+        kind: q.previous ? 'reopened' : 'created',
+        comment: q.comment,
+        username: q.author.username,
+        user_full_name: q.author.fullName,
+        created_time: at,
+      })),
+    )
+    ids.push(...refs.map(ticketIdOf))
+  }
+  return read(db, ids)
+}
+
+/** Every step of the built-in desk happens in the action's transaction. */
 export const builtinProvider: TicketProvider = {
   name: NAME,
+  owns: (ticketId) => numberOf(ticketId) !== null,
 
-  async open(db, requests, at) {
-    const subjectKey = (hostId: number, resourceId: number | null, riskId: number | null) => `${hostId}:${resourceId ?? ''}:${riskId ?? ''}`
-    const ids: string[] = []
-    // Multi-row inserts: a bulk request opens thousands at once. Returned rows are matched to requests by
-    // subject (and by id order for the same subject), not by RETURNING order, which neither database promises.
-    for (let i = 0; i < requests.length; i += 300) {
-      const part = requests.slice(i, i + 300)
-      const rows = await insertServiceDeskTickets(
-        db,
-        part.map(({ subject: s, comment, author, previous }) => ({
-          host_id: s.hostId,
-          resource_id: s.resourceId,
-          risk_id: s.riskId,
-          hostgroup_id: s.hostgroupId,
-          workflow_state_name: 'New',
-          support_group_name: SUPPORT_GROUP,
-          description: `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(
-            0,
-            4000,
-          ),
-          priority_name: PRIORITY[s.state] ?? 'Low',
-          urgency_name: URGENCY[s.state] ?? 'Low',
-          details: comment,
-          linked_ticket_id: previous ?? '',
-          username: author.username,
-          created_time: at,
-          updated_time: at,
-        })),
-      )
-      const bySubject = new Map<string, number[]>()
-      for (const r of rows.sort((x, y) => x.id - y.id)) {
-        const key = subjectKey(r.host_id, r.resource_id, r.risk_id)
-        bySubject.set(key, [...(bySubject.get(key) ?? []), r.id])
-      }
-      const refs = part.map((q) => bySubject.get(subjectKey(q.subject.hostId, q.subject.resourceId, q.subject.riskId))!.shift()!)
-      await insertServiceDeskNotes(
-        db,
-        part.map((q, n) => ({
-          ticket_ref: refs[n],
-          kind: q.previous ? 'reopened' : 'created',
-          comment: q.comment,
-          username: q.author.username,
-          user_full_name: q.author.fullName,
-          created_time: at,
-        })),
-      )
-      ids.push(...refs.map(ticketIdOf))
-    }
-    return read(db, ids)
-  },
+  open: async (_db, requests, at) => (tx) => openInDatabase(tx, requests, at),
 
-  async addNote(db, ticketId, note, at) {
-    const row = await one(db, ticketId, 'ticket_add_failed')
-    await insertServiceDeskNotes(db, [
+  addNote: async (_db, ticketId, note, at) => async (tx) => {
+    const row = await one(tx, ticketId, 'ticket_add_failed')
+    await insertServiceDeskNotes(tx, [
       {
         ticket_ref: row.id,
         kind: note.kind,
@@ -158,17 +151,17 @@ export const builtinProvider: TicketProvider = {
         created_time: at,
       },
     ])
-    await updateServiceDeskTicket(db, row.id, { workflow_state_name: 'In progress', updated_time: at })
-    return (await read(db, [ticketId]))[0]
+    await updateServiceDeskTicket(tx, row.id, { workflow_state_name: 'In progress', updated_time: at })
+    return (await read(tx, [ticketId]))[0]
   },
 
-  async close(db, ticketId, comment, author, at) {
-    const row = await one(db, ticketId, 'ticket_delete_failed')
-    await insertServiceDeskNotes(db, [
+  close: async (_db, ticketId, comment, author, at) => async (tx) => {
+    const row = await one(tx, ticketId, 'ticket_delete_failed')
+    await insertServiceDeskNotes(tx, [
       { ticket_ref: row.id, kind: 'closed', comment, username: author.username, user_full_name: author.fullName, created_time: at },
     ])
-    await updateServiceDeskTicket(db, row.id, { is_closed: 1, workflow_state_name: 'Closed', closed_time: at, updated_time: at })
-    return (await read(db, [ticketId]))[0]
+    await updateServiceDeskTicket(tx, row.id, { is_closed: 1, workflow_state_name: 'Closed', closed_time: at, updated_time: at })
+    return (await read(tx, [ticketId]))[0]
   },
 
   get: read,

@@ -14,4 +14,5 @@ export const adminScreens = {
   risks: 'Risk settings',
   labels: 'Label settings',
   limits: 'Limits',
+  tickets: 'Ticket provider settings',
 }

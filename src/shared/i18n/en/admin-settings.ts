@@ -1,6 +1,6 @@
 /** English texts of the organization settings (SPEC §2 /admin/{organization}/settings/…, issue 15 Settings) and limits. */
 export const adminSettings = {
-  tabs: { thresholds: 'Thresholds', services: 'Services', agent: 'Agent', risks: 'Risks', labels: 'Labels' },
+  tabs: { thresholds: 'Thresholds', services: 'Services', agent: 'Agent', risks: 'Risks', labels: 'Labels', tickets: 'Tickets' },
   unknownOrganization: 'You have no access to the organization "{{name}}".',
   notAuthorized: 'You are not authorized to change these settings (host_write).',
   leave: 'These settings have unsaved changes. Leave anyway?',
@@ -106,5 +106,29 @@ export const adminSettings = {
     softwareText: "PUT /api/v1/hosts/{host_id}/software replaces the host's packages with the list sent.",
     copy: 'Copy',
     copied: 'Copied',
+  },
+  tickets: {
+    intro: "Where this organization's tickets live: Vigil's built-in service desk, or a Request Tracker 5 the organization runs.",
+    provider: 'Ticket provider',
+    providers: { builtin: 'Built-in service desk', request_tracker: 'Request Tracker 5' },
+    baseUrl: 'Request Tracker address',
+    baseUrlHint: 'The address of RT in a browser, e.g. https://rt.example.com or https://example.com/rt. Vigil uses its REST 2 API.',
+    trusted:
+      'A server admin saved this address: it may be one the organization may not reach otherwise. Changing it needs an address the organization may reach.',
+    queue: 'Queue',
+    token: 'Auth token',
+    tokenHint: 'An auth token of an RT user who may create and comment tickets in the queue (RT: Logged in as → Settings → Auth Tokens).',
+    tokenSet: 'A token is set. Leave this empty to keep it.',
+    timeout: 'Time limit of each request (seconds)',
+    customFields: 'Custom fields',
+    customFieldsHint: 'Optional: names of RT ticket custom fields Vigil fills when it opens a ticket.',
+    mapped: { host: 'Host name into', resource: 'Resource name into', state: 'State into' },
+    deployment: 'Deployment',
+    deploymentHint: 'Which deployment of the ticket system this is; tickets of any but production show it with their status.',
+    sampleStatus: 'Open',
+    test: 'Test connection',
+    testing: 'Testing…',
+    connected: 'Connected to Request Tracker {{version}}, queue {{queue}}.',
+    testFailed: 'The connection test failed.',
   },
 }

@@ -86,4 +86,6 @@ export const errors: Record<ErrorKey, string> = {
   ticket_add_failed: 'Creating the ticket failed.',
   ticket_delete_failed: 'Closing the ticket failed.',
   ticket_not_found: 'Ticket not found.',
+  ticket_system_error: 'The ticket system refused the request: {{reason}}',
+  ticket_system_unavailable: 'The ticket system cannot be reached: {{reason}}',
 }

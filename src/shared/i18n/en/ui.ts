@@ -200,6 +200,9 @@ export const ui = {
     closeTicket: 'Close ticket',
     closeTitle: 'Close ticket {{id}} of {{subject}}',
     alreadyClosed: 'This ticket is closed.',
+    statusIn: '{{status}} · {{deployment}}',
+    deploymentTitle: 'The ticket system this ticket is in is not production',
+    deployments: { production: 'production', acceptance: 'acceptance', test: 'test', development: 'development', local: 'local' },
     fields: {
       ids: 'Ticket',
       status: 'Status',
