@@ -6,7 +6,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { useBrowserSuite } from './browser'
+import { useBrowserSuite, openAs } from './browser'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
 import { tcpServer, type Listening } from '../tests/fixtures/loopback'
 
@@ -25,19 +25,7 @@ beforeAll(async () => {
 })
 afterAll(() => Promise.all(listeners.map((l) => l.close())))
 
-async function open(user: Tenant, route: string): Promise<Page> {
-  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  })
-  const { token } = (await r.json()) as { token: string }
-  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
-  suite.contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
-  return page
-}
+const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 
 describe('network discovery (issue 15)', () => {
   it("finds the test's own listeners on a loopback range and adds the chosen hosts with their types and parent", async () => {

@@ -5,24 +5,12 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { useBrowserSuite } from './browser'
+import { useBrowserSuite, openAs } from './browser'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
 
 const suite = useBrowserSuite()
 
-async function open(user: Tenant, route: string): Promise<Page> {
-  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  })
-  const { token } = (await r.json()) as { token: string }
-  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
-  suite.contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
-  return page
-}
+const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 
 describe('CSV import of hosts (issue 15)', () => {
   it('imports 50 rows with one bad row: the preview names the row and key, and 49 hosts appear in the list', async () => {

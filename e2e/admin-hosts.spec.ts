@@ -5,7 +5,7 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { useBrowserSuite } from './browser'
+import { useBrowserSuite, openAs } from './browser'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
 import { LOOPBACK } from '../tests/fixtures/loopback'
 
@@ -19,19 +19,7 @@ beforeAll(async () => {
 })
 afterAll(() => new Promise((resolve) => agent.close(resolve)))
 
-async function open(user: Tenant, route: string): Promise<Page> {
-  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  })
-  const { token } = (await r.json()) as { token: string }
-  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
-  suite.contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
-  return page
-}
+const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 
 describe('host administration (issue 15)', () => {
   it('adds a Linux host by type and shows its checks turning green and red', async () => {

@@ -60,6 +60,6 @@ export async function openAs(suite: BrowserSuite, user: { username: string; pass
   const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
   suite.contexts.push(context)
   const page = await context.newPage()
-  await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
+  await page.goto(`${suite.server.baseUrl}/#${route}${route.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`)
   return page
 }

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
-import { useBrowserSuite } from './browser'
+import { useBrowserSuite, openAs } from './browser'
 
 const suite = useBrowserSuite()
 
@@ -58,19 +58,7 @@ async function operatorWith(hosts: HostSpec[]): Promise<Tenant & { ids: Record<s
 }
 
 /** Opens a screen logged in through the SPEC §2 token URL option. */
-async function open(user: Tenant, route: string): Promise<Page> {
-  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  })
-  const { token } = (await r.json()) as { token: string }
-  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
-  suite.contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(`${suite.server.baseUrl}/#${route}${route.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`)
-  return page
-}
+const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 
 const hostsTable = (page: Page) => page.getByRole('table', { name: 'Hosts' })
 const rowOf = (page: Page, table: string, text: string) =>
