@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { DISCOVERY_DEFAULT_PORTS, type DiscoveryJob } from '../../shared/api/discovery'
 import { failureOf } from '../hosts/api'
 import { useStartDiscovery } from './api'
+import { EnvironmentSelect } from './EnvironmentSelect'
 
 export interface DiscoveryFormProps {
   environments: { id: number; alias: string }[]
@@ -44,21 +45,13 @@ export function DiscoveryForm({ environments, onStarted }: DiscoveryFormProps) {
       <h2 className="h5">{t('admin.discovery.form.title')}</h2>
       <div className="row g-2">
         <div className="col-md-3">
-          <label htmlFor="discovery-environment" className="form-label">
-            {t('admin.discovery.form.environment')}
-          </label>
-          <select
+          <EnvironmentSelect
             id="discovery-environment"
-            className="form-select"
+            label={t('admin.discovery.form.environment')}
+            environments={environments}
             value={environment}
-            onChange={(e) => setEnvironment(Number(e.target.value))}
-          >
-            {environments.map((env) => (
-              <option key={env.id} value={env.id}>
-                {env.alias}
-              </option>
-            ))}
-          </select>
+            onChange={setEnvironment}
+          />
         </div>
         <div className="col-md-3">
           <label htmlFor="discovery-cidr" className="form-label">

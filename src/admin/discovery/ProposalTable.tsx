@@ -4,6 +4,7 @@ import { CATEGORY_ICONS, HOST_TYPE_NAMES, HOST_TYPES } from '../../shared/host-t
 import type { DiscoveryAdded, DiscoveryJob, DiscoveryProposal } from '../../shared/api/discovery'
 import { failureOf } from '../hosts/api'
 import { useAddDiscovered } from './api'
+import { EnvironmentSelect } from './EnvironmentSelect'
 
 export interface ProposalTableProps {
   job: DiscoveryJob
@@ -173,21 +174,13 @@ export function ProposalTable({ job, environments }: ProposalTableProps) {
       </table>
       <div className="d-flex gap-2 align-items-end">
         <div>
-          <label htmlFor="discovery-add-environment" className="form-label">
-            {t('admin.discovery.proposals.environment')}
-          </label>
-          <select
+          <EnvironmentSelect
             id="discovery-add-environment"
-            className="form-select"
+            label={t('admin.discovery.proposals.environment')}
+            environments={environments}
             value={environment}
-            onChange={(e) => setEnvironment(Number(e.target.value))}
-          >
-            {environments.map((env) => (
-              <option key={env.id} value={env.id}>
-                {env.alias}
-              </option>
-            ))}
-          </select>
+            onChange={setEnvironment}
+          />
         </div>
         <button
           type="button"
