@@ -71,7 +71,10 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
       .body
     const labelType = (await admin.post(`/api/v1/organizations/${org.id}/label-types`, { name: uniq('sweep-label'), data_type: 'string' }))
       .body
+    // A sweep of a documentation range (issue 15 discovery): nothing answers there, and it lives in memory only.
+    const sweep = (await admin.post('/api/v1/discovery', { hostgroup_id: env.id, cidr: '198.51.100.0/30', ports: [9] })).body
     Object.assign(ids, {
+      discovery: sweep.id,
       'label-types': labelType.id,
       name: labelType.name,
       organizations: org.id,
