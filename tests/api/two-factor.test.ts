@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { Secret, TOTP } from 'otpauth'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
-import { client, type User } from '../helpers/api'
+import { client, loginFrom, type User } from '../helpers/api'
 import { LOCKOUT_FAILURES } from '../../src/server/store/login-failures'
 import { LOGIN_TICKET_ATTEMPTS, REMEMBER_DEVICE_S } from '../../src/server/store/login-tickets'
 
@@ -172,6 +172,14 @@ describe.each(DATABASES)('two-factor on %s', (db) => {
       e.subject_name,
     ])
     expect(audit).toContainEqual(['SECOND_FACTORS_RESET', member.username])
+  })
+
+  it('refuses a ticket sent from another address than the password (code 2)', async () => {
+    const t = await addTenant()
+    const { secret } = await enrol(t)
+    const elsewhere = await loginFrom(server, '127.0.9.9', { username: t.username, password: t.password })
+    expect(elsewhere.body.second_factor).toBe('verify')
+    expect((await mfa(elsewhere.body.ticket, codeAt(secret, 1))).body.error).toMatchObject(DEAD_TICKET)
   })
 
   it('counts wrong codes as failed logins: the ticket ends and the source waits, so codes cannot be guessed', async () => {

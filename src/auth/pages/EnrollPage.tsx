@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMutation } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { isApiFailure } from '../../app/api'
 import { beginEnrolment, confirmEnrolment } from '../api'
 import { loginFeedbackOf } from '../login-feedback'
 import { pendingLoginOf } from '../pending-login'
@@ -23,7 +24,9 @@ export function EnrollPage() {
   const [remember, setRemember] = useState(false)
   const begin = useMutation({ mutationFn: () => beginEnrolment(ticket) })
   const confirm = useMutation({ mutationFn: () => confirmEnrolment(ticket, code.trim(), remember) })
-  const failure = confirm.error ?? begin.error
+  // A second app replaces the first only after an administrator's reset (store/second-factors.ts beginTotp).
+  const alreadyEnrolled = isApiFailure(begin.error) && begin.error.errorBody?.key === 'invalid_operation'
+  const failure = confirm.error ?? (alreadyEnrolled ? null : begin.error)
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -34,6 +37,11 @@ export function EnrollPage() {
     <main className="container py-5" style={{ maxWidth: '32rem' }}>
       <h1 className="h3 mb-4">{t('auth.screens.enroll')}</h1>
       {failure && <LoginFeedbackAlert feedback={loginFeedbackOf(failure)} />}
+      {alreadyEnrolled && (
+        <p role="status" className="alert alert-info">
+          {t('auth.enroll.alreadyEnrolled')}
+        </p>
+      )}
       {confirm.data ? (
         <section aria-labelledby="backup-codes-title">
           <h2 id="backup-codes-title" className="h5">

@@ -46,6 +46,8 @@ export const auth = {
     backupCodesHelp: 'Keep these codes somewhere safe. Each works once if you lose your authenticator app. They are not shown again.',
     continue: 'Continue',
     cancel: 'Cancel',
+    alreadyEnrolled:
+      'An authenticator app is already set up for your account. To replace it, ask an administrator to reset your second factors.',
   },
   notEnabled: {
     text: 'This login method is not enabled on this server.',
