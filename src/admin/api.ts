@@ -108,3 +108,5 @@ export const save = (collection: string, id: number | undefined, body: unknown) 
 export const remove = (collection: string, id: number) => send('DELETE', `${collection}/${id}`)
 export const setServerAdmin = (id: number, serverAdmin: boolean) => send('PUT', `users/${id}/server_admin`, { server_admin: serverAdmin })
 export const unlockUser = (id: number) => send('POST', `users/${id}/unlock`)
+/** Issue 16: the user's second factors, backup codes and remembered browsers go. */
+export const resetSecondFactors = (id: number) => send('DELETE', `users/${id}/second-factors`)

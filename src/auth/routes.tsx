@@ -4,11 +4,13 @@ import { lazyPage } from '../app/shell'
 
 const loginPage = lazyPage(() => import('./pages'), 'LoginPage')
 const notEnabled = lazyPage(() => import('./pages'), 'NotEnabledPage')
+const mfaPage = lazyPage(() => import('./pages'), 'MfaPage')
+const enrollPage = lazyPage(() => import('./pages'), 'EnrollPage')
 
 export const authRoutes: RouteObject[] = [
   { path: 'login', lazy: loginPage },
-  { path: 'login/mfa', handle: { screen: 'auth.screens.mfa' }, lazy: notEnabled },
-  { path: 'login/enroll', handle: { screen: 'auth.screens.enroll' }, lazy: notEnabled },
+  { path: 'login/mfa', handle: { screen: 'auth.screens.mfa' }, lazy: mfaPage },
+  { path: 'login/enroll', handle: { screen: 'auth.screens.enroll' }, lazy: enrollPage },
   { path: 'login/forgot_password', handle: { screen: 'auth.screens.forgotPassword' }, lazy: notEnabled },
   { path: 'oauth_redirect', handle: { screen: 'auth.screens.oauthRedirect' }, lazy: notEnabled },
 ]

@@ -10,6 +10,7 @@ import { buildApp } from './http/app'
 import { buildId } from './http/routes/ui'
 import { purgeExpiredTokens } from './store/tokens'
 import { purgeStaleLoginFailures } from './store/login-failures'
+import { purgeLoginTickets } from './store/login-tickets'
 import { memoryBus, postgresBus, type Bus } from './feed/bus'
 import { createEngine, type EngineOptions } from './engine/engine'
 import { EXPIRED_STORAGE_CLEANUP_S, RELEASE } from '../shared/constants'
@@ -72,7 +73,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   })
   const purge = setInterval(
     () =>
-      Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db)]).catch((err) =>
+      Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db), purgeLoginTickets(store.db)]).catch((err) =>
         log.error({ err }, 'token purge failed'),
       ),
     EXPIRED_STORAGE_CLEANUP_S * 1000,

@@ -74,6 +74,13 @@ const EMPTY_MAP = {
 const ROUTES: Record<string, Case> = {
   'GET /version.json': { kind: 'public' },
   'POST /api/v1/auth/login': { kind: 'public' },
+  // Issue 16: the second step of a login takes a pending-login ticket, no token (tests/api/two-factor.test.ts).
+  'POST /api/v1/auth/mfa': { kind: 'public' },
+  'POST /api/v1/auth/enroll': { kind: 'public' },
+  'POST /api/v1/auth/enroll/confirm': { kind: 'public' },
+  'POST /api/v1/users/current/totp': { kind: 'self' },
+  'POST /api/v1/users/current/totp/confirm': { kind: 'self', body: () => ({ code: '123456' }) },
+  'DELETE /api/v1/users/{id}/second-factors': { kind: 'write' },
   'POST /api/v1/auth/logout': { kind: 'self' },
   'GET /api/v1/users/current': { kind: 'self' },
   'POST /api/v1/feed/ticket': { kind: 'self' },

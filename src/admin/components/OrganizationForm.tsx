@@ -20,6 +20,7 @@ export function OrganizationForm({ organization, organizations, onDone }: Props)
     alias: organization?.alias ?? '',
     legal_name: organization?.legal_name ?? '',
     is_msp: organization?.is_msp ?? false,
+    require_two_factor: organization?.require_two_factor ?? false,
     msp_parent_id: organization?.msp_parent_id ?? organizations.find((o) => o.is_msp)?.id ?? null,
     contract_expiration: toDateInput(organization?.contract_expiration),
     customer_since: toDateInput(organization?.customer_since),
@@ -56,6 +57,15 @@ export function OrganizationForm({ organization, organizations, onDone }: Props)
       <label className="form-check">
         <input className="form-check-input" type="checkbox" checked={form.is_msp} onChange={(e) => set({ is_msp: e.target.checked })} />
         {t('admin.organization.isMsp')}
+      </label>
+      <label className="form-check">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          checked={form.require_two_factor}
+          onChange={(e) => set({ require_two_factor: e.target.checked })}
+        />
+        {t('admin.organization.requireTwoFactor')}
       </label>
       <label className="form-label d-block">
         {t('admin.organization.parent')}

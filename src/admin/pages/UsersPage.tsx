@@ -2,7 +2,16 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { useCurrentUser } from '../../app/api'
-import { remove, setServerAdmin, unlockUser, useAdminMutation, useOrganizationByName, useUsers, type UserRow } from '../api'
+import {
+  remove,
+  resetSecondFactors,
+  setServerAdmin,
+  unlockUser,
+  useAdminMutation,
+  useOrganizationByName,
+  useUsers,
+  type UserRow,
+} from '../api'
 import { AdminTabs } from '../components/AdminTabs'
 import { FormError } from '../components/FormError'
 import { UserForm } from '../components/UserForm'
@@ -24,6 +33,7 @@ export function UsersPage() {
   const del = useAdminMutation((id: number) => remove('users', id))
   const admin = useAdminMutation(({ id, on }: { id: number; on: boolean }) => setServerAdmin(id, on))
   const unlock = useAdminMutation((id: number) => unlockUser(id))
+  const resetFactors = useAdminMutation((id: number) => resetSecondFactors(id))
   const rows = users.data?.result ?? []
   const pages = Math.max(1, Math.ceil((users.data?.totalresults ?? 0) / PAGE_SIZE))
   const sortBy = (column: string) => setOrder(order === column ? `-${column}` : column)
@@ -53,7 +63,7 @@ export function UsersPage() {
           onDone={() => setEditing(null)}
         />
       )}
-      <FormError error={del.error ?? admin.error ?? unlock.error} />
+      <FormError error={del.error ?? admin.error ?? unlock.error ?? resetFactors.error} />
       {users.isSuccess && rows.length === 0 ? (
         <p className="text-body-secondary">{t('admin.users.empty')}</p>
       ) : (
@@ -89,6 +99,9 @@ export function UsersPage() {
                   </Link>
                   <button type="button" className="btn btn-sm btn-link" onClick={() => unlock.mutate(u.id)}>
                     {t('admin.users.unlock')}
+                  </button>
+                  <button type="button" className="btn btn-sm btn-link" onClick={() => resetFactors.mutate(u.id)}>
+                    {t('admin.users.resetSecondFactors')}
                   </button>
                   {me?.rights.includes('server_admins_write') && (
                     <label className="form-check form-check-inline ms-2">

@@ -7,7 +7,7 @@ export interface UserMenuProps {
   onLogout(): void
 }
 
-/** The user menu: preferences, tokens and versions links, and log out. */
+/** The user menu: preferences, tokens, two-factor enrolment and versions links, and log out. */
 export function UserMenu({ username, onLogout }: UserMenuProps) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
@@ -52,6 +52,11 @@ export function UserMenu({ username, onLogout }: UserMenuProps) {
           <li role="none">
             <Link role="menuitem" className="dropdown-item" to="/user/tokens" onClick={close}>
               {t('app.userMenu.tokens')}
+            </Link>
+          </li>
+          <li role="none">
+            <Link role="menuitem" className="dropdown-item" to="/login/enroll" onClick={close}>
+              {t('app.userMenu.twoFactor')}
             </Link>
           </li>
           <li role="none">

@@ -21,3 +21,14 @@ export function storeLoginToken(token: string, expiresAtS: number, storage: Stor
 export function clearToken(storage: Storage = localStorage): void {
   removeStored(storage, TOKEN_KEY)
 }
+
+const DEVICE_KEY = 'remembered_device'
+
+/** Issue 16 "remember this browser": the token later logins send to skip the second factor, kept until it expires (SPEC §9: a month). */
+export function storeDeviceToken(token: string, expiresAtS: number, storage: Storage = localStorage): void {
+  setStoredUntil(storage, DEVICE_KEY, token, expiresAtS * 1000)
+}
+
+export function getDeviceToken(storage: Storage = localStorage, now = Date.now()): string | null {
+  return getStored<string>(storage, DEVICE_KEY, now)
+}

@@ -1,15 +1,17 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { login } from '../api'
-import { loginFeedbackOf, offersForgotPassword, type LoginFeedback } from '../login-feedback'
+import { loginFeedbackOf, type LoginFeedback } from '../login-feedback'
+import { LoginFeedbackAlert } from './LoginFeedbackAlert'
 import { safeRedirect } from '../redirect'
 
-/** SPEC §2 /login: username and password; SPEC §8 feedback codes; then back to `redirect` or '/'. */
+/** SPEC §2 /login: username and password; SPEC §8 feedback codes; then the second factor if due, and back to `redirect` or '/'. */
 export function LoginPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const [params] = useSearchParams()
+  const { search } = useLocation()
   const [username, setUsername] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
@@ -20,8 +22,10 @@ export function LoginPage() {
     setBusy(true)
     setFeedback(null)
     try {
-      await login({ username: username.trim(), password })
-      await navigate(safeRedirect(params.get('redirect')), { replace: true })
+      const pending = await login({ username: username.trim(), password })
+      // Issue 16: a second factor (or its enrolment) comes first; the ticket travels in the history state, not the URL.
+      if (pending) await navigate(`/login/${pending.second_factor === 'verify' ? 'mfa' : 'enroll'}${search}`, { state: pending })
+      else await navigate(safeRedirect(params.get('redirect')), { replace: true })
     } catch (error) {
       setFeedback(loginFeedbackOf(error))
       setBusy(false)
@@ -31,21 +35,7 @@ export function LoginPage() {
   return (
     <main className="container py-5" style={{ maxWidth: '26rem' }}>
       <h1 className="h3 mb-4">{t('auth.login.title')}</h1>
-      {feedback && (
-        <div role="alert" className="alert alert-danger">
-          {t(`auth.login.feedback.${feedback.code}`)}
-          {feedback.lockedUntil !== undefined && (
-            <> {t('auth.login.lockedUntil', { time: new Date(feedback.lockedUntil * 1000).toLocaleString() })}</>
-          )}
-          {offersForgotPassword(feedback) && (
-            <div className="mt-2">
-              <Link to="/login/forgot_password" className="alert-link">
-                {t('auth.login.forgotPassword')}
-              </Link>
-            </div>
-          )}
-        </div>
-      )}
+      {feedback && <LoginFeedbackAlert feedback={feedback} />}
       <form onSubmit={(e) => void submit(e)} noValidate={false}>
         <div className="mb-3">
           <label htmlFor="login-username" className="form-label">

@@ -16,6 +16,8 @@ import { auth } from './plugins/auth'
 import { nesting } from './plugins/nesting'
 import { maintenance } from './plugins/maintenance'
 import { loginRoutes, logoutRoutes } from './routes/auth'
+import { loginSecondFactorRoutes } from './routes/login-second-factor'
+import { secondFactorRoutes } from './routes/second-factors'
 import { versionRoutes } from './routes/version'
 import { userRoutes } from './routes/users'
 import { serverAdminRoutes } from './routes/server-admins'
@@ -86,6 +88,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
 
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
+  await app.register(loginSecondFactorRoutes, { ...deps, prefix: '/api/v1/auth' })
   // The feed authenticates its own way (a one-time ticket in the URL): browsers cannot set WebSocket headers.
   const gate = createFeedGate(deps.box)
   await app.register(feedRoutes, { ...deps, gate, prefix: '/api/v1' })
@@ -102,6 +105,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(feedTicketRoutes, { ...deps, gate, prefix: '/feed' })
       await api.register(userRoutes, { ...deps, prefix: '/users' })
       await api.register(serverAdminRoutes, { ...deps, prefix: '/users' })
+      await api.register(secondFactorRoutes, { ...deps, prefix: '/users' })
       await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
       await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
       await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })

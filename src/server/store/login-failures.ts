@@ -66,17 +66,27 @@ export async function purgeStaleLoginFailures(db: Kysely<Database>) {
 }
 
 /**
+ * A user whose login an administrator may manage (unlock, reset second factors): server admins, and
+ * administrators (`user_read` and `hostgroup_write` at organization level) of the user's organization; a user
+ * outside the caller's view answers the same 404 as an absent one.
+ */
+export async function userToManage(db: Kysely<Database>, scope: Scope, userId: number, action: string) {
+  const user = await db.selectFrom('users').select(['id', 'username', 'organization_id']).where('id', '=', userId).executeTakeFirst()
+  if (!user || (!scope.serverAdmin && !scope.organizationIds.includes(user.organization_id)))
+    throw new ApiError('user_not_found', { id: userId })
+  const where = { organizationId: user.organization_id }
+  if (!scope.serverAdmin && !(can(scope, 'user_read', where) && can(scope, 'hostgroup_write', where)))
+    throw new ApiError('unauthorized', { action })
+  return user
+}
+
+/**
  * Clears a user's failures from every source. Allowed to server admins and to administrators (`user_read` and
  * `hostgroup_write` at organization level) of the user's organization; a user outside the caller's view is absent.
  */
 export async function unlockUser(db: Kysely<Database>, scope: Scope, userId: number) {
   await db.transaction().execute(async (tx) => {
-    const user = await tx.selectFrom('users').select(['id', 'username', 'organization_id']).where('id', '=', userId).executeTakeFirst()
-    if (!user || (!scope.serverAdmin && !scope.organizationIds.includes(user.organization_id)))
-      throw new ApiError('user_not_found', { id: userId })
-    const where = { organizationId: user.organization_id }
-    if (!scope.serverAdmin && !(can(scope, 'user_read', where) && can(scope, 'hostgroup_write', where)))
-      throw new ApiError('unauthorized', { action: 'unlock' })
+    const user = await userToManage(tx, scope, userId, 'unlock')
     const cleared = await tx.deleteFrom('login_failures').where('user_id', '=', userId).executeTakeFirst()
     await writeAuditEvent(tx, scope, {
       subject: 'user',

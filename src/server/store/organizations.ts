@@ -25,6 +25,7 @@ function toApi(r: Row, scope: Scope) {
     msp_parent_id: r.msp_parent_id,
     contract_expiration: r.contract_expiration,
     customer_since: r.customer_since,
+    require_two_factor: r.require_two_factor === 1,
     users: 0,
     hosts: 0,
     resources: 0,
@@ -110,6 +111,7 @@ export const organizationDef: EntityDef<Row, OrganizationOut> = {
     msp_parent_id: { expr: 'organizations.msp_parent_id', kind: 'integer' },
     contract_expiration: { expr: 'organizations.contract_expiration', kind: 'date' },
     customer_since: { expr: 'organizations.customer_since', kind: 'date' },
+    require_two_factor: { expr: 'organizations.require_two_factor', kind: 'boolean' },
     created_time: { expr: 'organizations.created_time', kind: 'date' },
   },
   fields: [
@@ -121,6 +123,7 @@ export const organizationDef: EntityDef<Row, OrganizationOut> = {
     'msp_parent_id',
     'contract_expiration',
     'customer_since',
+    'require_two_factor',
     'users',
     'hosts',
     'resources',
@@ -149,7 +152,7 @@ async function ensureUnique(db: Kysely<Database>, name: string, exceptId?: numbe
 const auditView = (db: Kysely<Database>, id: number) =>
   db
     .selectFrom('organizations')
-    .select(['name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since'])
+    .select(['name', 'alias', 'legal_name', 'is_msp', 'msp_parent_id', 'contract_expiration', 'customer_since', 'require_two_factor'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow()
 
@@ -194,6 +197,7 @@ export async function createOrganization(db: Kysely<Database>, scope: Scope, bod
         msp_parent_id: parent,
         contract_expiration: body.contract_expiration ?? null,
         customer_since: body.customer_since ?? null,
+        require_two_factor: body.require_two_factor ? 1 : 0,
         created_time: now(),
       })
       .returning('id')
@@ -212,10 +216,16 @@ export async function updateOrganization(db: Kysely<Database>, scope: Scope, id:
     checkName(body.name)
     await ensureUnique(db, body.name, id)
   }
-  const { is_msp, msp_parent_id, ...rest } = body
+  const { is_msp, msp_parent_id, require_two_factor, ...rest } = body
   const moves = msp_parent_id !== undefined && msp_parent_id !== org.msp_parent_id
   if (moves) await checkMove(db, scope, id, msp_parent_id)
-  const changes = { ...rest, ...(is_msp === undefined ? {} : { is_msp: is_msp ? 1 : 0 }), ...(moves ? { msp_parent_id } : {}) }
+  const flag = (v: boolean | undefined, column: 'is_msp' | 'require_two_factor') => (v === undefined ? {} : { [column]: v ? 1 : 0 })
+  const changes = {
+    ...rest,
+    ...flag(is_msp, 'is_msp'),
+    ...flag(require_two_factor, 'require_two_factor'),
+    ...(moves ? { msp_parent_id } : {}),
+  }
   // An empty update changes nothing (an UPDATE with no SET is no SQL).
   if (!Object.keys(changes).length) return org
   await db.transaction().execute(async (tx) => {

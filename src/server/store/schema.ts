@@ -18,6 +18,8 @@ export interface OrganizationTable {
   /** Issue 13: JSON of shared/api/quotas.ts Quotas and AllowedTargets, set by server admins (migration 0011). */
   quotas: Generated<string>
   allowed_targets: Generated<string>
+  /** Issue 16: 1 when its users must log in with a second factor (migration 0021). */
+  require_two_factor: Generated<number>
 }
 
 export interface HostgroupTable {
@@ -154,6 +156,44 @@ export interface LoginFailureTable {
   failures: number
   last_failure: number
   locked_until: number | null
+}
+
+/** Issue 16 (migration 0021): a user's second factor; `secret` sealed, `counter` the replay guard. */
+export interface SecondFactorTable {
+  id: Generated<number>
+  user_id: number
+  method: string
+  name: Generated<string>
+  secret: string
+  counter: number | null
+  confirmed: Generated<number>
+  created_time: number
+}
+
+export interface BackupCodeTable {
+  id: Generated<number>
+  user_id: number
+  code_hash: string
+  used_time: number | null
+}
+
+/** A pending login between the password and the second factor (or enrolment); single use. */
+export interface LoginTicketTable {
+  id: Generated<number>
+  user_id: number
+  ticket_hash: string
+  purpose: string
+  source: string
+  attempts: Generated<number>
+  expires: number
+}
+
+export interface RememberedDeviceTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  created_time: number
+  expires: number
 }
 
 export interface TokenTable {
@@ -552,6 +592,10 @@ export interface Database {
   environment_list_members: EnvironmentListMemberTable
   tokens: TokenTable
   login_failures: LoginFailureTable
+  second_factors: SecondFactorTable
+  backup_codes: BackupCodeTable
+  login_tickets: LoginTicketTable
+  remembered_devices: RememberedDeviceTable
   check_templates: CheckTemplateTable
   organization_settings: OrganizationSettingsTable
   label_types: LabelTypeTable

@@ -4,14 +4,62 @@ import { z } from 'zod'
 export const LoginBody = z.object({
   username: z.string().trim().min(1).max(254),
   password: z.string().min(1).max(1024),
+  /** Issue 16: the token of a browser remembered after a second factor (SPEC §9: one month). */
+  device_token: z.string().max(100).optional(),
 })
 export type LoginBody = z.infer<typeof LoginBody>
 
-export const LoginResponse = z.object({
+export const Session = z.object({
   token: z.string(),
   expires_at: z.number().int(),
 })
+export type Session = z.infer<typeof Session>
+
+/**
+ * Issue 16 second-factor methods. A hardware key (WebAuthn) or push approval joins this list and the server's
+ * method registry (store/second-factors.ts); the login flow stays as it is.
+ */
+export const SecondFactorMethodName = z.enum(['totp', 'backup_code'])
+export type SecondFactorMethodName = z.infer<typeof SecondFactorMethodName>
+
+/**
+ * The password was right but a second factor is needed (`verify`) or must first be enrolled (`enroll`, the
+ * organization requires one): a short-lived, single-use ticket for POST /auth/mfa or /auth/enroll instead of a session.
+ */
+export const SecondFactorNeeded = z.object({
+  second_factor: z.enum(['verify', 'enroll']),
+  ticket: z.string(),
+  expires_at: z.number().int(),
+  methods: z.array(SecondFactorMethodName),
+})
+export type SecondFactorNeeded = z.infer<typeof SecondFactorNeeded>
+
+export const LoginResponse = z.union([Session, SecondFactorNeeded])
 export type LoginResponse = z.infer<typeof LoginResponse>
+
+/** "Remember this browser" (SPEC §9): the token the browser sends with its next logins. */
+const RememberedDevice = z.object({ device_token: z.string(), device_expires_at: z.number().int() })
+
+export const MfaBody = z.object({
+  ticket: z.string().min(1).max(100),
+  method: SecondFactorMethodName,
+  code: z.string().trim().min(1).max(64),
+  remember: z.boolean().default(false),
+})
+export const MfaResponse = Session.extend(RememberedDevice.partial().shape)
+export type MfaResponse = z.infer<typeof MfaResponse>
+
+/** Enrolment of an authenticator app: the key as text and as a QR code (a PNG data URL) of its otpauth:// address. */
+export const TotpEnrolment = z.object({ secret: z.string(), uri: z.string(), qr: z.string() })
+export type TotpEnrolment = z.infer<typeof TotpEnrolment>
+export const EnrollBody = z.object({ ticket: z.string().min(1).max(100) })
+export const TotpCode = z.object({ code: z.string().trim().min(1).max(16) })
+export const EnrollConfirmBody = EnrollBody.extend(TotpCode.shape).extend({ remember: z.boolean().default(false) })
+/** The backup codes, shown once: only their MACs are kept. */
+export const BackupCodes = z.object({ backup_codes: z.array(z.string()) })
+export type BackupCodes = z.infer<typeof BackupCodes>
+export const EnrolledSession = MfaResponse.extend(BackupCodes.shape)
+export type EnrolledSession = z.infer<typeof EnrolledSession>
 
 /** SPEC §3 "Version record". */
 export const VersionRecord = z.object({

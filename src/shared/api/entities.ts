@@ -13,6 +13,8 @@ export const OrganizationBody = z.object({
   msp_parent_id: z.number().int().positive().nullable().optional(),
   contract_expiration: z.number().int().nullable().optional(),
   customer_since: z.number().int().nullable().optional(),
+  /** Issue 16: its users must log in with a second factor. */
+  require_two_factor: z.boolean().optional(),
 })
 export const OrganizationUpdate = OrganizationBody.partial()
 
@@ -46,6 +48,7 @@ export const OrganizationRow = z.looseObject({
   msp_parent_id: z.number().int().nullable(),
   contract_expiration: z.number().int().nullable(),
   customer_since: z.number().int().nullable(),
+  require_two_factor: z.boolean(),
   users: z.number().int(),
   hosts: z.number().int(),
   resources: z.number().int(),

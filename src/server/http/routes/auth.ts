@@ -1,5 +1,6 @@
 /**
- * Public: POST /auth/login (SPEC §8 login feedback codes). Issue 13 "Login": limits per (address, username)
+ * Public: POST /auth/login (SPEC §8 login feedback codes); with a second factor due it answers a pending-login
+ * ticket instead of a session (issue 16, routes/login-second-factor.ts). Issue 13 "Login": limits per (address, username)
  * and per address, a cap on hashes at once, and delays per (user, source) (store/login-failures.ts).
  */
 import type { ZodApp, RouteDeps } from '../types'
@@ -12,15 +13,18 @@ import { revokeToken } from '../../store/tokens'
 import { passwordChecker } from '../../security/password-checker'
 import { addressBudget, sourceOf, LOGIN_FAILURES_PER_ADDRESS } from '../../security/login-limits'
 import { loadScope } from '../../store/scope'
+import { secondFactorStep } from '../../store/second-factors'
+import { issueLoginTicket } from '../../store/login-tickets'
 
 /** Login attempts per minute for one address and username (SPEC §8 code 5 when exceeded). */
-const LOGIN_RATE_PER_MINUTE = 10
+export const LOGIN_RATE_PER_MINUTE = 10
+
+export const tryLater = () => new ApiError('rate_limited', { login_feedback: LOGIN_FEEDBACK.try_later })
 
 export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
   const passwords = passwordChecker()
   const budget = addressBudget(LOGIN_FAILURES_PER_ADDRESS, 60_000)
   const invalid = () => new ApiError('unauthenticated', { login_feedback: LOGIN_FEEDBACK.invalid_credentials })
-  const tryLater = () => new ApiError('rate_limited', { login_feedback: LOGIN_FEEDBACK.try_later })
 
   app.post(
     '/login',
@@ -55,7 +59,16 @@ export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
       if (until) throw new ApiError('account_locked', { login_feedback: LOGIN_FEEDBACK.locked_out, locked_until: until })
       const scope = await loadScope(store.db, user.id)
       if (scope.modules.length === 0) throw new ApiError('unauthorized', { login_feedback: LOGIN_FEEDBACK.no_permission })
-      return startSession(store.db, user, source, await passwords.upgrade(password, user.password_hash))
+      const newHash = await passwords.upgrade(password, user.password_hash)
+      // Issue 16: with a second factor due, a pending-login ticket instead of a session.
+      const next = await secondFactorStep(store.db, user, req.body.device_token)
+      if (next)
+        return {
+          second_factor: next.step,
+          methods: next.methods,
+          ...(await issueLoginTicket(store.db, user.id, next.step, source, newHash)),
+        }
+      return startSession(store.db, user, source, newHash)
     },
   )
 }

@@ -20,6 +20,7 @@ import * as m0019 from './0019_host_admin_fields'
 import * as m0020 from './0020_organization_settings'
 import * as m0021 from './0021_organization_services'
 import * as m0025 from './0025_ticket_providers'
+import * as m0026 from './0026_two_factor'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020_organization_settings': m0020,
   '0021_organization_services': m0021,
   '0025_ticket_providers': m0025,
+  '0026_two_factor': m0026,
 }

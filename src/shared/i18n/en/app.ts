@@ -24,6 +24,7 @@ export const app = {
     label: 'User menu for {{username}}',
     preferences: 'Preferences',
     tokens: 'API tokens',
+    twoFactor: 'Two-factor authentication',
     versions: 'Versions',
     logout: 'Log out',
   },

@@ -25,6 +25,30 @@ export const auth = {
     },
     lockedUntil: 'Try again after {{time}}.',
   },
+  /** Issue 16: the second step of a login (SPEC §2 /login/mfa). */
+  mfa: {
+    method: 'Verify with',
+    methods: { totp: 'Authenticator app', backup_code: 'Backup code' },
+    code: { totp: 'Code from your authenticator app', backup_code: 'Backup code' },
+    remember: 'Remember this browser for a month',
+    submit: 'Verify',
+  },
+  /** SPEC §2 /login/enroll. */
+  enroll: {
+    required: 'Your organization requires two-factor authentication. Set up an authenticator app to continue.',
+    intro: 'Protect your account with a code from an authenticator app at each login.',
+    start: 'Set up authenticator app',
+    scan: 'Scan this QR code with your authenticator app, then enter the code it shows.',
+    qr: 'QR code for your authenticator app',
+    manual: 'Or enter this key by hand:',
+    confirm: 'Confirm',
+    backupCodes: 'Backup codes',
+    backupCodesHelp: 'Keep these codes somewhere safe. Each works once if you lose your authenticator app. They are not shown again.',
+    continue: 'Continue',
+    cancel: 'Cancel',
+    alreadyEnrolled:
+      'An authenticator app is already set up for your account. To replace it, ask an administrator to reset your second factors.',
+  },
   notEnabled: {
     text: 'This login method is not enabled on this server.',
     back: 'Back to login',
