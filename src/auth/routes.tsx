@@ -4,11 +4,12 @@ import { lazyPage } from '../app/shell'
 
 const loginPage = lazyPage(() => import('./pages'), 'LoginPage')
 const notEnabled = lazyPage(() => import('./pages'), 'NotEnabledPage')
+const forgotPassword = lazyPage(() => import('./pages'), 'ForgotPasswordPage')
 
 export const authRoutes: RouteObject[] = [
   { path: 'login', lazy: loginPage },
   { path: 'login/mfa', handle: { screen: 'auth.screens.mfa' }, lazy: notEnabled },
   { path: 'login/enroll', handle: { screen: 'auth.screens.enroll' }, lazy: notEnabled },
-  { path: 'login/forgot_password', handle: { screen: 'auth.screens.forgotPassword' }, lazy: notEnabled },
+  { path: 'login/forgot_password', handle: { screen: 'auth.screens.forgotPassword' }, lazy: forgotPassword },
   { path: 'oauth_redirect', handle: { screen: 'auth.screens.oauthRedirect' }, lazy: notEnabled },
 ]

@@ -18,6 +18,8 @@ import { createNotifier } from './notifications/notifier'
 import { createOverloadWatch } from './notifications/overload'
 import { sealSnmpCommunities } from './store/snmp-communities'
 import { pluginSettings } from './engine/checks/plugins'
+import { createMailer } from './integrations/mail'
+import { purgeOldResetLinks } from './store/password-resets'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
@@ -63,7 +65,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
     ...engineOptions,
   })
   const build = buildId(config.distDir)
-  const app = await buildApp({ store, config, box, build, engine, bus, log })
+  const mailer = createMailer(config.smtp, config.mailFrom, log)
+  const app = await buildApp({ store, config, box, build, engine, bus, mailer, log })
   await engine.start()
   await system({
     status: 'STARTED',
@@ -72,7 +75,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   })
   const purge = setInterval(
     () =>
-      Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db)]).catch((err) =>
+      Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db), purgeOldResetLinks(store.db)]).catch((err) =>
         log.error({ err }, 'token purge failed'),
       ),
     EXPIRED_STORAGE_CLEANUP_S * 1000,

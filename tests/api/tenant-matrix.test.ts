@@ -72,6 +72,8 @@ const EMPTY_MAP = {
 const ROUTES: Record<string, Case> = {
   'GET /version.json': { kind: 'public' },
   'POST /api/v1/auth/login': { kind: 'public' },
+  'POST /api/v1/auth:forgot-password': { kind: 'public' },
+  'PUT /api/v1/auth:forgot-password': { kind: 'public' },
   'POST /api/v1/auth/logout': { kind: 'self' },
   'GET /api/v1/users/current': { kind: 'self' },
   'POST /api/v1/feed/ticket': { kind: 'self' },

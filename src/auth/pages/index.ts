@@ -1,2 +1,3 @@
 export { LoginPage } from './LoginPage'
 export { NotEnabledPage } from './NotEnabledPage'
+export { ForgotPasswordPage } from './ForgotPasswordPage'

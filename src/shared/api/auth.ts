@@ -1,5 +1,7 @@
 /** Login and logout payloads (SPEC §4 "Login"; feedback codes of SPEC §8 in `extra_info.login_feedback`). */
 import { z } from 'zod'
+import { Password } from './user-admin'
+import { LOGIN_FEEDBACK } from '../errors'
 
 export const LoginBody = z.object({
   username: z.string().trim().min(1).max(254),
@@ -12,6 +14,17 @@ export const LoginResponse = z.object({
   expires_at: z.number().int(),
 })
 export type LoginResponse = z.infer<typeof LoginResponse>
+
+/** Issue 16 forgot password (SPEC §7 `:forgot-password`, the call that needs no token): a username or an email address. */
+export const ForgotPasswordBody = z.object({ username: z.string().trim().min(1).max(254) })
+export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>
+
+/** The same answer whoever was named (no user enumeration): SPEC §8 code 9, check email for the reset link. */
+export const ForgotPasswordResponse = z.object({ login_feedback: z.literal(LOGIN_FEEDBACK.check_email) })
+
+/** The reset link's token and the new password, under the password rules of user creation. */
+export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: Password })
+export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>
 
 /** SPEC §3 "Version record". */
 export const VersionRecord = z.object({

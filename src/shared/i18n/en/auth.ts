@@ -25,6 +25,26 @@ export const auth = {
     },
     lockedUntil: 'Try again after {{time}}.',
   },
+  forgotPassword: {
+    intro:
+      'Enter your username or email address. If it belongs to an account with an email address, a link to choose a new password is sent there.',
+    username: 'Username or email',
+    submit: 'Send reset link',
+    choose: 'Choose a new password of at least {{min}} characters.',
+    newPassword: 'New password',
+    repeat: 'Repeat the new password',
+    mismatch: 'The two passwords differ.',
+    tooShort: 'The password needs at least {{min}} characters.',
+    set: 'Set password',
+    changed: 'Your password has been changed. Log in with the new one.',
+    requestAgain: 'Ask for a new link',
+    back: 'Back to login',
+  },
+  cloudLogin: {
+    button: 'Log in with the cloud directory',
+    finishing: 'Finishing the cloud directory login…',
+    back: 'Back to login',
+  },
   notEnabled: {
     text: 'This login method is not enabled on this server.',
     back: 'Back to login',
