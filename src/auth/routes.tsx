@@ -5,11 +5,12 @@ import { lazyPage } from '../app/shell'
 const loginPage = lazyPage(() => import('./pages'), 'LoginPage')
 const notEnabled = lazyPage(() => import('./pages'), 'NotEnabledPage')
 const forgotPassword = lazyPage(() => import('./pages'), 'ForgotPasswordPage')
+const oauthRedirect = lazyPage(() => import('./pages'), 'OauthRedirectPage')
 
 export const authRoutes: RouteObject[] = [
   { path: 'login', lazy: loginPage },
   { path: 'login/mfa', handle: { screen: 'auth.screens.mfa' }, lazy: notEnabled },
   { path: 'login/enroll', handle: { screen: 'auth.screens.enroll' }, lazy: notEnabled },
   { path: 'login/forgot_password', handle: { screen: 'auth.screens.forgotPassword' }, lazy: forgotPassword },
-  { path: 'oauth_redirect', handle: { screen: 'auth.screens.oauthRedirect' }, lazy: notEnabled },
+  { path: 'oauth_redirect', handle: { screen: 'auth.screens.oauthRedirect' }, lazy: oauthRedirect },
 ]

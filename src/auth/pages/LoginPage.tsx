@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { login } from '../api'
 import { loginFeedbackOf, offersForgotPassword, type LoginFeedback } from '../login-feedback'
 import { safeRedirect } from '../redirect'
+import { CloudLoginButton } from './CloudLoginButton'
 
 /** SPEC §2 /login: username and password; SPEC §8 feedback codes; then back to `redirect` or '/'. */
 export function LoginPage() {
@@ -79,6 +80,7 @@ export function LoginPage() {
           {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </form>
+      <CloudLoginButton redirect={safeRedirect(params.get('redirect'))} />
       <p className="mt-3 small">
         <Link to="/login/forgot_password">{t('auth.login.forgotPassword')}</Link>
       </p>

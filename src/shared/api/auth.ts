@@ -26,6 +26,16 @@ export const ForgotPasswordResponse = z.object({ login_feedback: z.literal(LOGIN
 export const ResetPasswordBody = z.object({ token: z.string().min(1).max(200), password: Password })
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>
 
+/** Issue 16 cloud directory login: whether this server offers it (the login page shows its button then). */
+export const CloudLoginStatus = z.object({ enabled: z.boolean() })
+
+/** Where to send the browser, and the sealed login in progress that the browser keeps until it comes back. */
+export const CloudLoginStart = z.object({ authorization_url: z.string(), transaction: z.string() })
+
+/** What /oauth_redirect received (its query string) and the sealed login in progress. */
+export const CloudLoginFinishBody = z.object({ callback: z.string().max(8000), transaction: z.string().min(1).max(4000) })
+export type CloudLoginFinishBody = z.infer<typeof CloudLoginFinishBody>
+
 /** SPEC §3 "Version record". */
 export const VersionRecord = z.object({
   build: z.string(),

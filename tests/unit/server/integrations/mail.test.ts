@@ -12,7 +12,11 @@ describe('mail without SMTP', () => {
     const config = loadConfig({ DATABASE_URL: ':memory:' })
     expect(config.smtp).toBeUndefined()
     const mailer = createMailer(config.smtp, config.mailFrom, pino({ level: config.logLevel }, sink))
-    await mailer.send({ to: 'ann@example.test', subject: 'Vigil password reset', text: 'Open http://vigil/#/login/forgot_password?token=abc' })
+    await mailer.send({
+      to: 'ann@example.test',
+      subject: 'Vigil password reset',
+      text: 'Open http://vigil/#/login/forgot_password?token=abc',
+    })
     const entry = JSON.parse(lines[0]) as { level: number; mail: { to: string; text: string } }
     expect(entry.level).toBe(40)
     expect(entry.mail).toMatchObject({ to: 'ann@example.test', text: expect.stringContaining('forgot_password?token=abc') })
