@@ -34,7 +34,11 @@ export async function usersToReset(db: Kysely<Database>, login: string) {
 export async function createResetLink(db: Kysely<Database>, userId: number): Promise<string | null> {
   return db.transaction().execute(async (tx) => {
     // Locks the user's row first, so simultaneous requests count one after the other (PostgreSQL reads committed rows).
-    await tx.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute()
+    await tx
+      .updateTable('users')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', userId)
+      .execute()
     const t = now()
     const { sent } = await tx
       .selectFrom('password_resets')
