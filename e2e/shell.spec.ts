@@ -70,7 +70,7 @@ describe('browser shell', () => {
     await alert.waitFor()
     await alert.getByRole('link', { name: 'Forgot your password?' }).click()
     await page.waitForURL(/#\/login\/forgot_password$/)
-    await page.getByText('This login method is not enabled on this server.').waitFor()
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor()
   })
 
   it('logs in back to the redirect, shows the menu, switches and keeps the theme, and logs out (SPEC §2, §1, §7)', async () => {

@@ -3,14 +3,15 @@ import type { RouteObject } from 'react-router'
 import { lazyPage } from '../app/shell'
 
 const loginPage = lazyPage(() => import('./pages'), 'LoginPage')
-const notEnabled = lazyPage(() => import('./pages'), 'NotEnabledPage')
 const mfaPage = lazyPage(() => import('./pages'), 'MfaPage')
 const enrollPage = lazyPage(() => import('./pages'), 'EnrollPage')
+const forgotPassword = lazyPage(() => import('./pages'), 'ForgotPasswordPage')
+const oauthRedirect = lazyPage(() => import('./pages'), 'OauthRedirectPage')
 
 export const authRoutes: RouteObject[] = [
   { path: 'login', lazy: loginPage },
   { path: 'login/mfa', handle: { screen: 'auth.screens.mfa' }, lazy: mfaPage },
   { path: 'login/enroll', handle: { screen: 'auth.screens.enroll' }, lazy: enrollPage },
-  { path: 'login/forgot_password', handle: { screen: 'auth.screens.forgotPassword' }, lazy: notEnabled },
-  { path: 'oauth_redirect', handle: { screen: 'auth.screens.oauthRedirect' }, lazy: notEnabled },
+  { path: 'login/forgot_password', handle: { screen: 'auth.screens.forgotPassword' }, lazy: forgotPassword },
+  { path: 'oauth_redirect', handle: { screen: 'auth.screens.oauthRedirect' }, lazy: oauthRedirect },
 ]

@@ -32,6 +32,33 @@ export interface Config {
   pluginDirs: string[]
   /** Issue 13: the OS user plugins run as when the server runs as root (VIGIL_PLUGIN_USER). */
   pluginUser: string
+  /** Issue 16: where links in mails and the cloud login's redirect point (VIGIL_PUBLIC_URL); unset: the listen address. */
+  publicUrl: string | undefined
+  /** Issue 16: outgoing mail (VIGIL_SMTP_*); undefined: messages go to the server log (integrations/mail.ts). */
+  smtp: SmtpConfig | undefined
+  /** Sender of every mail (VIGIL_MAIL_FROM). */
+  mailFrom: string
+  /** Issue 16: the cloud directory login (OpenID Connect, VIGIL_OIDC_*); undefined: not offered (`feature_disabled`). */
+  oidc: OidcConfig | undefined
+}
+
+/** An SMTP server: a URL (`smtp://user:password@host:587`, `smtps://…`) or its parts; TLS options beside either. */
+export interface SmtpConfig {
+  url: string | undefined
+  host: string | undefined
+  port: number
+  /** implicit TLS from the first byte (port 465); otherwise STARTTLS when the server offers it */
+  secure: boolean
+  user: string | undefined
+  password: string | undefined
+  /** false accepts a server certificate that does not verify (a self-signed relay on the LAN) */
+  tlsRejectUnauthorized: boolean
+}
+
+export interface OidcConfig {
+  issuer: string
+  clientId: string
+  clientSecret: string
 }
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
@@ -57,6 +84,36 @@ function parseSecretKey(name: string, value: string | undefined): Buffer | undef
   return Buffer.from(value.trim(), 'base64')
 }
 
+function parseSmtp(env: NodeJS.ProcessEnv): SmtpConfig | undefined {
+  const url = env.VIGIL_SMTP_URL || undefined
+  const host = env.VIGIL_SMTP_HOST || undefined
+  if (!url && !host) return undefined
+  if (url && !/^smtps?:\/\//.test(url)) throw new Error('VIGIL_SMTP_URL must be smtp://… or smtps://…')
+  const secure = env.VIGIL_SMTP_SECURE === '1'
+  const port = Number(env.VIGIL_SMTP_PORT || (secure ? 465 : 587))
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new Error(`VIGIL_SMTP_PORT must be a port number, got ${env.VIGIL_SMTP_PORT}`)
+  return {
+    url,
+    host,
+    port,
+    secure,
+    user: env.VIGIL_SMTP_USER || undefined,
+    password: env.VIGIL_SMTP_PASSWORD || undefined,
+    tlsRejectUnauthorized: env.VIGIL_SMTP_TLS_REJECT_UNAUTHORIZED !== '0',
+  }
+}
+
+/** All three of issuer, client id and secret, or none: half a configuration stops the start instead of failing at login. */
+function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
+  const { VIGIL_OIDC_ISSUER: issuer, VIGIL_OIDC_CLIENT_ID: clientId, VIGIL_OIDC_CLIENT_SECRET: clientSecret } = env
+  if (!issuer && !clientId && !clientSecret) return undefined
+  if (!issuer || !clientId || !clientSecret)
+    throw new Error('VIGIL_OIDC_ISSUER, VIGIL_OIDC_CLIENT_ID and VIGIL_OIDC_CLIENT_SECRET are set together or not at all')
+  if (!/^https?:\/\//.test(issuer)) throw new Error('VIGIL_OIDC_ISSUER must be an http(s) URL')
+  return { issuer, clientId, clientSecret }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
@@ -67,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const pluginDirs = (env.VIGIL_PLUGIN_DIRS || '/usr/lib/nagios/plugins').split(':').filter(Boolean)
   if (!pluginDirs.every((d) => path.isAbsolute(d)))
     throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
+  if (env.VIGIL_PUBLIC_URL && !/^https?:\/\/[^/]+/.test(env.VIGIL_PUBLIC_URL)) throw new Error('VIGIL_PUBLIC_URL must be an http(s) URL')
   const adminUser = (env.VIGIL_ADMIN_USER || 'admin').trim()
   if (!adminUser || adminUser.length > 254) throw new Error('VIGIL_ADMIN_USER must be a username of 1 to 254 characters')
   const database = parseDatabaseUrl(env.DATABASE_URL ?? path.join('data', 'vigil.db'))
@@ -92,5 +150,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyDelayS: env.VIGIL_NOTIFY_DELAY_S ? Number(env.VIGIL_NOTIFY_DELAY_S) : DELAYED_NOTIFICATION_S,
     pluginDirs,
     pluginUser: env.VIGIL_PLUGIN_USER || 'nobody',
+    publicUrl: env.VIGIL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,
+    smtp: parseSmtp(env),
+    mailFrom: env.VIGIL_MAIL_FROM || 'Vigil <vigil@localhost>',
+    oidc: parseOidc(env),
   }
 }

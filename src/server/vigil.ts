@@ -19,6 +19,8 @@ import { createNotifier } from './notifications/notifier'
 import { createOverloadWatch } from './notifications/overload'
 import { sealSnmpCommunities } from './store/snmp-communities'
 import { pluginSettings } from './engine/checks/plugins'
+import { createMailer } from './integrations/mail'
+import { purgeOldResetLinks } from './store/password-resets'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
@@ -64,7 +66,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
     ...engineOptions,
   })
   const build = buildId(config.distDir)
-  const app = await buildApp({ store, config, box, build, engine, bus, log })
+  const mailer = createMailer(config.smtp, config.mailFrom, log)
+  const app = await buildApp({ store, config, box, build, engine, bus, mailer, log })
   await engine.start()
   await system({
     status: 'STARTED',
@@ -73,9 +76,12 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   })
   const purge = setInterval(
     () =>
-      Promise.all([purgeExpiredTokens(store.db), purgeStaleLoginFailures(store.db), purgeLoginTickets(store.db)]).catch((err) =>
-        log.error({ err }, 'token purge failed'),
-      ),
+      Promise.all([
+        purgeExpiredTokens(store.db),
+        purgeStaleLoginFailures(store.db),
+        purgeLoginTickets(store.db),
+        purgeOldResetLinks(store.db),
+      ]).catch((err) => log.error({ err }, 'token purge failed')),
     EXPIRED_STORAGE_CLEANUP_S * 1000,
   )
   purge.unref()

@@ -17,6 +17,7 @@ const UNDOCUMENTED: Record<string, string> = {
   'GET /api/v1/feed': 'the WebSocket feed (SPEC §7 feed), which OpenAPI 3.0 cannot describe',
   'GET /assets/:file': 'the built UI (when dist/ exists), not the API',
   'GET *': 'the built UI (when dist/ exists), not the API',
+  'GET /oauth_redirect': "the cloud directory login's return address (issue 16), a redirect into the UI, not the API",
 }
 
 /** A path with its parameter names dropped: `/hosts/:id` and `/hosts/{id}` both become `/hosts/{}`. */

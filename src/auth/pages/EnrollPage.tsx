@@ -109,7 +109,7 @@ export function EnrollPage() {
         </>
       )}
       <p className="mt-3 small">
-        <Link to={ticket ? '/login' : '/'}>{t(ticket ? 'auth.notEnabled.back' : 'auth.enroll.cancel')}</Link>
+        <Link to={ticket ? '/login' : '/'}>{t(ticket ? 'auth.backToLogin' : 'auth.enroll.cancel')}</Link>
       </p>
     </main>
   )

@@ -5,6 +5,7 @@ import { login } from '../api'
 import { loginFeedbackOf, type LoginFeedback } from '../login-feedback'
 import { LoginFeedbackAlert } from './LoginFeedbackAlert'
 import { safeRedirect } from '../redirect'
+import { CloudLoginButton } from './CloudLoginButton'
 
 /** SPEC §2 /login: username and password; SPEC §8 feedback codes; then the second factor if due, and back to `redirect` or '/'. */
 export function LoginPage() {
@@ -69,6 +70,7 @@ export function LoginPage() {
           {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </form>
+      <CloudLoginButton redirect={safeRedirect(params.get('redirect'))} />
       <p className="mt-3 small">
         <Link to="/login/forgot_password">{t('auth.login.forgotPassword')}</Link>
       </p>

@@ -89,7 +89,7 @@ export function MfaPage() {
         </button>
       </form>
       <p className="mt-3 small">
-        <Link to="/login">{t('auth.notEnabled.back')}</Link>
+        <Link to="/login">{t('auth.backToLogin')}</Link>
       </p>
     </main>
   )

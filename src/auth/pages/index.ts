@@ -1,4 +1,5 @@
 export { LoginPage } from './LoginPage'
-export { NotEnabledPage } from './NotEnabledPage'
 export { MfaPage } from './MfaPage'
 export { EnrollPage } from './EnrollPage'
+export { ForgotPasswordPage } from './ForgotPasswordPage'
+export { OauthRedirectPage } from './OauthRedirectPage'

@@ -19,6 +19,8 @@ import { loginRoutes, logoutRoutes } from './routes/auth'
 import { loginSecondFactorRoutes } from './routes/login-second-factor'
 import { secondFactorRoutes } from './routes/second-factors'
 import { versionRoutes } from './routes/version'
+import { passwordResetRoutes } from './routes/password-reset'
+import { cloudLoginRoutes } from './routes/cloud-login'
 import { userRoutes } from './routes/users'
 import { serverAdminRoutes } from './routes/server-admins'
 import { organizationRoutes } from './routes/organizations'
@@ -89,6 +91,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
   await app.register(loginSecondFactorRoutes, { ...deps, prefix: '/api/v1/auth' })
+  await app.register(passwordResetRoutes, { ...deps, prefix: '/api/v1' })
+  await app.register(cloudLoginRoutes, deps)
   // The feed authenticates its own way (a one-time ticket in the URL): browsers cannot set WebSocket headers.
   const gate = createFeedGate(deps.box)
   await app.register(feedRoutes, { ...deps, gate, prefix: '/api/v1' })

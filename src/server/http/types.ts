@@ -6,6 +6,7 @@ import type { SecretBox } from '../security/secrets'
 import type { Scope } from '../store/scope'
 import type { Engine } from '../engine/engine'
 import type { Bus } from '../feed/bus'
+import type { Mailer } from '../integrations/mail'
 
 /** Fastify with the zod type provider: handler types come from the schemas in src/shared/api. */
 export type ZodApp = FastifyInstance<
@@ -24,6 +25,8 @@ export interface RouteDeps {
   build: string
   engine: Engine
   bus: Bus
+  /** Issue 16: outgoing mail (SMTP, or the server log when none is configured) */
+  mailer: Mailer
 }
 
 declare module 'fastify' {

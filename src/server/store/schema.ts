@@ -150,6 +150,23 @@ export interface UserRightTable {
 }
 
 /** Issue 13: failed logins per (user, source address) and the delay they impose (migration 0016). */
+/** Issue 16: a password reset link; only its token's SHA-256 is kept, and a used link is deleted (migration 0021). */
+export interface PasswordResetTable {
+  id: Generated<number>
+  user_id: number
+  token_hash: string
+  created: number
+  expires: number
+}
+
+/** Issue 16: a cloud directory identity (OpenID Connect issuer + subject) linked to a user (migration 0021). */
+export interface UserIdentityTable {
+  issuer: string
+  subject: string
+  user_id: number
+  linked: number
+}
+
 export interface LoginFailureTable {
   user_id: number
   source: string
@@ -596,6 +613,8 @@ export interface Database {
   backup_codes: BackupCodeTable
   login_tickets: LoginTicketTable
   remembered_devices: RememberedDeviceTable
+  password_resets: PasswordResetTable
+  user_identities: UserIdentityTable
   check_templates: CheckTemplateTable
   organization_settings: OrganizationSettingsTable
   label_types: LabelTypeTable

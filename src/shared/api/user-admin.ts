@@ -43,11 +43,13 @@ export const Username = z
   .trim()
   .regex(/^[\p{L}\p{N}._@+-]{2,100}$/u, 'username: 2–100 letters, digits or . _ @ + -')
 export const PASSWORD_MIN = 10
+/** The password rules of user creation; a password reset applies the same (issue 16). */
+export const Password = z.string().min(PASSWORD_MIN).max(200)
 
 /** Issue 15 POST users/: `copy_from` copies the authorizations and modules of a user of the same organization. */
 export const UserBody = z.object({
   username: Username,
-  password: z.string().min(PASSWORD_MIN).max(200),
+  password: Password,
   first_name: Text(100).default(''),
   last_name: Text(100).default(''),
   email: Text(254).default(''),
@@ -62,7 +64,7 @@ export const UserUpdate = z.object({
   first_name: Text(100).optional(),
   last_name: Text(100).optional(),
   email: Text(254).optional(),
-  password: z.string().min(PASSWORD_MIN).max(200).optional(),
+  password: Password.optional(),
   authorizations: z.array(Authorization).max(500).optional(),
   allowed_modules: z.array(ModuleGrant).max(50).nullable().optional(),
 })

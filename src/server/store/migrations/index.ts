@@ -21,6 +21,7 @@ import * as m0020 from './0020_organization_settings'
 import * as m0021 from './0021_organization_services'
 import * as m0025 from './0025_ticket_providers'
 import * as m0026 from './0026_two_factor'
+import * as m0027 from './0027_password_resets_identities'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0021_organization_services': m0021,
   '0025_ticket_providers': m0025,
   '0026_two_factor': m0026,
+  '0027_password_resets_identities': m0027,
 }

@@ -49,10 +49,25 @@ export const auth = {
     alreadyEnrolled:
       'An authenticator app is already set up for your account. To replace it, ask an administrator to reset your second factors.',
   },
-  notEnabled: {
-    text: 'This login method is not enabled on this server.',
-    back: 'Back to login',
+  forgotPassword: {
+    intro:
+      'Enter your username or email address. If it belongs to an account with an email address, a link to choose a new password is sent there.',
+    username: 'Username or email',
+    submit: 'Send reset link',
+    choose: 'Choose a new password of at least {{min}} characters.',
+    newPassword: 'New password',
+    repeat: 'Repeat the new password',
+    mismatch: 'The two passwords differ.',
+    tooShort: 'The password needs at least {{min}} characters.',
+    set: 'Set password',
+    changed: 'Your password has been changed. Log in with the new one.',
+    requestAgain: 'Ask for a new link',
   },
+  cloudLogin: {
+    button: 'Log in with the cloud directory',
+    finishing: 'Finishing the cloud directory login…',
+  },
+  backToLogin: 'Back to login',
   screens: {
     mfa: 'Two-factor authentication',
     enroll: 'Two-factor enrolment',
