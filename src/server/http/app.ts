@@ -56,6 +56,8 @@ import { mapFileRoutes } from './routes/map-files'
 import { feedRoutes } from '../feed/socket'
 import { createFeedGate } from '../feed/gate'
 import { feedTicketRoutes } from './routes/feed-ticket'
+import { tokenRoutes } from './routes/tokens'
+import { wallTokenRoutes } from './routes/wall-tokens'
 
 export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
   const app = Fastify({
@@ -101,6 +103,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(feedTicketRoutes, { ...deps, gate, prefix: '/feed' })
       await api.register(userRoutes, { ...deps, prefix: '/users' })
       await api.register(serverAdminRoutes, { ...deps, prefix: '/users' })
+      await api.register(tokenRoutes, { ...deps, prefix: '/tokens' })
+      await api.register(wallTokenRoutes, { ...deps, prefix: '/wall-tokens' })
       await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
       await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
       await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })

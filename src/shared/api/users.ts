@@ -75,6 +75,8 @@ export const CurrentUser = z.object({
   preferences: Preferences,
   /** Issue 13: runs the installation (system events, plugins, quotas, allowed networks). */
   server_admin: z.boolean(),
+  /** Issue 16: the token this answer was asked with; a wall token is kept in the browser until its own expiry. */
+  token: z.object({ kind: z.enum(['session', 'api', 'wall']), expires_at: z.number().int() }).optional(),
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
 

@@ -18,6 +18,7 @@ import * as m0017 from './0017_check_templates'
 import * as m0018 from './0018_user_admin'
 import * as m0019 from './0019_host_admin_fields'
 import * as m0020 from './0020_organization_settings'
+import * as m0028 from './0028_token_scopes'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0018_user_admin': m0018,
   '0019_host_admin_fields': m0019,
   '0020_organization_settings': m0020,
+  '0028_token_scopes': m0028,
 }
