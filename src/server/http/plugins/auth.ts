@@ -23,7 +23,8 @@ export const auth = fp<RouteDeps>(async (app, { store }) => {
     const token = bearerOf(req.headers.authorization)
     if (!token) throw new ApiError('unauthenticated', { reason: 'missing bearer token' })
     const found = await resolveToken(store.db, token, req.ip)
-    if (!found) throw new ApiError('unauthenticated', { reason: 'unknown, expired or revoked token' })
+    // Issue 16: a token that was sent but is unknown, expired or revoked is SPEC §8 invalid_token.
+    if (!found) throw new ApiError('invalid_token', { reason: 'unknown, expired or revoked token' })
     req.tokenId = found.tokenId
     req.token = found
     req.scope = await scopeOfToken(store.db, found)
