@@ -52,7 +52,9 @@ export async function guardLoader({ request }: LoaderFunctionArgs): Promise<Guar
   running = token
   const clean = url.pathname + searchWithoutToken(url.search)
   if (replaced) {
-    window.location.replace(clean)
+    // The router is a hash router: the address keeps its page part and takes the route without its token.
+    window.history.replaceState(null, '', `${window.location.pathname}${searchWithoutToken(window.location.search)}#${clean}`)
+    window.location.reload()
     // The page unloads; nothing of the previous user renders meanwhile.
     return new Promise<never>(() => {})
   }
