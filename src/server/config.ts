@@ -32,6 +32,11 @@ export interface Config {
   pluginDirs: string[]
   /** Issue 13: the OS user plugins run as when the server runs as root (VIGIL_PLUGIN_USER). */
   pluginUser: string
+  /**
+   * Issue 16 (SPEC §3 User): VIGIL_AVATAR_URL, an http(s) address with `{hash}` (the SHA-256 of the lowercased
+   * username), e.g. https://gravatar.com/avatar/{hash}?d=404. Unset (the default, for closed networks): initials.
+   */
+  avatarUrl: string | undefined
 }
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
@@ -92,5 +97,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     notifyDelayS: env.VIGIL_NOTIFY_DELAY_S ? Number(env.VIGIL_NOTIFY_DELAY_S) : DELAYED_NOTIFICATION_S,
     pluginDirs,
     pluginUser: env.VIGIL_PLUGIN_USER || 'nobody',
+    avatarUrl: parseAvatarUrl(env.VIGIL_AVATAR_URL),
   }
+}
+
+function parseAvatarUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  if (!/^https?:\/\/[^/?#]+/.test(value) || !value.includes('{hash}'))
+    throw new Error(`VIGIL_AVATAR_URL must be an http(s) URL containing {hash}, got ${value}`)
+  return value
 }

@@ -77,7 +77,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(requestId)
-  await app.register(securityHeaders)
+  await app.register(securityHeaders, { avatarUrl: deps.config.avatarUrl })
   await app.register(errorHandler)
   await app.register(nesting)
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
