@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { usePreferences } from '../preferences'
+import { REFRESH_KINDS, refreshIntervalsOf, usePreferences } from '../preferences'
 import { useCurrentUser } from '../api/current-user'
 import { ThemeSwitcher } from '../components/ThemeSwitcher'
 import { PAGE_SIZE_OPTIONS } from '../../shared/constants'
 import type { Preferences } from '../../shared/api/users'
-import { REFRESH_KINDS, refreshIntervalsOf } from './refresh-intervals'
 
 /** The catalogues that exist (src/shared/i18n): the language selector lists only those. */
 const LANGUAGES = ['en'] as const

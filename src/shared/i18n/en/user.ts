@@ -48,10 +48,11 @@ export const user = {
     refreshHelp: 'Empty keeps the default.',
     refreshKinds: {
       default: 'Tables',
+      host_status: 'Host status',
+      resource: 'Resource',
       map: 'Maps',
-      dashboard: 'Dashboard',
       timeline: 'Timelines',
-      graphs: 'Graphs',
+      global_timeline: 'Global timeline',
     },
     saved: 'Saved automatically.',
   },

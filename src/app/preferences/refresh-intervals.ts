@@ -1,7 +1,8 @@
 /** Issue 16 preferences: custom auto-refresh intervals (seconds) overriding SPEC §9's defaults, kept as `refresh_intervals`. */
 import { AUTO_REFRESH_S } from '../../shared/constants'
 
-export const REFRESH_KINDS = (['default', 'map', 'dashboard', 'timeline', 'graphs'] as const).map((kind) => ({
+/** The kinds of screen a user may set an interval for, with SPEC §9's seconds as the fallback. */
+export const REFRESH_KINDS = (['default', 'host_status', 'resource', 'map', 'timeline', 'global_timeline'] as const).map((kind) => ({
   kind,
   fallback: AUTO_REFRESH_S[kind],
 }))
