@@ -96,4 +96,19 @@ describe('tokens and preferences (issue 16)', () => {
     await expect(page.getByLabel('Rows per page').inputValue()).resolves.toBe('10')
     expect((await user.api.get('/api/v1/users/current')).body.preferences.page_size).toBe(10)
   })
+
+  it('a ?token= different from the stored one reloads the page as the new user (SPEC §4 Login)', async () => {
+    const first = await makeTenant(suite.server, suite.admin, 'engineer')
+    const second = await makeTenant(suite.server, suite.admin, 'engineer')
+    const page = await open('/user/preferences', await tokenOf(suite.server, first))
+    await page.getByRole('button', { name: `User menu for ${first.username}` }).waitFor()
+    await page.evaluate(() => {
+      ;(window as unknown as { before: boolean }).before = true
+    })
+    // Only the hash changes: without a reload the page would keep its state.
+    await page.goto(`${suite.server.baseUrl}/#/user/preferences?token=${encodeURIComponent(await tokenOf(suite.server, second))}`)
+    await page.getByRole('button', { name: `User menu for ${second.username}` }).waitFor()
+    await expect(page.evaluate(() => (window as unknown as { before?: boolean }).before)).resolves.toBeUndefined()
+    expect(page.url()).not.toContain('token=')
+  })
 })
