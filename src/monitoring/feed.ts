@@ -8,7 +8,7 @@
 import { useEffect, useRef } from 'react'
 import { useFeed, usePollingWhileOffline } from '../app/feed'
 import { queryClient } from '../app/api'
-import { AUTO_REFRESH_S } from '../shared/constants'
+import type { RefreshKind } from '../app/preferences'
 import type { ActionDelta, FeedDelta, StateDelta } from '../shared/feed'
 import { isPageQuery, monitoringKeys, refreshTables } from './api'
 import type { MonitoredRow, PageData } from './model'
@@ -162,7 +162,7 @@ export function useMonitoringFeed(environmentIds: readonly number[]): void {
 }
 
 /** SPEC §9 auto-refresh as the fallback: tables poll (default 30 s) only while live and the feed is down. */
-export function useTableRefetchInterval(seconds: number = AUTO_REFRESH_S.default): number | false {
-  const poll = usePollingWhileOffline(seconds)
+export function useTableRefetchInterval(kind: RefreshKind = 'default'): number | false {
+  const poll = usePollingWhileOffline(kind)
   return useMonitoringUi(isLive) ? poll : false
 }

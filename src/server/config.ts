@@ -40,6 +40,11 @@ export interface Config {
   mailFrom: string
   /** Issue 16: the cloud directory login (OpenID Connect, VIGIL_OIDC_*); undefined: not offered (`feature_disabled`). */
   oidc: OidcConfig | undefined
+  /**
+   * Issue 16 (SPEC §3 User): VIGIL_AVATAR_URL, an http(s) address with `{hash}` (the SHA-256 of the lowercased
+   * username), e.g. https://gravatar.com/avatar/{hash}?d=404. Unset (the default, for closed networks): initials.
+   */
+  avatarUrl: string | undefined
 }
 
 /** An SMTP server: a URL (`smtp://user:password@host:587`, `smtps://…`) or its parts; TLS options beside either. */
@@ -154,5 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtp: parseSmtp(env),
     mailFrom: env.VIGIL_MAIL_FROM || 'Vigil <vigil@localhost>',
     oidc: parseOidc(env),
+    avatarUrl: parseAvatarUrl(env.VIGIL_AVATAR_URL),
   }
+}
+
+function parseAvatarUrl(value: string | undefined): string | undefined {
+  if (!value) return undefined
+  if (!/^https?:\/\/[^/?#]+/.test(value) || !value.includes('{hash}'))
+    throw new Error(`VIGIL_AVATAR_URL must be an http(s) URL containing {hash}, got ${value}`)
+  return value
 }

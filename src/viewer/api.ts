@@ -10,7 +10,6 @@ import { z } from 'zod'
 import { api, queryClient } from '../app/api'
 import { usePollingWhileOffline } from '../app/feed'
 import { earlyOr } from '../app/early'
-import { AUTO_REFRESH_S } from '../shared/constants'
 import {
   MapArchiveResult,
   MapDocumentOut,
@@ -70,7 +69,7 @@ export const fetchMaps = (p: MapListParams, signal?: AbortSignal) => api.request
 
 /** One page of maps; SPEC §9 map auto-refresh while the feed is down (map rows change by edits, not deltas). */
 export function useMapList(p: MapListParams) {
-  const refetchInterval = usePollingWhileOffline(AUTO_REFRESH_S.map)
+  const refetchInterval = usePollingWhileOffline('map')
   return useQuery({
     queryKey: mapKeys.list(p),
     queryFn: ({ signal }) => fetchMaps(p, signal),
@@ -134,7 +133,7 @@ const LiveStates = MapStates.extend({ hosts: checkedByFirst, resources: checkedB
  * watch maps the screen does not show).
  */
 export function useMapStates(mapIds: readonly number[], enabled: boolean, quiet = false) {
-  const refetchInterval = usePollingWhileOffline(AUTO_REFRESH_S.map)
+  const refetchInterval = usePollingWhileOffline('map')
   return useQueries({
     queries: mapIds.map((id) => ({
       queryKey: mapKeys.states(id),

@@ -45,7 +45,7 @@ describe.each(DATABASES)('auth on %s', (db) => {
     expect((await client(server.baseUrl).get('/api/v1/users/current')).status).toBe(401)
     const bad = await client(server.baseUrl, 'not-a-token').get('/api/v1/hosts/')
     expect(bad.status).toBe(401)
-    expect(bad.body.error.key).toBe('unauthenticated')
+    expect(bad.body.error.key).toBe('invalid_token')
     const t = await addTenant()
     expect((await t.api.post('/api/v1/auth/logout')).status).toBe(204)
     expect((await t.api.get('/api/v1/users/current')).status).toBe(401)

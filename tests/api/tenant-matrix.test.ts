@@ -36,6 +36,9 @@ interface Fixture {
   labelName: string
   /** a network discovery sweep of A (issue 15) */
   discovery: string
+  /** an API token and a wall token of A's administrator (issue 16) */
+  apiToken: number
+  wallToken: number
 }
 
 /**
@@ -92,6 +95,15 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/users/{id}/unlock': { kind: 'write' },
   'PUT /api/v1/users/{id}/server_admin': { kind: 'write', body: () => ({ server_admin: true }) },
   'PUT /api/v1/users/current': { kind: 'self', body: () => ({ preferences: {} }) },
+  'GET /api/v1/tokens': { kind: 'self' },
+  'POST /api/v1/tokens': { kind: 'self', body: () => ({ name: 'matrix token', expire_days: 30 }) },
+  'DELETE /api/v1/tokens/{id}': { kind: 'write' },
+  'GET /api/v1/wall-tokens': { kind: 'read', query: (f) => `hostgroup_id=${f.env}` },
+  'POST /api/v1/wall-tokens': {
+    kind: 'write',
+    body: (f) => ({ name: 'matrix wall', expire_days: 30, hostgroup_id: f.env, map_ids: [f.map] }),
+  },
+  'DELETE /api/v1/wall-tokens/{id}': { kind: 'write' },
   'GET /api/v1/users': { kind: 'read' },
   'GET /api/v1/users/grouped': { kind: 'read', query: () => 'group_by=organization_id' },
   'GET /api/v1/users/{id}': { kind: 'read' },
@@ -329,6 +341,8 @@ function fill(path: string, f: Fixture): string {
     users: f.user,
     'check-templates': f.template,
     'environment-lists': f.envList,
+    tokens: f.apiToken,
+    'wall-tokens': f.wallToken,
     'label-types': f.labelType,
     discovery: f.discovery,
   }
@@ -439,12 +453,20 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
           .orderBy('id')
           .execute(),
         d.selectFrom('environment_lists').selectAll().where('organization_id', '=', fx.org).orderBy('id').execute(),
+        d
+          .selectFrom('tokens')
+          .select(['id', 'kind', 'name', 'revoked', 'hostgroup_id', 'scope'])
+          .where((eb) => eb.or([eb('hostgroup_id', 'in', envs), eb('id', '=', fx.apiToken)]))
+          .orderBy('id')
+          .execute(),
         d.selectFrom('environment_list_members').selectAll().where('hostgroup_id', 'in', envs).orderBy('list_id').execute(),
         d.selectFrom('organizations').select('id').where('msp_parent_id', '=', fx.org).execute(),
+        // A member's own API token is audited in A (issue 16): that is the caller's change, not one to A's data.
         d
           .selectFrom('events')
           .select('id')
           .where((eb) => eb.or([eb('hostgroup_id', 'in', envs), eb('organization_id', '=', fx.org)]))
+          .where((eb) => eb.or([eb('event_class', '!=', 'token_audit'), eb('hostgroup_id', 'is not', null)]))
           .execute(),
       ]),
     )
@@ -546,6 +568,15 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       labelName: labelType.name,
       // TEST-NET-1 (RFC 5737): nothing answers there, so the sweep proposes nothing and ends on its own.
       discovery: (await a.api.post('/api/v1/discovery', { hostgroup_id: a.environmentId, cidr: '192.0.2.1', ports: [9] })).body.id,
+      apiToken: (await a.api.post('/api/v1/tokens', { name: uniq('mx-token'), expire_days: 30 })).body.row.id,
+      wallToken: (
+        await a.api.post('/api/v1/wall-tokens', {
+          name: uniq('mx-wall'),
+          expire_days: 30,
+          hostgroup_id: a.environmentId,
+          map_ids: [map.id],
+        })
+      ).body.row.id,
     }
     for (const [k, v] of Object.entries(fx)) if (v === undefined) throw new Error(`fixture ${k} missing`)
     markers = [org.name, env.name, hostName, resourceName, mapAlias, slideshow.alias, filter.name, a.username, template.name]

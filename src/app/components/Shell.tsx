@@ -63,6 +63,7 @@ export function Shell({ user, notAuthorized }: ShellProps) {
     <div className="d-flex flex-column min-vh-100">
       <TopBar
         username={user.username}
+        avatarUrl={user.avatar_url}
         menuHidden={preferences.hideSideBar}
         theme={preferences.theme}
         onToggleMenu={toggleMenu}

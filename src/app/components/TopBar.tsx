@@ -8,6 +8,7 @@ import { UserMenu } from './UserMenu'
 
 export interface TopBarProps {
   username: string
+  avatarUrl?: string
   menuHidden: boolean
   theme: Theme
   onToggleMenu(): void
@@ -15,7 +16,7 @@ export interface TopBarProps {
   onLogout(): void
 }
 
-export function TopBar({ username, menuHidden, theme, onToggleMenu, onThemeChange, onLogout }: TopBarProps) {
+export function TopBar({ username, avatarUrl, menuHidden, theme, onToggleMenu, onThemeChange, onLogout }: TopBarProps) {
   const { t } = useTranslation()
   const pending = useStore(pendingStore, (s) => s.count > 0)
   return (
@@ -39,7 +40,7 @@ export function TopBar({ username, menuHidden, theme, onToggleMenu, onThemeChang
       </div>
       <div className="ms-auto d-flex align-items-center gap-2">
         <ThemeSwitcher theme={theme} onChange={onThemeChange} />
-        <UserMenu username={username} onLogout={onLogout} />
+        <UserMenu username={username} avatarUrl={avatarUrl} onLogout={onLogout} />
       </div>
     </header>
   )

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { Avatar } from './Avatar'
 
 export interface UserMenuProps {
   username: string
+  /** issue 16: the avatar service's picture of the user, when one is configured */
+  avatarUrl?: string
   onLogout(): void
 }
 
 /** The user menu: preferences, tokens, two-factor enrolment and versions links, and log out. */
-export function UserMenu({ username, onLogout }: UserMenuProps) {
+export function UserMenu({ username, avatarUrl, onLogout }: UserMenuProps) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
@@ -40,6 +43,7 @@ export function UserMenu({ username, onLogout }: UserMenuProps) {
         aria-label={t('app.userMenu.label', { username })}
         onClick={() => setOpen(!open)}
       >
+        <Avatar username={username} url={avatarUrl} />
         {username}
       </button>
       {open && (

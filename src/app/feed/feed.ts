@@ -7,6 +7,9 @@ import { api, handleApiFailure } from '../api/api'
 import { ApiFailure } from '../api/api-failure'
 import { createFeedClient } from './feed-client'
 import { getToken } from '../guard/token'
+import { usePreferences } from '../preferences/preferences'
+import { refreshIntervalsOf, type RefreshKind } from '../preferences/refresh-intervals'
+import { AUTO_REFRESH_S } from '../../shared/constants'
 
 /** Issue 13: a one-time ticket opens the socket, so the session token never travels in a URL. */
 async function feedTicket(): Promise<string | null> {
@@ -49,8 +52,11 @@ export function useFeed(topics: string[], onDelta: (delta: FeedDelta) => void) {
  * SPEC §9 auto-refresh as a fallback: a query polls at `seconds` only while the feed is down
  * (for TanStack Query's refetchInterval).
  */
-export function usePollingWhileOffline(seconds: number): number | false {
+export function usePollingWhileOffline(kind: RefreshKind): number | false {
   const status = useStore(feed.state, (s) => s.status)
+  // Issue 16: the user's own interval for this kind of screen, else SPEC §9's.
+  const [preferences] = usePreferences()
+  const seconds = refreshIntervalsOf(preferences ?? {})[kind] ?? AUTO_REFRESH_S[kind]
   return status === 'open' ? false : seconds * 1000
 }
 

@@ -1,6 +1,3 @@
-import { PlaceholderPage } from '../../ui'
-
-/** SPEC §2 /user/tokens and /user/preferences; one chunk for both. */
-export function UserPage() {
-  return <PlaceholderPage />
-}
+/** SPEC §2 /user/tokens and /user/preferences (issue 16); one chunk for both. */
+export { TokensPage } from '../user/TokensPage'
+export { PreferencesPage } from '../user/PreferencesPage'

@@ -33,12 +33,12 @@ const otherRoutes: RouteObject[] = [
   {
     path: 'user/tokens',
     handle: { screen: 'app.screens.tokens' },
-    lazy: lazyPage(() => import('../pages/UserPages'), 'UserPage'),
+    lazy: lazyPage(() => import('../pages/UserPages'), 'TokensPage'),
   },
   {
     path: 'user/preferences',
     handle: { screen: 'app.screens.preferences' },
-    lazy: lazyPage(() => import('../pages/UserPages'), 'UserPage'),
+    lazy: lazyPage(() => import('../pages/UserPages'), 'PreferencesPage'),
   },
   {
     path: 'versions',

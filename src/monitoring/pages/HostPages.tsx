@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { NotFoundPage } from '../../app/shell'
 import { ComingSoon, isTablePathSegment, type TablePath } from '../../ui'
-import { AUTO_REFRESH_S } from '../../shared/constants'
 import { useHost } from '../api'
 import { useTableRefetchInterval } from '../feed'
 import { EntityScreen } from '../components/EntityScreen'
@@ -27,7 +26,7 @@ export function HostRoutePage() {
 function HostTab({ tab, children }: { tab: 'resources' | 'status' | 'risks'; children(host: HostRow): ReactNode }) {
   const { hostname = '' } = useParams()
   // SPEC §9 host status auto-refresh while the feed is down.
-  const host = useHost(hostname, useTableRefetchInterval(AUTO_REFRESH_S.host_status))
+  const host = useHost(hostname, useTableRefetchInterval('host_status'))
   return (
     <MonitoringFrame title={hostname} tabs={<SubjectTabs host={hostname} active={tab} />}>
       {host.data ? children(host.data) : <LoadingAction />}

@@ -4,7 +4,6 @@ import { useParams } from 'react-router'
 import { NotFoundPage } from '../../app/shell'
 import { ComingSoon, isTablePathSegment } from '../../ui'
 import { LoadingAction } from '../actions/ViewActions'
-import { AUTO_REFRESH_S } from '../../shared/constants'
 import { useResource } from '../api'
 import { useTableRefetchInterval } from '../feed'
 import { MonitoringFrame } from '../components/MonitoringFrame'
@@ -23,7 +22,7 @@ export function ResourceRoutePage() {
 function ResourceTab({ tab, children }: { tab: 'status' | 'configs'; children(resource: ResourceRow): ReactNode }) {
   const { hostname = '', resourcename = '' } = useParams()
   // SPEC §9 resource auto-refresh while the feed is down.
-  const resource = useResource(hostname, resourcename, useTableRefetchInterval(AUTO_REFRESH_S.resource))
+  const resource = useResource(hostname, resourcename, useTableRefetchInterval('resource'))
   return (
     <MonitoringFrame title={`${hostname} – ${resourcename}`} tabs={<SubjectTabs host={hostname} resource={resourcename} active={tab} />}>
       {resource.data ? children(resource.data) : <LoadingAction />}

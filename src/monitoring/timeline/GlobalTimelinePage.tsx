@@ -2,7 +2,6 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useCurrentUser } from '../../app/api'
 import { usePollingWhileOffline } from '../../app/feed'
-import { AUTO_REFRESH_S } from '../../shared/constants'
 import { SYSTEM_TOPIC } from '../../shared/feed'
 import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui'
 import { fetchEvents } from './api'
@@ -24,7 +23,7 @@ export function GlobalTimelinePage() {
     () => ({ key: ['global'], params: filter ? { environment_filter: filter } : {}, fetchEvents, subscribe }),
     [filter, subscribe],
   )
-  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.global_timeline)
+  const pollMs = usePollingWhileOffline('global_timeline')
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.screens.timeline')}</h1>

@@ -2,7 +2,6 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { usePollingWhileOffline } from '../../app/feed'
-import { AUTO_REFRESH_S } from '../../shared/constants'
 import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui'
 import { fetchEvents, useHostByName } from './api'
 import { hostPath, subjectTimelineHref } from './links'
@@ -17,7 +16,7 @@ export function HostTimelinePage() {
   const id = host.data?.id
   const subscribe = useLiveEvents(id === undefined ? [] : [`host:${id}`])
   const source = useMemo<TimelineSource>(() => ({ key: ['host', id], params: { host_id: id }, fetchEvents, subscribe }), [id, subscribe])
-  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  const pollMs = usePollingWhileOffline('timeline')
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: hostname, screen: t('monitoring.screens.hostTimeline') })}</h1>

@@ -2,7 +2,6 @@ import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { usePollingWhileOffline } from '../../app/feed'
-import { AUTO_REFRESH_S } from '../../shared/constants'
 import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui'
 import { fetchEvents, useResourceByNames } from './api'
 import { resourcePath } from './links'
@@ -21,7 +20,7 @@ export function ResourceTimelinePage() {
     () => ({ key: ['resource', id], params: { resource_id: id }, fetchEvents, subscribe }),
     [id, subscribe],
   )
-  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  const pollMs = usePollingWhileOffline('timeline')
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">

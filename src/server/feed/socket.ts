@@ -16,8 +16,9 @@ import {
   type ServerMessage,
 } from '../../shared/feed'
 import { seesSystemEvents } from '../store/events'
-import { resolveToken, sessionOf } from '../store/tokens'
-import { loadScope, onScopesInvalidated, type Scope } from '../store/scope'
+import { resolveToken, sessionOf, type ResolvedToken } from '../store/tokens'
+import { scopeOfToken, wallMapIds } from '../store/wall-tokens'
+import { onScopesInvalidated, type Scope } from '../store/scope'
 import { readQuotas } from '../store/quotas'
 import { environmentOfHost } from '../store/hosts'
 import { environmentOfMap } from '../store/maps'
@@ -34,6 +35,8 @@ interface Client {
   scope: Scope
   topics: Set<string>
   address: string
+  /** the token the socket stands for; a wall token's socket hears only its maps (issue 16) */
+  token: ResolvedToken
 }
 
 export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & { gate: FeedGate }) {
@@ -92,7 +95,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     setImmediate(() => {
       rescoping = false
       for (const c of clients) {
-        loadScope(store.db, c.scope.userId).then(
+        scopeOfToken(store.db, c.token).then(
           (scope) => {
             c.scope = scope
           },
@@ -111,7 +114,8 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
   })
 
   /** Environments in scope; hosts and maps whose environment is in scope. */
-  async function allowed(scope: Scope, topic: string): Promise<boolean> {
+  async function allowed({ scope, token }: Client, topic: string): Promise<boolean> {
+    if (token.wall) return topic.startsWith('map:') && (await wallMapIds(store.db, token.wall)).has(Number(topic.slice(4)))
     if (topic === SYSTEM_TOPIC) return seesSystemEvents(scope)
     const [kind, idText] = topic.split(':')
     const id = Number(idText)
@@ -162,7 +166,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
         })
         return null
       }
-      const client: Client = { socket, scope: await loadScope(store.db, session.userId), topics: new Set(), address: req.ip }
+      const client: Client = { socket, scope: await scopeOfToken(store.db, session), topics: new Set(), address: req.ip, token: session }
       const over = await overQuota(client.scope, client.address)
       if (over) {
         refuse(socket, FEED_CLOSE.limitExceeded, {
@@ -182,7 +186,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
       const refresh = setInterval(async () => {
         if (!(await sessionOf(store.db, session.tokenId).catch(() => undefined)))
           return socket.close(FEED_CLOSE.unauthenticated, 'token expired')
-        client.scope = await loadScope(store.db, session.userId)
+        client.scope = await scopeOfToken(store.db, session)
       }, SCOPE_REFRESH_MS)
       socket.on('close', () => {
         clearInterval(refresh)
@@ -219,7 +223,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
         if (client.topics.size >= TOPICS_PER_CONNECTION) {
           full = true
           refused.push(t)
-        } else if (!(await allowed(client.scope, t))) refused.push(t)
+        } else if (!(await allowed(client, t))) refused.push(t)
         else {
           client.topics.add(t)
           if (t.startsWith('map:')) await maps.add(Number(t.slice(4))).catch((err) => req.log.error({ err }, 'map topic index failed'))

@@ -61,6 +61,8 @@ import { mapFileRoutes } from './routes/map-files'
 import { feedRoutes } from '../feed/socket'
 import { createFeedGate } from '../feed/gate'
 import { feedTicketRoutes } from './routes/feed-ticket'
+import { tokenRoutes } from './routes/tokens'
+import { wallTokenRoutes } from './routes/wall-tokens'
 
 export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
   const app = Fastify({
@@ -80,7 +82,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   app.setSerializerCompiler(serializerCompiler)
 
   await app.register(requestId)
-  await app.register(securityHeaders)
+  await app.register(securityHeaders, { avatarUrl: deps.config.avatarUrl })
   await app.register(errorHandler)
   await app.register(nesting)
   // preHandler: the login limit keys on the username, so it runs after the body is parsed.
@@ -110,6 +112,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(userRoutes, { ...deps, prefix: '/users' })
       await api.register(serverAdminRoutes, { ...deps, prefix: '/users' })
       await api.register(secondFactorRoutes, { ...deps, prefix: '/users' })
+      await api.register(tokenRoutes, { ...deps, prefix: '/tokens' })
+      await api.register(wallTokenRoutes, { ...deps, prefix: '/wall-tokens' })
       await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
       await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
       await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })

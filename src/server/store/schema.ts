@@ -222,6 +222,11 @@ export interface TokenTable {
   created: number
   expires: number
   last_used: number | null
+  /** migration 0028: a wall token's environment and its maps and slideshows (JSON WallScope) */
+  hostgroup_id: number | null
+  scope: string | null
+  revoked: number | null
+  last_used_from: string | null
 }
 
 export interface EventTable {

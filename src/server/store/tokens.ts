@@ -1,36 +1,97 @@
-/** Bearer tokens (session tokens from login, API tokens for agents): stored hashed, with expiry. */
+/**
+ * Bearer tokens (issue 16: one model for sessions, API tokens, wall tokens and later probe tokens): 256 random
+ * bits shown once, stored as their SHA-256; each expires, may be revoked (refused at once) and records its last
+ * use (time and address) at most once a minute, so reading with a token costs no write per request.
+ */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
+import type { Scope } from './scope'
+import { writeAuditEvent } from './audit'
 import { newToken, hashToken } from '../security/tokens'
-import { now } from './json'
+import { now, readJson } from './json'
 import { URL_TOKEN_TTL_S } from '../../shared/constants'
+import { ApiError } from '../../shared/errors'
+import { DAY_S, expireDaysProblem, tokenNameProblem, type TokenBody, type TokenRow } from '../../shared/api/tokens'
 
 /** A session lasts as long as a URL token is kept (SPEC §9: 12 h). */
 export const SESSION_TTL_S = URL_TOKEN_TTL_S
+/** Last use is written at most this often per token. */
+const LAST_USE_EVERY_S = 60
 
-export async function issueToken(db: Kysely<Database>, userId: number, kind: 'session' | 'api', ttlS: number, name = '') {
-  const { token, hash } = newToken()
-  const created = now()
-  await db
-    .insertInto('tokens')
-    .values({ user_id: userId, token_hash: hash, kind, name, created, expires: created + ttlS })
-    .execute()
-  return { token, expires_at: created + ttlS }
+export type TokenKind = 'session' | 'api' | 'wall'
+/** What a wall token may read: its maps and slideshows (the maps of those slideshows come with them). */
+export interface WallScope {
+  hostgroupId: number
+  mapIds: number[]
+  slideshowIds: number[]
 }
 
-/** The user behind a token, or undefined when unknown or expired. `last_used` is kept to the minute. */
-export async function resolveToken(db: Kysely<Database>, token: string) {
-  const hash = hashToken(token)
-  const row = await db
-    .selectFrom('tokens')
-    .select(['id', 'user_id', 'kind', 'expires', 'last_used'])
-    .where('token_hash', '=', hash)
-    .executeTakeFirst()
+export async function issueToken(db: Kysely<Database>, userId: number, kind: TokenKind, ttlS: number, name = '', wall?: WallScope) {
+  const { token, hash } = newToken()
+  const created = now()
+  const { id } = await db
+    .insertInto('tokens')
+    .values({
+      user_id: userId,
+      token_hash: hash,
+      kind,
+      name,
+      created,
+      expires: created + ttlS,
+      hostgroup_id: wall?.hostgroupId ?? null,
+      scope: wall ? JSON.stringify({ mapIds: wall.mapIds, slideshowIds: wall.slideshowIds }) : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id, token, expires_at: created + ttlS }
+}
+
+export interface ResolvedToken {
+  userId: number
+  tokenId: number
+  kind: TokenKind
+  expires: number
+  wall?: WallScope
+}
+
+const live = (row: { expires: number; revoked: number | null } | undefined, t = now()) => !!row && row.revoked === null && row.expires > t
+
+function resolved(row: {
+  id: number
+  user_id: number
+  kind: string
+  expires: number
+  hostgroup_id: number | null
+  scope: string | null
+}): ResolvedToken {
+  const out: ResolvedToken = { userId: row.user_id, tokenId: row.id, kind: row.kind as TokenKind, expires: row.expires }
+  if (row.kind === 'wall') {
+    const s = readJson<{ mapIds?: number[]; slideshowIds?: number[] }>(row.scope, {})
+    out.wall = { hostgroupId: row.hostgroup_id ?? 0, mapIds: s.mapIds ?? [], slideshowIds: s.slideshowIds ?? [] }
+  }
+  return out
+}
+
+const TOKEN_COLUMNS = ['id', 'user_id', 'kind', 'expires', 'revoked', 'hostgroup_id', 'scope', 'last_used'] as const
+
+/** The token's holder, or undefined when unknown, expired or revoked. `from` is the caller's address. */
+export async function resolveToken(db: Kysely<Database>, token: string, from?: string): Promise<ResolvedToken | undefined> {
+  const row = await db.selectFrom('tokens').select(TOKEN_COLUMNS).where('token_hash', '=', hashToken(token)).executeTakeFirst()
   const t = now()
-  if (!row || row.expires <= t) return undefined
-  if (row.last_used === null || t - row.last_used >= 60)
-    await db.updateTable('tokens').set({ last_used: t }).where('id', '=', row.id).execute()
-  return { userId: row.user_id, tokenId: row.id, kind: row.kind }
+  if (!row || !live(row, t)) return undefined
+  if (row.last_used === null || t - row.last_used >= LAST_USE_EVERY_S)
+    await db
+      .updateTable('tokens')
+      .set({ last_used: t, ...(from ? { last_used_from: from.slice(0, 64) } : {}) })
+      .where('id', '=', row.id)
+      .execute()
+  return resolved(row)
+}
+
+/** A token that is still valid, by its id (the feed re-checks the token a socket stands for). */
+export async function sessionOf(db: Kysely<Database>, tokenId: number): Promise<ResolvedToken | undefined> {
+  const row = await db.selectFrom('tokens').select(TOKEN_COLUMNS).where('id', '=', tokenId).executeTakeFirst()
+  return row && live(row) ? resolved(row) : undefined
 }
 
 /** Issue 13 sessions_per_user: ends the user's oldest sessions so that at most `keep` remain. */
@@ -47,6 +108,7 @@ export async function trimSessions(db: Kysely<Database>, userId: number, keep: n
   if (ended.length) await db.deleteFrom('tokens').where('id', 'in', ended).execute()
 }
 
+/** Ends a session (logout). API and wall tokens are revoked instead, so their audit trail keeps a name. */
 export async function revokeToken(db: Kysely<Database>, tokenId: number) {
   await db.deleteFrom('tokens').where('id', '=', tokenId).execute()
 }
@@ -55,8 +117,82 @@ export async function purgeExpiredTokens(db: Kysely<Database>) {
   await db.deleteFrom('tokens').where('expires', '<=', now()).execute()
 }
 
-/** The user of a token that is still valid, by its id (the feed re-checks the session a socket stands for). */
-export async function sessionOf(db: Kysely<Database>, tokenId: number) {
-  const row = await db.selectFrom('tokens').select(['user_id', 'expires']).where('id', '=', tokenId).executeTakeFirst()
-  return row && row.expires > now() ? { userId: row.user_id, tokenId } : undefined
+/** SPEC §5 Tokens: the name and expiry rules, as validation_failed naming the field. Returns the lifetime in seconds. */
+export function checkTokenBody(body: TokenBody): number {
+  const nameProblem = tokenNameProblem(body.name)
+  if (nameProblem) throw new ApiError('validation_failed', { field: 'name', reason: nameProblem })
+  const daysProblem = expireDaysProblem(body.expire_days)
+  if (daysProblem) throw new ApiError('validation_failed', { field: 'expire_days', reason: daysProblem })
+  return body.expire_days * DAY_S
 }
+
+export const tokenRowColumns = [
+  'tokens.id',
+  'tokens.name',
+  'tokens.created',
+  'tokens.expires',
+  'tokens.last_used',
+  'tokens.last_used_from',
+] as const
+
+/** The caller's own API tokens that are still valid, newest first; never their values. */
+export async function listApiTokens(db: Kysely<Database>, scope: Scope): Promise<TokenRow[]> {
+  return db
+    .selectFrom('tokens')
+    .select(tokenRowColumns)
+    .where('user_id', '=', scope.userId)
+    .where('kind', '=', 'api')
+    .where('revoked', 'is', null)
+    .where('expires', '>', now())
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
+}
+
+export async function createApiToken(db: Kysely<Database>, scope: Scope, body: TokenBody) {
+  const ttl = checkTokenBody(body)
+  const name = body.name.trim()
+  return db.transaction().execute(async (tx) => {
+    const { id, token } = await issueToken(tx, scope.userId, 'api', ttl, name)
+    await writeAuditEvent(tx, scope, { subject: 'token', status: 'CREATED', id, name, organizationId: scope.organizationId })
+    const row = (await listApiTokens(tx, scope)).find((r) => r.id === id)!
+    return { token, row }
+  })
+}
+
+/** Marks a token revoked; `where` narrows which tokens the caller may revoke. Another's token is the same 404 as none. */
+export async function revokeOwnedToken(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  visible: (row: { user_id: number; kind: string; hostgroup_id: number | null }) => boolean,
+  organizationId: (row: { hostgroup_id: number | null }) => Promise<number>,
+) {
+  const row = await db
+    .selectFrom('tokens')
+    .select(['user_id', 'kind', 'hostgroup_id', 'name', 'revoked'])
+    .where('id', '=', id)
+    .executeTakeFirst()
+  if (!row || row.revoked !== null || !visible(row)) throw new ApiError('not_found', { id })
+  const org = await organizationId(row)
+  await db.transaction().execute(async (tx) => {
+    await tx.updateTable('tokens').set({ revoked: now() }).where('id', '=', id).execute()
+    await writeAuditEvent(tx, scope, {
+      subject: 'token',
+      status: 'REVOKED',
+      id,
+      name: row.name,
+      organizationId: org,
+      hostgroupId: row.hostgroup_id,
+    })
+  })
+}
+
+export const revokeApiToken = (db: Kysely<Database>, scope: Scope, id: number) =>
+  revokeOwnedToken(
+    db,
+    scope,
+    id,
+    (row) => row.kind === 'api' && row.user_id === scope.userId,
+    async () => scope.organizationId,
+  )

@@ -79,6 +79,10 @@ export const CurrentUser = z.object({
   permissions: z.array(Action),
   /** SPEC §3 `rights`: the server-wide rights of a server admin (shared/permissions.ts SERVER_ADMIN_RIGHTS); none for others. */
   rights: z.array(ServerRight),
+  /** Issue 16: the token this answer was asked with; a wall token is kept in the browser until its own expiry. */
+  token: z.object({ kind: z.enum(['session', 'api', 'wall']), expires_at: z.number().int() }).optional(),
+  /** Issue 16 (SPEC §3): the picture from the configured avatar service; absent when none is configured. */
+  avatar_url: z.string().optional(),
 })
 export type CurrentUser = z.infer<typeof CurrentUser>
 

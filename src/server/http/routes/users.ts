@@ -14,12 +14,22 @@ import { unlockUser } from '../../store/login-failures'
 import { loadScope } from '../../store/scope'
 import { passwordChecker } from '../../security/password-checker'
 import { registerListRoutes } from './list-routes'
+import { avatarOf } from '../../security/avatar'
 
-export async function userRoutes(app: ZodApp, { store }: RouteDeps) {
+export async function userRoutes(app: ZodApp, { store, config }: RouteDeps) {
   const passwords = passwordChecker()
   const hash = async (password: string) => (await passwords.hash(password)) ?? Promise.reject(new ApiError('user_create_unavailable', {}))
 
-  app.get('/current', { schema: { response: { 200: CurrentUser } } }, async (req) => currentUser(store.db, req.scope))
+  app.get('/current', { schema: { response: { 200: CurrentUser } } }, async (req) => {
+    const user = await currentUser(store.db, req.scope)
+    const token = { kind: req.token.kind, expires_at: req.token.expires }
+    // Issue 16: a wall sees a minimal user, the maps module of one environment and no personal details.
+    if (req.token.wall) {
+      const orgs = user.allowed_organizations.filter((o) => user.allowed_environments.some((e) => e.organization_id === o.id))
+      return { ...user, email: '', last_logon: null, authorizations: [], allowed_organizations: orgs, allowed_environment_lists: [], token }
+    }
+    return { ...user, token, ...avatarOf(config.avatarUrl, user.username) }
+  })
   app.put('/current', { schema: { body: UpdateCurrentUserBody, response: { 200: CurrentUser } } }, async (req) => {
     await updatePreferences(store.db, req.scope, req.body.preferences)
     return currentUser(store.db, req.scope)

@@ -22,6 +22,7 @@ import * as m0021 from './0021_organization_services'
 import * as m0025 from './0025_ticket_providers'
 import * as m0026 from './0026_two_factor'
 import * as m0027 from './0027_password_resets_identities'
+import * as m0028 from './0028_token_scopes'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '0025_ticket_providers': m0025,
   '0026_two_factor': m0026,
   '0027_password_resets_identities': m0027,
+  '0028_token_scopes': m0028,
 }

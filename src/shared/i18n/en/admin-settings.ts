@@ -98,7 +98,7 @@ export const adminSettings = {
       'Agents and scripts send results to Vigil over its API, authenticated with a bearer token of a user with host_write on the host.',
     token: 'Token',
     tokenText:
-      'Today a session token works: get one by logging in as below (it expires after 12 hours). Long-lived API tokens come with the API tokens issue (issue 16).',
+      'Create a long-lived API token under API tokens in the user menu (/user/tokens); a session token from logging in as below works too, for 12 hours.',
     results: 'Passive check results',
     resultsText:
       'POST /api/v1/results takes one result, a list, or {"results": […]} (up to 5000). exit_status is 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN; omit resource for the host\'s own check; perfdata may follow a "|" in output.',

@@ -13,6 +13,7 @@ import { monitoringScreens } from './monitoring-screens'
 import { reports } from './reports'
 import { risks } from './risks'
 import { uiCore } from './ui-core'
+import { user } from './user'
 
 export const enCore = {
   app,
@@ -25,5 +26,6 @@ export const enCore = {
   risks,
   assets,
   admin: { screens: adminScreens },
+  user,
   errors,
 }

@@ -19,6 +19,7 @@ import { reports } from './reports'
 import { risks } from './risks'
 import { ui } from './ui'
 import { mapsViewer } from './viewer'
+import { user } from './user'
 
 export const en = {
   app,
@@ -31,6 +32,7 @@ export const en = {
   reports,
   risks,
   assets,
+  user,
   admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery },
   errors,
 }

@@ -5,7 +5,6 @@ import { Link, useParams } from 'react-router'
 import { api } from '../../../app/api'
 import { usePollingWhileOffline } from '../../../app/feed'
 import { EventList, type EventsParams } from '../../../shared/api/events'
-import { AUTO_REFRESH_S } from '../../../shared/constants'
 import { Timeline, useTimelineUrlState, type TimelineSource } from '../../../ui'
 import { useMapByName } from '../../api'
 import { mapPath } from '../../links'
@@ -18,7 +17,7 @@ export function MapTimelinePage() {
   const { hostgroup_name = '', name = '' } = useParams()
   const map = useMapByName(hostgroup_name, name)
   const url = useTimelineUrlState(mapPath(hostgroup_name, name, 'timeline'))
-  const pollSeconds = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  const pollSeconds = usePollingWhileOffline('timeline')
   const id = map.data?.id
   const source = useMemo<TimelineSource | null>(
     () => (id ? { key: ['map', id], params: { map_id: id }, fetchEvents: fetchMapEvents } : null),

@@ -90,7 +90,7 @@ type Props = Parameters<typeof Timeline>[0]
 
 /** The timeline polled the way the monitoring and map timeline pages poll it: only while the feed is down. */
 function PolledWhileOffline(props: Props) {
-  const pollMs = usePollingWhileOffline(AUTO_REFRESH_S.timeline)
+  const pollMs = usePollingWhileOffline('timeline')
   return <Timeline {...props} pollMs={pollMs} />
 }
 
