@@ -1,3 +1,4 @@
 /** SPEC §2 /user/tokens and /user/preferences (issue 16); one chunk for both. */
 export { TokensPage } from '../user/TokensPage'
 export { PreferencesPage } from '../user/PreferencesPage'
+export { loadUserTexts } from '../user/texts'

@@ -18,6 +18,9 @@ import { RootLayout } from '../components/RootLayout'
 import { NotFoundPage } from '../pages/NotFoundPage'
 import { lazyPage } from './lazy-page'
 
+/** The user pages' texts come with the user pages' chunk. */
+const userTexts = () => import('../pages/UserPages').then((m) => m.loadUserTexts())
+
 /** SPEC §2 "Other routes, all without module check". */
 const otherRoutes: RouteObject[] = [
   {
@@ -33,12 +36,12 @@ const otherRoutes: RouteObject[] = [
   {
     path: 'user/tokens',
     handle: { screen: 'app.screens.tokens' },
-    lazy: lazyPage(() => import('../pages/UserPages'), 'TokensPage'),
+    lazy: lazyPage(() => import('../pages/UserPages'), 'TokensPage', userTexts),
   },
   {
     path: 'user/preferences',
     handle: { screen: 'app.screens.preferences' },
-    lazy: lazyPage(() => import('../pages/UserPages'), 'PreferencesPage'),
+    lazy: lazyPage(() => import('../pages/UserPages'), 'PreferencesPage', userTexts),
   },
   {
     path: 'versions',

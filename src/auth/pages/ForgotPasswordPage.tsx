@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
-import { PASSWORD_MIN } from '../../shared/api/user-admin'
+import { PASSWORD_MIN } from '../../shared/api/auth'
 import { requestPasswordReset, resetPassword } from '../api'
 import { loginFeedbackOf, type LoginFeedback } from '../login-feedback'
 

@@ -1,7 +1,10 @@
 /** Login and logout payloads (SPEC §4 "Login"; feedback codes of SPEC §8 in `extra_info.login_feedback`). */
 import { z } from 'zod'
-import { Password } from './user-admin'
-import { LOGIN_FEEDBACK } from '../errors'
+import { LOGIN_FEEDBACK } from '../login-feedback'
+
+export const PASSWORD_MIN = 10
+/** The password rules of user creation; a password reset applies the same (issue 16). */
+export const Password = z.string().min(PASSWORD_MIN).max(200)
 
 export const LoginBody = z.object({
   username: z.string().trim().min(1).max(254),

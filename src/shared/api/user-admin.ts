@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { AuthorizationGroup, ModuleGrant } from '../permissions'
+import { Password } from './auth'
 
 /** Issue 13: PUT /users/{id}/server_admin grants or revokes the server admin role (server admins only). */
 export const ServerAdminBody = z.object({ server_admin: z.boolean() })
@@ -42,9 +43,6 @@ export const Username = z
   .string()
   .trim()
   .regex(/^[\p{L}\p{N}._@+-]{2,100}$/u, 'username: 2–100 letters, digits or . _ @ + -')
-export const PASSWORD_MIN = 10
-/** The password rules of user creation; a password reset applies the same (issue 16). */
-export const Password = z.string().min(PASSWORD_MIN).max(200)
 
 /** Issue 15 POST users/: `copy_from` copies the authorizations and modules of a user of the same organization. */
 export const UserBody = z.object({

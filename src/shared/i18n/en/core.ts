@@ -13,7 +13,6 @@ import { monitoringScreens } from './monitoring-screens'
 import { reports } from './reports'
 import { risks } from './risks'
 import { uiCore } from './ui-core'
-import { user } from './user'
 
 export const enCore = {
   app,
@@ -26,6 +25,5 @@ export const enCore = {
   risks,
   assets,
   admin: { screens: adminScreens },
-  user,
   errors,
 }
