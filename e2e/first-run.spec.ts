@@ -5,21 +5,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { useBrowserSuite } from './browser'
-import { makeTenant, tokenOf } from '../tests/helpers/api'
+import { openAs, useBrowserSuite } from './browser'
+import { makeTenant } from '../tests/helpers/api'
 
 // The first start's local hosts, as `npm start` adds them.
 const suite = useBrowserSuite({ env: { VIGIL_LOCAL_HOSTS: '1' } })
 const OFFERS = ['Add a host', 'Discover a network', 'Import hosts (CSV)', 'Add a map']
 
-async function open(user: { username: string; password: string }, route: string): Promise<Page> {
-  const token = await tokenOf(suite.server, user)
-  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
-  suite.contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
-  return page
-}
+const open = (user: { username: string; password: string }, route: string): Promise<Page> => openAs(suite, user, route)
 
 const offers = (page: Page) => page.getByRole('region', { name: 'Get started' })
 const go = (page: Page, route: string) => page.evaluate((hash) => (window.location.hash = hash), route)
