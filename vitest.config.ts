@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
+import os from 'node:os'
 
 // Test kinds of STYLE.md "Tests": unit (pure code, jsdom per file where a component needs it),
 // api (real server, fresh SQLite and PostgreSQL when PG_URL is set), engine (real sockets on loopback),
@@ -7,6 +8,10 @@ import react from '@vitejs/plugin-react'
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core CI machine, where API and engine files
+    // spend much of their time waiting on sockets, timers and PostgreSQL: three at a time there, cores − 1 on
+    // bigger machines. Browser files run after them, one at a time (their project's groupOrder).
+    maxWorkers: Math.max(3, os.availableParallelism() - 1),
     projects: [
       {
         extends: true,
@@ -26,6 +31,7 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
