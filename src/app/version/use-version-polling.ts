@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { VersionRecord } from '../../shared/api/auth'
+import type { VersionRecord } from '../../shared/api/auth'
 import type { CurrentUser } from '../../shared/api/users'
 import { TITLE_FLASH_MS, VERSION_CHECK_S } from '../../shared/constants'
 import { currentUserKey } from '../api/current-user'
@@ -17,6 +17,8 @@ async function fetchVersion(): Promise<VersionRecord | null> {
   try {
     const response = await fetch('/version.json', { cache: 'no-store' })
     if (!response.ok) return null
+    // The schema's module (and zod) is not in the shell's first script (issue 2 shell budget).
+    const { VersionRecord } = await import('../../shared/api/auth')
     const parsed = VersionRecord.safeParse(await response.json())
     return parsed.success ? parsed.data : null
   } catch {
