@@ -4,3 +4,6 @@ export { monitoringRoutes } from './routes'
 
 /** SPEC §2 search modal for the shell (f or s on any screen), loaded on first use with its texts. */
 export const loadSearchModal = () => Promise.all([import('./components/SearchModal'), loadFeatureTexts()]).then(([m]) => m.SearchModal)
+
+/** Hosts were added, changed or removed elsewhere (administration): the monitoring tables are read again. */
+export const monitoringTablesChanged = () => import('./api').then((m) => m.refreshTables())

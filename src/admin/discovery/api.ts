@@ -6,7 +6,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { api, queryClient } from '../../app/api'
 import { DiscoveryAdded, DiscoveryJob, type DiscoveryAdd, type DiscoveryStart } from '../../shared/api/discovery'
-import { hostAdminKeys } from '../hosts/api'
+import { invalidate as invalidateHosts } from '../hosts/api'
 
 export const discoveryKeys = {
   all: ['admin', 'discovery'] as const,
@@ -44,5 +44,5 @@ export const useAddDiscovered = () =>
   useMutation({
     mutationFn: ({ id, body }: { id: string; body: DiscoveryAdd }) =>
       api.request(`discovery/${id}/hosts`, { method: 'POST', body, schema: DiscoveryAdded, ...silent }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: hostAdminKeys.all }),
+    onSuccess: invalidateHosts,
   })

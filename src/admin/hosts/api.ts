@@ -5,6 +5,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api, queryClient, isApiFailure } from '../../app/api'
+import { monitoringTablesChanged } from '../../monitoring'
 import { HostRow } from '../../shared/api/monitored'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import { ClusterOut, type BulkTagsBody } from '../../shared/api/host-admin'
@@ -85,7 +86,8 @@ export function useHostChecks(hostId: number) {
   })
 }
 
-const invalidate = () => queryClient.invalidateQueries({ queryKey: hostAdminKeys.all })
+/** A host write changes the administration lists and what the monitoring screens show (their cache is fresh for 30 s). */
+export const invalidate = () => Promise.all([queryClient.invalidateQueries({ queryKey: hostAdminKeys.all }), monitoringTablesChanged()])
 
 export const useCreateHost = () =>
   useMutation({
