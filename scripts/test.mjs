@@ -1,6 +1,6 @@
-// `npm test`: type-check, lint, build the UI, then every vitest project (unit, api, engine, e2e).
+// `npm test`: type-check, lint and format check side by side, build the UI, then every vitest project (unit, api, engine, e2e).
 // Ends with one plain line `N passed, N failed` summed over all suites, and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,11 +11,36 @@ const run = (label, cmd, args) => {
   return r.status === 0
 }
 
-const failures = []
-if (!run('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'])) failures.push('typecheck')
-if (!run('lint', 'npx', ['eslint', '--max-warnings', '0', '--no-error-on-unmatched-pattern', 'src', 'tests', 'e2e', 'bench', 'scripts']))
-  failures.push('lint')
-if (!run('format', 'npm', ['run', '--silent', 'format:check'])) failures.push('format')
+/** Runs a step beside others (each is one thread: tsc, eslint, prettier); its output is printed when it ends. */
+const runBeside = (label, cmd, args) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: process.env })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.on('close', (code) => {
+      console.log(`\n== ${label}: ${cmd} ${args.join(' ')}\n${output}`)
+      resolve(code === 0 ? null : label)
+    })
+  })
+
+const failures = (
+  await Promise.all([
+    runBeside('typecheck', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+    runBeside('lint', 'npx', [
+      'eslint',
+      '--max-warnings',
+      '0',
+      '--no-error-on-unmatched-pattern',
+      'src',
+      'tests',
+      'e2e',
+      'bench',
+      'scripts',
+    ]),
+    runBeside('format', 'npm', ['run', '--silent', 'format:check']),
+  ])
+).filter((label) => label !== null)
 if (!run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) failures.push('build')
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-vitest-')), 'report.json')
