@@ -16,7 +16,8 @@ message TimeSeries { repeated Label labels = 1; repeated Sample samples = 2; }
 message Label { string name = 1; string value = 2; }
 message Sample { double value = 1; int64 timestamp = 2; }
 `)
-const WriteRequest = root.lookupType('prometheus.WriteRequest')
+/** The message type, also for reading a write back (tests). */
+export const WriteRequest = root.lookupType('prometheus.WriteRequest')
 
 export const REMOTE_WRITE_HEADERS = {
   'content-type': 'application/x-protobuf',
