@@ -59,6 +59,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const overload = createOverloadWatch((e) => void system(e))
   // Issue 20: perfdata also to a Prometheus-compatible store, when one is configured.
   const remoteWriter = config.remoteWrite ? createRemoteWriter({ config: config.remoteWrite, log }) : null
+  const perfdataOut =
+    remoteWriter && perfdataExport(store.db, remoteWriter, (err) => log.error({ err }, 'perfdata not handed to remote write'))
   const engine = createEngine(store, bus, log, {
     active: config.engine,
     secretBox: box,
@@ -67,9 +69,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
       notifier.onWritten(deltas)
       overload.onWritten(deltas)
     },
-    onCommitted: remoteWriter
-      ? perfdataExport(store.db, remoteWriter, (err) => log.error({ err }, 'perfdata not handed to remote write'))
-      : undefined,
+    onCommitted: perfdataOut?.onCommitted,
     ...engineOptions,
   })
   const build = buildId(config.distDir)
@@ -107,6 +107,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
       await system({ status: 'STOPPING', message: `Vigil ${RELEASE} stopping`, extra_data: { release: RELEASE } })
       await app.close()
       await engine.stop()
+      await perfdataOut?.settled()
       await remoteWriter?.stop()
       await notifier.stop()
       await bus.close()

@@ -58,7 +58,12 @@ export function perfdataExport(db: Kysely<Database>, writer: Pick<RemoteWriter, 
     writer.push(samples)
   }
 
-  return function onCommitted(items: readonly CommittedResult[]) {
-    chain = chain.then(() => exportBatch(items)).catch(onError)
+  return {
+    /** EngineOptions.onCommitted: returns at once, the samples follow. */
+    onCommitted(items: readonly CommittedResult[]) {
+      chain = chain.then(() => exportBatch(items)).catch(onError)
+    },
+    /** Resolves once every batch handed over so far is in the writer's queue (before the writer stops). */
+    settled: () => chain,
   }
 }
