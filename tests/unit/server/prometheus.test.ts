@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { labelName, labelPairs, metricName, perfdataMetricName } from '../../../src/server/integrations/prometheus/names'
 import { exposition } from '../../../src/server/integrations/prometheus/exposition'
+import { loadConfig } from '../../../src/server/config'
 
 const METRIC = /^[a-zA-Z_:][a-zA-Z0-9_:]*$/
 const LABEL = /^[a-zA-Z_][a-zA-Z0-9_]*$/
@@ -57,5 +58,37 @@ describe('text exposition format', () => {
         '# TYPE vigil_host_state gauge\n' +
         'vigil_host_state{host="a\\"b\\\\c\\nd",state="up"} 1\n',
     )
+  })
+})
+
+describe('remote write configuration (VIGIL_REMOTE_WRITE_*)', () => {
+  const load = (env: Record<string, string>) => loadConfig({ DATABASE_URL: ':memory:', ...env }).remoteWrite
+  const url = 'https://mimir.example/api/v1/push'
+
+  it('is off without a URL, and takes basic authentication or a bearer token', () => {
+    expect(load({})).toBeUndefined()
+    expect(load({ VIGIL_REMOTE_WRITE_URL: url })).toEqual({ url, auth: undefined })
+    expect(load({ VIGIL_REMOTE_WRITE_URL: url, VIGIL_REMOTE_WRITE_USERNAME: 'u', VIGIL_REMOTE_WRITE_PASSWORD: 'p' })).toEqual({
+      url,
+      auth: { kind: 'basic', username: 'u', password: 'p' },
+    })
+    expect(load({ VIGIL_REMOTE_WRITE_URL: url, VIGIL_REMOTE_WRITE_BEARER_TOKEN: 't' })).toEqual({
+      url,
+      auth: { kind: 'bearer', token: 't' },
+    })
+  })
+
+  it('stops the start on a configuration that cannot work', () => {
+    expect(() => load({ VIGIL_REMOTE_WRITE_URL: 'prometheus:9090' })).toThrow(/http\(s\) URL/)
+    expect(() => load({ VIGIL_REMOTE_WRITE_BEARER_TOKEN: 't' })).toThrow(/need VIGIL_REMOTE_WRITE_URL/)
+    expect(() => load({ VIGIL_REMOTE_WRITE_URL: url, VIGIL_REMOTE_WRITE_USERNAME: 'u' })).toThrow(/set together/)
+    expect(() =>
+      load({
+        VIGIL_REMOTE_WRITE_URL: url,
+        VIGIL_REMOTE_WRITE_BEARER_TOKEN: 't',
+        VIGIL_REMOTE_WRITE_USERNAME: 'u',
+        VIGIL_REMOTE_WRITE_PASSWORD: 'p',
+      }),
+    ).toThrow(/exclude each other/)
   })
 })
