@@ -45,6 +45,15 @@ export interface Config {
    * username), e.g. https://gravatar.com/avatar/{hash}?d=404. Unset (the default, for closed networks): initials.
    */
   avatarUrl: string | undefined
+  /** Issue 20: where perfdata also goes by Prometheus remote write (VIGIL_REMOTE_WRITE_*); undefined: nowhere. */
+  remoteWrite: RemoteWriteConfig | undefined
+}
+
+/** A Prometheus remote-write receiver (Prometheus, Mimir, Thanos Receive, VictoriaMetrics) and how to authenticate. */
+export interface RemoteWriteConfig {
+  url: string
+  /** HTTP basic authentication or a bearer token, as the receiver wants (or neither) */
+  auth: { kind: 'basic'; username: string; password: string } | { kind: 'bearer'; token: string } | undefined
 }
 
 /** An SMTP server: a URL (`smtp://user:password@host:587`, `smtps://…`) or its parts; TLS options beside either. */
@@ -119,6 +128,31 @@ function parseOidc(env: NodeJS.ProcessEnv): OidcConfig | undefined {
   return { issuer, clientId, clientSecret }
 }
 
+/** An http(s) URL, with basic authentication (user and password) or a bearer token, never both. */
+function parseRemoteWrite(env: NodeJS.ProcessEnv): RemoteWriteConfig | undefined {
+  const {
+    VIGIL_REMOTE_WRITE_URL: url,
+    VIGIL_REMOTE_WRITE_USERNAME: username,
+    VIGIL_REMOTE_WRITE_PASSWORD: password,
+    VIGIL_REMOTE_WRITE_BEARER_TOKEN: token,
+  } = env
+  if (!url) {
+    if (username || password || token)
+      throw new Error('VIGIL_REMOTE_WRITE_USERNAME, _PASSWORD and _BEARER_TOKEN need VIGIL_REMOTE_WRITE_URL')
+    return undefined
+  }
+  if (!/^https?:\/\/[^/]+/.test(url)) throw new Error('VIGIL_REMOTE_WRITE_URL must be an http(s) URL')
+  if (token && (username || password))
+    throw new Error('VIGIL_REMOTE_WRITE_BEARER_TOKEN and VIGIL_REMOTE_WRITE_USERNAME/_PASSWORD exclude each other')
+  if (!username !== !password) throw new Error('VIGIL_REMOTE_WRITE_USERNAME and VIGIL_REMOTE_WRITE_PASSWORD are set together')
+  const auth = token
+    ? { kind: 'bearer' as const, token }
+    : username && password
+      ? { kind: 'basic' as const, username, password }
+      : undefined
+  return { url, auth }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`)
@@ -160,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.VIGIL_MAIL_FROM || 'Vigil <vigil@localhost>',
     oidc: parseOidc(env),
     avatarUrl: parseAvatarUrl(env.VIGIL_AVATAR_URL),
+    remoteWrite: parseRemoteWrite(env),
   }
 }
 

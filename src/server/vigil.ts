@@ -21,6 +21,8 @@ import { sealSnmpCommunities } from './store/snmp-communities'
 import { pluginSettings } from './engine/checks/plugins'
 import { createMailer } from './integrations/mail'
 import { purgeOldResetLinks } from './store/password-resets'
+import { createRemoteWriter } from './integrations/prometheus/remote-writer'
+import { perfdataExport } from './integrations/prometheus/perfdata-export'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
@@ -55,6 +57,10 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   live = bus
   const notifier = createNotifier({ store, bus, log, webhookUrl: config.notifyWebhook, delayS: config.notifyDelayS })
   const overload = createOverloadWatch((e) => void system(e))
+  // Issue 20: perfdata also to a Prometheus-compatible store, when one is configured.
+  const remoteWriter = config.remoteWrite ? createRemoteWriter({ config: config.remoteWrite, log }) : null
+  const perfdataOut =
+    remoteWriter && perfdataExport(store.db, remoteWriter, (err) => log.error({ err }, 'perfdata not handed to remote write'))
   const engine = createEngine(store, bus, log, {
     active: config.engine,
     secretBox: box,
@@ -63,6 +69,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
       notifier.onWritten(deltas)
       overload.onWritten(deltas)
     },
+    onCommitted: perfdataOut?.onCommitted,
     ...engineOptions,
   })
   const build = buildId(config.distDir)
@@ -93,12 +100,15 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
     engine,
     bus,
     seeded,
+    remoteWriter,
     async close() {
       clearInterval(purge)
       clearInterval(statistics)
       await system({ status: 'STOPPING', message: `Vigil ${RELEASE} stopping`, extra_data: { release: RELEASE } })
       await app.close()
       await engine.stop()
+      await perfdataOut?.settled()
+      await remoteWriter?.stop()
       await notifier.stop()
       await bus.close()
       await store.close()

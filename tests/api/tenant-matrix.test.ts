@@ -192,6 +192,8 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/resources/{id}/reschedule': { kind: 'write' },
   'GET /api/v1/hosts/{id}/perfdata': { kind: 'read' },
   'GET /api/v1/resources/{id}/perfdata': { kind: 'read' },
+  // Issue 20: host and resource states for Prometheus, only those of the caller's environments.
+  'GET /api/v1/metrics': { kind: 'read' },
   'POST /api/v1/results': { kind: 'write', body: (f) => ({ host: f.hostName, exit_status: 0, output: 'taken over' }) },
   'GET /api/v1/events': { kind: 'read', query: () => 'limit=1000' },
   'GET /api/v1/events/{id}': { kind: 'read' },

@@ -48,6 +48,8 @@ export interface EngineOptions {
   plugins: PluginSettings | undefined
   /** Called with the deltas of every batch this process wrote, once published (notifications, overload watch). */
   onWritten?: (deltas: FeedDelta[]) => void
+  /** Called with every batch of results this process wrote, after the commit (issue 20: perfdata to remote write). */
+  onCommitted?: (items: ResultItem[]) => void
 }
 
 const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -194,6 +196,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
         const deltas = await ingest(batch.map((b) => b.item))
         publish(deltas)
         opts.onWritten?.(deltas)
+        opts.onCommitted?.(batch.map((b) => b.item))
         // A triggered flexible maintenance now has an end to plan.
         if (deltas.some((d) => d.kind === 'action')) void downtimes.wake()
         for (const b of batch) b.done?.()

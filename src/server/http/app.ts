@@ -44,6 +44,7 @@ import { openapi, openapiRoutes } from './plugins/openapi'
 import { clientReportRoutes } from './routes/client-reports'
 import { resultRoutes } from './routes/results'
 import { perfdataRoutes } from './routes/perfdata'
+import { metricsRoutes } from './routes/metrics'
 import { eventRoutes } from './routes/events'
 import { acknowledgementRoutes } from './routes/acknowledgements'
 import { downtimeRoutes } from './routes/downtimes'
@@ -132,6 +133,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(hostLabelRoutes, { ...deps, prefix: '/hosts' })
       await api.register(resourceRoutes, { ...deps, prefix: '/resources' })
       await api.register(perfdataRoutes, deps)
+      await api.register(metricsRoutes, { ...deps, prefix: '/metrics' })
       await api.register(resultRoutes, { ...deps, prefix: '/results' })
       await api.register(clientReportRoutes, deps)
       await api.register(eventRoutes, { ...deps, prefix: '/events' })
