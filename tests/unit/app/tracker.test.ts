@@ -38,7 +38,7 @@ describe('usage tracker', () => {
     expect(sent).toHaveLength(0)
     advance(1)
     await tracker.tick()
-    expect(sent).toEqual([[{ type: 'language', value: 'en', time: 1_000_899 }]])
+    expect(sent).toEqual([[{ type: 'language', value: 'en', time: 1_000_000 }]])
   })
 
   it('keeps the log after a failed send and stops for good after 2 errors', async () => {
