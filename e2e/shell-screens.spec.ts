@@ -195,7 +195,9 @@ describe('shell screens', () => {
     // A new build copied into place: index.html changes while the server runs.
     fs.appendFileSync(path.join(dist, 'index.html'), '\n<!-- rebuilt -->\n')
     expect((await (await fetch(`${suite.server.baseUrl}/version.json`)).json()).build).not.toBe(before)
-    await page.clock.fastForward(120_000)
+    const secondCheck = page.waitForResponse((r) => r.url().endsWith('/version.json'))
+    await page.clock.runFor(120_000)
+    await secondCheck
     const notice = page.getByRole('alert').filter({ hasText: 'A new version of Vigil is available' })
     await notice.waitFor()
     await notice.getByRole('button', { name: 'Cancel' }).click()

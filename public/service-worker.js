@@ -4,7 +4,7 @@
  *   so a reload only asks the network for the small index.html and starts at once.
  * - A page load asks the network for index.html; when the server cannot be reached, the kept offline page says so
  *   (and reloads once the server answers again).
- * - The API, the feed, /version.json and everything else go to the network untouched: API data is never cached.
+ * - The API, the feed, /version.json and everything else go to the network, never to the cache: API data is never cached.
  * A new worker takes over at once, so an old one never lingers.
  */
 const CACHE = 'vigil-shell-v1'
@@ -61,4 +61,8 @@ self.addEventListener('fetch', (event) => {
   if (url.origin !== self.location.origin) return
   if (request.mode === 'navigate') event.respondWith(page(request))
   else if (HASHED.test(url.pathname)) event.respondWith(asset(request))
+  // Straight to the network, never cached; through the worker so that it fails just as a page load does.
+  else if (url.pathname === '/version.json') event.respondWith(fetch(request))
+  // The offline page's own script and style: fresh when the server answers, kept for when it does not.
+  else if (OFFLINE.includes(url.pathname)) event.respondWith(fetch(request).catch(() => caches.match(request)))
 })
