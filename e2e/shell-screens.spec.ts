@@ -181,6 +181,8 @@ describe('shell screens', () => {
 
   it('shows the new-version notice when the served build changes (SPEC §4 version polling)', async () => {
     const user = await newUser('operator')
+    // With autoreload (the default) the page would reload by itself instead.
+    expect((await user.api.put('/api/v1/users/current', { preferences: { autoreload: false } })).status).toBe(200)
     const login = await suite.admin.post('/api/v1/auth/login', { username: user.username, password: user.password })
     const context = await suite.browser.newContext()
     suite.contexts.push(context)
