@@ -174,8 +174,9 @@ describe('shell screens', () => {
       ),
     )
     expect(api).toBe('failed')
+    await page.getByRole('button', { name: 'Try again now' }).waitFor()
+    // Back online, the offline page opens the screen again by itself (on the browser's online event, or within 10 s).
     await page.context().setOffline(false)
-    await page.getByRole('button', { name: 'Try again now' }).click()
     await page.getByRole('heading', { name: 'Versions' }).waitFor()
   })
 
