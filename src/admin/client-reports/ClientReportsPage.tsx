@@ -85,7 +85,12 @@ export function ClientReportsPage() {
       <ul className="nav nav-tabs mb-3">
         {(['error', 'tracker'] as const).map((tab) => (
           <li className="nav-item" key={tab}>
-            <button type="button" className={`nav-link ${kind === tab ? 'active' : ''}`} aria-current={kind === tab} onClick={() => show(tab)}>
+            <button
+              type="button"
+              className={`nav-link ${kind === tab ? 'active' : ''}`}
+              aria-current={kind === tab}
+              onClick={() => show(tab)}
+            >
               {k(tab === 'error' ? 'errors' : 'usage')}
             </button>
           </li>
