@@ -16,24 +16,22 @@ export function VersionsPage() {
         </h2>
         {!isPending && !version && <p className="text-danger">{t('shell.versions.unknown')}</p>}
         {version && (
-          <>
-            <dl className="row mb-2">
-              <dt className="col-sm-2">{t('shell.versions.release')}</dt>
-              <dd className="col-sm-10" data-testid="release">
-                {version.release}
-              </dd>
-              <dt className="col-sm-2">{t('shell.versions.build')}</dt>
-              <dd className="col-sm-10">
-                <code data-testid="build">{version.build}</code>
-              </dd>
-              <dt className="col-sm-2">{t('shell.versions.maintenance')}</dt>
-              <dd className="col-sm-10" data-testid="maintenance">
-                {version.maintenance
-                  ? t('shell.versions.inMaintenance', { message: version.maintenance_message })
-                  : t('shell.versions.notInMaintenance')}
-              </dd>
-            </dl>
-          </>
+          <dl className="row mb-2">
+            <dt className="col-sm-2">{t('shell.versions.release')}</dt>
+            <dd className="col-sm-10" data-testid="release">
+              {version.release}
+            </dd>
+            <dt className="col-sm-2">{t('shell.versions.build')}</dt>
+            <dd className="col-sm-10">
+              <code data-testid="build">{version.build}</code>
+            </dd>
+            <dt className="col-sm-2">{t('shell.versions.maintenance')}</dt>
+            <dd className="col-sm-10" data-testid="maintenance">
+              {version.maintenance
+                ? t('shell.versions.inMaintenance', { message: version.maintenance_message })
+                : t('shell.versions.notInMaintenance')}
+            </dd>
+          </dl>
         )}
       </section>
       <section aria-labelledby="release-notes">
