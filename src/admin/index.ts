@@ -1,2 +1,1 @@
 export { adminRoutes } from './routes'
-export { loadAdminTexts } from './texts'

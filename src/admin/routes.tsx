@@ -1,6 +1,7 @@
 /** SPEC §2 Admin routes. The screens of issue 15 load as one lazy chunk. */
 import type { ComponentType } from 'react'
 import type { RouteObject } from 'react-router'
+import { loadScreenTexts } from '../app/i18n'
 import { lazyPage } from '../app/shell'
 import { loadAdminTexts } from './texts'
 
@@ -37,4 +38,10 @@ export const adminRoutes: RouteObject[] = [
   ...SETTINGS.map((section) => settings(`admin/:organization/settings/${section}`, section)),
   // Issue 15 Limits: quotas and allowed networks of an organization.
   route('admin/:organization/limits', 'limits', () => import('./limits/LimitsPage'), 'LimitsPage'),
+  // Issue 19: the browsers' reports, for server admins; its texts are the shell screens'.
+  {
+    path: 'admin/client-reports',
+    handle: { screen: 'admin.screens.clientReports' },
+    lazy: lazyPage(() => import('./client-reports/ClientReportsPage'), 'ClientReportsPage', loadScreenTexts),
+  },
 ]

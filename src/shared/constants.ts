@@ -3,6 +3,10 @@
 // Timing (SPEC §9 "Timing")
 export const VERSION_CHECK_S = 120
 export const TRACKER_SEND_S = 120
+/** SPEC §9: the usage log is sent when it holds over 5 entries or 900 s after the last send, and stops after 2 errors. */
+export const TRACKER_MIN_ENTRIES = 5
+export const TRACKER_MAX_WAIT_S = 900
+export const TRACKER_MAX_ERRORS = 2
 export const EXPIRED_STORAGE_CLEANUP_S = 1800
 export const SLOW_LOAD_NOTICE_S = 5
 export const API_TIMEOUT_S = 10

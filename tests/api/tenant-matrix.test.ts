@@ -128,6 +128,7 @@ const ROUTES: Record<string, Case> = {
   'DELETE /api/v1/environment-lists/{id}': { kind: 'write' },
   'POST /api/v1/errors': { kind: 'self', body: () => ({ message: 'matrix' }) },
   'POST /api/v1/tracker': { kind: 'self', body: () => ({ events: [] }) },
+  'GET /api/v1/client-reports': { kind: 'read', query: () => 'kind=error' },
   'GET /api/v1/organizations': { kind: 'read' },
   'POST /api/v1/organizations': { kind: 'write', body: (f) => ({ name: uniq('mx-org'), msp_parent_id: f.org }) },
   'GET /api/v1/organizations/grouped': { kind: 'read', query: () => 'group_by=is_msp' },

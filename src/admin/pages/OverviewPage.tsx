@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useCurrentUser } from '../../app/api'
 import { useEnvironments, useOrganizations, type Organization } from '../api'
 import { OrganizationForm } from '../components/OrganizationForm'
 import { DeleteOrganization } from '../components/DeleteOrganization'
@@ -14,6 +15,7 @@ type Editing = { kind: 'new' } | { kind: 'edit' | 'delete'; organization: Organi
 /** SPEC §2 /admin: the organization tree (MSP → customers) with its counts and contract dates. */
 export function OverviewPage() {
   const { t } = useTranslation()
+  const user = useCurrentUser()
   const organizations = useOrganizations()
   const environments = useEnvironments(null)
   const [editing, setEditing] = useState<Editing>(null)
@@ -67,6 +69,11 @@ export function OverviewPage() {
     <section className="container-fluid py-3">
       <div className="d-flex align-items-baseline mb-3">
         <h1 className="h4 me-auto">{t('admin.overview.title')}</h1>
+        {user?.server_admin && (
+          <Link className="btn btn-link" to="/admin/client-reports">
+            {t('admin.screens.clientReports')}
+          </Link>
+        )}
         <button type="button" className="btn btn-primary" onClick={() => setEditing({ kind: 'new' })}>
           {t('admin.overview.add')}
         </button>

@@ -37,7 +37,25 @@ export interface ApiClientDeps {
   onFailure(failure: ApiFailure): void
   /** Called with +1 when a request starts and -1 when it ends (SPEC §7 loading spinner). */
   onPending?(delta: 1 | -1): void
+  /** Called when a request has ended, however it ended (the developer tools' request log, issue 19). */
+  onSettled?(request: SettledRequest): void
   timeoutMs?: number
+}
+
+export interface SettledRequest {
+  method: HttpMethod
+  path: string
+  /** null when no answer came (network, timeout, aborted, refused without token) */
+  status: number | null
+  requestId: string | null
+  startedAt: number
+  ms: number
+}
+
+/** What a request learnt of its answer, for `onSettled`. */
+interface Answer {
+  status: number | null
+  requestId: string | null
 }
 
 export interface ApiClient {
@@ -66,7 +84,7 @@ async function readBody(response: Response): Promise<{ ok: true; value: unknown 
 export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? API_TIMEOUT_S * 1000
 
-  async function send<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  async function send<T>(path: string, options: RequestOptions<T>, answer: Answer): Promise<T> {
     const method = options.method ?? 'GET'
     const token = options.anonymous ? null : deps.getToken()
     const base = { method, path }
@@ -101,6 +119,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw new ApiFailure({ ...base, kind: timedOut ? 'timeout' : controller.signal.aborted ? 'aborted' : 'network' })
       }
       const requestId = response.headers.get('X-Request-ID')
+      answer.status = response.status
+      answer.requestId = requestId
       const lost = () =>
         new ApiFailure({
           ...base,
@@ -142,13 +162,17 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   return {
     async request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
       deps.onPending?.(1)
+      const answer: Answer = { status: null, requestId: null }
+      const startedAt = Date.now()
+      const start = performance.now()
       try {
-        return await send(path, options)
+        return await send(path, options, answer)
       } catch (error) {
         if (error instanceof ApiFailure && error.kind !== 'no_token' && options.errorHandlerEnabled !== false) deps.onFailure(error)
         throw error
       } finally {
         deps.onPending?.(-1)
+        deps.onSettled?.({ method: options.method ?? 'GET', path, ...answer, startedAt, ms: Math.round(performance.now() - start) })
       }
     },
   }

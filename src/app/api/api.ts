@@ -3,7 +3,7 @@
  * pages, messages. `pendingStore` counts running requests for the loading spinner of SPEC §7.
  */
 import { createStore } from 'zustand/vanilla'
-import { createApiClient } from './api-client'
+import { createApiClient, type SettledRequest } from './api-client'
 import type { ApiFailure } from './api-failure'
 import { describeFailure } from './error-handler'
 import { loginPath } from '../guard/guard'
@@ -14,6 +14,10 @@ import { queryClient } from './query-client'
 import { clearToken, getToken } from '../guard/token'
 
 export const pendingStore = createStore<{ count: number }>()(() => ({ count: 0 }))
+
+/** The developer tools' log of this page's API requests (issue 19), newest last, the last REQUEST_LOG_SIZE kept. */
+const REQUEST_LOG_SIZE = 200
+export const requestLog = createStore<{ requests: SettledRequest[] }>()(() => ({ requests: [] }))
 
 /** SPEC §7/§8: send the user to login, keeping where they were (not when already on a login page). */
 export function sendToLogin(): void {
@@ -49,4 +53,5 @@ export const api = createApiClient({
   onNoToken: sendToLogin,
   onFailure: handleApiFailure,
   onPending: (delta) => pendingStore.setState((s) => ({ count: s.count + delta })),
+  onSettled: (request) => requestLog.setState((s) => ({ requests: [...s.requests.slice(1 - REQUEST_LOG_SIZE), request] })),
 })

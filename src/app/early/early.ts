@@ -8,6 +8,7 @@
 import type { z } from 'zod'
 import { getToken } from '../guard/token'
 import { tokenFromSearch } from '../guard/guard'
+import { CURRENT_USER_TIMEOUT_S } from '../../shared/constants'
 
 const answers = new Map<string, { answer: Promise<unknown>; at: number }>()
 /** An answer not taken by then is dropped: data read later must be current. */
@@ -18,9 +19,13 @@ export function startupToken(location: Pick<Location, 'hash' | 'search'> = windo
   return tokenFromSearch(location.hash.split('?')[1] ?? '') ?? tokenFromSearch(location.search) ?? getToken()
 }
 
-/** GET /api/v1/{url} now, kept for `earlyOr`. */
+/**
+ * GET /api/v1/{url} now, kept for `earlyOr`. It obeys the SPEC §7/§9 10 s timeout (API and current user alike):
+ * a query waiting on a hung early answer would otherwise never fail, and never show the API-down state.
+ */
 export function askEarly(url: string, token: string): Promise<unknown> {
-  const answer = fetch(`/api/v1/${url}`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+  const signal = AbortSignal.timeout(CURRENT_USER_TIMEOUT_S * 1000)
+  const answer = fetch(`/api/v1/${url}`, { headers: { authorization: `Bearer ${token}` }, signal }).then((r) =>
     r.ok ? r.json() : Promise.reject(new Error(`${r.status}`)),
   )
   keepEarly(url, answer)

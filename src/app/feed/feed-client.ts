@@ -127,6 +127,8 @@ export function createFeedClient(deps: FeedClientDeps) {
       socket?.close()
     },
     /** Listens to a topic until the returned function is called. */
+    /** The topics subscribed to now (the developer tools show them). */
+    topics: () => [...counts.keys()],
     subscribe(topic: string, listener: Listener): () => void {
       const n = counts.get(topic) ?? 0
       counts.set(topic, n + 1)

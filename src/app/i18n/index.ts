@@ -1,2 +1,3 @@
-/** The i18next instance and the feature texts the lazy routes await. */
+/** The i18next instance, the feature texts the lazy routes await, and the shell screens' texts. */
 export { i18n, loadFeatureTexts } from './i18n'
+export { loadScreenTexts } from './screen-texts'

@@ -11,6 +11,7 @@ import { queryClient } from '../api/query-client'
 import { createAppRouter } from './router'
 import { startStoragePurge } from '../preferences/storage'
 import { applyTheme, rememberedTheme } from '../preferences/themes'
+import { startClientReports } from '../client-reports'
 
 if (!zodConfig.jitless) throw new Error('zod must run without eval under the CSP')
 document.documentElement.lang = i18n.language
@@ -25,6 +26,7 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
 
 const router = createAppRouter()
 setAppRouter(router)
+startClientReports(router)
 
 const root = document.getElementById('root')
 if (root) {

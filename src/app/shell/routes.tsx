@@ -3,7 +3,7 @@
  * and page-not-found for any other path (no login, no module check). Modules load on demand (SPEC §1).
  */
 import type { RouteObject } from 'react-router'
-import { adminRoutes, loadAdminTexts } from '../../admin'
+import { adminRoutes } from '../../admin'
 import { assetsRoutes } from '../../assets'
 import { authRoutes } from '../../auth'
 import { dashboardRoutes } from '../../dashboard'
@@ -16,9 +16,10 @@ import { LoadingScreen } from '../components/LoadingScreen'
 import { RootErrorBoundary } from '../components/RootErrorBoundary'
 import { RootLayout } from '../components/RootLayout'
 import { NotFoundPage } from '../pages/NotFoundPage'
+import { loadScreenTexts } from '../i18n/screen-texts'
 import { lazyPage } from './lazy-page'
 
-/** The user pages' texts come with the user pages' chunk. */
+/** The user pages' texts come with the user pages' chunk; the shell screens' with theirs. */
 const userTexts = () => import('../pages/UserPages').then((m) => m.loadUserTexts())
 
 /** SPEC §2 "Other routes, all without module check". */
@@ -26,12 +27,12 @@ const otherRoutes: RouteObject[] = [
   {
     path: 'dev',
     handle: { screen: 'app.screens.devTools' },
-    lazy: lazyPage(() => import('../pages/DevToolsPage'), 'DevToolsPage'),
+    lazy: lazyPage(() => import('../pages/DevToolsPage'), 'DevToolsPage', loadScreenTexts),
   },
   {
     path: 'dev/tools',
     handle: { screen: 'app.screens.devTools' },
-    lazy: lazyPage(() => import('../pages/DevToolsPage'), 'DevToolsPage'),
+    lazy: lazyPage(() => import('../pages/DevToolsPage'), 'DevToolsPage', loadScreenTexts),
   },
   {
     path: 'user/tokens',
@@ -46,12 +47,12 @@ const otherRoutes: RouteObject[] = [
   {
     path: 'versions',
     handle: { screen: 'app.screens.versions' },
-    lazy: lazyPage(() => import('../pages/VersionsPage'), 'VersionsPage'),
+    lazy: lazyPage(() => import('../pages/VersionsPage'), 'VersionsPage', loadScreenTexts),
   },
   {
     path: 'supported_devices',
     handle: { screen: 'app.screens.supportedDevices' },
-    lazy: lazyPage(() => import('../pages/SupportedDevicesPage'), 'SupportedDevicesPage', loadAdminTexts),
+    lazy: lazyPage(() => import('../pages/SupportedDevicesPage'), 'SupportedDevicesPage', loadScreenTexts),
   },
 ]
 

@@ -5,26 +5,13 @@
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { VersionRecord } from '../../shared/api/auth'
 import type { CurrentUser } from '../../shared/api/users'
 import { TITLE_FLASH_MS, VERSION_CHECK_S } from '../../shared/constants'
 import { currentUserKey } from '../api/current-user'
 import { showMessage } from '../shell/messages'
 import { queryClient } from '../api/query-client'
+import { fetchVersion } from './version-client'
 import { evaluateVersion, INITIAL_VERSION_STATE, isKioskUrl, maintenanceUrl, type VersionState } from './version-poll'
-
-async function fetchVersion(): Promise<VersionRecord | null> {
-  try {
-    const response = await fetch('/version.json', { cache: 'no-store' })
-    if (!response.ok) return null
-    // The schema's module (and zod) is not in the shell's first script (issue 2 shell budget).
-    const { VersionRecord } = await import('../../shared/api/auth')
-    const parsed = VersionRecord.safeParse(await response.json())
-    return parsed.success ? parsed.data : null
-  } catch {
-    return null
-  }
-}
 
 /** SPEC §4: the page title alternates with `text` every 1 s while `active`. */
 export function useTitleFlash(active: boolean, text: string): void {

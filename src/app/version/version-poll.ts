@@ -7,12 +7,13 @@ import type { VersionRecord } from '../../shared/api/auth'
 export interface VersionState {
   /** The build this page runs; null until the first answer. */
   build: string | null
-  updateAvailable: boolean
+  /** SPEC §3 Version record `notified`: the person has been told about a new build (told once, until a reload). */
+  notified: boolean
 }
 
 export type VersionAction = 'none' | 'reload' | 'notify' | 'maintenance'
 
-export const INITIAL_VERSION_STATE: VersionState = { build: null, updateAvailable: false }
+export const INITIAL_VERSION_STATE: VersionState = { build: null, notified: false }
 
 export function evaluateVersion(
   state: VersionState,
@@ -21,12 +22,12 @@ export function evaluateVersion(
 ): { state: VersionState; action: VersionAction } {
   // SPEC §4: "When maintenance is true, the browser goes to the maintenance page."
   if (record.maintenance) return { state, action: 'maintenance' }
-  if (state.build === null) return { state: { build: record.build, updateAvailable: false }, action: 'none' }
+  if (state.build === null) return { state: { build: record.build, notified: false }, action: 'none' }
   // SPEC §4: "a release ending in '-silent' keeps the previous build".
-  if (record.release.endsWith('-silent') || record.build === state.build || state.updateAvailable) {
+  if (record.release.endsWith('-silent') || record.build === state.build || state.notified) {
     return { state, action: 'none' }
   }
-  return { state: { ...state, updateAvailable: true }, action: autoreload ? 'reload' : 'notify' }
+  return { state: { ...state, notified: true }, action: autoreload ? 'reload' : 'notify' }
 }
 
 /**

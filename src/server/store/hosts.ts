@@ -1,4 +1,5 @@
 /** Hosts (SPEC §3 Host): the list protocol, get by id or name, create/update/delete with parents and secrets. */
+import { ui } from '../../shared/i18n/en/ui'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostTable } from './db'
@@ -45,7 +46,8 @@ function toApi(r: Row, scope: Scope) {
     ip_address: r.ip_address,
     description: r.description,
     ...checkStateToApi(r),
-    state_translation: r.state,
+    // SPEC §3: the translated state name (the catalogue's; the browser may show its own language's instead).
+    state_translation: ui.states[r.state as keyof typeof ui.states] ?? r.state,
     state_id: stateId('host', r.state),
     problem_severity: problemSeverity('host', r.state),
     tags: readJson<string[]>(r.tags, []),

@@ -151,6 +151,16 @@ export interface UserRightTable {
 
 /** Issue 13: failed logins per (user, source address) and the delay they impose (migration 0016). */
 /** Issue 16: a password reset link; only its token's SHA-256 is kept, and a used link is deleted (migration 0021). */
+/** Issue 19: a browser's SPEC §7 error report or usage log (migration 0032); `body` is the JSON it sent. */
+export interface ClientReportTable {
+  id: Generated<number>
+  kind: 'error' | 'tracker'
+  user_id: number
+  created: number
+  bytes: number
+  body: string
+}
+
 export interface PasswordResetTable {
   id: Generated<number>
   user_id: number
@@ -619,6 +629,7 @@ export interface Database {
   login_tickets: LoginTicketTable
   remembered_devices: RememberedDeviceTable
   password_resets: PasswordResetTable
+  client_reports: ClientReportTable
   user_identities: UserIdentityTable
   check_templates: CheckTemplateTable
   organization_settings: OrganizationSettingsTable

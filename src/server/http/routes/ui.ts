@@ -9,6 +9,7 @@
  * The build writes a brotli and a gzip copy beside each script and stylesheet (vite.config.ts, issue 19 "Fast
  * over any link"); the copy the browser accepts is sent, so nothing is compressed per request.
  */
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { negotiate } from '@fastify/accept-negotiator'
@@ -16,7 +17,16 @@ import fastifyStatic from '@fastify/static'
 import type { ZodApp, RouteDeps } from '../types'
 import { errorBody } from '../plugins/errors'
 
-const NO_CACHE = new Set(['index.html', 'service-worker.js', 'maintenance.html', 'maintenance.js', 'maintenance.css', 'version.json'])
+const NO_CACHE = new Set([
+  'index.html',
+  'service-worker.js',
+  'maintenance.html',
+  'maintenance.js',
+  'maintenance.css',
+  'offline.html',
+  'offline.js',
+  'version.json',
+])
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const HASHED = /-[\w-]{8,}\.(js|css)$/
 const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
@@ -114,13 +124,28 @@ export async function uiRoutes(app: ZodApp, { config }: RouteDeps) {
   })
 }
 
-/** The build id of SPEC §3 Version record: changes whenever the built UI changes. */
+/**
+ * The build id of SPEC §3 Version record: a hash of the built index.html, which changes whenever any entry's
+ * script or stylesheet changes. Read again when the file changes, so a new build copied into place while the
+ * server runs reaches the browsers' version polling (SPEC §4) at once.
+ */
 export function buildId(distDir: string): string {
   try {
-    const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8')
-    const m = html.match(/assets\/index-([\w-]+)\.js/)
-    return m ? m[1] : String(fs.statSync(path.join(distDir, 'index.html')).mtimeMs | 0)
+    return createHash('sha256')
+      .update(fs.readFileSync(path.join(distDir, 'index.html')))
+      .digest('hex')
+      .slice(0, 12)
   } catch {
     return 'dev'
+  }
+}
+
+/** `buildId`, read again only when index.html's modification time changes. */
+export function currentBuild(distDir: string): () => string {
+  let seen: { mtimeMs: number; build: string } | null = null
+  return () => {
+    const mtimeMs = fs.statSync(path.join(distDir, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0
+    if (seen?.mtimeMs !== mtimeMs) seen = { mtimeMs, build: buildId(distDir) }
+    return seen.build
   }
 }

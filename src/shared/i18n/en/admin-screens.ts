@@ -15,4 +15,5 @@ export const adminScreens = {
   labels: 'Label settings',
   limits: 'Limits',
   tickets: 'Ticket provider settings',
+  clientReports: 'Browser reports',
 }

@@ -51,7 +51,12 @@ export const app = {
     noConnection: 'No connection to the server.',
     timeout: 'The server did not answer in time. Please check your internet connection.',
     chunkLoad: 'A part of the application could not be loaded. Please reload the page.',
+    cssChunkLoad: 'Loading CSS chunk failed: the page may look wrong. Please reload the page.',
     unexpected: 'Javascript Exception: something went wrong. Please reload the page.',
+    exception: 'Javascript Exception: something went wrong on this page. It has been reported; reloading the page may help.',
+    exceptionUnsupported: 'Javascript Exception: your browser is not supported by Vigil. Please use a current browser.',
+    unsupportedBrowser: 'Your browser is not supported by Vigil: parts of it may not work. Please use a current browser.',
+    ignore: 'Ignore',
     reload: 'Reload',
   },
   pages: {

@@ -17,6 +17,7 @@ import { mapsUi } from './maps-ui'
 import { monitoring } from './monitoring'
 import { reports } from './reports'
 import { risks } from './risks'
+import { shellScreens } from './shell-screens'
 import { ui } from './ui'
 import { mapsViewer } from './viewer'
 import { user } from './user'
@@ -35,5 +36,6 @@ export const en = {
   user,
   admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery },
   errors,
+  shell: shellScreens,
 }
 export type Catalogue = typeof en

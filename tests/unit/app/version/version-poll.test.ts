@@ -15,7 +15,7 @@ describe('version polling (SPEC §4)', () => {
     expect(evaluateVersion(started, record('b'), true).action).toBe('reload')
     const notified = evaluateVersion(started, record('b'), false)
     expect(notified.action).toBe('notify')
-    expect(notified.state.updateAvailable).toBe(true)
+    expect(notified.state.notified).toBe(true)
     expect(evaluateVersion(notified.state, record('c'), false).action).toBe('none')
   })
 
