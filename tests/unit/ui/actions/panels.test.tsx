@@ -132,9 +132,14 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
       resource_name: null,
       comment: 'on it',
       persistent: true,
+      notify: false,
+      expire_time: null,
+      persistent_comment: false,
       username: 'ann',
       user_full_name: 'Ann Smith',
       created_time: unix(new Date(2025, 5, 10, 9, 30)),
+      ended_time: null,
+      end_reason: '',
     }
     renderUi(<AcknowledgementsView subject="web01" acknowledgements={[ack]} onRemove={onRemove} onClose={() => {}} />)
     expect(screen.getByRole('heading', { name: 'Acknowledgements of web01' })).toBeTruthy()
