@@ -13,7 +13,8 @@ export const ResourceIdParams = z.object({ resource_id: z.coerce.number().int().
  * and no control characters other than line breaks and tabs.
  */
 export function isAllowedComment(comment: string): boolean {
-  return /[\p{L}\p{N}]/u.test(comment) && !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(comment)
+  // \p{Cc} is every control character; line breaks and tabs are allowed.
+  return /[\p{L}\p{N}]/u.test(comment) && !/[^\P{Cc}\t\n\r]/u.test(comment)
 }
 
 /** A required comment: trimmed, not empty (SPEC §5 Acknowledge, Maintenance, Ticket close), allowed (SPEC §8). */
@@ -22,7 +23,8 @@ export const ActionComment = z
   .trim()
   .min(1, 'a comment is required')
   .max(4000)
-  .refine(isAllowedComment, { message: 'this comment is not allowed', params: { key: 'disallowed_comment' } })
+  // An empty comment is the min rule's (validation_failed), not this one's.
+  .refine((c) => c === '' || isAllowedComment(c), { message: 'this comment is not allowed', params: { key: 'disallowed_comment' } })
 
 /**
  * The object fields of SPEC §3 Payloads. The path names the object; ids sent besides must agree with it

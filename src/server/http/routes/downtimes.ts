@@ -4,7 +4,7 @@
  * set_to_host_checkbox on a resource it is the host's (SPEC §2 "apply to the host instead"). DELETE
  * removes all maintenance of the object. Scheduling and removing need schedule_downtime, viewing
  * view_scheduled_downtime (SPEC §6). The engine starts and ends maintenance (engine/downtimes.ts).
- * SPEC §8: the same window scheduled twice on one object answers downtime_add_failed; removing where there
+ * SPEC §8: the same maintenance (window and comment) scheduled twice on one object answers downtime_add_failed; removing where there
  * is no maintenance answers downtime_delete_failed.
  */
 import type { ZodApp, RouteDeps } from '../types'
@@ -34,7 +34,11 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       // On a host the maintenance is the host's, whatever resource row it was scheduled from.
       const body = t.object === 'host' ? { ...req.body, resource_id: null, resource_name: null } : req.body
       const same = (await listDowntimes(store.db, t)).find(
-        (d) => d.start_time === body.start_time && d.end_time === body.end_time && d.is_flexible === body.is_flexible,
+        (d) =>
+          d.start_time === body.start_time &&
+          d.end_time === body.end_time &&
+          d.is_flexible === body.is_flexible &&
+          d.comment === body.comment,
       )
       if (same) throw new ApiError('downtime_add_failed', { reason: 'already_scheduled', id: same.id })
       const { ids } = await commitThenPublish(store.db, bus, (tx) => scheduleDowntimes(tx, req.scope, [t], body, at))

@@ -11,7 +11,7 @@ import { assets } from './assets'
 import { auth } from './auth'
 import { dashboard } from './dashboard'
 import { editor } from './editor'
-import { errors } from './errors'
+import { errorReasons, errors } from './errors'
 import { maps } from './maps'
 import { mapsUi } from './maps-ui'
 import { monitoring } from './monitoring'
@@ -35,5 +35,6 @@ export const en = {
   user,
   admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery },
   errors,
+  errorReasons,
 }
 export type Catalogue = typeof en
