@@ -112,7 +112,7 @@ describe('monitoring screens (issue 4)', () => {
     const panel = page.getByRole('region', { name: 'Acknowledge' })
     // SPEC §5: the comment is required.
     await panel.getByRole('button', { name: 'Acknowledge' }).click()
-    await panel.getByText('Validation failed: Comment.').waitFor()
+    await panel.getByText('A comment is required.').waitFor()
     await panel.getByLabel('Comment').fill('Looking into the uplink')
     await panel.getByRole('button', { name: 'Acknowledge' }).click()
     await page.getByText('Acknowledgement added for core-sw.').waitFor()
