@@ -30,7 +30,8 @@ function placement(anchor: DOMRect, width: number, height: number): CSSPropertie
  */
 export function ActionPopover({ anchor, onClose, children }: ActionPopoverProps) {
   const box = useRef<HTMLDivElement>(null)
-  const [position, setPosition] = useState<CSSProperties>({ top: 0, left: 0, visibility: 'hidden' })
+  const [position, setPosition] = useState<CSSProperties>({ top: 0, left: 0, opacity: 0 })
+  // Unplaced it is transparent, not hidden: a hidden field cannot take focus.
   const placed = useRef({ height: -1, focused: false })
 
   // After every render: place the panel again when its height changed (a view loading its data), and focus
