@@ -75,7 +75,7 @@ describe('monitoring actions (issue 17)', () => {
     expect(await focusedLabel(page)).toBe('Comment')
     await panel.getByRole('button', { name: 'Acknowledge' }).click()
     await panel.getByText('A comment is required.').waitFor()
-    await panel.getByLabel('Comment').fill('Replacing the disk tonight')
+    await panel.getByLabel('Comment', { exact: true }).fill('Replacing the disk tonight')
     await panel.getByLabel('Sticky: until OK/UP again').check()
     await panel.getByLabel('Notify contacts').check()
     await panel.getByLabel('Persistent comment (kept after the acknowledgement ends)').check()
@@ -203,7 +203,7 @@ describe('monitoring actions (issue 17)', () => {
     await expectNoKey(page, 'problems with the row menu')
     await page.getByRole('menuitem', { name: 'Schedule maintenance…' }).click()
     const panel = page.getByRole('region', { name: 'Schedule maintenance' })
-    await panel.getByLabel('Comment').fill('Firmware update')
+    await panel.getByLabel('Comment', { exact: true }).fill('Firmware update')
     await panel.getByRole('button', { name: 'Schedule' }).click()
     // The info message while maintenance is created was a raw key before issue 17.
     await page.getByText('Creating scheduled maintenance…').waitFor()
