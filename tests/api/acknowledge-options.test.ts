@@ -59,7 +59,12 @@ describe.each(DATABASES)('acknowledge options and action errors on %s', (db) => 
       { comment: 'disk swap tonight', notify: true, expire_time: expire, persistent_comment: true },
     ])
     const [event] = await ackEvents(resource.id)
-    expect(JSON.parse(String(event.extra_data))).toMatchObject({ persistent: true, notify: true, expire_time: expire, persistent_comment: true })
+    expect(JSON.parse(String(event.extra_data))).toMatchObject({
+      persistent: true,
+      notify: true,
+      expire_time: expire,
+      persistent_comment: true,
+    })
     const timeline = await a.api.get(`/api/v1/events?resource_id=${resource.id}&types=acknowledgement`)
     expect(timeline.body.result[0]).toMatchObject({ type: 'acknowledgement', status: 'ADDED', comment: 'disk swap tonight' })
     expect(name).toBeTruthy()

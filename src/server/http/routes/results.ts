@@ -58,7 +58,12 @@ export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
           const ofHost = resources.filter((x) => x.host_id === host.id)
           const res = ofHost.find((x) => x.display_name === r.resource) ?? ofHost.find((x) => x.name === r.resource)
           if (!res)
-            throw new ApiError('resource_check_not_found', { index, host: host.name, resource: r.resource, matched_by: ['display_name', 'name'] })
+            throw new ApiError('resource_check_not_found', {
+              index,
+              host: host.name,
+              resource: r.resource,
+              matched_by: ['display_name', 'name'],
+            })
           ;[type, id] = ['resource', res.id]
         }
       }

@@ -20,5 +20,6 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   await db.schema.dropIndex('acknowledgements_expire').execute()
-  for (const column of ['persistent_comment', 'expire_time', 'notify']) await db.schema.alterTable('acknowledgements').dropColumn(column).execute()
+  for (const column of ['persistent_comment', 'expire_time', 'notify'])
+    await db.schema.alterTable('acknowledgements').dropColumn(column).execute()
 }
