@@ -112,8 +112,8 @@ describe('monitoring screens (issue 4)', () => {
     const panel = page.getByRole('region', { name: 'Acknowledge' })
     // SPEC §5: the comment is required.
     await panel.getByRole('button', { name: 'Acknowledge' }).click()
-    await panel.getByText('Validation failed: Comment.').waitFor()
-    await panel.getByLabel('Comment').fill('Looking into the uplink')
+    await panel.getByText('A comment is required.').waitFor()
+    await panel.getByLabel('Comment', { exact: true }).fill('Looking into the uplink')
     await panel.getByRole('button', { name: 'Acknowledge' }).click()
     await page.getByText('Acknowledgement added for core-sw.').waitFor()
     await panel.waitFor({ state: 'detached' })
@@ -177,7 +177,7 @@ describe('monitoring screens (issue 4)', () => {
     await page.getByRole('button', { name: 'All 3 matching the filter' }).click()
     const panel = page.getByRole('region', { name: 'Acknowledge' })
     await panel.getByText('All 3 objects matching the filter').waitFor()
-    await panel.getByLabel('Comment').fill('Load balancer maintenance window')
+    await panel.getByLabel('Comment', { exact: true }).fill('Load balancer maintenance window')
     await panel.getByRole('button', { name: 'Acknowledge' }).click()
     await page.getByText('Done for 2 objects.').waitFor()
     // An UP host has nothing to acknowledge: the server refuses it (acknowledgement_add_failed).

@@ -36,6 +36,9 @@ export function actionable(row: MonitoredRow): Actionable {
     tickets: row.tickets,
     max_scheduled_downtime_depth: downtimeDepth(row),
     allowed_actions: row.allowed_actions,
+    // SPEC §6 ticket-allowed flag with the row's live state (SPEC §4: refused for acknowledged or OK state).
+    ticket_allowed: row.ticket_allowed !== false && isProblem(row) && !row.acknowledged,
+    acknowledgement_allowed: isProblem(row),
   }
 }
 

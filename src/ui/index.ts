@@ -46,6 +46,7 @@ export type { TicketInfo } from './actions/ticket-info'
 export { StateBadge, type StateBadgeProps } from './decorations/StateBadge'
 export { DecorationIcons, type DecorationIconsProps } from './decorations/DecorationIcons'
 export { AgeText, type AgeTextProps } from './decorations/AgeText'
+export { ageText, ageSeconds } from './decorations/age'
 export { RowActionButton, type RowActionButtonProps } from './decorations/RowActionButton'
 export {
   handlingButton,

@@ -113,14 +113,15 @@ describe.each(DATABASES)('acknowledgements on %s', (db) => {
     ])
   })
 
-  it('DELETE removes the acknowledgement; removing none is not an error', async () => {
+  it('DELETE removes the acknowledgement; removing where none is in effect answers acknowledgement_delete_failed (SPEC §8)', async () => {
     const { resource } = await objects(null, 2)
     await a.api.post(`/api/v1/resources/${resource.id}/acknowledgements`, { comment: 'temporary' })
     const del = await a.api.del(`/api/v1/resources/${resource.id}/acknowledgements`)
     expect([del.status, del.body]).toEqual([200, { removed: 1 }])
     expect((await resourceRow(resource.id)).acknowledged).toBe(false)
     expect((await ackEvents(resource.host_id)).map((e) => e.status)).toEqual(['ADDED', 'REMOVED'])
-    expect((await a.api.del(`/api/v1/resources/${resource.id}/acknowledgements`)).body).toEqual({ removed: 0 })
+    const again = await a.api.del(`/api/v1/resources/${resource.id}/acknowledgements`)
+    expect([again.status, again.body.error.key]).toEqual([400, 'acknowledgement_delete_failed'])
   })
 
   it('refuses an empty comment, a wrong type and ids of another object with validation_failed, writing nothing', async () => {

@@ -23,6 +23,10 @@ export function translatedErrorText(failure: ApiFailure, i18n: Translator): stri
   const body = failure.errorBody
   if (body === null || !/^[a-z0-9_]+$/.test(body.key)) return undefined
   const key = `errors.${body.key}`
+  // A reason with a text of its own says more (errorReasons in the catalogue).
+  const reason = body.extra_info?.reason
+  const reasonKey = typeof reason === 'string' && /^[a-z0-9_]+$/.test(reason) ? `errorReasons.${body.key}.${reason}` : null
+  if (reasonKey && i18n.exists(reasonKey)) return i18n.t(reasonKey, { ...body.extra_info })
   return i18n.exists(key) ? i18n.t(key, { ...body.extra_info }) : undefined
 }
 

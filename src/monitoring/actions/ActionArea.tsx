@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { AcknowledgePanel, CreateTicketPanel, MaintenancePanel, type ActionTarget } from '../../ui'
 import { actionTarget, subjectName, ticketSubject, type MonitoredRow } from '../model'
 import { acknowledgementCall, bulkCall, downtimeCall, ticketCall, type BulkScope, type MultiAction, type PanelAction } from './requests'
+import { ActionPopover } from './ActionPopover'
 import { runAcknowledge, runBulk, runCreateTickets, runSchedule } from './run'
 import { TicketAction } from './TicketAction'
 import { AcknowledgementsAction, MaintenanceViewAction } from './ViewActions'
@@ -19,6 +20,14 @@ export interface ActionRequest {
   /** Opened from multi-select mode (SPEC §4: refresh resumes 5 s after the action). */
   multi: boolean
   bulk?: BulkRequest
+  /** The button it was opened from (issue 17: the panel opens beside it; focus returns to it). */
+  anchor?: HTMLElement | null
+}
+
+/** The request for `action` on `rows`, anchored at the focused element (the button or menu that was used). */
+export function actionRequest(action: PanelAction, rows: MonitoredRow[], extra: Partial<ActionRequest> = {}): ActionRequest {
+  const anchor = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+  return { action, rows, multi: false, anchor, ...extra }
 }
 
 export interface ActionAreaProps {
@@ -31,8 +40,17 @@ export interface ActionAreaProps {
   onMultiSelect?(action: MultiAction | null): void
 }
 
-/** SPEC §2 "Action panels", wired to the SPEC §7 calls and the SPEC §8 messages. */
-export function ActionArea({ request, onDone, onClose, onMultiSelect }: ActionAreaProps) {
+/** SPEC §2 "Action panels" beside the button they were opened from (ActionPopover). */
+export function ActionArea(props: ActionAreaProps) {
+  return (
+    <ActionPopover anchor={props.request.anchor ?? null} onClose={props.onClose}>
+      <ActionPanel {...props} />
+    </ActionPopover>
+  )
+}
+
+/** The panel of the request, wired to the SPEC §7 calls and the SPEC §8 messages. */
+function ActionPanel({ request, onDone, onClose, onMultiSelect }: ActionAreaProps) {
   const { t } = useTranslation()
   const { rows, bulk, multi } = request
   // A bulk request names what it acts on instead of listing thousands of targets; resource-like, so the

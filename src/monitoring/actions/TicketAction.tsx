@@ -6,8 +6,8 @@ import { Ticket } from '../../shared/api/tickets'
 import { CloseTicketPanel, CreateTicketPanel, TicketView } from '../../ui'
 import { monitoringKeys } from '../api'
 import { isProblem, subjectName, ticketSubject } from '../model'
-import { closeTicketCall, reacknowledgeCall, rowBase, ticketCall } from './requests'
-import { runCloseTicket, runCreateTickets } from './run'
+import { closeTicketCall, reacknowledgeCall, rowBase, ticketCall, ticketNoteCall } from './requests'
+import { runCloseTicket, runCreateTickets, runTicketNote } from './run'
 import { LoadingAction, type ViewActionProps } from './ViewActions'
 
 const ignore = () => {}
@@ -15,7 +15,8 @@ const ignore = () => {}
 /**
  * SPEC §2 "View ticket" of a row's current ticket (SPEC §3: the last id), and the SPEC §4 ticket flow from
  * there: close (asks for a reason), re-acknowledge an open ticket of an unacknowledged problem (comment
- * "Re-acknowledged"), re-open a closed one (recreated). Each needs create_ticket (SPEC §6).
+ * "Re-acknowledged"), re-open a closed one (recreated), add a note to an open one, and update (reload) what
+ * the ticket service says of it. Each write needs create_ticket (SPEC §6).
  */
 export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
   const { t } = useTranslation()
@@ -25,7 +26,7 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
     queryKey: monitoringKeys.ticket(ticketId),
     queryFn: ({ signal }) => api.request(`${rowBase(row)}/tickets/${encodeURIComponent(ticketId)}`, { schema: Ticket, signal }),
   })
-  if (!ticket.data) return <LoadingAction />
+  if (!ticket.data) return <LoadingAction query={ticket} />
   const canAct = row.allowed_actions.includes('create_ticket')
   const handleable = canAct && isProblem(row) && !row.acknowledged
   const subject = ticketSubject(row)
@@ -64,6 +65,15 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
         ticket={ticket.data}
         onClose={onClose}
         onCloseTicket={canAct ? () => setStep('close') : undefined}
+        onAddNote={
+          canAct
+            ? async (comment) => {
+                await runTicketNote(ticketNoteCall(row, ticketId, comment), [row], ticketId)
+                await ticket.refetch()
+              }
+            : undefined
+        }
+        onUpdate={() => void ticket.refetch()}
       />
       {handleable && (
         <div className="d-flex justify-content-end gap-2 mb-3">

@@ -15,8 +15,23 @@ export interface ViewActionProps {
   onClose(): void
 }
 
-export function LoadingAction() {
+export interface LoadingActionProps {
+  /** The query being waited for: once it failed, the panel says so (the error itself was shown once, SPEC §8). */
+  query: { isError: boolean; refetch(): unknown }
+}
+
+/** While a panel's data loads; after a failure, a "could not be loaded" line with a retry instead of "Loading…" forever. */
+export function LoadingAction({ query }: LoadingActionProps) {
   const { t } = useTranslation()
+  if (query.isError)
+    return (
+      <p className="card card-body mb-3 d-flex flex-row align-items-center gap-2" role="alert">
+        {t('ui.actions.loadFailed')}
+        <button type="button" className="btn btn-sm btn-outline-secondary ms-auto" onClick={() => void query.refetch()}>
+          {t('ui.actions.retry')}
+        </button>
+      </p>
+    )
   return (
     <p className="card card-body mb-3 text-body-secondary" role="status">
       {t('ui.table.loading')}
@@ -33,7 +48,7 @@ export function AcknowledgementsAction({ row, onDone, onClose }: ViewActionProps
     queryKey: [...monitoringKeys.actions(rowBase(row)), 'acknowledgements'],
     queryFn: ({ signal }) => api.request(path, { schema: AcknowledgementList, signal }),
   })
-  if (!list.data) return <LoadingAction />
+  if (!list.data) return <LoadingAction query={list} />
   const remove = () => void runRemoveAcknowledgement(path, [row]).then(onDone, ignore)
   return (
     <AcknowledgementsView
@@ -52,7 +67,7 @@ export function MaintenanceViewAction({ row, onDone, onClose }: ViewActionProps)
     queryKey: [...monitoringKeys.actions(rowBase(row)), 'downtimes'],
     queryFn: ({ signal }) => api.request(path, { schema: DowntimeList, signal }),
   })
-  if (!list.data) return <LoadingAction />
+  if (!list.data) return <LoadingAction query={list} />
   const removeAll = () => void runRemoveMaintenance(path, [row]).then(onDone, ignore)
   return (
     <MaintenanceView

@@ -47,6 +47,11 @@ export function ticketCall(p: CreateTicketPayload): ApiCall {
   return { path: `${objectBase(p)}/tickets`, method: 'POST', body: { ...p } }
 }
 
+/** SPEC §4 "note added": POST …/tickets/{ticket_id} with the comment. */
+export function ticketNoteCall(row: MonitoredRow, ticketId: string, comment: string): ApiCall {
+  return { path: `${rowBase(row)}/tickets/${encodeURIComponent(ticketId)}`, method: 'POST', body: { comment } }
+}
+
 /** SPEC §4 re-acknowledge: a ticket POST with `reacknowledged` (comment "Re-acknowledged" on the server). */
 export function reacknowledgeCall(row: MonitoredRow): ApiCall {
   return { path: `${rowBase(row)}/tickets`, method: 'POST', body: { reacknowledged: true } }
@@ -97,8 +102,8 @@ export function bulkCall(
   }
   switch (action) {
     case 'add_acknowledgement': {
-      const p = payload as AcknowledgePayload
-      return { path: BULK_PATHS[action], method: 'POST', body: { ...target, comment: p.comment, persistent: p.persistent } }
+      const { comment, persistent, notify, expire_time, persistent_comment } = payload as AcknowledgePayload
+      return { path: BULK_PATHS[action], method: 'POST', body: { ...target, comment, persistent, notify, expire_time, persistent_comment } }
     }
     case 'schedule_downtime': {
       const p = payload as MaintenancePayload

@@ -57,7 +57,8 @@ export async function runRemoveAcknowledgement(path: string, rows: readonly Moni
 }
 
 export async function runSchedule(calls: ApiCall[], rows: readonly MonitoredRow[], multi: boolean) {
-  info('creatingMaintenance')
+  // The text is plural-keyed (creatingMaintenance_one/_other): without a count i18next shows the raw key.
+  info('creatingMaintenance', { count: calls.length })
   const done = await sendAll(calls, (c) => send(c))
   finish(rows, multi)
   atLeastOne(done)
@@ -82,6 +83,13 @@ export async function runCreateTickets(calls: ApiCall[], rows: readonly Monitore
       .map((a) => a.ticket_id)
     if (ids.length) success(`ticket_${kind}`, { ids: ids.join(', '), count: ids.length })
   }
+}
+
+/** SPEC §4 "note added" to an open ticket. */
+export async function runTicketNote(call: ApiCall, rows: readonly MonitoredRow[], ticketId: string) {
+  await send(call, TicketPostResponse)
+  finish(rows, false)
+  success('noteAdded', { id: ticketId })
 }
 
 export async function runCloseTicket(call: ApiCall, rows: readonly MonitoredRow[]) {

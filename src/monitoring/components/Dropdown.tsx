@@ -28,7 +28,14 @@ export function Dropdown({ label, items, className }: DropdownProps) {
   const open = position !== null
   const menuId = useId()
   const root = useRef<HTMLDivElement>(null)
+  const toggleButton = useRef<HTMLButtonElement>(null)
   const close = () => setPosition(null)
+  // Focus goes back to the toggle before the item acts, so a panel it opens returns focus there (issue 17).
+  const choose = (item: DropdownItem) => {
+    close()
+    toggleButton.current?.focus()
+    item.onSelect?.()
+  }
   const toggle = () => {
     const rect = root.current?.getBoundingClientRect()
     setPosition(open || !rect ? null : { position: 'fixed', top: rect.bottom, right: Math.max(0, window.innerWidth - rect.right) })
@@ -50,6 +57,7 @@ export function Dropdown({ label, items, className }: DropdownProps) {
   return (
     <div ref={root} className={`dropdown d-inline-block ${className ?? ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
       <button
+        ref={toggleButton}
         type="button"
         className="btn btn-sm btn-outline-secondary dropdown-toggle"
         aria-haspopup="menu"
@@ -64,28 +72,11 @@ export function Dropdown({ label, items, className }: DropdownProps) {
           {items.map((item) => (
             <li key={item.key} role="none">
               {item.to && !item.disabled ? (
-                <Link
-                  role="menuitem"
-                  className="dropdown-item"
-                  to={item.to}
-                  onClick={() => {
-                    close()
-                    item.onSelect?.()
-                  }}
-                >
+                <Link role="menuitem" className="dropdown-item" to={item.to} onClick={() => choose(item)}>
                   {item.label}
                 </Link>
               ) : (
-                <button
-                  type="button"
-                  role="menuitem"
-                  className="dropdown-item"
-                  disabled={item.disabled}
-                  onClick={() => {
-                    close()
-                    item.onSelect?.()
-                  }}
-                >
+                <button type="button" role="menuitem" className="dropdown-item" disabled={item.disabled} onClick={() => choose(item)}>
                   {item.label}
                 </button>
               )}

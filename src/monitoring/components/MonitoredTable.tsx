@@ -35,7 +35,10 @@ export interface MonitoredTableProps {
 export function MonitoredTable(props: MonitoredTableProps) {
   const { t } = useTranslation()
   const { kind, showHost = true, now, onAction, onReschedule } = props
-  const columns = useMemo(() => columnsOf({ t, now, kind, showHost, onAction }), [t, now, kind, showHost, onAction])
+  const columns = useMemo(
+    () => columnsOf({ t, now, kind, showHost, onAction, onReschedule }),
+    [t, now, kind, showHost, onAction, onReschedule],
+  )
   return (
     <TablePanel<MonitoredRow>
       title={props.title}

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { handlingButton, maintenanceButton, RowActionButton } from '../../ui'
+import { menuActions } from '../actions/menu'
 import type { PanelAction } from '../actions/requests'
 import { hostPath, jumpTargets, resourcePath } from '../links'
 import { actionable, isHost, type MonitoredRow } from '../model'
+import { Dropdown, type DropdownItem } from './Dropdown'
 import { JumpToMenu } from './JumpToMenu'
 import { acknowledgementButton, ticketButton } from './row-buttons'
 
@@ -12,14 +14,22 @@ export interface RowActionsProps {
   /** The host table shows ticket and acknowledgement side by side (SPEC §2); others the SPEC §4 precedence. */
   variant: 'host' | 'precedence'
   onAction(action: PanelAction, row: MonitoredRow): void
+  /** SPEC §1 "Reschedule checks"; the menu offers it when given. */
+  onReschedule?(row: MonitoredRow): void
 }
 
-/** SPEC §2 row actions: handling (ticket / acknowledgement), maintenance, graphs, jump-to. */
-export function RowActions({ row, variant, onAction }: RowActionsProps) {
+/** SPEC §2 row actions: handling (ticket / acknowledgement), maintenance, graphs, every allowed action (issue 17), jump-to. */
+export function RowActions({ row, variant, onAction, onReschedule }: RowActionsProps) {
   const { t } = useTranslation()
   const act = (action: PanelAction) => onAction(action, row)
   const item = actionable(row)
   const graphs = isHost(row) ? hostPath(row.name, 'graphs') : resourcePath(row.host_name, row.display_name, 'graphs')
+  const menu = menuActions(row).flatMap((action): DropdownItem[] => {
+    if (action === 'graphs') return [{ key: action, label: t('monitoring.actions.graphs'), to: graphs }]
+    if (action === 'reschedule')
+      return onReschedule ? [{ key: action, label: t('monitoring.actions.reschedule'), onSelect: () => onReschedule(row) }] : []
+    return [{ key: action, label: t(`monitoring.actions.menu.${action}`), onSelect: () => act(action) }]
+  })
   return (
     <div className="d-flex flex-nowrap align-items-center gap-1">
       {variant === 'host' ? (
@@ -36,6 +46,7 @@ export function RowActions({ row, variant, onAction }: RowActionsProps) {
           {t('monitoring.actions.graphs')}
         </Link>
       )}
+      {menu.length > 0 && <Dropdown label={t('monitoring.actions.menu.label')} items={menu} />}
       <JumpToMenu jumps={jumpTargets(row)} />
     </div>
   )

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DecorationIcons, StateBadge } from '../../ui'
-import { ActionArea, type ActionRequest } from '../actions/ActionArea'
+import { ActionArea, actionRequest, type ActionRequest } from '../actions/ActionArea'
 import { rowBase } from '../actions/requests'
 import { runReschedule } from '../actions/run'
 import { actionable, isHost, type MonitoredRow } from '../model'
@@ -23,6 +23,7 @@ export function StatusPanel({ row }: StatusPanelProps) {
   const now = useNow(15_000)
   const [request, setRequest] = useState<ActionRequest | null>(null)
   const stateType = row.state_type.toLowerCase() === 'soft' ? 'soft' : 'hard'
+  const reschedule = (r: MonitoredRow) => void runReschedule(`${rowBase(r)}/reschedule`).catch(() => null)
   return (
     <>
       {request && <ActionArea key={request.action} request={request} onDone={() => setRequest(null)} onClose={() => setRequest(null)} />}
@@ -35,10 +36,11 @@ export function StatusPanel({ row }: StatusPanelProps) {
             <RowActions
               row={row}
               variant={isHost(row) ? 'host' : 'precedence'}
-              onAction={(action) => setRequest({ action, rows: [row], multi: false })}
+              onAction={(action) => setRequest(actionRequest(action, [row]))}
+              onReschedule={reschedule}
             />
           </div>
-          <RowDetails row={row} now={now} onReschedule={(r) => void runReschedule(`${rowBase(r)}/reschedule`).catch(() => null)} />
+          <RowDetails row={row} now={now} onReschedule={reschedule} />
         </div>
       </section>
     </>

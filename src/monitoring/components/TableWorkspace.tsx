@@ -1,6 +1,6 @@
 import { useCallback, useState, type ReactNode } from 'react'
 import type { FilterNode } from '../../shared/filter'
-import { ActionArea, type ActionRequest, type BulkRequest } from '../actions/ActionArea'
+import { ActionArea, actionRequest, type ActionRequest, type BulkRequest } from '../actions/ActionArea'
 import type { MultiAction, PanelAction } from '../actions/requests'
 import { rowBase } from '../actions/requests'
 import { runReschedule } from '../actions/run'
@@ -38,7 +38,7 @@ export function TableWorkspace({ screen, entities, states, countRules, bulk, chi
   const multi = useMultiSelect()
   const now = useNow(CLOCK_MS)
   const refetchInterval = useTableRefetchInterval()
-  const onAction = useCallback((action: PanelAction, row: MonitoredRow) => setRequest({ action, rows: [row], multi: false }), [])
+  const onAction = useCallback((action: PanelAction, row: MonitoredRow) => setRequest(actionRequest(action, [row])), [])
   const onReschedule = useCallback((row: MonitoredRow) => void runReschedule(`${rowBase(row)}/reschedule`).catch(() => null), [])
   const openFilter = useCallback(() => setFilterOpen(true), [])
   const controls: TableControls = { screen, now, refetchInterval, multi, onAction, onReschedule, openFilter }
@@ -67,8 +67,8 @@ export function TableWorkspace({ screen, entities, states, countRules, bulk, chi
         <MultiSelectBar
           multi={multi}
           matching={bulk.count}
-          onApply={(action) => setRequest({ action, rows: multi.rows, multi: true })}
-          onApplyAll={(action) => setRequest({ action, rows: [], multi: true, bulk })}
+          onApply={(action) => setRequest(actionRequest(action, multi.rows, { multi: true }))}
+          onApplyAll={(action) => setRequest(actionRequest(action, [], { multi: true, bulk }))}
         />
       </div>
       {shown && (

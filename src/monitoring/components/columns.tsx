@@ -7,7 +7,7 @@
  *   sortable: the order is the point).
  */
 import { Link } from 'react-router'
-import { AgeText, DecorationIcons, StateBadge, type TableColumn } from '../../ui'
+import { AgeText, ageSeconds, ageText, DecorationIcons, formatDateTime, fromUnix, StateBadge, type TableColumn } from '../../ui'
 import type { PanelAction } from '../actions/requests'
 import { hostPath, resourcePath } from '../links'
 import { actionable, hostNameOf, isHost, type MonitoredRow } from '../model'
@@ -23,6 +23,8 @@ export interface ColumnContext {
   /** The resource table's optional host column (hidden on a host's own resources tab). */
   showHost: boolean
   onAction(action: PanelAction, row: MonitoredRow): void
+  /** The row action menu's "Reschedule check" (issue 17). */
+  onReschedule?(row: MonitoredRow): void
 }
 
 type Column = TableColumn<MonitoredRow>
@@ -74,13 +76,26 @@ const ageColumn = (ctx: ColumnContext): Column => ({
   sortable: ctx.kind !== 'problems',
   className: 'text-nowrap',
   cell: (row) => (row.last_state_change === null ? '—' : <AgeText since={row.last_state_change} now={ctx.now} />),
-  csv: (row) => row.last_state_change,
+  // Issue 17: the age as people read it, then its raw seconds and the time of the change, never a unix epoch.
+  csv: (row) => (row.last_state_change === null ? '' : ageText(ageSeconds(row.last_state_change, ctx.now), ctx.t)),
+  csvExtra: [
+    {
+      header: ctx.t('monitoring.columns.ageSeconds'),
+      value: (row) => (row.last_state_change === null ? '' : ageSeconds(row.last_state_change, ctx.now)),
+    },
+    {
+      header: ctx.t('monitoring.columns.last_state_change'),
+      value: (row) => (row.last_state_change === null ? '' : formatDateTime(fromUnix(row.last_state_change))),
+    },
+  ],
 })
 
 const actionsColumn = (ctx: ColumnContext): Column => ({
   id: 'actions',
   header: ctx.t('monitoring.columns.actions'),
-  cell: (row) => <RowActions row={row} variant={ctx.kind === 'hosts' ? 'host' : 'precedence'} onAction={ctx.onAction} />,
+  cell: (row) => (
+    <RowActions row={row} variant={ctx.kind === 'hosts' ? 'host' : 'precedence'} onAction={ctx.onAction} onReschedule={ctx.onReschedule} />
+  ),
 })
 
 export function hostColumns(ctx: ColumnContext): Column[] {

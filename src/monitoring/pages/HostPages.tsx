@@ -29,7 +29,7 @@ function HostTab({ tab, children }: { tab: 'resources' | 'status' | 'risks'; chi
   const host = useHost(hostname, useTableRefetchInterval('host_status'))
   return (
     <MonitoringFrame title={hostname} tabs={<SubjectTabs host={hostname} active={tab} />}>
-      {host.data ? children(host.data) : <LoadingAction />}
+      {host.data ? children(host.data) : <LoadingAction query={host} />}
     </MonitoringFrame>
   )
 }

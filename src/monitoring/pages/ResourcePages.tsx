@@ -25,7 +25,7 @@ function ResourceTab({ tab, children }: { tab: 'status' | 'configs'; children(re
   const resource = useResource(hostname, resourcename, useTableRefetchInterval('resource'))
   return (
     <MonitoringFrame title={`${hostname} – ${resourcename}`} tabs={<SubjectTabs host={hostname} resource={resourcename} active={tab} />}>
-      {resource.data ? children(resource.data) : <LoadingAction />}
+      {resource.data ? children(resource.data) : <LoadingAction query={resource} />}
     </MonitoringFrame>
   )
 }

@@ -47,7 +47,7 @@ export function TicketPage() {
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.ticketPage.title', { id: ticketId })}</h1>
       {!ticket.data || !row ? (
-        <LoadingAction />
+        <LoadingAction query={ticket.isError ? ticket : subject} />
       ) : (
         <>
           <p>

@@ -4,15 +4,15 @@
  * - a flexible one waits in its window [start, end] for the object to be in a non-OK state (entering one,
  *   or already in one when the window opens), then is in effect for `duration` seconds, possibly past the
  *   window's end; never triggered, it is over at the end of the window.
- * The rules are pure functions of (downtime, now). The timer sleeps until the next moment a maintenance
- * starts or ends, reads what is due from the database (so it survives restarts and sees what other
- * processes scheduled, at the latest after MAX_SLEEP_MS) and applies it in one transaction.
+ * The rules are pure functions of (downtime, now). The timer (due-timer.ts) sleeps until the next moment a
+ * maintenance starts or ends and applies what is due in one transaction.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/db'
 import type { FeedDelta } from '../../shared/feed'
 import { activeDowntimes, applyDowntimeChanges, applyDueDowntimes, type ActiveDowntime, type DowntimeChange } from '../store/downtimes'
 import { isProblem, rowKey, targetKey, type StateChangeNote } from '../store/action-targets'
+import { createDueTimer } from './due-timer'
 
 export type DowntimeTimes = Pick<ActiveDowntime, 'status' | 'start_time' | 'end_time' | 'is_flexible' | 'duration' | 'actual_end'>
 
@@ -58,9 +58,6 @@ export async function triggerFlexibleDowntimes(tx: Kysely<Database>, changes: St
   return due.length ? applyDowntimeChanges(tx, due, Math.max(...entered.map((c) => c.at))) : []
 }
 
-/** The timer sleeps at most this long, so maintenance scheduled by another server process is picked up. */
-const MAX_SLEEP_MS = 30_000
-
 interface DowntimeTimerDeps {
   db: Kysely<Database>
   publish(deltas: FeedDelta[]): void
@@ -68,57 +65,20 @@ interface DowntimeTimerDeps {
 }
 
 export function createDowntimeTimer({ db, publish, onError }: DowntimeTimerDeps) {
-  let timer: NodeJS.Timeout | null = null
-  let running: Promise<void> = Promise.resolve()
-  let stopped = true
-
-  /** Applies what is due now; answers when to look again (unix seconds). */
-  async function tick(): Promise<number> {
-    const now = Math.floor(Date.now() / 1000)
-    const due: DowntimeChange[] = []
-    let next = Infinity
-    for (const row of await activeDowntimes(db)) {
-      const d = dueChange(row, now, isProblem(row.object_state))
-      if (d) due.push({ row, ...d })
-      const after = d ? { ...row, status: d.to, actual_end: d.actual_end } : row
-      next = Math.min(next, nextDueAt(after, now) ?? Infinity)
-    }
-    if (due.length) publish(await applyDueDowntimes(db, due, now))
-    return next
-  }
-
-  function plan(nextS: number) {
-    if (stopped) return
-    if (timer) clearTimeout(timer)
-    timer = setTimeout(() => void wake(), Math.max(0, Math.min(nextS * 1000 - Date.now(), MAX_SLEEP_MS)))
-    timer.unref()
-  }
-
-  /** Applies what is due now and plans the next wake-up; resolves when done. Runs one tick at a time. */
-  function wake(): Promise<void> {
-    if (stopped) return running
-    // A failed tick (database away) is retried after MAX_SLEEP_MS.
-    running = running
-      .then(tick)
-      .catch((err) => {
-        onError(err)
-        return Infinity
-      })
-      .then(plan)
-    return running
-  }
-
-  return {
-    wake,
-    async start() {
-      stopped = false
-      await wake()
+  return createDueTimer({
+    onError,
+    async tick() {
+      const now = Math.floor(Date.now() / 1000)
+      const due: DowntimeChange[] = []
+      let next = Infinity
+      for (const row of await activeDowntimes(db)) {
+        const d = dueChange(row, now, isProblem(row.object_state))
+        if (d) due.push({ row, ...d })
+        const after = d ? { ...row, status: d.to, actual_end: d.actual_end } : row
+        next = Math.min(next, nextDueAt(after, now) ?? Infinity)
+      }
+      if (due.length) publish(await applyDueDowntimes(db, due, now))
+      return next
     },
-    async stop() {
-      stopped = true
-      if (timer) clearTimeout(timer)
-      timer = null
-      await running
-    },
-  }
+  })
 }

@@ -17,6 +17,7 @@ import { loadHostTargets, loadResourceTargets, stateName, targetKey, type Target
 import { FLAP_THRESHOLDS, staleAt, type FlapThresholds } from './state/index'
 import { RAW_KEEP_S, rollUp } from '../store/perfdata'
 import { createDowntimeTimer } from './downtimes'
+import { createAcknowledgementExpiry } from './acknowledgements'
 import { readAllAllowedTargets } from '../store/allowed-targets'
 import type { AllowedTargets } from '../../shared/api/quotas'
 import { readAllChecksPerSecond } from '../store/quotas'
@@ -117,6 +118,12 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     db: store.db,
     publish: (deltas) => publish(deltas),
     onError: (err) => log.error({ err }, 'maintenance timer failed'),
+  })
+  // Acknowledgements with an expiry time end on their own clock too (issue 17).
+  const acknowledgements = createAcknowledgementExpiry({
+    db: store.db,
+    publish: (deltas) => publish(deltas),
+    onError: (err) => log.error({ err }, 'acknowledgement expiry timer failed'),
   })
 
   const pool = createCheckPool({ size: opts.workers, plugins: opts.plugins, onError: (err) => log.error({ err }, 'check worker failed') })
@@ -271,6 +278,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     targets,
     /** wake() after scheduling or removing maintenance: what is due now is applied before it resolves */
     downtimes,
+    /** wake() after acknowledging with an expiry time, so the timer plans it */
+    acknowledgements,
     async start() {
       const [hosts, resources] = await Promise.all([
         loadHostTargets(store.db),
@@ -281,6 +290,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
       await downtimes.start()
+      await acknowledgements.start()
       sweepTimer = setInterval(() => {
         sweepStale().catch((err) => log.error({ err }, 'stale sweep failed'))
         loadSettings().catch((err) => log.error({ err }, 'reading allowed targets, templates, quotas and thresholds failed'))
@@ -300,6 +310,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     async stop() {
       scheduler.stop()
       await downtimes.stop()
+      await acknowledgements.stop()
       stopping.abort(new Error('engine stopping'))
       await pool.stop()
       if (sweepTimer) clearInterval(sweepTimer)

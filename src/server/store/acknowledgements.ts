@@ -3,7 +3,9 @@
  * and remove), §5 comment required. Semantics, as Nagios' sticky acknowledgements:
  * - a non-persistent acknowledgement ends at the next state change of its object;
  * - a persistent one stays until the object is OK/UP again;
- * - acknowledging again replaces the acknowledgement in effect, so an object has at most one.
+ * - acknowledging again replaces the acknowledgement in effect, so an object has at most one;
+ * - one with an expiry time ends then, whatever the state (the engine's timer, engine/acknowledgements.ts);
+ * - one with a persistent comment stays listed, as ended, after it ended (issue 17 acknowledge options).
  * The host/resource row's `acknowledged` is true exactly while one is in effect. Ending by state change
  * happens in the engine's result transaction (engine/ingest.ts → endAcknowledgements).
  */
@@ -13,6 +15,7 @@ import type { Scope } from './scope'
 import {
   chunked,
   isProblem,
+  loadTargets,
   objectWhere,
   rightRefusal,
   rowKey,
@@ -23,7 +26,7 @@ import {
   type StateChangeNote,
 } from './action-targets'
 import { actionDeltas, eventDelta, writeEvents, type Actor } from './event-log'
-import type { Acknowledgement } from '../../shared/api/acknowledgements'
+import type { Acknowledgement, AcknowledgementOptions } from '../../shared/api/acknowledgements'
 import type { FeedDelta } from '../../shared/feed'
 
 export function acknowledgeRefusal(scope: Scope, t: ActionTarget): Refusal | null {
@@ -41,10 +44,21 @@ async function setAcknowledged(db: Kysely<Database>, objects: { object: ObjectKi
   if (resources.length) await db.updateTable('resources').set({ acknowledged: value }).where('id', 'in', resources).execute()
 }
 
-function toApi(
-  r: { id: number; comment: string; persistent: number; username: string; user_full_name: string; created_time: number },
-  t: ActionTarget,
-): Acknowledgement {
+interface AcknowledgementRow {
+  id: number
+  comment: string
+  persistent: number
+  notify: number
+  expire_time: number | null
+  persistent_comment: number
+  username: string
+  user_full_name: string
+  created_time: number
+  ended_time: number | null
+  end_reason: string
+}
+
+function toApi(r: AcknowledgementRow, t: ActionTarget): Acknowledgement {
   return {
     id: r.id,
     host_id: t.hostId,
@@ -53,9 +67,14 @@ function toApi(
     resource_name: t.resourceName,
     comment: r.comment,
     persistent: r.persistent === 1,
+    notify: r.notify === 1,
+    expire_time: r.expire_time === null ? null : Number(r.expire_time),
+    persistent_comment: r.persistent_comment === 1,
     username: r.username,
     user_full_name: r.user_full_name,
-    created_time: r.created_time,
+    created_time: Number(r.created_time),
+    ended_time: r.ended_time === null ? null : Number(r.ended_time),
+    end_reason: r.end_reason,
   }
 }
 
@@ -64,7 +83,7 @@ export async function addAcknowledgements(
   tx: Kysely<Database>,
   actor: Actor,
   targets: ActionTarget[],
-  body: { comment: string; persistent: boolean },
+  body: Pick<AcknowledgementOptions, 'comment' | 'persistent'> & Partial<AcknowledgementOptions>,
   at: number,
 ) {
   if (!targets.length) return { result: [] as Acknowledgement[], deltas: [] as FeedDelta[] }
@@ -83,6 +102,9 @@ export async function addAcknowledgements(
         hostgroup_id: t.hostgroupId,
         comment: body.comment,
         persistent: body.persistent ? 1 : 0,
+        notify: body.notify ? 1 : 0,
+        expire_time: body.expire_time ?? null,
+        persistent_comment: body.persistent_comment ? 1 : 0,
         user_id: actor.userId,
         username: actor.username,
         user_full_name: actor.fullName,
@@ -101,7 +123,12 @@ export async function addAcknowledgements(
       comment: body.comment,
       actor,
       start_time: at,
-      extra_data: { persistent: body.persistent },
+      extra_data: {
+        persistent: body.persistent,
+        notify: body.notify ?? false,
+        expire_time: body.expire_time ?? null,
+        persistent_comment: body.persistent_comment ?? false,
+      },
     })),
   )
   const byKey = new Map(targets.map((t) => [targetKey(t), t]))
@@ -111,16 +138,16 @@ export async function addAcknowledgements(
   }
 }
 
-/** The acknowledgement in effect on an object ("view acknowledgements"). */
+/** The acknowledgement in effect on an object, then ended ones kept for their persistent comment ("view acknowledgements"). */
 export async function listAcknowledgements(db: Kysely<Database>, t: ActionTarget): Promise<Acknowledgement[]> {
   const rows = await db
     .selectFrom('acknowledgements')
     .selectAll()
-    .where('ended_time', 'is', null)
+    .where((w) => w.or([w('ended_time', 'is', null), w('persistent_comment', '=', 1)]))
     .where(objectWhere([t]))
     .orderBy('id')
     .execute()
-  return rows.map((r) => toApi(r, t))
+  return rows.map((r) => toApi(r, t)).sort((x, y) => Number(x.ended_time !== null) - Number(y.ended_time !== null) || y.id - x.id)
 }
 
 /** Removes the acknowledgements in effect (SPEC §4 remove); an object without one is left as it is. */
@@ -185,4 +212,49 @@ export async function endAcknowledgements(tx: Kysely<Database>, changes: StateCh
   const objects = [...new Set(ending.map(rowKey))].map((k) => last.get(k)!)
   await setAcknowledged(tx, objects, 0)
   return actionDeltas(tx, objects)
+}
+
+/**
+ * Ends the acknowledgements whose expiry time has come (issue 17), with an EXPIRED timeline event each;
+ * answers the feed deltas and the next expiry time still ahead (unix seconds, null when none).
+ */
+export async function expireAcknowledgements(tx: Kysely<Database>, at: number): Promise<{ deltas: FeedDelta[]; next: number | null }> {
+  const due = await tx
+    .selectFrom('acknowledgements')
+    .select(['id', 'host_id', 'resource_id'])
+    .where('ended_time', 'is', null)
+    .where('expire_time', '<=', at)
+    .execute()
+  const deltas: FeedDelta[] = []
+  if (due.length) {
+    for (const part of chunked(
+      due.map((a) => a.id),
+      1000,
+    ))
+      await tx.updateTable('acknowledgements').set({ ended_time: at, end_reason: 'expired' }).where('id', 'in', part).execute()
+    const targets = [
+      ...(await loadTargets(
+        tx,
+        'host',
+        due.filter((a) => a.resource_id === null).map((a) => a.host_id),
+      )),
+      ...(await loadTargets(
+        tx,
+        'resource',
+        due.flatMap((a) => (a.resource_id === null ? [] : [a.resource_id])),
+      )),
+    ]
+    await setAcknowledged(tx, targets, 0)
+    const events = await writeEvents(
+      tx,
+      targets.map((t) => ({ type: 'acknowledgement' as const, target: t, status: 'EXPIRED', comment: '', actor: null, start_time: at })),
+    )
+    deltas.push(...events.map(eventDelta), ...(await actionDeltas(tx, targets)))
+  }
+  const next = await tx
+    .selectFrom('acknowledgements')
+    .select((e) => e.fn.min('expire_time').as('next'))
+    .where('ended_time', 'is', null)
+    .executeTakeFirst()
+  return { deltas, next: next?.next == null ? null : Number(next.next) }
 }

@@ -13,6 +13,7 @@ import { whereOf, type EntityDef } from './list'
 import { hostDef } from './hosts'
 import { resourceDef } from './resources'
 import { readJson } from './json'
+import { isProblem } from './check-state'
 import { ApiError, type ErrorKey } from '../../shared/errors'
 import { limitExceeded } from './quotas'
 import type { FilterNode } from '../../shared/filter'
@@ -77,7 +78,7 @@ export function refuse(r: Refusal | null): void {
 }
 
 /** A problem is anything but OK/UP and pending (SPEC §3 states). */
-export const isProblem = (state: string) => !['ok', 'up', 'pending'].includes(state)
+export { isProblem }
 
 /** A state change the engine committed: `problem` false means the object is OK/UP again. */
 export interface StateChangeNote {

@@ -17,6 +17,17 @@ export function rowActions(scope: Scope, environmentId: number): Action[] {
   return (scope.envActions.get(environmentId) ?? []).filter((a) => ROW_ACTIONS.includes(a))
 }
 
+/** A host or resource state that is a problem: not OK/UP, and checked at least once. */
+export const isProblem = (state: string) => !['ok', 'up', 'pending'].includes(state)
+
+/**
+ * SPEC §6 "a ticket-allowed flag": a ticket could be opened now: the create_ticket right, and SPEC §4
+ * "Creation is refused for acknowledged or OK state".
+ */
+export function ticketAllowed(actions: readonly Action[], r: { state: string; acknowledged: number }): boolean {
+  return actions.includes('create_ticket') && isProblem(r.state) && r.acknowledged !== 1
+}
+
 interface CheckStateRow {
   state: string
   state_type: string

@@ -7,7 +7,7 @@ import { getEntity, monitoringStatusColumn, softwareColumn, type ColumnDef, type
 import { demand, type Scope } from './scope'
 import { readJson, now } from './json'
 import { fail } from './fail'
-import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
+import { checkStateColumns, checkStateToApi, rowActions, ticketAllowed } from './check-state'
 import { ApiError } from '../../shared/errors'
 import { HOST, HOST_MAP_STATE, HOST_STATES, MAP, problemSeverity, stateId } from '../../shared/enums'
 import { isAscii, isValidFqdn } from '../../shared/validation'
@@ -56,6 +56,7 @@ function toApi(r: Row, scope: Scope) {
     children: [] as string[],
     service_counts: { critical: 0, warning: 0, unknown: 0, ok: 0 },
     allowed_actions: rowActions(scope, r.hostgroup_id),
+    ticket_allowed: ticketAllowed(rowActions(scope, r.hostgroup_id), r),
     map_state: MAP_OF_HOST[r.state] ?? MAP.pending,
     host_map_state: HOST_MAP_OF_HOST[r.state] ?? HOST_MAP_STATE.host_pending,
     has_asset_data: r.has_asset_data === 1,

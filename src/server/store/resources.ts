@@ -8,7 +8,7 @@ import { now, readJson } from './json'
 import { writeAuditEvent } from './audit'
 import { organizationOfEnvironment } from './quotas'
 import { fail } from './fail'
-import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
+import { checkStateColumns, checkStateToApi, rowActions, ticketAllowed } from './check-state'
 import { ApiError } from '../../shared/errors'
 import { HOST, HOST_MAP_STATE, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
 import { resourceItemState } from '../../shared/maps/item-state'
@@ -37,6 +37,7 @@ function toApi(r: Row, scope: Scope) {
     ...checkStateToApi(r),
     has_graph: r.has_graph === 1,
     allowed_actions: rowActions(scope, r.hostgroup_id),
+    ticket_allowed: ticketAllowed(rowActions(scope, r.hostgroup_id), r),
     hostgroup_id: r.hostgroup_id,
     hostgroup_alias: r.hostgroup_alias,
     scheduled_downtime_depth: r.scheduled_downtime_depth,
@@ -317,7 +318,7 @@ export async function hostIdOfResource(db: Kysely<Database>, resourceId: number)
 export async function resourcesOfHostsOrIds(db: Kysely<Database>, hostIds: number[], ids: number[]) {
   return db
     .selectFrom('resources')
-    .select(['id', 'host_id', 'display_name', 'hostgroup_id'])
+    .select(['id', 'host_id', 'name', 'display_name', 'hostgroup_id'])
     .where((eb) => eb.or([eb('host_id', 'in', hostIds.length ? hostIds : [-1]), eb('id', 'in', ids.length ? ids : [-1])]))
     .execute()
 }

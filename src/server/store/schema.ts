@@ -281,7 +281,13 @@ export interface AcknowledgementTable {
   resource_id: number | null
   hostgroup_id: number
   comment: string
+  /** Sticky: stays through state changes until OK/UP (migration 0030 added the three options below). */
   persistent: number
+  notify: Generated<number>
+  /** Unix seconds; the acknowledgement ends then. */
+  expire_time: number | null
+  /** The comment stays shown after the acknowledgement ended. */
+  persistent_comment: Generated<number>
   user_id: number | null
   username: Generated<string>
   user_full_name: Generated<string>

@@ -8,8 +8,23 @@ import { z } from 'zod'
 export const HostIdParams = z.object({ host_id: z.coerce.number().int().positive() })
 export const ResourceIdParams = z.object({ resource_id: z.coerce.number().int().positive() })
 
-/** A required comment: trimmed, not empty (SPEC §5 Acknowledge, Maintenance, Ticket close). */
-export const ActionComment = z.string().trim().min(1, 'a comment is required').max(4000)
+/**
+ * SPEC §8 disallowed_comment: a comment must say something a person can read: at least one letter or digit,
+ * and no control characters other than line breaks and tabs.
+ */
+export function isAllowedComment(comment: string): boolean {
+  // \p{Cc} is every control character; line breaks and tabs are allowed.
+  return /[\p{L}\p{N}]/u.test(comment) && !/[^\P{Cc}\t\n\r]/u.test(comment)
+}
+
+/** A required comment: trimmed, not empty (SPEC §5 Acknowledge, Maintenance, Ticket close), allowed (SPEC §8). */
+export const ActionComment = z
+  .string()
+  .trim()
+  .min(1, 'a comment is required')
+  .max(4000)
+  // An empty comment is the min rule's (validation_failed), not this one's.
+  .refine((c) => c === '' || isAllowedComment(c), { message: 'this comment is not allowed', params: { key: 'disallowed_comment' } })
 
 /**
  * The object fields of SPEC §3 Payloads. The path names the object; ids sent besides must agree with it
@@ -24,11 +39,21 @@ export const ObjectFields = z.object({
   multi: z.boolean().optional(),
 })
 
-export const AcknowledgementBody = ObjectFields.extend({
+/** What an acknowledgement says besides its object (SPEC §3 payload, issue 17 acknowledge options). */
+export const AcknowledgementOptions = z.object({
   comment: ActionComment,
-  /** SPEC §4: a persistent acknowledgement stays until the object is OK/UP again. */
+  /** SPEC §4: a persistent (sticky) acknowledgement stays until the object is OK/UP again; else until the next state change. */
   persistent: z.boolean().default(false),
+  /** Contacts are told of the acknowledgement (a notification event on the timeline). */
+  notify: z.boolean().default(false),
+  /** Unix seconds in the future: the acknowledgement ends then, whatever the state. */
+  expire_time: z.number().int().positive().nullish(),
+  /** The comment stays shown (view acknowledgements) after the acknowledgement ended. */
+  persistent_comment: z.boolean().default(false),
 })
+export type AcknowledgementOptions = z.infer<typeof AcknowledgementOptions>
+
+export const AcknowledgementBody = ObjectFields.extend(AcknowledgementOptions.shape)
 export type AcknowledgementBody = z.infer<typeof AcknowledgementBody>
 
 /** One acknowledgement in effect, as "view acknowledgements" shows it. */
@@ -40,9 +65,16 @@ export const Acknowledgement = z.object({
   resource_name: z.string().nullable(),
   comment: z.string(),
   persistent: z.boolean(),
+  notify: z.boolean(),
+  expire_time: z.number().int().nullable(),
+  persistent_comment: z.boolean(),
   username: z.string(),
   user_full_name: z.string(),
   created_time: z.number().int(),
+  /** Null while in effect; set for an ended acknowledgement kept for its persistent comment. */
+  ended_time: z.number().int().nullable(),
+  /** replaced, removed, state_change, recovered or expired; empty while in effect. */
+  end_reason: z.string(),
 })
 export type Acknowledgement = z.infer<typeof Acknowledgement>
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import { AdvancedFilter } from '../filter'
-import { ActionComment } from './acknowledgements'
+import { AcknowledgementOptions, ActionComment } from './acknowledgements'
 import { DowntimeFields } from './downtimes'
 
 /** Most objects one bulk request may act on (SPEC §9 default selector limit). */
@@ -20,7 +20,7 @@ export const BulkTarget = z.object({
   environment_ids: z.array(z.number().int().positive()).max(10000).optional(),
 })
 
-export const BulkAcknowledgementBody = BulkTarget.extend({ comment: ActionComment, persistent: z.boolean().default(false) })
+export const BulkAcknowledgementBody = BulkTarget.extend(AcknowledgementOptions.shape)
 export const BulkDowntimeBody = BulkTarget.extend(DowntimeFields.shape)
 export const BulkTicketBody = BulkTarget.extend({ comment: ActionComment })
 

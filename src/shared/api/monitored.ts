@@ -33,6 +33,8 @@ const common = {
   /** ticket ids; the last is current */
   tickets: z.array(z.string()),
   allowed_actions: z.array(z.string()),
+  /** SPEC §6 ticket-allowed flag: a ticket could be opened now (right, unacknowledged problem) */
+  ticket_allowed: z.boolean().optional(),
   hostgroup_id: z.number().int(),
   hostgroup_alias: z.string(),
   has_graph: z.boolean(),

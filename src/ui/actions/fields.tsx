@@ -6,7 +6,7 @@ import type { ActionTarget } from './target'
 export interface CommentFieldProps {
   value: string
   onChange(value: string): void
-  /** i18n key of the error (SPEC §8 `errors.validation_failed` for a missing comment). */
+  /** i18n key of the error (SPEC §5 "comment required" for a missing comment). */
   error?: string
   disabled?: boolean
 }
@@ -37,6 +37,25 @@ export function CommentField({ value, onChange, error, disabled }: CommentFieldP
           {t(error, { field: label })}
         </div>
       )}
+    </div>
+  )
+}
+
+export interface CheckFieldProps {
+  label: string
+  checked: boolean
+  onChange(checked: boolean): void
+}
+
+/** One labelled checkbox of an action panel. */
+export function CheckField({ label, checked, onChange }: CheckFieldProps) {
+  const id = useId()
+  return (
+    <div className="form-check mb-3">
+      <input id={id} type="checkbox" className="form-check-input" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      <label htmlFor={id} className="form-check-label">
+        {label}
+      </label>
     </div>
   )
 }

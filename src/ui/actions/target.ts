@@ -18,8 +18,8 @@ export type FieldErrors<F extends string> = Partial<Record<F, string>>
 
 export type FormResult<P, F extends string> = { ok: true; payloads: P[] } | { ok: false; errors: FieldErrors<F> }
 
-/** SPEC §8 "Warning: validation_failed", used for every required comment (SPEC §5). */
-export const COMMENT_REQUIRED = 'errors.validation_failed'
+/** SPEC §5 "comment required": the text of the rule, not the generic "Validation failed: Comment.". */
+export const COMMENT_REQUIRED = 'ui.actions.commentRequired'
 
 /** The id and name fields of a target, without empty resource fields for a host. */
 export function targetFields(target: ActionTarget): ActionTarget {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, fromUnix } from '../date/date-time'
-import { ageParts, ageSeconds, isRecent } from './age'
+import { ageText, ageSeconds, isRecent } from './age'
 
 export interface AgeTextProps {
   /** Unix seconds of the last state change (SPEC §3 last_state_change). */
@@ -13,9 +13,7 @@ export interface AgeTextProps {
 export function AgeText({ since, now }: AgeTextProps) {
   const { t } = useTranslation()
   const seconds = ageSeconds(since, now)
-  const text = ageParts(seconds)
-    .map(({ unit, n }) => t(`ui.age.${unit}`, { n }))
-    .join(' ')
+  const text = ageText(seconds, t)
   return (
     <time
       dateTime={fromUnix(since).toISOString()}

@@ -7,8 +7,10 @@ import { hasTicket, inMaintenance, type Decorated } from './decorations'
 
 export interface Actionable extends Decorated {
   allowed_actions?: readonly Action[] | readonly string[]
-  /** SPEC §6 "a ticket-allowed flag": false when the organization has no ticket service. */
+  /** SPEC §6 "a ticket-allowed flag": false when a ticket cannot be opened now (right, or acknowledged/OK state). */
   ticket_allowed?: boolean
+  /** False when the state refuses an acknowledgement (an OK/UP object, SPEC §4). */
+  acknowledgement_allowed?: boolean
 }
 
 export interface ActionButton<A extends string> {
@@ -37,7 +39,7 @@ export function handlingButton(item: Actionable): ActionButton<HandlingAction> {
   }
   if (item.acknowledged && allows(item, 'view_acknowledgement')) return enabled('view_acknowledgement')
   if (allows(item, 'create_ticket') && item.ticket_allowed !== false) return enabled('create_ticket')
-  if (allows(item, 'add_acknowledgement')) return enabled('add_acknowledgement')
+  if (allows(item, 'add_acknowledgement') && item.acknowledgement_allowed !== false) return enabled('add_acknowledgement')
   return { action: null, disabled: true, reasonKey: 'ui.actions.notAvailable' }
 }
 

@@ -35,3 +35,10 @@ export function ageParts(seconds: number): { unit: AgeUnit; n: number }[] {
   }
   return parts
 }
+
+/** `3d 4h`: the age in the catalogue's abbreviated units (`ui.age.*`). */
+export function ageText(seconds: number, t: (key: string, options: { n: number }) => string): string {
+  return ageParts(seconds)
+    .map(({ unit, n }) => t(`ui.age.${unit}`, { n }))
+    .join(' ')
+}

@@ -68,7 +68,10 @@ export function TablePanel<Row>(props: TablePanelProps<Row>) {
   const [rejected, setRejected] = useState<string | null>(null)
   const bodyId = useId()
   const csvColumns = useMemo(
-    () => columns.filter((c) => c.csv && visibility[c.id] !== false).map((c) => ({ header: c.header, value: c.csv! })),
+    () =>
+      columns
+        .filter((c) => c.csv && visibility[c.id] !== false)
+        .flatMap((c) => [{ header: c.header, value: c.csv! }, ...(c.csvExtra ?? [])]),
     [columns, visibility],
   )
   const last = lastPage(total, pageSize)

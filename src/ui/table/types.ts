@@ -14,6 +14,8 @@ export interface TableColumn<Row> {
   hidden?: boolean
   /** The cell's CSV value; columns without it are left out of the download. */
   csv?(row: Row): CsvValue
+  /** More CSV columns right after this one (e.g. an age as people read it, then its raw seconds). */
+  csvExtra?: readonly { header: string; value(row: Row): CsvValue }[]
   /** Extra classes of the cells, e.g. `text-nowrap`. */
   className?: string
 }

@@ -68,6 +68,7 @@ export function Timeline({
         isLoading={data.upcoming.isLoading}
         isError={data.upcoming.isError}
         subjectHref={subjectHref}
+        upcoming
       />
       <TimelinePanel
         title={t('monitoring.timeline.past')}
@@ -77,6 +78,7 @@ export function Timeline({
         isLoading={data.past.isLoading}
         isError={data.past.isError}
         paging={{ page, count: data.past.count, pageSize, onPageChange }}
+        limited={data.past.limited}
         subjectHref={subjectHref}
       />
     </div>

@@ -10,13 +10,28 @@ export interface TimelineEventItemProps {
   now: number
   /** A link for the event's subject (host or resource page), when the screen has one. */
   subjectHref?(event: TimelineEvent): string | undefined
+  /** In the upcoming panel; a past event is never written as ahead of now (clock skew). */
+  upcoming?: boolean
+}
+
+/** What an acknowledgement event says of its options (issue 17): sticky, notify, expiry, persistent comment. */
+function AcknowledgementOptions({ data }: { data: Record<string, unknown> }) {
+  const { t } = useTranslation()
+  const when = useWhen()
+  const parts = [
+    data.persistent === true && t('ui.acknowledge.persistent'),
+    data.notify === true && t('ui.acknowledgements.notified'),
+    data.persistent_comment === true && t('ui.acknowledgements.persistentComment'),
+    typeof data.expire_time === 'number' && t('ui.acknowledge.expires', { time: when.absolute(data.expire_time) }),
+  ].filter((p): p is string => typeof p === 'string')
+  return parts.length ? <div className="small mt-1">{parts.join(' · ')}</div> : null
 }
 
 /**
  * One event of a panel (SPEC §3 Timeline event): time, type, state with HARD/SOFT (SPEC §4) or status,
  * subject, message, comment and who. Events under 600 s old are highlighted as recent (SPEC §4).
  */
-export function TimelineEventItem({ event: e, now, subjectHref }: TimelineEventItemProps) {
+export function TimelineEventItem({ event: e, now, subjectHref, upcoming = false }: TimelineEventItemProps) {
   const { t } = useTranslation()
   const when = useWhen()
   const recent = isRecent(e, now)
@@ -37,7 +52,7 @@ export function TimelineEventItem({ event: e, now, subjectHref }: TimelineEventI
         >
           {when.absolute(e.display_time).slice(11)}
         </time>
-        <div className="text-body-secondary">{when.relative(e.display_time, now)}</div>
+        <div className="text-body-secondary">{when.relative(e.display_time, now, !upcoming)}</div>
       </div>
       <div className="flex-grow-1 text-break">
         <div className="d-flex flex-wrap align-items-center gap-2">
@@ -66,6 +81,7 @@ export function TimelineEventItem({ event: e, now, subjectHref }: TimelineEventI
             {e.is_flexible && e.duration !== null && ` (${t('monitoring.timeline.flexible', { minutes: Math.round(e.duration / 60) })})`}
           </div>
         )}
+        {e.type === 'acknowledgement' && <AcknowledgementOptions data={e.extra_data} />}
         {e.ticket_id && <div className="small mt-1">{t('monitoring.timeline.ticket', { id: e.ticket_id })}</div>}
         {(e.comment || who) && (
           <div className="small text-body-secondary mt-1">

@@ -1,6 +1,6 @@
 import { Fragment, useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { TimelineEvent } from '../../shared/api/events'
+import { EVENTS_COUNT_CAP, type TimelineEvent } from '../../shared/api/events'
 import { TimelineEventItem } from './TimelineEventItem'
 import { groupByDay, pastPagination, spanOf } from './timeline-model'
 import { useWhen } from './use-when'
@@ -17,6 +17,10 @@ export interface TimelinePanelProps {
   /** The past panel's paging: the page, how many events the page query returned, the page size. */
   paging?: { page: number; count: number; pageSize: number; onPageChange(page: number): void }
   subjectHref?(event: TimelineEvent): string | undefined
+  /** The upcoming panel (its times lie ahead); the past panel's never read as ahead (clock skew). */
+  upcoming?: boolean
+  /** SPEC §8 "timeline limited": the server stopped counting; the panel says so. */
+  limited?: boolean
 }
 
 /**
@@ -24,7 +28,8 @@ export interface TimelinePanelProps {
  * relative and absolute date range of its events, day-label separators, and for the past panel
  * pagination (first, previous, current, next) when the page is above 1 or full.
  */
-export function TimelinePanel({ title, events, now, range, isLoading, isError, paging, subjectHref }: TimelinePanelProps) {
+export function TimelinePanel(props: TimelinePanelProps) {
+  const { title, events, now, range, isLoading, isError, paging, subjectHref, upcoming = false, limited = false } = props
   const { t } = useTranslation()
   const when = useWhen()
   const titleId = useId()
@@ -41,12 +46,17 @@ export function TimelinePanel({ title, events, now, range, isLoading, isError, p
           {events.length}
         </span>
         <span className="small text-body-secondary ms-auto">
-          {t('monitoring.timeline.range', { from: when.relative(from, now), to: when.relative(to, now) })}
+          {t('monitoring.timeline.range', { from: when.relative(from, now, !upcoming), to: when.relative(to, now, !upcoming) })}
         </span>
         <span className="small text-body-secondary">
           {t('monitoring.timeline.range', { from: when.absolute(from), to: when.absolute(to) })}
         </span>
       </header>
+      {limited && (
+        <p className="alert alert-info rounded-0 mb-0 py-2 small" role="status">
+          {t('monitoring.timeline.limited', { cap: EVENTS_COUNT_CAP.toLocaleString('en') })}
+        </p>
+      )}
       {isLoading ? (
         <p className="card-body mb-0 text-body-secondary">{t('monitoring.timeline.loading')}</p>
       ) : isError ? (
@@ -61,7 +71,7 @@ export function TimelinePanel({ title, events, now, range, isLoading, isError, p
                 <h3 className="h6 mb-0 small fw-semibold">{when.dayLabel(group.day, now)}</h3>
               </li>
               {group.events.map((e) => (
-                <TimelineEventItem key={e.id} event={e} now={now} subjectHref={subjectHref} />
+                <TimelineEventItem key={e.id} event={e} now={now} subjectHref={subjectHref} upcoming={upcoming} />
               ))}
             </Fragment>
           ))}

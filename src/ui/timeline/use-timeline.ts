@@ -126,6 +126,7 @@ export function useTimeline({ source, page, pageSize, hidden, pollMs, now }: Use
       count: pastRows.length,
       isLoading: past.isPending,
       isError: past.isError,
+      limited: past.data?.limited ?? false,
     },
     stopped,
     resume: () => setStopped(false),

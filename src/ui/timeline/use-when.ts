@@ -4,21 +4,19 @@
  */
 import { useTranslation } from 'react-i18next'
 import { formatDateTime, fromUnix } from '../date/date-time'
-import { ageParts } from '../decorations/age'
+import { ageText } from '../decorations/age'
 import { daysFromToday } from './timeline-model'
 
 const NAMED_DAYS: Record<number, string> = { [-1]: 'yesterday', 0: 'today', 1: 'tomorrow' }
 
 export function useWhen() {
   const { t, i18n } = useTranslation()
-  const span = (seconds: number) =>
-    ageParts(Math.abs(seconds))
-      .map(({ unit, n }) => t(`ui.age.${unit}`, { n }))
-      .join(' ')
+  const span = (seconds: number) => ageText(Math.abs(seconds), t)
   return {
     absolute: (time: number) => formatDateTime(fromUnix(time)),
-    relative: (time: number, now: number) => {
-      const delta = time - now
+    /** `past`: the time is of something that happened; a clock ahead of ours never makes it "in 6s". */
+    relative: (time: number, now: number, past = false) => {
+      const delta = past ? Math.min(0, time - now) : time - now
       if (Math.abs(delta) < 1) return t('monitoring.timeline.now')
       return delta < 0 ? t('monitoring.timeline.ago', { span: span(delta) }) : t('monitoring.timeline.in', { span: span(delta) })
     },

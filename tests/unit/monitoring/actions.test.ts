@@ -15,15 +15,14 @@ const window = { start_time: 1_800_000_000, end_time: 1_800_007_200, comment: 'p
 
 describe('action calls (SPEC §7 paths, SPEC §3 payloads)', () => {
   it('acknowledges on the host or the resource path with the payload and the multi flag', () => {
-    expect(acknowledgementCall({ host_id: 1, host_name: 'web-01', comment: 'on it', persistent: true, multi: true })).toEqual({
+    const options = { notify: true, expire_time: null, persistent_comment: false }
+    expect(acknowledgementCall({ host_id: 1, host_name: 'web-01', comment: 'on it', persistent: true, ...options, multi: true })).toEqual({
       path: 'hosts/1/acknowledgements',
       method: 'POST',
-      body: { host_id: 1, host_name: 'web-01', comment: 'on it', persistent: true, multi: true },
+      body: { host_id: 1, host_name: 'web-01', comment: 'on it', persistent: true, ...options, multi: true },
     })
-    expect(
-      acknowledgementCall({ host_id: 1, host_name: 'web-01', resource_id: 11, resource_name: 'disk /', comment: 'x', persistent: false })
-        .path,
-    ).toBe('resources/11/acknowledgements')
+    const onResource = { host_id: 1, host_name: 'web-01', resource_id: 11, resource_name: 'disk /', comment: 'x', persistent: false }
+    expect(acknowledgementCall({ ...onResource, ...options }).path).toBe('resources/11/acknowledgements')
   })
 
   it('schedules maintenance on the resource, or on the host when set_to_host_checkbox is set (naming the host alone)', () => {

@@ -6,10 +6,11 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError, isErrorKey, type ErrorKey } from '../../../shared/errors'
-import { errors as en } from '../../../shared/i18n/en/errors'
+import { errorReasons, errors as en } from '../../../shared/i18n/en/errors'
 
 export function errorBody(key: ErrorKey, extra: Record<string, unknown> = {}) {
-  const message = (en[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(extra[name] ?? ''))
+  const reason = typeof extra.reason === 'string' ? errorReasons[key]?.[extra.reason] : undefined
+  const message = (reason ?? en[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(extra[name] ?? ''))
   return { error: { key, message, extra_info: extra } }
 }
 

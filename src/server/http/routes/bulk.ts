@@ -38,11 +38,14 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine, box }: Route
   app.post('/acknowledgements', { schema: { body: BulkAcknowledgementBody, response: { 200: BulkResult } } }, async (req) => {
     const at = now()
     const targets = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
-    return run(
+    const result = await run(
       targets,
       (t) => acknowledgeRefusal(req.scope, t),
       (part) => (tx) => addAcknowledgements(tx, req.scope, part, req.body, at),
     )
+    // The expiry timer plans the new expiry time at once (engine/acknowledgements.ts).
+    if (req.body.expire_time) await engine.acknowledgements.wake()
+    return result
   })
 
   app.post('/downtimes', { schema: { body: BulkDowntimeBody, response: { 200: BulkResult } } }, async (req) => {

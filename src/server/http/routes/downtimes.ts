@@ -4,6 +4,8 @@
  * set_to_host_checkbox on a resource it is the host's (SPEC §2 "apply to the host instead"). DELETE
  * removes all maintenance of the object. Scheduling and removing need schedule_downtime, viewing
  * view_scheduled_downtime (SPEC §6). The engine starts and ends maintenance (engine/downtimes.ts).
+ * SPEC §8: the same maintenance (window and comment) scheduled twice on one object answers downtime_add_failed; removing where there
+ * is no maintenance answers downtime_delete_failed.
  */
 import type { ZodApp, RouteDeps } from '../types'
 import { HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/acknowledgements'
@@ -31,6 +33,14 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       refuse(rightRefusal(req.scope, 'schedule_downtime', t))
       // On a host the maintenance is the host's, whatever resource row it was scheduled from.
       const body = t.object === 'host' ? { ...req.body, resource_id: null, resource_name: null } : req.body
+      const same = (await listDowntimes(store.db, t)).find(
+        (d) =>
+          d.start_time === body.start_time &&
+          d.end_time === body.end_time &&
+          d.is_flexible === body.is_flexible &&
+          d.comment === body.comment,
+      )
+      if (same) throw new ApiError('downtime_add_failed', { reason: 'already_scheduled', id: same.id })
       const { ids } = await commitThenPublish(store.db, bus, (tx) => scheduleDowntimes(tx, req.scope, [t], body, at))
       // A maintenance starting now is in effect when the answer arrives.
       await engine.downtimes.wake()
@@ -47,6 +57,7 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       const t = await targetOf(store.db, req.scope, req.params)
       refuse(rightRefusal(req.scope, 'schedule_downtime', t))
       const { removed } = await commitThenPublish(store.db, bus, (tx) => cancelDowntimes(tx, [t], now()))
+      if (removed === 0) throw new ApiError('downtime_delete_failed', { reason: 'none_scheduled', object: t.object, id: t.id })
       return { removed }
     })
   }

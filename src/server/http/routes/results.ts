@@ -2,6 +2,8 @@
  * POST /results: passive check results from agents and scripts (issue 3), authenticated with a bearer
  * (API) token, validated as a whole, then processed exactly like active results. A batch is all or
  * nothing: an unknown or foreign host or resource refuses the whole call and nothing is written.
+ * Agents address a resource by its `name` or its display name (issue 17); the display name wins when both
+ * match different resources of the host.
  */
 import type { ZodApp, RouteDeps } from '../types'
 import { ResultsBody, ResultsWritten, type PassiveResult } from '../../../shared/api/results'
@@ -53,8 +55,15 @@ export async function resultRoutes(app: ZodApp, { store, engine }: RouteDeps) {
         if (!host) throw new ApiError('host_not_found', { index, host: r.host ?? r.host_id })
         ;[id, environmentId] = [host.id, host.hostgroup_id]
         if (r.resource) {
-          const res = resources.find((x) => x.host_id === host.id && x.display_name === r.resource)
-          if (!res) throw new ApiError('resource_check_not_found', { index, host: host.name, resource: r.resource })
+          const ofHost = resources.filter((x) => x.host_id === host.id)
+          const res = ofHost.find((x) => x.display_name === r.resource) ?? ofHost.find((x) => x.name === r.resource)
+          if (!res)
+            throw new ApiError('resource_check_not_found', {
+              index,
+              host: host.name,
+              resource: r.resource,
+              matched_by: ['display_name', 'name'],
+            })
           ;[type, id] = ['resource', res.id]
         }
       }

@@ -17,6 +17,15 @@ const URGENCY: Record<string, string> = { down: 'High', critical: 'High', unreac
 export const priorityOf = (s: TicketSubject) => PRIORITY[s.state] ?? 'Low'
 export const urgencyOf = (s: TicketSubject) => URGENCY[s.state] ?? 'Low'
 
+/** Plugin output usually starts with its state ("CRITICAL - disk full"): the description names it once. */
+function withoutState(state: string, output: string): string {
+  const lead = new RegExp(`^\\s*${state.replace(/[^a-z]/gi, '')}\\b\\s*[-:–]?\\s*`, 'i')
+  return output.replace(lead, '')
+}
+
 /** `host / resource: CRITICAL - output`, at most `max` characters. */
 export const describeSubject = (s: TicketSubject, max: number) =>
-  `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${s.output}`.slice(0, max)
+  `${s.resourceName ? `${s.hostName} / ${s.resourceName}` : s.hostName}: ${s.state.toUpperCase()} - ${withoutState(s.state, s.output)}`.slice(
+    0,
+    max,
+  )

@@ -89,3 +89,19 @@ export const errors: Record<ErrorKey, string> = {
   ticket_system_error: 'The ticket system refused the request: {{reason}}',
   ticket_system_unavailable: 'The ticket system cannot be reached: {{reason}}',
 }
+
+/**
+ * A key's text for one `extra_info.reason`, where the reason says more than the key (SPEC §8 "Ticket errors also
+ * include: cannot create in acknowledged or OK state; no host info found"); the key's own text otherwise.
+ */
+export const errorReasons: Partial<Record<ErrorKey, Record<string, string>>> = {
+  ticket_add_failed: {
+    acknowledged_or_ok: 'A ticket cannot be created in acknowledged or OK state.',
+    no_host_info: 'No host info found for {{host_name}}.',
+    ticket_open: 'Ticket {{ticket_id}} is still open: add a note to it instead.',
+  },
+  acknowledgement_add_failed: { no_problem: 'Only problems can be acknowledged; this one is {{state}}.' },
+  acknowledgement_delete_failed: { none_in_effect: 'Removing the acknowledgement failed: there is none in effect.' },
+  downtime_add_failed: { already_scheduled: 'Scheduling maintenance failed: the same maintenance is already scheduled.' },
+  downtime_delete_failed: { none_scheduled: 'Removing maintenance failed: there is no maintenance to remove.' },
+}

@@ -11,7 +11,7 @@ import { assets } from './assets'
 import { auth } from './auth'
 import { dashboard } from './dashboard'
 import { editor } from './editor'
-import { errors } from './errors'
+import { errorReasons, errors } from './errors'
 import { maps } from './maps'
 import { mapsUi } from './maps-ui'
 import { monitoring } from './monitoring'
@@ -37,5 +37,6 @@ export const en = {
   admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery },
   errors,
   shell: shellScreens,
+  errorReasons,
 }
 export type Catalogue = typeof en

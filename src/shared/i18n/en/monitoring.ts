@@ -17,6 +17,8 @@ export const monitoring = {
     title: '{{subject}} – {{screen}}',
     upcoming: 'Upcoming events',
     past: 'Past events',
+    // SPEC §8 "Result caps: timeline limited"
+    limited: 'More than {{cap}} events match: only the newest are counted and paged. Narrow the range or the filters to see the rest.',
     count_one: '{{count}} event',
     count_other: '{{count}} events',
     empty: 'No events.',
@@ -132,6 +134,7 @@ export const monitoring = {
     display_name: 'Resource',
     host_id: 'Host id',
     age: 'Age',
+    ageSeconds: 'Age (seconds)',
     service_counts: 'Resource checks',
     actions: 'Actions',
     monitoring_status: 'Monitoring status',
@@ -173,6 +176,16 @@ export const monitoring = {
     graphs: 'Graphs',
     reschedule: 'Reschedule check',
     reopenTicket: 'Re-open ticket',
+    // Issue 17: the row's action menu
+    menu: {
+      label: 'Actions',
+      add_acknowledgement: 'Acknowledge…',
+      view_acknowledgement: 'View or remove acknowledgement…',
+      create_ticket: 'Create ticket…',
+      view_ticket: 'View ticket…',
+      schedule_downtime: 'Schedule maintenance…',
+      view_scheduled_downtime: 'View or remove maintenance…',
+    },
     reacknowledge: 'Re-acknowledge',
     notAuthorized: {
       createTicket: 'Not authorized to create tickets',
@@ -186,6 +199,7 @@ export const monitoring = {
     // SPEC §8 "Action messages"
     messages: {
       acknowledged: 'Acknowledgement added for {{object}}.',
+      noteAdded: 'Note added to ticket {{id}}.',
       removingAcknowledgement: 'Removing acknowledgement…',
       acknowledgementRemoved: 'Acknowledgement removed.',
       creatingMaintenance_one: 'Creating scheduled maintenance…',

@@ -6,27 +6,53 @@ import { ticketLinks } from '../../../../src/ui/actions/ticket-info'
 const host = { host_id: 1, host_name: 'web01' }
 const resource = { host_id: 1, host_name: 'web01', resource_id: 11, resource_name: 'disk' }
 
-describe('acknowledge form (SPEC §5 comment required, trimmed; SPEC §3 payload)', () => {
-  it('requires a comment that is not only spaces', () => {
-    expect(validateAcknowledge({ comment: ' \n ', persistent: false }, [host])).toEqual({
+describe('acknowledge form (SPEC §5 comment required, trimmed; SPEC §3 payload; issue 17 options)', () => {
+  const now = new Date(2026, 10, 28, 10, 0)
+  const draft = { comment: 'on it', persistent: false, notify: false, expire: '', persistentComment: false }
+  const options = { persistent: false, notify: false, expire_time: null, persistent_comment: false }
+
+  it('requires a comment that is not only spaces, with the SPEC §5 text', () => {
+    expect(validateAcknowledge({ ...draft, comment: ' \n ' }, [host], now)).toEqual({
       ok: false,
-      errors: { comment: 'errors.validation_failed' },
+      errors: { comment: 'ui.actions.commentRequired' },
     })
   })
 
-  it('builds the payload of one target with the trimmed comment and the persistent flag', () => {
-    expect(validateAcknowledge({ comment: ' on it ', persistent: true }, [host])).toEqual({
+  it('builds the payload of one target with the trimmed comment, sticky, notify, expiry and persistent comment', () => {
+    const outcome = validateAcknowledge(
+      { comment: ' on it ', persistent: true, notify: true, expire: '2026-11-28T12:30', persistentComment: true },
+      [host],
+      now,
+    )
+    expect(outcome).toEqual({
       ok: true,
-      payloads: [{ host_id: 1, host_name: 'web01', comment: 'on it', persistent: true }],
+      payloads: [
+        {
+          host_id: 1,
+          host_name: 'web01',
+          comment: 'on it',
+          persistent: true,
+          notify: true,
+          expire_time: Math.floor(new Date(2026, 10, 28, 12, 30).getTime() / 1000),
+          persistent_comment: true,
+        },
+      ],
+    })
+  })
+
+  it('refuses an expiry time that is not in the future', () => {
+    expect(validateAcknowledge({ ...draft, expire: '2026-11-28T09:59' }, [host], now)).toEqual({
+      ok: false,
+      errors: { expire: 'ui.acknowledge.errors.expireInPast' },
     })
   })
 
   it('builds one payload per selected row, flagged multi when more than one (SPEC §7)', () => {
-    expect(validateAcknowledge({ comment: 'on it', persistent: false }, [host, resource])).toEqual({
+    expect(validateAcknowledge(draft, [host, resource], now)).toEqual({
       ok: true,
       payloads: [
-        { host_id: 1, host_name: 'web01', comment: 'on it', persistent: false, multi: true },
-        { host_id: 1, host_name: 'web01', resource_id: 11, resource_name: 'disk', comment: 'on it', persistent: false, multi: true },
+        { host_id: 1, host_name: 'web01', comment: 'on it', ...options, multi: true },
+        { host_id: 1, host_name: 'web01', resource_id: 11, resource_name: 'disk', comment: 'on it', ...options, multi: true },
       ],
     })
   })
@@ -60,14 +86,14 @@ describe('ticket forms (SPEC §2 Create ticket, §5 Ticket close, §3 Ticket pay
   it('creating needs a comment, which the ticket service gets as its first note', () => {
     expect(validateCreateTicket('  ', [{ name: 'web01', host_id: 1 }])).toEqual({
       ok: false,
-      errors: { comment: 'errors.validation_failed' },
+      errors: { comment: 'ui.actions.commentRequired' },
     })
   })
 
   it('closing needs a comment ("validation_failed")', () => {
     expect(validateCloseTicket('  ', { name: 'web01', host_id: 1 }, 'T-1')).toEqual({
       ok: false,
-      errors: { comment: 'errors.validation_failed' },
+      errors: { comment: 'ui.actions.commentRequired' },
     })
     expect(validateCloseTicket(' fixed ', { name: 'web01', host_id: 1 }, 'T-1')).toEqual({
       ok: true,

@@ -55,7 +55,7 @@ describe('maintenance form (SPEC §2 Maintenance form, §5 Maintenance, §3 payl
   it('requires a comment ("validation_failed")', () => {
     expect(validateMaintenance(draft({ comment: '   ' }), [host], now)).toEqual({
       ok: false,
-      errors: { comment: 'errors.validation_failed' },
+      errors: { comment: 'ui.actions.commentRequired' },
     })
   })
 
@@ -109,7 +109,7 @@ describe('maintenance form (SPEC §2 Maintenance form, §5 Maintenance, §3 payl
 
   it('reports every invalid field at once', () => {
     const outcome = validateMaintenance(draft({ mode: 'flexible', duration: '0', comment: '' }), [host], now)
-    expect(outcome).toEqual({ ok: false, errors: { duration: DURATION_REQUIRED, comment: 'errors.validation_failed' } })
+    expect(outcome).toEqual({ ok: false, errors: { duration: DURATION_REQUIRED, comment: 'ui.actions.commentRequired' } })
   })
 
   it('for a resource, schedules on the resource unless applied to the host', () => {

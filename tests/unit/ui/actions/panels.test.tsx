@@ -21,17 +21,30 @@ const textbox = (name: string | RegExp) => screen.getByRole('textbox', { name })
 describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
   afterEach(cleanup)
 
-  it('acknowledge: refuses an empty comment with validation_failed, then sends the persistent flag', async () => {
+  it('acknowledge: refuses an empty comment with the SPEC §5 text, then sends sticky and the other options', async () => {
     const onSubmit = vi.fn()
     renderUi(<AcknowledgePanel targets={[host]} onSubmit={onSubmit} onClose={() => {}} />)
     fireEvent.change(textbox('Comment'), { target: { value: '   ' } })
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }))
-    expect(screen.getByText('Validation failed: Comment.')).toBeTruthy()
+    expect(screen.getByText('A comment is required.')).toBeTruthy()
     expect(onSubmit).not.toHaveBeenCalled()
     fireEvent.change(textbox('Comment'), { target: { value: 'looking' } })
-    fireEvent.click(screen.getByRole('checkbox', { name: 'Persistent' }))
+    fireEvent.click(screen.getByRole('radio', { name: 'Sticky: until OK/UP again' }))
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Notify contacts' }))
     fireEvent.click(screen.getByRole('button', { name: 'Acknowledge' }))
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, host_name: 'web01', comment: 'looking', persistent: true }]))
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith([
+        {
+          host_id: 1,
+          host_name: 'web01',
+          comment: 'looking',
+          persistent: true,
+          notify: true,
+          expire_time: null,
+          persistent_comment: false,
+        },
+      ]),
+    )
   })
 
   it('maintenance: default range now → +2 h, duration disabled unless flexible, messages of SPEC §5', async () => {
@@ -47,7 +60,7 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     expect(duration.disabled).toBe(false)
     fireEvent.click(screen.getByRole('button', { name: 'Schedule' }))
     expect(screen.getByText('Duration is required for flexible maintenance.')).toBeTruthy()
-    expect(screen.getByText('Validation failed: Comment.')).toBeTruthy()
+    expect(screen.getByText('A comment is required.')).toBeTruthy()
 
     fireEvent.click(screen.getByRole('radio', { name: 'Next (minutes)' }))
     fireEvent.change(screen.getByRole('spinbutton', { name: 'Minutes from now' }), { target: { value: '0' } })
@@ -132,15 +145,20 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
       resource_name: null,
       comment: 'on it',
       persistent: true,
+      notify: false,
+      expire_time: null,
+      persistent_comment: false,
       username: 'ann',
       user_full_name: 'Ann Smith',
       created_time: unix(new Date(2025, 5, 10, 9, 30)),
+      ended_time: null,
+      end_reason: '',
     }
     renderUi(<AcknowledgementsView subject="web01" acknowledgements={[ack]} onRemove={onRemove} onClose={() => {}} />)
     expect(screen.getByRole('heading', { name: 'Acknowledgements of web01' })).toBeTruthy()
     expect(screen.getByText('on it')).toBeTruthy()
     expect(screen.getByText(/Ann Smith · 10-06-2025 09:30:00/)).toBeTruthy()
-    expect(screen.getByText('Persistent')).toBeTruthy()
+    expect(screen.getByText('Sticky')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Remove acknowledgement' }))
     expect(onRemove).toHaveBeenCalledOnce()
   })
@@ -192,7 +210,7 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     expect(textbox('Description').readOnly).toBe(true)
     expect(textbox('Priority').value).toBe('P2')
     fireEvent.click(screen.getByRole('button', { name: 'Create' }))
-    expect(screen.getByText('Validation failed: Comment.')).toBeTruthy()
+    expect(screen.getByText('A comment is required.')).toBeTruthy()
     expect(onSubmit).not.toHaveBeenCalled()
     fireEvent.change(textbox('Comment'), { target: { value: 'please' } })
     fireEvent.click(screen.getByRole('button', { name: 'Create' }))
@@ -203,7 +221,7 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     const onSubmit = vi.fn()
     renderUi(<CloseTicketPanel subject={{ name: 'web01', host_id: 1 }} ticketId="T-9" onSubmit={onSubmit} onClose={() => {}} />)
     fireEvent.click(screen.getByRole('button', { name: 'Close ticket' }))
-    expect(screen.getByText('Validation failed: Comment.')).toBeTruthy()
+    expect(screen.getByText('A comment is required.')).toBeTruthy()
     fireEvent.change(textbox('Comment'), { target: { value: 'solved' } })
     fireEvent.click(screen.getByRole('button', { name: 'Close ticket' }))
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith([{ host_id: 1, ticket_id: 'T-9', comment: 'solved' }]))
