@@ -8,7 +8,7 @@ import { readJson, now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_MAP_STATE, HOST_STATES, MAP, problemSeverity, stateId } from '../../shared/enums'
+import { HOST, HOST_MAP_STATE, HOST_SORT_SEVERITY, HOST_STATES, MAP, problemSeverity, stateId } from '../../shared/enums'
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
@@ -139,7 +139,7 @@ export const hostDef: EntityDef<Row, HostOut> = {
     max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer', nullable: false },
     tags: { expr: 'hosts.tags', kind: 'text', nullable: false },
     parents: { ...parentsColumn([]), scoped: parentsColumn },
-    ...checkStateColumns('hosts', HOST, HOST_STATES),
+    ...checkStateColumns('hosts', HOST, HOST_STATES, HOST_SORT_SEVERITY),
     monitoring_status: monitoringStatusColumn('hosts', 'max_scheduled_downtime_depth'),
     software: softwareColumn('hosts.id'),
   },

@@ -10,7 +10,7 @@ import { organizationOfEnvironment } from './quotas'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_MAP_STATE, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
+import { HOST, HOST_MAP_STATE, HOST_STATES, RESOURCE, RESOURCE_SORT_SEVERITY, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
 import { resourceItemState } from '../../shared/maps/item-state'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
 import { checkTrust } from './allowed-targets'
@@ -69,7 +69,7 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
     host_state: { expr: 'hosts.state', kind: 'enum', numeric: HOST, values: HOST_STATES, nullable: false, joined: true },
     has_graph: { expr: 'resources.has_graph', kind: 'boolean', nullable: false },
     scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer', nullable: false },
-    ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES),
+    ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES, RESOURCE_SORT_SEVERITY),
     monitoring_status: monitoringStatusColumn('resources', 'scheduled_downtime_depth'),
     // SPEC §3 software version: a resource matches through its host's inventory.
     software: softwareColumn('resources.host_id'),
