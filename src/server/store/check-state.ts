@@ -102,3 +102,10 @@ export function checkStateColumns(
     acknowledged: { expr: `${t}.acknowledged`, kind: 'boolean' as const, ...notNull },
   }
 }
+
+/** SPEC §4 extra tag "in maintenance" as a yes/no column (a depth above 0), which the filter panel offers (issue 17). */
+export const inMaintenanceColumn = (depth: string) => ({
+  expr: `(CASE WHEN ${depth} > 0 THEN 1 ELSE 0 END)`,
+  kind: 'boolean' as const,
+  nullable: false,
+})
