@@ -1,5 +1,6 @@
 /** Issue 17: the problems view's controls, extra tags, the status tab's fields, graph legends. */
 export const monitoringViews = {
+  emptyTab: 'Nothing of this kind matched; the other tabs have results.',
   savedFilter: 'Saved filter: {{name}}',
   affected: 'affected',
   problemViews: 'Problem views',
