@@ -73,4 +73,16 @@ describe.each(DATABASES)('state sort and filters on %s', (db) => {
     const inverted = [{ key: 'name', operator: 'starts_with', value: 'h-u', inverted: true }]
     expect(await names(`/api/v1/hosts/?order=name&advanced_filter=${q(inverted)}`, 'name')).toEqual(['h-down', 'h-pending'])
   })
+
+  it('filters resources on the type of their host and organization, and both on in_maintenance (issue 17 filter columns)', async () => {
+    const all = ['critical', 'ok', 'unknown', 'warning']
+    const by = async (rule: unknown[]) => await names(`/api/v1/resources/?order=display_name&advanced_filter=${q([rule])}`, 'display_name')
+    expect(await by(['hosttype', 'equals', 'linux'])).toEqual(all)
+    expect(await by(['hosttype', 'equals', 'windows'])).toEqual([])
+    const organization = (await t.api.get('/api/v1/hosts/h-up')).body.organization_name
+    expect(await by(['organization_name', 'equals', organization])).toEqual(all)
+    await server.vigil.store.db.updateTable('resources').set({ scheduled_downtime_depth: 1 }).where('display_name', '=', 'ok').execute()
+    expect(await by(['in_maintenance', 'equals', true])).toEqual(['ok'])
+    expect(await by(['in_maintenance', 'equals', false])).toEqual(['critical', 'unknown', 'warning'])
+  })
 })
