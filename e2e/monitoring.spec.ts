@@ -237,7 +237,8 @@ describe('monitoring screens (issue 4)', () => {
     await input.fill('  db-  ')
     await dialog.getByRole('tab', { name: 'Hosts 2' }).waitFor()
     await dialog.getByRole('tab', { name: 'Maps 0' }).click()
-    await dialog.getByText('Nothing matched your search criteria.').waitFor()
+    // Issue 17: "Nothing matched" only when no tab has hits.
+    await dialog.getByText('Nothing of this kind matched; the other tabs have results.').waitFor()
     await dialog.getByRole('tab', { name: 'Hosts 2' }).click()
     await dialog.getByRole('link', { name: 'db-replica' }).click()
     await page.waitForURL(/#\/monitoring\/hosts\/db-replica\/resources$/)

@@ -11,8 +11,8 @@ import { SavedFilter, SavedFilterList, type FilterLocation } from '../shared/api
 import { SearchResponse } from '../shared/api/search'
 import { childQuery } from './children'
 import { HostRow, RESOURCE_EXTRA_COLUMNS, ResourceRow, type MonitoredRow, type PageData } from './model'
-import { pageSlices, type Entity, type Segment } from './problems'
-import { FIRST_START_HOST } from '../shared/constants'
+import { entitySortColumn, mergeSorted, pageSlices, type Entity, type Segment } from './problems'
+import { FIRST_START_HOST, LIST_LIMIT_MAX } from '../shared/constants'
 
 /** One page of one entity (SPEC §7 list call). `environment_ids` is the environment filter preference. */
 export interface ListParams {
@@ -35,6 +35,8 @@ export interface ProblemParams {
   page: number
   pageSize: number
   environment_ids?: string
+  /** SPEC §7 order chosen on the table; none keeps the PROBLEM order. */
+  order?: string
 }
 
 export const monitoringKeys = {
@@ -105,6 +107,7 @@ const SEGMENT_ORDER = '-last_state_change'
  */
 export async function fetchProblemPage(p: ProblemParams, signal?: AbortSignal): Promise<PageData> {
   const segments = p.segments.filter((s) => p.rules[s.entity] !== null)
+  if (p.order) return fetchSortedProblemPage(p, segments, p.order, signal)
   if (p.page === 1) {
     const lists = await Promise.all(
       segments.map((segment) =>
@@ -144,6 +147,43 @@ export async function fetchProblemPage(p: ProblemParams, signal?: AbortSignal): 
     ),
   )
   return { result: pages.flatMap((page) => page.result), totalresults: segmentCounts.reduce((a, b) => a + b, 0) }
+}
+
+/**
+ * A page of the alerts table sorted by a column: each entity's problems sorted by the server up to the
+ * page's end (at most LIST_LIMIT_MAX rows each), merged (problems.ts mergeSorted).
+ */
+async function fetchSortedProblemPage(p: ProblemParams, segments: readonly Segment[], order: string, signal?: AbortSignal) {
+  const desc = order.startsWith('-')
+  const column = order.replace(/^-/, '')
+  const offset = (p.page - 1) * p.pageSize
+  const entities = [...new Set(segments.map((s) => s.entity))]
+  const lists = await Promise.all(
+    entities.map((entity) => {
+      const states = segments.filter((s) => s.entity === entity).map((s) => s.state)
+      return fetchList(
+        entity,
+        {
+          advanced_filter: [...p.rules[entity]!, ['state', 'in', states]],
+          order: `${desc ? '-' : ''}${entitySortColumn(entity, column)}`,
+          limit: Math.min(offset + p.pageSize, LIST_LIMIT_MAX),
+          offset: 0,
+          environment_ids: p.environment_ids,
+        },
+        signal,
+      )
+    }),
+  )
+  return {
+    result: mergeSorted(
+      lists.map((l) => l.result),
+      column,
+      desc,
+      offset,
+      p.pageSize,
+    ),
+    totalresults: lists.reduce((n, l) => n + l.totalresults, 0),
+  }
 }
 
 /** Table queries keep the previous page while the next loads (no flicker) and poll only when told to. */

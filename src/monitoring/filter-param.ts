@@ -5,24 +5,27 @@
  * cannot be loaded → "The requested filter could not be loaded.". Rules must name the screen's columns.
  */
 import type { FilterNode } from '../shared/filter'
-import { decodeFilter, filterTuples, type FilterNotice, type FilterParam, type FilterTuple } from '../ui'
+import { decodeFilter, filterKeys, panelFilter, type FilterNotice, type FilterParam, type PanelNode } from '../ui'
 
 export interface ResolvedFilter {
-  tuples: FilterTuple[]
+  tuples: PanelNode[]
   notice: FilterNotice | null
   /** A saved filter is still loading: nothing is applied yet. */
   loading: boolean
+  /** The applied saved filter's name, named on the screen (issue 17). */
+  name?: string
 }
 
 export interface SavedFilterLoad {
   rules?: readonly FilterNode[]
+  name?: string
   failed: boolean
 }
 
 const NONE: ResolvedFilter = { tuples: [], notice: null, loading: false }
 
 export function resolveFilter(param: FilterParam, saved: SavedFilterLoad, columnKeys: readonly string[]): ResolvedFilter {
-  const fits = (tuples: FilterTuple[]) => tuples.every(([key]) => columnKeys.includes(key))
+  const fits = (tuples: PanelNode[]) => filterKeys(tuples).every((key) => columnKeys.includes(key))
   switch (param.kind) {
     case 'none':
       return NONE
@@ -34,8 +37,8 @@ export function resolveFilter(param: FilterParam, saved: SavedFilterLoad, column
     case 'saved': {
       if (saved.failed) return { ...NONE, notice: 'notLoadable' }
       if (!saved.rules) return { ...NONE, loading: true }
-      const tuples = filterTuples(saved.rules)
-      return tuples && fits(tuples) ? { tuples, notice: null, loading: false } : { ...NONE, notice: 'notLoadable' }
+      const tuples = panelFilter(saved.rules)
+      return tuples && fits(tuples) ? { tuples, notice: null, loading: false, name: saved.name } : { ...NONE, notice: 'notLoadable' }
     }
   }
 }

@@ -15,12 +15,15 @@ export interface PageData<R = MonitoredRow> {
 }
 
 /** The extra resource fields the tables read (SPEC §7 `extra_columns`). */
-export const RESOURCE_EXTRA_COLUMNS = 'scheduled_downtime_depth,monitoring_type'
+export const RESOURCE_EXTRA_COLUMNS = 'scheduled_downtime_depth,monitoring_type,host_state'
 
 export const isHost = (row: MonitoredRow): row is HostRow => row.monitoring_type === 'host'
 
 /** Unique over hosts and resources, stable across refreshes (TablePanel keeps expanded rows by it). */
 export const rowId = (row: { monitoring_type: string; id: number }) => `${row.monitoring_type === 'host' ? 'host' : 'resource'}:${row.id}`
+
+/** SPEC §4 extra tag "affected": a resource whose host is down or unreachable (its own state may be a consequence). */
+export const isAffected = (row: MonitoredRow) => !isHost(row) && (row.host_state === 'down' || row.host_state === 'unreachable')
 
 export const hostNameOf = (row: MonitoredRow) => (isHost(row) ? row.name : row.host_name)
 

@@ -5,7 +5,8 @@
  * state) in PROBLEM order, and a page is cut from the segments by their counts: at most one request per
  * segment the page touches, and exact paging over any number of problems.
  */
-import { PROBLEM } from '../shared/enums'
+import type { MonitoredRow } from '../shared/api/monitored'
+import { HOST_SORT_SEVERITY, PROBLEM, RESOURCE_SORT_SEVERITY } from '../shared/enums'
 
 export type Entity = 'hosts' | 'resources'
 
@@ -55,12 +56,17 @@ export function pageSlices(segments: readonly Segment[], counts: readonly number
   return slices
 }
 
-/** The alerts overview's `group_by` values (SPEC §2 "grouped by group_by"); "type" is SPEC §3 monitoring_type. */
-export const PROBLEM_GROUP_BYS = ['type', 'state', 'hostgroup_alias'] as const
+/**
+ * The alerts overview's `group_by` values (SPEC §2 "grouped by group_by"); "type" is SPEC §3 monitoring_type,
+ * "hosttype" the host's type (a resource's through its host).
+ */
+export const PROBLEM_GROUP_BYS = ['type', 'state', 'hostgroup_alias', 'hosttype'] as const
+/** Groupings whose groups are the values found (environments, host types), not a fixed list. */
+export const VALUE_GROUP_BYS = ['hostgroup_alias', 'hosttype'] as const
 export type ProblemGroupBy = (typeof PROBLEM_GROUP_BYS)[number]
 
 export interface ProblemGroup {
-  /** The group's value: a monitoring_type, a state or an environment alias ('' for the one ungrouped table). */
+  /** The group's value: a monitoring_type, a state, an environment alias or a host type ('' for the one ungrouped table). */
   key: string
   segments: readonly Segment[]
   /** `[column, 'equals', value]` for groups by a column both entities have. */
@@ -68,10 +74,10 @@ export interface ProblemGroup {
 }
 
 /**
- * The groups of the alerts overview. Type and state groups are fixed (in PROBLEM order); environment
- * groups are the aliases that have problems, sorted by name.
+ * The groups of the alerts overview. Type and state groups are fixed (in PROBLEM order); environment and
+ * host type groups are the values that have problems, sorted by name.
  */
-export function problemGroups(groupBy: ProblemGroupBy | null, environments: readonly string[] = []): ProblemGroup[] {
+export function problemGroups(groupBy: ProblemGroupBy | null, values: readonly string[] = []): ProblemGroup[] {
   switch (groupBy) {
     case null:
       return [{ key: '', segments: PROBLEM_SEGMENTS }]
@@ -83,11 +89,69 @@ export function problemGroups(groupBy: ProblemGroupBy | null, environments: read
     case 'state':
       return PROBLEM_SEGMENTS.map((s) => ({ key: s.state, segments: [s] }))
     case 'hostgroup_alias':
-      return [...environments]
-        .sort((a, b) => a.localeCompare(b))
-        .map((alias) => ({ key: alias, segments: PROBLEM_SEGMENTS, column: 'hostgroup_alias' }))
+    case 'hosttype':
+      return [...values].sort((a, b) => a.localeCompare(b)).map((value) => ({ key: value, segments: PROBLEM_SEGMENTS, column: groupBy }))
   }
 }
 
 export const isProblemGroupBy = (value: string | null | undefined): value is ProblemGroupBy =>
   (PROBLEM_GROUP_BYS as readonly string[]).includes(value ?? '')
+
+/**
+ * A sorted alerts table (SPEC §4 three-state sort) is the merge of two lists the server sorted, hosts and
+ * resources. The columns as each entity's list calls them (a host has no resource name: its name orders it).
+ */
+export function entitySortColumn(entity: Entity, column: string): string {
+  if (entity === 'resources') return column
+  return column === 'host_name' || column === 'display_name' ? 'name' : column
+}
+
+type SortValue = string | number
+
+/** A row's value of a sorted column as the server orders it (state by SPEC §4 severity, pending lowest). */
+export function problemSortValue(row: MonitoredRow, column: string): SortValue {
+  const host = row.monitoring_type === 'host'
+  switch (column) {
+    case 'state': {
+      const severity: Record<string, number> = host ? HOST_SORT_SEVERITY : RESOURCE_SORT_SEVERITY
+      return severity[row.state] ?? -1
+    }
+    case 'host_name':
+      return host ? row.name : row.host_name
+    case 'display_name':
+      return host ? '' : row.display_name
+    case 'last_state_change':
+      return row.last_state_change ?? -1
+    default: {
+      const value = (row as unknown as Record<string, unknown>)[column]
+      return typeof value === 'number' || typeof value === 'string' ? value : ''
+    }
+  }
+}
+
+/** Merges lists each sorted by `column` into one, keeping `limit` rows from `offset`. */
+export function mergeSorted(
+  lists: readonly MonitoredRow[][],
+  column: string,
+  desc: boolean,
+  offset: number,
+  limit: number,
+): MonitoredRow[] {
+  const cmp = (a: MonitoredRow, b: MonitoredRow) => {
+    const x = problemSortValue(a, column)
+    const y = problemSortValue(b, column)
+    const c = x < y ? -1 : x > y ? 1 : 0
+    return desc ? -c : c
+  }
+  const heads = lists.map(() => 0)
+  const out: MonitoredRow[] = []
+  while (out.length < offset + limit) {
+    let best = -1
+    lists.forEach((list, i) => {
+      if (heads[i] < list.length && (best < 0 || cmp(list[heads[i]], lists[best][heads[best]]) < 0)) best = i
+    })
+    if (best < 0) break
+    out.push(lists[best][heads[best]++])
+  }
+  return out.slice(offset)
+}

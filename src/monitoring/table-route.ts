@@ -65,7 +65,10 @@ export function tablePathOf(splat: string | undefined): TablePath | null {
   return parseTablePath((splat ?? '').split('/'))
 }
 
-/** SPEC §2 alerts routes: /monitoring/(problems|alerts)[/{table path}] and …/{defaultOpenTable}/(all|unhandled). */
+/**
+ * SPEC §2 alerts routes: /monitoring/(problems|alerts)[/{table path}] and …/{defaultOpenTable}/(all|unhandled),
+ * the latter with an optional grouping chosen on the screen (…/unhandled/groupby=state).
+ */
 export interface ProblemsRoute {
   variant: 'overview' | 'all' | 'unhandled'
   /** The group table that starts open (the others start collapsed). */
@@ -78,15 +81,19 @@ export function problemsRoute(splat: string | undefined): ProblemsRoute | null {
   const variant = segments[1]
   if (segments.length >= 2 && (variant === 'all' || variant === 'unhandled')) {
     const rest = parseTablePath(segments.slice(2))
-    if (!rest || rest.groupBy !== undefined) return null
-    // SPEC §2 "…/all: all alerts, page 1, grouped by type"; unhandled keeps the same grouping.
-    return { variant, openTable: decodeURIComponent(segments[0]), path: { groupBy: 'type', page: rest.page } }
+    return rest ? { variant, openTable: decodeURIComponent(segments[0]), path: rest } : null
   }
   const path = parseTablePath(segments)
   return path ? { variant: 'overview', openTable: null, path } : null
 }
 
-/** Defaults of the alerts variants: /unhandled hides acknowledged and in-maintenance problems. */
+/** The table a link to the unhandled view opens: every group (no group is named so). */
+export const ALL_TABLES = 'all'
+
+/**
+ * Defaults of the alerts variants: SPEC §2 "…/all: all alerts, page 1, grouped by type"; /unhandled keeps
+ * that grouping and hides acknowledged, in-maintenance and ticketed problems (issue 17).
+ */
 export function problemsDefaults(route: ProblemsRoute): TableDefaults {
-  return { groupBy: route.path.groupBy ?? null, hidden: route.variant === 'unhandled' ? EXTRA_FILTERS : [] }
+  return { groupBy: route.variant === 'overview' ? null : 'type', hidden: route.variant === 'unhandled' ? EXTRA_FILTERS : [] }
 }

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../app/api'
 import { usePreferences } from '../app/preferences'
 import { DEFAULT_PAGE_SIZE } from '../shared/constants'
 import type { FilterNode } from '../shared/filter'
-import { encodeFilter, type FilterColumn, type FilterTuple, type TablePath } from '../ui'
+import { encodeFilter, type FilterColumn, type PanelNode, type TablePath } from '../ui'
 import { useSavedFilter } from './api'
 import { resolveFilter, type ResolvedFilter } from './filter-param'
 import { entityRules, extraRules, filterColumns, stateRules, type ExtraFilter, type TableLocation } from './filters'
@@ -54,13 +54,13 @@ export interface TableScreen {
   environmentIds: number[]
   environmentParam: string | undefined
   /** Navigates to the screen with some of its state changed; a new filter, sort or grouping starts at page 1. */
-  go(change: Partial<Omit<TableState, 'filter'>> & { filter?: FilterTuple[] | string | null }): void
+  go(change: Partial<Omit<TableState, 'filter'>> & { filter?: PanelNode[] | string | null }): void
   /** The advanced_filter of an entity's list calls; null when the custom filter leaves the entity out. */
   rulesFor(entity: Entity, options?: RuleOptions): FilterNode[] | null
 }
 
 /** SPEC §2 base64 form in the link; an empty filter leaves the parameter out. */
-const encodeTuples = (tuples: FilterTuple[]) => (tuples.length ? encodeFilter(tuples) : null)
+const encodeTuples = (tuples: PanelNode[]) => (tuples.length ? encodeFilter(tuples) : null)
 
 export function useTableScreen(o: TableScreenOptions): TableScreen {
   const { t } = useTranslation()
@@ -71,11 +71,18 @@ export function useTableScreen(o: TableScreenOptions): TableScreen {
   const search = new URLSearchParams(routerLocation.search)
   const defaults = o.defaults ?? {}
   const state = readTableState(o.path, search, defaults)
-  const columns = useMemo(() => filterColumns(o.location, t), [o.location, t])
+  const columns = useMemo(
+    () =>
+      filterColumns(o.location, t, {
+        environments: user?.allowed_environments.map((e) => e.alias) ?? [],
+        organizations: user?.allowed_organizations.map((e) => e.name) ?? [],
+      }),
+    [o.location, t, user],
+  )
   const saved = useSavedFilter(state.filter.kind === 'saved' ? state.filter.guid : null)
   const filter = resolveFilter(
     state.filter,
-    { rules: saved.data?.rules, failed: saved.isError },
+    { rules: saved.data?.rules, name: saved.data?.name, failed: saved.isError },
     columns.map((c) => c.key),
   )
   const enabledKey = `custom_filter_${o.location}`

@@ -10,6 +10,8 @@
 export const HOST = { up: 0, down: 1, unreachable: 2 } as const
 export const HOST_SORT_SEVERITY = { up: 0, unreachable: 1, down: 3 } as const
 export const RESOURCE = { ok: 0, warning: 1, critical: 2, unknown: 3 } as const
+/** SPEC §4 "Resource severity order: ok lowest, then unknown, warning, critical highest" as a sort severity. */
+export const RESOURCE_SORT_SEVERITY = { ok: 0, unknown: 1, warning: 2, critical: 3 } as const
 export const PROBLEM = { down: 1, critical: 1, warning: 2, unreachable: 3, unknown: 4 } as const
 export const RISK = { info: 0, low: 1, medium: 2, high: 3, veryhigh: 4 } as const
 export const MAP = { up: 0, down: 1, unreachable: 2, warning: 3, pending: 4, nohost: 5 } as const

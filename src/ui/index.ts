@@ -13,7 +13,7 @@ export { toCsv, csvCell, downloadBlob, type CsvColumn, type CsvValue } from './t
 export type { EmptyKind } from './table/empty'
 export { FilterPanel, type FilterPanelProps, type SavedFiltersProps } from './filter/FilterPanel'
 export { EnvironmentFilterFeedback, type EnvironmentFilterFeedbackProps } from './filter/EnvironmentFilterFeedback'
-export { type FilterTuple } from './filter/rules'
+export { filterKeys, panelFilter, panelRules, type FilterTuple, type PanelNode, type PanelRule } from './filter/rules'
 export type { FilterColumn } from './filter/values'
 export {
   encodeFilter,
@@ -25,7 +25,7 @@ export {
   type FilterParam,
   type DecodedFilter,
 } from './filter/url'
-export { filterTuples, type SavedFilterSummary, type SaveFilterInput } from './filter/saved'
+export type { SavedFilterSummary, SaveFilterInput } from './filter/saved'
 export { stateChips, extraChips, toggleQuickFilter, toggleExtraFilter, STATE_FIELD } from './filter/model'
 export { DateRangePicker, type DateRangePickerProps } from './date/DateRangePicker'
 export { MAINTENANCE_PRESETS, PAST_PRESETS, type DatePreset, type DateRange } from './date/presets'

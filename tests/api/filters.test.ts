@@ -132,6 +132,9 @@ describe.each(DATABASES)('saved filters on %s', (db) => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ location: 'hosts', rules }, 'validation_failed', 'body.name'],
       [{ name: 'x', location: 'hosts', rules }, 'validation_failed', 'body.name'],
+      // SPEC §5 name rule: only letters, digits, dot, underscore, hyphen and single spaces (issue 17).
+      [{ name: 'Web <b>servers</b>', location: 'hosts', rules }, 'validation_failed', 'body.name'],
+      [{ name: 'Web  servers', location: 'hosts', rules }, 'validation_failed', 'body.name'],
       [{ name: 'Fine', location: 'nowhere', rules }, 'validation_failed', 'body.location'],
       [{ name: 'Fine', location: 'hosts', rules: [] }, 'validation_failed', 'body.rules'],
       [{ name: 'Fine', location: 'hosts', rules: 'name=web' }, 'validation_failed', 'body.rules'],

@@ -13,11 +13,12 @@ import {
   stateChips,
   toggleExtraFilter,
   toggleQuickFilter,
+  type FilterTuple,
   type SaveFilterInput,
   type SavedFilterSummary,
 } from '../../ui'
 import { monitoringKeys, useCounts, useSavedFilters } from '../api'
-import { maintenanceColumn } from '../filters'
+import { maintenanceColumn, TICKETED } from '../filters'
 import type { Entity } from '../problems'
 import type { TableScreen } from '../use-table-screen'
 
@@ -33,8 +34,9 @@ export interface FilterBarProps {
   refetchInterval: number | false
 }
 
-function useEntityCounts(entity: Entity, column: string, bar: FilterBarProps) {
-  const rules = bar.entities.includes(entity) ? bar.countRules(entity) : null
+function useEntityCounts(entity: Entity, column: string, bar: FilterBarProps, extra: FilterNode[] = []) {
+  const base = bar.entities.includes(entity) ? bar.countRules(entity) : null
+  const rules = base && [...base, ...extra]
   return useCounts(
     entity,
     column,
@@ -65,6 +67,7 @@ export function FilterBar(props: FilterBarProps) {
     useEntityCounts('hosts', maintenanceColumn('hosts'), props),
     useEntityCounts('resources', maintenanceColumn('resources'), props),
   )
+  const ticket = sum(useEntityCounts('hosts', 'state', props, [TICKETED]), useEntityCounts('resources', 'state', props, [TICKETED]))
   const saved = useSavedFilters(screen.location, open)
   const notice = screen.filter.notice
 
@@ -80,8 +83,9 @@ export function FilterBar(props: FilterBarProps) {
     extra_totals: {
       acknowledged: acknowledged((c) => c['1'] ?? c.true ?? 0),
       maintenance: maintenance((c) => Object.entries(c).reduce((n, [depth, k]) => n + (Number(depth) > 0 ? k : 0), 0)),
+      ticket: ticket((c) => Object.values(c).reduce((a, b) => a + b, 0)),
     },
-    custom_filter: toCustomFilter(screen.filter.tuples),
+    custom_filter: toCustomFilter(screen.filter.tuples.filter((n): n is FilterTuple => Array.isArray(n))),
     extra_filter: extraSwitches(state.hidden),
     defaultStatesFilter: [],
     defaultExtraFilter: extraSwitches(screen.defaultHidden),
@@ -112,6 +116,11 @@ export function FilterBar(props: FilterBarProps) {
         >
           {t('monitoring.filters.toggle')}
         </button>
+        {screen.filter.name !== undefined && (
+          <span className="badge text-bg-info" role="status">
+            {t('monitoring.views.savedFilter', { name: screen.filter.name })}
+          </span>
+        )}
         <ChipList
           label={t('ui.table.stateTotals')}
           chips={stateChips(model, props.states, (s) => t(`ui.states.${s}`))}

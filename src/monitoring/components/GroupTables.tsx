@@ -120,7 +120,14 @@ export interface ProblemGroupTableProps extends GroupTableProps {
 export function ProblemGroupTable({ segments, rules, ...props }: ProblemGroupTableProps) {
   const { screen, refetchInterval } = props.controls
   const [page, setPage] = usePage(props.controls, props.primary)
-  const params: ProblemParams = { segments, rules, page, pageSize: screen.pageSize, environment_ids: screen.environmentParam }
+  const params: ProblemParams = {
+    segments,
+    rules,
+    page,
+    pageSize: screen.pageSize,
+    environment_ids: screen.environmentParam,
+    order: toOrderParam(screen.state.sort),
+  }
   const query = useProblemPage(params, refetchInterval)
   const fetchAll = async () => (await fetchProblemPage({ ...params, page: 1, pageSize: LIST_LIMIT_MAX })).result
   return (

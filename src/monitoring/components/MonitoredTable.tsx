@@ -1,5 +1,6 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useCurrentUser } from '../../app/api'
 import { decoratedRowClass, TablePanel, type SortState, type TableSelection } from '../../ui'
 import type { PanelAction } from '../actions/requests'
 import { actionable, rowId, type MonitoredRow, type PageData } from '../model'
@@ -35,9 +36,10 @@ export interface MonitoredTableProps {
 export function MonitoredTable(props: MonitoredTableProps) {
   const { t } = useTranslation()
   const { kind, showHost = true, now, onAction, onReschedule } = props
+  const showEnvironment = (useCurrentUser()?.allowed_environments.length ?? 0) > 1
   const columns = useMemo(
-    () => columnsOf({ t, now, kind, showHost, onAction, onReschedule }),
-    [t, now, kind, showHost, onAction, onReschedule],
+    () => columnsOf({ t, now, kind, showHost, onAction, onReschedule, showEnvironment }),
+    [t, now, kind, showHost, onAction, onReschedule, showEnvironment],
   )
   return (
     <TablePanel<MonitoredRow>

@@ -45,7 +45,12 @@ export interface SearchResultsProps {
   bucket: Bucket | undefined
   /** A result was followed: the modal closes. */
   onJump(): void
+  /** Some tab has hits: an empty tab then says so rather than "Nothing matched" (issue 17). */
+  anyHits: boolean
 }
+
+/** Marks each hit's main link, which the arrow keys move between (SearchModal). */
+export const HIT = { 'data-search-hit': '' }
 
 function Table({ headers, rows }: { headers: string[]; rows: { key: string | number; cells: ReactNode[] }[] }) {
   return (
@@ -73,11 +78,11 @@ function Table({ headers, rows }: { headers: string[]; rows: { key: string | num
 }
 
 /** One tab of the search modal (SPEC §2: the host table shows host, environment, description and the jump-to menu). */
-export function SearchResults({ type, bucket, onJump }: SearchResultsProps) {
+export function SearchResults({ type, bucket, onJump, anyHits }: SearchResultsProps) {
   const { t } = useTranslation()
   const hits = bucket?.hits ?? []
   const total = bucket?.doc_count ?? 0
-  if (total === 0) return <p className="text-body-secondary">{t('monitoring.search.nothing')}</p>
+  if (total === 0) return <p className="text-body-secondary">{anyHits ? t('monitoring.views.emptyTab') : t('monitoring.search.nothing')}</p>
   const col = (key: string) => t(`monitoring.columns.${key}`)
   let table: ReactNode
   switch (type) {
@@ -90,7 +95,7 @@ export function SearchResults({ type, bucket, onJump }: SearchResultsProps) {
             cells: [
               <>
                 <StateBadge kind="host" state={h.state} />{' '}
-                <Link to={hostPath(h.name, 'resources')} onClick={onJump}>
+                <Link to={hostPath(h.name, 'resources')} onClick={onJump} {...HIT}>
                   {h.name}
                 </Link>
               </>,
@@ -111,7 +116,7 @@ export function SearchResults({ type, bucket, onJump }: SearchResultsProps) {
             cells: [
               <>
                 <StateBadge kind="resource" state={r.state} />{' '}
-                <Link to={resourcePath(r.host_name, r.display_name, 'status')} onClick={onJump}>
+                <Link to={resourcePath(r.host_name, r.display_name, 'status')} onClick={onJump} {...HIT}>
                   {r.display_name}
                 </Link>
               </>,
@@ -142,7 +147,7 @@ export function SearchResults({ type, bucket, onJump }: SearchResultsProps) {
             return {
               key: e.id,
               cells: [
-                <Link to={hostsFilteredHref(filter, 'all')} onClick={onJump}>
+                <Link to={hostsFilteredHref(filter, 'all')} onClick={onJump} {...HIT}>
                   {e.alias}
                 </Link>,
                 e.organization_name ?? '',

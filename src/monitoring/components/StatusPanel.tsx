@@ -8,6 +8,7 @@ import { actionable, isHost, type MonitoredRow } from '../model'
 import { useNow } from '../use-now'
 import { RowActions } from './RowActions'
 import { RowDetails } from './RowDetails'
+import { StatusFields } from './StatusFields'
 
 export interface StatusPanelProps {
   row: MonitoredRow
@@ -41,6 +42,7 @@ export function StatusPanel({ row }: StatusPanelProps) {
             />
           </div>
           <RowDetails row={row} now={now} onReschedule={reschedule} />
+          <StatusFields row={row} />
         </div>
       </section>
     </>

@@ -3,14 +3,15 @@
  * - host table: state, host name (with type icon), description (hidden), check output, age, resource-check
  *   counts (critical, warning, unknown, ok), actions;
  * - resource table: state, host (optional), resource, environment (hidden), check output, age, actions;
- * - alerts table: the resource table's columns over hosts and resources, in SPEC §4 PROBLEM order (so not
- *   sortable: the order is the point).
+ * - alerts table: the resource table's columns over hosts and resources, in SPEC §4 PROBLEM order until a
+ *   column is sorted (SPEC §4 three-state sort; state by severity).
+ * The environment column (issue 17) is shown at first to people who see more than one environment.
  */
 import { Link } from 'react-router'
 import { AgeText, ageSeconds, ageText, DecorationIcons, formatDateTime, fromUnix, StateBadge, type TableColumn } from '../../ui'
 import type { PanelAction } from '../actions/requests'
 import { hostPath, resourcePath } from '../links'
-import { actionable, hostNameOf, isHost, type MonitoredRow } from '../model'
+import { actionable, hostNameOf, isAffected, isHost, type MonitoredRow } from '../model'
 import { hostTypeIcon } from './host-type'
 import { RowActions } from './RowActions'
 
@@ -25,6 +26,8 @@ export interface ColumnContext {
   onAction(action: PanelAction, row: MonitoredRow): void
   /** The row action menu's "Reschedule check" (issue 17). */
   onReschedule?(row: MonitoredRow): void
+  /** The person sees more than one environment: the environment column starts shown. */
+  showEnvironment: boolean
 }
 
 type Column = TableColumn<MonitoredRow>
@@ -35,12 +38,13 @@ function stateColumn(ctx: ColumnContext): Column {
   return {
     id: 'state',
     header: ctx.t('monitoring.columns.state'),
-    sortable: ctx.kind !== 'problems',
+    sortable: true,
     className: 'text-nowrap',
     cell: (row) => (
       <>
         <StateBadge kind={isHost(row) ? 'host' : 'resource'} state={row.state} />
         <DecorationIcons item={actionable(row)} />
+        {isAffected(row) && <span className="badge text-bg-secondary ms-1">{ctx.t('monitoring.views.affected')}</span>}
       </>
     ),
     csv: (row) => row.state,
@@ -64,7 +68,7 @@ function hostNameCell(row: MonitoredRow) {
 const outputColumn = (ctx: ColumnContext): Column => ({
   id: 'plugin_output',
   header: ctx.t('monitoring.columns.plugin_output'),
-  sortable: ctx.kind !== 'problems',
+  sortable: true,
   className: 'text-break',
   cell: (row) => row.plugin_output,
   csv: (row) => row.plugin_output,
@@ -73,7 +77,7 @@ const outputColumn = (ctx: ColumnContext): Column => ({
 const ageColumn = (ctx: ColumnContext): Column => ({
   id: 'last_state_change',
   header: ctx.t('monitoring.columns.age'),
-  sortable: ctx.kind !== 'problems',
+  sortable: true,
   className: 'text-nowrap',
   cell: (row) => (row.last_state_change === null ? '—' : <AgeText since={row.last_state_change} now={ctx.now} />),
   // Issue 17: the age as people read it, then its raw seconds and the time of the change, never a unix epoch.
@@ -88,6 +92,15 @@ const ageColumn = (ctx: ColumnContext): Column => ({
       value: (row) => (row.last_state_change === null ? '' : formatDateTime(fromUnix(row.last_state_change))),
     },
   ],
+})
+
+const environmentColumn = (ctx: ColumnContext): Column => ({
+  id: 'hostgroup_alias',
+  header: ctx.t('monitoring.columns.hostgroup_alias'),
+  hidden: !ctx.showEnvironment,
+  sortable: true,
+  cell: (row) => row.hostgroup_alias,
+  csv: (row) => row.hostgroup_alias,
 })
 
 const actionsColumn = (ctx: ColumnContext): Column => ({
@@ -109,6 +122,7 @@ export function hostColumns(ctx: ColumnContext): Column[] {
       cell: (row) => (isHost(row) ? row.description : ''),
       csv: (row) => (isHost(row) ? row.description : ''),
     },
+    environmentColumn(ctx),
     outputColumn(ctx),
     ageColumn(ctx),
     {
@@ -134,26 +148,18 @@ export function hostColumns(ctx: ColumnContext): Column[] {
 
 /** The resource and alerts tables (a host row of the alerts table has no resource). */
 export function resourceColumns(ctx: ColumnContext): Column[] {
-  const sortable = ctx.kind !== 'problems'
   const columns: Column[] = [stateColumn(ctx)]
   if (ctx.showHost)
-    columns.push({ id: 'host_name', header: ctx.t('monitoring.columns.host_name'), sortable, cell: hostNameCell, csv: hostNameOf })
+    columns.push({ id: 'host_name', header: ctx.t('monitoring.columns.host_name'), sortable: true, cell: hostNameCell, csv: hostNameOf })
   columns.push(
     {
       id: 'display_name',
       header: ctx.t('monitoring.columns.display_name'),
-      sortable,
+      sortable: true,
       cell: (row) => (isHost(row) ? '' : <Link to={resourcePath(row.host_name, row.display_name, 'status')}>{row.display_name}</Link>),
       csv: (row) => (isHost(row) ? '' : row.display_name),
     },
-    {
-      id: 'hostgroup_alias',
-      header: ctx.t('monitoring.columns.hostgroup_alias'),
-      hidden: true,
-      sortable,
-      cell: (row) => row.hostgroup_alias,
-      csv: (row) => row.hostgroup_alias,
-    },
+    environmentColumn(ctx),
     outputColumn(ctx),
     ageColumn(ctx),
     actionsColumn(ctx),

@@ -5,6 +5,7 @@ import { useGraphedResources } from './api'
 import { GraphsPanel } from './GraphsPanel'
 import { RangeSelector } from './RangeSelector'
 import { useGraphRange } from './range'
+import { SubjectTabs } from '../components/SubjectTabs'
 
 /** SPEC §2 host tab /monitoring/hosts/{hostname}/graphs: the host check's series, then each resource's. */
 export function HostGraphsPage() {
@@ -17,6 +18,8 @@ export function HostGraphsPage() {
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">{t('monitoring.timeline.title', { subject: hostname, screen: t('monitoring.screens.hostGraphs') })}</h1>
+      {/* Issue 17: the tab bar stays on the timeline and graphs tabs. */}
+      <SubjectTabs host={hostname} active="graphs" />
       <RangeSelector range={range.range} onPreset={range.setPreset} onRange={range.zoomTo} onResetZoom={range.resetZoom} />
       {nothing && <p className="text-body-secondary">{t('errors.graph_not_found')}</p>}
       {host.data?.has_graph && (

@@ -4,6 +4,7 @@ import { useResourceByNames } from '../timeline/api'
 import { GraphsPanel } from './GraphsPanel'
 import { RangeSelector } from './RangeSelector'
 import { useGraphRange } from './range'
+import { SubjectTabs } from '../components/SubjectTabs'
 
 /** SPEC §2 resource tab /monitoring/hosts/{hostname}/{resourcename}/graphs. */
 export function ResourceGraphsPage() {
@@ -16,6 +17,8 @@ export function ResourceGraphsPage() {
       <h1 className="h4 mb-3">
         {t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceGraphs') })}
       </h1>
+      {/* Issue 17: the tab bar stays on the timeline and graphs tabs. */}
+      <SubjectTabs host={hostname} resource={resourcename} active="graphs" />
       <RangeSelector range={range.range} onPreset={range.setPreset} onRange={range.zoomTo} onResetZoom={range.resetZoom} />
       {resource.data && (
         <GraphsPanel owner={{ kind: 'resources', id: resource.data.id }} title={resource.data.display_name} range={range} />

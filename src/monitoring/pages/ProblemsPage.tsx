@@ -11,7 +11,16 @@ import { FirstRunOffers } from '../components/FirstRunOffers'
 import { TableWorkspace } from '../components/TableWorkspace'
 import { useTableRefetchInterval } from '../feed'
 import { tableHref } from '../links'
-import { isProblemGroupBy, PROBLEM_SEGMENTS, problemGroups, problemStatesOf, type Entity, type ProblemGroup } from '../problems'
+import {
+  isProblemGroupBy,
+  PROBLEM_SEGMENTS,
+  problemGroups,
+  problemStatesOf,
+  VALUE_GROUP_BYS,
+  type Entity,
+  type ProblemGroup,
+} from '../problems'
+import { ProblemViewControls } from '../components/ProblemViewControls'
 import { problemsDefaults, problemsRoute, type ProblemsRoute } from '../table-route'
 import { useTableScreen, type TableScreen } from '../use-table-screen'
 
@@ -23,11 +32,10 @@ const total = (counts: Record<string, number> | undefined) => Object.values(coun
 const baseOf = (pathname: string) => (pathname.startsWith('/monitoring/alerts') ? '/monitoring/alerts' : '/monitoring/problems')
 
 function hrefFor(base: string, route: ProblemsRoute) {
-  return (path: TablePath, search: URLSearchParams) => {
-    // A chosen grouping leaves …/{table}/all and …/unhandled for the overview's path forms.
-    if (route.variant === 'overview' || path.groupBy !== undefined) return tableHref(base, path, search)
-    return tableHref(`${base}/${encodeURIComponent(route.openTable ?? '')}/${route.variant}`, { page: path.page }, search)
-  }
+  return (path: TablePath, search: URLSearchParams) =>
+    route.variant === 'overview'
+      ? tableHref(base, path, search)
+      : tableHref(`${base}/${encodeURIComponent(route.openTable ?? '')}/${route.variant}`, path, search)
 }
 
 /**
@@ -87,12 +95,13 @@ function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string })
     useProblemCounts(screen, 'hosts', 'state', refetchInterval),
     useProblemCounts(screen, 'resources', 'state', refetchInterval),
   ]
-  const byEnvironment = [
-    useProblemCounts(screen, 'hosts', 'hostgroup_alias', refetchInterval, groupBy === 'hostgroup_alias'),
-    useProblemCounts(screen, 'resources', 'hostgroup_alias', refetchInterval, groupBy === 'hostgroup_alias'),
+  const valueColumn = VALUE_GROUP_BYS.find((g) => g === groupBy)
+  const byValue = [
+    useProblemCounts(screen, 'hosts', valueColumn ?? 'hostgroup_alias', refetchInterval, valueColumn !== undefined),
+    useProblemCounts(screen, 'resources', valueColumn ?? 'hostgroup_alias', refetchInterval, valueColumn !== undefined),
   ]
-  const environments = [...new Set(byEnvironment.flatMap((c) => Object.keys(c ?? {})))]
-  const groups = problemGroups(groupBy, environments)
+  const values = [...new Set(byValue.flatMap((c) => Object.keys(c ?? {})))]
+  const groups = problemGroups(groupBy, values)
     .map((g) => ({ ...g, segments: g.segments.filter((s) => states.length === 0 || states.includes(s.state)) }))
     .filter((g) => g.segments.length > 0)
   const scopes = ENTITIES.flatMap((entity) => {
@@ -117,32 +126,35 @@ function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string })
   const primaryKey = open ?? groups[0]?.key
 
   return (
-    <TableWorkspace
-      screen={screen}
-      entities={ENTITIES}
-      states={PROBLEM_STATES}
-      countRules={(e) => screen.rulesFor(e, { states: false, extras: false })?.concat([['state', 'in', [...problemStatesOf(e)]]]) ?? null}
-      bulk={{ scopes, count: total(byState[0]) + total(byState[1]) }}
-    >
-      {(controls) => (
-        <>
-          {groups.slice(0, MAX_GROUPS).map((g) => (
-            <ProblemGroupTable
-              key={g.key || 'all'}
-              controls={controls}
-              title={title(g)}
-              kind="problems"
-              segments={g.segments}
-              rules={groupRules(g)}
-              primary={g.key === primaryKey}
-              defaultCollapsed={open !== null && g.key !== open}
-            />
-          ))}
-          {groups.length > MAX_GROUPS && (
-            <p className="text-body-secondary small">{t('monitoring.groups.more', { count: groups.length - MAX_GROUPS })}</p>
-          )}
-        </>
-      )}
-    </TableWorkspace>
+    <>
+      <ProblemViewControls route={route} base={base} screen={screen} groupBy={groupBy} />
+      <TableWorkspace
+        screen={screen}
+        entities={ENTITIES}
+        states={PROBLEM_STATES}
+        countRules={(e) => screen.rulesFor(e, { states: false, extras: false })?.concat([['state', 'in', [...problemStatesOf(e)]]]) ?? null}
+        bulk={{ scopes, count: total(byState[0]) + total(byState[1]) }}
+      >
+        {(controls) => (
+          <>
+            {groups.slice(0, MAX_GROUPS).map((g) => (
+              <ProblemGroupTable
+                key={g.key || 'all'}
+                controls={controls}
+                title={title(g)}
+                kind="problems"
+                segments={g.segments}
+                rules={groupRules(g)}
+                primary={g.key === primaryKey}
+                defaultCollapsed={open !== null && g.key !== open}
+              />
+            ))}
+            {groups.length > MAX_GROUPS && (
+              <p className="text-body-secondary small">{t('monitoring.groups.more', { count: groups.length - MAX_GROUPS })}</p>
+            )}
+          </>
+        )}
+      </TableWorkspace>
+    </>
   )
 }

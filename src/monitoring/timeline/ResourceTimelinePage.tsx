@@ -6,6 +6,7 @@ import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui'
 import { fetchEvents, useResourceByNames } from './api'
 import { resourcePath } from './links'
 import { useLiveEvents } from './live'
+import { SubjectTabs } from '../components/SubjectTabs'
 
 /** SPEC §2 resource tab /monitoring/hosts/{hostname}/{resourcename}/timeline (paged). */
 export function ResourceTimelinePage() {
@@ -26,6 +27,8 @@ export function ResourceTimelinePage() {
       <h1 className="h4 mb-3">
         {t('monitoring.timeline.title', { subject: `${hostname} › ${resourcename}`, screen: t('monitoring.screens.resourceTimeline') })}
       </h1>
+      {/* Issue 17: the tab bar stays on the timeline and graphs tabs. */}
+      <SubjectTabs host={hostname} resource={resourcename} active="timeline" />
       {id !== undefined && <Timeline source={source} {...url} pollMs={pollMs} />}
     </section>
   )

@@ -74,11 +74,32 @@ export function checkStateToApi(r: CheckStateRow) {
   }
 }
 
-/** Filter/sort columns of the shared state fields, for a table alias. */
-export function checkStateColumns(t: string, numericStates: Record<string, number>, states: readonly string[]) {
+/**
+ * SPEC §4 severity of a state column as a trusted SQL expression, so that sorting by state orders by
+ * severity, not by name; states without a severity (pending, offline) sort below the lowest.
+ */
+function severitySql(column: string, severity: Readonly<Record<string, number>>): string {
+  const cases = Object.entries(severity).map(([state, n]) => `WHEN '${state}' THEN ${n}`)
+  return `(CASE ${column} ${cases.join(' ')} ELSE -1 END)`
+}
+
+/** Filter/sort columns of the shared state fields, for a table alias; `severity` orders the state column. */
+export function checkStateColumns(
+  t: string,
+  numericStates: Record<string, number>,
+  states: readonly string[],
+  severity: Readonly<Record<string, number>>,
+) {
   const notNull = { nullable: false } as const
   return {
-    state: { expr: `${t}.state`, kind: 'enum' as const, numeric: numericStates, values: states, ...notNull },
+    state: {
+      expr: `${t}.state`,
+      sort: severitySql(`${t}.state`, severity),
+      kind: 'enum' as const,
+      numeric: numericStates,
+      values: states,
+      ...notNull,
+    },
     state_type: { expr: `${t}.state_type`, kind: 'enum' as const, values: ['HARD', 'SOFT'], ...notNull },
     plugin_output: { expr: `${t}.plugin_output`, kind: 'text' as const, ...notNull },
     state_details: { expr: `${t}.state_details`, kind: 'text' as const, ...notNull },
@@ -92,3 +113,10 @@ export function checkStateColumns(t: string, numericStates: Record<string, numbe
     acknowledged: { expr: `${t}.acknowledged`, kind: 'boolean' as const, ...notNull },
   }
 }
+
+/** SPEC §4 extra tag "in maintenance" as a yes/no column (a depth above 0), which the filter panel offers (issue 17). */
+export const inMaintenanceColumn = (depth: string) => ({
+  expr: `(CASE WHEN ${depth} > 0 THEN 1 ELSE 0 END)`,
+  kind: 'boolean' as const,
+  nullable: false,
+})

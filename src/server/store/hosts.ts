@@ -7,9 +7,9 @@ import { getEntity, monitoringStatusColumn, softwareColumn, type ColumnDef, type
 import { demand, type Scope } from './scope'
 import { readJson, now } from './json'
 import { fail } from './fail'
-import { checkStateColumns, checkStateToApi, rowActions, ticketAllowed } from './check-state'
+import { checkStateColumns, checkStateToApi, inMaintenanceColumn, rowActions, ticketAllowed } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_MAP_STATE, HOST_STATES, MAP, problemSeverity, stateId } from '../../shared/enums'
+import { HOST, HOST_MAP_STATE, HOST_SORT_SEVERITY, HOST_STATES, MAP, problemSeverity, stateId } from '../../shared/enums'
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
@@ -141,8 +141,11 @@ export const hostDef: EntityDef<Row, HostOut> = {
     organization_name: { expr: 'organizations.name', kind: 'text', nullable: false, joined: true },
     max_scheduled_downtime_depth: { expr: 'hosts.max_scheduled_downtime_depth', kind: 'integer', nullable: false },
     tags: { expr: 'hosts.tags', kind: 'text', nullable: false },
+    // The stored JSON of SPEC §3 labels: rules on it match label names and values as text.
+    labels: { expr: 'hosts.labels', kind: 'text', nullable: false },
+    in_maintenance: inMaintenanceColumn('hosts.max_scheduled_downtime_depth'),
     parents: { ...parentsColumn([]), scoped: parentsColumn },
-    ...checkStateColumns('hosts', HOST, HOST_STATES),
+    ...checkStateColumns('hosts', HOST, HOST_STATES, HOST_SORT_SEVERITY),
     monitoring_status: monitoringStatusColumn('hosts', 'max_scheduled_downtime_depth'),
     software: softwareColumn('hosts.id'),
   },

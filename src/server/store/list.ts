@@ -32,6 +32,8 @@ import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
 /** One filterable/sortable column: a trusted SQL expression and how its values compare. */
 export interface ColumnDef {
   expr: string
+  /** What ORDER BY uses when it is not `expr` (SPEC §4 state severity instead of the state's name). */
+  sort?: string
   kind: ValueKind
   /** Numeric wire values of an enum column (SPEC §4), translated to the stored names. */
   numeric?: Readonly<Record<string, number>>
@@ -410,7 +412,10 @@ export function whereOf(
 
 function orderSql(def: EntityDef<any, any>, q: ListQuery, leading: OrderTerm[] = []): RawBuilder<unknown> {
   const terms = [...leading, ...(q.order ? parseOrderParam(q.order) : def.defaultOrder)]
-  const parts = terms.map((t) => sql`${sql.raw(columnOf(def, t.column).expr)} ${sql.raw(t.desc ? 'DESC' : 'ASC')}`)
+  const parts = terms.map((t) => {
+    const col = columnOf(def, t.column)
+    return sql`${sql.raw(col.sort ?? col.expr)} ${sql.raw(t.desc ? 'DESC' : 'ASC')}`
+  })
   // The tiebreak follows the last term's direction, so that one index can serve the whole ORDER BY.
   parts.push(sql`${sql.raw(def.scopeColumn.split('.')[0] + '.id')} ${sql.raw(terms.at(-1)?.desc ? 'DESC' : 'ASC')}`)
   return sql.join(parts)

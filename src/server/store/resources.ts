@@ -8,9 +8,18 @@ import { now, readJson } from './json'
 import { writeAuditEvent } from './audit'
 import { organizationOfEnvironment } from './quotas'
 import { fail } from './fail'
-import { checkStateColumns, checkStateToApi, rowActions, ticketAllowed } from './check-state'
+import { checkStateColumns, checkStateToApi, inMaintenanceColumn, rowActions, ticketAllowed } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_MAP_STATE, HOST_STATES, RESOURCE, RESOURCE_STATES, problemSeverity, stateId } from '../../shared/enums'
+import {
+  HOST,
+  HOST_MAP_STATE,
+  HOST_STATES,
+  RESOURCE,
+  RESOURCE_SORT_SEVERITY,
+  RESOURCE_STATES,
+  problemSeverity,
+  stateId,
+} from '../../shared/enums'
 import { resourceItemState } from '../../shared/maps/item-state'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
 import { checkTrust } from './allowed-targets'
@@ -70,7 +79,18 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
     host_state: { expr: 'hosts.state', kind: 'enum', numeric: HOST, values: HOST_STATES, nullable: false, joined: true },
     has_graph: { expr: 'resources.has_graph', kind: 'boolean', nullable: false },
     scheduled_downtime_depth: { expr: 'resources.scheduled_downtime_depth', kind: 'integer', nullable: false },
-    ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES),
+    in_maintenance: inMaintenanceColumn('resources.scheduled_downtime_depth'),
+    // The host's type, tags, labels and organization, so that one filter serves hosts and their resources (issue 17).
+    hosttype: { expr: 'hosts.hosttype', kind: 'enum', nullable: false, joined: true },
+    tags: { expr: 'hosts.tags', kind: 'text', nullable: false, joined: true },
+    labels: { expr: 'hosts.labels', kind: 'text', nullable: false, joined: true },
+    organization_name: {
+      expr: '(SELECT organizations.name FROM organizations WHERE organizations.id = hostgroups.organization_id)',
+      kind: 'text',
+      nullable: false,
+      joined: true,
+    },
+    ...checkStateColumns('resources', RESOURCE, RESOURCE_STATES, RESOURCE_SORT_SEVERITY),
     monitoring_status: monitoringStatusColumn('resources', 'scheduled_downtime_depth'),
     // SPEC §3 software version: a resource matches through its host's inventory.
     software: softwareColumn('resources.host_id'),

@@ -6,14 +6,15 @@
 import { z } from 'zod'
 import { AdvancedFilter, FilterValue } from '../filter'
 import { NAME_MAX, NAME_MIN } from '../constants'
+import { Name } from '../validation'
 
 export const FILTER_LOCATIONS = ['problems', 'hosts', 'resources', 'maps', 'risks', 'admin', 'reports'] as const
 export const FilterLocation = z.enum(FILTER_LOCATIONS)
 export type FilterLocation = z.infer<typeof FilterLocation>
 
 export const SavedFilterBody = z.object({
-  /** SPEC §9 name length 2–50; any characters: it is text, never HTML */
-  name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
+  /** SPEC §5 name rule (2–50 letters, digits, dot, underscore, hyphen, single spaces), as the save dialog asks */
+  name: z.string().trim().min(NAME_MIN).max(NAME_MAX).pipe(Name),
   location: FilterLocation,
   rules: AdvancedFilter.min(1),
   organization_wide: z.boolean().default(false),

@@ -73,6 +73,8 @@ export const ResourceRow = z.looseObject({
   display_name: z.string(),
   name: z.string().optional(),
   plugin_id: z.string().optional(),
+  /** the host's state (an extra column): a resource of a down or unreachable host is "affected" (SPEC §4 extra tags) */
+  host_state: z.string().optional(),
   /** over 0 means in maintenance (an extra column of the list call) */
   scheduled_downtime_depth: z.number(),
 })

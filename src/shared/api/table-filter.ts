@@ -26,8 +26,11 @@ export const CustomFilterRule = z.object({
 })
 export type CustomFilterRule = z.infer<typeof CustomFilterRule>
 
-/** The extra filters of the monitoring tables (SPEC §2 "…/all … with the acknowledgement and maintenance extra filters"). */
-export const EXTRA_FILTERS = ['acknowledged', 'maintenance'] as const
+/**
+ * The extra filters of the monitoring tables (SPEC §2 "…/all … with the acknowledgement and maintenance extra
+ * filters"; SPEC §4 extra tag "with ticket", so that …/unhandled leaves ticketed problems out too, issue 17).
+ */
+export const EXTRA_FILTERS = ['acknowledged', 'maintenance', 'ticket'] as const
 export const ExtraFilter = z.enum(EXTRA_FILTERS)
 export type ExtraFilter = z.infer<typeof ExtraFilter>
 

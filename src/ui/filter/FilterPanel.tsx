@@ -10,12 +10,13 @@ import {
   draftsOf,
   initialRules,
   reduceRules,
+  panelFilter,
   type DraftRule,
-  type FilterTuple,
+  type PanelNode,
   type RulesEvent,
   type RulesState,
 } from './rules'
-import { filterTuples, type SaveFilterInput, type SavedFilterSummary } from './saved'
+import type { SaveFilterInput, SavedFilterSummary } from './saved'
 import { SavedFilterList } from './SavedFilterList'
 import { SaveFilterDialog } from './SaveFilterDialog'
 import type { FilterNotice } from './url'
@@ -36,9 +37,9 @@ export interface SavedFiltersProps {
 export interface FilterPanelProps {
   columns: readonly FilterColumn[]
   /** The filter in force (from the route or a saved filter); the rows start from it and cancel returns to it. */
-  applied: readonly FilterTuple[]
+  applied: readonly PanelNode[]
   /** Apply, reset and load: the new filter, `[]` for none (SPEC §5 "A fully empty single rule means reset"). */
-  onApply(filter: FilterTuple[]): void
+  onApply(filter: PanelNode[]): void
   /** SPEC §2 enable/disable toggle (the `custom_filter_{id}` preference of SPEC §7). */
   enabled: boolean
   onEnabledChange(enabled: boolean): void
@@ -54,7 +55,7 @@ export interface FilterPanelProps {
 }
 
 /** The rows of a filter; none (and not parsed) when it does not fit the columns. */
-function rowsOf(columns: readonly FilterColumn[], filter: readonly FilterTuple[]): { drafts: DraftRule[]; parsed: boolean } {
+function rowsOf(columns: readonly FilterColumn[], filter: readonly PanelNode[]): { drafts: DraftRule[]; parsed: boolean } {
   const drafts = draftsOf(columns, filter)
   return { drafts: drafts ?? [], parsed: drafts !== null }
 }
@@ -90,17 +91,17 @@ export function FilterPanel(props: FilterPanelProps) {
   const addable = canAddRule(columns, state)
   const applicable = canApply(columns, state)
 
-  const apply = (next: FilterTuple[]) => {
+  const apply = (next: PanelNode[]) => {
     setNotice(null)
     onApply(next)
   }
   const load = (summary: SavedFilterSummary) => {
-    const tuples = filterTuples(summary.rules)
-    const drafts = tuples && draftsOf(columns, tuples)
+    const loaded = panelFilter(summary.rules)
+    const drafts = loaded && draftsOf(columns, loaded)
     setListing(false)
-    if (!tuples || !drafts) return setNotice('notLoadable')
+    if (!loaded || !drafts) return setNotice('notLoadable')
     dispatch({ type: 'load', rules: drafts })
-    apply(tuples)
+    apply(loaded)
     saved?.onLoaded?.(summary)
   }
 
@@ -160,12 +161,12 @@ export function FilterPanel(props: FilterPanelProps) {
             type="button"
             className="btn btn-sm btn-outline-primary"
             disabled={!addable}
-            aria-describedby={addable ? undefined : `${titleId}-fill`}
+            aria-describedby={addable || !state.touched ? undefined : `${titleId}-fill`}
             onClick={() => dispatch({ type: 'add' })}
           >
             {t('ui.filter.addRule')}
           </button>
-          {!addable && (
+          {!addable && state.touched && (
             <span id={`${titleId}-fill`} className="small text-body-secondary">
               {t('ui.filter.messages.fillAllRules')}
             </span>

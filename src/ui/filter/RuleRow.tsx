@@ -13,7 +13,7 @@ export interface RuleRowProps {
   dispatch(event: RulesEvent): void
 }
 
-/** One rule row of SPEC §2: column, condition, value and remove. */
+/** One rule row of SPEC §2: its join to the rule before (and / or), column, "not", condition, value and remove. */
 export function RuleRow({ rule, position, columns, dispatch }: RuleRowProps) {
   const { t } = useTranslation()
   const id = useId()
@@ -21,6 +21,19 @@ export function RuleRow({ rule, position, columns, dispatch }: RuleRowProps) {
   const n = { n: position }
   return (
     <li className="row g-2 align-items-start mb-2">
+      <div className="col-sm-1">
+        {position > 1 && (
+          <select
+            className="form-select form-select-sm"
+            aria-label={t('ui.filter.join', n)}
+            value={rule.or ? 'or' : 'and'}
+            onChange={(e) => dispatch({ type: 'setOr', id: rule.id, or: e.target.value === 'or' })}
+          >
+            <option value="and">{t('ui.filter.and')}</option>
+            <option value="or">{t('ui.filter.or')}</option>
+          </select>
+        )}
+      </div>
       <div className="col-sm-3">
         <select
           className="form-select form-select-sm"
@@ -36,7 +49,22 @@ export function RuleRow({ rule, position, columns, dispatch }: RuleRowProps) {
           ))}
         </select>
       </div>
-      <div className="col-sm-3">
+      <div className="col-sm-1 pt-1">
+        <div className="form-check">
+          <input
+            id={`${id}-not`}
+            type="checkbox"
+            className="form-check-input"
+            checked={rule.inverted}
+            disabled={!column}
+            onChange={(e) => dispatch({ type: 'setInverted', id: rule.id, inverted: e.target.checked })}
+          />
+          <label htmlFor={`${id}-not`} className="form-check-label" aria-label={t('ui.filter.invert', n)}>
+            {t('ui.filter.not')}
+          </label>
+        </div>
+      </div>
+      <div className="col-sm-2">
         <select
           className="form-select form-select-sm"
           aria-label={t('ui.filter.condition', n)}
@@ -53,7 +81,7 @@ export function RuleRow({ rule, position, columns, dispatch }: RuleRowProps) {
             ))}
         </select>
       </div>
-      <div className="col-sm-5">
+      <div className="col-sm-4">
         <ValueInput
           id={`${id}-value`}
           label={t('ui.filter.value', n)}

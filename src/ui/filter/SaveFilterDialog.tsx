@@ -2,12 +2,11 @@ import { useId, useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useMutation } from '@tanstack/react-query'
 import { Modal } from '../Modal'
-import { toCustomFilter } from '../../shared/api/table-filter'
 import { filterNameError, type SaveFilterInput } from './saved'
-import type { FilterTuple } from './rules'
+import type { PanelNode } from './rules'
 
 export interface SaveFilterDialogProps {
-  rules: FilterTuple[]
+  rules: PanelNode[]
   /** SPEC §6: only users allowed to manage users (`user_read`) see the organization-wide option. */
   canSaveOrganizationWide: boolean
   /** Resolves when saved (the dialog closes); rejects to keep it open, e.g. on filter_already_exists. */
@@ -30,7 +29,7 @@ export function SaveFilterDialog({ rules, canSaveOrganizationWide, onSave, onClo
     e.preventDefault()
     setTouched(true)
     if (filterNameError(name) !== null) return
-    save.mutate({ name, organization_wide: canSaveOrganizationWide && organizationWide, rules: toCustomFilter(rules) })
+    save.mutate({ name, organization_wide: canSaveOrganizationWide && organizationWide, rules })
   }
 
   return (

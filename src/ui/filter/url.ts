@@ -1,13 +1,13 @@
 /**
  * Filters in links. SPEC §2: `?filter={encoded filter}` is "a base64 JSON list of [column, condition, value]",
- * and `?filter={guid}` loads a saved filter. SPEC §5: a URL filter longer than 1500 characters is ignored,
+ * and `?filter={guid}` loads a saved filter. A readable form, the JSON list itself (`?filter=[["state",…]]`),
+ * is read too and offered beside the base64 one (issue 17); or-groups and inverted rules travel in both. SPEC §5: a URL filter longer than 1500 characters is ignored,
  * an invalid one decodes to an empty filter ('Unable to parse filter. Filter not applied.'), and the old
  * status filter is refused in favour of the quick filters.
  */
 import { FILTER_URL_MAX } from '../../shared/constants'
-import { FilterRule } from '../../shared/filter'
-import type { FilterTuple } from './rules'
-import { filterTuples } from './saved'
+import { FilterNode } from '../../shared/filter'
+import { filterKeys, panelFilter, type PanelNode } from './rules'
 
 /** Why a filter from a link or the server was not (fully) applied; each has a text in `ui.filter.notices`. */
 export type FilterNotice = 'unparseable' | 'statusFilterRemoved' | 'notLoadable'
@@ -15,13 +15,18 @@ export type FilterNotice = 'unparseable' | 'statusFilterRemoved' | 'notLoadable'
 /** The column of the old status filter, replaced by the state quick filters (SPEC §5). */
 export const OLD_STATUS_COLUMN = 'status'
 
-export function encodeFilter(filter: readonly FilterTuple[]): string {
+export function encodeFilter(filter: readonly PanelNode[]): string {
   const bytes = new TextEncoder().encode(JSON.stringify(filter))
   return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''))
 }
 
+/** The readable form: the JSON list, with only what a URL needs escaped. */
+export function readableFilter(filter: readonly PanelNode[]): string {
+  return encodeURIComponent(JSON.stringify(filter)).replace(/%(5B|5D|7B|7D|22|2C|3A)/g, (c) => decodeURIComponent(c))
+}
+
 export interface DecodedFilter {
-  filter: FilterTuple[]
+  filter: PanelNode[]
   notice: FilterNotice | null
 }
 
@@ -42,7 +47,7 @@ function base64Text(encoded: string): string | null {
 /** A filter from a link. The rules' own fit to the screen's columns is checked by `draftsOf`. */
 export function decodeFilter(encoded: string): DecodedFilter {
   if (encoded.length === 0 || encoded.length > FILTER_URL_MAX) return UNPARSEABLE
-  const text = base64Text(encoded)
+  const text = encoded.trim().startsWith('[') ? encoded : base64Text(encoded)
   if (text === null) return UNPARSEABLE
   let raw: unknown
   try {
@@ -50,11 +55,11 @@ export function decodeFilter(encoded: string): DecodedFilter {
   } catch {
     return UNPARSEABLE
   }
-  const parsed = FilterRule.array().max(100).safeParse(raw)
+  const parsed = FilterNode.array().max(100).safeParse(raw)
   if (!parsed.success) return UNPARSEABLE
-  const filter = filterTuples(parsed.data)
+  const filter = panelFilter(parsed.data)
   if (filter === null) return UNPARSEABLE
-  const kept = filter.filter(([column]) => column !== OLD_STATUS_COLUMN)
+  const kept = filter.filter((node) => !filterKeys([node]).includes(OLD_STATUS_COLUMN))
   return { filter: kept, notice: kept.length < filter.length ? 'statusFilterRemoved' : null }
 }
 
@@ -72,19 +77,20 @@ export function readFilterParam(value: string | null | undefined): FilterParam {
  * The link of the copy-URL action: `href` with `?filter=` set (or removed for an empty filter) in the hash
  * route's query, where the hash router reads it; other query parameters stay.
  */
-export function withFilterParam(href: string, filter: readonly FilterTuple[]): string {
+export function withFilterParam(href: string, filter: readonly PanelNode[], readable = false): string {
   const hashAt = href.indexOf('#')
   const [base, route] = hashAt < 0 ? ['', href] : [href.slice(0, hashAt + 1), href.slice(hashAt + 1)]
   const queryAt = route.indexOf('?')
   const path = queryAt < 0 ? route : route.slice(0, queryAt)
   const params = new URLSearchParams(queryAt < 0 ? '' : route.slice(queryAt + 1))
-  if (filter.length === 0) params.delete('filter')
-  else params.set('filter', encodeFilter(filter))
-  const query = params.toString()
+  params.delete('filter')
+  const others = params.toString()
+  const own = filter.length === 0 ? '' : `filter=${readable ? readableFilter(filter) : encodeURIComponent(encodeFilter(filter))}`
+  const query = [others, own].filter(Boolean).join('&')
   return `${base}${path}${query ? `?${query}` : ''}`
 }
 
 /** SPEC §5: a link whose filter is over 1500 characters would be ignored when opened. */
-export function fitsInLink(filter: readonly FilterTuple[]): boolean {
-  return encodeFilter(filter).length <= FILTER_URL_MAX
+export function fitsInLink(filter: readonly PanelNode[], readable = false): boolean {
+  return (readable ? JSON.stringify(filter) : encodeFilter(filter)).length <= FILTER_URL_MAX
 }

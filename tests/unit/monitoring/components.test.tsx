@@ -67,7 +67,7 @@ describe('search results (SPEC §2 search modal)', () => {
       doc_count: 120,
       hits: [{ id: 1, name: 'web-01', hostgroup_alias: 'Production', description: 'front end', state: 'up', has_asset_data: false }],
     }
-    renderUi(withData(<SearchResults type="host" bucket={bucket} onJump={() => {}} />))
+    renderUi(withData(<SearchResults type="host" bucket={bucket} onJump={() => {}} anyHits={false} />))
     expect(screen.getByText('Showing the first 1 of 120 results.')).toBeTruthy()
     const row = screen.getAllByRole('row')[1]
     expect(within(row).getByRole('link', { name: 'web-01' }).getAttribute('href')).toBe('/monitoring/hosts/web-01/resources')
@@ -76,7 +76,7 @@ describe('search results (SPEC §2 search modal)', () => {
   })
 
   it('shows "Nothing matched your search criteria." for an empty tab', () => {
-    renderUi(withData(<SearchResults type="map" bucket={{ key: 'map', doc_count: 0, hits: [] }} onJump={() => {}} />))
+    renderUi(withData(<SearchResults type="map" bucket={{ key: 'map', doc_count: 0, hits: [] }} onJump={() => {}} anyHits={false} />))
     expect(screen.getByText('Nothing matched your search criteria.')).toBeTruthy()
   })
 })

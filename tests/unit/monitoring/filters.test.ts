@@ -38,10 +38,10 @@ describe('monitoring filters per entity (SPEC §5 filter language, SPEC §2 …/
   })
 
   it('offers the columns a child badge link filters on, so the filter panel can show it', () => {
-    const hostKeys = filterColumns('hosts', t).map((c) => c.key)
+    const hostKeys = filterColumns('hosts', t, { environments: [], organizations: [] }).map((c) => c.key)
     expect(hostKeys).toEqual(expect.arrayContaining(['parents', 'hosttype', 'name', 'state']))
     expect(
-      filterColumns('hosts', t)
+      filterColumns('hosts', t, { environments: [], organizations: [] })
         .find((c) => c.key === 'state')
         ?.options?.map((o) => o.value),
     ).toEqual(['up', 'down', 'unreachable', 'pending'])

@@ -50,15 +50,19 @@ describe('table state in the hash route (SPEC §2 path forms, STYLE.md: a link r
     expect(problemsRoute('resource_check/all')).toEqual({
       variant: 'all',
       openTable: 'resource_check',
-      path: { groupBy: 'type', page: undefined },
+      path: {},
     })
-    expect(problemsRoute('host/unhandled/page=4')).toEqual({ variant: 'unhandled', openTable: 'host', path: { groupBy: 'type', page: 4 } })
+    expect(problemsRoute('host/unhandled/page=4')).toEqual({ variant: 'unhandled', openTable: 'host', path: { page: 4 } })
     expect(problemsRoute('host/sometimes')).toBeNull()
-    expect(problemsRoute('host/all/groupby=state')).toBeNull()
+    // A grouping chosen on the screen stays in the variant (issue 17).
+    expect(problemsRoute('all/unhandled/groupby=state')).toEqual({ variant: 'unhandled', openTable: 'all', path: { groupBy: 'state' } })
   })
 
-  it('hides acknowledged and in-maintenance alerts by default only on …/unhandled (SPEC §2)', () => {
-    expect(problemsDefaults(problemsRoute('host/unhandled')!).hidden).toEqual(['acknowledged', 'maintenance'])
+  it('hides acknowledged, in-maintenance and ticketed alerts by default only on …/unhandled (SPEC §2, issue 17)', () => {
+    expect(problemsDefaults(problemsRoute('host/unhandled')!)).toEqual({
+      groupBy: 'type',
+      hidden: ['acknowledged', 'maintenance', 'ticket'],
+    })
     expect(problemsDefaults(problemsRoute('host/all')!).hidden).toEqual([])
     expect(problemsDefaults(problemsRoute('')!)).toEqual({ groupBy: null, hidden: [] })
   })

@@ -7,7 +7,7 @@ const model = {
   state_totals: { down: 2, critical: 5, ok: 40 },
   extra_totals: { acknowledged: 1, maintenance: 0 },
   custom_filter: [{ type: 'filter', key: 'name', value: 'web', operator: 'contains' }],
-  extra_filter: { acknowledged: false, maintenance: true },
+  extra_filter: { acknowledged: false, maintenance: true, ticket: true },
   defaultStatesFilter: [],
   defaultExtraFilter: { acknowledged: true, maintenance: true },
   customFilterCapable: true,

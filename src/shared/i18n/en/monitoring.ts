@@ -1,8 +1,10 @@
 /** English texts of monitoring (SPEC §2 Monitoring). */
 import { monitoringScreens } from './monitoring-screens'
+import { monitoringViews } from './monitoring-views'
 
 export const monitoring = {
   screens: monitoringScreens,
+  views: monitoringViews,
   // Issue 15 "First run": offered while only the first start's own host is monitored.
   firstRun: {
     title: 'Get started',
@@ -138,6 +140,10 @@ export const monitoring = {
     service_counts: 'Resource checks',
     actions: 'Actions',
     monitoring_status: 'Monitoring status',
+    organization_name: 'Customer',
+    tags: 'Tags',
+    labels: 'Labels',
+    in_maintenance: 'In maintenance',
   },
   monitoring_status: { in_maintenance: 'In maintenance', has_ticket: 'With ticket', is_flapping: 'Flapping', in_hard_state: 'Hard state' },
   problems: {
@@ -153,6 +159,7 @@ export const monitoring = {
     extra: 'Extra filters',
     acknowledged: 'Acknowledged',
     maintenance: 'In maintenance',
+    ticket: 'With ticket',
     saved: 'Filter "{{name}}" saved.',
   },
   multi: {

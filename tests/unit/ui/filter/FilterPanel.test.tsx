@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { EnvironmentFilterFeedback } from '../../../../src/ui/filter/EnvironmentFilterFeedback'
 import { FilterPanel, type FilterPanelProps } from '../../../../src/ui/filter/FilterPanel'
-import type { FilterTuple } from '../../../../src/ui/filter/rules'
+import type { PanelNode } from '../../../../src/ui/filter/rules'
 import { decodeFilter } from '../../../../src/ui/filter/url'
 import type { FilterColumn } from '../../../../src/ui/filter/values'
 import { renderUi } from '../render'
@@ -23,8 +23,8 @@ const columns: FilterColumn[] = [
   { key: 'last_check', label: 'Last check', kind: 'date' },
 ]
 
-function Screen(props: Partial<FilterPanelProps> & { onApplied?(filter: FilterTuple[]): void }) {
-  const [applied, setApplied] = useState<FilterTuple[]>([])
+function Screen(props: Partial<FilterPanelProps> & { onApplied?(filter: PanelNode[]): void }) {
+  const [applied, setApplied] = useState<PanelNode[]>([])
   const [enabled, setEnabled] = useState(true)
   return (
     <FilterPanel
@@ -113,11 +113,13 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
     expect(select('Column of rule 1').value).toBe('')
   })
 
-  it('disables add rule until all rules are filled ("Please fill all rules")', () => {
+  it('disables add rule until all rules are filled ("Please fill all rules", said once the person edits)', () => {
     renderUi(<Screen />)
     expect(button('Add rule').disabled).toBe(true)
-    expect(screen.getByText('Please fill all rules')).toBeTruthy()
+    // Issue 17: no "Please fill all rules" before the person did anything.
+    expect(screen.queryByText('Please fill all rules')).toBeNull()
     fireEvent.change(select('Column of rule 1'), { target: { value: 'name' } })
+    expect(screen.getByText('Please fill all rules')).toBeTruthy()
     fireEvent.change(value(1), { target: { value: 'web' } })
     fireEvent.click(button('Apply'))
     // The applied filter comes back as rule rows, all filled: now another rule can be added.
@@ -212,9 +214,35 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
     expect(onSave).toHaveBeenCalledWith({
       name: 'Web hosts',
       organization_wide: true,
-      rules: [{ type: 'filter', key: 'name', value: 'web', operator: 'contains' }],
+      rules: [['name', 'contains', 'web']],
     })
     expect(screen.queryByRole('dialog')).toBeNull()
+  })
+
+  it('applies or-joined and inverted rules as an or-group and an inverted rule (issue 17)', () => {
+    const onApplied = vi.fn()
+    renderUi(<Screen onApplied={onApplied} />)
+    fireEvent.change(select('Column of rule 1'), { target: { value: 'name' } })
+    fireEvent.change(value(1), { target: { value: 'web' } })
+    fireEvent.change(select('Column of rule 2'), { target: { value: 'name' } })
+    fireEvent.change(value(2), { target: { value: 'db' } })
+    fireEvent.change(select('Join of rule 2 to the rule before'), { target: { value: 'or' } })
+    fireEvent.change(select('Column of rule 3'), { target: { value: 'name' } })
+    fireEvent.change(value(3), { target: { value: 'test' } })
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Invert rule 3' }))
+    fireEvent.click(button('Apply'))
+    expect(onApplied).toHaveBeenLastCalledWith([
+      {
+        or: [
+          ['name', 'contains', 'web'],
+          ['name', 'contains', 'db'],
+        ],
+      },
+      { key: 'name', operator: 'contains', value: 'test', inverted: true },
+    ])
+    // Applied, the filter comes back as the same rows.
+    expect(select('Join of rule 2 to the rule before').value).toBe('or')
+    expect((screen.getByRole('checkbox', { name: 'Invert rule 3' }) as HTMLInputElement).checked).toBe(true)
   })
 
   it('loads a saved filter, and says when one cannot be loaded', () => {
@@ -227,10 +255,8 @@ describe('filter panel (SPEC §2 Filter panel, SPEC §4 Filter rules, SPEC §5 F
         organization_id: 7,
         rules: [
           {
-            or: [
-              ['name', 'equals', 'a'],
-              ['name', 'equals', 'b'],
-            ] as FilterTuple[],
+            // Or-groups inside or-groups have no rows in the panel.
+            or: [{ or: [['name', 'equals', 'a']] }] as never[],
           },
         ],
       },

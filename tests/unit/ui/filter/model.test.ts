@@ -28,6 +28,7 @@ describe('table filter model chips (SPEC §2 state-count totals, quick filter ch
     expect(extraChips(model, (k) => k)).toEqual([
       { key: 'acknowledged', label: 'acknowledged', count: 2, active: true },
       { key: 'maintenance', label: 'maintenance', count: 0, active: false },
+      { key: 'ticket', label: 'ticket', count: 0, active: true },
     ])
   })
 

@@ -142,8 +142,8 @@ describe('filter rules: remove (SPEC §4, SPEC §5 "Can\'t delete last rule.")',
     const s = run({ type: 'setColumn', id: 1, column: 'name' })
     expect(canRemove(first(s))).toBe(false)
     expect(canRemove(first(reduceRules(columns, s, { type: 'setValue', id: 1, value: 'web' })))).toBe(true)
-    expect(canRemove({ id: 1, column: 'hosttype', condition: 'in', value: [] })).toBe(false)
-    expect(canRemove({ id: 1, column: 'hosttype', condition: 'in', value: ['linux'] })).toBe(true)
+    expect(canRemove({ id: 1, column: 'hosttype', condition: 'in', value: [], inverted: false, or: false })).toBe(false)
+    expect(canRemove({ id: 1, column: 'hosttype', condition: 'in', value: ['linux'], inverted: false, or: false })).toBe(true)
   })
 
   it('removes that rule when there are several', () => {
@@ -161,7 +161,7 @@ describe('filter rules: remove (SPEC §4, SPEC §5 "Can\'t delete last rule.")',
   it('resets the only rule instead of removing it, with the danger message', () => {
     const loaded = reduceRules(columns, initialRules(), {
       type: 'load',
-      rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web' }],
+      rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web', inverted: false, or: false }],
     })
     const s = reduceRules(columns, loaded, { type: 'remove', id: loaded.rules[0].id })
     expect(s.rules).toHaveLength(1)
@@ -182,7 +182,7 @@ describe('filter rules: add rule (SPEC §5 "Please fill all rules")', () => {
     expect(canAddRule(columns, initialRules())).toBe(false)
     const filled = reduceRules(columns, initialRules(), {
       type: 'load',
-      rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web' }],
+      rules: [{ id: 1, column: 'name', condition: 'contains', value: 'web', inverted: false, or: false }],
     })
     expect(canAddRule(columns, filled)).toBe(true)
     const added = reduceRules(columns, filled, { type: 'add' })

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { FILTER_URL_MAX } from '../../../../src/shared/constants'
 import type { FilterTuple } from '../../../../src/ui/filter/rules'
-import { filterNameError, filterTuples } from '../../../../src/ui/filter/saved'
+import type { FilterNode } from '../../../../src/shared/filter'
+import { panelFilter } from '../../../../src/ui/filter/rules'
+import { filterNameError } from '../../../../src/ui/filter/saved'
 import { decodeFilter, encodeFilter, fitsInLink, readFilterParam, withFilterParam } from '../../../../src/ui/filter/url'
 
 const filter: FilterTuple[] = [
@@ -46,8 +48,7 @@ describe('filters in links (SPEC §2 base64 JSON list of [column, condition, val
       b64('{"a":1}'),
       b64('[["name"]]'),
       b64('[["name","shouts","x"]]'),
-      b64('[{"or":[["a","equals",1]]}]'),
-      b64('[{"key":"a","operator":"equals","value":1,"inverted":true}]'),
+      b64('[{"or":[{"or":[["a","equals",1]]}]}]'),
       Buffer.from([0xff, 0xfe]).toString('base64'),
     ]) {
       expect(decodeFilter(bad), bad).toEqual({ filter: [], notice: 'unparseable' })
@@ -95,23 +96,42 @@ describe('filters in links (SPEC §2 base64 JSON list of [column, condition, val
 })
 
 describe('saved filters (SPEC §3 Saved filter, SPEC §5 names)', () => {
-  it('turns saved rules into rule rows, refusing or-groups and inverted rules (cannot be loaded)', () => {
-    expect(filterTuples([{ key: 'name', operator: 'contains', value: 'web' }, ['hosttype', 'equals', 'linux']])).toEqual([
+  it('turns saved rules into the panel form, keeping one level of or-groups and inverted rules', () => {
+    expect(panelFilter([{ key: 'name', operator: 'contains', value: 'web' }, ['hosttype', 'equals', 'linux']])).toEqual([
       ['name', 'contains', 'web'],
       ['hosttype', 'equals', 'linux'],
     ])
-    expect(
-      filterTuples([
-        {
-          or: [
-            ['name', 'equals', 'a'],
-            ['name', 'equals', 'b'],
-          ],
-        },
-      ]),
-    ).toBeNull()
-    expect(filterTuples([{ key: 'name', operator: 'contains', value: 'web', inverted: true }])).toBeNull()
-    expect(filterTuples([['name', 'resembles', 'web']])).toBeNull()
+    const either: FilterNode = { or: [['name', 'equals', 'a'], ['name', 'equals', 'b']] }
+    expect(panelFilter([either])).toEqual([
+      {
+        or: [
+          ['name', 'equals', 'a'],
+          ['name', 'equals', 'b'],
+        ],
+      },
+    ])
+    expect(panelFilter([{ or: [either] }])).toBeNull()
+    expect(panelFilter([{ key: 'name', operator: 'contains', value: 'web', inverted: true }])).toEqual([
+      { key: 'name', operator: 'contains', value: 'web', inverted: true },
+    ])
+    expect(panelFilter([['name', 'resembles', 'web']])).toBeNull()
+  })
+
+  it('reads the readable form (the JSON list) beside base64, or-groups included (issue 17)', () => {
+    const nodes = [
+      {
+        or: [
+          ['state', 'equals', 'down'],
+          ['state', 'equals', 'critical'],
+        ],
+      },
+    ]
+    expect(decodeFilter(JSON.stringify(nodes))).toEqual({ filter: nodes, notice: null })
+    const link = withFilterParam('https://v/#/monitoring/problems', nodes as never, true)
+    expect(link).toBe(
+      'https://v/#/monitoring/problems?filter=[{%22or%22:[["state","equals","down"],["state","equals","critical"]]}]'.replace(/%22/g, '"'),
+    )
+    expect(decodeFilter(new URLSearchParams(link.split('?')[1]).get('filter')!)).toEqual({ filter: nodes, notice: null })
   })
 
   it('requires a name of 2 to 50 allowed characters', () => {
