@@ -152,4 +152,17 @@ describe('the wall (issue 18)', () => {
     await waitForColour(pinned, await itemPoint(pinned, small, 0.25, 0.25), UP)
     await expect.poll(() => labelOf(pinned), { timeout: 10_000 }).toBeGreaterThan(5)
   })
+
+  it("the map timeline shows state changes of the map's objects, not only its edits (issue 18)", async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user, ['disk'])
+    const map = await publishedMap(user, { h: hostItem(host) })
+    expect(
+      (await user.api.post('/api/v1/results', { resource_id: host.resources.disk, exit_status: 2, output: 'DISK CRITICAL - full' })).status,
+    ).toBe(200)
+    const page = await openAs(suite, user, `${map.path}/timeline`)
+    await page.getByRole('heading', { name: `Timeline of ${map.alias}` }).waitFor()
+    await page.getByText(`Map ${map.alias}`).filter({ hasText: '(version 1)' }).first().waitFor()
+    await page.getByText('DISK CRITICAL - full').first().waitFor()
+  })
 })
