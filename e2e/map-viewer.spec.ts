@@ -7,13 +7,11 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, uniq, type Tenant } from '../tests/helpers/api'
+import { DOWN, itemPoint as point, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 import { useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 
-/** The light theme's SPEC §4 MAP colours (src/viewer/theme.ts). */
-const UP = [46, 158, 68],
-  DOWN = [215, 38, 61]
 const ITEM = { x: 400, y: 300, w: 200, h: 120 }
 
 async function open(user: Tenant, route: string, viewport = { width: 1400, height: 900 }, stylesheetDelayMs = 0): Promise<Page> {
@@ -37,71 +35,12 @@ async function open(user: Tenant, route: string, viewport = { width: 1400, heigh
 
 /** A passive host that is up, drawn as a box on a published map of its environment. */
 async function mapWithHost(user: Tenant, resolution = { width: 1280, height: 720 }) {
-  const host = uniq('web')
-  const created = await user.api.post('/api/v1/hosts/', {
-    name: host,
-    hostgroup_id: user.environmentId,
-    check_type: '1',
-    max_check_attempts: 1,
-  })
-  expect(created.status).toBe(201)
-  expect((await user.api.post('/api/v1/results', { host, exit_status: 0, output: 'PING OK' })).status).toBe(200)
-  const alias = uniq('Wall')
-  const map = await user.api.post('/api/v1/maps', { alias, hostgroup_id: user.environmentId, layout: 2 })
-  expect(map.status).toBe(201)
-  const id = map.body.id as number
-  const document = {
-    schema_version: 1,
-    resolution,
-    background: { colour: '#ffffff', image_id: null },
-    grid: { visible: true, snap: true, size: 16 },
-    items: { h1: { id: 'h1', kind: 'host', ...ITEM, z: 1, rotation: 0, host_id: created.body.id, name: host, state_icon: 'box' } },
-    connectors: {},
-  }
-  expect((await user.api.post(`/api/v1/maps/${id}/lock`)).status).toBe(200)
-  expect((await user.api.put(`/api/v1/maps/${id}/document`, { document })).status).toBe(200)
-  expect((await user.api.post(`/api/v1/maps/${id}/publish`, { comment: 'wall' })).status).toBe(200)
-  expect((await user.api.del(`/api/v1/maps/${id}/lock`)).status).toBe(204)
-  return { id, host, alias, document, path: `/maps/${encodeURIComponent(map.body.hostgroup_name)}/${encodeURIComponent(map.body.name)}` }
+  const host = await upHost(user)
+  const item = { id: 'h1', kind: 'host', ...ITEM, z: 1, rotation: 0, host_id: host.id, name: host.name, state_icon: 'box' }
+  return { host: host.name, ...(await publishedMap(user, { h1: item }, { resolution })) }
 }
 
-/** A point inside the item's box, clear of its centred label, on screen (from the camera the canvas exposes). */
-async function itemPoint(page: Page, item = ITEM): Promise<{ x: number; y: number }> {
-  const canvas = page.locator('.vigil-map-canvas')
-  await canvas.locator('canvas').first().waitFor()
-  // The map may be drawn before the theme's stylesheet has come; the page around it moves once it has.
-  await page.waitForFunction(() => document.documentElement.dataset.theme !== undefined)
-  const camera = JSON.parse((await canvas.getAttribute('data-camera'))!) as { x: number; y: number; scale: number }
-  const box = (await canvas.boundingBox())!
-  return { x: box.x + (item.x + item.w / 2) * camera.scale + camera.x, y: box.y + (item.y + item.h / 4) * camera.scale + camera.y }
-}
-
-/**
- * Waits until the pixel at `at` (of the top visible canvas that draws there) has `rgb` — or, with `not`, until
- * it has not (nothing drawn there counts as not).
- */
-async function waitForColour(page: Page, at: { x: number; y: number }, rgb: number[], not = false) {
-  await page.waitForFunction(
-    ([x, y, r, g, b, not]) => {
-      const canvases = [...document.querySelectorAll<HTMLCanvasElement>('.vigil-map-canvas canvas')].reverse()
-      for (const c of canvases) {
-        // What is on screen: while the camera moves, a picture of the layers stands in for them.
-        if (!c.checkVisibility({ visibilityProperty: true })) continue
-        const rect = c.getBoundingClientRect()
-        const ratio = c.width / rect.width
-        const px = Math.round((x - rect.left) * ratio),
-          py = Math.round((y - rect.top) * ratio)
-        if (px < 0 || py < 0 || px >= c.width || py >= c.height) continue
-        const [pr, pg, pb, pa] = c.getContext('2d')!.getImageData(px, py, 1, 1).data
-        if (pa === 0) continue
-        return (Math.abs(pr - r) < 6 && Math.abs(pg - g) < 6 && Math.abs(pb - b) < 6) !== !!not
-      }
-      return !!not
-    },
-    [at.x, at.y, ...rgb, not ? 1 : 0],
-    { timeout: 15_000 },
-  )
-}
+const itemPoint = (page: Page, item = ITEM) => point(page, item)
 
 describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
   it('a fullscreen wall shows a host going down in its state colour without a reload (SPEC §4 MAP)', async () => {

@@ -1,5 +1,6 @@
 /**
- * What a click on a bound item shows (issue 7): its state, output and age, links to its status, resources,
+ * What a click on a bound item shows (issue 7): its state, output and age, a host's resources that are not OK
+ * and their counts (issue 18), links to its status, resources,
  * timeline, graphs and assets, and a jump into the host or resource; a nested map item opens that map.
  * Plain DOM over the canvas: plugin output is text, never HTML.
  */
@@ -9,6 +10,7 @@ import { Link } from 'react-router'
 import { AgeText, StateBadge, decorationsOf } from '../ui'
 import type { LiveStates } from './live/live-states'
 import { hostLinks, mapPath, resourceLinks } from './links'
+import { HostResources } from './HostResources'
 
 export interface PopoverTarget {
   itemId: string
@@ -77,6 +79,7 @@ export function ItemPopover({ target, live, label, onClose }: { target: PopoverT
             </>
           )}
         </dl>
+        <HostResources resources={live.resourcesOfItem(target.itemId)} />
         {links.length > 0 && (
           <nav className="d-flex flex-wrap gap-1 mb-2" aria-label={label}>
             {links.map((l) => (

@@ -15,18 +15,22 @@ import { toScreen, type Camera } from './canvas/camera'
 import { buildIndex } from './canvas/spatial'
 import { Freshness } from './Freshness'
 import { ItemPopover, type PopoverTarget } from './ItemPopover'
+import { ItemTooltip, type HoverTarget } from './ItemTooltip'
 import type { LiveStates } from './live/live-states'
 import { useLiveMap } from './live/use-live-map'
 import { mapPath } from './links'
 import { MapSummary } from './MapSummary'
+import { WallDetails } from './WallDetails'
 import { mapTheme } from './theme'
 import { FULL_SIZE } from './layout'
 import { useMapImages } from './use-map-images'
 
 export interface MapViewProps {
   mapId: number
-  /** Kiosk: no controls, always fit to the screen (NOC walls at any resolution). */
+  /** Kiosk: no controls, always fit to the screen (NOC walls at any resolution), wall details in a corner. */
   fullscreen?: boolean
+  /** Labels at any zoom (a wall's `?labels=on`; the map's own `view.labels` pins them too). */
+  pinLabels?: boolean
 }
 
 /** The name an item is known by: its object's name, else its label, else its id. */
@@ -37,7 +41,7 @@ function labelOf(doc: MapDocument, live: LiveStates, itemId: string): string {
   return item?.label ?? (item && 'name' in item ? item.name : itemId)
 }
 
-export function MapView({ mapId, fullscreen = false }: MapViewProps) {
+export function MapView({ mapId, fullscreen = false, pinLabels = false }: MapViewProps) {
   const { t } = useTranslation()
   const info = useMapInfo(mapId)
   const doc = useLiveDocument(mapId, info.data?.version)
@@ -52,6 +56,11 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
   const camera = useRef<Camera>({ x: 0, y: 0, scale: 1 })
   const navigate = useNavigate()
   const [popover, setPopover] = useState<PopoverTarget | null>(null)
+  const [hovered, setHovered] = useState<HoverTarget | null>(null)
+  const onItemHover = useCallback(
+    (itemId: string | null, at: { x: number; y: number }) => setHovered(itemId ? { itemId, ...at } : null),
+    [],
+  )
 
   const reading = useCallback(
     (c: Connector) =>
@@ -94,7 +103,9 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
           fit={fullscreen ? 'always' : 'initial'}
           reading={reading}
           onItemClick={onItemClick}
+          onItemHover={onItemHover}
           camera={camera}
+          pinLabels={pinLabels || document.view?.labels === 'always'}
         />
       </div>
       {live && (
@@ -102,9 +113,13 @@ export function MapView({ mapId, fullscreen = false }: MapViewProps) {
           <div className="position-absolute top-0 end-0 m-2" style={{ zIndex: 5 }}>
             <Freshness confirmedAt={states.dataUpdatedAt || null} />
           </div>
+          {hovered && hovered.itemId !== popover?.itemId && (
+            <ItemTooltip target={hovered} live={live} label={labelOf(document, live, hovered.itemId)} />
+          )}
           {popover && (
             <ItemPopover target={popover} live={live} label={labelOf(document, live, popover.itemId)} onClose={() => setPopover(null)} />
           )}
+          {fullscreen && <WallDetails alias={info.data?.alias ?? ''} live={live} view={document.view} />}
           <MapSummary live={live} hidden labelOf={(id) => labelOf(document, live, id)} onSelect={onSelect} />
         </>
       )}

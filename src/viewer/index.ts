@@ -31,6 +31,8 @@ export type { ItemProps, ItemRenderer, LiveState, ItemDecorations, Lod, ImageLoo
 export { mapTheme, mapThemes, liveColour, type MapTheme } from './theme'
 // The map's images by name, for the editor's canvas like the viewer's.
 export { useMapImages } from './use-map-images'
+// Live item states over a document being edited (issue 18), so the editor shows what the wall shows.
+export { useItemStates } from './live/use-item-states'
 // The live map canvas of one map, for the viewer pages and the slideshow pages. Loaded on first use: this
 // file is imported by the app's route table, which must not pull the feed, Konva and the canvas in with it.
 const LazyMapView = lazy(() => import('./MapView').then((m) => ({ default: m.MapView })))

@@ -7,3 +7,11 @@ import type { CSSProperties } from 'react'
 export const FULL_SIZE: CSSProperties = { position: 'relative', width: '100%', height: '100%' }
 /** A wall screen (fullscreen viewer and slideshow): the whole window, above everything. */
 export const WALL_SCREEN: CSSProperties = { position: 'fixed', inset: 0, zIndex: 2000 }
+/** What a wall shows over its map (name, clock, slideshow position): small, see-through, out of the pointer's way. */
+export const WALL_OVERLAY: CSSProperties = {
+  position: 'absolute',
+  zIndex: 6,
+  background: 'rgba(33, 37, 41, 0.6)',
+  color: '#fff',
+  pointerEvents: 'none',
+}

@@ -69,6 +69,34 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     expect(list.result).toEqual([{ id: map.id, map_state: MAP.down }])
   })
 
+  it("colours a host item by its resources' worst state unless the map is host-only, and sends their deltas on map:<id> (issue 18)", async () => {
+    const host = await newHost()
+    const res = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: 'disk', check_type: '1' })).body
+    await a.api.post('/api/v1/results', { host: host.name, exit_status: 0, output: 'PING OK' })
+    await a.api.post('/api/v1/results', { resource_id: res.id, exit_status: 0, output: 'disk fine' })
+    const map = await newMap(docWith({ h: hostItem('h', host.id) }))
+    const quiet = await newMap({ ...docWith({ h: hostItem('h', host.id) }), view: { host_only: true } })
+    const mine = await feed(server, a)
+    mine.send({ op: 'subscribe', topics: [`map:${map.id}`] })
+    await mine.next((m) => 'op' in m && m.op === 'subscribed')
+    expect((await a.api.get(`/api/v1/maps/${map.id}/states`)).body.map_state).toBe(MAP.up)
+
+    await a.api.post('/api/v1/results', { resource_id: res.id, exit_status: 2, output: 'DISK CRITICAL - 99% used' })
+    // The resource is not on the map, its host is: its delta reaches the map's subscribers.
+    expect(await mine.next((m) => 'kind' in m && m.kind === 'state' && m.object === 'resource' && m.id === res.id)).toMatchObject({
+      state: 'critical',
+      maps: [map.id],
+    })
+    const states = (await a.api.get(`/api/v1/maps/${map.id}/states`)).body
+    expect(states.map_state).toBe(MAP.down)
+    expect(states.resources).toEqual([expect.objectContaining({ id: res.id, host_id: host.id, state: 'critical' })])
+    expect((await a.api.get(`/api/v1/maps/${map.id}`)).body.map_state).toBe(MAP.down)
+    // SPEC §4 HOST_MAP_STATE: with host_only the host's own state alone counts.
+    expect((await a.api.get(`/api/v1/maps/${quiet.id}/states`)).body.map_state).toBe(MAP.up)
+    expect((await a.api.get(`/api/v1/maps/${quiet.id}`)).body.map_state).toBe(MAP.up)
+    mine.close()
+  })
+
   it("answers the live document and the states by environment and map name too, only to the map's organization (issue 7)", async () => {
     const host = await newHost()
     const map = await newMap(docWith({ h: hostItem('h', host.id) }))

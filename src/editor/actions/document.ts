@@ -4,7 +4,7 @@
  * background). They go through the same dispatcher as the keyed actions (`runEdit`), one history entry each.
  */
 import type { Draft } from 'immer'
-import type { Background, Connector, MapDocument, MapItem, RackSlot } from '../../shared/maps'
+import type { Background, Connector, MapDocument, MapItem, RackSlot, ViewOptions } from '../../shared/maps'
 import { takenBinding, connect as connectItems, moveItems, resizeItem, type ConnectRefusal } from '../model/doc-ops'
 import { defineEdit } from './types'
 
@@ -133,5 +133,14 @@ export const setGridSize = defineEdit<number>({
   label: 'editor.actions.set-grid-size',
   perform: (draft, size) => {
     draft.grid.size = size
+  },
+})
+
+/** Issue 18 view options (host-only colours, pinned labels, wall details): merged in, published with the map. */
+export const setViewOptions = defineEdit<ViewOptions>({
+  id: 'set-view-options',
+  label: 'editor.actions.set-view-options',
+  perform: (draft, options) => {
+    draft.view = { ...draft.view, ...options }
   },
 })

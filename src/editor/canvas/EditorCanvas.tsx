@@ -8,7 +8,7 @@ import { useEffect, useMemo, useRef, type DragEvent } from 'react'
 import { Stage } from 'react-konva'
 import { useStore } from 'zustand'
 import { rememberedTheme } from '../../app/preferences'
-import { mapTheme, type Lod, useMapImages } from '../../viewer'
+import { mapTheme, type Lod, useItemStates, useMapImages } from '../../viewer'
 import { toMap, zoomAt } from '../model/camera'
 import type { Editor } from '../model/editor'
 import type { PointerInput, Tool } from '../tools/select-tool'
@@ -24,6 +24,8 @@ export const PALETTE_MIME = 'application/x-vigil-map-item'
 
 export interface EditorCanvasProps {
   editor: Editor
+  /** The map, for its live states (issue 18: the editor shows what the wall shows). */
+  map: { id: number; use_hard_state: boolean }
   /** The pointer tool (the page owns it, so that Escape on the keyboard can cancel its gesture). */
   pointer: Tool
   label: string
@@ -32,7 +34,7 @@ export interface EditorCanvasProps {
 
 const lodOf = (scale: number): Lod => (scale < 0.12 ? 'blocks' : scale < 0.3 ? 'plain' : 'detail')
 
-export function EditorCanvas({ editor, pointer, label, onDropItem }: EditorCanvasProps) {
+export function EditorCanvas({ editor, map, pointer, label, onDropItem }: EditorCanvasProps) {
   const box = useRef<HTMLDivElement>(null)
   const stage = useRef<Konva.Stage>(null)
   const doc = useStore(editor.store, (s) => s.doc)
@@ -43,6 +45,7 @@ export function EditorCanvas({ editor, pointer, label, onDropItem }: EditorCanva
   const images = useMapImages(doc)
   const lod = lodOf(camera.scale)
   const hits = useMemo(() => buildHitIndex(doc), [doc])
+  const states = useItemStates(map.id, doc, map.use_hard_state)
 
   useEffect(() => {
     const el = box.current!
@@ -100,7 +103,7 @@ export function EditorCanvas({ editor, pointer, label, onDropItem }: EditorCanva
     onDropItem(data, toMap(editor.get().camera, { x: e.clientX - rect.left, y: e.clientY - rect.top }))
   }
 
-  const draw = { theme, lod, images }
+  const draw = { theme, lod, images, states }
   return (
     <div
       ref={box}

@@ -8,7 +8,7 @@ import type Konva from 'konva'
 import { memo, useLayoutEffect, useMemo, useRef } from 'react'
 import { Group, Layer } from 'react-konva'
 import { useStore } from 'zustand'
-import { byZ, type Connector, type MapItem } from '../../shared/maps'
+import { byZ, type Connector, type ItemState, type MapItem } from '../../shared/maps'
 import { ConnectorLine, ItemNode, type ImageLookup, type Lod, type MapTheme } from '../../viewer'
 import type { Editor } from '../model/editor'
 import { useStableChunks } from './chunks'
@@ -23,6 +23,8 @@ export interface DrawProps {
   theme: MapTheme
   lod: Lod
   images: ImageLookup
+  /** Live item states (as the wall shows them), by item id; absent while they load. */
+  states?: Readonly<Record<string, ItemState>>
 }
 
 interface Link {
@@ -33,8 +35,8 @@ interface Link {
 const sameLink = (a: Link, b: Link) => a.connector === b.connector && a.from === b.from && a.to === b.to
 const sameItem = (a: MapItem, b: MapItem) => a === b
 
-export const ItemShape = memo(function ItemShape({ item, theme, lod, images }: DrawProps & { item: MapItem }) {
-  return <ItemNode item={item} theme={theme} lod={lod} images={images} listening={false} />
+export const ItemShape = memo(function ItemShape({ item, theme, lod, images, states }: DrawProps & { item: MapItem }) {
+  return <ItemNode item={item} state={states?.[item.id]} theme={theme} lod={lod} images={images} listening={false} />
 })
 
 export const ConnectorShape = memo(function ConnectorShape({ connector, from, to, theme, lod }: DrawProps & Link) {
@@ -75,13 +77,13 @@ const Chunk = memo(function Chunk({
   )
 })
 
-export const ItemsLayer = memo(function ItemsLayer({ editor, theme, lod, images }: DrawProps & { editor: Editor }) {
+export const ItemsLayer = memo(function ItemsLayer({ editor, theme, lod, images, states }: DrawProps & { editor: Editor }) {
   const items = useStore(editor.store, (s) => s.doc.items)
   const connectors = useStore(editor.store, (s) => s.doc.connectors)
   const moving = useStore(editor.store, (s) => (s.gesture?.kind === 'move' ? s.gesture.ids : NONE))
   // Bitmaps are made for one zoom level; a new level (not a pan) re-caches them.
   const scale = useStore(editor.store, (s) => s.camera.scale)
-  const draw = useMemo(() => ({ theme, lod, images }), [theme, lod, images])
+  const draw = useMemo(() => ({ theme, lod, images, states }), [theme, lod, images, states])
   const hidden = useMemo(() => new Set(moving), [moving])
   const visibleItems = useMemo(() => byZ(items).filter((i) => !hidden.has(i.id)), [items, hidden])
   const links = useMemo(

@@ -1,13 +1,13 @@
 /**
  * The map's own settings when nothing is selected: SPEC §2 "resolution" (RESOLUTIONS or a custom size),
- * "background" (a colour, and a picture uploaded with react-dropzone; SPEC §5/§8 upload rules and messages)
- * and the grid size.
+ * "background" (a colour, and a picture uploaded with react-dropzone; SPEC §5/§8 upload rules and messages),
+ * the grid size and how the map is shown (issue 18: host-only colours, pinned labels, wall details).
  */
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
-import { RESOLUTIONS } from '../../shared/maps'
+import { RESOLUTIONS, WALL_DETAILS } from '../../shared/maps'
 import { runEdit } from '../actions'
-import { setBackground, setGridSize, setResolution } from '../actions/document'
+import { setBackground, setGridSize, setResolution, setViewOptions } from '../actions/document'
 import type { Editor } from '../model/editor'
 import { usePictureDrop } from './use-picture-drop'
 
@@ -120,6 +120,54 @@ export function MapSettings({ editor, hostgroupId, disabled }: { editor: Editor;
           if (v >= 4 && v <= 200 && v !== doc.grid.size) runEdit(editor, setGridSize, v)
         }}
       />
+      <div className="form-check mt-2">
+        <input
+          id="map-host-only"
+          type="checkbox"
+          className="form-check-input"
+          checked={doc.view?.host_only ?? false}
+          onChange={(e) => runEdit(editor, setViewOptions, { host_only: e.target.checked })}
+        />
+        <label className="form-check-label small" htmlFor="map-host-only">
+          {t('editor.map.hostOnly')}
+        </label>
+      </div>
+      <div className="form-check">
+        <input
+          id="map-pin-labels"
+          type="checkbox"
+          className="form-check-input"
+          checked={doc.view?.labels === 'always'}
+          onChange={(e) => runEdit(editor, setViewOptions, { labels: e.target.checked ? 'always' : 'auto' })}
+        />
+        <label className="form-check-label small" htmlFor="map-pin-labels">
+          {t('editor.map.pinLabels')}
+        </label>
+      </div>
+      <fieldset className="mt-1">
+        <legend className="form-label small mb-0">{t('editor.map.wallDetails')}</legend>
+        {WALL_DETAILS.map((d) => {
+          const shown = doc.view?.wall_details ?? WALL_DETAILS
+          return (
+            <div key={d} className="form-check form-check-inline">
+              <input
+                id={`map-wall-${d}`}
+                type="checkbox"
+                className="form-check-input"
+                checked={shown.includes(d)}
+                onChange={(e) =>
+                  runEdit(editor, setViewOptions, {
+                    wall_details: WALL_DETAILS.filter((x) => (x === d ? e.target.checked : shown.includes(x))),
+                  })
+                }
+              />
+              <label className="form-check-label small" htmlFor={`map-wall-${d}`}>
+                {t(`editor.map.wall.${d}`)}
+              </label>
+            </div>
+          )
+        })}
+      </fieldset>
     </fieldset>
   )
 }

@@ -179,6 +179,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
         )}
         <EditorCanvas
           editor={editor}
+          map={map}
           pointer={pointer}
           label={t('editor.page.canvas')}
           onDropItem={(data, at) => {

@@ -1,6 +1,6 @@
 /**
  * The `map:<id>` feed topic (issue 7): a subscriber of a map gets the state and action deltas of every host
- * and resource bound in its shown document (the live version, or the draft while never published) and in
+ * (with its resources) and resource bound in its shown document (the live version, or the draft while never published) and in
  * the live documents of its nested maps, and of the hosts and resources of the environments it shows,
  * whether or not it subscribed to their environments. Only maps with subscribers are indexed; an entry
  * is rebuilt when a map event (published, archived, …) names the map or a map nested in it.
@@ -74,7 +74,8 @@ export function mapTopicIndex(db: Kysely<Database>) {
       if (delta.kind === 'event' || !entries.size) return []
       const out: number[] = []
       for (const [id, e] of entries) {
-        const bound = delta.object === 'host' ? e.hosts.has(delta.id) : e.resources.has(delta.id)
+        // A resource of a bound host colours its host's item (issue 18), bound itself or not.
+        const bound = e.hosts.has(delta.host_id) || (delta.object === 'resource' && e.resources.has(delta.id))
         if (bound || e.environments.has(delta.hostgroup_id)) out.push(id)
       }
       return out

@@ -1,6 +1,6 @@
 /**
  * Live states of a map (SPEC §4 MAP and HOST_MAP_STATE, decorations; issue 7): the states of the hosts and
- * resources bound in the shown document and in the live documents of its nested maps, the MAP state of
+ * resources (and the resources of the hosts, issue 18) bound in the shown document and in the live documents of its nested maps, the MAP state of
  * bound environments, bandwidth values, and the roll-up by the shared `rollupMap`. Everything is read in
  * batches (IN lists in chunks), so a map with 10,000 hosts answers in a few queries.
  *
@@ -17,7 +17,7 @@ import { perDatabaseCache } from './cache'
 import { bandwidthValues } from './map-bandwidth'
 import { emptyDocument, boundIds, SCHEMA_VERSION, type MapDocument } from '../../shared/maps/document'
 import { migrateDocument } from '../../shared/maps/migrate'
-import { rollupMap, MAX_MAP_DEPTH, type RollupSources } from '../../shared/maps/rollup'
+import { rollupMap, resourcesByHost, MAX_MAP_DEPTH, type RollupSources } from '../../shared/maps/rollup'
 import { hostItemState, resourceItemState, worstOf, type ObjectState } from '../../shared/maps/item-state'
 import type { MapObjectState, MapStates } from '../../shared/api/maps'
 import type { Bandwidth } from '../../shared/maps/connector'
@@ -210,7 +210,25 @@ async function readStates(
   }))
 }
 
-/** Hosts and resources in the caller's scope, with the decorations of SPEC §4. */
+/** Rows read by the resources' own ids and by their hosts' ids, each resource once. */
+async function byIdAndHost<R extends { id: number }>(
+  ids: number[],
+  hostIds: number[],
+  read: (column: 'id' | 'host_id', part: number[]) => Promise<R[]>,
+) {
+  const out = new Map<number, R>()
+  for (const [column, list] of [
+    ['id', ids],
+    ['host_id', hostIds],
+  ] as const)
+    for (const r of await read(column, list)) out.set(r.id, r)
+  return [...out.values()]
+}
+
+/**
+ * Hosts and resources in the caller's scope, with the decorations of SPEC §4: the bound resources and every
+ * resource of a bound host, whose item shows the worst of the host and its resources (issue 18).
+ */
 async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[], resourceIds: number[]) {
   const hosts = await readStates(scope, hostIds, 'up', (part) =>
     db
@@ -219,12 +237,14 @@ async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[
       .where('id', 'in', part)
       .execute(),
   )
-  const resources = await readStates(scope, resourceIds, 'ok', (part) =>
-    db
-      .selectFrom('resources')
-      .select(['id', 'display_name as name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...COMMON])
-      .where('id', 'in', part)
-      .execute(),
+  const resources = await byIdAndHost(resourceIds, hostIds, (column, ids) =>
+    readStates(scope, ids, 'ok', (part) =>
+      db
+        .selectFrom('resources')
+        .select(['id', 'display_name as name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...COMMON])
+        .where(column, 'in', part)
+        .execute(),
+    ),
   )
   return { hosts, resources }
 }
@@ -257,13 +277,25 @@ async function environmentStates(db: Kysely<Database>, scope: Scope, ids: number
 
 const byId = (objects: MapObjectState[]) => new Map<number, ObjectState>(objects.map((o) => [o.id, o]))
 
-/** Only what the roll-up needs (MapInfo.map_state): state and hard state of visible hosts and resources. */
-async function rollupObjects(db: Kysely<Database>, scope: Scope, table: 'hosts' | 'resources', ids: number[]) {
-  const rows = await visibleRows(scope, ids, (part) =>
-    db.selectFrom(table).select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute(),
+/** Only what the roll-up needs (MapInfo.map_state): state and hard state of visible hosts and resources (bound, or of a bound host). */
+async function rollupObjects(db: Kysely<Database>, scope: Scope, hostIds: number[], resourceIds: number[]) {
+  const state = (r: { state: string; state_type: string }, okState: string) => ({
+    state: r.state,
+    hard_state: hardStateOf(r.state, r.state_type, okState),
+  })
+  const hosts = await visibleRows(scope, hostIds, (part) =>
+    db.selectFrom('hosts').select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute(),
   )
-  const okState = table === 'hosts' ? 'up' : 'ok'
-  return new Map<number, ObjectState>(rows.map((r) => [r.id, { state: r.state, hard_state: hardStateOf(r.state, r.state_type, okState) }]))
+  const resources = await byIdAndHost(resourceIds, hostIds, (column, ids) =>
+    visibleRows(scope, ids, (part) =>
+      db.selectFrom('resources').select(['id', 'host_id', 'state', 'state_type', 'hostgroup_id']).where(column, 'in', part).execute(),
+    ),
+  )
+  return {
+    hosts: new Map<number, ObjectState>(hosts.map((r) => [r.id, state(r, 'up')])),
+    resources: new Map<number, ObjectState>(resources.map((r) => [r.id, state(r, 'ok')])),
+    resourcesOfHost: resourcesByHost(resources),
+  }
 }
 
 /** Everything the roll-up of `roots` needs, read in batches; `full` adds what the viewer shows of each object. */
@@ -276,9 +308,11 @@ async function gather(db: Kysely<Database>, scope: Scope, roots: MapDocument[], 
     full ? objectStates(db, scope, union('host'), union('resource')) : { hosts: [], resources: [] },
     environmentStates(db, scope, union('environment')),
   ])
+  const states = full
+    ? { hosts: byId(objects.hosts), resources: byId(objects.resources), resourcesOfHost: resourcesByHost(objects.resources) }
+    : await rollupObjects(db, scope, union('host'), union('resource'))
   const sources: RollupSources = {
-    hosts: full ? byId(objects.hosts) : await rollupObjects(db, scope, 'hosts', union('host')),
-    resources: full ? byId(objects.resources) : await rollupObjects(db, scope, 'resources', union('resource')),
+    ...states,
     environments,
     maps: new Map([...nested].map(([id, n]) => [id, { document: n.document, use_hard_state: n.head.use_hard_state === 1 }])),
   }

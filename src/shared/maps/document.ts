@@ -38,12 +38,30 @@ export const Grid = z
   })
   .strict()
 
+/** What a wall shows in fullscreen besides the map, unobtrusively (issue 18 "Wall details"). */
+export const WALL_DETAILS = ['name', 'clock', 'last_update'] as const
+
+/**
+ * How the map is shown (issue 18), published with the document: `host_only` colours host items by the host's
+ * own state instead of the worst of the host and its resources; `labels: 'always'` pins labels on at any zoom;
+ * `wall_details` is what a fullscreen wall shows in a corner (all of them when absent).
+ */
+export const ViewOptions = z
+  .object({
+    host_only: z.boolean().optional(),
+    labels: z.enum(['auto', 'always']).optional(),
+    wall_details: z.array(z.enum(WALL_DETAILS)).max(WALL_DETAILS.length).optional(),
+  })
+  .strict()
+export type ViewOptions = z.infer<typeof ViewOptions>
+
 export const MapDocumentShape = z
   .object({
     schema_version: z.literal(SCHEMA_VERSION),
     resolution: z.object({ width: z.number().int().min(320).max(16384), height: z.number().int().min(240).max(16384) }).strict(),
     background: Background,
     grid: Grid,
+    view: ViewOptions.optional(),
     items: z.record(z.string(), MapItem),
     connectors: z.record(z.string(), Connector),
   })

@@ -18,10 +18,13 @@ export interface ItemState {
   host_map_state: number | null
   /** Set on a nested map item that was not followed (cycle or depth): its state is unknown. */
   recursion?: boolean
+  /** States of an item's parts (a rack's slots, by host id), each rolled up as a host item is. */
+  parts?: Readonly<Record<number, ItemState>>
 }
 
 /** What an item kind may ask while working out its state. */
 export interface StateContext {
+  /** A host item's state: the worst of the host and its resources, or the host alone (the map's host_only). */
   host(id: number): ItemState
   resource(id: number): ItemState
   environment(id: number): ItemState
@@ -39,6 +42,27 @@ const RANK: Record<number, number> = {
   [MAP.down]: 5,
 }
 export const worse = (a: number, b: number) => (RANK[b] > RANK[a] ? b : a)
+
+/**
+ * Tie-break inside one MAP value (SPEC §4 severity): the resource order ok < unknown < warning < critical,
+ * and a host's own state before a resource's at the same MAP value (a down host says more than a critical check).
+ */
+const HOST_MAP_RANK: Record<number, number> = {
+  [HOST_MAP_STATE.resource_ok]: 0,
+  [HOST_MAP_STATE.host_up]: 1,
+  [HOST_MAP_STATE.resource_pending]: 2,
+  [HOST_MAP_STATE.host_pending]: 3,
+  [HOST_MAP_STATE.resource_unknown]: 4,
+  [HOST_MAP_STATE.resource_warning]: 5,
+  [HOST_MAP_STATE.host_unreachable]: 6,
+  [HOST_MAP_STATE.resource_critical]: 7,
+  [HOST_MAP_STATE.host_down]: 8,
+}
+/** The more severe of two item states: by MAP value, then by HOST_MAP_STATE severity. */
+export function worseItem(a: ItemState, b: ItemState): ItemState {
+  if (RANK[b.map_state] !== RANK[a.map_state]) return RANK[b.map_state] > RANK[a.map_state] ? b : a
+  return (HOST_MAP_RANK[b.host_map_state ?? -1] ?? -1) > (HOST_MAP_RANK[a.host_map_state ?? -1] ?? -1) ? b : a
+}
 export function worstOf(states: Iterable<number>): number {
   let w: number = MAP.nohost
   for (const s of states) w = worse(w, s)
@@ -69,6 +93,18 @@ function objectState(table: Record<string, [number, number]>, s: ObjectState | u
   return { map_state, host_map_state }
 }
 
-/** A host's item state; `hard` follows the map's use_hard_state. */
+/** A host's own state; `hard` follows the map's use_hard_state. */
 export const hostItemState = (s: ObjectState | undefined, hard: boolean) => objectState(HOST_MAP, s, hard)
 export const resourceItemState = (s: ObjectState | undefined, hard: boolean) => objectState(RESOURCE_MAP, s, hard)
+
+/**
+ * A host item's state (SPEC §4 HOST_MAP_STATE holds host and resource values; issue 18): the worst of the host
+ * and its resources, so a CRITICAL check turns its host red; with `hostOnly` (a map option) the host alone.
+ * A host the caller cannot see is nohost, whatever its resources.
+ */
+export function hostRollup(host: ObjectState | undefined, resources: Iterable<ObjectState | undefined>, hard: boolean, hostOnly: boolean) {
+  let s = hostItemState(host, hard)
+  if (!host || hostOnly) return s
+  for (const r of resources) if (r) s = worseItem(s, resourceItemState(r, hard))
+  return s
+}

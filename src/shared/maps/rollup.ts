@@ -6,7 +6,7 @@
 import { MAP } from '../enums'
 import type { MapDocument } from './document'
 import { kindOf, type MapItem } from './items'
-import { hostItemState, NOHOST, resourceItemState, worse, type ItemState, type ObjectState, type StateContext } from './item-state'
+import { hostRollup, NOHOST, resourceItemState, worse, type ItemState, type ObjectState, type StateContext } from './item-state'
 
 /** SPEC §8 max_map_recursion: how deep nested maps are followed. */
 export const MAX_MAP_DEPTH = 10
@@ -14,6 +14,8 @@ export const MAX_MAP_DEPTH = 10
 export interface RollupSources {
   hosts: ReadonlyMap<number, ObjectState>
   resources: ReadonlyMap<number, ObjectState>
+  /** Resource ids of each host (every resource of a bound host, for its item's roll-up). */
+  resourcesOfHost: ReadonlyMap<number, readonly number[]>
   /** An environment's MAP state (the worst of its hosts and resources), computed by whoever knows them. */
   environments: ReadonlyMap<number, number>
   /** Live documents of nested maps that the caller may see. */
@@ -30,12 +32,60 @@ export interface MapRollup {
 /** The state of one item as its kind defines it (null for unbound kinds such as text). */
 export const itemState = (item: MapItem, ctx: StateContext): ItemState | null => kindOf(item).state(item, ctx)
 
+/** Host ids → their resources' ids, from rows that carry both (states answers). */
+export function resourcesByHost(resources: Iterable<{ id: number; host_id: number }>): Map<number, number[]> {
+  const out = new Map<number, number[]>()
+  for (const r of resources) {
+    const list = out.get(r.host_id)
+    if (list) list.push(r.id)
+    else out.set(r.host_id, [r.id])
+  }
+  return out
+}
+
+/** What a states answer (GET maps/:id/states) holds, as the roll-up reads it. */
+export interface StatesAnswer {
+  hosts: readonly (ObjectState & { id: number })[]
+  resources: readonly (ObjectState & { id: number; host_id: number })[]
+  environments: Readonly<Record<string, number>>
+  maps: Readonly<Record<string, { document: MapDocument; use_hard_state: boolean }>>
+}
+
+/** The roll-up's sources from a states answer (the viewer's live states, the export). */
+export function sourcesOf(states: StatesAnswer): RollupSources {
+  return {
+    hosts: new Map(states.hosts.map((h) => [h.id, h])),
+    resources: new Map(states.resources.map((r) => [r.id, r])),
+    resourcesOfHost: resourcesByHost(states.resources),
+    environments: new Map(Object.entries(states.environments).map(([id, s]) => [Number(id), s])),
+    maps: new Map(Object.entries(states.maps).map(([id, m]) => [Number(id), m])),
+  }
+}
+
+/** How host and resource items of `document` read their states from `sources` (its use_hard_state, its host_only). */
+export function objectContext(
+  document: MapDocument,
+  useHardState: boolean,
+  sources: Pick<RollupSources, 'hosts' | 'resources' | 'resourcesOfHost'>,
+): Pick<StateContext, 'host' | 'resource'> {
+  const hostOnly = document.view?.host_only ?? false
+  return {
+    host: (id) =>
+      hostRollup(
+        sources.hosts.get(id),
+        (sources.resourcesOfHost.get(id) ?? []).map((r) => sources.resources.get(r)),
+        useHardState,
+        hostOnly,
+      ),
+    resource: (id) => resourceItemState(sources.resources.get(id), useHardState),
+  }
+}
+
 /** `path` holds the ids of the maps above this one (empty for the map being shown). */
 export function rollupMap(document: MapDocument, useHardState: boolean, sources: RollupSources, path: readonly number[] = []): MapRollup {
   let recursion = false
   const ctx: StateContext = {
-    host: (id) => hostItemState(sources.hosts.get(id), useHardState),
-    resource: (id) => resourceItemState(sources.resources.get(id), useHardState),
+    ...objectContext(document, useHardState, sources),
     environment: (id) => {
       const s = sources.environments.get(id)
       return s === undefined ? NOHOST : { map_state: s, host_map_state: null }

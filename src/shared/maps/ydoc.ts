@@ -1,13 +1,13 @@
 /**
  * The map document mirrored into a Yjs `Y.Doc` (DESIGN.md "Maps"): y-indexeddb keeps it in the browser so
  * no unsaved edit is lost, and its binary updates are what the editor saves. Layout: the Y.Map `meta` holds
- * schema_version, resolution, background and grid; the Y.Maps `items` and `connectors` hold one plain JSON
+ * schema_version, resolution, background, grid and view; the Y.Maps `items` and `connectors` hold one plain JSON
  * value per id, replaced whole when it changes (an item is small, so an update stays small).
  */
 import * as Y from 'yjs'
 import type { MapDocument } from './document'
 
-const META_KEYS = ['schema_version', 'resolution', 'background', 'grid'] as const
+const META_KEYS = ['schema_version', 'resolution', 'background', 'grid', 'view'] as const
 const COLLECTIONS = ['items', 'connectors'] as const
 type Collection = (typeof COLLECTIONS)[number]
 
@@ -18,11 +18,17 @@ export interface DocPatch {
   value?: unknown
 }
 
+/** An optional meta key (view) that is absent is deleted, not stored as undefined. */
+function setMeta(meta: Y.Map<unknown>, key: string, value: unknown) {
+  if (value === undefined) meta.delete(key)
+  else meta.set(key, structuredClone(value))
+}
+
 /** Writes a whole document into an empty or stale Y.Doc (one transaction). */
 export function writeDocument(ydoc: Y.Doc, doc: MapDocument, origin?: unknown) {
   ydoc.transact(() => {
     const meta = ydoc.getMap('meta')
-    for (const key of META_KEYS) meta.set(key, structuredClone(doc[key]))
+    for (const key of META_KEYS) setMeta(meta, key, doc[key])
     for (const name of COLLECTIONS) {
       const target = ydoc.getMap(name)
       const source = doc[name] as Record<string, unknown>
@@ -58,7 +64,7 @@ export function applyPatches(ydoc: Y.Doc, patches: readonly DocPatch[], after: M
         if (value === undefined) target.delete(String(id))
         else target.set(String(id), structuredClone(value))
       } else if ((META_KEYS as readonly string[]).includes(String(head))) {
-        ydoc.getMap('meta').set(String(head), structuredClone(after[head as (typeof META_KEYS)[number]]))
+        setMeta(ydoc.getMap('meta'), String(head), after[head as (typeof META_KEYS)[number]])
       } else if (head === undefined) {
         writeDocument(ydoc, after, origin)
       }

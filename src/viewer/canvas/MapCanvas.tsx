@@ -3,7 +3,8 @@
  * tests are an R-tree lookup where the user clicked: (1) background and unbound items, (2) connectors in one
  * batched shape, (3) live: bound items in their state colours. A feed delta repaints layer 3 only: through
  * the one node of the changed item at close zoom, or the per-colour batch shapes when zoomed out. Items off
- * screen are culled (with overscan, so panning re-culls rarely) and far zoom draws blocks without labels.
+ * screen are culled (with overscan, so panning re-culls rarely) and far zoom draws blocks; a label shows where
+ * it is readable on screen, or always when pinned (issue 18).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type Konva from 'konva'
@@ -18,7 +19,7 @@ import type { LiveStates } from '../live/live-states'
 import { watchBandwidthStaleness } from './bandwidth-staleness'
 import { buildBatchModel, connectorStyles, drawBlocks, drawConnectors, type BatchModel } from './batch'
 import { contains, contentBox, fitCamera, grow, toWorld, visibleWorld, zoomAt, type Camera } from './camera'
-import { lodFor } from './lod'
+import { labelScaleFor, lodFor } from './lod'
 import { MovingPicture } from './moving-picture'
 import { FULL_SIZE } from '../layout'
 import type { SpatialIndex } from './spatial'
@@ -35,14 +36,20 @@ export interface MapCanvasProps {
   reading: (c: Connector) => BandwidthReading | undefined
   /** A click on a bound item (null: on nothing), with the point in the canvas' pixels. */
   onItemClick?: (itemId: string | null, at: { x: number; y: number }) => void
+  /** The bound item under a still pointer (null: none), for its tooltip; called when it changes. */
+  onItemHover?: (itemId: string | null, at: { x: number; y: number }) => void
   /** The caller's handle on the camera (to place a popover for an item picked from the text alternative). */
   camera?: React.RefObject<Camera>
+  /** Labels at any zoom (a wall's or the map's choice, issue 18); otherwise only where they are readable. */
+  pinLabels?: boolean
 }
 
 interface Cull {
   area: { x: number; y: number; w: number; h: number }
   lod: Lod
   scale: number
+  /** The stepped scale labels are judged at (lod.ts). */
+  labels: number
   bound: string[]
   unbound: string[]
 }
@@ -59,18 +66,20 @@ const LiveItem = memo(function LiveItem({
   theme,
   lod,
   images,
+  labelScale,
 }: {
   item: MapItem
   live: LiveStates
   theme: MapTheme
   lod: Lod
   images?: ImageLookup
+  labelScale: number
 }) {
   const state = useSyncExternalStore(
     useCallback((cb: () => void) => live.subscribeItem(item.id, cb), [live, item.id]),
     () => live.stateOf(item.id),
   )
-  return <ItemNode item={item} state={state} theme={theme} lod={lod} images={images} listening={false} />
+  return <ItemNode item={item} state={state} theme={theme} lod={lod} images={images} listening={false} labelScale={labelScale} />
 })
 
 /** Unbound items' palette: the theme's muted colour, then each distinct own colour in first-seen order. */
@@ -81,7 +90,19 @@ function unboundBlocks(m: BatchModel, theme: MapTheme) {
   return { palette: [theme.muted, ...own], pick: (i: number) => pick[i] }
 }
 
-export function MapCanvas({ doc, index, live, theme, images, fit, reading, onItemClick, camera: cameraProp }: MapCanvasProps) {
+export function MapCanvas({
+  doc,
+  index,
+  live,
+  theme,
+  images,
+  fit,
+  reading,
+  onItemClick,
+  onItemHover,
+  camera: cameraProp,
+  pinLabels = false,
+}: MapCanvasProps) {
   const box = useRef<HTMLDivElement>(null)
   const stage = useRef<Konva.Stage>(null)
   const liveLayer = useRef<Konva.Layer>(null)
@@ -114,12 +135,14 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
       const seen = visibleWorld(camera.current, size.width, size.height)
       view.current = visibleWorld(drawn.current, size.width, size.height)
       const prev = cullNow.current
+      const labels = labelScaleFor(camera.current.scale, pinLabels)
       if (!force && prev) {
         const byScale = lodFor(camera.current.scale, 0)
         // Zoomed out to blocks, the batch shapes cull themselves from typed arrays: nothing to do per frame.
         if (byScale === 'blocks' && prev.lod === 'blocks') return
-        // Closer, the nodes stay while the view is inside the overscan and the zoom keeps its level.
-        if (contains(prev.area, seen) && (prev.lod === byScale || (prev.lod === 'blocks' && prev.scale === camera.current.scale))) return
+        // Closer, the nodes stay while the view is inside the overscan and the zoom keeps its level and label step.
+        const sameLevel = (prev.lod === byScale && prev.labels === labels) || (prev.lod === 'blocks' && prev.scale === camera.current.scale)
+        if (contains(prev.area, seen) && sameLevel) return
       }
       const area = grow(seen, 0.5)
       const ids = index.items(area)
@@ -128,12 +151,12 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
       const scale = camera.current.scale
       const next =
         lod === 'blocks'
-          ? { area, lod, scale, bound: [], unbound: [] }
-          : { area, lod, scale, bound: ids.filter((id) => bound.has(id)), unbound: ids.filter((id) => !bound.has(id)) }
+          ? { area, lod, scale, labels, bound: [], unbound: [] }
+          : { area, lod, scale, labels, bound: ids.filter((id) => bound.has(id)), unbound: ids.filter((id) => !bound.has(id)) }
       cullNow.current = next
       setCull(next)
     },
-    [size, index, bound],
+    [size, index, bound, pinLabels],
   )
 
   // The camera the layers were last drawn with; between redraws the drawn pixels are moved by CSS.
@@ -274,9 +297,25 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
       /* a synthetic or finished pointer */
     }
   }
+  const hovered = useRef<string | null>(null)
+  const hover = (id: string | null, at: { x: number; y: number }) => {
+    if (id === hovered.current) return
+    hovered.current = id
+    onItemHover?.(id, at)
+  }
   const onPointerMove = (e: React.PointerEvent) => {
     const d = drag.current
-    if (!d) return
+    if (!d) {
+      if (!onItemHover || !box.current) return
+      const r = box.current.getBoundingClientRect()
+      const at = { x: e.clientX - r.left, y: e.clientY - r.top }
+      const p = toWorld(camera.current, at.x, at.y)
+      return hover(
+        index.itemAt(p.x, p.y, (id) => bound.has(id)),
+        at,
+      )
+    }
+    hover(null, { x: 0, y: 0 })
     const dx = e.clientX - d.x,
       dy = e.clientY - d.y
     if (!d.moved && Math.hypot(dx, dy) < CLICK_SLOP_PX) return
@@ -327,6 +366,7 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
       onPointerCancel={() => {
         drag.current = null
       }}
+      onPointerLeave={() => hover(null, { x: 0, y: 0 })}
       onDoubleClick={() => size && apply(fitCamera(contentBox(doc.resolution, index.extent), size.width, size.height), true)}
     >
       {size && (
@@ -342,7 +382,17 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
             ) : (
               cull?.unbound
                 .filter((id) => doc.items[id])
-                .map((id) => <ItemNode key={id} item={doc.items[id]} theme={theme} lod={lod} images={images} listening={false} />)
+                .map((id) => (
+                  <ItemNode
+                    key={id}
+                    item={doc.items[id]}
+                    theme={theme}
+                    lod={lod}
+                    images={images}
+                    listening={false}
+                    labelScale={cull.labels}
+                  />
+                ))
             )}
           </Layer>
           <Layer ref={connectorLayer} listening={false}>
@@ -372,7 +422,9 @@ export function MapCanvas({ doc, index, live, theme, images, fit, reading, onIte
               live &&
               cull?.bound
                 .filter((id) => doc.items[id])
-                .map((id) => <LiveItem key={id} item={doc.items[id]} live={live} theme={theme} lod={lod} images={images} />)
+                .map((id) => (
+                  <LiveItem key={id} item={doc.items[id]} live={live} theme={theme} lod={lod} images={images} labelScale={cull.labels} />
+                ))
             )}
           </Layer>
         </Stage>

@@ -8,6 +8,7 @@ import type { HostItem, ItemBase } from '../../shared/maps'
 import { liveColour, type MapTheme } from '../theme'
 import { seedOf, sketchPaths } from './sketch'
 import type { ItemProps, LiveState, Lod } from './types'
+import { labelVisible } from '../canvas/lod'
 
 type Base = Pick<ItemBase, 'id' | 'x' | 'y' | 'w' | 'h' | 'rotation'>
 
@@ -20,13 +21,17 @@ export function ItemGroup({ item, listening, children }: { item: Base; listening
   )
 }
 
-/** Labels only at full detail (zoomed-out maps hide them). Plain Konva text: never markup. */
+/** The label size of an item (its style's, else 12 px). */
+export const labelSize = (item: Pick<ItemBase, 'style'>) => item.style?.font_size ?? 12
+
+/** A label, drawn when readable on screen (issue 18: its size × the scale), never as blocks. Plain Konva text: never markup. */
 export function Label({
   text,
   w,
   y,
   theme,
   lod,
+  labelScale,
   colour,
   size = 12,
   align = 'center',
@@ -36,11 +41,12 @@ export function Label({
   y: number
   theme: MapTheme
   lod: Lod
+  labelScale: number | undefined
   colour?: string
   size?: number
   align?: 'left' | 'center' | 'right'
 }) {
-  if (!text || lod !== 'detail') return null
+  if (!text || lod === 'blocks' || !labelVisible(size, labelScale)) return null
   return (
     <Text
       text={text}
@@ -154,7 +160,7 @@ export interface BoundItemProps extends ItemProps<
  * A bound item (host, resource, environment, nested map) in its state colour. Without a state (the editor's
  * design view) it is drawn in the nohost colour, so what you place is what the viewer shows before data.
  */
-export function BoundItem({ item, state, theme, lod, listening, text, glyph }: BoundItemProps) {
+export function BoundItem({ item, state, theme, lod, listening, labelScale, text, glyph }: BoundItemProps) {
   const colour = liveColour(theme, state)
   const { w, h } = item
   const stroke = item.style?.stroke ?? theme.ink
@@ -165,6 +171,8 @@ export function BoundItem({ item, state, theme, lod, listening, text, glyph }: B
       </ItemGroup>
     )
   const label = item.label ?? text
+  const size = labelSize(item)
+  const common = { text: label, w, theme, lod, labelScale, size }
   let body: ReactNode
   switch (item.state_icon) {
     case 'icon': {
@@ -182,7 +190,7 @@ export function BoundItem({ item, state, theme, lod, listening, text, glyph }: B
             lineJoin="round"
             listening={false}
           />
-          <Label text={label} w={w} y={h + 4} theme={theme} lod={lod} />
+          <Label {...common} y={h + 4} />
         </>
       )
       break
@@ -192,7 +200,7 @@ export function BoundItem({ item, state, theme, lod, listening, text, glyph }: B
         <>
           <Rect width={w} height={h} fill={item.style?.fill ?? theme.fill} stroke={stroke} strokeWidth={1} cornerRadius={4} />
           <Circle x={Math.min(w, h) * 0.25} y={Math.min(w, h) * 0.25} radius={Math.max(4, Math.min(w, h) * 0.15)} fill={colour} />
-          <Label text={label} w={w} y={h + 4} theme={theme} lod={lod} />
+          <Label {...common} y={h + 4} />
         </>
       )
       break
@@ -200,7 +208,7 @@ export function BoundItem({ item, state, theme, lod, listening, text, glyph }: B
       body = (
         <>
           <Rect width={w} height={h} fill={colour} cornerRadius={h / 2} />
-          <Label text={label} w={w} y={h / 2 - 6} theme={theme} lod={lod} colour={theme.onState} />
+          <Label {...common} y={h / 2 - size / 2} colour={theme.onState} />
         </>
       )
       break
@@ -208,7 +216,7 @@ export function BoundItem({ item, state, theme, lod, listening, text, glyph }: B
       body = (
         <>
           <Rect width={w} height={h} fill={colour} stroke={stroke} strokeWidth={1} cornerRadius={6} />
-          <Label text={label} w={w} y={h / 2 - 6} theme={theme} lod={lod} colour={theme.onState} />
+          <Label {...common} y={h / 2 - size / 2} colour={theme.onState} />
         </>
       )
   }

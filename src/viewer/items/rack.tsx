@@ -4,12 +4,13 @@
  */
 import { Group, Rect, Text } from '../konva'
 import type { ItemRenderer } from './types'
-import { ItemGroup, Label } from './parts'
+import { ItemGroup, Label, labelSize } from './parts'
+import { labelVisible } from '../canvas/lod'
 import { liveColour } from '../theme'
 
 const FRAME = 12
 
-export const rack: ItemRenderer<'rack'> = ({ item, state, theme, lod, listening }) => {
+export const rack: ItemRenderer<'rack'> = ({ item, state, theme, lod, listening, labelScale }) => {
   const { w, h, units } = item
   const unit = (h - 2 * FRAME) / units
   const stroke = item.style?.stroke ?? theme.ink
@@ -25,6 +26,7 @@ export const rack: ItemRenderer<'rack'> = ({ item, state, theme, lod, listening 
       {item.slots.map((slot) => {
         const top = FRAME + (units - (slot.u + slot.size - 1)) * unit
         const slotState = slot.host_id ? state?.parts?.[slot.host_id] : undefined
+        const fontSize = Math.min(11, unit * slot.size - 2)
         return (
           <Group key={`${slot.u}`} x={FRAME} y={top}>
             <Rect
@@ -33,14 +35,14 @@ export const rack: ItemRenderer<'rack'> = ({ item, state, theme, lod, listening 
               fill={slot.host_id ? liveColour(theme, slotState) : theme.muted}
               cornerRadius={1}
             />
-            {lod === 'detail' && unit * slot.size >= 10 && (
+            {unit * slot.size >= 10 && labelVisible(fontSize, labelScale) && (
               <Text
                 text={slot.label}
                 x={4}
                 width={w - 2 * FRAME - 8}
                 height={slot.size * unit - 1}
                 verticalAlign="middle"
-                fontSize={Math.min(11, unit * slot.size - 2)}
+                fontSize={fontSize}
                 fontFamily={theme.font}
                 fill={theme.onState}
                 wrap="none"
@@ -51,7 +53,7 @@ export const rack: ItemRenderer<'rack'> = ({ item, state, theme, lod, listening 
           </Group>
         )
       })}
-      <Label text={item.label} w={w} y={h + 4} theme={theme} lod={lod} />
+      <Label text={item.label} w={w} y={h + 4} theme={theme} lod={lod} labelScale={labelScale} size={labelSize(item)} />
     </ItemGroup>
   )
 }

@@ -2,10 +2,10 @@
 import { useMemo } from 'react'
 import { Rect } from '../konva'
 import type { ItemRenderer } from './types'
-import { DrawnPath, ItemGroup, Label } from './parts'
+import { DrawnPath, ItemGroup, Label, labelSize } from './parts'
 import { shapePath } from './geometry'
 
-export const shape: ItemRenderer<'shape'> = ({ item, theme, lod, listening }) => {
+export const shape: ItemRenderer<'shape'> = ({ item, theme, lod, listening, labelScale }) => {
   const { w, h, icon, style } = item
   const path = useMemo(() => shapePath(icon, w, h), [icon, w, h])
   const fill = style?.fill ?? theme.fill
@@ -20,7 +20,16 @@ export const shape: ItemRenderer<'shape'> = ({ item, theme, lod, listening }) =>
     <ItemGroup item={item} listening={listening}>
       <DrawnPath id={item.id} d={path.body} fill={fill} stroke={stroke} strokeWidth={1.5} sketch={style?.sketch} lod={lod} />
       {path.detail && <DrawnPath id={`${item.id}~`} d={path.detail} stroke={stroke} strokeWidth={1.5} sketch={style?.sketch} lod={lod} />}
-      <Label text={item.label} w={w} y={h / 2 - 6} theme={theme} lod={lod} colour={style?.text} />
+      <Label
+        text={item.label}
+        w={w}
+        y={h / 2 - labelSize(item) / 2}
+        theme={theme}
+        lod={lod}
+        labelScale={labelScale}
+        size={labelSize(item)}
+        colour={style?.text}
+      />
     </ItemGroup>
   )
 }

@@ -8,10 +8,10 @@ import type { MapObjectState, MapStates } from '../../shared/api/maps'
 import type { FeedDelta } from '../../shared/feed'
 import {
   bindingsOf,
-  hostItemState,
   itemState,
   NOHOST,
-  resourceItemState,
+  objectContext,
+  resourcesByHost,
   rollupMap,
   worstOf,
   type ItemState,
@@ -23,6 +23,9 @@ import {
 import type { LiveState } from '../items/types'
 
 type Listener = (changed: ReadonlySet<string>) => void
+
+/** SPEC §4 resource severity, lowest first (pending below everything). */
+const RESOURCE_ORDER = ['pending', 'ok', 'unknown', 'warning', 'critical']
 
 /** The environments of a map's hosts and resources: what to subscribe to on the feed. */
 export function environmentIdsOf(states: Pick<MapStates, 'hosts' | 'resources'>): number[] {
@@ -55,7 +58,10 @@ const same = (a: LiveState | undefined, b: LiveState | undefined) =>
 export class LiveStates {
   private hosts = new Map<number, MapObjectState>()
   private resources = new Map<number, MapObjectState>()
+  /** Host id → ids of its resources: a host item shows the worst of them and its host (issue 18). */
+  private resourcesOfHost = new Map<number, number[]>()
   private sources!: RollupSources
+  private ctx!: StateContext
   private states = new Map<string, LiveState>()
   /** `host:12` → ids of the items bound to it (any kind, through its bindings). */
   private byBinding = new Map<string, string[]>()
@@ -89,16 +95,23 @@ export class LiveStates {
     // The answer's rows as they are: a delta replaces its object's row (apply), never changes it.
     this.hosts = new Map(s.hosts.map((h) => [h.id, h]))
     this.resources = new Map(s.resources.map((r) => [r.id, r]))
+    this.resourcesOfHost = resourcesByHost(s.resources)
     this.bandwidth = s.bandwidth
     this.time = s.time
     this.sources = {
       hosts: this.hosts,
       resources: this.resources,
+      resourcesOfHost: this.resourcesOfHost,
       environments: new Map(Object.entries(s.environments).map(([id, st]) => [Number(id), st])),
       maps: new Map(Object.entries(s.maps).map(([id, m]) => [Number(id), m])),
     }
     this.nested = new Set(Object.values(s.maps).flatMap((m) => Object.values(m.document.items).flatMap(bindingsOf)))
     this.nestedNames = new Map(Object.entries(s.maps).map(([id, m]) => [Number(id), { name: m.name, hostgroup_name: m.hostgroup_name }]))
+    this.ctx = {
+      ...objectContext(this.doc, this.useHard, this.sources),
+      environment: (id) => this.stateByBinding(`environment:${id}`),
+      map: (id) => this.stateByBinding(`map:${id}`),
+    }
     const changed = this.rollupAll()
     // A refetch may bring new bandwidth values even when no item changed: listeners hear of it.
     this.emit(changed, true)
@@ -132,15 +145,11 @@ export class LiveStates {
     return binding.startsWith('resource:') ? this.resources.get(Number(binding.slice(9))) : undefined
   }
 
-  /** SPEC §4 decorations of the object an item stands for; an item of several hosts (a rack) gets its parts. */
+  /** SPEC §4 decorations of the object an item stands for; an item of parts (a rack, any number of slots) has none of its own. */
   private decorate(item: MapItem, base: ItemState): LiveState {
+    if (base.parts) return base
     const bindings = bindingsOf(item)
-    if (bindings.length > 1) {
-      const parts: Record<number, ItemState> = {}
-      for (const b of bindings) if (b.startsWith('host:')) parts[Number(b.slice(5))] = hostItemState(this.objectOf(b), this.useHard)
-      return { ...base, parts }
-    }
-    const o = bindings.length ? this.objectOf(bindings[0]) : undefined
+    const o = bindings.length === 1 ? this.objectOf(bindings[0]) : undefined
     if (!o) return base
     // Written out rather than spread: every host item's state then has one shape (10,000 items at a wall's start).
     return {
@@ -152,13 +161,6 @@ export class LiveStates {
       in_maintenance: o.scheduled_downtime_depth > 0,
       ticket: o.tickets.length > 0,
     }
-  }
-
-  private readonly ctx: StateContext = {
-    host: (id) => hostItemState(this.hosts.get(id), this.useHard),
-    resource: (id) => resourceItemState(this.resources.get(id), this.useHard),
-    environment: (id) => this.stateByBinding(`environment:${id}`),
-    map: (id) => this.stateByBinding(`map:${id}`),
   }
 
   /** Environment and nested map items keep their last roll-up until a refetch or a nested delta. */
@@ -196,7 +198,12 @@ export class LiveStates {
         } else {
           Object.assign(o, { acknowledged: d.acknowledged, scheduled_downtime_depth: d.scheduled_downtime_depth, tickets: d.tickets })
         }
-        for (const id of this.byBinding.get(binding) ?? []) {
+        // A resource also colours the items of its host (issue 18).
+        const ids = [
+          ...(this.byBinding.get(binding) ?? []),
+          ...((d.object === 'resource' && this.byBinding.get(`host:${d.host_id}`)) || []),
+        ]
+        for (const id of ids) {
           const base = itemState(items[id], this.ctx)
           this.put(items[id], base ? this.decorate(items[id], base) : undefined, changed)
         }
@@ -221,6 +228,14 @@ export class LiveStates {
     if (!b || b.length !== 1) return undefined
     const object = this.objectOf(b[0])
     return object ? { kind: b[0].startsWith('host:') ? 'host' : 'resource', object } : undefined
+  }
+
+  /** The resources of the host an item stands for (a host item's popover and tooltip), worst first. */
+  resourcesOfItem(itemId: string): MapObjectState[] {
+    const o = this.objectOfItem(itemId)
+    if (o?.kind !== 'host') return []
+    const list = (this.resourcesOfHost.get(o.object.id) ?? []).flatMap((id) => this.resources.get(id) ?? [])
+    return list.sort((a, b) => RESOURCE_ORDER.indexOf(b.state) - RESOURCE_ORDER.indexOf(a.state) || a.name.localeCompare(b.name))
   }
 
   /** The nested map a map item opens (by its binding), when the caller may see it. */

@@ -191,4 +191,24 @@ describe('LiveStates', () => {
     expect(live.stateOf('m')?.map_state).toBe(MAP.down)
     expect(live.nestedOf('m')).toEqual({ name: 'inner', hostgroup_name: 'env' })
   })
+
+  it('a resource going CRITICAL turns its host item down, and the host item lists its resources worst first (issue 18)', () => {
+    const resources = [
+      object(31, 'ok', { host_id: 1, name: 'disk' }),
+      object(32, 'warning', { host_id: 1, name: 'load' }),
+      object(33, 'ok', { host_id: 3, name: 'fan' }),
+    ]
+    const live = new LiveStates(5, doc(), false, { ...initial(), resources })
+    expect(live.stateOf('a')).toMatchObject({ map_state: MAP.warning, host_map_state: HOST_MAP_STATE.resource_warning })
+    const { changed } = live.apply([{ ...delta(31, 'critical'), object: 'resource', host_id: 1, name: 'disk' }])
+    expect([...changed]).toEqual(['a'])
+    expect(live.stateOf('a')).toMatchObject({ map_state: MAP.down, host_map_state: HOST_MAP_STATE.resource_critical })
+    expect(live.resourcesOfItem('a').map((r) => [r.name, r.state])).toEqual([
+      ['disk', 'critical'],
+      ['load', 'warning'],
+    ])
+    // A rack slot rolls up the same way, whether the rack has one slot or several.
+    live.apply([{ ...delta(33, 'critical'), object: 'resource', host_id: 3, name: 'fan' }])
+    expect(live.stateOf('r')).toMatchObject({ map_state: MAP.down, parts: { 3: { map_state: MAP.down } } })
+  })
 })

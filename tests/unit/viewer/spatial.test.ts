@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { buildIndex, worldBox } from '../../../src/viewer/canvas/spatial'
-import { BLOCK_SCALE, DETAIL_LIMIT, LABEL_SCALE, lodFor } from '../../../src/viewer/canvas/lod'
+import { BLOCK_SCALE, DETAIL_LIMIT, DETAIL_SCALE, labelScaleFor, labelVisible, lodFor } from '../../../src/viewer/canvas/lod'
 import { contentBox, fitCamera, toScreen, visibleWorld, zoomAt } from '../../../src/viewer/canvas/camera'
 
 function grid(n: number): MapDocument {
@@ -50,9 +50,21 @@ describe('spatial index', () => {
 })
 
 describe('level of detail', () => {
-  it('hides labels when zoomed out, draws blocks further out or when too many items are on screen', () => {
+  it('a label shows by its size on screen, not by a fixed zoom; a pinned wall shows every label (issue 18)', () => {
+    // A 3840×2160 map fitted to a 1400 px wall: scale ~0.36.
+    const fitted = labelScaleFor(0.36, false)
+    expect(labelVisible(40, fitted)).toBe(true)
+    expect(labelVisible(12, fitted)).toBe(false)
+    expect(labelVisible(12, labelScaleFor(0.36, true))).toBe(true)
+    expect(labelVisible(12, labelScaleFor(1, false))).toBe(true)
+    // Stepped: small zoom changes keep the same scale, so items are not redrawn for each wheel tick.
+    expect(labelScaleFor(0.5, false)).toBe(labelScaleFor(0.52, false))
+    expect(labelScaleFor(0.36, false)).toBeLessThanOrEqual(0.36)
+  })
+
+  it('simplifies drawing when zoomed out, draws blocks further out or when too many items are on screen', () => {
     expect(lodFor(1, 100)).toBe('detail')
-    expect(lodFor(LABEL_SCALE - 0.01, 100)).toBe('plain')
+    expect(lodFor(DETAIL_SCALE - 0.01, 100)).toBe('plain')
     expect(lodFor(BLOCK_SCALE - 0.01, 100)).toBe('blocks')
     expect(lodFor(2, DETAIL_LIMIT + 1)).toBe('blocks')
   })

@@ -8,7 +8,7 @@ import { IdParams } from '../../../shared/api/entities'
 import { MapExportQuery, MapImportQuery, MapImportResult } from '../../../shared/api/maps'
 import { fileResponse } from '../../../shared/api/list'
 import { exportSvg } from '../../../shared/maps/export-svg'
-import { hostItemState, rollupMap, type MapDocument, type RollupSources } from '../../../shared/maps'
+import { hostItemState, rollupMap, sourcesOf, type MapDocument } from '../../../shared/maps'
 import type { MapStates } from '../../../shared/api/maps'
 import { importMap } from '../../integrations/import'
 import { requireMap } from '../../store/maps'
@@ -18,14 +18,8 @@ import { mapImageDataUris } from '../../store/map-images'
 
 /** The live states the map's viewers see, applied to the exported document (SPEC §4 roll-up, shared code). */
 function statesOf(doc: MapDocument, useHard: boolean, live: MapStates) {
-  const sources: RollupSources = {
-    hosts: new Map(live.hosts.map((h) => [h.id, h])),
-    resources: new Map(live.resources.map((r) => [r.id, r])),
-    environments: new Map(Object.entries(live.environments).map(([id, s]) => [Number(id), s])),
-    maps: new Map(Object.entries(live.maps).map(([id, m]) => [Number(id), m])),
-  }
   return {
-    states: rollupMap(doc, useHard, sources, [live.map_id]).items,
+    states: rollupMap(doc, useHard, sourcesOf(live), [live.map_id]).items,
     hosts: Object.fromEntries(live.hosts.map((h) => [h.id, hostItemState(h, useHard)])),
   }
 }

@@ -48,6 +48,7 @@ export const editor = {
     'set-resolution': 'Change resolution',
     'set-background': 'Change background',
     'set-grid-size': 'Change grid size',
+    'set-view-options': 'Change how the map is shown',
     'connect-selection': 'Connect selected',
   },
   page: {
@@ -193,6 +194,10 @@ export const editor = {
     removePicture: 'Remove picture',
     uploading: 'Uploading…',
     gridSize: 'Grid size',
+    hostOnly: 'Host items show the host state only (not their resources)',
+    pinLabels: 'Show labels at any zoom',
+    wallDetails: 'Fullscreen shows',
+    wall: { name: 'map name', clock: 'clock', last_update: 'last update' },
   },
   shortcuts: {
     open: 'Keyboard shortcuts',

@@ -119,6 +119,7 @@ export const mapsUi = {
       fullscreen: 'Fullscreen',
       position: 'Map {{n}} of {{total}}',
       holding: 'Holding {{alias}}: unhandled problem',
+      reason: '{{name}} {{state}}',
     },
     form: {
       title: 'Edit slideshow',

@@ -17,6 +17,14 @@ export const mapsViewer = {
     itemState: '{{name}}: {{state}}',
     changed: '{{name}} is now {{state}}',
     recursion: 'nested too deep or in a cycle',
+    resources: {
+      counts_one: '{{count}} resource: {{states}}',
+      counts_other: '{{count}} resources: {{states}}',
+      count: '{{n}} {{state}}',
+      problems: 'Resources that are not OK',
+    },
+    tooltip: 'State of {{name}}',
+    wall: { clock: 'Time', lastUpdate: 'Last update {{time}}' },
     decorations: {
       maintenance: 'in maintenance',
       stale: 'stale',

@@ -15,13 +15,17 @@ const Colour = z
   .max(32)
   .regex(/^(#[0-9a-fA-F]{3,8}|[a-z]+|rgba?\([\d.,\s%]+\))$/)
 
-/** Colours of SPEC §2 "Map editor: colors"; `sketch` draws the shape hand-drawn (roughjs). */
+/**
+ * Colours of SPEC §2 "Map editor: colors"; `sketch` draws the shape hand-drawn (roughjs); `font_size` is the
+ * label's (12 when absent), which also decides from what zoom it is readable (issue 18).
+ */
 export const ItemStyle = z
   .object({
     fill: Colour.optional(),
     stroke: Colour.optional(),
     text: Colour.optional(),
     sketch: z.boolean().optional(),
+    font_size: z.number().min(6).max(200).optional(),
   })
   .strict()
 export type ItemStyle = z.infer<typeof ItemStyle>

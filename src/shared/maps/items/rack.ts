@@ -4,7 +4,7 @@
  */
 import { z } from 'zod'
 import { boxOf, ItemBase, type ItemKindDef } from './base'
-import { worstOf } from '../item-state'
+import { worseItem, type ItemState } from '../item-state'
 
 export const RackSlot = z
   .object({
@@ -39,9 +39,15 @@ export const rack: ItemKindDef<'rack', RackItem> = {
   bounds: boxOf,
   /** A rack stands for the hosts in its slots. */
   bindings: (item) => item.slots.flatMap((s) => (s.host_id ? [`host:${s.host_id}`] : [])),
-  /** The worst state of the hosts in its slots; an empty rack shows none. */
+  /** Each bound slot rolls up as a host item, and the rack shows the worst slot; an empty rack shows none. */
   state: (item, ctx) => {
-    const hosts = item.slots.flatMap((s) => (s.host_id ? [ctx.host(s.host_id)] : []))
-    return hosts.length ? { map_state: worstOf(hosts.map((h) => h.map_state)), host_map_state: null } : null
+    const parts: Record<number, ItemState> = {}
+    let worst: ItemState | null = null
+    for (const s of item.slots) {
+      if (!s.host_id) continue
+      parts[s.host_id] = ctx.host(s.host_id)
+      worst = worst ? worseItem(worst, parts[s.host_id]) : parts[s.host_id]
+    }
+    return worst && { map_state: worst.map_state, host_map_state: worst.host_map_state, parts }
   },
 }

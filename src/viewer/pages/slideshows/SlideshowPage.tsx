@@ -1,9 +1,9 @@
 import { useEffect, useReducer } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useParams } from 'react-router'
+import { Link, useLocation, useParams, useSearchParams } from 'react-router'
 import type { Slideshow } from '../../../shared/api/maps'
 import { MapView } from '../../MapView'
-import { WALL_SCREEN } from '../../layout'
+import { WALL_OVERLAY, WALL_SCREEN } from '../../layout'
 import { slideshowPath } from '../maps-list/MapsListPage'
 import { useSlideshow } from './api'
 import { rotate, startRotation, type Rotation, type RotationConfig, type RotationEvent } from './rotation'
@@ -15,7 +15,9 @@ const TICK_MS = 500
 /**
  * SPEC §2 /maps/slideshows/{hostgroup_name}/{name} and /fullscreen: the slideshow's maps one after the
  * other every `delay` seconds, drawn live by the viewer's MapView; pause, next and previous controls,
- * hidden in fullscreen (a NOC wall has no one at it). Issue 7 follow alarms jumps to a map that turns worse.
+ * hidden in fullscreen (a NOC wall has no one at it). Issue 7 follow alarms jumps to a map with a new
+ * unhandled problem; in fullscreen a corner of the wall says which map, its position and why it jumped (issue 18).
+ * `?labels=on` pins labels on.
  */
 export function SlideshowPage() {
   const { hostgroup_name = '', name = '' } = useParams()
@@ -26,6 +28,7 @@ export function SlideshowPage() {
 function Player({ slideshow }: { slideshow: Slideshow }) {
   const { t } = useTranslation()
   const fullscreen = useLocation().pathname.endsWith('/fullscreen')
+  const pinLabels = useSearchParams()[0].get('labels') === 'on'
   const mapIds = slideshow.maps.map((m) => m.id)
   const config: RotationConfig = { mapIds, delayMs: slideshow.delay * 1000, followAlarms: slideshow.follow_alarms }
   const [rotation, dispatch] = useReducer((r: Rotation, e: RotationEvent) => rotate(r, e, config), Date.now(), startRotation)
@@ -47,9 +50,12 @@ function Player({ slideshow }: { slideshow: Slideshow }) {
       style={fullscreen ? { ...WALL_SCREEN, display: 'flex', flexDirection: 'column' } : undefined}
       aria-label={slideshow.alias}
     >
-      <header className={fullscreen ? 'visually-hidden' : 'd-flex flex-wrap align-items-center gap-2 p-2 border-bottom'}>
-        <h1 className="h5 mb-0 me-2">{slideshow.alias}</h1>
-        <h2 className="h6 mb-0" aria-live="polite">
+      <header
+        className={`d-flex flex-wrap align-items-center gap-2 ${fullscreen ? 'small px-2 py-1 rounded' : 'p-2 border-bottom'}`}
+        style={fullscreen ? { ...WALL_OVERLAY, bottom: 8, left: 8 } : undefined}
+      >
+        <h1 className={fullscreen ? 'h6 mb-0' : 'h5 mb-0 me-2'}>{slideshow.alias}</h1>
+        <h2 className={fullscreen ? 'visually-hidden' : 'h6 mb-0'} aria-live="polite">
           {current.alias}
         </h2>
         <span className="text-body-secondary small">
@@ -58,6 +64,8 @@ function Player({ slideshow }: { slideshow: Slideshow }) {
         {rotation.holding !== null && (
           <span className="badge text-bg-danger" role="status">
             {t('maps.slideshows.player.holding', { alias: current.alias })}
+            {rotation.reason &&
+              ` (${t('maps.slideshows.player.reason', { name: rotation.reason.name, state: t(`maps.viewer.state.${rotation.reason.state}`) })})`}
           </span>
         )}
         {!fullscreen && (
@@ -84,7 +92,7 @@ function Player({ slideshow }: { slideshow: Slideshow }) {
         )}
       </header>
       <div className="flex-grow-1 position-relative">
-        <MapView key={current.id} mapId={current.id} fullscreen={fullscreen} />
+        <MapView key={current.id} mapId={current.id} fullscreen={fullscreen} pinLabels={pinLabels} />
       </div>
     </section>
   )

@@ -2,11 +2,12 @@
  * SPEC §2 current viewer /maps/{hostgroup_name}/{name}/(view|display|fullscreen), the legacy viewer routes
  * and #maps/{environment_name}/{map_name}. `fullscreen` is the NOC kiosk: no chrome, fit to any screen,
  * no idle timeout; it reconnects by itself (the feed client) and reloads on a new release (the shell's
- * version polling runs around every route). Escape leaves it for a person at the wall.
+ * version polling runs around every route). Escape leaves it for a person at the wall. `?labels=on` pins
+ * labels on at any zoom (issue 18).
  */
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useLocation, useNavigate, useParams } from 'react-router'
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import { useMapByName } from '../../api'
 import { mapPath } from '../../links'
 import { MapView } from '../../MapView'
@@ -23,6 +24,7 @@ export function ViewerPage() {
   const { t } = useTranslation()
   const { hostgroup_name = '', name = '' } = useParams()
   const mode = viewerMode(useLocation().pathname)
+  const pinLabels = useSearchParams()[0].get('labels') === 'on'
   const navigate = useNavigate()
   const map = useMapByName(hostgroup_name, name)
   const info = map.data
@@ -35,7 +37,7 @@ export function ViewerPage() {
   }, [mode, navigate, hostgroup_name, name])
 
   if (!info) return null
-  const view = <MapView key={info.id} mapId={info.id} fullscreen={mode === 'fullscreen'} />
+  const view = <MapView key={info.id} mapId={info.id} fullscreen={mode === 'fullscreen'} pinLabels={pinLabels} />
   if (mode === 'fullscreen') {
     return (
       <section className="bg-body" style={WALL_SCREEN} aria-label={info.alias} data-testid="map-fullscreen">

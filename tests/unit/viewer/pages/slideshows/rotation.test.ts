@@ -19,9 +19,20 @@ const config: RotationConfig = { mapIds: [11, 22, 33], delayMs: 10_000, followAl
 const run = (events: RotationEvent[], c = config, from = startRotation(0)): Rotation => events.reduce((r, e) => rotate(r, e, c), from)
 const tick = (now: number): RotationEvent => ({ type: 'tick', now })
 const states = (now: number, s: Record<number, MapAlarm>): RotationEvent => ({ type: 'states', now, states: s })
-const up: MapAlarm = { map_state: MAP.up, unhandled: MAP.up }
-const down: MapAlarm = { map_state: MAP.down, unhandled: MAP.down }
-const downHandled: MapAlarm = { map_state: MAP.down, unhandled: MAP.up }
+/** A map whose unhandled problems are `problems` (key → MAP state); `map_state` the worst of those and `handled`. */
+function alarm(problems: Record<string, number>, handled: number = MAP.up): MapAlarm {
+  const states = Object.values(problems)
+  const worst = (list: number[]) =>
+    list.reduce((w, s) => (w === MAP.up || s === MAP.down || (s === MAP.unreachable && w !== MAP.down) ? s : w), MAP.up)
+  return {
+    map_state: worst([...states, handled]),
+    unhandled: worst(states),
+    problems: Object.fromEntries(Object.entries(problems).map(([key, state]) => [key, { name: key, state }])),
+  }
+}
+const up = alarm({})
+const down = alarm({ 'host:1': MAP.down })
+const downHandled = alarm({}, MAP.down)
 const allUp = (now: number) => states(now, { 11: up, 22: up, 33: up })
 
 describe('slideshow rotation (SPEC §3 delay)', () => {
@@ -72,14 +83,38 @@ describe('follow alarms (issue 7)', () => {
     const held = run([allUp(0), states(1_000, { 11: down, 22: up, 33: up })])
     const recovered = run([states(5_000, { 11: up, 22: up, 33: up })], config, held)
     expect(recovered.holding).toBeNull()
-    const again = run([states(6_000, { 11: up, 22: { map_state: MAP.warning, unhandled: MAP.warning }, 33: up })], config, recovered)
+    const again = run([states(6_000, { 11: up, 22: alarm({ 'resource:4': MAP.warning }), 33: up })], config, recovered)
     expect([again.index, again.holding]).toEqual([1, 22])
   })
 
   it('picks the worst of several maps turning worse at once, then the first in slideshow order', () => {
-    const warning: MapAlarm = { map_state: MAP.warning, unhandled: MAP.warning }
+    const warning = alarm({ 'resource:4': MAP.warning })
     expect(run([allUp(0), states(1, { 11: warning, 22: up, 33: down })]).holding).toBe(33)
     expect(run([allUp(0), states(1, { 11: up, 22: down, 33: down })]).holding).toBe(22)
+  })
+
+  it('jumps to a new unhandled DOWN beside an acknowledged DOWN, and says which problem it jumped for (issue 18)', () => {
+    const acknowledged = alarm({}, MAP.down)
+    const start = run([states(0, { 11: up, 22: acknowledged, 33: up })])
+    const r = run([states(1_000, { 11: up, 22: alarm({ 'host:7': MAP.down }, MAP.down), 33: up })], config, start)
+    expect([r.index, r.holding, r.reason]).toEqual([1, 22, { name: 'host:7', state: MAP.down }])
+  })
+
+  it('jumps again for a second new problem of a map already bad, and for a problem turning worse', () => {
+    const first = run([allUp(0), states(1_000, { 11: down, 22: up, 33: up }), { type: 'next', now: 2_000 }])
+    expect(first.index).toBe(1)
+    const second = run([states(3_000, { 11: alarm({ 'host:1': MAP.down, 'resource:9': MAP.warning }), 22: up, 33: up })], config, first)
+    expect([second.index, second.reason?.name]).toEqual([0, 'resource:9'])
+    const moved = run([{ type: 'next', now: 4_000 }], config, second)
+    const worse = run([states(5_000, { 11: alarm({ 'host:1': MAP.down, 'resource:9': MAP.down }), 22: up, 33: up })], config, moved)
+    expect([worse.index, worse.reason?.name]).toEqual([0, 'resource:9'])
+    // The same problems again are no news.
+    const still = run(
+      [{ type: 'next', now: 6_000 }, states(7_000, { 11: alarm({ 'host:1': MAP.down, 'resource:9': MAP.down }), 22: up, 33: up })],
+      config,
+      worse,
+    )
+    expect([still.index, still.holding]).toEqual([1, null])
   })
 
   it('a person going next or previous ends the hold', () => {
@@ -121,7 +156,11 @@ describe('alarm of a map from its live states (SPEC §4, issue 7)', () => {
       hosts: [object({ state: 'down', acknowledged: true }), object({ id: 2, state: 'down', scheduled_downtime_depth: 1 })],
       resources: [object({ id: 3, state: 'warning' })],
     }
-    expect(alarmOf(s, false)).toEqual({ map_state: MAP.down, unhandled: MAP.warning })
+    expect(alarmOf(s, false)).toEqual({
+      map_state: MAP.down,
+      unhandled: MAP.warning,
+      problems: { 'resource:3': { name: 'x: x', state: MAP.warning } },
+    })
     expect(alarmOf({ ...s, resources: [] }, false).unhandled).toBe(MAP.nohost)
   })
 
@@ -136,7 +175,7 @@ describe('alarm of a map from its live states (SPEC §4, issue 7)', () => {
 
   it("follows the map's use_hard_state: a soft problem over a hard OK is no alarm", () => {
     const s = { map_state: MAP.up, hosts: [], resources: [object({ state: 'critical', hard_state: 'ok', state_type: 'soft' })] }
-    expect(alarmOf(s, true).unhandled).toBe(MAP.up)
+    expect(alarmOf(s, true)).toMatchObject({ unhandled: MAP.nohost, problems: {} })
     expect(alarmOf(s, false).unhandled).toBe(MAP.down)
   })
 })

@@ -1,0 +1,168 @@
+/**
+ * What the wall means (issue 18; SPEC §4 MAP, HOST_MAP_STATE and severity), against the built app and the
+ * real server in Chromium: a host item shows its resources' problems (unless the map is host-only), follow
+ * alarms jumps to a new unhandled problem beside a handled one, a rack with one slot is coloured, and labels
+ * stay readable on a big map fitted to a wall.
+ */
+import { describe, expect, it } from 'vitest'
+import { makeTenant, uniq } from '../tests/helpers/api'
+import { openAs, useBrowserSuite } from './browser'
+import { darkPixels, DOWN, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
+
+const suite = useBrowserSuite()
+const BOX = { x: 400, y: 300, w: 200, h: 120 }
+const hostItem = (host: { id: number; name: string }, box = BOX, extra: object = {}) => ({
+  id: 'h',
+  kind: 'host',
+  ...box,
+  z: 1,
+  rotation: 0,
+  host_id: host.id,
+  name: host.name,
+  state_icon: 'box',
+  ...extra,
+})
+
+describe('the wall (issue 18)', () => {
+  it('turns a host item red when only its resource is CRITICAL, live, and keeps it green on a host-only map (SPEC §4 HOST_MAP_STATE)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user, ['disk', 'load'])
+    const map = await publishedMap(user, { h: hostItem(host) })
+    const quiet = await publishedMap(user, { h: hostItem(host) }, { extra: { view: { host_only: true } } })
+    const page = await openAs(suite, user, `${map.path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    const at = await itemPoint(page, BOX)
+    await waitForColour(page, at, UP)
+
+    expect(
+      (await user.api.post('/api/v1/results', { resource_id: host.resources.disk, exit_status: 2, output: 'DISK CRITICAL - 99% used' }))
+        .status,
+    ).toBe(200)
+    await waitForColour(page, at, DOWN)
+    // Hovering the item tells why: the state, output and the resources' counts.
+    await page.mouse.move(at.x, at.y)
+    const tooltip = page.getByRole('tooltip', { name: `State of ${host.name}` })
+    await tooltip.getByText('2 resources: 1 Critical, 1 OK').waitFor()
+    // The popover lists the resources that are not OK.
+    await page.mouse.click(at.x, at.y)
+    const problems = page.getByRole('dialog', { name: host.name }).getByRole('list', { name: 'Resources that are not OK' })
+    await problems.getByText('DISK CRITICAL - 99% used').waitFor()
+    await expect(problems.getByRole('listitem').count()).resolves.toBe(1)
+
+    const other = await openAs(suite, user, `${quiet.path}/fullscreen`)
+    await other.getByTestId('map-summary').getByText('Map state: up.', { exact: false }).waitFor({ state: 'attached' })
+    await waitForColour(other, await itemPoint(other, BOX), UP)
+  })
+
+  it('follows alarms to a new unhandled DOWN beside an acknowledged DOWN, and says on the wall why and where', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const calm = await upHost(user)
+    const handled = await upHost(user)
+    const fresh = await upHost(user)
+    expect((await user.api.post('/api/v1/results', { host: handled.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    const ack = await user.api.post(`/api/v1/hosts/${handled.id}/acknowledgements`, {
+      host_id: handled.id,
+      host_name: handled.name,
+      comment: 'known',
+      persistent: true,
+    })
+    expect(ack.status).toBe(201)
+    const office = await publishedMap(user, { h: hostItem(calm) }, { alias: uniq('Office') })
+    const warehouse = await publishedMap(
+      user,
+      { h: hostItem(handled), f: hostItem(fresh, { x: 700, y: 300, w: 200, h: 120 }, { id: 'f' }) },
+      { alias: uniq('Warehouse') },
+    )
+    const show = await user.api.post('/api/v1/slideshows', {
+      alias: 'Alarm wall',
+      delay: 3600,
+      follow_alarms: true,
+      map_ids: [office.id, warehouse.id],
+      hostgroup_id: user.environmentId,
+    })
+    expect(show.status).toBe(201)
+    const path = `/maps/slideshows/${encodeURIComponent(show.body.hostgroup_name)}/${encodeURIComponent(show.body.name)}/fullscreen`
+    const page = await openAs(suite, user, path)
+    // The baseline: the slideshow has seen the warehouse with its acknowledged DOWN.
+    await page.waitForResponse((r) => r.url().includes(`/api/v1/maps/${warehouse.id}/states`) && r.ok(), { timeout: 15_000 })
+    await page.getByRole('heading', { name: office.alias, level: 2 }).waitFor({ state: 'attached' })
+    await page.getByText('Map 1 of 2').waitFor()
+
+    expect(
+      (await user.api.post('/api/v1/results', { host: fresh.name, exit_status: 2, output: 'PING CRITICAL - unreachable' })).status,
+    ).toBe(200)
+    await page.getByRole('heading', { name: warehouse.alias, level: 2 }).waitFor({ state: 'attached', timeout: 15_000 })
+    // Visible on the wall, not only to a screen reader: the position, the map and why it jumped.
+    await page.getByText('Map 2 of 2').waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: `Holding ${warehouse.alias}: unhandled problem (${fresh.name} down)` })
+      .waitFor()
+    await page.getByTestId('wall-details').getByText(warehouse.alias).waitFor()
+    // The states came before the map: the new problem is red from its first frame.
+    await waitForColour(page, await itemPoint(page, { x: 700, y: 300, w: 200, h: 120 }), DOWN)
+  })
+
+  it('colours a rack with one bound slot by that host (issue 18 racks)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user)
+    const rack = { x: 400, y: 100, w: 200, h: 424 }
+    const map = await publishedMap(user, {
+      r: { id: 'r', kind: 'rack', ...rack, z: 1, rotation: 0, units: 4, slots: [{ u: 1, size: 4, host_id: host.id, label: 'db' }] },
+    })
+    const page = await openAs(suite, user, `${map.path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    const at = await itemPoint(page, rack, 0.5, 0.6)
+    await waitForColour(page, at, UP)
+    expect((await user.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    await waitForColour(page, at, DOWN)
+  })
+
+  it('shows labels readable at the zoom that fits a 3840×2160 map, and every label when the wall pins them', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user)
+    const shape = { x: 1200, y: 700, w: 1400, h: 300 }
+    const small = { x: 2000, y: 1500, w: 96, h: 96 }
+    const map = await publishedMap(
+      user,
+      {
+        s: { id: 's', kind: 'shape', ...shape, z: 1, rotation: 0, icon: 'rectangle', label: 'CORE NETWORK', style: { font_size: 60 } },
+        h: hostItem(host, small, { state_icon: 'dot' }),
+      },
+      { resolution: { width: 3840, height: 2160 } },
+    )
+    const labelOf = async (page: Parameters<typeof itemPoint>[0]) => {
+      const from = await itemPoint(page, small, -0.5, 1.05)
+      const to = await itemPoint(page, small, 1.5, 1.3)
+      return darkPixels(page, from, to)
+    }
+    const page = await openAs(suite, user, `${map.path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    await waitForColour(page, await itemPoint(page, small, 0.25, 0.25), UP)
+    // The big label is some 20 px high on screen: drawn. The host's 12 px label would be 4 px: left out.
+    await expect
+      .poll(async () => darkPixels(page, await itemPoint(page, shape, 0.3, 0.4), await itemPoint(page, shape, 0.7, 0.6)), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(50)
+    expect(await labelOf(page)).toBe(0)
+
+    const pinned = await openAs(suite, user, `${map.path}/fullscreen?labels=on`)
+    await pinned.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    await waitForColour(pinned, await itemPoint(pinned, small, 0.25, 0.25), UP)
+    await expect.poll(() => labelOf(pinned), { timeout: 10_000 }).toBeGreaterThan(5)
+  })
+
+  it("the map timeline shows state changes of the map's objects, not only its edits (issue 18)", async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user, ['disk'])
+    const map = await publishedMap(user, { h: hostItem(host) })
+    expect(
+      (await user.api.post('/api/v1/results', { resource_id: host.resources.disk, exit_status: 2, output: 'DISK CRITICAL - full' })).status,
+    ).toBe(200)
+    const page = await openAs(suite, user, `${map.path}/timeline`)
+    await page.getByRole('heading', { name: `Timeline of ${map.alias}` }).waitFor()
+    await page.getByText(`Map ${map.alias}`).filter({ hasText: '(version 1)' }).first().waitFor()
+    await page.getByText('DISK CRITICAL - full').first().waitFor()
+  })
+})
