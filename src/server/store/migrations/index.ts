@@ -23,6 +23,7 @@ import * as m0025 from './0025_ticket_providers'
 import * as m0026 from './0026_two_factor'
 import * as m0027 from './0027_password_resets_identities'
 import * as m0028 from './0028_token_scopes'
+import * as m0029 from './0029_webauthn_push'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0026_two_factor': m0026,
   '0027_password_resets_identities': m0027,
   '0028_token_scopes': m0028,
+  '0029_webauthn_push': m0029,
 }
