@@ -61,7 +61,7 @@ export async function secondFactorRoutes(app: ZodApp, { store, box, config, bus 
   app.get('/current/second-factors', { schema: { response: { 200: SecondFactorList } } }, async (req) =>
     listSecondFactors(ctx, req.scope.userId),
   )
-  app.patch(
+  app.put(
     '/current/second-factors/:id',
     { schema: { params: IdParams, body: FactorPatch, response: { 204: NoContent } } },
     async (req, reply) => {
