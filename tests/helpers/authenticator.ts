@@ -5,7 +5,8 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
 
-type Cbor = number | string | Buffer | Map<Cbor, Cbor> | Record<string, Cbor>
+type Cbor = number | string | Buffer | CborMap | { [key: string]: Cbor }
+interface CborMap extends Map<Cbor, Cbor> {}
 
 /** The few CBOR kinds WebAuthn uses: integers, byte and text strings, maps. */
 function cbor(value: Cbor): Buffer {
