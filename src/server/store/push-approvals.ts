@@ -41,7 +41,7 @@ interface Login {
 
 async function audit(db: Kysely<Database>, actor: Scope | null, login: Omit<Login, 'ticketId' | 'source'>, status: string, r: Row) {
   await writeAuditEvent(db, actor, {
-    subject: 'user',
+    subject: 'second_factor',
     status,
     id: login.userId,
     name: login.username,

@@ -137,7 +137,7 @@ export async function renameSecondFactor(db: Kysely<Database>, scope: Scope, id:
     const factor = await ownFactor(tx, scope, id)
     await tx.updateTable('second_factors').set({ name }).where('id', '=', id).execute()
     await writeAuditEvent(tx, scope, {
-      subject: 'user',
+      subject: 'second_factor',
       status: 'UPDATED',
       id: scope.userId,
       name: scope.username,
@@ -167,7 +167,7 @@ export async function removeSecondFactor(db: Kysely<Database>, scope: Scope, id:
     await tx.deleteFrom('second_factors').where('id', '=', id).execute()
     if (!others.length || factor.method === 'totp') await tx.deleteFrom('backup_codes').where('user_id', '=', scope.userId).execute()
     await writeAuditEvent(tx, scope, {
-      subject: 'user',
+      subject: 'second_factor',
       status: 'SECOND_FACTOR_REMOVED',
       id: scope.userId,
       name: scope.username,
@@ -194,7 +194,7 @@ export async function enablePush({ db, box }: FactorContext, user: Actor & { org
       .returning(['id', 'name', 'created_time'])
       .executeTakeFirstOrThrow()
     await writeAuditEvent(tx, user, {
-      subject: 'user',
+      subject: 'second_factor',
       status: 'ENROLLED',
       id: user.userId,
       name: user.username,

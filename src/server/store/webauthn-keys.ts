@@ -135,7 +135,7 @@ export async function registerKey({ db, box, rp }: KeyContext, user: Actor & { o
       .returning(['id', 'created_time'])
       .executeTakeFirstOrThrow()
     await writeAuditEvent(tx, user, {
-      subject: 'user',
+      subject: 'second_factor',
       status: 'ENROLLED',
       id: user.userId,
       name: user.username,
