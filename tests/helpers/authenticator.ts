@@ -5,8 +5,7 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto'
 
-type Cbor = number | string | Buffer | CborMap | { [key: string]: Cbor }
-interface CborMap extends Map<Cbor, Cbor> {}
+type Cbor = number | string | Buffer | Map<number, Cbor> | { [key: string]: Cbor }
 
 /** The few CBOR kinds WebAuthn uses: integers, byte and text strings, maps. */
 function cbor(value: Cbor): Buffer {
@@ -51,7 +50,7 @@ export function register(options: any, origin: string): { key: SoftKey; response
   const jwk = publicKey.export({ format: 'jwk' })
   const id = randomBytes(16)
   const cose = cbor(
-    new Map<Cbor, Cbor>([
+    new Map<number, Cbor>([
       [1, 2],
       [3, -7],
       [-1, 1],
