@@ -9,7 +9,7 @@ export const auth = {
     forgotPassword: 'Forgot your password?',
     support: 'Problems logging in? Contact {{email}}.',
     supportEmail: 'your administrator',
-    withKey: 'Log in with a hardware key',
+    withKey: 'Use a hardware key without password',
     /** SPEC §8 "Login feedback codes" 1–11. */
     feedback: {
       1: 'Invalid username and/or password.',
