@@ -59,14 +59,23 @@ export const isPasswordless = (box: SecretBox, secret: string) => (JSON.parse(bo
 async function keepChallenge(db: Kysely<Database>, challenge: string, purpose: Purpose, userId: number | null) {
   const t = now()
   await db.deleteFrom('webauthn_challenges').where('expires', '<=', t).execute()
-  await db.insertInto('webauthn_challenges').values({ challenge, purpose, user_id: userId, expires: t + CHALLENGE_TTL_S }).execute()
+  await db
+    .insertInto('webauthn_challenges')
+    .values({ challenge, purpose, user_id: userId, expires: t + CHALLENGE_TTL_S })
+    .execute()
 }
 
 /** The challenge the answer signed, if it was ours, live, for this purpose (and user), and not used yet: it is used now. */
-async function takeChallenge(db: Kysely<Database>, response: { response: Record<string, unknown> }, purpose: Purpose, userId: number | null) {
+async function takeChallenge(
+  db: Kysely<Database>,
+  response: { response: Record<string, unknown> },
+  purpose: Purpose,
+  userId: number | null,
+) {
   let challenge: unknown
   try {
-    challenge = (JSON.parse(Buffer.from(String(response.response.clientDataJSON), 'base64url').toString()) as { challenge?: unknown }).challenge
+    challenge = (JSON.parse(Buffer.from(String(response.response.clientDataJSON), 'base64url').toString()) as { challenge?: unknown })
+      .challenge
   } catch {
     return null
   }

@@ -47,7 +47,12 @@ export const PushDecision = z.object({ decision: z.enum(['approve', 'approve_and
 export type PushDecision = z.infer<typeof PushDecision>
 
 /** A login waiting for the user's approval, as the user's other sessions show it. */
-export const PushApprovalRow = z.object({ id: z.number().int(), source: z.string(), created_time: z.number().int(), expires_at: z.number().int() })
+export const PushApprovalRow = z.object({
+  id: z.number().int(),
+  source: z.string(),
+  created_time: z.number().int(),
+  expires_at: z.number().int(),
+})
 export type PushApprovalRow = z.infer<typeof PushApprovalRow>
 export const PushApprovalList = z.array(PushApprovalRow)
 
