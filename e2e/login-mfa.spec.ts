@@ -57,9 +57,11 @@ describe('two-factor login', () => {
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor()
 
-    // From the user menu a signed-in user reaches enrolment; a second app waits for an administrator's reset.
+    // The user menu's security page lists the app; a second app waits for an administrator's reset.
     await page.getByRole('button', { name: `User menu for ${user.username}` }).click()
-    await page.getByRole('menuitem', { name: 'Two-factor authentication' }).click()
+    await page.getByRole('menuitem', { name: 'Security' }).click()
+    await page.getByRole('table', { name: 'Your second factors' }).getByText('Authenticator app').first().waitFor()
+    await page.goto(`${suite.server.baseUrl}/#/login/enroll`)
     await page.getByRole('button', { name: 'Set up authenticator app' }).click()
     await page.getByRole('status').getByText('An authenticator app is already set up for your account.', { exact: false }).waitFor()
   })

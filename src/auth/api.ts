@@ -22,6 +22,8 @@ import {
   type SecondFactorMethodName,
   type SecondFactorNeeded,
 } from '../shared/api/auth'
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser'
+import { KeyOptions, LoginPageInfo, PushStatus } from '../shared/api/second-factors'
 import { api } from '../app/api'
 import { getDeviceToken, startSession, storeDeviceToken } from '../app/guard'
 
@@ -53,6 +55,51 @@ export interface MfaAnswer {
 export async function verifySecondFactor(answer: MfaAnswer): Promise<void> {
   begin(await post('auth/mfa', answer, MfaResponse))
 }
+
+/** Issue 16: the hardware key signs the server's challenge (the browser's own prompt); its answer, as MfaBody's code. */
+async function keyAnswer(path: string, body: unknown) {
+  const options = await post(path, body, KeyOptions)
+  return startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON })
+}
+
+export async function verifyWithKey(ticket: string, remember: boolean): Promise<void> {
+  const response = await keyAnswer('auth/mfa/webauthn/options', { ticket })
+  await verifySecondFactor({ ticket, method: 'webauthn', code: JSON.stringify(response), remember })
+}
+
+/** Passwordless login with a key the user chose for it (SPEC §1 hardware key). */
+export async function loginWithKey(): Promise<void> {
+  const response = await keyAnswer('auth/passkey/options', {})
+  const session = await post('auth/passkey', { response }, Session)
+  startSession(session.token, session.expires_at)
+}
+
+/**
+ * SPEC §4 push: asks for approval, then waits for confirmation (long polls of up to 20 s) until the user's
+ * other session decides. Approved: the session starts, remembered when asked here or by the approver. Expired:
+ * `false`, nothing started. Denied: the server answers code 3 (an error).
+ */
+export async function verifyWithPush(ticket: string, remember: boolean, onWaiting: (expiresAt: number) => void): Promise<boolean> {
+  let status = await post('auth/push', { ticket }, PushStatus)
+  onWaiting(status.expires_at)
+  while (status.status === 'waiting') status = await post('auth/push/wait', { ticket, wait_s: 20 }, PushStatus)
+  if (status.status === 'expired' || status.status === 'denied') return false
+  await verifySecondFactor({
+    ticket,
+    method: 'push',
+    code: String(status.request_id),
+    remember: remember || status.status === 'remembered',
+  })
+  return true
+}
+
+/** SPEC §1: the support contact for login problems, when the server names one. */
+export const useLoginPageInfo = () =>
+  useQuery({
+    queryKey: ['auth', 'login-page'] as const,
+    queryFn: ({ signal }) => api.request('auth/login-page', { schema: LoginPageInfo, anonymous: true, errorHandlerEnabled: false, signal }),
+    staleTime: Infinity,
+  })
 
 /** Enrolment with a login ticket (the organization requires a factor), or for the signed-in user without one. */
 export const beginEnrolment = (ticket: string | null) =>

@@ -45,6 +45,12 @@ export interface Config {
    * username), e.g. https://gravatar.com/avatar/{hash}?d=404. Unset (the default, for closed networks): initials.
    */
   avatarUrl: string | undefined
+  /** Issue 16 hardware keys: the relying party id (VIGIL_WEBAUTHN_RP_ID, a host name); unset: the origin's host. */
+  webauthnRpId: string | undefined
+  /** VIGIL_WEBAUTHN_ORIGIN, the address keys sign for; unset: VIGIL_PUBLIC_URL, else the address the browser used. */
+  webauthnOrigin: string | undefined
+  /** SPEC §1 "Support contact for login problems is {email}" (VIGIL_SUPPORT_CONTACT); unset: "your administrator". */
+  supportContact: string | undefined
   /** Issue 20: where perfdata also goes by Prometheus remote write (VIGIL_REMOTE_WRITE_*); undefined: nowhere. */
   remoteWrite: RemoteWriteConfig | undefined
 }
@@ -164,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!pluginDirs.every((d) => path.isAbsolute(d)))
     throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
   if (env.VIGIL_PUBLIC_URL && !/^https?:\/\/[^/]+/.test(env.VIGIL_PUBLIC_URL)) throw new Error('VIGIL_PUBLIC_URL must be an http(s) URL')
+  if (env.VIGIL_WEBAUTHN_ORIGIN && !/^https?:\/\/[^/]+$/.test(env.VIGIL_WEBAUTHN_ORIGIN.replace(/\/+$/, '')))
+    throw new Error('VIGIL_WEBAUTHN_ORIGIN must be an http(s) origin, e.g. https://vigil.example.com')
   const adminUser = (env.VIGIL_ADMIN_USER || 'admin').trim()
   if (!adminUser || adminUser.length > 254) throw new Error('VIGIL_ADMIN_USER must be a username of 1 to 254 characters')
   const database = parseDatabaseUrl(env.DATABASE_URL ?? path.join('data', 'vigil.db'))
@@ -194,6 +202,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.VIGIL_MAIL_FROM || 'Vigil <vigil@localhost>',
     oidc: parseOidc(env),
     avatarUrl: parseAvatarUrl(env.VIGIL_AVATAR_URL),
+    webauthnRpId: env.VIGIL_WEBAUTHN_RP_ID || undefined,
+    webauthnOrigin: env.VIGIL_WEBAUTHN_ORIGIN?.replace(/\/+$/, '') || undefined,
+    supportContact: env.VIGIL_SUPPORT_CONTACT?.trim().slice(0, 200) || undefined,
     remoteWrite: parseRemoteWrite(env),
   }
 }

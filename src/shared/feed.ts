@@ -4,9 +4,13 @@
  */
 import { z } from 'zod'
 
-/** `environment:<id>`, `host:<id>`, `map:<id>`, or `system` (the server's own events, for administrators). */
+/**
+ * `environment:<id>`, `host:<id>`, `map:<id>`, `system` (the server's own events, for administrators), or
+ * `approvals` (issue 16: the signed-in user's own logins waiting for push approval).
+ */
 export const SYSTEM_TOPIC = 'system'
-export const Topic = z.string().regex(/^((environment|host|map):\d+|system)$/)
+export const APPROVALS_TOPIC = 'approvals'
+export const Topic = z.string().regex(/^((environment|host|map):\d+|system|approvals)$/)
 export type Topic = z.infer<typeof Topic>
 
 /** Topics per subscribe/unsubscribe message; clients send more in several messages. */
@@ -93,12 +97,31 @@ export interface ActionDelta {
   maps?: number[]
 }
 
+/** Issue 16 push (SPEC §4): a login of this user waits for approval, or its request was decided or ran out. */
+export interface ApprovalDelta {
+  kind: 'approval'
+  id: number
+  user_id: number
+  hostgroup_id: null
+  host_id: null
+  /** the address the login comes from */
+  source: string
+  status: 'pending' | 'approved' | 'remembered' | 'denied' | 'expired'
+  created_time: number
+  expires_at: number
+}
+
 export type FeedDelta = StateDelta | EventDelta | ActionDelta
+
+/** What travels on the server's bus: monitoring deltas, and (issue 16) approvals, sent as their own message. */
+export type BusMessage = FeedDelta | ApprovalDelta
 
 /** What the server sends: deltas, or the answer to a subscription (topics refused are named). */
 export type ServerMessage =
   /** the deltas of one moment that this client may see, in commit order */
   | { op: 'deltas'; deltas: FeedDelta[] }
+  /** issue 16: to the `approvals` topic of the user whose login waits */
+  | { op: 'approval'; approval: ApprovalDelta }
   | { op: 'subscribed'; topics: string[]; refused: string[] }
   | { op: 'pong' }
   | { op: 'error'; key: string; message: string; extra_info?: Record<string, unknown> }

@@ -81,9 +81,25 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/auth/mfa': { kind: 'public' },
   'POST /api/v1/auth/enroll': { kind: 'public' },
   'POST /api/v1/auth/enroll/confirm': { kind: 'public' },
+  // Issue 16 hardware keys and push approval (tests/api/webauthn.test.ts, tests/api/push-approval.test.ts).
+  'POST /api/v1/auth/mfa/webauthn/options': { kind: 'public' },
+  'POST /api/v1/auth/push': { kind: 'public' },
+  'POST /api/v1/auth/push/wait': { kind: 'public' },
+  'POST /api/v1/auth/passkey/options': { kind: 'public' },
+  'POST /api/v1/auth/passkey': { kind: 'public' },
+  'GET /api/v1/auth/login-page': { kind: 'public' },
   'POST /api/v1/users/current/totp': { kind: 'self' },
   'POST /api/v1/users/current/totp/confirm': { kind: 'self', body: () => ({ code: '123456' }) },
   'DELETE /api/v1/users/{id}/second-factors': { kind: 'write' },
+  'POST /api/v1/users/current/webauthn/options': { kind: 'self' },
+  'POST /api/v1/users/current/webauthn': { kind: 'self' },
+  'POST /api/v1/users/current/push': { kind: 'self' },
+  'GET /api/v1/users/current/second-factors': { kind: 'self' },
+  // A's user's factor (its id: A's user id stands in) is not the caller's: 404, nothing changes.
+  'PUT /api/v1/users/current/second-factors/{id}': { kind: 'self', body: () => ({ name: 'matrix' }) },
+  'DELETE /api/v1/users/current/second-factors/{id}': { kind: 'self' },
+  'GET /api/v1/users/current/push-approvals': { kind: 'self' },
+  'POST /api/v1/users/current/push-approvals/{id}': { kind: 'self', body: () => ({ decision: 'approve' }) },
   'POST /api/v1/auth:forgot-password': { kind: 'public' },
   'PUT /api/v1/auth:forgot-password': { kind: 'public' },
   'GET /api/v1/auth/cloud': { kind: 'public' },
@@ -346,6 +362,9 @@ function fill(path: string, f: Fixture): string {
     'environment-lists': f.envList,
     tokens: f.apiToken,
     'wall-tokens': f.wallToken,
+    // issue 16: A's user's id stands in for a factor or approval of theirs (another's answers 404)
+    'second-factors': f.user,
+    'push-approvals': f.user,
     'label-types': f.labelType,
     discovery: f.discovery,
   }
@@ -464,12 +483,12 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
           .execute(),
         d.selectFrom('environment_list_members').selectAll().where('hostgroup_id', 'in', envs).orderBy('list_id').execute(),
         d.selectFrom('organizations').select('id').where('msp_parent_id', '=', fx.org).execute(),
-        // A member's own API token is audited in A (issue 16): that is the caller's change, not one to A's data.
+        // A member's own API token and second factors are audited in A (issue 16): the caller's change, not one to A's data.
         d
           .selectFrom('events')
           .select('id')
           .where((eb) => eb.or([eb('hostgroup_id', 'in', envs), eb('organization_id', '=', fx.org)]))
-          .where((eb) => eb.or([eb('event_class', '!=', 'token_audit'), eb('hostgroup_id', 'is not', null)]))
+          .where((eb) => eb.or([eb('event_class', 'not in', ['token_audit', 'second_factor_audit']), eb('hostgroup_id', 'is not', null)]))
           .execute(),
       ]),
     )

@@ -97,10 +97,20 @@ export function UsersPage() {
                   <Link className="btn btn-sm btn-link" to={`${base}/users/${encodeURIComponent(u.username)}/timeline`}>
                     {t('admin.users.timeline')}
                   </Link>
-                  <button type="button" className="btn btn-sm btn-link" onClick={() => unlock.mutate(u.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-link"
+                    onClick={() => window.confirm(t('admin.users.unlockConfirm', { name: u.username })) && unlock.mutate(u.id)}
+                  >
                     {t('admin.users.unlock')}
                   </button>
-                  <button type="button" className="btn btn-sm btn-link" onClick={() => resetFactors.mutate(u.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-sm btn-link"
+                    onClick={() =>
+                      window.confirm(t('admin.users.resetSecondFactorsConfirm', { name: u.username })) && resetFactors.mutate(u.id)
+                    }
+                  >
                     {t('admin.users.resetSecondFactors')}
                   </button>
                   {me?.rights.includes('server_admins_write') && (

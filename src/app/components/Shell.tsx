@@ -17,6 +17,7 @@ import { useTouchGestures } from '../input/use-touch-gestures'
 import { queryClient } from '../api/query-client'
 import { MainMenu } from './MainMenu'
 import { TopBar } from './TopBar'
+import { PushApprovals } from './PushApprovals'
 
 export interface ShellProps {
   user: CurrentUser
@@ -70,6 +71,7 @@ export function Shell({ user, notAuthorized }: ShellProps) {
         onThemeChange={(theme) => setPreferences({ theme })}
         onLogout={() => void logout()}
       />
+      <PushApprovals />
       <div className="d-flex flex-grow-1">
         {!preferences.hideSideBar && <MainMenu allowedModules={user.allowed_modules} />}
         <main id="main" className="flex-grow-1 min-w-0">

@@ -59,7 +59,7 @@ export function UserMenu({ username, avatarUrl, onLogout }: UserMenuProps) {
             </Link>
           </li>
           <li role="none">
-            <Link role="menuitem" className="dropdown-item" to="/login/enroll" onClick={close}>
+            <Link role="menuitem" className="dropdown-item" to="/user/security" onClick={close}>
               {t('app.userMenu.twoFactor')}
             </Link>
           </li>

@@ -4,7 +4,7 @@
  * restart, resubscribes, and reports whether it is live so that SPEC §9 polling applies meanwhile.
  */
 import { createStore } from 'zustand/vanilla'
-import { TOPICS_PER_MESSAGE, topicsOf, type FeedDelta, type ServerMessage } from '../../shared/feed'
+import { APPROVALS_TOPIC, TOPICS_PER_MESSAGE, topicsOf, type ApprovalDelta, type FeedDelta, type ServerMessage } from '../../shared/feed'
 
 export type FeedStatus = 'connecting' | 'open' | 'closed'
 
@@ -37,6 +37,7 @@ export function createFeedClient(deps: FeedClientDeps) {
   const state = createStore<FeedState>()(() => ({ status: 'closed', lastMessageAt: null }))
   const counts = new Map<string, number>()
   const listeners = new Map<string, Set<Listener>>()
+  const approvalListeners = new Set<(approval: ApprovalDelta) => void>()
   let socket: WebSocket | null = null
   let attempt = 0
   let retry: ReturnType<typeof setTimeout> | null = null
@@ -89,6 +90,7 @@ export function createFeedClient(deps: FeedClientDeps) {
       }
       // A refused connection opens and then closes with an error: the back-off restarts only once it serves.
       if (msg.op !== 'error') attempt = 0
+      if (msg.op === 'approval') return approvalListeners.forEach((l) => l(msg.approval))
       if (msg.op !== 'deltas') return
       for (const delta of msg.deltas) {
         const seen = new Set<Listener>()
@@ -125,6 +127,15 @@ export function createFeedClient(deps: FeedClientDeps) {
       if (retry) clearTimeout(retry)
       if (!socket) state.setState({ status: 'closed' })
       socket?.close()
+    },
+    /** Issue 16: hears of the user's logins waiting for push approval until the returned function is called. */
+    onApproval(listener: (approval: ApprovalDelta) => void): () => void {
+      approvalListeners.add(listener)
+      const off = this.subscribe(APPROVALS_TOPIC, () => {})
+      return () => {
+        approvalListeners.delete(listener)
+        off()
+      }
     },
     /** Listens to a topic until the returned function is called. */
     /** The topics subscribed to now (the developer tools show them). */

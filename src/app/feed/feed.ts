@@ -48,6 +48,16 @@ export function useFeed(topics: string[], onDelta: (delta: FeedDelta) => void) {
   }, [key])
 }
 
+/** Issue 16: calls `onApproval` for each of the user's logins waiting for push approval (and their decisions). */
+export function useApprovalFeed(onApproval: () => void) {
+  const handler = useRef(onApproval)
+  handler.current = onApproval
+  useEffect(() => {
+    feed.start()
+    return feed.onApproval(() => handler.current())
+  }, [])
+}
+
 /**
  * SPEC §9 auto-refresh as a fallback: a query polls at `seconds` only while the feed is down
  * (for TanStack Query's refetchInterval).

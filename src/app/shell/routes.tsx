@@ -40,6 +40,11 @@ const otherRoutes: RouteObject[] = [
     lazy: lazyPage(() => import('../pages/UserPages'), 'TokensPage', userTexts),
   },
   {
+    path: 'user/security',
+    handle: { screen: 'app.screens.security' },
+    lazy: lazyPage(() => import('../pages/UserPages'), 'SecurityPage', userTexts),
+  },
+  {
     path: 'user/preferences',
     handle: { screen: 'app.screens.preferences' },
     lazy: lazyPage(() => import('../pages/UserPages'), 'PreferencesPage', userTexts),

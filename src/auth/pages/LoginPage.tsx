@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { login } from '../api'
+import { login, loginWithKey, useLoginPageInfo } from '../api'
 import { loginFeedbackOf, type LoginFeedback } from '../login-feedback'
 import { LoginFeedbackAlert } from './LoginFeedbackAlert'
 import { safeRedirect } from '../redirect'
@@ -17,6 +17,22 @@ export function LoginPage() {
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
   const [feedback, setFeedback] = useState<LoginFeedback | null>(null)
+  const info = useLoginPageInfo()
+  // SPEC §1: the configured support contact (VIGIL_SUPPORT_CONTACT), else "your administrator".
+  const support = info.data?.support_contact ?? t('auth.login.supportEmail')
+
+  /** Issue 16 passwordless login with a hardware key the user chose for it. */
+  const withKey = async () => {
+    setBusy(true)
+    setFeedback(null)
+    try {
+      await loginWithKey()
+      await navigate(safeRedirect(params.get('redirect')), { replace: true })
+    } catch (error) {
+      setFeedback(loginFeedbackOf(error))
+      setBusy(false)
+    }
+  }
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
@@ -70,11 +86,14 @@ export function LoginPage() {
           {busy ? t('auth.login.submitting') : t('auth.login.submit')}
         </button>
       </form>
+      <button type="button" className="btn btn-outline-secondary w-100 mt-2" disabled={busy} onClick={() => void withKey()}>
+        {t('auth.login.withKey')}
+      </button>
       <CloudLoginButton redirect={safeRedirect(params.get('redirect'))} />
       <p className="mt-3 small">
         <Link to="/login/forgot_password">{t('auth.login.forgotPassword')}</Link>
       </p>
-      <p className="small text-body-secondary">{t('auth.login.support', { email: t('auth.login.supportEmail') })}</p>
+      <p className="small text-body-secondary">{t('auth.login.support', { email: support })}</p>
     </main>
   )
 }

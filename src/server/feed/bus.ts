@@ -3,11 +3,13 @@
  * PostgreSQL through LISTEN/NOTIFY, so that several server processes share one feed (DESIGN.md).
  */
 import pg from 'pg'
-import type { FeedDelta } from '../../shared/feed'
+import type { ApprovalDelta, BusMessage, FeedDelta } from '../../shared/feed'
 
 export interface Bus {
-  publish(delta: FeedDelta): void
+  publish(delta: BusMessage): void
   subscribe(listener: (delta: FeedDelta) => void): () => void
+  /** Issue 16: logins waiting for push approval (and their decisions), published like deltas. */
+  onApproval(listener: (approval: ApprovalDelta) => void): () => void
   /** Issue 13: a session (token id) ended; every process closes its feed sockets at once. */
   endSession(tokenId: number): void
   onSessionEnded(listener: (tokenId: number) => void): () => void
@@ -27,10 +29,28 @@ function listeners<T>() {
   }
 }
 
+/** Monitoring deltas to the feed's listeners, approvals to theirs. */
+function split() {
+  const deltas = listeners<FeedDelta>()
+  const approvals = listeners<ApprovalDelta>()
+  return {
+    emit: (m: BusMessage) => (m.kind === 'approval' ? approvals.emit(m) : deltas.emit(m)),
+    subscribe: deltas.subscribe,
+    onApproval: approvals.subscribe,
+  }
+}
+
 export function memoryBus(): Bus {
-  const l = listeners<FeedDelta>()
+  const l = split()
   const ended = listeners<number>()
-  return { publish: l.emit, subscribe: l.subscribe, endSession: ended.emit, onSessionEnded: ended.subscribe, close: async () => {} }
+  return {
+    publish: l.emit,
+    subscribe: l.subscribe,
+    onApproval: l.onApproval,
+    endSession: ended.emit,
+    onSessionEnded: ended.subscribe,
+    close: async () => {},
+  }
 }
 
 const CHANNEL = 'vigil_feed'
@@ -47,14 +67,14 @@ const RECONNECT_MS = { first: 1000, max: 30_000 }
  * once listening again (a system event, issue 5). Deltas of the gap are lost: browsers' polling catches up.
  */
 export async function postgresBus(url: string, onError: (err: unknown) => void, onReconnect?: () => void): Promise<Bus> {
-  const l = listeners<FeedDelta>()
+  const l = split()
   const ended = listeners<number>()
   let closed = false
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel === SESSION_CHANNEL) return ended.emit(Number(msg.payload))
     if (msg.channel !== CHANNEL || !msg.payload) return
     try {
-      for (const d of JSON.parse(msg.payload) as FeedDelta[]) l.emit(d)
+      for (const d of JSON.parse(msg.payload) as BusMessage[]) l.emit(d)
     } catch (err) {
       onError(err)
     }
@@ -143,6 +163,7 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
       }
     },
     subscribe: l.subscribe,
+    onApproval: l.onApproval,
     endSession(tokenId) {
       // This process at once; the others (and this one again, harmlessly) through NOTIFY.
       ended.emit(tokenId)

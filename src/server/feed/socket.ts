@@ -7,6 +7,7 @@ import type { WebSocket } from 'ws'
 import { z } from 'zod'
 import type { RouteDeps, ZodApp } from '../http/types'
 import {
+  APPROVALS_TOPIC,
   ClientMessage,
   FEED_CLOSE,
   SYSTEM_TOPIC,
@@ -76,6 +77,11 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
     if (!pending.length) setImmediate(fanOut)
     pending.push({ delta, json: JSON.stringify(delta), topics: topicsOf(delta), maps: maps.mapsOf(delta) })
   }
+  // Issue 16: a login waiting for push approval goes to the same user's sessions only, at once.
+  const stopApprovals = bus.onApproval((approval) => {
+    for (const c of clients)
+      if (c.topics.has(APPROVALS_TOPIC) && c.scope.userId === approval.user_id && !c.token.wall) send(c, { op: 'approval', approval })
+  })
   const unsubscribe = bus.subscribe((delta: FeedDelta) => {
     // A map event (publish, archive, …) rebuilds the topics of the maps that show it (other processes hear it
     // too); it goes out once that is done, so a client that sees it gets the deltas of the new version.
@@ -108,6 +114,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
   const stopEnding = bus.onSessionEnded((tokenId) => gate.endSession(tokenId))
   app.addHook('onClose', async () => {
     stopEnding()
+    stopApprovals()
     stopRescoping()
     unsubscribe()
     for (const c of clients) c.socket.close(1001, 'server closing')
@@ -117,6 +124,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
   async function allowed({ scope, token }: Client, topic: string): Promise<boolean> {
     if (token.wall) return topic.startsWith('map:') && (await wallMapIds(store.db, token.wall)).has(Number(topic.slice(4)))
     if (topic === SYSTEM_TOPIC) return seesSystemEvents(scope)
+    if (topic === APPROVALS_TOPIC) return true
     const [kind, idText] = topic.split(':')
     const id = Number(idText)
     if (kind === 'environment') return scope.environmentIds.includes(id)

@@ -17,6 +17,7 @@ import { nesting } from './plugins/nesting'
 import { maintenance } from './plugins/maintenance'
 import { loginRoutes, logoutRoutes } from './routes/auth'
 import { loginSecondFactorRoutes } from './routes/login-second-factor'
+import { passkeyLoginRoutes } from './routes/passkey-login'
 import { secondFactorRoutes } from './routes/second-factors'
 import { versionRoutes } from './routes/version'
 import { passwordResetRoutes } from './routes/password-reset'
@@ -94,6 +95,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   await app.register(versionRoutes, deps)
   await app.register(loginRoutes, { ...deps, prefix: '/api/v1/auth' })
   await app.register(loginSecondFactorRoutes, { ...deps, prefix: '/api/v1/auth' })
+  await app.register(passkeyLoginRoutes, { ...deps, prefix: '/api/v1/auth' })
   await app.register(passwordResetRoutes, { ...deps, prefix: '/api/v1' })
   await app.register(cloudLoginRoutes, deps)
   // The feed authenticates its own way (a one-time ticket in the URL): browsers cannot set WebSocket headers.

@@ -17,6 +17,8 @@ export type AuditSubject =
   | 'user'
   | 'rights'
   | 'token'
+  /** issue 16: a user's own hardware keys, push approval and their use */
+  | 'second_factor'
   | 'settings'
   | 'quota'
   | 'allowed_networks'

@@ -223,6 +223,26 @@ export interface RememberedDeviceTable {
   expires: number
 }
 
+/** Issue 16: a challenge a hardware key signs, used once. */
+export interface WebauthnChallengeTable {
+  id: Generated<number>
+  challenge: string
+  user_id: number | null
+  purpose: string
+  expires: number
+}
+
+/** Issue 16: a login waiting for approval from a signed-in session of the same user. */
+export interface PushApprovalTable {
+  id: Generated<number>
+  user_id: number
+  ticket_id: number
+  source: string
+  status: string
+  created_time: number
+  expires: number
+}
+
 export interface TokenTable {
   id: Generated<number>
   user_id: number
@@ -634,6 +654,8 @@ export interface Database {
   backup_codes: BackupCodeTable
   login_tickets: LoginTicketTable
   remembered_devices: RememberedDeviceTable
+  webauthn_challenges: WebauthnChallengeTable
+  push_approvals: PushApprovalTable
   password_resets: PasswordResetTable
   client_reports: ClientReportTable
   user_identities: UserIdentityTable

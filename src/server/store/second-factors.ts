@@ -1,14 +1,20 @@
 /**
- * Issue 16 second factors of a user: the authenticator app (TOTP) and backup codes, behind one method registry
- * the login's second step calls. A hardware key (WebAuthn) or push approval is another entry of
- * SECOND_FACTOR_METHODS with rows of its own `method` in `second_factors`; the login flow does not change.
+ * Issue 16 second factors of a user: the authenticator app (TOTP), backup codes, hardware keys (WebAuthn,
+ * store/webauthn-keys.ts) and push approval (store/push-approvals.ts), behind one method registry the login's
+ * second step calls; each has rows of its own `method` in `second_factors`. The user lists, renames and
+ * removes their own factors here (audited).
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import type { Actor } from './event-log'
 import type { SecretBox } from '../security/secrets'
 import type { Scope } from './scope'
+import type { RelyingParty } from '../security/relying-party'
 import type { SecondFactorMethodName } from '../../shared/api/auth'
+import type { SecondFactorRow } from '../../shared/api/second-factors'
+import { isPasswordless, parseKeyAnswer, verifyKeyLogin } from './webauthn-keys'
+import { spendApproval } from './push-approvals'
+import { fail } from './fail'
 import { newTotpSecret, totpStep, totpUri } from '../security/totp'
 import { hashBackupCode, newBackupCodes } from '../security/backup-codes'
 import { userToManage } from './login-failures'
@@ -20,6 +26,10 @@ import { now } from './json'
 export interface FactorContext {
   db: Kysely<Database>
   box: SecretBox
+  /** the site hardware keys sign for (the login's request) */
+  rp?: RelyingParty
+  /** the pending login being answered: a push approval is good for that login only */
+  ticketId?: number
 }
 
 /** One way to prove the second factor. `verify` consumes what it accepts, so the same answer never works twice. */
@@ -27,6 +37,15 @@ export interface SecondFactorMethod {
   available(db: Kysely<Database>, userId: number): Promise<boolean>
   verify(ctx: FactorContext, userId: number, answer: string): Promise<boolean>
 }
+
+const hasFactor = (method: string) => async (db: Kysely<Database>, userId: number) =>
+  !!(await db
+    .selectFrom('second_factors')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('method', '=', method)
+    .where('confirmed', '=', 1)
+    .executeTakeFirst())
 
 const confirmedTotp = (db: Kysely<Database>, userId: number) =>
   db
@@ -70,6 +89,120 @@ export const SECOND_FACTOR_METHODS: Record<SecondFactorMethodName, SecondFactorM
       return used.numUpdatedRows === 1n
     },
   },
+  webauthn: {
+    available: hasFactor('webauthn'),
+    async verify({ db, box, rp }, userId, answer) {
+      const response = parseKeyAnswer(answer)
+      return !!rp && !!response && (await verifyKeyLogin({ db, box, rp }, userId, response)) === userId
+    },
+  },
+  push: {
+    available: hasFactor('push'),
+    verify: ({ db, ticketId }, userId, answer) => spendApproval(db, userId, ticketId, answer),
+  },
+}
+
+/** The signed-in user's own factors (backup codes are not one: they come with the authenticator app). */
+export async function listSecondFactors({ db, box }: FactorContext, userId: number): Promise<SecondFactorRow[]> {
+  const rows = await db
+    .selectFrom('second_factors')
+    .select(['id', 'method', 'name', 'secret', 'created_time'])
+    .where('user_id', '=', userId)
+    .where('confirmed', '=', 1)
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    method: r.method as SecondFactorMethodName,
+    name: r.name,
+    created_time: Number(r.created_time),
+    passwordless: r.method === 'webauthn' && isPasswordless(box, r.secret),
+  }))
+}
+
+async function ownFactor(db: Kysely<Database>, scope: Scope, id: number) {
+  return (
+    (await db
+      .selectFrom('second_factors')
+      .select(['id', 'method', 'name'])
+      .where('id', '=', id)
+      .where('user_id', '=', scope.userId)
+      .where('confirmed', '=', 1)
+      .executeTakeFirst()) ?? fail('not_found', { id })
+  )
+}
+
+export async function renameSecondFactor(db: Kysely<Database>, scope: Scope, id: number, name: string) {
+  await db.transaction().execute(async (tx) => {
+    const factor = await ownFactor(tx, scope, id)
+    await tx.updateTable('second_factors').set({ name }).where('id', '=', id).execute()
+    await writeAuditEvent(tx, scope, {
+      subject: 'second_factor',
+      status: 'UPDATED',
+      id: scope.userId,
+      name: scope.username,
+      organizationId: scope.organizationId,
+      before: { second_factor: factor.method, name: factor.name },
+      after: { second_factor: factor.method, name },
+    })
+  })
+}
+
+/**
+ * The user removes one of their own factors. Where the organization requires two-factor the last one stays
+ * (an administrator's reset is the way out); backup codes go with the last factor they stand in for.
+ */
+export async function removeSecondFactor(db: Kysely<Database>, scope: Scope, id: number) {
+  await db.transaction().execute(async (tx) => {
+    const factor = await ownFactor(tx, scope, id)
+    const others = await tx
+      .selectFrom('second_factors')
+      .select('id')
+      .where('user_id', '=', scope.userId)
+      .where('confirmed', '=', 1)
+      .where('id', '!=', id)
+      .execute()
+    if (!others.length && (await twoFactorRequired(tx, scope.organizationId)))
+      throw new ApiError('invalid_operation', { reason: 'your organization requires a second factor: add another one first' })
+    await tx.deleteFrom('second_factors').where('id', '=', id).execute()
+    if (!others.length || factor.method === 'totp') await tx.deleteFrom('backup_codes').where('user_id', '=', scope.userId).execute()
+    await writeAuditEvent(tx, scope, {
+      subject: 'second_factor',
+      status: 'SECOND_FACTOR_REMOVED',
+      id: scope.userId,
+      name: scope.username,
+      organizationId: scope.organizationId,
+      before: { second_factor: factor.method, name: factor.name },
+    })
+  })
+}
+
+/** Turns push approval on for the user (SPEC §4 push): their signed-in sessions approve their logins from then on. */
+export async function enablePush({ db, box }: FactorContext, user: Actor & { organizationId: number }) {
+  return db.transaction().execute(async (tx) => {
+    if (await hasFactor('push')(tx, user.userId)) throw new ApiError('invalid_operation', { reason: 'push approval is already on' })
+    const row = await tx
+      .insertInto('second_factors')
+      .values({
+        user_id: user.userId,
+        method: 'push',
+        name: 'Push approval',
+        secret: box.seal('session'),
+        confirmed: 1,
+        created_time: now(),
+      })
+      .returning(['id', 'name', 'created_time'])
+      .executeTakeFirstOrThrow()
+    await writeAuditEvent(tx, user, {
+      subject: 'second_factor',
+      status: 'ENROLLED',
+      id: user.userId,
+      name: user.username,
+      organizationId: user.organizationId,
+      after: { second_factor: 'push' },
+    })
+    return { ...row, method: 'push' as const, created_time: Number(row.created_time), passwordless: false }
+  })
 }
 
 /** The methods the user can answer the second step with; none means the user has no second factor. */

@@ -21,10 +21,10 @@ export const Session = z.object({
 export type Session = z.infer<typeof Session>
 
 /**
- * Issue 16 second-factor methods. A hardware key (WebAuthn) or push approval joins this list and the server's
- * method registry (store/second-factors.ts); the login flow stays as it is.
+ * Issue 16 second-factor methods, one entry each in the server's registry (store/second-factors.ts): the
+ * authenticator app, its backup codes, a hardware key (WebAuthn) and push approval (SPEC §4 "push").
  */
-export const SecondFactorMethodName = z.enum(['totp', 'backup_code'])
+export const SecondFactorMethodName = z.enum(['totp', 'backup_code', 'webauthn', 'push'])
 export type SecondFactorMethodName = z.infer<typeof SecondFactorMethodName>
 
 /**
@@ -48,7 +48,8 @@ const RememberedDevice = z.object({ device_token: z.string(), device_expires_at:
 export const MfaBody = z.object({
   ticket: z.string().min(1).max(100),
   method: SecondFactorMethodName,
-  code: z.string().trim().min(1).max(64),
+  /** the code; a hardware key's signed answer (JSON); a push approval's id */
+  code: z.string().trim().min(1).max(8000),
   remember: z.boolean().default(false),
 })
 export const MfaResponse = Session.extend(RememberedDevice.partial().shape)

@@ -1,6 +1,8 @@
 /**
  * Public, issue 16: the second step of a login that POST /auth/login answered with a ticket.
- * POST /auth/mfa proves a second factor (any method of the registry in store/second-factors.ts);
+ * POST /auth/mfa proves a second factor (any method of the registry in store/second-factors.ts); a hardware
+ * key first asks POST /auth/mfa/webauthn/options for its challenge; push approval (SPEC §4) starts with
+ * POST /auth/push and waits with POST /auth/push/wait until a signed-in session of the user decides;
  * POST /auth/enroll and /auth/enroll/confirm enrol an authenticator app where the organization requires one.
  * Only then does the session start. Wrong answers count as failed logins (issue 13 limits and delays per user
  * and source, a budget per address) and end the ticket after a few, so codes cannot be guessed.
@@ -14,13 +16,19 @@ import { addressBudget, sourceOf, LOGIN_FAILURES_PER_ADDRESS } from '../../secur
 import { lockedUntil, recordLoginFailure } from '../../store/login-failures'
 import { endLoginTicket, failLoginTicket, findLoginTicket, rememberDevice, type TicketPurpose } from '../../store/login-tickets'
 import { beginTotp, confirmTotp, SECOND_FACTOR_METHODS } from '../../store/second-factors'
+import { authenticationOptions } from '../../store/webauthn-keys'
+import { pushStatus, requestPushApproval } from '../../store/push-approvals'
+import { KeyOptions, PushStatus, PushWaitBody } from '../../../shared/api/second-factors'
+import { relyingParty } from '../../security/relying-party'
+import { sessionPushProvider } from '../../integrations/push'
 import { startSession } from '../../store/users'
 import { LOGIN_RATE_PER_MINUTE, tryLater } from './auth'
 
 type Ticket = NonNullable<Awaited<ReturnType<typeof findLoginTicket>>>
 
-export async function loginSecondFactorRoutes(app: ZodApp, { store, box }: RouteDeps) {
+export async function loginSecondFactorRoutes(app: ZodApp, { store, box, config, bus }: RouteDeps) {
   const db = store.db
+  const push = sessionPushProvider(bus)
   const budget = addressBudget(LOGIN_FAILURES_PER_ADDRESS, 60_000)
   // SPEC §8 code 2: the ticket is unknown, expired, used up or from another address; the password is due again.
   const deadTicket = () => new ApiError('invalid_token', { login_feedback: LOGIN_FEEDBACK.invalid_token })
@@ -59,8 +67,45 @@ export async function loginSecondFactorRoutes(app: ZodApp, { store, box }: Route
 
   app.post('/mfa', { schema: { body: MfaBody, response: { 200: MfaResponse } }, config: { rateLimit } }, async (req) => {
     const { found, source } = await ticketOf(req, req.body.ticket, 'verify')
-    if (!(await SECOND_FACTOR_METHODS[req.body.method].verify({ db, box }, found.user_id, req.body.code))) return refuse(found, source)
+    const ctx = { db, box, rp: relyingParty(config, req), ticketId: found.id }
+    if (!(await SECOND_FACTOR_METHODS[req.body.method].verify(ctx, found.user_id, req.body.code))) return refuse(found, source)
     return finish(found, source, req.body.remember)
+  })
+
+  /** A step that asks for something rather than answering: its budget is given back. */
+  async function asking(req: FastifyRequest, ticket: string) {
+    const { found, source } = await ticketOf(req, ticket, 'verify')
+    budget.refund(source)
+    return { found, source }
+  }
+
+  app.post('/mfa/webauthn/options', { schema: { body: EnrollBody, response: { 200: KeyOptions } }, config: { rateLimit } }, async (req) => {
+    const { found } = await asking(req, req.body.ticket)
+    return authenticationOptions({ db, box, rp: relyingParty(config, req) }, found.user_id)
+  })
+
+  const loginOf = (found: Ticket) => ({
+    ticketId: found.id,
+    userId: found.user_id,
+    username: found.username,
+    organizationId: found.organization_id,
+  })
+
+  app.post('/push', { schema: { body: EnrollBody, response: { 200: PushStatus } }, config: { rateLimit } }, async (req) => {
+    const { found, source } = await asking(req, req.body.ticket)
+    if (!(await SECOND_FACTOR_METHODS.push.available(db, found.user_id)))
+      throw new ApiError('invalid_operation', {
+        reason: 'push approval is not on for this user',
+        login_feedback: LOGIN_FEEDBACK.invalid_login_method,
+      })
+    return requestPushApproval(db, push, { ...loginOf(found), source })
+  })
+
+  // SPEC §4 "waiting for confirmation": the login page asks again and again; a denial counts as a wrong answer.
+  app.post('/push/wait', { schema: { body: PushWaitBody, response: { 200: PushStatus } }, config: { rateLimit } }, async (req) => {
+    const { found, source } = await asking(req, req.body.ticket)
+    const status = await pushStatus(db, push, loginOf(found), req.body.wait_s)
+    return status.status === 'denied' ? refuse(found, source) : status
   })
 
   app.post('/enroll', { schema: { body: EnrollBody, response: { 200: TotpEnrolment } }, config: { rateLimit } }, async (req) => {

@@ -23,6 +23,7 @@ import * as m0025 from './0025_ticket_providers'
 import * as m0026 from './0026_two_factor'
 import * as m0027 from './0027_password_resets_identities'
 import * as m0028 from './0028_token_scopes'
+import * as m0029 from './0029_webauthn_push'
 import * as m0030 from './0030_acknowledgement_options'
 import * as m0032 from './0032_client_reports'
 
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '0026_two_factor': m0026,
   '0027_password_resets_identities': m0027,
   '0028_token_scopes': m0028,
+  '0029_webauthn_push': m0029,
   '0030_acknowledgement_options': m0030,
   '0032_client_reports': m0032,
 }

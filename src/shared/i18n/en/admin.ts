@@ -77,6 +77,9 @@ export const admin = {
     serverAdmin: 'Server admin',
     unlock: 'Unlock',
     resetSecondFactors: 'Reset second factors',
+    unlockConfirm: 'Unlock {{name}}? Their failed logins are forgotten and they can log in again at once.',
+    resetSecondFactorsConfirm:
+      'Reset the second factors of {{name}}? Their authenticator app, hardware keys, push approval, backup codes and remembered browsers are removed.',
     unlocked: 'The user can log in again.',
     timeline: 'Timeline',
     deleteConfirm: 'Delete user {{name}}?',

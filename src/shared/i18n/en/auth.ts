@@ -9,6 +9,7 @@ export const auth = {
     forgotPassword: 'Forgot your password?',
     support: 'Problems logging in? Contact {{email}}.',
     supportEmail: 'your administrator',
+    withKey: 'Use a hardware key without password',
     /** SPEC §8 "Login feedback codes" 1–11. */
     feedback: {
       1: 'Invalid username and/or password.',
@@ -28,10 +29,14 @@ export const auth = {
   /** Issue 16: the second step of a login (SPEC §2 /login/mfa). */
   mfa: {
     method: 'Verify with',
-    methods: { totp: 'Authenticator app', backup_code: 'Backup code' },
+    methods: { totp: 'Authenticator app', backup_code: 'Backup code', webauthn: 'Hardware key', push: 'Push approval on another device' },
     code: { totp: 'Code from your authenticator app', backup_code: 'Backup code' },
     remember: 'Remember this browser for a month',
     submit: 'Verify',
+    submitWith: { totp: 'Verify', backup_code: 'Verify', webauthn: 'Use hardware key', push: 'Send approval request' },
+    /** SPEC §4 "waiting for confirmation" */
+    waiting: 'Waiting for confirmation: approve this login in Vigil on your other device.',
+    pushExpired: 'No answer came in time. Send the request again, or choose another method.',
   },
   /** SPEC §2 /login/enroll. */
   enroll: {
