@@ -101,7 +101,12 @@ describe('saved filters (SPEC §3 Saved filter, SPEC §5 names)', () => {
       ['name', 'contains', 'web'],
       ['hosttype', 'equals', 'linux'],
     ])
-    const either: FilterNode = { or: [['name', 'equals', 'a'], ['name', 'equals', 'b']] }
+    const either: FilterNode = {
+      or: [
+        ['name', 'equals', 'a'],
+        ['name', 'equals', 'b'],
+      ],
+    }
     expect(panelFilter([either])).toEqual([
       {
         or: [
