@@ -7,33 +7,23 @@
 import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { makeTenant, waitFor, type Tenant } from '../tests/helpers/api'
+import { waitFor, type Tenant } from '../tests/helpers/api'
+import { engineerWith } from './monitored-hosts'
 import { useBrowserSuite, openAs } from './browser'
 
 const suite = useBrowserSuite({ env: { VIGIL_ENGINE: '1' } })
 const nowS = () => Math.floor(Date.now() / 1000)
 
-/** An engineer of a fresh organization with passive hosts `down-*` (DOWN) and `up-*` (UP), each with a CRITICAL resource `disk`. */
-async function operatorWith(down: string[], up: string[] = []) {
-  const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
-  const ids: Record<string, number> = {}
-  const results: unknown[] = []
-  for (const name of [...down, ...up]) {
-    const r = await tenant.api.post('/api/v1/hosts/', { name, hostgroup_id: tenant.environmentId, check_type: '1', max_check_attempts: 1 })
-    expect(r.status).toBe(201)
-    ids[name] = r.body.id
-    const disk = await tenant.api.post('/api/v1/resources/', { host_id: r.body.id, name: 'disk', check_type: '1', max_check_attempts: 1 })
-    ids[`${name}/disk`] = disk.body.id
-    results.push({
-      host: name,
-      exit_status: down.includes(name) ? 2 : 0,
-      output: `PING ${down.includes(name) ? 'CRITICAL' : 'OK'} - ${name}`,
-    })
-    results.push({ host: name, resource: 'disk', exit_status: 2, output: `DISK CRITICAL - ${name} full` })
-  }
-  expect((await tenant.api.post('/api/v1/results', { results })).status).toBe(200)
-  return { ...tenant, ids }
-}
+/** An engineer of a fresh organization with passive hosts `down` (DOWN) and `up` (UP), each with a CRITICAL resource `disk`. */
+const operatorWith = (down: string[], up: string[] = []) =>
+  engineerWith(
+    suite,
+    [...down, ...up].map((name) => ({
+      name,
+      status: down.includes(name) ? 2 : 0,
+      resources: [{ name: 'disk', status: 2, output: `DISK CRITICAL - ${name} full` }],
+    })),
+  )
 
 const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 const rowOf = (page: Page, table: string, text: string) =>

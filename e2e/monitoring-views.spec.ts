@@ -6,47 +6,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { makeTenant, type Tenant } from '../tests/helpers/api'
+import type { Tenant } from '../tests/helpers/api'
+import { engineerWith, type MonitoredHostSpec } from './monitored-hosts'
 import { useBrowserSuite, openAs } from './browser'
 
 const suite = useBrowserSuite()
 
-interface HostSpec {
-  name: string
-  status: number
-  resources?: { name: string; status: number }[]
-}
-
-/** An engineer of a fresh organization with passive hosts and resources in the given states. */
-async function operatorWith(hosts: HostSpec[]): Promise<Tenant & { ids: Record<string, number> }> {
-  const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
-  const ids: Record<string, number> = {}
-  const results: unknown[] = []
-  for (const h of hosts) {
-    const r = await tenant.api.post('/api/v1/hosts/', {
-      name: h.name,
-      hostgroup_id: tenant.environmentId,
-      check_type: '1',
-      max_check_attempts: 1,
-    })
-    expect(r.status).toBe(201)
-    ids[h.name] = r.body.id
-    results.push({ host: h.name, exit_status: h.status, output: `PING ${h.status === 0 ? 'OK' : 'CRITICAL'} - ${h.name}` })
-    for (const res of h.resources ?? []) {
-      const created = await tenant.api.post('/api/v1/resources/', {
-        host_id: r.body.id,
-        name: res.name,
-        check_type: '1',
-        max_check_attempts: 1,
-      })
-      expect(created.status).toBe(201)
-      ids[`${h.name}/${res.name}`] = created.body.id
-      results.push({ host: h.name, resource: res.name, exit_status: res.status, output: `${res.name} output ${res.status}` })
-    }
-  }
-  expect((await tenant.api.post('/api/v1/results', { results })).status).toBe(200)
-  return { ...tenant, ids }
-}
+const operatorWith = (hosts: MonitoredHostSpec[]) => engineerWith(suite, hosts)
 
 const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 

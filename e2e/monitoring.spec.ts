@@ -7,55 +7,13 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { makeTenant, type Tenant } from '../tests/helpers/api'
+import type { Tenant } from '../tests/helpers/api'
+import { engineerWith, type MonitoredHostSpec } from './monitored-hosts'
 import { useBrowserSuite, openAs } from './browser'
 
 const suite = useBrowserSuite()
 
-interface HostSpec {
-  name: string
-  /** Nagios exit status of the host check: 0 up, 2 down; none leaves it pending. */
-  status?: number
-  resources?: { name: string; status: number; output: string }[]
-}
-
-/**
- * An operator of a fresh organization, with passive hosts in the given states (SPEC §3 check_type "1").
- * Engineer: the operator's actions plus host_write, which creating hosts and posting results need (SPEC §6).
- */
-async function operatorWith(hosts: HostSpec[]): Promise<Tenant & { ids: Record<string, number> }> {
-  const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
-  const ids: Record<string, number> = {}
-  const results: unknown[] = []
-  for (const h of hosts) {
-    const r = await tenant.api.post('/api/v1/hosts/', {
-      name: h.name,
-      hostgroup_id: tenant.environmentId,
-      check_type: '1',
-      max_check_attempts: 1,
-    })
-    expect(r.status).toBe(201)
-    ids[h.name] = r.body.id
-    if (h.status !== undefined)
-      results.push({
-        host: h.name,
-        exit_status: h.status,
-        output: h.status === 0 ? `PING OK - ${h.name}` : `PING CRITICAL - ${h.name} unreachable`,
-      })
-    for (const res of h.resources ?? []) {
-      const created = await tenant.api.post('/api/v1/resources/', {
-        host_id: r.body.id,
-        name: res.name,
-        check_type: '1',
-        max_check_attempts: 1,
-      })
-      expect(created.status).toBe(201)
-      results.push({ host: h.name, resource: res.name, exit_status: res.status, output: res.output })
-    }
-  }
-  if (results.length) expect((await tenant.api.post('/api/v1/results', { results })).status).toBe(200)
-  return { ...tenant, ids }
-}
+const operatorWith = (hosts: MonitoredHostSpec[]) => engineerWith(suite, hosts)
 
 /** Opens a screen logged in through the SPEC §2 token URL option. */
 const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
