@@ -93,7 +93,7 @@ describe('hardware key', () => {
     // password alone signs in again.
     await logOut(page, user.username)
     await page.getByRole('button', { name: 'Use a hardware key without password' }).click()
-    await page.getByRole('alert').waitFor()
+    await page.getByRole('alert').getByText('Invalid username and/or password.').waitFor()
     await logIn(page, user)
     await mainMenu.waitFor()
     expect(page.url()).not.toMatch(/#\/login/)
