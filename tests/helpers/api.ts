@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { TestServer } from './server'
 import { hashPassword } from '../../src/server/security/password'
-import { createUser } from '../../src/server/store/users'
+import { createUser, startSession } from '../../src/server/store/users'
 import { invalidateScopes } from '../../src/server/store/scope'
 import type { AuthorizationGroup } from '../../src/shared/permissions'
 
@@ -125,7 +125,10 @@ export async function addUser(
   // The scope cache is process-wide and user ids repeat across the databases of one test file.
   invalidateScopes()
   if (opts.stored) return { id, username, password: opts.stored.password, api: client(server.baseUrl) }
-  return { id, username, password: PASSWORD, api: await login(server, username, PASSWORD) }
+  // A session as a login starts it, without a login's scrypt check (~0.2 s of CPU each, thousands in the suites);
+  // the login itself is what the auth tests test, and they log in through the API.
+  const session = await startSession(server.vigil.store.db, { id, organization_id: tenant.organizationId }, 'test fixture', null)
+  return { id, username, password: PASSWORD, api: client(server.baseUrl, session.token) }
 }
 
 /** A customer organization with one environment and one user holding `group` on the organization. */
@@ -156,18 +159,5 @@ export async function waitFor<T>(fn: () => Promise<T | undefined | false>, ms = 
 
 /** Another user of `tenant`'s organization with `group` there (SPEC §6), logged in. */
 export async function addMember(server: TestServer, tenant: Tenant, group: AuthorizationGroup): Promise<Client> {
-  const username = uniq('member')
-  const password = `pw-${randomBytes(8).toString('hex')}`
-  const db = server.vigil.store.db
-  const user = await db
-    .insertInto('users')
-    .values({ username, password_hash: await hashPassword(password), organization_id: tenant.organizationId, member_since: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  await db
-    .insertInto('user_rights')
-    .values({ user_id: user.id, organization_id: tenant.organizationId, hostgroup_id: null, authorization_group: group })
-    .execute()
-  invalidateScopes()
-  return login(server, username, password)
+  return (await addUser(server, tenant, group)).api
 }
