@@ -53,6 +53,11 @@ export async function createUser(db: Kysely<Database>, user: NewUser): Promise<n
   return id
 }
 
+/** The user a login names by id (a hardware key's user handle), with what starting a session needs; undefined if none. */
+export function loginUserById(db: Kysely<Database>, id: number) {
+  return db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', id).executeTakeFirst()
+}
+
 /**
  * A successful login from `source`: forgets that source's failures, stores the password's new hash when it
  * was rehashed, and issues a session token. Issue 13 sessions_per_user: when the user already has that many

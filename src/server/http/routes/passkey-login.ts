@@ -14,7 +14,7 @@ import { relyingParty } from '../../security/relying-party'
 import { authenticationOptions, verifyKeyLogin } from '../../store/webauthn-keys'
 import { lockedUntil } from '../../store/login-failures'
 import { loadScope } from '../../store/scope'
-import { startSession } from '../../store/users'
+import { loginUserById, startSession } from '../../store/users'
 import { LOGIN_RATE_PER_MINUTE, tryLater } from './auth'
 
 export async function passkeyLoginRoutes(app: ZodApp, { store, box, config }: RouteDeps) {
@@ -32,7 +32,7 @@ export async function passkeyLoginRoutes(app: ZodApp, { store, box, config }: Ro
     const source = sourceOf(req.ip)
     if (!budget.take(source)) throw tryLater()
     const userId = await verifyKeyLogin({ db, box, rp: relyingParty(config, req) }, null, req.body.response)
-    const user = userId && (await db.selectFrom('users').select(['id', 'organization_id']).where('id', '=', userId).executeTakeFirst())
+    const user = userId && (await loginUserById(db, userId))
     // SPEC §8 code 1, as for a wrong password: which part failed is not told.
     if (!user) throw new ApiError('unauthenticated', { login_feedback: LOGIN_FEEDBACK.invalid_credentials })
     budget.refund(source)
