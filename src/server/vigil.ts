@@ -11,7 +11,7 @@ import { buildId } from './http/routes/ui'
 import { purgeExpiredTokens } from './store/tokens'
 import { purgeStaleLoginFailures } from './store/login-failures'
 import { purgeLoginTickets } from './store/login-tickets'
-import { memoryBus, postgresBus, type Bus } from './feed/bus'
+import { memoryBus, postgresBus, tapPublished, type Bus } from './feed/bus'
 import { createEngine, type EngineOptions } from './engine/engine'
 import { EXPIRED_STORAGE_CLEANUP_S, RELEASE } from '../shared/constants'
 import { writeSystemEvent, type SystemEvent } from './store/event-log'
@@ -74,7 +74,9 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   })
   const build = buildId(config.distDir)
   const mailer = createMailer(config.smtp, config.mailFrom, log)
-  const app = await buildApp({ store, config, box, build, engine, bus, mailer, log })
+  // Issue 17: acknowledgements made with "notify" through this process's routes are notified by it.
+  const routeBus = tapPublished(bus, notifier.onPublished)
+  const app = await buildApp({ store, config, box, build, engine, bus: routeBus, mailer, log })
   await engine.start()
   await system({
     status: 'STARTED',

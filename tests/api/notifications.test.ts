@@ -140,6 +140,28 @@ describe.each(DATABASES)('notifications on %s', (db) => {
     expect(hooksFor(maintained.resource.id)).toEqual([])
   })
 
+  it('tells the contacts of an acknowledgement made with notify, with its comment and author, and of no other (issue 17)', async () => {
+    const told = await monitored()
+    const quiet = await monitored()
+    for (const m of [told, quiet]) await m.result(2, 'DISK CRITICAL - 99% used')
+    await waitFor(() => expect([...hooksFor(told.resource.id), ...hooksFor(quiet.resource.id)]).toHaveLength(2))
+    const acknowledge = (resourceId: number, notify: boolean) =>
+      t.api.post(`/api/v1/resources/${resourceId}/acknowledgements`, { comment: 'swapping the disk', notify })
+    expect((await acknowledge(quiet.resource.id, false)).status).toBe(201)
+    expect((await acknowledge(told.resource.id, true)).status).toBe(201)
+    await waitFor(() => expect(hooksFor(told.resource.id)).toHaveLength(2))
+    expect(hooksFor(told.resource.id)[1].body).toMatchObject({
+      notification_type: 'ACKNOWLEDGEMENT',
+      resource_id: told.resource.id,
+      state: 'critical',
+      comment: 'swapping the disk',
+    })
+    expect(hooksFor(told.resource.id)[1].body.author).toBeTruthy()
+    const [event] = await notifications(told.resource.id)
+    expect(event.message).toMatch(/^ACKNOWLEDGEMENT: .* is CRITICAL – swapping the disk/)
+    expect(hooksFor(quiet.resource.id)).toHaveLength(1)
+  })
+
   it('tries a failing webhook again after a back-off and records the attempts', async () => {
     const { resource, result } = await monitored()
     failures = 1

@@ -181,3 +181,14 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
     },
   }
 }
+
+/** The bus with `tap` told of every message published through it (the routes' writes: vigil.ts). */
+export function tapPublished(bus: Bus, tap: (message: BusMessage) => void): Bus {
+  return {
+    ...bus,
+    publish(message) {
+      bus.publish(message)
+      tap(message)
+    },
+  }
+}

@@ -15,10 +15,10 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Store } from '../store/db'
 import type { Bus } from '../feed/bus'
-import type { EventDelta, FeedDelta } from '../../shared/feed'
+import type { BusMessage, EventDelta, FeedDelta } from '../../shared/feed'
 import { loadTargets, type ActionTarget } from '../store/action-targets'
 import { eventDelta, updateEventStatus, writeEvents } from '../store/event-log'
-import { isFlappingChange, lastNotified, notificationSettings } from '../store/notifications'
+import { isFlappingChange, lastNotified, notificationSettings, notifyingAcknowledgement } from '../store/notifications'
 import { deliverWebhook, webhookOrigin, type Delivery } from './webhook'
 
 interface NotifierOptions {
@@ -32,7 +32,7 @@ interface NotifierOptions {
   retryDelaysMs?: readonly number[]
 }
 
-type NotificationType = 'PROBLEM' | 'RECOVERY'
+type NotificationType = 'PROBLEM' | 'RECOVERY' | 'ACKNOWLEDGEMENT'
 const DELAY_TAGS = ['delayed-notifications', 'standby']
 const RECOVERED = ['ok', 'up']
 
@@ -103,57 +103,27 @@ export function createNotifier(o: NotifierOptions) {
     if (type === 'PROBLEM' && (target.acknowledged || subject.inMaintenance)) return
     if (type === 'RECOVERY' && (await lastNotified(db, target)) !== 'PROBLEM') return
     const delayed = type === 'PROBLEM' && subject.delayed
-    const subjectText = target.resourceName === null ? target.hostName : `${target.hostName} › ${target.resourceName}`
-    const extra = {
-      notification_type: type,
-      action: type,
-      contact: webhookOrigin(o.webhookUrl!),
-      command: 'webhook',
+    const event = await write(target, type, {
       state: e.status,
-      state_event_id: e.id,
+      stateEventId: e.id,
       reason: `HARD state change to ${e.status}`,
-      delayed_s: delayed ? o.delayS : 0,
-      attempts: 0,
-    }
-    const [event] = await writeEvents(db, [
-      {
-        type: 'notification',
-        target,
-        status: delayed ? 'DELAYED' : 'PENDING',
-        comment: '',
-        actor: null,
-        start_time: e.display_time,
-        display_time: Math.floor(Date.now() / 1000),
-        message: `${type}: ${subjectText} is ${e.status.toUpperCase()} – ${e.message}`,
-        extra_data: extra,
-      },
-    ])
-    publish([eventDelta(event)])
-    const payload = {
-      notification_type: type,
-      object: target.object,
-      host_id: target.hostId,
-      host_name: target.hostName,
-      resource_id: target.object === 'resource' ? target.id : null,
-      resource_name: target.resourceName,
-      hostgroup_id: target.hostgroupId,
-      state: e.status,
-      state_type: e.state_type,
-      output: e.message,
-      time: e.display_time,
-    }
-    if (!delayed) return deliver(event.id, extra, payload)
+      message: e.message,
+      delayedS: delayed ? o.delayS : 0,
+      at: e.display_time,
+    })
+    const payload = { ...payloadOf(target, type), state: e.status, state_type: e.state_type, output: e.message, time: e.display_time }
+    if (!delayed) return deliver(event.id, event.extra, payload)
     const timer = setTimeout(() => {
       timers.delete(timer)
       void (async () => {
         // SPEC §9 delayed standby notification: still the same problem, still unhandled? Then it goes.
         const now = await subjectOf(e)
         const still = now && now.target.state === e.status && !now.target.acknowledged && !now.inMaintenance && now.notificationsEnabled
-        if (still) return deliver(event.id, extra, payload)
+        if (still) return deliver(event.id, event.extra, payload)
         publish(
           await updateEventStatus(db, event.id, 'DROPPED', {
-            ...extra,
-            reason: `${extra.reason}; no longer ${e.status} after ${o.delayS} s`,
+            ...event.extra,
+            reason: `${event.extra.reason}; no longer ${e.status} after ${o.delayS} s`,
           }),
         )
       })().catch((err) => o.log.error({ err, event: event.id }, 'delayed notification failed'))
@@ -161,14 +131,100 @@ export function createNotifier(o: NotifierOptions) {
     timers.add(timer)
   }
 
+  /** Issue 17: an acknowledgement made with "notify" tells the contacts who took the problem (Nagios ACKNOWLEDGEMENT). */
+  async function handleAcknowledgement(e: EventDelta) {
+    const acknowledgement = await notifyingAcknowledgement(db, e.id)
+    const subject = acknowledgement && (await subjectOf(e))
+    if (!acknowledgement || !subject?.notificationsEnabled) return
+    const { target } = subject
+    const event = await write(target, 'ACKNOWLEDGEMENT', {
+      state: target.state,
+      stateEventId: null,
+      reason: `acknowledged by ${acknowledgement.author}`,
+      message: `${acknowledgement.comment} (${acknowledgement.author})`,
+      delayedS: 0,
+      at: e.display_time,
+    })
+    deliver(event.id, event.extra, {
+      ...payloadOf(target, 'ACKNOWLEDGEMENT'),
+      state: target.state,
+      output: target.pluginOutput,
+      comment: acknowledgement.comment,
+      author: acknowledgement.author,
+      time: e.display_time,
+    })
+  }
+
+  interface Why {
+    state: string
+    stateEventId: number | null
+    reason: string
+    message: string
+    delayedS: number
+    /** when what is notified happened */
+    at: number
+  }
+
+  /** The notification's timeline event: who (contact), what (object, state, message), why (action, reason). */
+  async function write(target: ActionTarget, type: NotificationType, why: Why) {
+    const subjectText = target.resourceName === null ? target.hostName : `${target.hostName} › ${target.resourceName}`
+    const extra = {
+      notification_type: type,
+      action: type,
+      contact: webhookOrigin(o.webhookUrl!),
+      command: 'webhook',
+      state: why.state,
+      state_event_id: why.stateEventId,
+      reason: why.reason,
+      delayed_s: why.delayedS,
+      attempts: 0,
+    }
+    const [event] = await writeEvents(db, [
+      {
+        type: 'notification',
+        target,
+        status: why.delayedS ? 'DELAYED' : 'PENDING',
+        comment: '',
+        actor: null,
+        start_time: why.at,
+        display_time: Math.floor(Date.now() / 1000),
+        message: `${type}: ${subjectText} is ${why.state.toUpperCase()} – ${why.message}`,
+        extra_data: extra,
+      },
+    ])
+    publish([eventDelta(event)])
+    return { id: event.id, extra }
+  }
+
+  function payloadOf(target: ActionTarget, type: NotificationType) {
+    return {
+      notification_type: type,
+      object: target.object,
+      host_id: target.hostId,
+      host_name: target.hostName,
+      resource_id: target.object === 'resource' ? target.id : null,
+      resource_name: target.resourceName,
+      hostgroup_id: target.hostgroupId,
+    }
+  }
+
+  const queue = (d: EventDelta, work: (d: EventDelta) => Promise<void>) => {
+    chain = chain.then(() => work(d)).catch((err) => o.log.error({ err, event: d.id }, 'notification failed'))
+  }
+
   return {
     /** EngineOptions.onWritten: the HARD state changes of a batch, queued in order. */
     onWritten(deltas: FeedDelta[]) {
       if (!o.webhookUrl) return
-      for (const d of deltas) {
-        if (d.kind !== 'event' || d.type !== 'state_change' || d.state_type !== 'HARD') continue
-        chain = chain.then(() => handle(d)).catch((err) => o.log.error({ err, event: d.id }, 'notification failed'))
-      }
+      for (const d of deltas) if (d.kind === 'event' && d.type === 'state_change' && d.state_type === 'HARD') queue(d, handle)
+    },
+    /**
+     * What this process's routes published (the route bus of vigil.ts): acknowledgements made with "notify".
+     * Only the process that wrote a change notifies it, so several processes never send one twice.
+     */
+    onPublished(delta: BusMessage) {
+      if (!o.webhookUrl || delta.kind !== 'event' || delta.type !== 'acknowledgement' || delta.status !== 'ADDED') return
+      queue(delta, handleAcknowledgement)
     },
     /** Stops waiting: delayed notifications are not sent, retries end as FAILED. */
     async stop() {

@@ -51,3 +51,15 @@ export async function lastNotified(db: Kysely<Database>, t: ActionTarget): Promi
   const row = await q.orderBy('id', 'desc').limit(1).executeTakeFirst()
   return row ? String(readJson<Record<string, unknown>>(row.extra_data, {}).notification_type ?? '') : null
 }
+
+/** Issue 17: an acknowledgement event made with "notify" — its comment and author; null otherwise or when gone. */
+export async function notifyingAcknowledgement(db: Kysely<Database>, eventId: number) {
+  const row = await db
+    .selectFrom('events')
+    .select(['extra_data', 'comment', 'username', 'user_full_name'])
+    .where('id', '=', eventId)
+    .where('type', '=', 'acknowledgement')
+    .executeTakeFirst()
+  if (!row || readJson<Record<string, unknown>>(row.extra_data, {}).notify !== true) return null
+  return { comment: row.comment, author: row.user_full_name || row.username }
+}
