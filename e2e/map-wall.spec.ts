@@ -2,10 +2,10 @@
  * What the wall means (issue 18; SPEC §4 MAP, HOST_MAP_STATE and severity), against the built app and the
  * real server in Chromium: a host item shows its resources' problems (unless the map is host-only), follow
  * alarms jumps to a new unhandled problem beside a handled one, a rack with one slot is coloured, and labels
- * stay readable on a big map fitted to a wall.
+ * stay readable on a big map fitted to a wall, and the popover acknowledges for users with the right.
  */
 import { describe, expect, it } from 'vitest'
-import { makeTenant, uniq } from '../tests/helpers/api'
+import { addUser, makeTenant, uniq } from '../tests/helpers/api'
 import { openAs, useBrowserSuite } from './browser'
 import { darkPixels, DOWN, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 
@@ -101,6 +101,40 @@ describe('the wall (issue 18)', () => {
     await page.getByTestId('wall-details').getByText(warehouse.alias).waitFor()
     // The states came before the map: the new problem is red from its first frame.
     await waitForColour(page, await itemPoint(page, { x: 700, y: 300, w: 200, h: 120 }), DOWN)
+  })
+
+  it('acknowledges a DOWN host from the map popover, and offers nothing to a read-only wall viewer (issue 18 wall details)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user)
+    const map = await publishedMap(user, { h: hostItem(host) })
+    expect((await user.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    const page = await openAs(suite, user, `${map.path}/fullscreen`)
+    const at = await itemPoint(page, BOX)
+    await waitForColour(page, at, DOWN)
+    await page.mouse.click(at.x, at.y)
+    const popover = page.getByRole('dialog', { name: host.name })
+    await popover.getByRole('button', { name: 'Schedule maintenance…' }).waitFor()
+    await popover.getByRole('button', { name: 'Acknowledge…' }).click()
+    const panel = page.getByRole('region', { name: 'Acknowledge' })
+    await panel.getByLabel('Comment', { exact: true }).fill('Power cut at the site')
+    await panel.getByRole('button', { name: 'Acknowledge' }).click()
+    // The wall hears it through the feed: the popover's state shows the acknowledgement, the offer is gone.
+    await popover.getByText('acknowledged', { exact: true }).waitFor()
+    await popover.getByRole('button', { name: 'Acknowledge…' }).waitFor({ state: 'detached' })
+    const acknowledgements = await user.api.get(`/api/v1/hosts/${host.id}/acknowledgements`)
+    expect(acknowledgements.body.result.map((a: { comment: string }) => a.comment)).toContain('Power cut at the site')
+
+    // The service desk may acknowledge but not schedule maintenance (SPEC §6): the popover offers only that.
+    const desk = await addUser(suite.server, user, 'service_desk')
+    const other = await upHost(user)
+    expect((await user.api.post('/api/v1/results', { host: other.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    const wall = await publishedMap(user, { h: hostItem(other) })
+    const read = await openAs(suite, desk, `${wall.path}/fullscreen`)
+    const spot = await itemPoint(read, BOX)
+    await waitForColour(read, spot, DOWN)
+    await read.mouse.click(spot.x, spot.y)
+    await read.getByRole('dialog', { name: other.name }).getByRole('button', { name: 'Acknowledge…' }).waitFor()
+    await expect(read.getByRole('button', { name: 'Schedule maintenance…' }).count()).resolves.toBe(0)
   })
 
   it('colours a rack with one bound slot by that host (issue 18 racks)', async () => {

@@ -259,6 +259,25 @@ export function useResource(host: string, name: string, refetchInterval: number 
   })
 }
 
+/**
+ * One host (no `resource`) or resource row for actions outside the monitoring screens (the map popover, issue 18):
+ * the subject queries' cache, read quietly — a wall token or a user without the right gets no blocking page.
+ */
+export function useSubjectRow(host: string, resource?: string) {
+  return useQuery({
+    queryKey: resource === undefined ? monitoringKeys.host(host) : monitoringKeys.resource(host, resource),
+    queryFn: ({ signal }): Promise<MonitoredRow> =>
+      resource === undefined
+        ? api.request(`hosts/${encodeURIComponent(host)}`, { schema: HostRow, signal, errorHandlerEnabled: false })
+        : api.request(`resources/${encodeURIComponent(host)}/${encodeURIComponent(resource)}`, {
+            schema: ResourceRow,
+            signal,
+            errorHandlerEnabled: false,
+          }),
+    retry: false,
+  })
+}
+
 const ChildGroups = z.object({
   result: z.array(
     z.object({ hosttype: z.string().nullable(), totalresults: z.number().int(), result: z.array(z.looseObject({ name: z.string() })) }),

@@ -7,3 +7,7 @@ export const loadSearchModal = () => Promise.all([import('./components/SearchMod
 
 /** Hosts were added, changed or removed elsewhere (administration): the monitoring tables are read again. */
 export const monitoringTablesChanged = () => import('./api').then((m) => m.refreshTables())
+
+/** Issue 18: acknowledge and maintenance for one host or resource (the map popover), loaded with its texts. */
+export const loadObjectActions = () =>
+  Promise.all([import('./components/ObjectActions'), loadFeatureTexts()]).then(([m]) => ({ default: m.ObjectActions }))

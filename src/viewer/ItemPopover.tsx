@@ -1,16 +1,21 @@
 /**
  * What a click on a bound item shows (issue 7): its state, output and age, a host's resources that are not OK
  * and their counts (issue 18), links to its status, resources,
- * timeline, graphs and assets, and a jump into the host or resource; a nested map item opens that map.
+ * timeline, graphs and assets, acknowledge and maintenance (issue 18), and a jump into the host or resource; a
+ * nested map item opens that map.
  * Plain DOM over the canvas: plugin output is text, never HTML.
  */
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { AgeText, StateBadge, decorationsOf } from '../ui'
 import type { LiveStates } from './live/live-states'
 import { hostLinks, mapPath, resourceLinks } from './links'
 import { HostResources } from './HostResources'
+import { loadObjectActions } from '../monitoring'
+
+// Issue 18: acknowledge and maintenance from the wall, for users with those rights; loaded with the first popover.
+const ObjectActions = lazy(loadObjectActions)
 
 export interface PopoverTarget {
   itemId: string
@@ -30,7 +35,11 @@ export function ItemPopover({ target, live, label, onClose }: { target: PopoverT
 
   const bound = live.objectOfItem(target.itemId)
   const nested = live.nestedOf(target.itemId)
-  const state = live.stateOf(target.itemId)
+  // Live while open: an acknowledgement or a new state shows at once (issue 18).
+  const state = useSyncExternalStore(
+    useCallback((changed: () => void) => live.subscribeItem(target.itemId, changed), [live, target.itemId]),
+    () => live.stateOf(target.itemId),
+  )
   const links = bound
     ? bound.kind === 'host'
       ? hostLinks(bound.object.name)
@@ -80,6 +89,14 @@ export function ItemPopover({ target, live, label, onClose }: { target: PopoverT
           )}
         </dl>
         <HostResources resources={live.resourcesOfItem(target.itemId)} />
+        {bound && (
+          <Suspense fallback={null}>
+            <ObjectActions
+              host={bound.kind === 'host' ? bound.object.name : bound.object.host_name}
+              {...(bound.kind === 'resource' && { resource: bound.object.name })}
+            />
+          </Suspense>
+        )}
         {links.length > 0 && (
           <nav className="d-flex flex-wrap gap-1 mb-2" aria-label={label}>
             {links.map((l) => (

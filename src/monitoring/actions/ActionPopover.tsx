@@ -66,7 +66,8 @@ export function ActionPopover({ anchor, onClose, children }: ActionPopoverProps)
       className="position-absolute shadow rounded"
       style={{
         ...position,
-        zIndex: 1060,
+        // Above a wall screen (viewer/layout.ts WALL_SCREEN, 2000): the map popover opens panels too (issue 18).
+        zIndex: 2010,
         width: `min(36rem, calc(100vw - ${2 * MARGIN}px))`,
         maxHeight: `calc(100vh - ${2 * MARGIN}px)`,
         overflowY: 'auto',
