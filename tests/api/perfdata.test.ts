@@ -72,6 +72,7 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
       step: number
       resolution: string
       points: { t: number; min: number; avg: number; max: number }[]
+      summary: { min: number; avg: number; max: number; last: number } | null
       ms: number
     }
   }
@@ -117,6 +118,25 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     // Another organization's resource reads as not found, whatever the key.
     const b = await addTenant()
     expect((await b.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load15`)).body.error.key).toBe('resource_check_not_found')
+  })
+
+  it('sums up the range for the legend: min, mean weighted by values, max and the newest value (issue 17)', async () => {
+    // Raw minutes only: values cycle 1..5, the newest at now - 120 (the API's result at now - 30 has value 1).
+    const day = await series(DAY, 100)
+    expect(day.summary).toMatchObject({ min: 1, max: 5, last: 1 })
+    expect(day.summary!.avg).toBeCloseTo(3, 1)
+    // A range older than the raw points: rollups only, the newest is its last rollup's mean.
+    const old = await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load1&start=${now - 30 * DAY}&end=${now - 10 * DAY}`)
+    expect(old.body.summary).toEqual({ min: 1, avg: 3, max: 5, last: 3 })
+    const none = await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load1&start=${now - 800 * DAY}&end=${now - 700 * DAY}`)
+    expect(none.body.summary).toBeNull()
+  })
+
+  it('lists each key with the time of its oldest value, rollups included (issue 17 range that fits the data)', async () => {
+    const keys = await a.api.get(`/api/v1/resources/${resourceId}/perfdata`)
+    const [load1] = keys.body.result
+    expect(load1.first_time).toBe(Math.floor((now - 366 * DAY) / 3600) * 3600)
+    expect(load1.last_time).toBe(now - 30)
   })
 
   it('draws a range without points as an empty graph, not an error (SPEC §2 graphs tabs)', async () => {
