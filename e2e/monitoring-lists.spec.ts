@@ -73,8 +73,8 @@ describe('monitoring lists (issue 17)', () => {
     expect(column('Check output')).toEqual(['PING CRITICAL - csv-down, unreachable', 'PING OK - csv-up'])
     // The age as the table shows it, then the seconds it stands for, never a unix time.
     const [downAge, upAge] = column('Age')
-    expect(downAge).toMatch(/^2h 5m$|^2h 6m$/)
-    expect(upAge).toMatch(/^3d$|^3d 0h$/)
+    expect(downAge).toMatch(/^2h [56]m$/)
+    expect(upAge).toBe('3d')
     const [downSeconds, upSeconds] = column('Age (seconds)').map(Number)
     expect(Math.abs(downSeconds - (2 * 3600 + 5 * 60))).toBeLessThan(90)
     expect(Math.abs(upSeconds - 3 * 86400)).toBeLessThan(90)
