@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
 import { uniq } from '../helpers/api'
-import { RAW_KEEP_S } from '../../src/server/store/perfdata'
+import { RAW_KEEP_S, rollUp } from '../../src/server/store/perfdata'
 
 const DAY = 86400
 
@@ -137,6 +137,22 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     const [load1] = keys.body.result
     expect(load1.first_time).toBe(Math.floor((now - 366 * DAY) / 3600) * 3600)
     expect(load1.last_time).toBe(now - 30)
+  })
+
+  it('dates young data by its first value, not by the start of the hour its rollup covers', async () => {
+    const hostId = (await a.api.post('/api/v1/hosts/', { name: uniq('young-host'), hostgroup_id: a.environmentId, check_type: '1' })).body
+      .id
+    const results = [100, 90, 80, 70, 60, 50, 40, 30, 20, 10].map((minutes) => ({
+      host_id: hostId,
+      exit_status: 0,
+      output: 'OK',
+      perfdata: 'rta=1ms;;;0;',
+      time: now - minutes * 60,
+    }))
+    expect((await a.api.post('/api/v1/results', { results })).status).toBe(200)
+    await rollUp(server.vigil.store.db, now, now - 3 * 3600)
+    const [rta] = (await a.api.get(`/api/v1/hosts/${hostId}/perfdata`)).body.result
+    expect(rta.first_time).toBe(now - 100 * 60)
   })
 
   it('draws a range without points as an empty graph, not an error (SPEC §2 graphs tabs)', async () => {

@@ -22,9 +22,20 @@ interface SeriesPoint {
   max: number
 }
 
-const oldest = (...times: (number | string | bigint | null)[]) => {
-  const known = times.filter((t) => t !== null).map(Number)
-  return known.length ? Math.min(...known) : null
+type DbTime = number | string | bigint | null
+
+/**
+ * When a series' data begins, from the oldest raw point and the oldest rollup of each step (finest first).
+ * A rollup's time is its bucket's start, up to a step before the data in it, so a coarser step counts only
+ * where it reaches further back than that: it holds data a finer one has dropped with its keep time.
+ */
+function firstTime(raw: DbTime, byStep: readonly DbTime[]): number | null {
+  let first = raw === null ? null : Number(raw)
+  STEPS.forEach((step, i) => {
+    const t = byStep[i] === null ? null : Number(byStep[i])
+    if (t !== null && (first === null || t < first - step)) first = t
+  })
+  return first
 }
 
 export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; resourceId: number | null }) {
@@ -43,11 +54,14 @@ export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; re
         .whereRef('perf_points.series_id', '=', 'perf_series.id')
         .as('first_raw'),
       // Rollups outlive the raw points: the oldest data is there once the raw keep time has passed.
-      eb
-        .selectFrom('perf_rollups')
-        .select((e) => e.fn.min('t').as('t'))
-        .whereRef('perf_rollups.series_id', '=', 'perf_series.id')
-        .as('first_rolled'),
+      ...STEPS.map((step) =>
+        eb
+          .selectFrom('perf_rollups')
+          .select((e) => e.fn.min('t').as('t'))
+          .whereRef('perf_rollups.series_id', '=', 'perf_series.id')
+          .where('perf_rollups.step', '=', step)
+          .as(`first_${step}`),
+      ),
     ])
     .where('host_id', '=', owner.hostId)
   q = owner.resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', owner.resourceId)
@@ -60,7 +74,10 @@ export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; re
     crit: readJson(r.crit, null),
     min: r.min,
     max: r.max,
-    first_time: oldest(r.first_raw, r.first_rolled),
+    first_time: firstTime(
+      r.first_raw,
+      STEPS.map((step) => r[`first_${step}`]),
+    ),
     last_time: r.last_time === null ? null : Number(r.last_time),
   }))
 }
