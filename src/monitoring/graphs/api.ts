@@ -3,6 +3,7 @@
  * points in a range, reduced on the server (GET hosts/{id}/perfdata, resources/{id}/perfdata). Errors
  * (trending_data_unavailable, invalid_perf_data_key, …) are shown in the graph, not as messages.
  */
+import { useMemo } from 'react'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api, isApiFailure } from '../../app/api'
@@ -55,10 +56,13 @@ function useOldestValue(owners: readonly Owner[] | undefined): number | null | u
   })
 }
 
-/** The preset that fits the age of the owners' data (issue 17); undefined while it loads. */
+/**
+ * The preset that fits the age of the owners' data (issue 17); undefined while it loads. Chosen once the
+ * data is known, so that the range does not jump to a longer preset while the data ages on screen.
+ */
 export function useFittedPreset(owners: readonly Owner[] | undefined): string | undefined {
   const oldest = useOldestValue(owners)
-  return oldest === undefined ? undefined : fitPreset(oldest, Date.now())
+  return useMemo(() => (oldest === undefined ? undefined : fitPreset(oldest, Date.now())), [oldest])
 }
 
 /** Several keys' series (one chart per unit); a preset range refetches at the SPEC §9 graphs interval (60 s) as time moves on. */
