@@ -67,7 +67,7 @@ export {
   type Decorated,
   type Decoration,
 } from './decorations/decorations'
-export { Graph, thresholdValues, type GraphProps, type GraphPoint } from './graph'
+export { Graph, seriesColor, thresholdValues, type GraphProps, type GraphPoint, type GraphSeries, type ReadoutPoints } from './graph'
 export {
   Timeline,
   TimelinePanel,

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
 import { uniq } from '../helpers/api'
-import { RAW_KEEP_S } from '../../src/server/store/perfdata'
+import { RAW_KEEP_S, rollUp } from '../../src/server/store/perfdata'
 
 const DAY = 86400
 
@@ -72,6 +72,7 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
       step: number
       resolution: string
       points: { t: number; min: number; avg: number; max: number }[]
+      summary: { min: number; avg: number; max: number; last: number } | null
       ms: number
     }
   }
@@ -117,6 +118,41 @@ describe.each(DATABASES)('perfdata ranges on %s', (db) => {
     // Another organization's resource reads as not found, whatever the key.
     const b = await addTenant()
     expect((await b.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load15`)).body.error.key).toBe('resource_check_not_found')
+  })
+
+  it('sums up the range for the legend: min, mean weighted by values, max and the newest value (issue 17)', async () => {
+    // Raw minutes only: values cycle 1..5, the newest at now - 120 (the API's result at now - 30 has value 1).
+    const day = await series(DAY, 100)
+    expect(day.summary).toMatchObject({ min: 1, max: 5, last: 1 })
+    expect(day.summary!.avg).toBeCloseTo(3, 1)
+    // A range older than the raw points: rollups only, the newest is its last rollup's mean.
+    const old = await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load1&start=${now - 30 * DAY}&end=${now - 10 * DAY}`)
+    expect(old.body.summary).toEqual({ min: 1, avg: 3, max: 5, last: 3 })
+    const none = await a.api.get(`/api/v1/resources/${resourceId}/perfdata?key=load1&start=${now - 800 * DAY}&end=${now - 700 * DAY}`)
+    expect(none.body.summary).toBeNull()
+  })
+
+  it('lists each key with the time of its oldest value, rollups included (issue 17 range that fits the data)', async () => {
+    const keys = await a.api.get(`/api/v1/resources/${resourceId}/perfdata`)
+    const [load1] = keys.body.result
+    expect(load1.first_time).toBe(Math.floor((now - 366 * DAY) / 3600) * 3600)
+    expect(load1.last_time).toBe(now - 30)
+  })
+
+  it('dates young data by its first value, not by the start of the hour its rollup covers', async () => {
+    const hostId = (await a.api.post('/api/v1/hosts/', { name: uniq('young-host'), hostgroup_id: a.environmentId, check_type: '1' })).body
+      .id
+    const results = [100, 90, 80, 70, 60, 50, 40, 30, 20, 10].map((minutes) => ({
+      host_id: hostId,
+      exit_status: 0,
+      output: 'OK',
+      perfdata: 'rta=1ms;;;0;',
+      time: now - minutes * 60,
+    }))
+    expect((await a.api.post('/api/v1/results', { results })).status).toBe(200)
+    await rollUp(server.vigil.store.db, now, now - 3 * 3600)
+    const [rta] = (await a.api.get(`/api/v1/hosts/${hostId}/perfdata`)).body.result
+    expect(rta.first_time).toBe(now - 100 * 60)
   })
 
   it('draws a range without points as an empty graph, not an error (SPEC §2 graphs tabs)', async () => {

@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next'
 import { errorKeyOf, usePerfKeys, type Owner } from './api'
-import { SeriesGraph } from './SeriesGraph'
-import type { useGraphRange } from './range'
+import { UnitGraph } from './UnitGraph'
+import { keysByUnit } from './units'
+import type { GraphRange, useGraphRange } from './range'
 
 export interface GraphsPanelProps {
   owner: Owner
   title: string
-  range: ReturnType<typeof useGraphRange>
+  range: GraphRange
+  onZoom: ReturnType<typeof useGraphRange>['zoomTo']
+  onResetZoom(): void
 }
 
-/** Every performance-data key of one host check or resource (SPEC §2 graphs tabs). */
-export function GraphsPanel({ owner, title, range }: GraphsPanelProps) {
+/** Every performance-data key of one host check or resource (SPEC §2 graphs tabs), one chart per unit. */
+export function GraphsPanel({ owner, title, range, onZoom, onResetZoom }: GraphsPanelProps) {
   const { t } = useTranslation()
   const keys = usePerfKeys(owner)
   return (
@@ -22,16 +25,8 @@ export function GraphsPanel({ owner, title, range }: GraphsPanelProps) {
         ) : !keys.data ? (
           <p className="text-body-secondary mb-0">{t('monitoring.graphs.loading')}</p>
         ) : (
-          keys.data.result.map((k) => (
-            <SeriesGraph
-              key={k.key}
-              owner={owner}
-              seriesKey={k.key}
-              unit={k.unit}
-              range={range.range}
-              onZoom={range.zoomTo}
-              onResetZoom={range.resetZoom}
-            />
+          keysByUnit(keys.data.result).map((u) => (
+            <UnitGraph key={u.unit} owner={owner} keys={u.keys} unit={u.unit} range={range} onZoom={onZoom} onResetZoom={onResetZoom} />
           ))
         )}
       </div>

@@ -1,9 +1,8 @@
+import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { useResourceByNames } from '../timeline/api'
-import { GraphsPanel } from './GraphsPanel'
-import { RangeSelector } from './RangeSelector'
-import { useGraphRange } from './range'
+import { GraphsTab } from './GraphsTab'
 import { SubjectTabs } from '../components/SubjectTabs'
 
 /** SPEC §2 resource tab /monitoring/hosts/{hostname}/{resourcename}/graphs. */
@@ -11,7 +10,10 @@ export function ResourceGraphsPage() {
   const { t } = useTranslation()
   const { hostname = '', resourcename = '' } = useParams()
   const resource = useResourceByNames(hostname, resourcename)
-  const range = useGraphRange()
+  const panels = useMemo(
+    () => resource.data && [{ owner: { kind: 'resources' as const, id: resource.data.id }, title: resource.data.display_name }],
+    [resource.data],
+  )
   return (
     <section className="container-fluid py-3">
       <h1 className="h4 mb-3">
@@ -19,10 +21,7 @@ export function ResourceGraphsPage() {
       </h1>
       {/* Issue 17: the tab bar stays on the timeline and graphs tabs. */}
       <SubjectTabs host={hostname} resource={resourcename} active="graphs" />
-      <RangeSelector range={range.range} onPreset={range.setPreset} onRange={range.zoomTo} onResetZoom={range.resetZoom} />
-      {resource.data && (
-        <GraphsPanel owner={{ kind: 'resources', id: resource.data.id }} title={resource.data.display_name} range={range} />
-      )}
+      <GraphsTab panels={panels} />
     </section>
   )
 }

@@ -19,10 +19,25 @@ export function rangeBounds(range: GraphRange, nowMs: number): { start: number; 
   return { start: toUnix(start), end: toUnix(end) }
 }
 
-/** Reads `range`, `from` and `to`; an unknown preset or a malformed zoom falls back to the default preset. */
-export function parseGraphRange(search: URLSearchParams): GraphRange {
-  const asked = search.get('range') ?? DEFAULT_PRESET
-  const preset = PAST_PRESETS.some((p) => p.id === asked) ? asked : DEFAULT_PRESET
+/**
+ * Issue 17: the preset that fits the data's age, so that two hours of data fill the graph instead of the
+ * last day squashing them: the shortest that shows nearly all of it (90%: a day and an hour is a day, not a
+ * week), at most the longest; the default preset for no data.
+ */
+export function fitPreset(oldest: number | null, nowMs: number): string {
+  if (oldest === null) return DEFAULT_PRESET
+  const age = nowMs / 1000 - oldest
+  const fits = PAST_PRESETS.find((p) => {
+    const { start, end } = p.range(new Date(nowMs))
+    return toUnix(end) - toUnix(start) >= 0.9 * age
+  })
+  return (fits ?? PAST_PRESETS[PAST_PRESETS.length - 1]).id
+}
+
+/** Reads `range`, `from` and `to`; an unknown preset or a malformed zoom falls back to `fallback`. */
+export function parseGraphRange(search: URLSearchParams, fallback = DEFAULT_PRESET): GraphRange {
+  const asked = search.get('range') ?? fallback
+  const preset = PAST_PRESETS.some((p) => p.id === asked) ? asked : fallback
   const start = Number(search.get('from'))
   const end = Number(search.get('to'))
   if (search.has('from') && search.has('to') && Number.isInteger(start) && Number.isInteger(end) && start < end)
@@ -30,9 +45,13 @@ export function parseGraphRange(search: URLSearchParams): GraphRange {
   return { kind: 'preset', preset }
 }
 
-export function useGraphRange() {
+/**
+ * The range in the link, else the `fallback` preset (the one that fits the data); null while the fallback is
+ * not known yet, so that no graph asks for a range it is about to leave.
+ */
+export function useGraphRange(fallback: string | undefined) {
   const [search, setSearch] = useSearchParams()
-  const range = parseGraphRange(search)
+  const range = search.has('range') || fallback !== undefined ? parseGraphRange(search, fallback) : null
   const write = (next: GraphRange) => {
     const params = new URLSearchParams({ range: next.preset })
     if (next.kind === 'zoom') {
@@ -44,7 +63,11 @@ export function useGraphRange() {
   return {
     range,
     setPreset: (preset: string) => write({ kind: 'preset', preset }),
-    zoomTo: (bounds: { start: number; end: number }) => write({ kind: 'zoom', preset: range.preset, ...bounds }),
-    resetZoom: () => write({ kind: 'preset', preset: range.preset }),
+    zoomTo: (bounds: { start: number; end: number }) => {
+      if (range) write({ kind: 'zoom', preset: range.preset, ...bounds })
+    },
+    resetZoom: () => {
+      if (range) write({ kind: 'preset', preset: range.preset })
+    },
   }
 }

@@ -22,17 +22,47 @@ interface SeriesPoint {
   max: number
 }
 
+type DbTime = number | string | bigint | null
+
+/**
+ * When a series' data begins, from the oldest raw point and the oldest rollup of each step (finest first).
+ * A rollup's time is its bucket's start, up to a step before the data in it, so a coarser step counts only
+ * where it reaches further back than that: it holds data a finer one has dropped with its keep time.
+ */
+function firstTime(raw: DbTime, byStep: readonly DbTime[]): number | null {
+  let first = raw === null ? null : Number(raw)
+  STEPS.forEach((step, i) => {
+    const t = byStep[i] === null ? null : Number(byStep[i])
+    if (t !== null && (first === null || t < first - step)) first = t
+  })
+  return first
+}
+
 export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; resourceId: number | null }) {
   let q = db
     .selectFrom('perf_series')
     .selectAll()
-    .select((eb) =>
+    .select((eb) => [
       eb
         .selectFrom('perf_points')
         .select((e) => e.fn.max('t').as('t'))
         .whereRef('perf_points.series_id', '=', 'perf_series.id')
         .as('last_time'),
-    )
+      eb
+        .selectFrom('perf_points')
+        .select((e) => e.fn.min('t').as('t'))
+        .whereRef('perf_points.series_id', '=', 'perf_series.id')
+        .as('first_raw'),
+      // Rollups outlive the raw points: the oldest data is there once the raw keep time has passed.
+      ...STEPS.map((step) =>
+        eb
+          .selectFrom('perf_rollups')
+          .select((e) => e.fn.min('t').as('t'))
+          .whereRef('perf_rollups.series_id', '=', 'perf_series.id')
+          .where('perf_rollups.step', '=', step)
+          .as(`first_${step}`),
+      ),
+    ])
     .where('host_id', '=', owner.hostId)
   q = owner.resourceId === null ? q.where('resource_id', 'is', null) : q.where('resource_id', '=', owner.resourceId)
   const rows = await q.orderBy('label').execute()
@@ -44,6 +74,10 @@ export async function seriesOf(db: Kysely<Database>, owner: { hostId: number; re
     crit: readJson(r.crit, null),
     min: r.min,
     max: r.max,
+    first_time: firstTime(
+      r.first_raw,
+      STEPS.map((step) => r[`first_${step}`]),
+    ),
     last_time: r.last_time === null ? null : Number(r.last_time),
   }))
 }
@@ -70,7 +104,7 @@ export async function readSeries(db: Kysely<Database>, seriesId: number, start: 
   const source = start >= rawFrom ? 0 : ([...covering].reverse().find((s) => s <= wanted) ?? covering[0])
   // Buckets are whole multiples of the rollup step, so that each rollup falls in exactly one.
   const step = source === 0 ? wanted : Math.ceil(wanted / source) * source
-  const [rolled, raw] = await Promise.all([
+  const [rolled, raw, newest] = await Promise.all([
     source === 0 || start >= rawFrom
       ? { rows: [] }
       : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(min) AS min, SUM(avg * n) AS sum, MAX(max) AS max, SUM(n) AS n
@@ -81,6 +115,17 @@ export async function readSeries(db: Kysely<Database>, seriesId: number, start: 
       ? { rows: [] }
       : sql<Bucket>`SELECT ${bucket(step)} AS t, MIN(v) AS min, SUM(v) AS sum, MAX(v) AS max, COUNT(*) AS n
       FROM perf_points WHERE series_id = ${seriesId} AND t >= ${Math.max(start, rawFrom)} AND t <= ${end} GROUP BY 1`.execute(db),
+    end < rawFrom
+      ? undefined
+      : db
+          .selectFrom('perf_points')
+          .select('v')
+          .where('series_id', '=', seriesId)
+          .where('t', '>=', Math.max(start, rawFrom))
+          .where('t', '<=', end)
+          .orderBy('t', 'desc')
+          .limit(1)
+          .executeTakeFirst(),
   ])
   const merged = new Map<number, Bucket>()
   for (const r of [...rolled.rows, ...raw.rows]) {
@@ -91,8 +136,22 @@ export async function readSeries(db: Kysely<Database>, seriesId: number, start: 
       had ? { t: b.t, min: Math.min(had.min, b.min), sum: had.sum + b.sum, max: Math.max(had.max, b.max), n: had.n + b.n } : b,
     )
   }
-  const out = [...merged.values()].sort((a, b) => a.t - b.t).map((b): SeriesPoint => ({ t: b.t, min: b.min, avg: b.sum / b.n, max: b.max }))
-  return { step, resolution: source === 0 ? 'raw' : String(source), points: out }
+  const buckets = [...merged.values()].sort((a, b) => a.t - b.t)
+  const out = buckets.map((b): SeriesPoint => ({ t: b.t, min: b.min, avg: b.sum / b.n, max: b.max }))
+  return { step, resolution: source === 0 ? 'raw' : String(source), points: out, summary: summaryOf(buckets, newest && Number(newest.v)) }
+}
+
+/**
+ * The legend's figures over the whole range, from the buckets before they are reduced to points: the mean
+ * weighted by the values in each bucket, the newest raw value (a range older than the raw keep time has
+ * only rollups: then the mean of its newest bucket).
+ */
+function summaryOf(buckets: readonly Bucket[], newest: number | undefined) {
+  if (!buckets.length) return null
+  let [min, max, sum, n] = [Infinity, -Infinity, 0, 0]
+  for (const b of buckets) [min, max, sum, n] = [Math.min(min, b.min), Math.max(max, b.max), sum + b.sum, n + b.n]
+  const last = buckets[buckets.length - 1]
+  return { min, avg: sum / n, max, last: newest ?? last.sum / last.n }
 }
 
 /**

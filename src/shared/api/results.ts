@@ -51,11 +51,16 @@ export const PerfKey = z.object({
   min: z.number().nullable(),
   max: z.number().nullable(),
 })
-/** GET …/perfdata without `key`: the series of the check, each with the time of its last point. */
+/**
+ * GET …/perfdata without `key`: the series of the check, each with the times of its first and last point
+ * (the graphs tabs open on a range that fits the data's age).
+ */
 export const PerfKeyList = z.object({
-  result: z.array(PerfKey.extend({ last_time: z.number().nullable() })),
+  result: z.array(PerfKey.extend({ first_time: z.number().nullable(), last_time: z.number().nullable() })),
   totalresults: z.number().int(),
 })
+/** The graph legend of one series over [start, end]: its lowest, mean, highest and newest value; null without points. */
+export const PerfSummary = z.object({ min: z.number(), avg: z.number(), max: z.number(), last: z.number() }).nullable()
 /** GET …/perfdata?key=: one series in [start, end], reduced to buckets of `step` seconds (min/avg/max each). */
 export const PerfSeries = PerfKey.extend({
   start: z.number(),
@@ -63,6 +68,7 @@ export const PerfSeries = PerfKey.extend({
   step: z.number(),
   resolution: z.string(),
   points: z.array(z.object({ t: z.number(), min: z.number(), avg: z.number(), max: z.number() })),
+  summary: PerfSummary,
 })
 /** The perfdata calls answer one shape or the other, depending on `key`. */
 export const PerfdataResponse = z.union([PerfKeyList, PerfSeries])

@@ -1,13 +1,30 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { axisBottom, axisLeft, brushX, pointer, select } from 'd3'
 import { formatValue } from '../../shared/format'
-import { graphScales, isBand, isWithin, nearestPoint, runsOf, timeTickLabel, valueDomain, type GraphPoint } from './scales'
+import {
+  graphScales,
+  isBand,
+  isWithin,
+  nearestPoint,
+  nearestTime,
+  runsOf,
+  stepTime,
+  timesOf,
+  timeTickLabel,
+  valueDomain,
+  type GraphPoint,
+  type GraphSeries,
+} from './scales'
+
+/** Each series' point nearest to the read-out's time (series without points are left out). */
+export type ReadoutPoints = readonly { name: string; point: GraphPoint }[]
 
 export interface GraphProps {
   /** Accessible name: what is drawn, how many points, which range. */
   label: string
   unit: string
-  points: readonly GraphPoint[]
+  /** The lines drawn, all in `unit`. */
+  series: readonly GraphSeries[]
   /** Seconds per point (gaps of more than two steps are not bridged). */
   step: number
   /** The range drawn, unix seconds. */
@@ -19,11 +36,10 @@ export interface GraphProps {
   onZoom?(range: { start: number; end: number }): void
   /** Double-click goes back to the range before zooming. */
   onResetZoom?(): void
-  /** The hover read-out of one point. */
-  readout(point: GraphPoint): string
+  /** The read-out at the pointer's (or the keyboard's) time, unix seconds. */
+  readout(t: number, points: ReadoutPoints): string
   height?: number
 }
-
 const MARGIN = { top: 8, right: 12, bottom: 24, left: 72 }
 const MIN_BRUSH_PX = 4
 
@@ -32,16 +48,17 @@ function cssColor(name: string, fallback: string): string {
 }
 
 /**
- * A performance-data graph (SPEC §2 graphs tabs): time and value axes (with units), warn and crit lines,
- * the average as a line and a min/max band where buckets combine values, a hover read-out and zoom by
- * brushing. The series is drawn on a canvas (a year holds ~1000 buckets); axes, lines and the brush are SVG.
+ * A performance-data graph (SPEC §2 graphs tabs): time and value axes (with units), warn and crit lines, each
+ * series' average as a line and a min/max band where buckets combine values, a read-out of every series at
+ * the pointer (or, with the graph focused, at the time the arrow keys step to) and zoom by brushing. The
+ * series are drawn on a canvas (a year holds ~1000 buckets each); axes, lines, marker and brush are SVG.
  */
-export function Graph({ label, unit, points, step, start, end, warn, crit, onZoom, onResetZoom, readout, height = 180 }: GraphProps) {
+export function Graph({ label, unit, series, step, start, end, warn, crit, onZoom, onResetZoom, readout, height = 180 }: GraphProps) {
   const box = useRef<HTMLDivElement>(null)
   const canvas = useRef<HTMLCanvasElement>(null)
   const svg = useRef<SVGSVGElement>(null)
   const [width, setWidth] = useState(600)
-  const [hover, setHover] = useState<GraphPoint | undefined>()
+  const [at, setAt] = useState<number | undefined>()
   // Callbacks and threshold lists may be new objects on every render; the drawing depends on their content.
   const handlers = useRef({ onZoom, onResetZoom })
   handlers.current = { onZoom, onResetZoom }
@@ -61,10 +78,19 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
 
   const innerW = width - MARGIN.left - MARGIN.right
   const innerH = height - MARGIN.top - MARGIN.bottom
+  const domain = useMemo(
+    () =>
+      valueDomain(
+        series.flatMap((s) => s.points),
+        [...warn, ...crit],
+      ),
+    // warn and crit are in lineKey
+    [series, lineKey],
+  )
+  const { x, y, ticks } = useMemo(() => graphScales(start, end, domain, innerW, innerH, unit), [start, end, domain, innerW, innerH, unit])
+  const times = useMemo(() => timesOf(series), [series])
 
   useEffect(() => {
-    const domain = valueDomain(points, [...warn, ...crit])
-    const { x, y, ticks } = graphScales(start, end, domain, innerW, innerH, unit)
     const root = select(svg.current!)
     root.selectAll('*').remove()
     const plot = root.append('g').attr('transform', `translate(${MARGIN.left},${MARGIN.top})`)
@@ -81,10 +107,9 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
         .tickValues(ticks)
         .tickFormat((v) => formatValue(Number(v), unit)),
     )
-    const lines = [...warn.map((v) => ['warn', v] as const), ...crit.map((v) => ['crit', v] as const)].filter(([, v]) =>
-      isWithin(domain, v),
-    )
-    for (const [kind, v] of lines) {
+    // Series of one chart often share thresholds: one line each.
+    const lines = [...[...new Set(warn)].map((v) => ['warn', v] as const), ...[...new Set(crit)].map((v) => ['crit', v] as const)]
+    for (const [kind, v] of lines.filter(([, v]) => isWithin(domain, v))) {
       plot
         .append('line')
         .attr('x1', 0)
@@ -96,9 +121,6 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
         .attr('stroke-width', 1.5)
         .attr('data-threshold', kind)
     }
-    const marker = plot.append('g').style('display', 'none')
-    marker.append('line').attr('y1', 0).attr('y2', innerH).attr('stroke', 'currentColor').attr('stroke-opacity', 0.4)
-    marker.append('circle').attr('r', 3).attr('fill', cssColor('--bs-primary', '#0d6efd'))
     const brush = brushX()
       .extent([
         [0, 0],
@@ -114,23 +136,10 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
     if (canZoom) plot.append('g').attr('class', 'brush').call(brush)
     root.on('pointermove', (ev: PointerEvent) => {
       const [mx] = pointer(ev, plot.node())
-      const p = nearestPoint(points, x.invert(mx).getTime() / 1000)
-      if (!p || mx < 0 || mx > innerW) return
-      marker.style('display', null)
-      marker
-        .select('line')
-        .attr('x1', x(p.t * 1000))
-        .attr('x2', x(p.t * 1000))
-      marker
-        .select('circle')
-        .attr('cx', x(p.t * 1000))
-        .attr('cy', y(p.avg))
-      setHover(p)
+      const t = nearestTime(times, x.invert(mx).getTime() / 1000)
+      if (t !== undefined && mx >= 0 && mx <= innerW) setAt(t)
     })
-    root.on('pointerleave', () => {
-      marker.style('display', 'none')
-      setHover(undefined)
-    })
+    root.on('pointerleave', () => setAt(undefined))
     root.on('dblclick', () => handlers.current.onResetZoom?.())
 
     const ctx = canvas.current?.getContext('2d')
@@ -140,38 +149,67 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
     canvas.current!.height = innerH * dpr
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0)
     ctx.clearRect(0, 0, innerW, innerH)
-    const color = cssColor('--bs-primary', '#0d6efd')
-    for (const run of runsOf(points, step)) {
-      const px = (p: GraphPoint) => x(p.t * 1000)
-      if (run.some(isBand)) {
+    const px = (p: GraphPoint) => x(p.t * 1000)
+    for (const { points, color } of series)
+      for (const run of runsOf(points, step)) {
+        if (run.some(isBand)) {
+          ctx.beginPath()
+          run.forEach((p, i) => (i ? ctx.lineTo(px(p), y(p.max)) : ctx.moveTo(px(p), y(p.max))))
+          for (const p of [...run].reverse()) ctx.lineTo(px(p), y(p.min))
+          ctx.closePath()
+          ctx.globalAlpha = series.length > 1 ? 0.12 : 0.2
+          ctx.fillStyle = color
+          ctx.fill()
+          ctx.globalAlpha = 1
+        }
         ctx.beginPath()
-        run.forEach((p, i) => (i ? ctx.lineTo(px(p), y(p.max)) : ctx.moveTo(px(p), y(p.max))))
-        for (const p of [...run].reverse()) ctx.lineTo(px(p), y(p.min))
-        ctx.closePath()
-        ctx.globalAlpha = 0.2
+        run.forEach((p, i) => (i ? ctx.lineTo(px(p), y(p.avg)) : ctx.moveTo(px(p), y(p.avg))))
+        ctx.strokeStyle = color
         ctx.fillStyle = color
-        ctx.fill()
-        ctx.globalAlpha = 1
+        ctx.lineWidth = 1.5
+        if (run.length === 1) ctx.fillRect(px(run[0]) - 1.5, y(run[0].avg) - 1.5, 3, 3)
+        else ctx.stroke()
       }
-      ctx.beginPath()
-      run.forEach((p, i) => (i ? ctx.lineTo(px(p), y(p.avg)) : ctx.moveTo(px(p), y(p.avg))))
-      ctx.strokeStyle = color
-      ctx.fillStyle = color
-      ctx.lineWidth = 1.5
-      if (run.length === 1) ctx.fillRect(px(run[0]) - 1.5, y(run[0].avg) - 1.5, 3, 3)
-      else ctx.stroke()
-    }
-    // warn and crit are in lineKey
-  }, [points, step, start, end, lineKey, unit, innerW, innerH, canZoom])
+    // warn and crit are in lineKey; x, y and ticks follow start, end, domain and the size
+  }, [series, times, step, x, y, ticks, domain, lineKey, unit, innerW, innerH, canZoom])
 
+  const shown = (at === undefined ? [] : series).flatMap(({ name, color, points }) => {
+    const point = nearestPoint(points, at!)
+    return point ? [{ name, color, point }] : []
+  })
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') return setAt(undefined)
+    const next = stepTime(times, at, e.key)
+    if (next === undefined) return
+    e.preventDefault()
+    setAt(next)
+  }
   return (
     <div>
-      <div ref={box} role="img" aria-label={label} style={{ position: 'relative', height }}>
+      <div
+        ref={box}
+        role="img"
+        aria-label={label}
+        tabIndex={times.length ? 0 : undefined}
+        onKeyDown={onKeyDown}
+        onBlur={() => setAt(undefined)}
+        style={{ position: 'relative', height }}
+      >
         <canvas ref={canvas} style={{ position: 'absolute', left: MARGIN.left, top: MARGIN.top, width: innerW, height: innerH }} />
         <svg ref={svg} width={width} height={height} style={{ position: 'absolute', left: 0, top: 0, overflow: 'visible' }} />
+        {at !== undefined && (
+          <svg width={width} height={height} aria-hidden="true" style={{ position: 'absolute', left: 0, top: 0, pointerEvents: 'none' }}>
+            <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+              <line x1={x(at * 1000)} x2={x(at * 1000)} y1={0} y2={innerH} stroke="currentColor" strokeOpacity={0.4} />
+              {shown.map(({ name, color, point }) => (
+                <circle key={name} r={3} cx={x(point.t * 1000)} cy={y(point.avg)} fill={color} />
+              ))}
+            </g>
+          </svg>
+        )}
       </div>
       <div className="small text-body-secondary" role="status" style={{ minHeight: '1.5em' }}>
-        {hover ? readout(hover) : ''}
+        {at === undefined ? '' : readout(at, shown)}
       </div>
     </div>
   )

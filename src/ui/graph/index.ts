@@ -1,3 +1,3 @@
 /** Performance-data graphs drawn with d3 (SPEC §2 graphs tabs; reports draw them too). */
-export { Graph, type GraphProps } from './Graph'
-export { thresholdValues, type GraphPoint } from './scales'
+export { Graph, type GraphProps, type ReadoutPoints } from './Graph'
+export { seriesColor, thresholdValues, type GraphPoint, type GraphSeries } from './scales'

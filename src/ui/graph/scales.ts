@@ -13,6 +13,24 @@ export interface GraphPoint {
   max: number
 }
 
+/** One line of a graph: several series of one unit share a chart (issue 17), each in its own colour. */
+export interface GraphSeries {
+  name: string
+  points: readonly GraphPoint[]
+  color: string
+}
+
+/** Distinct on light and dark themes, and none of them the warning orange or critical red of the threshold lines. */
+const SERIES_COLORS = ['#0d6efd', '#20c997', '#6f42c1', '#d63384', '#6c757d', '#0dcaf0', '#198754', '#6610f2']
+
+/** The colour of the `i`th series of a chart, repeating after eight. */
+export const seriesColor = (i: number) => SERIES_COLORS[i % SERIES_COLORS.length]
+
+/** The times of all series of a chart, ascending and each once: where the keyboard read-out steps. */
+export function timesOf(series: readonly GraphSeries[]): number[] {
+  return [...new Set(series.flatMap((s) => s.points.map((p) => p.t)))].sort((a, b) => a - b)
+}
+
 /** A downsampled bucket combines several values: its min/max band is drawn. */
 export const isBand = (p: GraphPoint) => p.max > p.min
 
@@ -72,6 +90,13 @@ export function graphScales(start: number, end: number, domain: readonly [number
 }
 
 const byTime = bisector((p: GraphPoint) => p.t)
+const ascending = bisector((t: number) => t)
+
+/** The time in `times` (ascending) nearest to `t`; undefined for none. */
+export function nearestTime(times: readonly number[], t: number): number | undefined {
+  if (!times.length) return undefined
+  return times[Math.max(0, Math.min(times.length - 1, ascending.center(times, t)))]
+}
 
 /** The point nearest to unix time `t` (the hover read-out); undefined for no points. */
 export function nearestPoint(points: readonly GraphPoint[], t: number): GraphPoint | undefined {
@@ -110,4 +135,22 @@ export function timeTickLabel(d: Date): string {
   if (d.getHours() !== 0 || d.getMinutes() !== 0) return hm(d)
   if (d.getDate() !== 1 || d.getMonth() !== 0) return dm(d)
   return year(d)
+}
+
+/** Where a key moves the keyboard read-out: the arrows to the neighbouring time, Home and End to the ends; undefined for other keys. */
+export function stepTime(times: readonly number[], at: number | undefined, key: string): number | undefined {
+  if (!times.length) return undefined
+  const [first, last] = [times[0], times[times.length - 1]]
+  switch (key) {
+    case 'Home':
+      return first
+    case 'End':
+      return last
+    case 'ArrowRight':
+      return at === undefined ? first : (times.find((t) => t > at) ?? last)
+    case 'ArrowLeft':
+      return at === undefined ? last : (times.findLast((t) => t < at) ?? first)
+    default:
+      return undefined
+  }
 }

@@ -7,7 +7,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { RangeSelector } from '../../../src/monitoring/graphs/RangeSelector'
-import { useGraphRange } from '../../../src/monitoring/graphs/range'
+import { DEFAULT_PRESET, useGraphRange } from '../../../src/monitoring/graphs/range'
 import { renderUi } from '../ui/render'
 
 const NOW = new Date(2026, 10, 23, 12, 0, 0)
@@ -15,12 +15,12 @@ const unix = (d: Date) => d.getTime() / 1000
 
 /** The selector as the graphs pages use it, with the route's query shown. */
 function GraphsRange() {
-  const range = useGraphRange()
+  const range = useGraphRange(DEFAULT_PRESET)
   const { search } = useLocation()
   return (
     <>
       <RangeSelector
-        range={range.range}
+        range={range.range!}
         onPreset={range.setPreset}
         onRange={range.zoomTo}
         onResetZoom={range.resetZoom}

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { environmentFilterIds } from '../../../src/monitoring/timeline/environment-filter'
 import { subjectTimelineHref } from '../../../src/monitoring/timeline/links'
-import { parseGraphRange, rangeBounds } from '../../../src/monitoring/graphs/range'
+import { fitPreset, parseGraphRange, rangeBounds } from '../../../src/monitoring/graphs/range'
+import { keysByUnit } from '../../../src/monitoring/graphs/units'
 import { currentUser } from '../app/fixtures'
 
 describe('global timeline environment filter (SPEC §3 preferences.environmentFilter)', () => {
@@ -45,5 +46,30 @@ describe('graph range (SPEC §9 past presets)', () => {
     expect(rangeBounds({ kind: 'preset', preset: 'past-2h' }, now)).toEqual({ start: now / 1000 - 7200, end: now / 1000 })
     expect(rangeBounds({ kind: 'preset', preset: 'past-1y' }, now).start).toBe(new Date(2025, 10, 23, 12).getTime() / 1000)
     expect(rangeBounds({ kind: 'zoom', preset: 'past-2h', start: 5, end: 9 }, now)).toEqual({ start: 5, end: 9 })
+  })
+})
+
+describe('graphs that fit the data (issue 17)', () => {
+  const now = new Date(2026, 10, 23, 12, 0, 0).getTime()
+  const ago = (hours: number) => now / 1000 - hours * 3600
+  it('opens on the shortest past preset that shows nearly all the data', () => {
+    expect(fitPreset(ago(1.9), now)).toBe('past-2h')
+    expect(fitPreset(ago(3), now)).toBe('past-4h')
+    // A day and a bit is a day, not a week of which six days are empty.
+    expect(fitPreset(ago(26), now)).toBe('past-1d')
+    expect(fitPreset(ago(30), now)).toBe('past-1w')
+    expect(fitPreset(ago(5 * 365 * 24), now)).toBe('past-1y')
+    expect(fitPreset(null, now)).toBe('past-1d')
+  })
+  it('puts the keys of one unit on one chart, one chart per unit', () => {
+    const keys = [
+      { key: 'load1', unit: '' },
+      { key: 'mem', unit: 'B' },
+      { key: 'load5', unit: '' },
+    ]
+    expect(keysByUnit(keys)).toEqual([
+      { unit: '', keys: ['load1', 'load5'] },
+      { unit: 'B', keys: ['mem'] },
+    ])
   })
 })

@@ -1,6 +1,17 @@
 /** Series scaling of the performance-data graphs (SPEC §2 graphs tabs, §9 bytes base 1024). */
 import { describe, expect, it } from 'vitest'
-import { graphScales, nearestPoint, runsOf, thresholdValues, timeTickLabel, valueDomain, valueTicks } from '../../../../src/ui/graph/scales'
+import {
+  graphScales,
+  nearestPoint,
+  nearestTime,
+  runsOf,
+  stepTime,
+  thresholdValues,
+  timesOf,
+  timeTickLabel,
+  valueDomain,
+  valueTicks,
+} from '../../../../src/ui/graph/scales'
 
 const p = (t: number, avg: number, min = avg, max = avg) => ({ t, min, avg, max })
 
@@ -53,6 +64,27 @@ describe('drawing and read-out', () => {
     expect(nearestPoint(points, 80)?.avg).toBe(2)
     expect(nearestPoint(points, 1000)?.avg).toBe(3)
     expect(nearestPoint([], 5)).toBeUndefined()
+  })
+  it('reads out every series of a chart at the data time nearest the pointer (issue 17)', () => {
+    const times = timesOf([
+      { name: 'load1', color: 'blue', points: [p(0, 1), p(120, 3)] },
+      { name: 'load5', color: 'green', points: [p(60, 2), p(120, 2)] },
+    ])
+    expect(times).toEqual([0, 60, 120])
+    expect(nearestTime(times, 70)).toBe(60)
+    expect(nearestTime([], 70)).toBeUndefined()
+  })
+  it('steps the keyboard read-out through the times with the arrows, Home and End (issue 17)', () => {
+    const times = [0, 60, 120]
+    expect(stepTime(times, undefined, 'ArrowRight')).toBe(0)
+    expect(stepTime(times, undefined, 'ArrowLeft')).toBe(120)
+    expect(stepTime(times, 60, 'ArrowRight')).toBe(120)
+    expect(stepTime(times, 120, 'ArrowRight')).toBe(120)
+    expect(stepTime(times, 60, 'ArrowLeft')).toBe(0)
+    expect(stepTime(times, 60, 'End')).toBe(120)
+    expect(stepTime(times, 60, 'Home')).toBe(0)
+    expect(stepTime(times, 60, 'a')).toBeUndefined()
+    expect(stepTime([], undefined, 'Home')).toBeUndefined()
   })
   it('labels the time axis in 24-hour time, days as DD-MM', () => {
     expect(timeTickLabel(new Date(2026, 10, 23, 14, 30))).toBe('14:30')

@@ -1,0 +1,83 @@
+/**
+ * Issue 17 "Tests" for the monitoring lists as an operator uses them, against the built app and the real
+ * server: page through the hosts with a smaller page size (SPEC §2 generic table panel, §9 page size
+ * options), and download the filtered list as CSV in Chromium (SPEC §2 "CSV download"), its age as people
+ * read it beside its raw seconds.
+ */
+import fs from 'node:fs/promises'
+import { describe, expect, it } from 'vitest'
+import { parseCsv } from '../src/shared/csv'
+import { engineerWith } from './monitored-hosts'
+import { openAs, useBrowserSuite } from './browser'
+
+const suite = useBrowserSuite()
+const nowS = () => Math.floor(Date.now() / 1000)
+
+describe('monitoring lists (issue 17)', () => {
+  it('pages through the hosts ten at a time, the page kept in the link', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `page-${String(i + 1).padStart(2, '0')}`)
+    const user = await engineerWith(
+      suite,
+      names.map((name) => ({ name, status: 0 })),
+    )
+    const page = await openAs(suite, user, '/monitoring/hosts?order=name')
+    const hosts = page.getByRole('table', { name: 'Hosts' })
+    await hosts.getByRole('link', { name: 'page-12' }).waitFor()
+    await page.getByLabel('Rows per page').selectOption('10')
+    await hosts.getByRole('link', { name: 'page-11' }).waitFor({ state: 'detached' })
+    const pages = page.getByRole('navigation', { name: 'Pagination' })
+    await pages.getByRole('button', { name: 'Next page' }).click()
+    await page.waitForURL(/page=2/)
+    await hosts.getByRole('link', { name: 'page-12' }).waitFor()
+    await hosts.getByRole('link', { name: 'page-01' }).waitFor({ state: 'detached' })
+    expect(await hosts.getByRole('link', { name: /^page-\d\d$/ }).allInnerTexts()).toEqual(['page-11', 'page-12'])
+    expect(await pages.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page')
+    expect(await pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true)
+    // The link reproduces the screen: the second page after a reload.
+    await page.reload()
+    await hosts.getByRole('link', { name: 'page-12' }).waitFor()
+    await pages.getByRole('button', { name: 'Page 1' }).click()
+    await hosts.getByRole('link', { name: 'page-01' }).waitFor()
+  })
+
+  it('downloads the filtered hosts as CSV with the age as people read it and its raw seconds in a column of their own', async () => {
+    const user = await engineerWith(suite, [{ name: 'csv-down' }, { name: 'csv-up' }, { name: 'other-up' }])
+    // State changes at known times: csv-down went down 2 hours 5 minutes ago, csv-up came up 3 days ago.
+    const results = [
+      { host: 'csv-down', exit_status: 2, output: 'PING CRITICAL - csv-down, unreachable', time: nowS() - (2 * 3600 + 5 * 60) },
+      { host: 'csv-up', exit_status: 0, output: 'PING OK - csv-up', time: nowS() - 3 * 86400 },
+      { host: 'other-up', exit_status: 0, output: 'PING OK - other-up', time: nowS() - 60 },
+    ]
+    expect((await user.api.post('/api/v1/results', { results })).status).toBe(200)
+    const page = await openAs(suite, user, '/monitoring/hosts?order=name')
+    const hosts = page.getByRole('table', { name: 'Hosts' })
+    await hosts.getByRole('link', { name: 'other-up' }).waitFor()
+    await page.getByRole('button', { name: 'Filter', exact: true }).click()
+    await page.getByRole('combobox', { name: 'Column of rule 1' }).selectOption({ label: 'Host' })
+    await page.getByRole('textbox', { name: 'Value of rule 1' }).fill('csv-')
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await hosts.getByRole('link', { name: 'other-up' }).waitFor({ state: 'detached' })
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
+    expect(download.suggestedFilename()).toMatch(/^Hosts-\d{4}-\d\d-\d\d\.csv$/)
+    const parsed = parseCsv(await fs.readFile((await download.path())!, 'utf8'))
+    if (!('records' in parsed)) throw new Error(`unreadable CSV: ${JSON.stringify(parsed)}`)
+    const [header, ...rows] = parsed.records.map((r) => r.fields)
+    const column = (name: string) => {
+      expect(header).toContain(name)
+      return rows.map((r) => r[header.indexOf(name)])
+    }
+    // Only the filtered hosts, every row as wide as the header.
+    expect(column('Host')).toEqual(['csv-down', 'csv-up'])
+    expect(rows.every((r) => r.length === header.length)).toBe(true)
+    expect(column('Check output')).toEqual(['PING CRITICAL - csv-down, unreachable', 'PING OK - csv-up'])
+    // The age as the table shows it, then the seconds it stands for, never a unix time.
+    const [downAge, upAge] = column('Age')
+    expect(downAge).toMatch(/^2h [56]m$/)
+    expect(upAge).toBe('3d')
+    const [downSeconds, upSeconds] = column('Age (seconds)').map(Number)
+    expect(Math.abs(downSeconds - (2 * 3600 + 5 * 60))).toBeLessThan(90)
+    expect(Math.abs(upSeconds - 3 * 86400)).toBeLessThan(90)
+    expect(header.indexOf('Age (seconds)')).toBe(header.indexOf('Age') + 1)
+  })
+})
