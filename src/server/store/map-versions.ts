@@ -123,17 +123,25 @@ async function withDraft<T>(
   id: number,
   t: number,
   change: (tx: Kysely<Database>, map: MapInfo) => Promise<T>,
+  session = '',
 ): Promise<T> {
   const map = await requireMap(db, scope, id)
   requireWrite(scope, map, 'edit')
   return db.transaction().execute(async (tx) => {
-    await holdLock(tx, scope, id, t)
+    await holdLock(tx, scope, id, t, session)
     return change(tx, map)
   })
 }
 
 /** PUT maps/:id/document: the whole document as JSON. */
-export async function saveDocument(db: Kysely<Database>, scope: Scope, id: number, raw: unknown, t: number): Promise<MapDocumentOut> {
+export async function saveDocument(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  raw: unknown,
+  t: number,
+  session = '',
+): Promise<MapDocumentOut> {
   const doc = parseDocument(raw)
   return withDraft(db, scope, id, t, async (tx, map) => {
     const row = await draftOf(tx, id)
@@ -143,7 +151,7 @@ export async function saveDocument(db: Kysely<Database>, scope: Scope, id: numbe
     await storeDraft(tx, id, doc, ydoc, t)
     await noteEdited(tx, scope, map, t)
     return draftOut(id, doc, t)
-  })
+  }, session)
 }
 
 /** A whole large map's state is a few hundred KB; one edit's update is far smaller (issue 13: junk bytes). */
@@ -156,6 +164,7 @@ export async function applyDocumentUpdate(
   id: number,
   body: unknown,
   t: number,
+  session = '',
 ): Promise<MapDocumentOut> {
   if (!(body instanceof Uint8Array) || body.length === 0)
     throw new ApiError('invalid_input', { field: 'body', reason: 'one Yjs update as application/octet-stream' })
@@ -183,7 +192,7 @@ export async function applyDocumentUpdate(
     await storeDraft(tx, id, doc, ydoc, t)
     await noteEdited(tx, scope, map, t)
     return draftOut(id, doc, t)
-  })
+  }, session)
 }
 
 /** GET maps/:id/versions, newest first. */
@@ -206,7 +215,14 @@ export async function listVersions(db: Kysely<Database>, scope: Scope, id: numbe
 }
 
 /** POST maps/:id/versions/:version/revert: the draft becomes that version (needs the lock; event `edited`). */
-export async function revertToVersion(db: Kysely<Database>, scope: Scope, id: number, version: number, t: number): Promise<MapDocumentOut> {
+export async function revertToVersion(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  version: number,
+  t: number,
+  session = '',
+): Promise<MapDocumentOut> {
   await requireMap(db, scope, id)
   const doc = (await versionDocument(db, id, version)) ?? fail('map_not_found', { id, version })
   return withDraft(db, scope, id, t, async (tx, map) => {
@@ -215,5 +231,5 @@ export async function revertToVersion(db: Kysely<Database>, scope: Scope, id: nu
     await storeDraft(tx, id, doc, ydoc, t)
     await noteEdited(tx, scope, map, t, { reverted_to: version })
     return draftOut(id, doc, t, Y.encodeStateAsUpdate(ydoc))
-  })
+  }, session)
 }
