@@ -82,7 +82,10 @@ export async function takeLock(
       eb.or([
         eb('lock_user_id', 'is', null),
         eb('lock_expires', '<=', t),
-        eb.and([eb('lock_user_id', '=', scope.userId), takeOver ? eb.lit(true) : eb(eb.fn.coalesce('lock_session', eb.val('')), '=', session)]),
+        eb.and([
+          eb('lock_user_id', '=', scope.userId),
+          takeOver ? eb.lit(true) : eb(eb.fn.coalesce('lock_session', eb.val('')), '=', session),
+        ]),
       ]),
     )
     .executeTakeFirst()
@@ -106,6 +109,10 @@ export async function releaseLock(db: Kysely<Database>, scope: Scope, id: number
 
 /** A save needs the caller's live lock, and renews it (SPEC §9: 30 minutes after the last heartbeat or save). */
 export async function holdLock(db: Kysely<Database>, scope: Scope, id: number, t: number, session = '') {
-  const r = await db.updateTable('maps').set({ lock_expires: t + MAP_LOCK_EXPIRY_S }).where(mine(scope, id, t, session)).executeTakeFirst()
+  const r = await db
+    .updateTable('maps')
+    .set({ lock_expires: t + MAP_LOCK_EXPIRY_S })
+    .where(mine(scope, id, t, session))
+    .executeTakeFirst()
   if (Number(r.numUpdatedRows) === 0) throw await refusal(db, scope, id, t, session)
 }

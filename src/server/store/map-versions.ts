@@ -143,15 +143,22 @@ export async function saveDocument(
   session = '',
 ): Promise<MapDocumentOut> {
   const doc = parseDocument(raw)
-  return withDraft(db, scope, id, t, async (tx, map) => {
-    const row = await draftOf(tx, id)
-    await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
-    const ydoc = draftYdoc(row)
-    writeDocument(ydoc, doc)
-    await storeDraft(tx, id, doc, ydoc, t)
-    await noteEdited(tx, scope, map, t)
-    return draftOut(id, doc, t)
-  }, session)
+  return withDraft(
+    db,
+    scope,
+    id,
+    t,
+    async (tx, map) => {
+      const row = await draftOf(tx, id)
+      await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
+      const ydoc = draftYdoc(row)
+      writeDocument(ydoc, doc)
+      await storeDraft(tx, id, doc, ydoc, t)
+      await noteEdited(tx, scope, map, t)
+      return draftOut(id, doc, t)
+    },
+    session,
+  )
 }
 
 /** A whole large map's state is a few hundred KB; one edit's update is far smaller (issue 13: junk bytes). */
@@ -174,25 +181,32 @@ export async function applyDocumentUpdate(
       reason: `a Yjs update of at most ${MAX_UPDATE_BYTES} bytes`,
       max_bytes: MAX_UPDATE_BYTES,
     })
-  return withDraft(db, scope, id, t, async (tx, map) => {
-    // The draft's Y.Doc is built for this call: the update lands in this copy, stored only once it checks out.
-    const row = await draftOf(tx, id)
-    const ydoc = draftYdoc(row)
-    try {
-      Y.applyUpdate(ydoc, new Uint8Array(body))
-    } catch {
-      throw new ApiError('invalid_input', { field: 'body', reason: 'not a Yjs update' })
-    }
-    // Junk bytes often decode as structs of unknown clients that Yjs keeps pending (1 MB of junk grew the
-    // stored state by 22 KB): an update of the draft the editor holds always integrates whole.
-    if (ydoc.store.pendingStructs || ydoc.store.pendingDs)
-      throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
-    const doc = parseDocument(readDocument(ydoc))
-    await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
-    await storeDraft(tx, id, doc, ydoc, t)
-    await noteEdited(tx, scope, map, t)
-    return draftOut(id, doc, t)
-  }, session)
+  return withDraft(
+    db,
+    scope,
+    id,
+    t,
+    async (tx, map) => {
+      // The draft's Y.Doc is built for this call: the update lands in this copy, stored only once it checks out.
+      const row = await draftOf(tx, id)
+      const ydoc = draftYdoc(row)
+      try {
+        Y.applyUpdate(ydoc, new Uint8Array(body))
+      } catch {
+        throw new ApiError('invalid_input', { field: 'body', reason: 'not a Yjs update' })
+      }
+      // Junk bytes often decode as structs of unknown clients that Yjs keeps pending (1 MB of junk grew the
+      // stored state by 22 KB): an update of the draft the editor holds always integrates whole.
+      if (ydoc.store.pendingStructs || ydoc.store.pendingDs)
+        throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
+      const doc = parseDocument(readDocument(ydoc))
+      await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
+      await storeDraft(tx, id, doc, ydoc, t)
+      await noteEdited(tx, scope, map, t)
+      return draftOut(id, doc, t)
+    },
+    session,
+  )
 }
 
 /** GET maps/:id/versions, newest first. */
@@ -225,11 +239,18 @@ export async function revertToVersion(
 ): Promise<MapDocumentOut> {
   await requireMap(db, scope, id)
   const doc = (await versionDocument(db, id, version)) ?? fail('map_not_found', { id, version })
-  return withDraft(db, scope, id, t, async (tx, map) => {
-    const ydoc = draftYdoc(await draftOf(tx, id))
-    writeDocument(ydoc, doc)
-    await storeDraft(tx, id, doc, ydoc, t)
-    await noteEdited(tx, scope, map, t, { reverted_to: version })
-    return draftOut(id, doc, t, Y.encodeStateAsUpdate(ydoc))
-  }, session)
+  return withDraft(
+    db,
+    scope,
+    id,
+    t,
+    async (tx, map) => {
+      const ydoc = draftYdoc(await draftOf(tx, id))
+      writeDocument(ydoc, doc)
+      await storeDraft(tx, id, doc, ydoc, t)
+      await noteEdited(tx, scope, map, t, { reverted_to: version })
+      return draftOut(id, doc, t, Y.encodeStateAsUpdate(ydoc))
+    },
+    session,
+  )
 }

@@ -78,7 +78,12 @@ export const MapLock = z.object({
 export type MapLock = z.infer<typeof MapLock>
 
 /** Issue 18: the editing session (one per browser tab) that lock calls and saves speak for; absent for API clients. */
-export const EditorSessionQuery = z.object({ session: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional() })
+export const EditorSessionQuery = z.object({
+  session: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+})
 export const TakeLockQuery = EditorSessionQuery.extend({ take_over: z.enum(['true', 'false']).optional() })
 
 export const MapSlideshowRef = z.object({ id: z.number().int(), name: z.string(), alias: z.string(), hostgroup_id: z.number().int() })

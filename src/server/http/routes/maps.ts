@@ -115,11 +115,15 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     const map = await requireMap(db, req.scope, req.params.id)
     return takeLock(db, req.scope, map, now(), req.query.session, req.query.take_over === 'true')
   })
-  app.delete('/:id/lock', { schema: { params: IdParams, querystring: EditorSessionQuery, response: { 204: NoContent } } }, async (req, reply) => {
-    await requireMap(db, req.scope, req.params.id)
-    await releaseLock(db, req.scope, req.params.id, now(), req.query.session)
-    return reply.status(204).send(null)
-  })
+  app.delete(
+    '/:id/lock',
+    { schema: { params: IdParams, querystring: EditorSessionQuery, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await requireMap(db, req.scope, req.params.id)
+      await releaseLock(db, req.scope, req.params.id, now(), req.query.session)
+      return reply.status(204).send(null)
+    },
+  )
 
   app.post('/:id/publish', { schema: { params: IdParams, body: PublishBody.optional(), response: { 200: MapInfo } } }, async (req) => {
     const map = await requireMap(db, req.scope, req.params.id)
