@@ -205,6 +205,8 @@ export const MapImportResult = z.object({
   unsupported: z.array(z.object({ type: z.string(), count: z.number().int() })),
   /** bindings whose host or resource name matched nothing in the environment (imported as unbound shapes) */
   unmatched: z.array(z.string()),
+  /** issue 18: pictures the file names (background, icons) that did not come with it, to upload in the editor */
+  missing_pictures: z.array(z.string()),
 })
 export type MapImportResult = z.infer<typeof MapImportResult>
 
