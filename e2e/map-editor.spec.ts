@@ -153,7 +153,7 @@ describe('map editor (issue 6)', () => {
     const page = await open(user.username, user.password, user.map.path)
     await saved(page)
     // The network drops every save: the edit lives only in this browser (IndexedDB).
-    await page.route('**/document/updates', (route) => route.abort())
+    await page.route('**/document/updates?*', (route) => route.abort())
     await page.getByRole('complementary', { name: 'Palette' }).getByRole('button', { name: 'Place Cloud' }).click()
     await page
       .getByRole('status')
@@ -162,7 +162,7 @@ describe('map editor (issue 6)', () => {
     await page.getByRole('status').filter({ hasText: 'Not saved' }).waitFor()
     expect(Object.keys((await draft(user)).items)).toHaveLength(0)
 
-    await page.unroute('**/document/updates')
+    await page.unroute('**/document/updates?*')
     // SPEC §4 "Unsaved changes": leaving asks; the person confirms the reload.
     page.on('dialog', (dialog) => void dialog.accept())
     await page.reload()

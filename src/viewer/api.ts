@@ -158,20 +158,35 @@ export const versionsQuery = (id: number) =>
 export const fetchDocument = (id: number, version: 'draft' | number) =>
   api.request(mapUrls.document(id), { query: { version }, schema: MapDocumentOut })
 
-/** Takes or renews the lock (SPEC §4 Maps); errors are the caller's to show (held by someone else). */
-export const takeLock = (id: number) => api.request(mapUrls.lock(id), { method: 'POST', schema: MapLock, errorHandlerEnabled: false })
-export const releaseLock = (id: number) => api.request(mapUrls.lock(id), { method: 'DELETE', errorHandlerEnabled: false })
+/**
+ * Takes or renews the lock (SPEC §4 Maps) for one editing session (issue 18: one per browser tab); `takeOver`
+ * takes it from another session of the same user. Errors are the caller's to show (held by someone else).
+ */
+export const takeLock = (id: number, session: string, takeOver = false) =>
+  api.request(mapUrls.lock(id), {
+    method: 'POST',
+    query: { session, take_over: takeOver || undefined },
+    schema: MapLock,
+    errorHandlerEnabled: false,
+  })
+export const releaseLock = (id: number, session: string) =>
+  api.request(mapUrls.lock(id), { method: 'DELETE', query: { session }, errorHandlerEnabled: false })
 
-/** Saves the draft: one compact Yjs update (DESIGN.md "Maps"). */
-export const sendUpdate = (id: number, update: Uint8Array) =>
+/**
+ * Saves the draft: one compact Yjs update (DESIGN.md "Maps"). Failures are the session's to show: a lost lock
+ * must leave the editor and its work in place, not open an error page.
+ */
+export const sendUpdate = (id: number, update: Uint8Array, session: string) =>
   api.request(mapUrls.documentUpdates(id), {
     method: 'POST',
+    query: { session },
     schema: MapDocumentOut,
     raw: { body: new Blob([update as Uint8Array<ArrayBuffer>]), contentType: 'application/octet-stream' },
+    errorHandlerEnabled: false,
   })
 
-export const revertTo = (id: number, version: number) =>
-  api.request(mapUrls.revert(id, version), { method: 'POST', schema: MapDocumentOut })
+export const revertTo = (id: number, version: number, session: string) =>
+  api.request(mapUrls.revert(id, version), { method: 'POST', query: { session }, schema: MapDocumentOut })
 
 /** The writes that change what map screens show; run them through `useMapWrite`, which refreshes those screens. */
 export const mapWrites = {

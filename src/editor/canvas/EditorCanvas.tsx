@@ -18,6 +18,8 @@ import { BackgroundLayer } from './BackgroundLayer'
 import { buildHitIndex } from './hit-index'
 import { ItemsLayer } from './ItemsLayer'
 import { OverlayLayer } from './OverlayLayer'
+import { DiffLayer } from './DiffLayer'
+import type { ChangeKind } from '../model/version-diff'
 
 /** The palette's drag data type: JSON of what to place. */
 export const PALETTE_MIME = 'application/x-vigil-map-item'
@@ -30,11 +32,13 @@ export interface EditorCanvasProps {
   pointer: Tool
   label: string
   onDropItem(data: string, at: { x: number; y: number }): void
+  /** A version comparison's changes, highlighted over the items. */
+  marks?: ReadonlyMap<string, ChangeKind>
 }
 
 const lodOf = (scale: number): Lod => (scale < 0.12 ? 'blocks' : scale < 0.3 ? 'plain' : 'detail')
 
-export function EditorCanvas({ editor, map, pointer, label, onDropItem }: EditorCanvasProps) {
+export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }: EditorCanvasProps) {
   const box = useRef<HTMLDivElement>(null)
   const stage = useRef<Konva.Stage>(null)
   const doc = useStore(editor.store, (s) => s.doc)
@@ -145,6 +149,7 @@ export function EditorCanvas({ editor, map, pointer, label, onDropItem }: Editor
         >
           <BackgroundLayer resolution={doc.resolution} background={doc.background} grid={doc.grid} theme={theme} images={images} />
           <ItemsLayer editor={editor} {...draw} />
+          {marks && <DiffLayer editor={editor} marks={marks} />}
           <OverlayLayer editor={editor} {...draw} />
         </Stage>
       </div>

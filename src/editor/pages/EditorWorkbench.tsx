@@ -1,7 +1,8 @@
 /**
  * The map editor's workbench (SPEC §2 "Map editor"): toolbar, palette, canvas and inspector around one editor
  * store; save state, publish, version history, the restore offer, and the leave confirmation. Read-only when
- * another user holds the lock or the user may not write (SPEC §2, §6), saying why.
+ * another session holds the lock or the user may not write (SPEC §2, §6), saying why and offering to take the
+ * lock over or back where that is the user's own (issue 18).
  */
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -23,7 +24,10 @@ import { Palette, type PlaceRequest } from '../components/Palette'
 import { RestorePrompt } from '../components/RestorePrompt'
 import { SaveStatus } from '../components/SaveStatus'
 import { Toolbar } from '../components/Toolbar'
-import { VersionHistory } from '../components/VersionHistory'
+import { VersionHistory, type HistoryView } from '../components/VersionHistory'
+import { HeldElsewhere, LockLost } from '../components/LockNotice'
+import { diffVersions, type ChangeKind } from '../model/version-diff'
+import { TAB_SESSION } from '../persistence/lock-holder'
 import { toMap } from '../model/camera'
 import { makeItem, snap } from '../model/doc-ops'
 import { createEditor, type Editor } from '../model/editor'
@@ -44,7 +48,7 @@ const safeJson = (text: string): unknown => {
     return null
   }
 }
-const savedState = createStore<SessionState>()(() => ({ status: 'saved', error: null, restore: null }))
+const savedState = createStore<SessionState>()(() => ({ status: 'saved', error: null, restore: null, lost: null }))
 
 export interface EditorWorkbenchProps {
   map: MapInfo
@@ -55,12 +59,14 @@ export interface EditorWorkbenchProps {
 export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) {
   const { t } = useTranslation()
   const working = session.kind === 'edit' ? session.session : null
-  const [viewing, setViewing] = useState<{ version: number; editor: Editor } | null>(null)
+  const [viewing, setViewing] = useState<{ view: HistoryView; editor: Editor; marks?: ReadonlyMap<string, ChangeKind> } | null>(null)
   const [historyOpen, setHistoryOpen] = useState(false)
   const [propertiesOpen, setPropertiesOpen] = useState(false)
   const publishing = useMapWrite(mapWrites.publish)
   const editor = viewing?.editor ?? session.editor
   const readOnly = useStore(editor.store, (s) => s.readOnly)
+  // Whether the draft itself is read-only: showing a past version is read-only too, but says nothing of the lock.
+  const sessionReadOnly = useStore(session.editor.store, (s) => s.readOnly)
   const mode: EditorMode = readOnly ? 'view' : 'edit'
   const status = useStore(working?.state ?? savedState, (s) => s.status)
   const notify = (key: string) => showMessage({ variant: 'warning', text: t(key), key: 'map-editor' })
@@ -96,25 +102,24 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
   async function view(version: number | null) {
     if (version === null) return setViewing(null)
     const out = await fetchDocument(map.id, version)
-    setViewing({ version, editor: createEditor(out.document, { readOnly: true }) })
+    setViewing({ view: { version }, editor: createEditor(out.document, { readOnly: true }) })
+  }
+
+  /** Two versions compared: the newer one shown with what the older one lost, the changes marked. */
+  async function compare(from: number, to: number | 'draft') {
+    const before = (await fetchDocument(map.id, from)).document
+    const after = to === 'draft' ? session.editor.get().doc : (await fetchDocument(map.id, to)).document
+    const diff = diffVersions(before, after)
+    setViewing({ view: { from, to, counts: diff.counts }, editor: createEditor(diff.shown, { readOnly: true }), marks: diff.marks })
   }
 
   async function revert(version: number) {
     await working!.save()
-    await revertTo(map.id, version)
+    await revertTo(map.id, version, TAB_SESSION)
     await working!.reload()
     setViewing(null)
     showMessage({ variant: 'success', text: t('editor.history.reverted', { version }) })
   }
-
-  const notice =
-    session.kind === 'view'
-      ? session.reason === 'locked'
-        ? t('editor.page.lockedBy', { username: session.holder })
-        : t('editor.page.noWrite')
-      : readOnly
-        ? t('errors.map_not_locked_by_user')
-        : null
 
   return (
     <div className="d-flex flex-column" style={{ height: 'calc(100vh - 72px)', minHeight: 480 }}>
@@ -125,11 +130,13 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
           {t('editor.page.viewMap')}
         </Link>
       </div>
-      {notice && (
+      {session.kind === 'view' && session.reason === 'locked' && <HeldElsewhere holder={session.holder} onTakeOver={session.takeOver} />}
+      {session.kind === 'view' && session.reason === 'no_write' && (
         <div className="alert alert-warning py-1 px-2 m-1 small" role="alert">
-          {notice}
+          {t('editor.page.noWrite')}
         </div>
       )}
+      {session.kind === 'edit' && <LockLost session={session.session} onTakeBack={session.takeBack} />}
       {legacy && <div className="alert alert-info py-1 px-2 m-1 small">{t('editor.page.legacy')}</div>}
       <Toolbar editor={editor} mode={mode} notify={notify}>
         {working && <SaveStatus session={working} />}
@@ -162,10 +169,11 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
       {historyOpen && (
         <VersionHistory
           mapId={map.id}
-          viewing={viewing?.version ?? null}
-          canRevert={!!working && !session.editor.get().readOnly}
+          viewing={viewing?.view ?? null}
+          canRevert={!!working && !sessionReadOnly}
           onView={(v) => void view(v)}
-          onRevert={(v) => void revert(v)}
+          onCompare={(from, to) => void compare(from, to)}
+          onRevert={revert}
         />
       )}
       <div className="d-flex flex-grow-1" style={{ minHeight: 0, minWidth: 0 }}>
@@ -182,6 +190,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
           map={map}
           pointer={pointer}
           label={t('editor.page.canvas')}
+          marks={viewing?.marks}
           onDropItem={(data, at) => {
             const r = DropData.safeParse(safeJson(data))
             if (r.success) placeAt(r.data, at)

@@ -11,6 +11,7 @@ import { errorKeyOf } from '../api'
 import { fetchDocument, sendUpdate } from '../../viewer'
 import { createEditor, type Editor } from '../model/editor'
 import { fromBase64, mirrorEditor, recoverableDocument, unsavedUpdate } from './mirror'
+import { holderOf, lockLost, type LockHolder } from './lock-holder'
 
 /** Autosave runs this long after the last edit. */
 export const AUTOSAVE_DELAY_MS = 3000
@@ -23,6 +24,11 @@ export interface SessionState {
   error: string | null
   /** Edits found in this browser that the server lacks, waiting for restore or discard. */
   restore: { document: MapDocument; time: number | null } | null
+  /**
+   * Issue 18: this session lost the lock (it expired, or another session took it): the editor turns read-only,
+   * keeps the work in memory and IndexedDB, and saves again once the lock is back. `holder` is who has it now.
+   */
+  lost: { holder: LockHolder | null } | null
 }
 
 export interface Session {
@@ -33,12 +39,16 @@ export interface Session {
   resolveRestore(keep: boolean): void
   /** Reads the server's draft again (after a revert) into the editor and the Y.Doc. */
   reload(): Promise<void>
+  /** The lock is gone (a refused heartbeat or save): stop editing, keep the work. */
+  loseLock(error: unknown): void
+  /** The lock is back: edit again and save what waited. */
+  regainLock(): Promise<void>
   close(): void
 }
 
 const storeName = (mapId: number, userId: number) => `vigil-map-${mapId}-user-${userId}`
 
-export async function openSession(mapId: number, userId: number): Promise<Session> {
+export async function openSession(mapId: number, userId: number, editorSession: string): Promise<Session> {
   const draft = await fetchDocument(mapId, 'draft')
   let serverState = draft.ystate ? fromBase64(draft.ystate) : documentToUpdate(draft.document)
   let serverVector = Y.encodeStateVectorFromUpdate(serverState)
@@ -56,6 +66,7 @@ export async function openSession(mapId: number, userId: number): Promise<Sessio
   const state = createStore<SessionState>()(() => ({
     status: 'saved',
     error: null,
+    lost: null,
     restore: parsed?.success ? { document: parsed.data, time: editedAt } : null,
   }))
   let timer: ReturnType<typeof setTimeout> | undefined
@@ -85,20 +96,26 @@ export async function openSession(mapId: number, userId: number): Promise<Sessio
     const update = unsavedUpdate(ydoc, serverVector)
     state.setState({ status: 'saving' })
     try {
-      await sendUpdate(mapId, update)
+      await sendUpdate(mapId, update, editorSession)
       serverVector = sentVector
       savedRevision = sent
       state.setState({ status: revision !== savedRevision ? 'unsaved' : 'saved', error: null })
     } catch (error) {
       state.setState({ status: 'error', error: errorKeyOf(error) ?? 'network' })
-      // Someone else holds the lock now (it expired): stop editing rather than lose more work.
-      if (errorKeyOf(error) === 'map_not_locked_by_user' || errorKeyOf(error) === 'map_lock_not_found') editor.set({ readOnly: true })
+      // The lock went (expired, or another session took it): stop editing rather than lose more work.
+      if (lockLost(error)) loseLock(error)
     }
+  }
+
+  function loseLock(error: unknown) {
+    clearTimeout(timer)
+    editor.set({ readOnly: true })
+    state.setState({ lost: { holder: holderOf(error) } })
   }
 
   async function save(): Promise<void> {
     clearTimeout(timer)
-    if (closed || state.getState().restore) return
+    if (closed || state.getState().restore || state.getState().lost) return
     while (running) await running
     running = saveOnce().finally(() => {
       running = null
@@ -129,6 +146,12 @@ export async function openSession(mapId: number, userId: number): Promise<Sessio
     editor,
     state,
     save,
+    loseLock,
+    async regainLock() {
+      state.setState({ lost: null })
+      editor.set({ readOnly: false })
+      await save()
+    },
     resolveRestore(keep) {
       const offer = state.getState().restore
       if (!offer) return

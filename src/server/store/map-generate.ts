@@ -15,7 +15,7 @@ import { MAX_ITEMS } from '../../shared/maps/document'
 import { generatedDocument, syncDocument, type LayoutHost } from '../../shared/maps/layout'
 import { writeDocument } from '../../shared/maps/ydoc'
 import { createMap, requireMap, requireWrite } from './maps'
-import { lockOf, refuseOthersLock } from './map-locks'
+import { LOCK_COLUMNS, lockOf, refuseOthersLock } from './map-locks'
 import { draftYdoc, storeDraft } from './map-versions'
 import { readStoredDocument } from './map-states'
 import { writeMapEvent } from './map-events'
@@ -146,7 +146,7 @@ export async function syncMap(db: Kysely<Database>, scope: Scope, id: number) {
   await db.transaction().execute(async (tx) => {
     const draft = await tx
       .selectFrom('maps')
-      .select(['draft', 'draft_ystate', 'lock_user_id', 'lock_username', 'lock_expires'])
+      .select(['draft', 'draft_ystate', ...LOCK_COLUMNS])
       .where('id', '=', id)
       .executeTakeFirstOrThrow()
     refuseOthersLock({ lock: lockOf(draft, scope, t) })

@@ -123,27 +123,42 @@ async function withDraft<T>(
   id: number,
   t: number,
   change: (tx: Kysely<Database>, map: MapInfo) => Promise<T>,
+  session = '',
 ): Promise<T> {
   const map = await requireMap(db, scope, id)
   requireWrite(scope, map, 'edit')
   return db.transaction().execute(async (tx) => {
-    await holdLock(tx, scope, id, t)
+    await holdLock(tx, scope, id, t, session)
     return change(tx, map)
   })
 }
 
 /** PUT maps/:id/document: the whole document as JSON. */
-export async function saveDocument(db: Kysely<Database>, scope: Scope, id: number, raw: unknown, t: number): Promise<MapDocumentOut> {
+export async function saveDocument(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  raw: unknown,
+  t: number,
+  session = '',
+): Promise<MapDocumentOut> {
   const doc = parseDocument(raw)
-  return withDraft(db, scope, id, t, async (tx, map) => {
-    const row = await draftOf(tx, id)
-    await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
-    const ydoc = draftYdoc(row)
-    writeDocument(ydoc, doc)
-    await storeDraft(tx, id, doc, ydoc, t)
-    await noteEdited(tx, scope, map, t)
-    return draftOut(id, doc, t)
-  })
+  return withDraft(
+    db,
+    scope,
+    id,
+    t,
+    async (tx, map) => {
+      const row = await draftOf(tx, id)
+      await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
+      const ydoc = draftYdoc(row)
+      writeDocument(ydoc, doc)
+      await storeDraft(tx, id, doc, ydoc, t)
+      await noteEdited(tx, scope, map, t)
+      return draftOut(id, doc, t)
+    },
+    session,
+  )
 }
 
 /** A whole large map's state is a few hundred KB; one edit's update is far smaller (issue 13: junk bytes). */
@@ -156,6 +171,7 @@ export async function applyDocumentUpdate(
   id: number,
   body: unknown,
   t: number,
+  session = '',
 ): Promise<MapDocumentOut> {
   if (!(body instanceof Uint8Array) || body.length === 0)
     throw new ApiError('invalid_input', { field: 'body', reason: 'one Yjs update as application/octet-stream' })
@@ -165,25 +181,32 @@ export async function applyDocumentUpdate(
       reason: `a Yjs update of at most ${MAX_UPDATE_BYTES} bytes`,
       max_bytes: MAX_UPDATE_BYTES,
     })
-  return withDraft(db, scope, id, t, async (tx, map) => {
-    // The draft's Y.Doc is built for this call: the update lands in this copy, stored only once it checks out.
-    const row = await draftOf(tx, id)
-    const ydoc = draftYdoc(row)
-    try {
-      Y.applyUpdate(ydoc, new Uint8Array(body))
-    } catch {
-      throw new ApiError('invalid_input', { field: 'body', reason: 'not a Yjs update' })
-    }
-    // Junk bytes often decode as structs of unknown clients that Yjs keeps pending (1 MB of junk grew the
-    // stored state by 22 KB): an update of the draft the editor holds always integrates whole.
-    if (ydoc.store.pendingStructs || ydoc.store.pendingDs)
-      throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
-    const doc = parseDocument(readDocument(ydoc))
-    await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
-    await storeDraft(tx, id, doc, ydoc, t)
-    await noteEdited(tx, scope, map, t)
-    return draftOut(id, doc, t)
-  })
+  return withDraft(
+    db,
+    scope,
+    id,
+    t,
+    async (tx, map) => {
+      // The draft's Y.Doc is built for this call: the update lands in this copy, stored only once it checks out.
+      const row = await draftOf(tx, id)
+      const ydoc = draftYdoc(row)
+      try {
+        Y.applyUpdate(ydoc, new Uint8Array(body))
+      } catch {
+        throw new ApiError('invalid_input', { field: 'body', reason: 'not a Yjs update' })
+      }
+      // Junk bytes often decode as structs of unknown clients that Yjs keeps pending (1 MB of junk grew the
+      // stored state by 22 KB): an update of the draft the editor holds always integrates whole.
+      if (ydoc.store.pendingStructs || ydoc.store.pendingDs)
+        throw new ApiError('invalid_input', { field: 'body', reason: 'not an update of this draft' })
+      const doc = parseDocument(readDocument(ydoc))
+      await refuseForeignBindings(tx, (await organizationOfEnvironment(tx, map.hostgroup_id))!, doc, readStoredDocument(row.draft))
+      await storeDraft(tx, id, doc, ydoc, t)
+      await noteEdited(tx, scope, map, t)
+      return draftOut(id, doc, t)
+    },
+    session,
+  )
 }
 
 /** GET maps/:id/versions, newest first. */
@@ -206,14 +229,28 @@ export async function listVersions(db: Kysely<Database>, scope: Scope, id: numbe
 }
 
 /** POST maps/:id/versions/:version/revert: the draft becomes that version (needs the lock; event `edited`). */
-export async function revertToVersion(db: Kysely<Database>, scope: Scope, id: number, version: number, t: number): Promise<MapDocumentOut> {
+export async function revertToVersion(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  version: number,
+  t: number,
+  session = '',
+): Promise<MapDocumentOut> {
   await requireMap(db, scope, id)
   const doc = (await versionDocument(db, id, version)) ?? fail('map_not_found', { id, version })
-  return withDraft(db, scope, id, t, async (tx, map) => {
-    const ydoc = draftYdoc(await draftOf(tx, id))
-    writeDocument(ydoc, doc)
-    await storeDraft(tx, id, doc, ydoc, t)
-    await noteEdited(tx, scope, map, t, { reverted_to: version })
-    return draftOut(id, doc, t, Y.encodeStateAsUpdate(ydoc))
-  })
+  return withDraft(
+    db,
+    scope,
+    id,
+    t,
+    async (tx, map) => {
+      const ydoc = draftYdoc(await draftOf(tx, id))
+      writeDocument(ydoc, doc)
+      await storeDraft(tx, id, doc, ydoc, t)
+      await noteEdited(tx, scope, map, t, { reverted_to: version })
+      return draftOut(id, doc, t, Y.encodeStateAsUpdate(ydoc))
+    },
+    session,
+  )
 }

@@ -37,6 +37,8 @@ interface MapRow {
   lock_user_id: number | null
   lock_username: string | null
   lock_expires: number | string | null
+  lock_session: string | null
+  lock_since: number | string | null
   created_time: number | string
   updated_time: number | string
   draft_head: string
@@ -127,7 +129,7 @@ export const mapDef: EntityDef<MapRow, MapInfo> = {
   from: 'maps JOIN hostgroups ON hostgroups.id = maps.hostgroup_id',
   countFrom: 'maps',
   select: `maps.id, maps.hostgroup_id, maps.name, maps.alias, maps.description, maps.tags, maps.layout, maps.use_hard_state, maps.status,
-    maps.live_version, maps.source, maps.lock_user_id, maps.lock_username, maps.lock_expires, maps.created_time, maps.updated_time,
+    maps.live_version, maps.source, maps.lock_user_id, maps.lock_username, maps.lock_expires, maps.lock_session, maps.lock_since, maps.created_time, maps.updated_time,
     substr(maps.draft, 1, 1000) AS draft_head, hostgroups.name AS hostgroup_name, hostgroups.alias AS hostgroup_alias,
     (SELECT COUNT(*) FROM map_versions v WHERE v.map_id = maps.id) AS versions, ${UNPUBLISHED} AS has_unpublished_changes`,
   scopeColumn: 'maps.hostgroup_id',

@@ -446,6 +446,9 @@ export interface MapTable {
   lock_user_id: number | null
   lock_username: string | null
   lock_expires: number | null
+  /** the editing session (browser tab) holding the lock, issue 18; '' for API clients */
+  lock_session: string | null
+  lock_since: number | null
   created_by: number | null
   created_time: number
   updated_time: number

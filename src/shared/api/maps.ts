@@ -11,8 +11,11 @@
  *   GET    maps/:id/document?version=draft|live|N → MapDocumentOut (draft: with its Yjs state, base64)
  *   PUT    maps/:id/document             { document } → MapDocumentOut (needs the caller's lock)
  *   POST   maps/:id/document/updates     body application/octet-stream: one Yjs update → MapDocumentOut (needs the lock)
- *   POST   maps/:id/lock                 take or renew (heartbeat) → MapLock; 409 map_not_locked_by_user when held by another
- *   DELETE maps/:id/lock                 release → 204; 404 map_lock_not_found
+ *   POST   maps/:id/lock?session=&take_over= take or renew (heartbeat) → MapLock; 409 map_not_locked_by_user when held
+ *                                        by another user or another session (extra: username, same_user, since);
+ *                                        take_over=true takes it from another session of the same user (issue 18)
+ *   DELETE maps/:id/lock?session=        release → 204; 404 map_lock_not_found
+ *   (`session` names the editing session, one per browser tab; the document writes and revert take it too)
  *   POST   maps/:id/publish              { comment? } → MapInfo (new version; status live)
  *   POST   maps/:id/archive              → MapInfo & { warnings }; links to it from other maps are removed (SPEC §4)
  *   POST   maps/:id/recover              → MapInfo (archived → live)
@@ -65,10 +68,23 @@ export const MapLock = z.object({
   username: z.string(),
   /** unix seconds; SPEC §9: 30 minutes after the last heartbeat or save */
   expires: z.number().int(),
-  /** true when the caller holds it */
+  /** true when the caller holds it: its user, and its editing session when the call names one (issue 18) */
   is_mine: z.boolean(),
+  /** true when the caller's user holds it, perhaps in another tab or session */
+  same_user: z.boolean(),
+  /** unix seconds since the holding session took it */
+  since: z.number().int(),
 })
 export type MapLock = z.infer<typeof MapLock>
+
+/** Issue 18: the editing session (one per browser tab) that lock calls and saves speak for; absent for API clients. */
+export const EditorSessionQuery = z.object({
+  session: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+})
+export const TakeLockQuery = EditorSessionQuery.extend({ take_over: z.enum(['true', 'false']).optional() })
 
 export const MapSlideshowRef = z.object({ id: z.number().int(), name: z.string(), alias: z.string(), hostgroup_id: z.number().int() })
 
@@ -189,6 +205,8 @@ export const MapImportResult = z.object({
   unsupported: z.array(z.object({ type: z.string(), count: z.number().int() })),
   /** bindings whose host or resource name matched nothing in the environment (imported as unbound shapes) */
   unmatched: z.array(z.string()),
+  /** issue 18: pictures the file names (background, icons) that did not come with it, to upload in the editor */
+  missing_pictures: z.array(z.string()),
 })
 export type MapImportResult = z.infer<typeof MapImportResult>
 

@@ -36,7 +36,7 @@ describe('NagVis import', () => {
   })
 
   it('keeps a host that matched nothing as an unbound shape and lists it', () => {
-    expect(result.unmatched).toEqual(['unknown-host'])
+    expect(result.unmatched).toEqual(['core-router/Interface WAN', 'unknown-host'])
     expect(ofKind(doc, 'shape').find((s) => s.label === 'unknown-host')).toMatchObject({ icon: 'server', x: 500, y: 100 })
   })
 
@@ -45,9 +45,15 @@ describe('NagVis import', () => {
       { text: 'Datacenter North <script>', x: 10, y: 10, w: 240, h: 30, font_size: 18, style: { text: '#ffffff', fill: '#1e3a5f' } },
     ])
     expect(ofKind(doc, 'shape').find((s) => !s.label)).toMatchObject({ icon: 'cloud', x: 350, y: 500 })
-    const [line, serviceLine] = ofKind(doc, 'line')
-    expect(line).toMatchObject({ x: 100, y: 600, points: [0, 0, 300, 0], arrow: 'end', stroke_width: 2, style: { stroke: '#ff0000' } })
-    expect(serviceLine).toMatchObject({ x: 120, y: 180, points: [0, 0, 180, 120], label: 'core-router Interface WAN' })
+    expect(ofKind(doc, 'line')).toMatchObject([
+      { x: 100, y: 600, points: [0, 0, 300, 0], arrow: 'end', stroke_width: 2, style: { stroke: '#ff0000' } },
+    ])
+    // Issue 18: the service drawn as a line joins the router and the disk: a connector (its service is not in this environment).
+    const router = ofKind(doc, 'host').find((h) => h.host_id === HOSTS['core-router'])!
+    const disk = ofKind(doc, 'resource')[0]
+    expect(Object.values(doc.connectors)).toMatchObject([
+      { from: router.id, to: disk.id, kind: 'plain', label: 'core-router Interface WAN' },
+    ])
   })
 
   it('stacks items by their z key', () => {
@@ -55,17 +61,15 @@ describe('NagVis import', () => {
     expect(Object.values(doc.items).every((i) => i === router || i.z < router.z)).toBe(true)
   })
 
-  it('keeps the background colour; background pictures are files and are counted, not carried', () => {
+  it('keeps the background colour; the background picture is a file apart and is listed as missing (issue 18)', () => {
     expect(doc.background).toEqual({ colour: '#e8e8e8', image_id: null })
-    expect(result.unsupported).toContainEqual({ type: 'background picture', count: 1 })
+    expect(result.missing_pictures).toContain('site-background.png')
   })
 
   it('counts what has no Vigil kind and the second item of a host (SPEC §5 once per map)', () => {
     expect(result.unsupported).toEqual([
-      { type: 'background picture', count: 1 },
       { type: 'container', count: 1 },
       { type: 'host already on the map', count: 1 },
-      { type: 'service drawn as a line', count: 1 },
       { type: 'servicegroup', count: 1 },
     ])
   })

@@ -11,6 +11,7 @@ import { IdParams } from '../../../shared/api/entities'
 import { groupedOf, listOf, NoContent } from '../../../shared/api/list'
 import {
   DocumentVersionParam,
+  EditorSessionQuery,
   MapArchiveResult,
   MapDocumentOut,
   MapInfo,
@@ -20,6 +21,7 @@ import {
   MapVersionList,
   NewMap,
   PublishBody,
+  TakeLockQuery,
 } from '../../../shared/api/maps'
 import { GroupedQuery, ListQuery, groupEntities, listEntities } from '../../store/list'
 import { createMap, deleteMap, getMapByName, mapDef, mapIdByName, requireMap, updateMap } from '../../store/maps'
@@ -98,22 +100,30 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   app.get('/by-name/:hostgroup_name/:name/states', { schema: { params: ByName, response: { 200: MapStates } } }, async (req, reply) =>
     sendStates(reply, await mapStates(db, req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name))),
   )
-  app.put('/:id/document', { schema: { params: IdParams, body: DocumentBody, response: { 200: MapDocumentOut } } }, async (req) =>
-    saveDocument(db, req.scope, req.params.id, req.body.document, now()),
+  app.put(
+    '/:id/document',
+    { schema: { params: IdParams, querystring: EditorSessionQuery, body: DocumentBody, response: { 200: MapDocumentOut } } },
+    async (req) => saveDocument(db, req.scope, req.params.id, req.body.document, now(), req.query.session),
   )
-  app.post('/:id/document/updates', { schema: { params: IdParams, response: { 200: MapDocumentOut } } }, async (req) =>
-    applyDocumentUpdate(db, req.scope, req.params.id, req.body, now()),
+  app.post(
+    '/:id/document/updates',
+    { schema: { params: IdParams, querystring: EditorSessionQuery, response: { 200: MapDocumentOut } } },
+    async (req) => applyDocumentUpdate(db, req.scope, req.params.id, req.body, now(), req.query.session),
   )
 
-  app.post('/:id/lock', { schema: { params: IdParams, response: { 200: MapLock } } }, async (req) => {
+  app.post('/:id/lock', { schema: { params: IdParams, querystring: TakeLockQuery, response: { 200: MapLock } } }, async (req) => {
     const map = await requireMap(db, req.scope, req.params.id)
-    return takeLock(db, req.scope, map, now())
+    return takeLock(db, req.scope, map, now(), req.query.session, req.query.take_over === 'true')
   })
-  app.delete('/:id/lock', { schema: { params: IdParams, response: { 204: NoContent } } }, async (req, reply) => {
-    await requireMap(db, req.scope, req.params.id)
-    await releaseLock(db, req.scope, req.params.id, now())
-    return reply.status(204).send(null)
-  })
+  app.delete(
+    '/:id/lock',
+    { schema: { params: IdParams, querystring: EditorSessionQuery, response: { 204: NoContent } } },
+    async (req, reply) => {
+      await requireMap(db, req.scope, req.params.id)
+      await releaseLock(db, req.scope, req.params.id, now(), req.query.session)
+      return reply.status(204).send(null)
+    },
+  )
 
   app.post('/:id/publish', { schema: { params: IdParams, body: PublishBody.optional(), response: { 200: MapInfo } } }, async (req) => {
     const map = await requireMap(db, req.scope, req.params.id)
@@ -133,8 +143,10 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   app.get('/:id/versions', { schema: { params: IdParams, response: { 200: MapVersionList } } }, async (req) =>
     listVersions(db, req.scope, req.params.id),
   )
-  app.post('/:id/versions/:version/revert', { schema: { params: VersionParams, response: { 200: MapDocumentOut } } }, async (req) =>
-    revertToVersion(db, req.scope, req.params.id, req.params.version, now()),
+  app.post(
+    '/:id/versions/:version/revert',
+    { schema: { params: VersionParams, querystring: EditorSessionQuery, response: { 200: MapDocumentOut } } },
+    async (req) => revertToVersion(db, req.scope, req.params.id, req.params.version, now(), req.query.session),
   )
 
   app.get('/:id/states', { schema: { params: IdParams, response: { 200: MapStates } } }, async (req, reply) =>

@@ -13,6 +13,8 @@ import {
   kindOf,
   MapDocument,
   RESOLUTIONS,
+  type Bandwidth,
+  type Box,
   type Connector,
   type ItemKind,
   type ItemOf,
@@ -51,6 +53,8 @@ export interface Conversion {
   document: MapDocument
   unsupported: Unsupported[]
   unmatched: string[]
+  /** Issue 18: pictures the file refers to (backgrounds, icons) that did not come with it, by file name. */
+  missing_pictures: string[]
 }
 /** A converter is a pure function of the file text and the lookup. */
 export type Converter = (text: string, lookup: ImportLookup) => Conversion
@@ -92,6 +96,7 @@ export class DocumentBuilder {
   private readonly bound = new Set<string>()
   private readonly skipped = new Map<string, number>()
   private readonly missing = new Set<string>()
+  private readonly pictures = new Set<string>()
   private z = 0
   background = emptyDocument().background
 
@@ -114,7 +119,12 @@ export class DocumentBuilder {
   }
 
   /** Connects two added items; refused connections (SPEC §5) are counted under `type`. */
-  connect(from: string, to: string, props: Partial<Pick<Connector, 'label' | 'colour' | 'width' | 'dash'>>, type: string): boolean {
+  connect(
+    from: string,
+    to: string,
+    props: Partial<Pick<Connector, 'label' | 'colour' | 'width' | 'dash'>> & { bandwidth?: Bandwidth },
+    type: string,
+  ): boolean {
     if (!this.items.has(from) || !this.items.has(to) || connectionRefusal(this.connectors.values(), from, to)) {
       this.skip(type)
       return false
@@ -125,7 +135,8 @@ export class DocumentBuilder {
       from,
       to,
       z: ++this.z,
-      kind: 'plain',
+      kind: props.bandwidth ? 'bandwidth' : 'plain',
+      ...(props.bandwidth ? { bandwidth: props.bandwidth } : {}),
       dash: props.dash ?? false,
       width: clamp(props.width ?? 2, 0.5, 40),
       ...(props.label ? { label: clip(props.label) } : {}),
@@ -137,6 +148,22 @@ export class DocumentBuilder {
   /** Counts something of the source that has no Vigil kind (SPEC §8 "Unsupported item types for conversion"). */
   skip(type: string, count = 1) {
     this.skipped.set(type, (this.skipped.get(type) ?? 0) + count)
+  }
+
+  /** The box an added item takes on the map (its kind's defaults applied). */
+  boxOf(id: string): Box | undefined {
+    const item = this.items.get(id)
+    return item && kindOf(item).bounds(item)
+  }
+
+  /** The ids of the items added so far. */
+  itemIds(): string[] {
+    return [...this.items.keys()]
+  }
+
+  /** A picture the file names but does not hold. */
+  missingPicture(name: string) {
+    if (name.trim()) this.pictures.add(name.trim().slice(0, LABEL_MAX))
   }
 
   /** A binding whose name matched nothing in the environment. */
@@ -161,6 +188,7 @@ export class DocumentBuilder {
       document: parsed.data,
       unsupported: [...this.skipped].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type)),
       unmatched: [...this.missing].sort(),
+      missing_pictures: [...this.pictures].sort(),
     }
   }
 }

@@ -25,6 +25,8 @@ export function parseStyle(style: string | undefined): CellStyle {
 
 export const isText = (s: CellStyle) => s.named[0] === 'text' || s.kv.shape === 'text'
 export const isEdgeLabel = (s: CellStyle) => s.named.includes('edgeLabel')
+/** Edges drawn with right angles (draw.io's orthogonal and elbow styles). */
+export const isOrthogonal = (s: CellStyle) => /orthogonal|elbow|isometric/i.test(s.kv.edgeStyle ?? '')
 /** Groups and layers arrange other cells and draw nothing themselves. */
 export const isGroup = (s: CellStyle) => s.named[0] === 'group'
 
@@ -49,9 +51,13 @@ const DEVICE_WORDS: [RegExp, ShapeIcon][] = [
   [/server|mainframe|blade/, 'server'],
   [/storage|\bnas\b|\bsan\b|disk|tape/, 'storage'],
   [/database|\bdb\b/, 'cylinder'],
-  [/workstation|laptop|desktop|computer|terminal|\bpc\b|\.pc$|_pc\b/, 'workstation'],
+  [/workstation|laptop|desktop|computer|terminal|\bpc\b|\.pc$|_pc\b|mobile|phone|tablet|printer|user/, 'workstation'],
   [/internet|globe|www/, 'internet'],
   [/cloud/, 'cloud'],
+  // Issue 18: the rest of the common mxgraph.cisco* and mxgraph.networks stencils, by what they stand for.
+  [/gateway|modem|vpn|concentrator/, 'router'],
+  [/access_point|wireless|wlan|load_balancer|patch_panel/, 'switch'],
+  [/rack|nas_filer/, 'server'],
 ]
 
 function deviceIcon(name: string): ShapeIcon | undefined {
@@ -70,6 +76,8 @@ export function shapeIcon(s: CellStyle): ShapeIcon {
     const path = (s.kv.image ?? '').startsWith('data:') ? '' : (s.kv.image ?? '')
     return deviceIcon(path) ?? 'rectangle'
   }
+  // Cisco 19 stencils draw one frame (`mxgraph.cisco19.rect`) and name the device in `prIcon`.
+  if (s.kv.prIcon) return deviceIcon(s.kv.prIcon) ?? 'rectangle'
   if (shape.startsWith('mxgraph.')) return deviceIcon(shape.slice('mxgraph.'.length)) ?? 'rectangle'
   return s.kv.rounded === '1' ? 'rounded' : 'rectangle'
 }

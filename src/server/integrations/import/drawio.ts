@@ -3,14 +3,16 @@
  * page compressed (base64 of raw deflate of the URI-encoded XML), and bare `<mxGraphModel>` documents.
  * The first page becomes the map: vertices become shapes or text, a vertex naming a host of the environment
  * (its label, or a `host`/`hostname` attribute, with `service`/`resource` for a check) becomes a bound item,
- * edges become connectors, and edges with free ends become lines. The rest is counted as unsupported (SPEC §8).
+ * edges become connectors, and edges with free ends, waypoints or right angles become lines along their route
+ * (issue 18). The rest is counted as unsupported (SPEC §8).
  */
 import { inflateRawSync } from 'node:zlib'
 import { ApiError } from '../../../shared/errors'
 import { UPLOAD_MAX_BYTES } from '../../../shared/constants'
 import { colour, DocumentBuilder, type Converter, type Draft, type ImportLookup } from './builder'
 import { childNamed, childrenNamed, parseXml, type XmlNode } from './xml'
-import { isEdgeLabel, isGroup, isText, parseStyle, plainLabel, shapeIcon, styleColours, type CellStyle } from './drawio-style'
+import { isEdgeLabel, isGroup, isOrthogonal, isText, parseStyle, plainLabel, shapeIcon, styleColours, type CellStyle } from './drawio-style'
+import { edgeRoute } from './drawio-route'
 
 /** A compressed page inflates to no more than an uncompressed file may hold (SPEC §9 upload max 10 MB). */
 const MAX_INFLATED = UPLOAD_MAX_BYTES
@@ -160,11 +162,14 @@ export const drawio: Converter = (text, lookup) => {
     itemOf.set(cell.id, b.add(vertexDraft(cell, absolute(cell), lookup, b)))
   }
 
-  const centre = (id: string | undefined): Point | undefined => {
+  const boxOf = (id: string | undefined) => {
     const cell = id ? byId.get(id) : undefined
     if (!cell?.geometry || !itemOf.get(cell.id)) return undefined
-    const at = absolute(cell)
-    return { x: at.x + cell.geometry.w / 2, y: at.y + cell.geometry.h / 2 }
+    return { ...absolute(cell), w: cell.geometry.w, h: cell.geometry.h }
+  }
+  const centre = (id: string | undefined): Point | undefined => {
+    const box = boxOf(id)
+    return box && { x: box.x + box.w / 2, y: box.y + box.h / 2 }
   }
   for (const cell of cells) {
     if (!cell.edge || cell.hidden) continue
@@ -172,6 +177,18 @@ export const drawio: Converter = (text, lookup) => {
     const from = cell.source ? itemOf.get(cell.source) : undefined
     const to = cell.target ? itemOf.get(cell.target) : undefined
     const width = num(cell.style.kv.strokeWidth) || 2
+    const waypoints = cell.geometry?.points ?? []
+    if (from && to && (waypoints.length || isOrthogonal(cell.style))) {
+      const route = edgeRoute({
+        source: boxOf(cell.source)!,
+        target: boxOf(cell.target)!,
+        style: cell.style.kv,
+        waypoints,
+        orthogonal: isOrthogonal(cell.style),
+      })
+      b.add(lineDraft(route, cell, label, width))
+      continue
+    }
     if (from && to) {
       b.connect(from, to, { label, colour: cell.style.kv.strokeColor, width, dash: cell.style.kv.dashed === '1' }, 'edge already connected')
       continue

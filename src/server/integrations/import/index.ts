@@ -46,5 +46,10 @@ export async function importMap(
     undefined,
     'imported',
   )
-  return { map: await requireMap(db, scope, id), unsupported: conversion.unsupported, unmatched: conversion.unmatched }
+  return {
+    map: await requireMap(db, scope, id),
+    unsupported: conversion.unsupported,
+    unmatched: conversion.unmatched,
+    missing_pictures: conversion.missing_pictures,
+  }
 }

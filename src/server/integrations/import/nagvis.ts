@@ -2,12 +2,17 @@
  * NagVis map import (issue 6 "Import"): a map .cfg of `define <type> { key=value … }` blocks. Hosts,
  * services, hostgroups and maps matched by name in the environment become bound items (unmatched ones become
  * unbound shapes and are listed), textboxes text, shapes shapes, lines lines. `define global` gives the map
- * its background colour; background pictures are files and are not carried. What has no Vigil kind (gadget
- * views, servicegroups, containers, automap/worldmap sources, …) is counted as unsupported (SPEC §8).
+ * its background colour and default label options; pictures (the background, shape icons) are files apart
+ * from the map and are listed as missing. Issue 18: a weathermap line (a service drawn as a line, line_type
+ * 13/14/15) that joins two objects becomes a bandwidth connector bound to its service, its in/out perfdata
+ * labels from line_label_in/line_label_out (NagVis' defaults `in`/`out`) and a 1 Gbit/s capacity to adjust;
+ * other lines joining two objects become plain connectors. What has no Vigil kind (gadget views,
+ * servicegroups, containers, automap/worldmap sources, …) is counted as unsupported (SPEC §8).
  */
 import { ApiError } from '../../../shared/errors'
 import type { ShapeIcon } from '../../../shared/maps'
 import { colour, DocumentBuilder, type Converter, type Draft, type ImportLookup } from './builder'
+import { joinedItems } from './nagvis-lines'
 
 interface Block {
   type: string
@@ -86,14 +91,21 @@ function iconOf(file: string | undefined): ShapeIcon {
   return words.find(([re]) => re.test(name))?.[1] ?? 'rectangle'
 }
 
-/** The label NagVis would show when it differs from the object's name: label_text with its macros. */
-function label(p: Record<string, string>, name: string) {
-  if (p.label_show !== '1' || !p.label_text) return undefined
-  const text = p.label_text
+/** The label NagVis shows (label_show=1): label_text with its macros, or the name. */
+function labelText(p: Record<string, string>, name: string) {
+  if (p.label_show !== '1') return undefined
+  const text = (p.label_text || '[name]')
     .replace(/\[name\]|\[host_name\]/g, p.host_name ?? name)
     .replace(/\[service_description\]/g, p.service_description ?? '')
+    .replace(/\[alias\]/g, name)
     .trim()
-  return text && text !== name ? text : undefined
+  return text || undefined
+}
+
+/** A bound item's label, when it says something other than the object's name. */
+function label(p: Record<string, string>, name: string) {
+  const text = labelText(p, name)
+  return text !== name ? text : undefined
 }
 
 /** Bound objects of the environment, or an unbound shape standing in for the name (listed as unmatched). */
@@ -102,7 +114,7 @@ function objectDraft(block: Block, lookup: ImportLookup, b: DocumentBuilder): Dr
   const standIn = (name: string, icon: ShapeIcon): Draft | null => {
     if (!name || name === '/') return null
     b.unmatched(name)
-    return { kind: 'shape', icon, label: name }
+    return { kind: 'shape', icon, label: labelText(p, name) ?? name }
   }
   switch (block.type) {
     case 'host': {
@@ -138,6 +150,7 @@ function objectDraft(block: Block, lookup: ImportLookup, b: DocumentBuilder): Dr
       }
     }
     case 'shape':
+      if (p.icon && !/^\[.*\]$/.test(p.icon)) b.missingPicture(p.icon)
       return { kind: 'shape', icon: iconOf(p.icon) }
     default:
       return null
@@ -167,16 +180,22 @@ function lineDraft(block: Block, xs: number[], ys: number[]): Draft {
   }
 }
 
+/** Label options `define global` sets for every object (NagVis inherits them unless an object sets its own). */
+const INHERITED = ['label_show', 'label_text'] as const
+
 export const nagvis: Converter = (text, lookup) => {
   const blocks = parseBlocks(text)
   const byId = new Map(blocks.filter((bl) => bl.props.object_id).map((bl) => [bl.props.object_id, bl]))
   const b = new DocumentBuilder()
+  const global = blocks.find((bl) => bl.type === 'global')?.props ?? {}
+  const defaults = Object.fromEntries(INHERITED.flatMap((k) => (global[k] !== undefined ? [[k, global[k]]] : [])))
+  const lines: { block: Block; xs: number[]; ys: number[]; z: number }[] = []
   blocks.forEach((block, order) => {
-    const p = block.props
+    const p = block.type === 'global' ? block.props : { ...defaults, ...block.props }
     if (block.type === 'global') {
       const bg = colour(p.background_color)
       if (bg && bg !== 'transparent') b.background = { ...b.background, colour: bg }
-      if (p.map_image) b.skip('background picture')
+      if (p.map_image) b.missingPicture(p.map_image)
       if (p.sources) b.skip(`sources=${p.sources}`)
       return
     }
@@ -187,12 +206,51 @@ export const nagvis: Converter = (text, lookup) => {
     const z = p.z !== undefined && Number.isFinite(Number(p.z)) ? Number(p.z) * 10_000 + order : order
     if (block.type === 'line' || p.view_type === 'line') {
       if (xs.length < 2) return b.skip('line with one point')
-      if (block.type !== 'line') b.skip(`${block.type} drawn as a line`)
-      return void b.add({ ...lineDraft(block, xs, ys), z })
+      // Lines come last: what they join must be on the map first.
+      return void lines.push({ block: { ...block, props: p }, xs, ys, z })
     }
-    const draft = objectDraft(block, lookup, b)
+    const draft = objectDraft({ ...block, props: p }, lookup, b)
     if (!draft) return b.skip(block.type)
     b.add({ ...draft, x: xs[0], y: ys[0], z } as Draft)
   })
+  const objects = b.itemIds()
+  for (const line of lines) addLine(line, objects, lookup, b)
   return b.build()
+}
+
+/** NagVis' weathermap line types: 13 "%", 14 "% and bandwidth", 15 "bandwidth" (traffic from the perfdata). */
+const WEATHERMAP = ['13', '14', '15']
+/** A weathermap line says nothing of the link's speed: 1 Gbit/s until someone sets it in the connector form. */
+const DEFAULT_CAPACITY_BPS = 1e9
+
+/** A line joining two objects becomes a connector (bound to its service when it is a weathermap line), else a line. */
+function addLine(
+  { block, xs, ys, z }: { block: Block; xs: number[]; ys: number[]; z: number },
+  objects: readonly string[],
+  lookup: ImportLookup,
+  b: DocumentBuilder,
+) {
+  const p = block.props
+  const isService = block.type === 'service'
+  const ends = joinedItems(b, objects, xs, ys)
+  const name = isService ? `${p.host_name ?? ''}/${p.service_description ?? ''}` : ''
+  const resource = isService ? lookup.resource(p.host_name ?? '', p.service_description ?? '') : undefined
+  if (isService && !resource && name !== '/') b.unmatched(name)
+  if (ends) {
+    const bandwidth =
+      resource && WEATHERMAP.includes(p.line_type ?? '')
+        ? {
+            resource_id: resource.id,
+            in_key: p.line_label_in || 'in',
+            out_key: p.line_label_out || 'out',
+            capacity_bps: DEFAULT_CAPACITY_BPS,
+          }
+        : undefined
+    const labelled = isService ? `${p.host_name ?? ''} ${p.service_description ?? ''}`.trim() : undefined
+    const width = Number(p.line_width) || 3
+    if (b.connect(ends[0], ends[1], { label: labelled, colour: p.line_color, width, bandwidth }, 'line joining the same objects twice'))
+      return
+  }
+  if (block.type !== 'line') b.skip(`${block.type} drawn as a line between no two objects`)
+  b.add({ ...lineDraft(block, xs, ys), z })
 }

@@ -95,6 +95,7 @@ export const mapsUi = {
     unsupported: 'Unsupported item types for conversion',
     unsupportedType: '{{type}}: {{count}}',
     unmatched: 'Names that matched no host (imported as plain shapes)',
+    missingPictures: 'Pictures the file names but does not hold (upload them in the editor as background or pictures)',
     close: 'Close',
     open: 'Open in editor',
   },

@@ -153,6 +153,16 @@ function ImportSummary({ result, onClose, onOpen }: ImportSummaryProps) {
           </ul>
         </div>
       )}
+      {result.missing_pictures.length > 0 && (
+        <div className="alert alert-info py-2">
+          <div className="fw-semibold">{t('maps.import.missingPictures')}</div>
+          <ul className="mb-0">
+            {result.missing_pictures.map((name) => (
+              <li key={name}>{name}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="d-flex justify-content-end gap-2">
         <button type="button" className="btn btn-secondary" onClick={onClose}>
           {t('maps.import.close')}
