@@ -5,6 +5,7 @@ import { GraphsPanel } from './GraphsPanel'
 import { RangeSelector } from './RangeSelector'
 import { useGraphRange } from './range'
 import { SubjectTabs } from '../components/SubjectTabs'
+import { PinGraphButton } from '../../dashboard'
 
 /** SPEC §2 resource tab /monitoring/hosts/{hostname}/{resourcename}/graphs. */
 export function ResourceGraphsPage() {
@@ -19,6 +20,12 @@ export function ResourceGraphsPage() {
       </h1>
       {/* Issue 17: the tab bar stays on the timeline and graphs tabs. */}
       <SubjectTabs host={hostname} resource={resourcename} active="graphs" />
+      {/* Issue 19: the resource's graphs as a widget of the user's dashboard. */}
+      {resource.data && (
+        <div className="mb-2">
+          <PinGraphButton resourceId={resource.data.id} />
+        </div>
+      )}
       <RangeSelector range={range.range} onPreset={range.setPreset} onRange={range.zoomTo} onResetZoom={range.resetZoom} />
       {resource.data && (
         <GraphsPanel owner={{ kind: 'resources', id: resource.data.id }} title={resource.data.display_name} range={range} />

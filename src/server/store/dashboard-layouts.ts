@@ -34,7 +34,8 @@ export async function getDashboardLayout(db: Kysely<Database>, scope: Scope): Pr
   const own = await readRow(db, userKey(scope.userId))
   if (own) return { widgets: parseWidgets(own.widgets), source: 'user', updated_time: Number(own.updated_time) }
   const organization = await readRow(db, organizationKey(scope.organizationId))
-  if (organization) return { widgets: parseWidgets(organization.widgets), source: 'organization', updated_time: Number(organization.updated_time) }
+  if (organization)
+    return { widgets: parseWidgets(organization.widgets), source: 'organization', updated_time: Number(organization.updated_time) }
   return { widgets: BUILTIN_WIDGETS, source: 'builtin', updated_time: null }
 }
 

@@ -17,18 +17,16 @@ export type WidgetSize = (typeof WIDGET_SIZES)[number]
 /** Issue 19: a dashboard is bounded, so one user's layout cannot bloat storage or the screen. */
 export const DASHBOARD_WIDGETS_MAX = 24
 
-const WidgetId = z
-  .string()
-  .regex(/^[a-z0-9-]{1,40}$/, 'letters, digits and dashes, at most 40')
+const WidgetId = z.string().regex(/^[a-z0-9-]{1,40}$/, 'letters, digits and dashes, at most 40')
 const size = z.enum(WIDGET_SIZES)
 const plain = z.object({ id: WidgetId, kind: z.enum(['totals', 'problems', 'maps', 'timeline']), size })
-/** A graph pinned from a resource's graphs tab (SPEC §2): the resource and one performance-data key of it. */
+/** A graph pinned from a resource's graphs tab (SPEC §2): the resource, and one performance-data key of it or (none) all. */
 const graph = z.object({
   id: WidgetId,
   kind: z.literal('graph'),
   size,
   resource_id: z.number().int().positive(),
-  key: z.string().min(1).max(200),
+  key: z.string().min(1).max(200).optional(),
 })
 export const DashboardWidget = z.discriminatedUnion('kind', [plain, graph])
 export type DashboardWidget = z.infer<typeof DashboardWidget>
