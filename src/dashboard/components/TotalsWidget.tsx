@@ -33,9 +33,7 @@ function EntityTotals({ entity, environments }: { entity: Entity; environments: 
                 .map((state) => (
                   <li key={state} className="d-flex align-items-center gap-2 mb-1">
                     <StateBadge kind={entity === 'hosts' ? 'host' : 'resource'} state={state} />
-                    <span className="fw-semibold" aria-label={t('dashboard.totals.count', { count: counts[state] ?? 0, state })}>
-                      {counts[state] ?? 0}
-                    </span>
+                    <span className="fw-semibold">{counts[state] ?? 0}</span>
                   </li>
                 ))}
             </ul>

@@ -41,7 +41,6 @@ export const dashboard = {
   totals: {
     hosts: 'Hosts',
     resources: 'Resources',
-    count: '{{count}} {{state}}',
     total: 'Total: {{count}}',
   },
   problems: {
