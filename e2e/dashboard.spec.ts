@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { makeTenant } from '../tests/helpers/api'
 import { engineerWith } from './monitored-hosts'
+import { publishedMap, upHost } from './map-pixels'
 import { openAs, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
@@ -124,5 +126,40 @@ describe('dashboard (issue 19)', () => {
     const graph = widget(page, 'Graph')
     await graph.getByRole('link', { name: 'gw-01 › latency' }).waitFor()
     await graph.getByRole('img', { name: /^rtt over the last day, \d+ points$/ }).waitFor()
+  })
+
+  it('lists a map going into alarm with a picture of it, live', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user)
+    const item = {
+      id: 'h1',
+      kind: 'host',
+      x: 400,
+      y: 200,
+      w: 240,
+      h: 160,
+      z: 1,
+      rotation: 0,
+      host_id: host.id,
+      name: host.name,
+      state_icon: 'box',
+    }
+    const map = await publishedMap(user, { h1: item })
+    const page = await openAs(suite, user, '/dashboard')
+    const maps = widget(page, 'Maps in alarm')
+    await maps.getByText('No maps in alarm.').waitFor()
+
+    expect((await user.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    const link = maps.getByRole('link', { name: new RegExp(`^Map ${map.alias} ${map.alias} Map state: down$`) })
+    await link.waitFor()
+    // The picture is the map's drawing (an SVG of its live version), loaded and shown.
+    const picture = maps.getByRole('img', { name: `Map ${map.alias}` })
+    await picture.waitFor()
+    await page.waitForFunction((alt) => {
+      const img = [...document.images].find((i) => i.alt === alt)
+      return !!img && img.complete && img.naturalWidth > 0
+    }, `Map ${map.alias}`)
+    await link.click()
+    await page.waitForURL((url) => url.hash.startsWith(`#${map.path}/view`))
   })
 })
