@@ -4,8 +4,8 @@ export const dashboard = {
     dashboard: 'Dashboard',
   },
   page: {
-    environments: 'Environments: {{names}}',
-    allEnvironments: 'All your environments',
+    environments: 'Environments: {{names}}.',
+    allEnvironments: 'All your environments.',
     empty: 'Your dashboard has no widgets. Add one with “Add widget”.',
     loading: 'Loading the dashboard…',
     widgets: 'Widgets',
