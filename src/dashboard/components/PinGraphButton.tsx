@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next'
+import { useCurrentUser } from '../../app/api'
 import { useLayout, useSaveLayout } from '../api'
 import { isFull, isPinned, pinGraph } from '../layout'
 
@@ -6,8 +7,16 @@ export interface PinGraphButtonProps {
   resourceId: number
 }
 
-/** "Pin to dashboard" on a resource's graphs tab (SPEC §2): its graphs become a widget of the user's own dashboard. */
+/**
+ * "Pin to dashboard" on a resource's graphs tab (SPEC §2): its graphs become a widget of the user's own dashboard.
+ * Not offered to a user without the dashboard module (SPEC §6 module access).
+ */
 export function PinGraphButton({ resourceId }: PinGraphButtonProps) {
+  const user = useCurrentUser()
+  return user?.allowed_modules.includes('dashboard') ? <PinButton resourceId={resourceId} /> : null
+}
+
+function PinButton({ resourceId }: PinGraphButtonProps) {
   const { t } = useTranslation()
   const layout = useLayout()
   const save = useSaveLayout()
