@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { makeTenant } from '../tests/helpers/api'
+import { addUser, makeTenant } from '../tests/helpers/api'
 import { engineerWith } from './monitored-hosts'
 import { publishedMap, upHost } from './map-pixels'
 import { openAs, useBrowserSuite } from './browser'
@@ -126,6 +126,30 @@ describe('dashboard (issue 19)', () => {
     const graph = widget(page, 'Graph')
     await graph.getByRole('link', { name: 'gw-01 › latency' }).waitFor()
     await graph.getByRole('img', { name: /^rtt over the last day, \d+ points$/ }).waitFor()
+
+    // The resource gone (or no longer visible): the widget says so and shows nothing of it.
+    expect((await user.api.del(`/api/v1/resources/${user.ids['gw-01/latency']}`)).status).toBe(204)
+    await page.reload()
+    await graph.getByText('This graph is unavailable: the resource is gone or no longer visible to you.').waitFor()
+    expect(await graph.getByText('gw-01').count()).toBe(0)
+  })
+
+  it("an organization administrator's saved layout is the default of colleagues without their own", async () => {
+    const administrator = await makeTenant(suite.server, suite.admin, 'administrator')
+    const colleague = await addUser(suite.server, administrator, 'operator')
+    const page = await openAs(suite, administrator, '/dashboard')
+    await widget(page, 'Maps in alarm').waitFor()
+    const done = saved(page)
+    await page.getByRole('button', { name: 'Remove State totals' }).click()
+    await done
+    await page.getByRole('button', { name: 'Save as organization default' }).click()
+    await page.getByText(/^Saved as the default of /).waitFor()
+
+    const theirs = await openAs(suite, colleague, '/dashboard')
+    await theirs.getByText('The default layout of your organization.').waitFor()
+    expect(await titles(theirs)).toEqual(['Newest unhandled problems', 'Maps in alarm', 'Last hour'])
+    // Only organization administrators set the default.
+    expect(await theirs.getByRole('button', { name: 'Save as organization default' }).count()).toBe(0)
   })
 
   it('lists a map going into alarm with a picture of it, live', async () => {
