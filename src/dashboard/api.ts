@@ -53,9 +53,13 @@ export function useLayout() {
   })
 }
 
-/** Saves the user's own layout; the screen shows it at once and keeps it if the save fails (the error is shown). */
+/** Layout writes run one after the other, so quick edits reach the server in the order they were made. */
+const LAYOUT_WRITES = { id: 'dashboard-layout' }
+
+/** Saves the user's own layout; the screen shows it at once, and reads the stored one again if the save fails (the error is shown). */
 export function useSaveLayout() {
   return useMutation({
+    scope: LAYOUT_WRITES,
     mutationFn: (body: DashboardLayoutBody) => api.request(dashboardUrls.layout, { method: 'PUT', body, schema: DashboardLayout }),
     onMutate: (body) => {
       const before = queryClient.getQueryData<DashboardLayout>(dashboardKeys.layout())
@@ -69,6 +73,7 @@ export function useSaveLayout() {
 /** Back to the organization default (or the built-in layout). */
 export function useResetLayout() {
   return useMutation({
+    scope: LAYOUT_WRITES,
     mutationFn: () => api.request(dashboardUrls.layout, { method: 'DELETE', schema: DashboardLayout }),
     onSuccess: (layout) => queryClient.setQueryData(dashboardKeys.layout(), layout),
   })
