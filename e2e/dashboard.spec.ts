@@ -102,6 +102,13 @@ describe('dashboard (issue 19)', () => {
     expect(await titles(page)).toEqual(expected)
     expect(await page.getByRole('combobox', { name: 'Size of Last hour' }).inputValue()).toBe('large')
     await page.getByText('Your own layout.').waitFor()
+
+    // Or by pointer: a widget dragged onto another takes its place.
+    done = saved(page)
+    const problems = widget(page, 'Newest unhandled problems').getByRole('heading', { name: 'Newest unhandled problems' })
+    await problems.dragTo(widget(page, 'State totals').getByRole('heading', { name: 'State totals' }))
+    await done
+    expect(await titles(page)).toEqual(['Newest unhandled problems', 'State totals', 'Last hour', 'State totals 2'])
   })
 
   it("pins a graph from a resource's graphs tab and shows it on the dashboard", async () => {
