@@ -17,7 +17,7 @@ import { resolveFilter, type ResolvedFilter } from './filter-param'
 import { entityRules, extraRules, filterColumns, stateRules, type ExtraFilter, type TableLocation } from './filters'
 import type { Entity } from './problems'
 import { readTableState, tableSearch, type TableDefaults, type TableState } from './table-route'
-import { environmentFilterIds } from './timeline/environment-filter'
+import { environmentFilterIds } from '../shared/environment-filter'
 
 export interface TableScreenOptions {
   location: TableLocation

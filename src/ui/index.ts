@@ -90,3 +90,4 @@ export {
   type WritableEnvironment,
 } from './form/map-fields'
 export { useLeaveGuard } from './use-leave-guard'
+export { ObjectActionsContext, type ObjectActionsProps } from './object-actions'

@@ -5,17 +5,13 @@
  * nested map item opens that map.
  * Plain DOM over the canvas: plugin output is text, never HTML.
  */
-import { lazy, Suspense, useCallback, useEffect, useRef, useSyncExternalStore } from 'react'
+import { Suspense, useCallback, useContext, useEffect, useRef, useSyncExternalStore } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { AgeText, StateBadge, decorationsOf } from '../ui'
+import { AgeText, ObjectActionsContext, StateBadge, decorationsOf } from '../ui'
 import type { LiveStates } from './live/live-states'
 import { hostLinks, mapPath, resourceLinks } from './links'
 import { HostResources } from './HostResources'
-import { loadObjectActions } from '../monitoring'
-
-// Issue 18: acknowledge and maintenance from the wall, for users with those rights; loaded with the first popover.
-const ObjectActions = lazy(loadObjectActions)
 
 export interface PopoverTarget {
   itemId: string
@@ -33,6 +29,8 @@ export function ItemPopover({ target, live, label, onClose }: { target: PopoverT
     return () => window.removeEventListener('keydown', onKey)
   }, [onClose, target.itemId])
 
+  // Issue 18: acknowledge and maintenance from the wall, for users with those rights (given by the app).
+  const ObjectActions = useContext(ObjectActionsContext)
   const bound = live.objectOfItem(target.itemId)
   const nested = live.nestedOf(target.itemId)
   // Live while open: an acknowledgement or a new state shows at once (issue 18).
@@ -89,7 +87,7 @@ export function ItemPopover({ target, live, label, onClose }: { target: PopoverT
           )}
         </dl>
         <HostResources resources={live.resourcesOfItem(target.itemId)} />
-        {bound && (
+        {bound && ObjectActions && (
           <Suspense fallback={null}>
             <ObjectActions
               host={bound.kind === 'host' ? bound.object.name : bound.object.host_name}

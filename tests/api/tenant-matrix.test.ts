@@ -253,6 +253,14 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/hosts/{host_id}/software': { kind: 'read' },
   'GET /api/v1/software': { kind: 'read' },
   'GET /api/v1/software/{hosttype}/{package_name}': { kind: 'read' },
+  // Issue 19: the caller's own dashboard; a pinned graph of A's resource shows nothing of it (tests/api/dashboard.test.ts).
+  'GET /api/v1/dashboard/layout': { kind: 'self' },
+  'PUT /api/v1/dashboard/layout': {
+    kind: 'self',
+    body: (f) => ({ widgets: [{ id: 'pinned', kind: 'graph', size: 'small', resource_id: f.resource, key: 'rta' }] }),
+  },
+  'DELETE /api/v1/dashboard/layout': { kind: 'self' },
+  'PUT /api/v1/dashboard/organizations/{id}/layout': { kind: 'write', body: () => ({ widgets: [] }) },
   'GET /api/v1/filters': { kind: 'read', query: () => 'location=hosts' },
   'POST /api/v1/filters': {
     kind: 'write',
@@ -456,6 +464,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
         ).map(inEnvs),
         d.selectFrom('host_software').selectAll().where('host_id', '=', fx.host).execute(),
         d.selectFrom('saved_filters').selectAll().where('organization_id', '=', fx.org).execute(),
+        d.selectFrom('dashboard_layouts').selectAll().where('organization_id', '=', fx.org).execute(),
         d.selectFrom('check_templates').selectAll().orderBy('id').execute(),
         d.selectFrom('label_types').selectAll().where('organization_id', '=', fx.org).execute(),
         d.selectFrom('organization_settings').selectAll().where('organization_id', '=', fx.org).execute(),

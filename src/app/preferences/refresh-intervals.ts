@@ -2,10 +2,12 @@
 import { AUTO_REFRESH_S } from '../../shared/constants'
 
 /** The kinds of screen a user may set an interval for, with SPEC §9's seconds as the fallback. */
-export const REFRESH_KINDS = (['default', 'host_status', 'resource', 'map', 'timeline', 'global_timeline'] as const).map((kind) => ({
-  kind,
-  fallback: AUTO_REFRESH_S[kind],
-}))
+export const REFRESH_KINDS = (['default', 'host_status', 'resource', 'map', 'timeline', 'global_timeline', 'dashboard'] as const).map(
+  (kind) => ({
+    kind,
+    fallback: AUTO_REFRESH_S[kind],
+  }),
+)
 export type RefreshKind = (typeof REFRESH_KINDS)[number]['kind']
 
 /** The stored overrides, ignoring anything that is not a whole number of seconds between 5 and 3600. */

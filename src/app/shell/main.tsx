@@ -1,7 +1,7 @@
 /** Browser entry: i18n, theme, storage purge, service worker, router. */
 import { zodConfig } from './csp'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { StrictMode } from 'react'
+import { lazy, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { RouterProvider } from 'react-router'
@@ -12,6 +12,11 @@ import { createAppRouter } from './router'
 import { startStoragePurge } from '../preferences/storage'
 import { applyTheme, rememberedTheme } from '../preferences/themes'
 import { startClientReports } from '../client-reports'
+import { ObjectActionsContext } from '../../ui'
+import { loadObjectActions } from '../../monitoring'
+
+// Issue 18: the map popover's acknowledge and maintenance, loaded with the first popover that shows them.
+const ObjectActions = lazy(loadObjectActions)
 
 if (!zodConfig.jitless) throw new Error('zod must run without eval under the CSP')
 document.documentElement.lang = i18n.language
@@ -34,7 +39,9 @@ if (root) {
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <ObjectActionsContext.Provider value={ObjectActions}>
+            <RouterProvider router={router} />
+          </ObjectActionsContext.Provider>
         </QueryClientProvider>
       </I18nextProvider>
     </StrictMode>,

@@ -7,7 +7,7 @@ import { useShortcuts } from '../../app/input'
 import { refreshTables } from '../api'
 import { useMonitoringFeed } from '../feed'
 import { isLive, monitoringUi, useMonitoringUi } from '../state'
-import { environmentFilterIds } from '../timeline/environment-filter'
+import { environmentFilterIds } from '../../shared/environment-filter'
 import { EnvironmentSelector } from './EnvironmentSelector'
 import { SearchModal } from './SearchModal'
 

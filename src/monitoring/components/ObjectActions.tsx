@@ -4,12 +4,7 @@ import { ActionArea, actionRequest, type ActionRequest } from '../actions/Action
 import { menuActions } from '../actions/menu'
 import { useSubjectRow } from '../api'
 import type { MonitoredRow } from '../model'
-
-/** A host (no `resource`) or a resource, by the names of its SPEC §7 subject route. */
-export interface ObjectActionsProps {
-  host: string
-  resource?: string
-}
+import type { ObjectActionsProps } from '../../ui'
 
 // Issue 18 "Wall details": what a map's popover offers; the rest is one click away on the object's pages.
 const OFFERED = ['add_acknowledgement', 'schedule_downtime'] as const

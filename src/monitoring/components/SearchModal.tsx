@@ -6,7 +6,7 @@ import { SEARCH_TYPES, type SearchType } from '../../shared/api/search'
 import { Modal } from '../../ui'
 import { useSearch } from '../api'
 import { searchText } from '../search'
-import { environmentFilterIds } from '../timeline/environment-filter'
+import { environmentFilterIds } from '../../shared/environment-filter'
 import { SearchResults } from './SearchResults'
 
 /** The latest value at most once per `ms`, the last one always arriving (SPEC §5 "Input is throttled to 300 ms"). */

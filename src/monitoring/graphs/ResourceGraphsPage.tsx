@@ -4,6 +4,7 @@ import { useParams } from 'react-router'
 import { useResourceByNames } from '../timeline/api'
 import { GraphsTab } from './GraphsTab'
 import { SubjectTabs } from '../components/SubjectTabs'
+import { PinGraphButton } from '../../dashboard'
 
 /** SPEC §2 resource tab /monitoring/hosts/{hostname}/{resourcename}/graphs. */
 export function ResourceGraphsPage() {
@@ -21,6 +22,12 @@ export function ResourceGraphsPage() {
       </h1>
       {/* Issue 17: the tab bar stays on the timeline and graphs tabs. */}
       <SubjectTabs host={hostname} resource={resourcename} active="graphs" />
+      {/* Issue 19: the resource's graphs as a widget of the user's dashboard. */}
+      {resource.data && (
+        <div className="mb-2">
+          <PinGraphButton resourceId={resource.data.id} />
+        </div>
+      )}
       <GraphsTab panels={panels} />
     </section>
   )

@@ -5,7 +5,7 @@ import { usePollingWhileOffline } from '../../app/feed'
 import { SYSTEM_TOPIC } from '../../shared/feed'
 import { Timeline, useTimelineUrlState, type TimelineSource } from '../../ui'
 import { fetchEvents } from './api'
-import { environmentFilterIds } from './environment-filter'
+import { environmentFilterIds } from '../../shared/environment-filter'
 import { subjectTimelineHref } from './links'
 import { useLiveEvents } from './live'
 

@@ -32,6 +32,8 @@ export type AuditSubject =
   | 'label'
   | 'discovery'
   | 'ticket_provider'
+  /** issue 19: an organization's default dashboard */
+  | 'dashboard_layout'
 
 interface AuditChange {
   subject: AuditSubject

@@ -623,6 +623,18 @@ export interface ExternalTicketTable {
   created_time: number
 }
 
+/** Issue 19: a user's dashboard layout or an organization's default (store/dashboard-layouts.ts). */
+export interface DashboardLayoutTable {
+  id: Generated<number>
+  /** `user:{id}` or `organization:{id}` */
+  owner_key: string
+  user_id: number | null
+  organization_id: number | null
+  /** JSON of shared/api/dashboard.ts DashboardWidget[] */
+  widgets: string
+  updated_time: number
+}
+
 /** SPEC §3 Label type, per organization. */
 export interface LabelTypeTable {
   id: Generated<number>
@@ -665,6 +677,7 @@ export interface Database {
   check_templates: CheckTemplateTable
   organization_settings: OrganizationSettingsTable
   label_types: LabelTypeTable
+  dashboard_layouts: DashboardLayoutTable
   ticket_providers: TicketProviderTable
   external_tickets: ExternalTicketTable
   events: EventTable

@@ -1,6 +1,6 @@
 /** Monitoring timeline and graphs screens: links, the environment filter, graph ranges (SPEC §2, §3, §9). */
 import { describe, expect, it } from 'vitest'
-import { environmentFilterIds } from '../../../src/monitoring/timeline/environment-filter'
+import { environmentFilterIds } from '../../../src/shared/environment-filter'
 import { subjectTimelineHref } from '../../../src/monitoring/timeline/links'
 import { fitPreset, parseGraphRange, rangeBounds } from '../../../src/monitoring/graphs/range'
 import { keysByUnit } from '../../../src/monitoring/graphs/units'

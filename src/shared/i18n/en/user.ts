@@ -53,6 +53,7 @@ export const user = {
       map: 'Maps',
       timeline: 'Timelines',
       global_timeline: 'Global timeline',
+      dashboard: 'Dashboard',
     },
     saved: 'Saved automatically.',
   },

@@ -4,7 +4,7 @@ import { refreshIntervalsOf } from '../../../../src/app/preferences/refresh-inte
 
 describe('custom auto-refresh intervals', () => {
   it('keeps whole seconds from 5 to 3600 of the known kinds, nothing else', () => {
-    expect(refreshIntervalsOf({ refresh_intervals: { map: 20, default: 4, timeline: 3601, resource: 7.5, dashboard: 12 } })).toEqual({
+    expect(refreshIntervalsOf({ refresh_intervals: { map: 20, default: 4, timeline: 3601, resource: 7.5, stats: 12 } })).toEqual({
       map: 20,
     })
     expect(refreshIntervalsOf({ refresh_intervals: 'fast' })).toEqual({})

@@ -1,4 +1,5 @@
-import type { CurrentUser } from '../../shared/api/users'
+/** The environment filter (SPEC §3 preferences.environmentFilter) as ids, for the monitoring screens and the dashboard. */
+import type { CurrentUser } from './api/users'
 
 /** SPEC §3 preferences.environmentFilter: environment ids and `group-{id}` lists, as environment ids. */
 export function environmentFilterIds(user: CurrentUser | undefined): number[] {
