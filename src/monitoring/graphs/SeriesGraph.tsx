@@ -16,7 +16,8 @@ export interface SeriesGraphProps {
 
 /** One performance-data key of a host check or resource, drawn over the chosen range. */
 export function SeriesGraph({ owner, seriesKey, unit, range, onZoom, onResetZoom }: SeriesGraphProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
+  const format = (v: number, u: string) => formatValue(v, u, i18n.language)
   const series = useSeries(owner, seriesKey, range)
   const data = series.data
   const warn = useMemo(() => thresholdValues(data?.warn), [data?.warn])
@@ -27,11 +28,11 @@ export function SeriesGraph({ owner, seriesKey, unit, range, onZoom, onResetZoom
     p.max > p.min
       ? t('monitoring.graphs.readoutBand', {
           time: when(p.t),
-          value: formatValue(p.avg, unit),
-          min: formatValue(p.min, unit),
-          max: formatValue(p.max, unit),
+          value: format(p.avg, unit),
+          min: format(p.min, unit),
+          max: format(p.max, unit),
         })
-      : t('monitoring.graphs.readout', { time: when(p.t), value: formatValue(p.avg, unit) })
+      : t('monitoring.graphs.readout', { time: when(p.t), value: format(p.avg, unit) })
   return (
     <figure className="mb-4">
       <figcaption className="fw-semibold small mb-1">{title}</figcaption>
@@ -57,11 +58,9 @@ export function SeriesGraph({ owner, seriesKey, unit, range, onZoom, onResetZoom
           {data.points.length === 0 && <p className="text-body-secondary small">{t('monitoring.graphs.noPoints')}</p>}
           <div className="small text-body-secondary">
             {warn.length > 0 && (
-              <span className="me-3">{t('monitoring.graphs.warn', { value: warn.map((v) => formatValue(v, data.unit)).join(', ') })}</span>
+              <span className="me-3">{t('monitoring.graphs.warn', { value: warn.map((v) => format(v, data.unit)).join(', ') })}</span>
             )}
-            {crit.length > 0 && (
-              <span>{t('monitoring.graphs.crit', { value: crit.map((v) => formatValue(v, data.unit)).join(', ') })}</span>
-            )}
+            {crit.length > 0 && <span>{t('monitoring.graphs.crit', { value: crit.map((v) => format(v, data.unit)).join(', ') })}</span>}
           </div>
         </>
       )}

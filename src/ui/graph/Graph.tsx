@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { useTranslation } from 'react-i18next'
 import { axisBottom, axisLeft, brushX, pointer, select } from 'd3'
 import { formatValue } from '../../shared/format'
 import { graphScales, isBand, isWithin, nearestPoint, runsOf, timeTickLabel, valueDomain, type GraphPoint } from './scales'
@@ -37,6 +38,7 @@ function cssColor(name: string, fallback: string): string {
  * brushing. The series is drawn on a canvas (a year holds ~1000 buckets); axes, lines and the brush are SVG.
  */
 export function Graph({ label, unit, points, step, start, end, warn, crit, onZoom, onResetZoom, readout, height = 180 }: GraphProps) {
+  const lng = useTranslation().i18n.language
   const box = useRef<HTMLDivElement>(null)
   const canvas = useRef<HTMLCanvasElement>(null)
   const svg = useRef<SVGSVGElement>(null)
@@ -79,7 +81,7 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
     plot.append('g').call(
       axisLeft(y)
         .tickValues(ticks)
-        .tickFormat((v) => formatValue(Number(v), unit)),
+        .tickFormat((v) => formatValue(Number(v), unit, lng)),
     )
     const lines = [...warn.map((v) => ['warn', v] as const), ...crit.map((v) => ['crit', v] as const)].filter(([, v]) =>
       isWithin(domain, v),
@@ -162,7 +164,7 @@ export function Graph({ label, unit, points, step, start, end, warn, crit, onZoo
       else ctx.stroke()
     }
     // warn and crit are in lineKey
-  }, [points, step, start, end, lineKey, unit, innerW, innerH, canZoom])
+  }, [points, step, start, end, lineKey, unit, lng, innerW, innerH, canZoom])
 
   return (
     <div>
