@@ -2,7 +2,7 @@
  * The main screens with data in them, for the specs that look at every screen the same way (themes' contrast,
  * languages): an engineer's organization with a down gateway, a host UNREACHABLE behind it (SPEC §3 parents), more
  * hosts than a page holds (so the pager shows), resources in every state, a day of graphed results with a critical
- * spell (timeline events), and a published map. Each screen says what shows once its data is drawn; none of that is
+ * spell, a state change just now and maintenance to come (timeline events), and a published map. Each screen says what shows once its data is drawn; none of that is
  * a text of the catalogue, so it holds in any language.
  */
 import { expect } from 'vitest'
@@ -61,6 +61,11 @@ export async function mainScreens(suite: BrowserSuite): Promise<MainScreensFixtu
     })
   }
   expect((await user.api.post('/api/v1/results', results)).status).toBe(200)
+  // A state change just now (a recent event, highlighted) and maintenance to come (the upcoming panel).
+  const recent = { host: TREND, resource: 'load', exit_status: 1, output: 'LOAD WARNING - load average 5.1', perfdata: 'load1=5.1;4;8;0;' }
+  expect((await user.api.post('/api/v1/results', recent)).status).toBe(200)
+  const maintenance = { start_time: now + 3600, end_time: now + 7200, comment: 'Kernel update', is_flexible: false }
+  expect((await user.api.post(`/api/v1/resources/${load.body.id}/downtimes`, maintenance)).status).toBe(201)
 
   const item = {
     id: 'h1',
@@ -89,7 +94,7 @@ export async function mainScreens(suite: BrowserSuite): Promise<MainScreensFixtu
     { name: 'hosts', route: '/monitoring/hosts', ready: inMain('behind-01') },
     { name: 'resources', route: '/monitoring/resources', ready: inMain('RAID UNKNOWN - no controller') },
     { name: 'host status', route: '/monitoring/hosts/gateway-01/status', ready: inMain('gateway-01') },
-    { name: 'timeline', route: `/monitoring/hosts/${TREND}/load/timeline`, ready: inMain('LOAD CRITICAL - load average 9.5') },
+    { name: 'timeline', route: `/monitoring/hosts/${TREND}/load/timeline`, ready: inMain('Kernel update') },
     {
       name: 'graphs',
       route: `/monitoring/hosts/${TREND}/load/graphs`,
