@@ -42,6 +42,9 @@ export async function mainScreens(suite: BrowserSuite): Promise<MainScreensFixtu
     ...Array.from({ length: 10 }, (_, i) => ({ name: `web-${String(i + 1).padStart(2, '0')}`, status: 0 })),
     { name: TREND, status: 0 },
   ])
+  // Checked again now that its parent is known to be down: UNREACHABLE (one batch judged it against a pending parent).
+  const behind = { host: 'behind-01', exit_status: 2, output: 'PING CRITICAL - behind-01 unreachable' }
+  expect((await user.api.post('/api/v1/results', behind)).status).toBe(200)
   // Ten rows a page: twelve hosts and more resources need the pager (SPEC §9 page size options).
   expect((await user.api.put('/api/v1/users/current', { preferences: { page_size: 10 } })).status).toBe(200)
 
