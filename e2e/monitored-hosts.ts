@@ -11,6 +11,8 @@ export interface MonitoredHostSpec {
   name: string
   /** Nagios exit status of the host check: 0 up, 2 down; none leaves it pending. */
   status?: number
+  /** Parent hosts (created earlier in the list): a failing host under a down parent is UNREACHABLE (SPEC §3 parents). */
+  parents?: string[]
   resources?: { name: string; status: number; output?: string }[]
 }
 
@@ -27,6 +29,7 @@ export async function engineerWith(suite: BrowserSuite, hosts: MonitoredHostSpec
       hostgroup_id: tenant.environmentId,
       check_type: '1',
       max_check_attempts: 1,
+      ...(h.parents ? { parents: h.parents } : {}),
     })
     expect(r.status).toBe(201)
     ids[h.name] = r.body.id

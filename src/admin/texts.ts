@@ -3,25 +3,34 @@
  * shell stays within its size budget (issue 2) however many admin screens there are. Only the screens' names
  * are in the core catalogue.
  */
-import { i18n, loadFeatureTexts } from '../app/i18n'
+import { loadFeatureTexts, loadTexts } from '../app/i18n'
 
-let adminTexts: Promise<void> | undefined
+type Modules = [
+  typeof import('../shared/i18n/en/admin'),
+  typeof import('../shared/i18n/en/admin-hosts'),
+  typeof import('../shared/i18n/en/admin-settings'),
+  typeof import('../shared/i18n/en/admin-discovery'),
+]
 
-export function loadAdminTexts(): Promise<void> {
-  adminTexts ??= Promise.all([
-    loadFeatureTexts(),
-    import('../shared/i18n/en/admin'),
-    import('../shared/i18n/en/admin-hosts'),
-    import('../shared/i18n/en/admin-settings'),
-    import('../shared/i18n/en/admin-discovery'),
-  ]).then(([, texts, hosts, settings, discovery]) => {
-    i18n.addResourceBundle(
-      'en',
-      'translation',
-      { admin: { ...texts.admin, hosts: hosts.adminHosts, settings: settings.adminSettings, discovery: discovery.adminDiscovery } },
-      true,
-      true,
-    )
-  })
-  return adminTexts
+const merge = ([texts, hosts, settings, discovery]: Modules) => ({
+  admin: { ...texts.admin, hosts: hosts.adminHosts, settings: settings.adminSettings, discovery: discovery.adminDiscovery },
+})
+
+const adminTexts = {
+  en: () =>
+    Promise.all([
+      import('../shared/i18n/en/admin'),
+      import('../shared/i18n/en/admin-hosts'),
+      import('../shared/i18n/en/admin-settings'),
+      import('../shared/i18n/en/admin-discovery'),
+    ]).then(merge),
+  nl: () =>
+    Promise.all([
+      import('../shared/i18n/nl/admin'),
+      import('../shared/i18n/nl/admin-hosts'),
+      import('../shared/i18n/nl/admin-settings'),
+      import('../shared/i18n/nl/admin-discovery'),
+    ]).then(merge),
 }
+
+export const loadAdminTexts = (): Promise<void> => Promise.all([loadFeatureTexts(), loadTexts(adminTexts)]).then(() => undefined)

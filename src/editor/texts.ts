@@ -1,7 +1,9 @@
 /** The editor's texts: the catalogue's editor part loads with the editor, on top of the feature texts. */
-import { i18n, loadFeatureTexts } from '../app/i18n'
+import { loadFeatureTexts, loadTexts } from '../app/i18n'
 
-export const loadEditorTexts = () =>
-  Promise.all([import('../shared/i18n/en/editor'), loadFeatureTexts()]).then(([texts]) => {
-    i18n.addResourceBundle('en', 'translation', { editor: texts.editor }, true, true)
-  })
+const editorTexts = {
+  en: () => import('../shared/i18n/en/editor').then(({ editor }) => ({ editor })),
+  nl: () => import('../shared/i18n/nl/editor').then(({ editor }) => ({ editor })),
+}
+
+export const loadEditorTexts = () => Promise.all([loadTexts(editorTexts), loadFeatureTexts()]).then(() => undefined)

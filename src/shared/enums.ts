@@ -37,9 +37,13 @@ export type ResourceState = (typeof RESOURCE_STATES)[number]
 export const MODULES = ['dashboard', 'monitoring', 'maps', 'risks', 'reports', 'assets', 'admin'] as const
 export type Module = (typeof MODULES)[number]
 
-/** SPEC §1 themes. */
-export const THEMES = ['default', 'acknowledge', 'bootstrap', 'darkly', 'flat', 'solar', 'noradius'] as const
+/** SPEC §1 themes ("a trip theme is also referred to": trip). */
+export const THEMES = ['default', 'acknowledge', 'bootstrap', 'darkly', 'flat', 'solar', 'noradius', 'trip'] as const
 export type Theme = (typeof THEMES)[number]
+
+/** SPEC §1 "translated through a message catalogue": the languages with a catalogue in src/shared/i18n. */
+export const LANGUAGES = ['en', 'nl'] as const
+export type Language = (typeof LANGUAGES)[number]
 
 /** SPEC §9 event filters. */
 export const EVENT_TYPES = [

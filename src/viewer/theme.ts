@@ -82,6 +82,7 @@ export const mapThemes: Record<Theme, MapTheme> = {
   noradius: light,
   darkly: dark,
   solar: { ...dark, background: '#002b36', grid: '#073642', fill: '#073642' },
+  trip: { ...dark, background: '#1a0933', grid: '#2a1248', fill: '#2a1248', accent: '#ea39b8' },
 }
 
 export const mapTheme = (theme: Theme | string | undefined): MapTheme => mapThemes[theme as Theme] ?? light

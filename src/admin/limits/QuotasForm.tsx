@@ -19,7 +19,7 @@ export interface LimitsFormProps {
 }
 
 function Editor({ organizationId, canWrite, saved }: LimitsFormProps & { saved: Quotas }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const [draft, setDraft] = useState(() => asText(saved))
   const save = useSaveQuotas(organizationId)
   const changed = NAMES.filter((n) => draft[n] !== String(saved[n]))
@@ -59,7 +59,7 @@ function Editor({ organizationId, canWrite, saved }: LimitsFormProps & { saved: 
                   onChange={(e) => setDraft({ ...draft, [n]: e.target.value })}
                 />
               </td>
-              <td className="text-body-secondary">{DEFAULTS[n].toLocaleString('en')}</td>
+              <td className="text-body-secondary">{DEFAULTS[n].toLocaleString(i18n.language)}</td>
             </tr>
           ))}
         </tbody>

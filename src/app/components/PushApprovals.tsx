@@ -7,7 +7,7 @@ import { useDecidePush, usePushApprovals, useRefetchPushApprovals } from '../api
  * device, told by the feed, each with Approve (this login only), Approve and remember its browser, and Deny.
  */
 export function PushApprovals() {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const approvals = usePushApprovals()
   const refetch = useRefetchPushApprovals()
   const decide = useDecidePush()
@@ -26,7 +26,10 @@ export function PushApprovals() {
           </div>
           <div className="modal-body">
             <p>
-              {t('app.pushApproval.body', { source: request.source, time: new Date(request.created_time * 1000).toLocaleTimeString() })}
+              {t('app.pushApproval.body', {
+                source: request.source,
+                time: new Date(request.created_time * 1000).toLocaleTimeString(i18n.language),
+              })}
             </p>
             <p className="small text-body-secondary">{t('app.pushApproval.warning')}</p>
           </div>

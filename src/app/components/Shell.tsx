@@ -9,6 +9,7 @@ import { usePreferences } from '../preferences/preferences'
 import { logout } from '../guard/session'
 import { SHORTCUT_ROUTES } from '../input/shortcuts'
 import { applyTheme } from '../preferences/themes'
+import { switchLanguage } from '../i18n'
 import { isKioskRoute } from '../version/version-poll'
 import { useShortcuts, type ShortcutHandlers } from '../input/use-shortcuts'
 import { HelpModal } from './HelpModal'
@@ -41,6 +42,10 @@ export function Shell({ user, notAuthorized }: ShellProps) {
   useEffect(() => {
     void applyTheme(preferences.theme)
   }, [preferences.theme])
+
+  useEffect(() => {
+    void switchLanguage(preferences.language)
+  }, [preferences.language])
 
   const toggleMenu = () => setPreferences({ hideSideBar: !preferences.hideSideBar })
   const openSearch = () => void loadSearchModal().then((modal) => setSearch(() => modal))

@@ -5,17 +5,20 @@
  * It imports the viewer's early module itself, not the viewer's index, which would pull its route table in.
  *
  * Before those requests it fetches the code the signed-in routes load lazily: the protected shell route and
- * the feature texts. Left to the router, these files were asked for only once the bundle had run, and then
+ * the feature texts (also in the remembered language). Left to the router, these files were asked for only once the bundle had run, and then
  * waited behind the map's answers for one of the browser's six connections to the server.
  */
 import { askEarly, startupToken } from './early'
 import { startEarlyMapFetch } from '../../viewer/early'
-import { importFeatureTexts } from '../i18n/feature-texts'
+import { featureTexts } from '../i18n/feature-texts'
+import { getStored } from '../preferences/storage'
 
 const token = startupToken()
 if (token) {
   import('../guard/protected').catch(() => undefined)
-  importFeatureTexts().catch(() => undefined)
+  featureTexts.en().catch(() => undefined)
+  // The language remembered by languages.ts (not imported here: it would bring i18next into this script).
+  if (getStored(localStorage, 'language') === 'nl') featureTexts.nl().catch(() => undefined)
   askEarly('users/current', token).catch(() => undefined)
   startEarlyMapFetch()
 }

@@ -1,10 +1,9 @@
 /**
- * The i18next instance of the browser app. It starts with the core of the English catalogue; the
- * feature texts come with `loadFeatureTexts()`, which the lazy routes await (a smaller first load).
+ * The i18next instance of the browser app. It starts with the core of the English catalogue; the other parts
+ * and languages come through languages.ts (`loadTexts`, `switchLanguage`), which the lazy routes await.
  */
 import i18next from 'i18next'
 import { enCore } from '../../shared/i18n/en/core'
-import { importFeatureTexts } from './feature-texts'
 
 export const i18n = i18next.createInstance()
 
@@ -17,19 +16,3 @@ void i18n.init({
   interpolation: { escapeValue: false },
   returnNull: false,
 })
-
-let featureTexts: Promise<void> | null = null
-
-/** Adds the monitoring, widget and maps texts (once); feature routes await it before they render. */
-export function loadFeatureTexts(): Promise<void> {
-  featureTexts ??= importFeatureTexts().then(([m, u, mapsUi, viewer]) => {
-    i18n.addResourceBundle(
-      'en',
-      'translation',
-      { monitoring: m.monitoring, ui: u.ui, maps: { ...mapsUi.mapsUi, ...viewer.mapsViewer } },
-      true,
-      true,
-    )
-  })
-  return featureTexts
-}

@@ -1,11 +1,9 @@
 /** The texts of the shell's own screens (versions, supported devices, developer tools, client reports) load with them, not with the shell. */
-import { i18n } from './i18n'
+import { loadTexts } from './languages'
 
-let screenTexts: Promise<void> | undefined
-
-export function loadScreenTexts(): Promise<void> {
-  screenTexts ??= import('../../shared/i18n/en/shell-screens').then(({ shellScreens }) => {
-    i18n.addResourceBundle('en', 'translation', { shell: shellScreens }, true, true)
-  })
-  return screenTexts
+const screenTexts = {
+  en: () => import('../../shared/i18n/en/shell-screens').then(({ shellScreens }) => ({ shell: shellScreens })),
+  nl: () => import('../../shared/i18n/nl/shell-screens').then(({ shellScreens }) => ({ shell: shellScreens })),
 }
+
+export const loadScreenTexts = (): Promise<void> => loadTexts(screenTexts)

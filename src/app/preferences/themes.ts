@@ -16,6 +16,7 @@ export const THEME_STYLESHEETS = {
   flat: () => import('./themes/flat.css?url'),
   solar: () => import('./themes/solar.css?url'),
   noradius: () => import('./themes/noradius.css?url'),
+  trip: () => import('./themes/trip.css?url'),
 } satisfies Record<Theme, CssUrl>
 
 const LINK_ID = 'vigil-theme'

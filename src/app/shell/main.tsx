@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client'
 import { I18nextProvider } from 'react-i18next'
 import { RouterProvider } from 'react-router'
 import { i18n } from '../i18n/i18n'
+import { rememberedLanguage, switchLanguage } from '../i18n/languages'
 import { setAppRouter } from './navigation'
 import { queryClient } from '../api/query-client'
 import { createAppRouter } from './router'
@@ -20,7 +21,6 @@ const ObjectActions = lazy(loadObjectActions)
 
 if (!zodConfig.jitless) throw new Error('zod must run without eval under the CSP')
 document.documentElement.lang = i18n.language
-document.title = i18n.t('app.name')
 void applyTheme(rememberedTheme())
 startStoragePurge(localStorage)
 
@@ -34,7 +34,11 @@ setAppRouter(router)
 startClientReports(router)
 
 const root = document.getElementById('root')
-if (root) {
+// The remembered language before the first render: a Dutch user sees no English first (English is there at once).
+if (root) void switchLanguage(rememberedLanguage()).finally(() => render(root))
+
+function render(root: HTMLElement) {
+  document.title = i18n.t('app.name')
   createRoot(root).render(
     <StrictMode>
       <I18nextProvider i18n={i18n}>

@@ -4,9 +4,7 @@ import { useCurrentUser } from '../api/current-user'
 import { ThemeSwitcher } from '../components/ThemeSwitcher'
 import { PAGE_SIZE_OPTIONS } from '../../shared/constants'
 import type { Preferences } from '../../shared/api/users'
-
-/** The catalogues that exist (src/shared/i18n): the language selector lists only those. */
-const LANGUAGES = ['en'] as const
+import { LANGUAGES } from '../../shared/enums'
 
 /**
  * SPEC §2 /user/preferences and §3 User preferences (issue 16): each change is saved at once through the

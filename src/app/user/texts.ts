@@ -1,11 +1,9 @@
 /** The texts of /user/tokens and /user/preferences load with those screens, not with the shell (issue 2 budget). */
-import { i18n } from '../i18n'
+import { loadTexts } from '../i18n'
 
-let userTexts: Promise<void> | undefined
-
-export function loadUserTexts(): Promise<void> {
-  userTexts ??= import('../../shared/i18n/en/user').then(({ user }) => {
-    i18n.addResourceBundle('en', 'translation', { user }, true, true)
-  })
-  return userTexts
+const userTexts = {
+  en: () => import('../../shared/i18n/en/user').then(({ user }) => ({ user })),
+  nl: () => import('../../shared/i18n/nl/user').then(({ user }) => ({ user })),
 }
+
+export const loadUserTexts = (): Promise<void> => loadTexts(userTexts)

@@ -38,14 +38,17 @@ export function GraphWidget({ resourceId, seriesKey }: GraphWidgetProps) {
 }
 
 function PinnedSeries({ resourceId, seriesKey }: { resourceId: number; seriesKey: string }) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const pinned = usePinnedSeries(resourceId, seriesKey)
   const data = pinned.data
   const warn = useMemo(() => thresholdValues(data?.warn), [data?.warn])
   const crit = useMemo(() => thresholdValues(data?.crit), [data?.crit])
   const lines = useMemo(() => (data ? [{ name: seriesKey, points: data.points, color: seriesColor(0) }] : []), [data, seriesKey])
   const readout = (time: number, [hit]: ReadoutPoints) =>
-    t('dashboard.graph.readout', { time: formatDateTime(fromUnix(time)), value: hit ? formatValue(hit.point.avg, data?.unit ?? '') : '–' })
+    t('dashboard.graph.readout', {
+      time: formatDateTime(fromUnix(time)),
+      value: hit ? formatValue(hit.point.avg, data?.unit ?? '', i18n.language) : '–',
+    })
   return (
     <figure className="mb-2">
       <figcaption className="small fw-semibold">{data?.unit ? `${seriesKey} (${data.unit})` : seriesKey}</figcaption>

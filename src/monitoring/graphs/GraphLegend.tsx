@@ -17,11 +17,11 @@ const FIGURES = ['min', 'avg', 'max', 'last'] as const
  * warning and critical thresholds, also where their lines lie off the value axis.
  */
 export function GraphLegend({ unit, series }: GraphLegendProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const none = t('monitoring.graphs.legend.none')
   const thresholds = (range: Series['warn']) =>
     thresholdValues(range)
-      .map((v) => formatValue(v, unit))
+      .map((v) => formatValue(v, unit, i18n.language))
       .join(', ') || none
   return (
     <table
@@ -53,7 +53,7 @@ export function GraphLegend({ unit, series }: GraphLegendProps) {
             </th>
             {FIGURES.map((f) => (
               <td key={f} className="text-end">
-                {data.summary ? formatValue(data.summary[f], unit) : none}
+                {data.summary ? formatValue(data.summary[f], unit, i18n.language) : none}
               </td>
             ))}
             <td className="text-end">{thresholds(data.warn)}</td>

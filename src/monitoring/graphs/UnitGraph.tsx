@@ -18,7 +18,7 @@ export interface UnitGraphProps {
 
 /** Issue 17: the performance-data keys of one unit of a host check or resource on one chart, over the chosen range, with its legend. */
 export function UnitGraph({ owner, keys, unit, range, onZoom, onResetZoom }: UnitGraphProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const { data, error } = useSeries(owner, keys, range)
   const names = keys.join(', ')
   const drawn = useMemo(() => data?.map((d, i) => ({ data: d, color: seriesColor(i) })), [data])
@@ -34,11 +34,11 @@ export function UnitGraph({ owner, keys, unit, range, onZoom, onResetZoom }: Uni
           p.max > p.min
             ? t('monitoring.graphs.readoutBand', {
                 key: name,
-                value: formatValue(p.avg, unit),
-                min: formatValue(p.min, unit),
-                max: formatValue(p.max, unit),
+                value: formatValue(p.avg, unit, i18n.language),
+                min: formatValue(p.min, unit, i18n.language),
+                max: formatValue(p.max, unit, i18n.language),
               })
-            : t('monitoring.graphs.readoutValue', { key: name, value: formatValue(p.avg, unit) }),
+            : t('monitoring.graphs.readoutValue', { key: name, value: formatValue(p.avg, unit, i18n.language) }),
         )
         .join('; '),
     })

@@ -55,7 +55,7 @@ export function isGreyed(item: Decorated): boolean {
   return item.is_stale === true
 }
 
-/** For TablePanel's `rowClassName`: stale rows greyed. */
+/** For TablePanel's `rowClassName`: stale rows greyed, in the theme's secondary text colour (opacity would fail WCAG contrast). */
 export function decoratedRowClass(item: Decorated): string | undefined {
-  return isGreyed(item) ? 'opacity-50' : undefined
+  return isGreyed(item) ? 'text-body-secondary' : undefined
 }

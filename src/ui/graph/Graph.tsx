@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useTranslation } from 'react-i18next'
 import { axisBottom, axisLeft, brushX, pointer, select } from 'd3'
 import { formatValue } from '../../shared/format'
 import {
@@ -54,6 +55,7 @@ function cssColor(name: string, fallback: string): string {
  * series are drawn on a canvas (a year holds ~1000 buckets each); axes, lines, marker and brush are SVG.
  */
 export function Graph({ label, unit, series, step, start, end, warn, crit, onZoom, onResetZoom, readout, height = 180 }: GraphProps) {
+  const lng = useTranslation().i18n.language
   const box = useRef<HTMLDivElement>(null)
   const canvas = useRef<HTMLCanvasElement>(null)
   const svg = useRef<SVGSVGElement>(null)
@@ -105,7 +107,7 @@ export function Graph({ label, unit, series, step, start, end, warn, crit, onZoo
     plot.append('g').call(
       axisLeft(y)
         .tickValues(ticks)
-        .tickFormat((v) => formatValue(Number(v), unit)),
+        .tickFormat((v) => formatValue(Number(v), unit, lng)),
     )
     // Series of one chart often share thresholds: one line each.
     const lines = [...[...new Set(warn)].map((v) => ['warn', v] as const), ...[...new Set(crit)].map((v) => ['crit', v] as const)]
@@ -171,7 +173,7 @@ export function Graph({ label, unit, series, step, start, end, warn, crit, onZoo
         else ctx.stroke()
       }
     // warn and crit are in lineKey; x, y and ticks follow start, end, domain and the size
-  }, [series, times, step, x, y, ticks, domain, lineKey, unit, innerW, innerH, canZoom])
+  }, [series, times, step, x, y, ticks, domain, lineKey, unit, lng, innerW, innerH, canZoom])
 
   const shown = (at === undefined ? [] : series).flatMap(({ name, color, points }) => {
     const point = nearestPoint(points, at!)

@@ -30,7 +30,7 @@ export interface TimelinePanelProps {
  */
 export function TimelinePanel(props: TimelinePanelProps) {
   const { title, events, now, range, isLoading, isError, paging, subjectHref, upcoming = false, limited = false } = props
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const when = useWhen()
   const titleId = useId()
   const span = spanOf(events)
@@ -54,7 +54,7 @@ export function TimelinePanel(props: TimelinePanelProps) {
       </header>
       {limited && (
         <p className="alert alert-info rounded-0 mb-0 py-2 small" role="status">
-          {t('monitoring.timeline.limited', { cap: EVENTS_COUNT_CAP.toLocaleString('en') })}
+          {t('monitoring.timeline.limited', { cap: EVENTS_COUNT_CAP.toLocaleString(i18n.language) })}
         </p>
       )}
       {isLoading ? (

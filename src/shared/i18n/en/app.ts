@@ -46,6 +46,7 @@ export const app = {
     flat: 'Flat',
     solar: 'Solar',
     noradius: 'No radius',
+    trip: 'Trip',
   },
   messages: {
     label: 'Messages',

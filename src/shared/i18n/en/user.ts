@@ -43,7 +43,7 @@ export const user = {
     hideSideBar: 'Hide the side bar',
     theme: 'Theme',
     language: 'Language',
-    languages: { en: 'English' },
+    languages: { en: 'English', nl: 'Dutch (Nederlands)' },
     refresh: 'Auto-refresh intervals (seconds)',
     refreshHelp: 'Empty keeps the default.',
     refreshKinds: {

@@ -39,7 +39,7 @@ describe('decorations (SPEC §4)', () => {
   it('greys stale items only', () => {
     expect(isGreyed({ is_stale: true })).toBe(true)
     expect(isGreyed({ is_flapping: true })).toBe(false)
-    expect(decoratedRowClass({ is_stale: true })).toBe('opacity-50')
+    expect(decoratedRowClass({ is_stale: true })).toBe('text-body-secondary')
     expect(decoratedRowClass({ is_stale: false })).toBeUndefined()
   })
 })

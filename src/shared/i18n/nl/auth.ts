@@ -1,0 +1,91 @@
+/** Dutch texts of login and its siblings (the keys of ../en/auth.ts). */
+import type { auth as en } from '../en/auth'
+
+export const auth: typeof en = {
+  login: {
+    title: 'Aanmelden bij Vigil',
+    username: 'Gebruikersnaam',
+    password: 'Wachtwoord',
+    submit: 'Aanmelden',
+    submitting: 'Aanmelden…',
+    forgotPassword: 'Wachtwoord vergeten?',
+    support: 'Problemen met aanmelden? Neem contact op met {{email}}.',
+    supportEmail: 'uw beheerder',
+    withKey: 'Een hardwaresleutel gebruiken zonder wachtwoord',
+    feedback: {
+      1: 'Ongeldige gebruikersnaam en/of wachtwoord.',
+      2: 'Ongeldig token.',
+      3: 'De tweestapsmethode kon niet worden geverifieerd.',
+      4: 'U hebt geen toestemming om u aan te melden.',
+      5: 'Gebruikersnaam/wachtwoord kon niet worden gecontroleerd, probeer het later opnieuw.',
+      6: 'Uw account is geblokkeerd.',
+      7: 'Er is een herstellink verstuurd.',
+      8: 'De server gaf een fout. Probeer het later opnieuw.',
+      9: 'Kijk in uw e-mail voor de herstellink.',
+      10: 'Ongeldige aanmeldmethode.',
+      11: 'Aanmelden via de clouddirectory is mislukt.',
+    },
+    lockedUntil: 'Probeer het opnieuw na {{time}}.',
+  },
+  mfa: {
+    method: 'Verifiëren met',
+    methods: {
+      totp: 'Authenticator-app',
+      backup_code: 'Reservecode',
+      webauthn: 'Hardwaresleutel',
+      push: 'Pushgoedkeuring op een ander apparaat',
+    },
+    code: { totp: 'Code uit uw authenticator-app', backup_code: 'Reservecode' },
+    remember: 'Deze browser een maand onthouden',
+    submit: 'Verifiëren',
+    submitWith: {
+      totp: 'Verifiëren',
+      backup_code: 'Verifiëren',
+      webauthn: 'Hardwaresleutel gebruiken',
+      push: 'Goedkeuringsverzoek sturen',
+    },
+    waiting: 'Wachten op bevestiging: keur deze aanmelding goed in Vigil op uw andere apparaat.',
+    pushExpired: 'Er kwam niet op tijd een antwoord. Stuur het verzoek opnieuw of kies een andere methode.',
+  },
+  enroll: {
+    required: 'Uw organisatie vereist tweestapsverificatie. Stel een authenticator-app in om verder te gaan.',
+    intro: 'Bescherm uw account met een code uit een authenticator-app bij elke aanmelding.',
+    start: 'Authenticator-app instellen',
+    scan: 'Scan deze QR-code met uw authenticator-app en voer dan de code in die deze toont.',
+    qr: 'QR-code voor uw authenticator-app',
+    manual: 'Of voer deze sleutel met de hand in:',
+    confirm: 'Bevestigen',
+    backupCodes: 'Reservecodes',
+    backupCodesHelp:
+      'Bewaar deze codes op een veilige plek. Elke code werkt één keer als u uw authenticator-app kwijtraakt. Ze worden niet opnieuw getoond.',
+    continue: 'Doorgaan',
+    cancel: 'Annuleren',
+    alreadyEnrolled:
+      'Er is al een authenticator-app ingesteld voor uw account. Vraag een beheerder uw tweede factoren te herstellen om hem te vervangen.',
+  },
+  forgotPassword: {
+    intro:
+      'Voer uw gebruikersnaam of e-mailadres in. Hoort het bij een account met een e-mailadres, dan wordt daarheen een link gestuurd om een nieuw wachtwoord te kiezen.',
+    username: 'Gebruikersnaam of e-mailadres',
+    submit: 'Herstellink versturen',
+    choose: 'Kies een nieuw wachtwoord van minstens {{min}} tekens.',
+    newPassword: 'Nieuw wachtwoord',
+    repeat: 'Herhaal het nieuwe wachtwoord',
+    mismatch: 'De twee wachtwoorden verschillen.',
+    tooShort: 'Het wachtwoord moet minstens {{min}} tekens hebben.',
+    set: 'Wachtwoord instellen',
+    changed: 'Uw wachtwoord is gewijzigd. Meld u aan met het nieuwe.',
+    requestAgain: 'Een nieuwe link aanvragen',
+  },
+  cloudLogin: {
+    button: 'Aanmelden met de clouddirectory',
+    finishing: 'Aanmelden via de clouddirectory afronden…',
+  },
+  backToLogin: 'Terug naar aanmelden',
+  screens: {
+    mfa: 'Tweestapsverificatie',
+    enroll: 'Tweestapsverificatie instellen',
+    forgotPassword: 'Wachtwoord vergeten',
+    oauthRedirect: 'Aanmelden via de clouddirectory',
+  },
+}

@@ -1,0 +1,57 @@
+/** Dutch texts of the map viewer, fullscreen and map timeline (the keys of ../en/viewer.ts). */
+import type { mapsViewer as en } from '../en/viewer'
+
+export const mapsViewer: typeof en = {
+  viewer: {
+    canvas: 'Kaart {{alias}}',
+    notPublished: 'Deze kaart is nog niet gepubliceerd.',
+    empty: 'Deze kaart heeft geen items.',
+    live: 'Actueel',
+    lastConfirmed: 'Laatst bevestigd {{time}}',
+    reconnecting: 'Opnieuw verbinden…',
+    state: { 0: 'actief', 1: 'uitgevallen', 2: 'onbereikbaar', 3: 'waarschuwing', 4: 'in afwachting', 5: 'geen gegevens' },
+    mapState: 'Toestand van de kaart: {{state}}',
+    counts: '{{up}} actief, {{problems}} met problemen, {{other}} zonder gegevens',
+    problems: 'Items met problemen',
+    allUp: 'Alle items zijn actief.',
+    more: '… en nog {{count}}',
+    itemState: '{{name}}: {{state}}',
+    changed: '{{name}} is nu {{state}}',
+    recursion: 'te diep genest of in een kringloop',
+    resources: {
+      counts_one: '{{count}} bron: {{states}}',
+      counts_other: '{{count}} bronnen: {{states}}',
+      count: '{{n}} {{state}}',
+      problems: 'Bronnen die niet OK zijn',
+    },
+    tooltip: 'Toestand van {{name}}',
+    wall: { clock: 'Tijd', lastUpdate: 'Laatst bijgewerkt {{time}}' },
+    decorations: {
+      maintenance: 'in onderhoud',
+      stale: 'verouderd',
+      flapping: 'wisselend',
+      acknowledged: 'bevestigd',
+      ticket: 'met ticket',
+    },
+    toolbar: {
+      label: 'Kaart',
+      edit: 'Bewerken',
+      timeline: 'Tijdlijn',
+      fullscreen: 'Schermvullend',
+      exitFullscreen: 'Schermvullend verlaten',
+      fit: 'Passend maken',
+      view: 'Weergave',
+    },
+    popover: {
+      close: 'Sluiten',
+      state: 'Toestand',
+      output: 'Uitvoer',
+      age: 'Duur',
+      lastCheck: 'Laatste controle',
+      open: 'Openen',
+      openMap: 'Kaart openen',
+      links: { status: 'Status', resources: 'Bronnen', timeline: 'Tijdlijn', graphs: 'Grafieken', assets: 'Inventaris' },
+    },
+    timeline: { title: 'Tijdlijn van {{alias}}', back: 'Terug naar de kaart' },
+  },
+}
