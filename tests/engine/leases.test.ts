@@ -6,7 +6,6 @@
  * that learns which resource called from the text the check sends.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
 import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startServer, TEST_SECRET_KEY, type TestServer } from '../helpers/server'
