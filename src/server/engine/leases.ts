@@ -5,7 +5,7 @@
  * its fair share (buckets / live processes, rounded up): beyond it, it hands buckets back; below it, it takes
  * free or expired ones. One more lease, `leader`, picks the process that runs the once-only jobs
  * (maintenance timer, acknowledgement expiry, perfdata roll-up). A process that stops renewing loses its
- * buckets when they expire, and stops acting on them itself a little earlier (its own clock, `validUntil`),
+ * buckets when they expire, and stops acting on them itself a little earlier (its own clock, `expireAt`),
  * so two processes never check one host. On SQLite one process owns everything (soleOwnership).
  */
 import type { Kysely } from 'kysely'
@@ -67,11 +67,11 @@ export interface LeaseOptions {
 export function createLeases({ db, processId, leaseMs, onError }: LeaseOptions): Ownership {
   const owned = new Set<number>()
   let leader = false
-  // Until when this process may act on its leases by its own clock: a renewal answered in time moves it on.
-  // Less than the lease, so it stops before another process may take over.
-  let validUntil = 0
   let handlers: OwnershipHandlers
   let timer: NodeJS.Timeout | null = null
+  // Fires when a renewal came too late by this process's clock (stalled, or the database away): it lets go of
+  // everything before another process may take over (the lease is longer than this).
+  let expiry: NodeJS.Timeout | null = null
   let ticking: Promise<void> = Promise.resolve()
   let stopped = false
 
@@ -86,35 +86,40 @@ export function createLeases({ db, processId, leaseMs, onError }: LeaseOptions):
     if (inDatabase) await releaseLeases(db, processId, [...buckets.map(bucketName), ...(loseLeader ? [LEADER] : [])])
   }
 
+  /** Buckets this process now holds: read, then checked; those not read are handed back, to be taken again later. */
+  async function gain(buckets: number[]) {
+    if (!buckets.length) return
+    for (const b of buckets) owned.add(b)
+    await handlers.acquired(buckets).catch((err: unknown) => drop(buckets, false, true).then(() => onError(err)))
+  }
+
+  function expireAt(sent: number) {
+    if (expiry) clearTimeout(expiry)
+    expiry = setTimeout(() => void drop([...owned], true, false).catch(onError), sent + leaseMs * 0.8 - Date.now())
+    expiry.unref()
+  }
+
   async function tick() {
     const sent = Date.now()
-    let held: Set<string>
-    let live: number
-    try {
-      live = await heartbeat(db, processId, leaseMs)
-      held = new Set(await renewLeases(db, processId, leaseMs))
-      validUntil = sent + leaseMs * 0.8
-    } catch (err) {
-      onError(err)
-      // Unable to renew: past validUntil another process may take over, so this one lets go first.
-      if (Date.now() >= validUntil) await drop([...owned], true, false)
-      return
-    }
-    // Leases that expired unrenewed (this process stalled) may be another's now.
+    const live = await heartbeat(db, processId, leaseMs)
+    const held = new Set(await renewLeases(db, processId, leaseMs))
+    expireAt(sent)
+    // Leases that expired unrenewed may be another's now; ones still held after a local expiry are this one's again.
     await drop(
       [...owned].filter((b) => !held.has(bucketName(b))),
       !held.has(LEADER),
       false,
     )
+    await gain(
+      [...held]
+        .filter((n) => n !== LEADER)
+        .map(bucketNumber)
+        .filter((b) => !owned.has(b)),
+    )
     const fair = Math.ceil(BUCKETS / Math.max(1, live))
-    if (owned.size > fair) {
-      await drop([...owned].sort((a, b) => a - b).slice(fair), false, true)
-    } else if (owned.size < fair) {
-      const taken = (await takeLeases(db, processId, leaseMs, ALL_BUCKETS, fair - owned.size)).map(bucketNumber)
-      for (const b of taken) owned.add(b)
-      if (taken.length) await handlers.acquired(taken)
-    }
-    if (!leader && (await takeLeases(db, processId, leaseMs, [LEADER], 1)).length) {
+    if (owned.size > fair) await drop([...owned].sort((a, b) => a - b).slice(fair), false, true)
+    else if (owned.size < fair) await gain((await takeLeases(db, processId, leaseMs, ALL_BUCKETS, fair - owned.size)).map(bucketNumber))
+    if (!leader && (held.has(LEADER) || (await takeLeases(db, processId, leaseMs, [LEADER], 1)).length)) {
       leader = true
       await handlers.leader(true)
     }
@@ -130,7 +135,7 @@ export function createLeases({ db, processId, leaseMs, onError }: LeaseOptions):
   }
 
   return {
-    owns: (hostId) => owned.has(bucketOf(hostId)) && Date.now() < validUntil,
+    owns: (hostId) => owned.has(bucketOf(hostId)),
     async start(h) {
       handlers = h
       await ensureLeases(db, [...ALL_BUCKETS, LEADER])
@@ -140,6 +145,7 @@ export function createLeases({ db, processId, leaseMs, onError }: LeaseOptions):
     async stop() {
       stopped = true
       if (timer) clearTimeout(timer)
+      if (expiry) clearTimeout(expiry)
       await ticking
       try {
         await drop([...owned], true, false)
