@@ -21,6 +21,13 @@ export interface Config {
   maintenanceMessage: string
   /** Whether the engine runs active checks (tests may start a server without them). */
   engine: boolean
+  /**
+   * Issue 20 (VIGIL_ROLE): `all` serves the API and feed and checks hosts; `api` only serves (passive results
+   * included); `engine` only checks and listens on no port. Several processes need PostgreSQL.
+   */
+  role: Role
+  /** Issue 20 (VIGIL_LEASE_S): how long an engine process's hosts stay its own without renewal, seconds. */
+  leaseS: number
   /** Whether the first start adds the local hosts (localhost, Vigil itself, DNS). */
   localHosts: boolean
   logLevel: string
@@ -80,6 +87,9 @@ export interface OidcConfig {
   clientId: string
   clientSecret: string
 }
+
+export const ROLES = ['all', 'api', 'engine'] as const
+export type Role = (typeof ROLES)[number]
 
 export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string }
 
@@ -179,6 +189,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Processes sharing one PostgreSQL database must seal with one key; a key file per machine would differ.
   if (database.kind === 'postgres' && !secretKey)
     throw new Error('VIGIL_SECRET_KEY is required with PostgreSQL (every process must use the same key)')
+  const role = (env.VIGIL_ROLE || 'all') as Role
+  if (!ROLES.includes(role)) throw new Error(`VIGIL_ROLE must be one of ${ROLES.join(', ')}, got ${env.VIGIL_ROLE}`)
+  // One process on SQLite: an API without checks or checks without an API would be half a Vigil.
+  if (database.kind === 'sqlite' && role !== 'all') throw new Error('VIGIL_ROLE=api and VIGIL_ROLE=engine need PostgreSQL')
+  const leaseS = Number(env.VIGIL_LEASE_S || 30)
+  if (!Number.isInteger(leaseS) || leaseS < 1 || leaseS > 600)
+    throw new Error(`VIGIL_LEASE_S must be 1 to 600 seconds, got ${env.VIGIL_LEASE_S}`)
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
@@ -191,6 +208,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     maintenance: env.VIGIL_MAINTENANCE === '1',
     maintenanceMessage: env.VIGIL_MAINTENANCE_MESSAGE ?? '',
     engine: env.VIGIL_ENGINE !== '0',
+    role,
+    leaseS,
     localHosts: env.VIGIL_LOCAL_HOSTS !== '0',
     logLevel: env.LOG_LEVEL ?? 'warn',
     notifyWebhook: env.VIGIL_NOTIFY_WEBHOOK || undefined,

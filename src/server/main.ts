@@ -4,16 +4,20 @@ import { createVigil } from './vigil'
 
 const config = loadConfig()
 const vigil = await createVigil(config)
-const address = await vigil.app.listen({ port: config.port, host: config.host })
-const url = address.replace('0.0.0.0', '127.0.0.1')
-console.log(`Vigil ${url}  (database: ${config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'})`)
+const database = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL'
+// Issue 20: an engine-only process checks hosts and serves nothing.
+if (config.role === 'engine') console.log(`Vigil engine  (database: ${database}, role: engine)`)
+else {
+  const address = await vigil.app.listen({ port: config.port, host: config.host })
+  console.log(`Vigil ${address.replace('0.0.0.0', '127.0.0.1')}  (database: ${database}, role: ${config.role})`)
+}
 if (vigil.seeded?.generatedPassword) {
   console.log(
     `First start: log in as "${config.adminUser}" with password ${vigil.seeded.generatedPassword}  (shown once; set VIGIL_ADMIN_PASSWORD to choose it)`,
   )
 } else if (vigil.seeded) {
   console.log(`First start: log in as "${config.adminUser}" with the password from VIGIL_ADMIN_PASSWORD`)
-} else {
+} else if (config.role !== 'engine') {
   console.log('Log in at the URL above (the first administrator was created on first start).')
 }
 

@@ -4,6 +4,8 @@ import type { Config } from './config'
 import { openStore, optimize } from './store/db'
 import { migrateToLatest } from './store/migrate'
 import fs from 'node:fs'
+import os from 'node:os'
+import { randomBytes } from 'node:crypto'
 import { seedFirstStart, seedLocalHosts, systemResolver } from './store/seed'
 import { loadSecretKey, secretBox } from './security/secrets'
 import { buildApp } from './http/app'
@@ -13,6 +15,7 @@ import { purgeStaleLoginFailures } from './store/login-failures'
 import { purgeLoginTickets } from './store/login-tickets'
 import { memoryBus, postgresBus, tapPublished, type Bus } from './feed/bus'
 import { createEngine, type EngineOptions } from './engine/engine'
+import { createLeases, noOwnership, soleOwnership } from './engine/leases'
 import { EXPIRED_STORAGE_CLEANUP_S, RELEASE } from '../shared/constants'
 import { writeSystemEvent, type SystemEvent } from './store/event-log'
 import { createNotifier } from './notifications/notifier'
@@ -61,8 +64,21 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const remoteWriter = config.remoteWrite ? createRemoteWriter({ config: config.remoteWrite, log }) : null
   const perfdataOut =
     remoteWriter && perfdataExport(store.db, remoteWriter, (err) => log.error({ err }, 'perfdata not handed to remote write'))
+  // Issue 20: on PostgreSQL engine processes split the hosts by leases; an API-only process checks none.
+  const ownership =
+    config.role === 'api'
+      ? noOwnership
+      : config.database.kind === 'postgres' && config.engine
+        ? createLeases({
+            db: store.db,
+            processId: `${os.hostname().slice(0, 40)}:${process.pid}:${randomBytes(3).toString('hex')}`,
+            leaseMs: config.leaseS * 1000,
+            onError: (err) => log.error({ err }, 'engine leases'),
+          })
+        : soleOwnership()
   const engine = createEngine(store, bus, log, {
-    active: config.engine,
+    active: config.engine && config.role !== 'api',
+    ownership,
     secretBox: box,
     plugins: pluginSettings(config.pluginDirs, config.pluginUser),
     onWritten: (deltas) => {
@@ -81,7 +97,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   await system({
     status: 'STARTED',
     message: `Vigil ${RELEASE} started`,
-    extra_data: { release: RELEASE, build, database: store.dialect, engine: config.engine },
+    extra_data: { release: RELEASE, build, database: store.dialect, engine: config.engine, role: config.role },
   })
   const purge = setInterval(
     () =>

@@ -27,6 +27,8 @@ import { readAllThresholds } from '../store/organization-settings'
 import type { OrganizationThresholds } from '../../shared/api/thresholds'
 import { withOrganizationThresholds } from './organization-thresholds'
 import { hostParentRows, markStale } from '../store/engine-targets'
+import { idsInBuckets } from '../store/engine-leases'
+import { BUCKETS, bucketOf, soleOwnership, type Ownership } from './leases'
 
 export interface EngineOptions {
   /** checks running at once */
@@ -51,6 +53,8 @@ export interface EngineOptions {
   onWritten?: (deltas: FeedDelta[]) => void
   /** Called with every batch of results this process wrote, after the commit (issue 20: perfdata to remote write). */
   onCommitted?: (items: ResultItem[]) => void
+  /** Issue 20: which hosts this process checks and whether it runs the once-only jobs (leases.ts); default: all, alone. */
+  ownership?: Ownership
 }
 
 const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
@@ -74,6 +78,8 @@ const nowS = () => Math.floor(Date.now() / 1000)
 
 export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, options: Partial<EngineOptions> = {}) {
   const opts = { ...DEFAULT_ENGINE_OPTIONS, ...options }
+  const ownership = opts.ownership ?? soleOwnership()
+  const owns = (t: Target) => ownership.owns(t.hostId)
   const targets = new Map<string, Target>()
   const parents = new Map<number, number[]>()
   // Issue 13: what server admins set for the engine — each organization's allowed targets (carried with every
@@ -104,8 +110,14 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   let rollupTimer: NodeJS.Timeout | null = null
   let rolledUpTo = nowS() - RAW_KEEP_S
 
+  // Issue 20: states of hosts another process checks (parents of this process's hosts), as its deltas tell them.
+  const otherHostStates = new Map<number, HostState>()
+  bus.subscribe((d) => {
+    if (d.kind === 'state' && d.object === 'host') otherHostStates.set(d.id, d.state as HostState)
+  })
   const hostStatus = (hostId: number): HostState => {
     const h = targets.get(targetKey('host', hostId))
+    if (!ownership.owns(hostId) && otherHostStates.has(hostId)) return otherHostStates.get(hostId)!
     return (h ? stateName('host', h.state.status) : 'pending') as HostState
   }
   const ingest = createIngest(store, {
@@ -132,8 +144,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     checksPerSecond: (organizationId) => checksPerSecond.get(organizationId) ?? Infinity,
     run: async (t) => {
       const result = await check(t)
-      // A check cut short by shutdown says nothing about its target.
-      if (stopping.signal.aborted) return
+      // A check cut short by shutdown says nothing about its target; one whose host went to another process is its to write.
+      if (stopping.signal.aborted || !owns(t)) return
       await enqueue({ target: t, result, at: nowS() }, false)
     },
   })
@@ -214,7 +226,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
         for (const b of batch) b.item.target.state = { ...b.item.target.state, next_check: nowS() + b.item.target.schedule.retry_interval }
       }
       for (const b of batch)
-        if (b.item.target.active && opts.active) scheduler.plan(b.item.target, (b.item.target.state.next_check ?? nowS()) * 1000)
+        if (b.item.target.active && opts.active && owns(b.item.target))
+          scheduler.plan(b.item.target, (b.item.target.state.next_check ?? nowS()) * 1000)
     }
   }
 
@@ -228,6 +241,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     const stale = [...targets.values()].filter(
       (t) =>
         !t.isStale &&
+        owns(t) &&
         (staleAt({
           last_check: t.state.last_check,
           check_interval: t.schedule.check_interval,
@@ -271,7 +285,59 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     const old = targets.get(t.key)
     if (old) t.running = old.running
     targets.set(t.key, t)
-    if (opts.active) scheduler.plan(t, undefined, spreadOverdue)
+    if (opts.active && owns(t)) scheduler.plan(t, undefined, spreadOverdue)
+  }
+
+  /** Rereads hosts or resources from the database (tracking those found, forgetting the rest). */
+  async function reload(type: TargetType, ids: number[], spreadOverdue = false) {
+    const loaded = type === 'host' ? await loadHostTargets(store.db, ids) : await loadResourceTargets(store.db, ids)
+    if (type === 'host') await loadParents()
+    const found = new Set(loaded.map((t) => t.key))
+    for (const id of ids) if (!found.has(targetKey(type, id))) forget(type, id)
+    for (const t of loaded) track(t, spreadOverdue)
+  }
+
+  function forget(type: TargetType, id: number) {
+    targets.delete(targetKey(type, id))
+    scheduler.forget(targetKey(type, id))
+  }
+
+  const inBuckets = (buckets: number[]) => {
+    const set = new Set(buckets)
+    return [...targets.values()].filter((t) => set.has(bucketOf(t.hostId)))
+  }
+
+  // Issue 20: hosts and resources changed through another process.
+  bus.onTargetsChanged(
+    ({ type, ids, now }) =>
+      void reload(type, ids)
+        .then(() => {
+          for (const id of now ? ids : []) {
+            const t = targets.get(targetKey(type, id))
+            if (t?.active && opts.active && owns(t)) scheduler.plan(t, Date.now())
+          }
+        })
+        .catch((err) => log.error({ err, type }, 'rereading changed targets failed')),
+  )
+
+  function startLeaderJobs() {
+    rollupTimer = setInterval(() => {
+      const now = nowS()
+      rollUp(store.db, now, rolledUpTo - 300).then(
+        () => {
+          rolledUpTo = now
+        },
+        (err) => log.error({ err }, 'perfdata rollup failed'),
+      )
+    }, opts.rollupMs)
+    rollupTimer.unref()
+    return Promise.all([downtimes.start(), acknowledgements.start()])
+  }
+
+  function stopLeaderJobs() {
+    if (rollupTimer) clearInterval(rollupTimer)
+    rollupTimer = null
+    return Promise.all([downtimes.stop(), acknowledgements.stop()])
   }
 
   return {
@@ -289,32 +355,37 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       ])
       for (const t of [...hosts, ...resources]) track(t, true)
       if (opts.active) scheduler.start()
-      await downtimes.start()
-      await acknowledgements.start()
+      await ownership.start({
+        // The last owner's results are in the database, not in this process's copy: reread before checking.
+        acquired: async (buckets) => {
+          const { hostIds, resourceIds } = await idsInBuckets(store.db, buckets, BUCKETS)
+          const known = inBuckets(buckets)
+          const ids = (type: TargetType, found: number[]) => [
+            ...new Set([...found, ...known.filter((t) => t.type === type).map((t) => t.id)]),
+          ]
+          await reload('host', ids('host', hostIds), true)
+          await reload('resource', ids('resource', resourceIds), true)
+        },
+        // Results of these hosts already taken are written before the next owner reads them.
+        releasing: async (buckets) => {
+          for (const t of inBuckets(buckets)) scheduler.forget(t.key)
+          flushing = flushing.then(flush)
+          await flushing
+        },
+        leader: (on) => (on ? startLeaderJobs() : stopLeaderJobs()).then(() => undefined),
+      })
       sweepTimer = setInterval(() => {
         sweepStale().catch((err) => log.error({ err }, 'stale sweep failed'))
         loadSettings().catch((err) => log.error({ err }, 'reading allowed targets, templates, quotas and thresholds failed'))
       }, opts.staleSweepMs)
       sweepTimer.unref()
-      rollupTimer = setInterval(() => {
-        const now = nowS()
-        rollUp(store.db, now, rolledUpTo - 300).then(
-          () => {
-            rolledUpTo = now
-          },
-          (err) => log.error({ err }, 'perfdata rollup failed'),
-        )
-      }, opts.rollupMs)
-      rollupTimer.unref()
     },
     async stop() {
       scheduler.stop()
-      await downtimes.stop()
-      await acknowledgements.stop()
+      await ownership.stop()
       stopping.abort(new Error('engine stopping'))
       await pool.stop()
       if (sweepTimer) clearInterval(sweepTimer)
-      if (rollupTimer) clearInterval(rollupTimer)
       if (flushTimer) clearTimeout(flushTimer)
       flushTimer = null
       flushing = flushing.then(flush)
@@ -322,31 +393,34 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     },
     /** Reloads hosts or resources after they were created or changed through the API. */
     async refresh(type: TargetType, ids: number[]) {
-      const loaded = type === 'host' ? await loadHostTargets(store.db, ids) : await loadResourceTargets(store.db, ids)
-      if (type === 'host') await loadParents()
-      const found = new Set(loaded.map((t) => t.key))
-      for (const id of ids) if (!found.has(targetKey(type, id))) this.forget(type, id)
-      for (const t of loaded) track(t)
+      await reload(type, ids)
+      bus.targetsChanged({ type, ids })
     },
     /** Rereads allowed targets, check templates, quotas and thresholds after one changed; later checks use them. */
     refreshSettings: loadSettings,
     forget(type: TargetType, id: number) {
-      targets.delete(targetKey(type, id))
-      scheduler.forget(targetKey(type, id))
+      forget(type, id)
+      bus.targetsChanged({ type, ids: [id] })
     },
     /** SPEC §1 "Reschedule checks": run it now (false when it has no active check). */
     reschedule(type: TargetType, id: number): boolean {
       const t = targets.get(targetKey(type, id))
       if (!t || !t.active) return false
-      scheduler.plan(t, Date.now())
+      // Issue 20: a host another process checks is run now by that process.
+      if (owns(t)) scheduler.plan(t, Date.now())
+      else bus.targetsChanged({ type, ids: [id], now: true })
       return true
     },
     /** Passive results: processed exactly like active ones; resolves once written. */
     async submit(items: { type: TargetType; id: number; result: CheckResult; at?: number }[]) {
-      // Objects created a moment ago by another process may not be tracked yet.
+      // Objects created a moment ago by another process may not be tracked yet, and the state of those another
+      // process checks is the database's, not this process's copy (issue 20).
       for (const type of ['host', 'resource'] as const) {
-        const missing = [...new Set(items.filter((i) => i.type === type && !targets.has(targetKey(type, i.id))).map((i) => i.id))]
-        if (missing.length) await this.refresh(type, missing)
+        const reread = items.filter((i) => {
+          const t = targets.get(targetKey(type, i.id))
+          return i.type === type && (!t || !owns(t))
+        })
+        if (reread.length) await reload(type, [...new Set(reread.map((i) => i.id))])
       }
       const resolved = items.map((i) => {
         const t = targets.get(targetKey(i.type, i.id))

@@ -2,6 +2,7 @@
  * The feed bus: every committed change is published here as a small delta. In process on SQLite; on
  * PostgreSQL through LISTEN/NOTIFY, so that several server processes share one feed (DESIGN.md).
  */
+import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import type { ApprovalDelta, BusMessage, FeedDelta } from '../../shared/feed'
 
@@ -13,7 +14,17 @@ export interface Bus {
   /** Issue 13: a session (token id) ended; every process closes its feed sockets at once. */
   endSession(tokenId: number): void
   onSessionEnded(listener: (tokenId: number) => void): () => void
+  /** Issue 20: hosts or resources changed through this process; the other processes' engines reread them. */
+  targetsChanged(change: TargetsChange): void
+  onTargetsChanged(listener: (change: TargetsChange) => void): () => void
   close(): Promise<void>
+}
+
+export interface TargetsChange {
+  type: 'host' | 'resource'
+  ids: number[]
+  /** SPEC §1 "Reschedule checks": whoever checks them runs them now */
+  now?: boolean
 }
 
 function listeners<T>() {
@@ -49,12 +60,18 @@ export function memoryBus(): Bus {
     onApproval: l.onApproval,
     endSession: ended.emit,
     onSessionEnded: ended.subscribe,
+    // One process: its engine has reread them already.
+    targetsChanged: () => {},
+    onTargetsChanged: () => () => {},
     close: async () => {},
   }
 }
 
 const CHANNEL = 'vigil_feed'
 const SESSION_CHANNEL = 'vigil_feed_session_ended'
+const TARGETS_CHANNEL = 'vigil_engine_targets'
+/** ids per targets notification: 1000 ids of up to 7 digits stay below MAX_PAYLOAD */
+const TARGET_IDS_PER_NOTIFY = 1000
 // NOTIFY payloads must stay under 8000 bytes: deltas are sent in arrays below that.
 const MAX_PAYLOAD = 7500
 
@@ -69,9 +86,16 @@ const RECONNECT_MS = { first: 1000, max: 30_000 }
 export async function postgresBus(url: string, onError: (err: unknown) => void, onReconnect?: () => void): Promise<Bus> {
   const l = split()
   const ended = listeners<number>()
+  const changed = listeners<TargetsChange>()
+  // Told apart from the other processes' targets notifications: this process's engine needs none of its own.
+  const self = randomUUID()
   let closed = false
   const onNotification = (msg: pg.Notification) => {
     if (msg.channel === SESSION_CHANNEL) return ended.emit(Number(msg.payload))
+    if (msg.channel === TARGETS_CHANNEL) {
+      const { from, ...change } = JSON.parse(msg.payload ?? '{}') as TargetsChange & { from: string }
+      return from === self ? undefined : changed.emit(change)
+    }
     if (msg.channel !== CHANNEL || !msg.payload) return
     try {
       for (const d of JSON.parse(msg.payload) as BusMessage[]) l.emit(d)
@@ -92,6 +116,7 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
       c.on('notification', onNotification)
       await c.query(`LISTEN ${CHANNEL}`)
       await c.query(`LISTEN ${SESSION_CHANNEL}`)
+      await c.query(`LISTEN ${TARGETS_CHANNEL}`)
     }
     up = true
     return c
@@ -133,6 +158,9 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
   let scheduled = false
   // One NOTIFY at a time on the sender connection (pg does not queue concurrent queries for long).
   let sending: Promise<unknown> = Promise.resolve()
+  const notify = (channel: string, payload: string) => {
+    sending = sending.then(async () => (await senderClient()).query('SELECT pg_notify($1, $2)', [channel, payload])).catch(onError)
+  }
   const send = () => {
     scheduled = false
     const items = pending
@@ -141,8 +169,7 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
     let size = 2
     const flush = () => {
       if (!chunk.length) return
-      const payload = `[${chunk.join(',')}]`
-      sending = sending.then(async () => (await senderClient()).query('SELECT pg_notify($1, $2)', [CHANNEL, payload])).catch(onError)
+      notify(CHANNEL, `[${chunk.join(',')}]`)
       chunk = []
       size = 2
     }
@@ -167,11 +194,14 @@ export async function postgresBus(url: string, onError: (err: unknown) => void, 
     endSession(tokenId) {
       // This process at once; the others (and this one again, harmlessly) through NOTIFY.
       ended.emit(tokenId)
-      sending = sending
-        .then(async () => (await senderClient()).query('SELECT pg_notify($1, $2)', [SESSION_CHANNEL, String(tokenId)]))
-        .catch(onError)
+      notify(SESSION_CHANNEL, String(tokenId))
     },
     onSessionEnded: ended.subscribe,
+    targetsChanged({ ids, ...change }) {
+      for (let i = 0; i < ids.length; i += TARGET_IDS_PER_NOTIFY)
+        notify(TARGETS_CHANNEL, JSON.stringify({ from: self, ...change, ids: ids.slice(i, i + TARGET_IDS_PER_NOTIFY) }))
+    },
+    onTargetsChanged: changed.subscribe,
     async close() {
       // Closed first, so nothing sent or reconnected from here on opens a new connection.
       closed = true

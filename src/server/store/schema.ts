@@ -644,6 +644,21 @@ export interface LabelTypeTable {
   created_time: number
 }
 
+/** Issue 20: an engine process on PostgreSQL, alive while its heartbeat renews `expires_at` (store/engine-leases.ts). */
+export interface EngineProcessTable {
+  id: string
+  started_at: number
+  /** milliseconds of the database's clock */
+  expires_at: number
+}
+
+/** Issue 20: a lease on a bucket of hosts (`bucket:<n>`) or on the once-only jobs (`leader`). */
+export interface EngineLeaseTable {
+  name: string
+  owner: string | null
+  expires_at: Generated<number>
+}
+
 export interface Database {
   maps: MapTable
   map_versions: MapVersionTable
@@ -689,4 +704,6 @@ export interface Database {
   risk_scans: RiskScanTable
   risks: RiskTable
   host_software: HostSoftwareTable
+  engine_processes: EngineProcessTable
+  engine_leases: EngineLeaseTable
 }
