@@ -23,6 +23,7 @@ import { createMailer } from './integrations/mail'
 import { purgeOldResetLinks } from './store/password-resets'
 import { createRemoteWriter } from './integrations/prometheus/remote-writer'
 import { perfdataExport } from './integrations/prometheus/perfdata-export'
+import { createProbeGateway } from './probes/gateway'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
@@ -61,7 +62,9 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const remoteWriter = config.remoteWrite ? createRemoteWriter({ config: config.remoteWrite, log }) : null
   const perfdataOut =
     remoteWriter && perfdataExport(store.db, remoteWriter, (err) => log.error({ err }, 'perfdata not handed to remote write'))
+  const probes = createProbeGateway({ store, bus, log, deadS: config.probeDeadS, sweepMs: config.probeSweepMs, system })
   const engine = createEngine(store, bus, log, {
+    runsHere: probes.runsHere,
     active: config.engine,
     secretBox: box,
     plugins: pluginSettings(config.pluginDirs, config.pluginUser),
@@ -74,7 +77,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   })
   const build = buildId(config.distDir)
   const mailer = createMailer(config.smtp, config.mailFrom, log)
-  const app = await buildApp({ store, config, box, build, engine, bus, mailer, log })
+  const app = await buildApp({ store, config, box, build, engine, bus, mailer, log, probes })
+  await probes.start(engine)
   await engine.start()
   await system({
     status: 'STARTED',
@@ -106,6 +110,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
       clearInterval(statistics)
       await system({ status: 'STOPPING', message: `Vigil ${RELEASE} stopping`, extra_data: { release: RELEASE } })
       await app.close()
+      probes.stop()
       await engine.stop()
       await perfdataOut?.settled()
       await remoteWriter?.stop()

@@ -32,6 +32,8 @@ export type AuditSubject =
   | 'label'
   | 'discovery'
   | 'ticket_provider'
+  /** issue 20: a probe created, assigned or revoked */
+  | 'probe'
 
 interface AuditChange {
   subject: AuditSubject

@@ -26,6 +26,7 @@ import * as m0028 from './0028_token_scopes'
 import * as m0029 from './0029_webauthn_push'
 import * as m0030 from './0030_acknowledgement_options'
 import * as m0032 from './0032_client_reports'
+import * as m0036 from './0036_probes'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '0029_webauthn_push': m0029,
   '0030_acknowledgement_options': m0030,
   '0032_client_reports': m0032,
+  '0036_probes': m0036,
 }
