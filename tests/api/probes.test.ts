@@ -14,7 +14,7 @@ import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
 import { uniq, waitFor } from '../helpers/api'
 
-const DEAD_S = 4
+const DEAD_S = 6
 
 /** A TCP proxy between the probe and the server that the test can cut (every connection refused) and restore. */
 async function linkProxy(target: URL) {
@@ -156,7 +156,8 @@ describe.each(DATABASES)('probes on %s', (db) => {
     await target.stop()
     await sleep(1500)
     await target.start()
-    await sleep(800)
+    // Check times are whole seconds and the interval is 1 s: within 2 s the probe has seen it back.
+    await sleep(2200)
     const during = await resourceOf(resourceId)
     expect([during.state, during.last_check]).toEqual(['ok', before.last_check])
     const restoredAt = nowS()
@@ -189,7 +190,14 @@ describe.each(DATABASES)('probes on %s', (db) => {
       .executeTakeFirst()
     expect(problem?.message).toContain(created.body.probe.name)
     expect((await admin.get('/api/v1/probes/')).body.result.find((p: { id: number }) => p.id === created.body.probe.id).live).toBe(false)
-  }, 60_000)
+
+    // Started again, it reports: its hosts leave offline and the problem ends with PROBE_UP.
+    probe = startProbe(proxy.url, token, dir)
+    await waitFor(async () => (await hostOf(hostId)).state === 'up', 20_000)
+    const back = await server.vigil.store.db.selectFrom('events').select('message').where('status', '=', 'PROBE_UP').executeTakeFirst()
+    expect(back?.message).toContain(created.body.probe.name)
+    probe.kill('SIGKILL')
+  }, 90_000)
 
   it("refuses a probe's result for another environment's resource, and writes nothing", async () => {
     const { token } = (await admin.post('/api/v1/probes/', { name: uniq('probe'), environment_ids: [a.environmentId] })).body

@@ -116,6 +116,11 @@ export function createProbeGateway(opts: ProbeGatewayOptions) {
         p.last_contact === null ? 'has never reported' : `has not reported since ${new Date(p.last_contact * 1000).toISOString()}`
       const deltas = await setHostsOffline(store.db, orphaned, `Probe ${p.name} ${since}`)
       for (const d of deltas) bus.publish(d)
+      // Read back as pending: the next result is a change and writes the whole row, so the host leaves offline.
+      await engine?.refresh(
+        'host',
+        deltas.map((d) => d.id),
+      )
       await opts.system({
         status: 'PROBE_DOWN',
         message: `Probe ${p.name} ${since}; ${deltas.length} hosts offline`,
@@ -141,12 +146,17 @@ export function createProbeGateway(opts: ProbeGatewayOptions) {
     },
     /** A contact from a probe; a probe back from down is a system event. */
     async contact(probe: { id: number; name: string }, from: string, report?: Parameters<typeof touchProbe>[3]) {
-      if (await touchProbe(store.db, probe.id, from, report))
-        await opts.system({
-          status: 'PROBE_UP',
-          message: `Probe ${probe.name} reports again`,
-          extra_data: { probe_id: probe.id, probe: probe.name },
-        })
+      if (!(await touchProbe(store.db, probe.id, from, report))) return
+      await opts.system({
+        status: 'PROBE_UP',
+        message: `Probe ${probe.name} reports again`,
+        extra_data: { probe_id: probe.id, probe: probe.name },
+      })
+      // Hosts another process turned offline are read again here, where the probe's results arrive (see sweep).
+      await load()
+      const environments = new Set([...groups].filter(([, g]) => g.some((p) => p.probeId === probe.id)).map(([id]) => id))
+      const hosts = [...engine!.targets.values()].filter((t) => t.type === 'host' && environments.has(t.hostgroupId)).map((t) => t.id)
+      await engine!.refresh('host', hosts)
     },
     /** The checks this probe runs now: its share of the hosts (and their resources) of its environments. */
     async work(probeId: number): Promise<ProbeCheck[]> {
