@@ -1,15 +1,19 @@
 /**
  * Issue 20: the probe's results on disk (SQLite) until the central server took them, so a link that is down
  * loses nothing and a restart of the probe neither. Read in order of checking: the server receives them in
- * that order, with their original check times.
+ * that order, with their original check times. The last checks the server assigned are kept too, so a probe
+ * restarted while the link is down goes on checking; never with secrets (those checks wait for the link).
  */
 import SQLite from 'better-sqlite3'
-import type { ProbeResult } from '../shared/api/probes'
+import type { ProbeCheck, ProbeResult } from '../shared/api/probes'
 
 export function openBuffer(file: string) {
   const db = new SQLite(file)
   db.pragma('journal_mode = WAL')
   db.exec('CREATE TABLE IF NOT EXISTS results (seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, body TEXT NOT NULL)')
+  db.exec('CREATE TABLE IF NOT EXISTS work (id INTEGER PRIMARY KEY CHECK (id = 1), body TEXT NOT NULL)')
+  const saveWork = db.prepare<[string]>('INSERT INTO work (id, body) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET body = excluded.body')
+  const readWork = db.prepare<[], { body: string }>('SELECT body FROM work')
   const insert = db.prepare<[number, string]>('INSERT INTO results (at, body) VALUES (?, ?)')
   const oldest = db.prepare<[number], { seq: number; body: string }>('SELECT seq, body FROM results ORDER BY seq LIMIT ?')
   const drop = db.prepare<[number]>('DELETE FROM results WHERE seq <= ?')
@@ -35,6 +39,14 @@ export function openBuffer(file: string) {
     stats() {
       const s = stats.get()!
       return { queued: s.n, oldestAt: s.at }
+    },
+    /** Keeps the assigned checks, less those that carry a host's secrets. */
+    saveChecks(checks: ProbeCheck[]) {
+      saveWork.run(JSON.stringify(checks.filter((c) => 'unknown' in c.run || !c.run.secrets)))
+    },
+    savedChecks(): ProbeCheck[] {
+      const row = readWork.get()
+      return row ? (JSON.parse(row.body) as ProbeCheck[]) : []
     },
     close() {
       db.close()

@@ -42,6 +42,7 @@ async function sync() {
   const lag = queued && oldestAt ? Math.max(0, Math.floor(Date.now() / 1000) - oldestAt) : 0
   const work = await link.sync({ version: RELEASE, lag_s: lag, load: runner.load })
   runner.assign(work.checks)
+  buffer.saveChecks(work.checks)
 }
 
 /** Sends the buffer oldest first; a batch is dropped from disk only once the server wrote it. */
@@ -66,6 +67,8 @@ async function stop(reason?: unknown) {
 
 process.on('SIGTERM', () => void stop())
 process.on('SIGINT', () => void stop())
+// Until the first sync, the checks of the last run: a restart while the link is down keeps checking.
+runner.assign(buffer.savedChecks())
 runner.start()
 log.info({ server: config.serverUrl, buffer: config.bufferFile }, `Vigil probe ${RELEASE} starting`)
 void loop('sync', config.syncMs, sync)

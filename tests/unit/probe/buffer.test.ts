@@ -33,6 +33,28 @@ describe('probe buffer', () => {
     buffer.close()
   })
 
+  it('keeps the assigned checks over a restart, except those carrying secrets', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-buffer-'))
+    dirs.push(dir)
+    const file = path.join(dir, 'buffer.db')
+    const check = (id: number, secrets?: Record<string, string>) => ({
+      type: 'host' as const,
+      id,
+      host_id: id,
+      organization_id: 1,
+      schedule: { check_interval: 60, retry_interval: 10, max_check_attempts: 3 },
+      state: { status: null, state_type: 'HARD' as const, current_attempt: 1, last_check: null, next_check: null },
+      run: { kind: 'snmp', config: {}, timeout_ms: 1000, address: '10.0.0.1', host_name: 'h', policy: null, secrets },
+    })
+    let buffer = openBuffer(file)
+    buffer.saveChecks([check(1), check(2, { community: 'private' })])
+    buffer.close()
+    buffer = openBuffer(file)
+    expect(buffer.savedChecks().map((c) => c.id)).toEqual([1])
+    expect(JSON.stringify(buffer.savedChecks())).not.toContain('private')
+    buffer.close()
+  })
+
   it('waits longer after each failure, up to the maximum', () => {
     const waits = [0, 1, 2, 3, 10].map((n) => backOff(n, 100, 1000))
     expect(waits[0]).toBeGreaterThanOrEqual(50)
