@@ -38,6 +38,8 @@ export const adminRoutes: RouteObject[] = [
   ...SETTINGS.map((section) => settings(`admin/:organization/settings/${section}`, section)),
   // Issue 15 Limits: quotas and allowed networks of an organization.
   route('admin/:organization/limits', 'limits', () => import('./limits/LimitsPage'), 'LimitsPage'),
+  // Issue 20: probes in customer networks, for server admins.
+  route('admin/probes', 'probes', () => import('./probes/ProbesPage'), 'ProbesPage'),
   // Issue 19: the browsers' reports, for server admins; its texts are the shell screens'.
   {
     path: 'admin/client-reports',

@@ -1,5 +1,5 @@
 /**
- * The administration texts (admin, admin.hosts, admin.settings, admin.discovery) load with its screens, not with the shell: the
+ * The administration texts (admin, admin.hosts, admin.settings, admin.discovery, admin.probes) load with its screens, not with the shell: the
  * shell stays within its size budget (issue 2) however many admin screens there are. Only the screens' names
  * are in the core catalogue.
  */
@@ -10,10 +10,17 @@ type Modules = [
   typeof import('../shared/i18n/en/admin-hosts'),
   typeof import('../shared/i18n/en/admin-settings'),
   typeof import('../shared/i18n/en/admin-discovery'),
+  typeof import('../shared/i18n/en/admin-probes'),
 ]
 
-const merge = ([texts, hosts, settings, discovery]: Modules) => ({
-  admin: { ...texts.admin, hosts: hosts.adminHosts, settings: settings.adminSettings, discovery: discovery.adminDiscovery },
+const merge = ([texts, hosts, settings, discovery, probes]: Modules) => ({
+  admin: {
+    ...texts.admin,
+    hosts: hosts.adminHosts,
+    settings: settings.adminSettings,
+    discovery: discovery.adminDiscovery,
+    probes: probes.adminProbes,
+  },
 })
 
 const adminTexts = {
@@ -23,6 +30,7 @@ const adminTexts = {
       import('../shared/i18n/en/admin-hosts'),
       import('../shared/i18n/en/admin-settings'),
       import('../shared/i18n/en/admin-discovery'),
+      import('../shared/i18n/en/admin-probes'),
     ]).then(merge),
   nl: () =>
     Promise.all([
@@ -30,6 +38,7 @@ const adminTexts = {
       import('../shared/i18n/nl/admin-hosts'),
       import('../shared/i18n/nl/admin-settings'),
       import('../shared/i18n/nl/admin-discovery'),
+      import('../shared/i18n/nl/admin-probes'),
     ]).then(merge),
 }
 

@@ -35,6 +35,10 @@ export interface Config {
   notifyWebhook: string | undefined
   /** Seconds a delayed-notifications/standby host's notification waits (SPEC §9: 10 minutes). */
   notifyDelayS: number
+  /** Issue 20: a probe silent this many seconds is dead (VIGIL_PROBE_DEAD_S, default 90) */
+  probeDeadS: number
+  /** Issue 20: how often silent probes are looked for, in ms (VIGIL_PROBE_SWEEP_MS, default 15000) */
+  probeSweepMs: number
   /** Issue 13: where `command` checks find their plugins (VIGIL_PLUGIN_DIRS, colon-separated absolute paths). */
   pluginDirs: string[]
   /** Issue 13: the OS user plugins run as when the server runs as root (VIGIL_PLUGIN_USER). */
@@ -176,6 +180,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error('VIGIL_NOTIFY_WEBHOOK must be an http(s) URL')
   if (env.VIGIL_NOTIFY_DELAY_S && !(Number(env.VIGIL_NOTIFY_DELAY_S) >= 0))
     throw new Error(`VIGIL_NOTIFY_DELAY_S must be seconds, got ${env.VIGIL_NOTIFY_DELAY_S}`)
+  for (const name of ['VIGIL_PROBE_DEAD_S', 'VIGIL_PROBE_SWEEP_MS'])
+    if (env[name] && !(Number(env[name]) > 0)) throw new Error(`${name} must be a positive number, got ${env[name]}`)
   const pluginDirs = (env.VIGIL_PLUGIN_DIRS || '/usr/lib/nagios/plugins').split(':').filter(Boolean)
   if (!pluginDirs.every((d) => path.isAbsolute(d)))
     throw new Error(`VIGIL_PLUGIN_DIRS must be absolute paths separated by ":", got ${env.VIGIL_PLUGIN_DIRS}`)
@@ -214,6 +220,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'warn',
     notifyWebhook: env.VIGIL_NOTIFY_WEBHOOK || undefined,
     notifyDelayS: env.VIGIL_NOTIFY_DELAY_S ? Number(env.VIGIL_NOTIFY_DELAY_S) : DELAYED_NOTIFICATION_S,
+    probeDeadS: Number(env.VIGIL_PROBE_DEAD_S || 90),
+    probeSweepMs: Number(env.VIGIL_PROBE_SWEEP_MS || 15_000),
     pluginDirs,
     pluginUser: env.VIGIL_PLUGIN_USER || 'nobody',
     publicUrl: env.VIGIL_PUBLIC_URL?.replace(/\/+$/, '') || undefined,

@@ -26,6 +26,7 @@ import { createMailer } from './integrations/mail'
 import { purgeOldResetLinks } from './store/password-resets'
 import { createRemoteWriter } from './integrations/prometheus/remote-writer'
 import { perfdataExport } from './integrations/prometheus/perfdata-export'
+import { createProbeGateway } from './probes/gateway'
 
 export async function createVigil(config: Config, engineOptions: Partial<EngineOptions> = {}) {
   const log = pino({ level: config.logLevel })
@@ -64,6 +65,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const remoteWriter = config.remoteWrite ? createRemoteWriter({ config: config.remoteWrite, log }) : null
   const perfdataOut =
     remoteWriter && perfdataExport(store.db, remoteWriter, (err) => log.error({ err }, 'perfdata not handed to remote write'))
+  const probes = createProbeGateway({ store, bus, log, deadS: config.probeDeadS, sweepMs: config.probeSweepMs, system })
   // Issue 20: on PostgreSQL engine processes split the hosts by leases; an API-only process checks none.
   const ownership =
     config.role === 'api'
@@ -79,6 +81,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const engine = createEngine(store, bus, log, {
     active: config.engine && config.role !== 'api',
     ownership,
+    runsHere: probes.runsHere,
     secretBox: box,
     plugins: pluginSettings(config.pluginDirs, config.pluginUser),
     onWritten: (deltas) => {
@@ -92,7 +95,8 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const mailer = createMailer(config.smtp, config.mailFrom, log)
   // Issue 17: acknowledgements made with "notify" through this process's routes are notified by it.
   const routeBus = tapPublished(bus, notifier.onPublished)
-  const app = await buildApp({ store, config, box, build, engine, bus: routeBus, mailer, log })
+  const app = await buildApp({ store, config, box, build, engine, bus: routeBus, mailer, log, probes })
+  await probes.start(engine)
   await engine.start()
   await system({
     status: 'STARTED',
@@ -124,6 +128,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
       clearInterval(statistics)
       await system({ status: 'STOPPING', message: `Vigil ${RELEASE} stopping`, extra_data: { release: RELEASE } })
       await app.close()
+      probes.stop()
       await engine.stop()
       await perfdataOut?.settled()
       await remoteWriter?.stop()

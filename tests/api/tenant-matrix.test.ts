@@ -145,6 +145,16 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/errors': { kind: 'self', body: () => ({ message: 'matrix' }) },
   'POST /api/v1/tracker': { kind: 'self', body: () => ({ events: [] }) },
   'GET /api/v1/client-reports': { kind: 'read', query: () => 'kind=error' },
+  // Issue 20: probes are managed by server admins only; the link takes a probe's token, never a user's.
+  'GET /api/v1/probes': { kind: 'read' },
+  'POST /api/v1/probes': { kind: 'write', body: (f) => ({ name: 'taken-over', environment_ids: [f.env] }) },
+  'PUT /api/v1/probes/{id}/environments': { kind: 'write', body: (f) => ({ environment_ids: [f.env] }) },
+  'DELETE /api/v1/probes/{id}': { kind: 'write' },
+  'POST /api/v1/probe-link/sync': { kind: 'write', body: () => ({ version: 'x', lag_s: 0, load: 0 }) },
+  'POST /api/v1/probe-link/results': {
+    kind: 'write',
+    body: (f) => ({ results: [{ type: 'resource', id: f.resource, at: now, status: 2, output: 'taken over', perfdata: [] }] }),
+  },
   'GET /api/v1/organizations': { kind: 'read' },
   'POST /api/v1/organizations': { kind: 'write', body: (f) => ({ name: uniq('mx-org'), msp_parent_id: f.org }) },
   'GET /api/v1/organizations/grouped': { kind: 'read', query: () => 'group_by=is_msp' },
@@ -370,6 +380,7 @@ function fill(path: string, f: Fixture): string {
     'environment-lists': f.envList,
     tokens: f.apiToken,
     'wall-tokens': f.wallToken,
+    probes: 1,
     // issue 16: A's user's id stands in for a factor or approval of theirs (another's answers 404)
     'second-factors': f.user,
     'push-approvals': f.user,

@@ -70,6 +70,11 @@ export function OverviewPage() {
       <div className="d-flex align-items-baseline mb-3">
         <h1 className="h4 me-auto">{t('admin.overview.title')}</h1>
         {user?.server_admin && (
+          <Link className="btn btn-link" to="/admin/probes">
+            {t('admin.screens.probes')}
+          </Link>
+        )}
+        {user?.server_admin && (
           <Link className="btn btn-link" to="/admin/client-reports">
             {t('admin.screens.clientReports')}
           </Link>

@@ -8,7 +8,7 @@ import type { Bus } from '../feed/bus'
 import type { FeedDelta } from '../../shared/feed'
 import type { HostState } from '../../shared/enums'
 import { availableParallelism } from 'node:os'
-import { checkKinds, type CheckKind, type CheckResult, type PluginSettings } from './checks/index'
+import { checkKinds, type CheckKind, type CheckKindName, type CheckResult, type PluginSettings } from './checks/index'
 import type { SecretBox } from '../security/secrets'
 import { createCheckPool } from './pool'
 import { createIngest, type ResultItem } from './ingest'
@@ -55,7 +55,25 @@ export interface EngineOptions {
   onCommitted?: (items: ResultItem[]) => void
   /** Issue 20: which hosts this process checks and whether it runs the once-only jobs (leases.ts); default: all, alone. */
   ownership?: Ownership
+  /**
+   * Issue 20: whether this process runs a target's active checks; the others are run elsewhere (a probe in the
+   * customer's network) and only their results come here. The one place where other processes take targets.
+   */
+  runsHere?: (t: Target) => boolean
 }
+
+/** How to run one check (the engine's pool, or a probe's), or the UNKNOWN output it gives without running. */
+export type PreparedCheck =
+  | {
+      kind: CheckKindName
+      config: unknown
+      timeoutMs: number
+      address: string
+      hostName: string
+      policy: AllowedTargets | null
+      secrets?: Record<string, string>
+    }
+  | { unknown: string }
 
 const DEFAULT_ENGINE_OPTIONS: EngineOptions = {
   concurrency: 256,
@@ -161,23 +179,43 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     }
   }
 
-  function check(t: Target): Promise<CheckResult> {
-    if (t.configError || !t.kind) return Promise.resolve({ status: 3, output: t.configError ?? 'no check configured', perfdata: [] })
+  /** Templates, thresholds, timeout, target policy and opened secrets of one run (here or on a probe). */
+  function prepare(t: Target): PreparedCheck {
+    if (t.configError || !t.kind) return { unknown: t.configError ?? 'no check configured' }
     const secrets = (checkKinds[t.kind] as CheckKind<unknown>).usesSecrets ? openSecrets(t) : undefined
-    if (typeof secrets === 'string') return Promise.resolve({ status: 3, output: secrets, perfdata: [] })
+    if (typeof secrets === 'string') return { unknown: secrets }
     const filled = fillTemplate(t.kind, t.config, t.organizationId, lookupTemplate)
-    if ('error' in filled) return Promise.resolve({ status: 3, output: filled.error, perfdata: [] })
+    if ('error' in filled) return { unknown: filled.error }
     const timeout = (t.config as { timeout_s?: number }).timeout_s
-    const config = withOrganizationThresholds(t.kind, filled.config, thresholds.get(t.organizationId))
-    return pool.run(t.kind, config, {
+    return {
+      kind: t.kind,
+      config: withOrganizationThresholds(t.kind, filled.config, thresholds.get(t.organizationId)),
       timeoutMs: timeout ? timeout * 1000 : opts.timeoutMs,
       address: t.address,
-      policy: t.trusted ? null : (allowedTargets.get(t.organizationId) ?? openTargets),
       hostName: t.hostName,
+      policy: t.trusted ? null : (allowedTargets.get(t.organizationId) ?? openTargets),
       secrets,
+    }
+  }
+
+  function check(t: Target): Promise<CheckResult> {
+    const p = prepare(t)
+    if ('unknown' in p) return Promise.resolve({ status: 3, output: p.unknown, perfdata: [] })
+    return pool.run(p.kind, p.config, {
+      ...p,
       signal: stopping.signal,
       onError: (err, kind) => log.error({ err, kind, target: t.key }, 'check kind failed'),
     })
+  }
+
+  /**
+   * Plans an active target's next check, unless another process runs it (issue 20): another engine process that
+   * holds its host's lease (`owns`), or a probe in the customer's network (`runsHere`).
+   */
+  function plan(t: Target, at?: number, spreadOverdue = false) {
+    if (!opts.active || !owns(t)) return
+    if (opts.runsHere && !opts.runsHere(t)) scheduler.forget(t.key)
+    else scheduler.plan(t, at, spreadOverdue)
   }
 
   function enqueue(item: ResultItem, wait: boolean): Promise<void> {
@@ -225,9 +263,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
         // Active targets try again after their retry interval; nothing was written for them.
         for (const b of batch) b.item.target.state = { ...b.item.target.state, next_check: nowS() + b.item.target.schedule.retry_interval }
       }
-      for (const b of batch)
-        if (b.item.target.active && opts.active && owns(b.item.target))
-          scheduler.plan(b.item.target, (b.item.target.state.next_check ?? nowS()) * 1000)
+      for (const b of batch) if (b.item.target.active) plan(b.item.target, (b.item.target.state.next_check ?? nowS()) * 1000)
     }
   }
 
@@ -285,7 +321,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     const old = targets.get(t.key)
     if (old) t.running = old.running
     targets.set(t.key, t)
-    if (opts.active && owns(t)) scheduler.plan(t, undefined, spreadOverdue)
+    plan(t, undefined, spreadOverdue)
   }
 
   /** Rereads hosts or resources from the database (tracking those found, forgetting the rest). */
@@ -314,7 +350,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
         .then(() => {
           for (const id of now ? ids : []) {
             const t = targets.get(targetKey(type, id))
-            if (t?.active && opts.active && owns(t)) scheduler.plan(t, Date.now())
+            if (t?.active) plan(t, Date.now())
           }
         })
         .catch((err) => log.error({ err, type }, 'rereading changed targets failed')),
@@ -398,6 +434,11 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     },
     /** Rereads allowed targets, check templates, quotas and thresholds after one changed; later checks use them. */
     refreshSettings: loadSettings,
+    prepare,
+    /** Plans every target again after `runsHere` changed its answer for some (issue 20: probe assignments). */
+    replan() {
+      for (const t of targets.values()) plan(t)
+    },
     forget(type: TargetType, id: number) {
       forget(type, id)
       bus.targetsChanged({ type, ids: [id] })
@@ -405,7 +446,8 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     /** SPEC §1 "Reschedule checks": run it now (false when it has no active check). */
     reschedule(type: TargetType, id: number): boolean {
       const t = targets.get(targetKey(type, id))
-      if (!t || !t.active) return false
+      // A probe's target is run by its probe on its own schedule.
+      if (!t || !t.active || (opts.runsHere && !opts.runsHere(t))) return false
       // Issue 20: a host another process checks is run now by that process.
       if (owns(t)) scheduler.plan(t, Date.now())
       else bus.targetsChanged({ type, ids: [id], now: true })

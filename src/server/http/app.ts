@@ -66,6 +66,7 @@ import { createFeedGate } from '../feed/gate'
 import { feedTicketRoutes } from './routes/feed-ticket'
 import { tokenRoutes } from './routes/tokens'
 import { wallTokenRoutes } from './routes/wall-tokens'
+import { probeLinkRoutes, probeRoutes } from './routes/probes'
 
 export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Promise<ZodApp> {
   const app = Fastify({
@@ -99,6 +100,8 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
   await app.register(passkeyLoginRoutes, { ...deps, prefix: '/api/v1/auth' })
   await app.register(passwordResetRoutes, { ...deps, prefix: '/api/v1' })
   await app.register(cloudLoginRoutes, deps)
+  // Issue 20: probes authenticate with their own token, never a user's.
+  await app.register(probeLinkRoutes, { ...deps, prefix: '/api/v1/probe-link' })
   // The feed authenticates its own way (a one-time ticket in the URL): browsers cannot set WebSocket headers.
   const gate = createFeedGate(deps.box)
   await app.register(feedRoutes, { ...deps, gate, prefix: '/api/v1' })
@@ -118,6 +121,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(secondFactorRoutes, { ...deps, prefix: '/users' })
       await api.register(tokenRoutes, { ...deps, prefix: '/tokens' })
       await api.register(wallTokenRoutes, { ...deps, prefix: '/wall-tokens' })
+      await api.register(probeRoutes, { ...deps, prefix: '/probes' })
       await api.register(organizationRoutes, { ...deps, prefix: '/organizations' })
       await api.register(allowedTargetRoutes, { ...deps, prefix: '/organizations' })
       await api.register(quotaRoutes, { ...deps, prefix: '/organizations' })

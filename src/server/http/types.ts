@@ -7,6 +7,7 @@ import type { Scope } from '../store/scope'
 import type { Engine } from '../engine/engine'
 import type { Bus } from '../feed/bus'
 import type { Mailer } from '../integrations/mail'
+import type { ProbeGateway } from '../probes/gateway'
 
 /** Fastify with the zod type provider: handler types come from the schemas in src/shared/api. */
 export type ZodApp = FastifyInstance<
@@ -27,6 +28,8 @@ export interface RouteDeps {
   bus: Bus
   /** Issue 16: outgoing mail (SMTP, or the server log when none is configured) */
   mailer: Mailer
+  /** Issue 20: probes' assignments, work and results */
+  probes: ProbeGateway
 }
 
 declare module 'fastify' {

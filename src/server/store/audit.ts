@@ -34,6 +34,8 @@ export type AuditSubject =
   | 'ticket_provider'
   /** issue 19: an organization's default dashboard */
   | 'dashboard_layout'
+  /** issue 20: a probe created, assigned or revoked */
+  | 'probe'
 
 interface AuditChange {
   subject: AuditSubject

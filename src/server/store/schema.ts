@@ -161,6 +161,26 @@ export interface ClientReportTable {
   body: string
 }
 
+/** Issue 20: a probe (migration 0036). */
+export interface ProbeTable {
+  id: Generated<number>
+  name: string
+  token_hash: string
+  created: number
+  revoked: number | null
+  last_contact: number | null
+  last_from: Generated<string>
+  version: Generated<string>
+  lag_s: Generated<number>
+  load: Generated<number>
+  down: Generated<number>
+}
+
+export interface ProbeEnvironmentTable {
+  probe_id: number
+  hostgroup_id: number
+}
+
 export interface PasswordResetTable {
   id: Generated<number>
   user_id: number
@@ -688,6 +708,8 @@ export interface Database {
   push_approvals: PushApprovalTable
   password_resets: PasswordResetTable
   client_reports: ClientReportTable
+  probes: ProbeTable
+  probe_environments: ProbeEnvironmentTable
   user_identities: UserIdentityTable
   check_templates: CheckTemplateTable
   organization_settings: OrganizationSettingsTable

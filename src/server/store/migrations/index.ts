@@ -27,6 +27,7 @@ import * as m0029 from './0029_webauthn_push'
 import * as m0030 from './0030_acknowledgement_options'
 import * as m0032 from './0032_client_reports'
 import * as m0035 from './0035_engine_leases'
+import * as m0036 from './0036_probes'
 import * as m0037 from './0037_dashboard_layouts'
 import * as m0038 from './0038_map_lock_sessions'
 
@@ -58,6 +59,7 @@ export const migrations: Record<string, Migration> = {
   '0030_acknowledgement_options': m0030,
   '0032_client_reports': m0032,
   '0035_engine_leases': m0035,
+  '0036_probes': m0036,
   '0037_dashboard_layouts': m0037,
   '0038_map_lock_sessions': m0038,
 }

@@ -16,4 +16,5 @@ export const adminScreens = {
   limits: 'Limits',
   tickets: 'Ticket provider settings',
   clientReports: 'Browser reports',
+  probes: 'Probes',
 }
