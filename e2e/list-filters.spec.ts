@@ -56,7 +56,7 @@ describe('filter panel on the lists (issue 17, SPEC §2 per-section custom filte
     await onlyRows(table, Object.keys(maps), ['Lab network'])
     await page.getByRole('button', { name: 'Filter', exact: true }).click()
     await expect(page.getByRole('combobox', { name: 'Value of rule 2' }).inputValue()).resolves.toBe('3')
-    await page.getByRole('button', { name: 'Reset' }).click()
+    await page.getByRole('button', { name: 'Reset', exact: true }).click()
     await onlyRows(table, Object.keys(maps), Object.keys(maps))
   })
 
@@ -107,5 +107,24 @@ describe('filter panel on the lists (issue 17, SPEC §2 per-section custom filte
 
     await page.reload()
     await onlyRows(table, users, [first.username, second.username])
+
+    // Saved per section (location "admin"): the users' filter comes back on the users list, and the host list
+    // of the same section does not offer it, as its columns cannot apply it.
+    await page.getByRole('button', { name: 'Filter', exact: true }).click()
+    await page.getByRole('button', { name: 'Save', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Save filter' })
+    await dialog.getByLabel('Name').fill('Two operators')
+    await dialog.getByRole('button', { name: 'Save' }).click()
+    await page.waitForURL(/filter=[0-9a-f-]{36}/)
+    await page.getByRole('button', { name: 'Reset', exact: true }).click()
+    await onlyRows(table, users, users)
+    await page.getByRole('button', { name: 'Load', exact: true }).click()
+    await page.getByRole('button', { name: 'Two operators', exact: true }).click()
+    await onlyRows(table, users, [first.username, second.username])
+
+    await page.goto(page.url().replace(/\/users\?.*$/, '/hosts'))
+    await page.getByRole('button', { name: 'Filter', exact: true }).click()
+    await page.getByRole('button', { name: 'Load', exact: true }).click()
+    await page.getByText('No saved filters.').waitFor()
   })
 })
