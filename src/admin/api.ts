@@ -13,6 +13,7 @@ import { EnvironmentListRow, UserRow } from '../shared/api/user-admin'
 export type { UserRow } from '../shared/api/user-admin'
 import { EventList, type EventsParams } from '../shared/api/events'
 import { LIST_LIMIT_MAX } from '../shared/constants'
+import type { FilterNode } from '../shared/filter'
 
 export type Organization = z.infer<typeof OrganizationRow>
 export type Environment = z.infer<typeof EnvironmentRow>
@@ -22,12 +23,13 @@ export const adminKeys = {
   organizations: () => [...adminKeys.all, 'organizations'] as const,
   environments: (organizationId: number) => [...adminKeys.all, 'environments', organizationId] as const,
   environmentLists: (organizationId: number) => [...adminKeys.all, 'environment-lists', organizationId] as const,
-  users: (organizationId: number, order: string, page: number, pageSize: number) =>
-    [...adminKeys.all, 'users', organizationId, order, page, pageSize] as const,
+  users: (organizationId: number, order: string, page: number, pageSize: number, rules: FilterNode[]) =>
+    [...adminKeys.all, 'users', organizationId, order, page, pageSize, rules] as const,
 }
 
 const json = (v: unknown) => JSON.stringify(v)
-const inOrganization = (id: number) => json([['organization_id', 'equals', String(id)]])
+/** An organization's rows, and the filter panel's rules if any. */
+const inOrganization = (id: number, rules: FilterNode[] = []) => json([['organization_id', 'equals', String(id)], ...rules])
 
 export function useOrganizations() {
   return useQuery({
@@ -70,14 +72,15 @@ export function useEnvironmentLists(organizationId: number | undefined) {
   })
 }
 
-export function useUsers(organizationId: number | undefined, order: string, page: number, pageSize: number) {
+/** An organization's users; `rules` are the filter panel's (SPEC §7 advanced_filter). */
+export function useUsers(organizationId: number | undefined, order: string, page: number, pageSize: number, rules: FilterNode[]) {
   return useQuery({
-    queryKey: adminKeys.users(organizationId ?? 0, order, page, pageSize),
+    queryKey: adminKeys.users(organizationId ?? 0, order, page, pageSize, rules),
     enabled: organizationId !== undefined,
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) =>
       api.request('users', {
-        query: { order, limit: pageSize, offset: (page - 1) * pageSize, advanced_filter: inOrganization(organizationId!) },
+        query: { order, limit: pageSize, offset: (page - 1) * pageSize, advanced_filter: inOrganization(organizationId!, rules) },
         schema: listOf(UserRow),
         signal,
       }) as Promise<{ result: UserRow[]; totalresults: number }>,

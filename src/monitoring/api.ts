@@ -7,7 +7,6 @@ import { keepPreviousData, queryOptions, useIsFetching, useQuery, type Query } f
 import { z } from 'zod'
 import { api, queryClient } from '../app/api'
 import type { FilterNode } from '../shared/filter'
-import { SavedFilter, SavedFilterList, type FilterLocation } from '../shared/api/filters'
 import { SearchResponse } from '../shared/api/search'
 import { childQuery } from './children'
 import { HostRow, RESOURCE_EXTRA_COLUMNS, ResourceRow, type MonitoredRow, type PageData } from './model'
@@ -54,8 +53,6 @@ export const monitoringKeys = {
   actions: (object: string) => [...monitoringKeys.all, 'actions', object] as const,
   tickets: () => [...monitoringKeys.all, 'ticket'] as const,
   ticket: (ticketId: string) => [...monitoringKeys.tickets(), ticketId] as const,
-  savedFilters: (location: FilterLocation) => [...monitoringKeys.all, 'filters', location] as const,
-  savedFilter: (guid: string) => [...monitoringKeys.all, 'filter', guid] as const,
   search: (query: string, environmentIds: string) => [...monitoringKeys.all, 'search', query, environmentIds] as const,
   ownHosts: () => [...monitoringKeys.all, 'own-hosts'] as const,
 }
@@ -289,28 +286,6 @@ export function useChildren(host: string) {
   return useQuery({
     queryKey: monitoringKeys.children(host),
     queryFn: ({ signal }) => api.request('hosts/grouped', { query: childQuery(host), schema: ChildGroups, signal }),
-  })
-}
-
-export function useSavedFilters(location: FilterLocation, enabled: boolean) {
-  return useQuery({
-    queryKey: monitoringKeys.savedFilters(location),
-    enabled,
-    queryFn: ({ signal }) => api.request('filters/', { query: { location }, schema: SavedFilterList, signal }),
-  })
-}
-
-/**
- * `?filter={guid}` (SPEC §2). The error handler stays off: a filter that cannot be loaded is the filter
- * panel's notice "The requested filter could not be loaded." (SPEC §5), not a content-not-found page.
- */
-export function useSavedFilter(guid: string | null) {
-  return useQuery({
-    queryKey: monitoringKeys.savedFilter(guid ?? ''),
-    enabled: guid !== null,
-    retry: false,
-    queryFn: ({ signal }) =>
-      api.request(`filters/${encodeURIComponent(guid!)}`, { schema: SavedFilter, signal, errorHandlerEnabled: false }),
   })
 }
 

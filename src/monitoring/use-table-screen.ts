@@ -1,6 +1,6 @@
 /**
  * What every monitoring table screen shares: its state from the hash route (table-route.ts), the custom
- * filter in force (filter-param.ts) and its enable toggle (SPEC §7 `custom_filter_{id}` preference), the
+ * filter in force (ui/filter/resolve.ts) and its enable toggle (SPEC §7 `custom_filter_{id}` preference), the
  * page size preference (SPEC §3 page_size), the environment filter (SPEC §3 environmentFilter, sent as
  * `environment_ids`), and each entity's advanced_filter. Changes navigate, so a link reproduces the screen.
  */
@@ -11,9 +11,8 @@ import { useCurrentUser } from '../app/api'
 import { usePreferences } from '../app/preferences'
 import { DEFAULT_PAGE_SIZE } from '../shared/constants'
 import type { FilterNode } from '../shared/filter'
-import { encodeFilter, type FilterColumn, type PanelNode, type TablePath } from '../ui'
-import { useSavedFilter } from './api'
-import { resolveFilter, type ResolvedFilter } from './filter-param'
+import { encodeFilter, resolveFilter, type FilterColumn, type PanelNode, type ResolvedFilter, type TablePath } from '../ui'
+import { useSavedFilter } from '../app/filters'
 import { entityRules, extraRules, filterColumns, stateRules, type ExtraFilter, type TableLocation } from './filters'
 import type { Entity } from './problems'
 import { readTableState, tableSearch, type TableDefaults, type TableState } from './table-route'

@@ -17,6 +17,7 @@ export { filterKeys, panelFilter, panelRules, type FilterTuple, type PanelNode, 
 export type { FilterColumn } from './filter/values'
 export {
   encodeFilter,
+  readableFilter,
   decodeFilter,
   readFilterParam,
   withFilterParam,
@@ -26,6 +27,7 @@ export {
   type DecodedFilter,
 } from './filter/url'
 export type { SavedFilterSummary, SaveFilterInput } from './filter/saved'
+export { resolveFilter, type ResolvedFilter, type SavedFilterLoad } from './filter/resolve'
 export { stateChips, extraChips, toggleQuickFilter, toggleExtraFilter, STATE_FIELD } from './filter/model'
 export { DateRangePicker, type DateRangePickerProps } from './date/DateRangePicker'
 export { MAINTENANCE_PRESETS, PAST_PRESETS, type DatePreset, type DateRange } from './date/presets'

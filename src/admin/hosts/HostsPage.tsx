@@ -1,12 +1,15 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
+import { ListFilterBar, useListFilter } from '../../app/filters'
 import { hostTypeIcon } from '../../shared/host-types'
 import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from './api'
 import { HostForm } from './HostForm'
 import { HostChecks } from './HostChecks'
 import { BulkBar } from './BulkBar'
 import { AdminTabs } from '../components/AdminTabs'
+import { hostFilterColumns } from '../components/filter-columns'
+import { usePageOf } from '../components/page-of'
 
 const PAGE_SIZE = 50
 const SORTABLE = [
@@ -23,17 +26,28 @@ export function HostsPage() {
   const { t } = useTranslation()
   const { organization = '', contentActiveSubTab } = useParams()
   const [order, setOrder] = useState<{ column: string; desc: boolean }>({ column: 'name', desc: false })
-  const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<AdminHostRow | 'new' | null>(contentActiveSubTab === 'new' ? 'new' : null)
   const [shown, setShown] = useState<AdminHostRow | null>(null)
   const [selected, setSelected] = useState<number[]>([])
+  const environmentPage = useOrganizationEnvironments(organization).data
+  const environments = useMemo(() => environmentPage?.result ?? [], [environmentPage])
+  const filterColumns = useMemo(
+    () =>
+      hostFilterColumns(
+        t,
+        environments.map((e) => e.alias),
+      ),
+    [t, environments],
+  )
+  const filter = useListFilter('admin', filterColumns)
+  const [page, setPage] = usePageOf(filter.rules)
   const hosts = useAdminHosts({
     organization,
+    rules: filter.rules,
     order: `${order.desc ? '-' : ''}${order.column}`,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   })
-  const environments = useOrganizationEnvironments(organization).data?.result ?? []
   const rows = hosts.data?.result ?? []
   const pages = Math.max(1, Math.ceil((hosts.data?.totalresults ?? 0) / PAGE_SIZE))
   const sortBy = (column: string) => setOrder((o) => ({ column, desc: o.column === column ? !o.desc : false }))
@@ -72,6 +86,7 @@ export function HostsPage() {
           />
         </div>
       )}
+      <ListFilterBar list={filter} />
       {shown && <HostChecks hostId={shown.id} hostName={shown.name} />}
       {selected.length > 0 && <BulkBar hostIds={selected} />}
       {hosts.isPending && <p>{t('admin.hosts.loading')}</p>}

@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { api, queryClient, isApiFailure } from '../../app/api'
 import { monitoringTablesChanged } from '../../monitoring'
 import { HostRow } from '../../shared/api/monitored'
+import type { FilterNode } from '../../shared/filter'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import { ClusterOut, type BulkTagsBody } from '../../shared/api/host-admin'
 import { HostImportOut, type HostImportBody } from '../../shared/api/host-import'
@@ -16,6 +17,8 @@ export interface HostListParams {
   order: string
   limit: number
   offset: number
+  /** The filter panel's rules (SPEC §7 advanced_filter). */
+  rules: FilterNode[]
 }
 
 export const hostAdminKeys = {
@@ -55,6 +58,7 @@ export function useAdminHosts(params: HostListParams) {
           order: params.order,
           limit: params.limit,
           offset: params.offset,
+          advanced_filter: params.rules.length ? JSON.stringify(params.rules) : undefined,
           extra_columns: EXTRA,
         },
         schema: HostPage,

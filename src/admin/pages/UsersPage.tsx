@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { useCurrentUser } from '../../app/api'
+import { ListFilterBar, useListFilter } from '../../app/filters'
 import {
   remove,
   resetSecondFactors,
@@ -13,7 +14,9 @@ import {
   type UserRow,
 } from '../api'
 import { AdminTabs } from '../components/AdminTabs'
+import { userFilterColumns } from '../components/filter-columns'
 import { FormError } from '../components/FormError'
+import { usePageOf } from '../components/page-of'
 import { UserForm } from '../components/UserForm'
 import { toDateInput } from '../components/date-input'
 
@@ -27,9 +30,11 @@ export function UsersPage() {
   const me = useCurrentUser()
   const { organization } = useOrganizationByName(name)
   const [order, setOrder] = useState('username')
-  const [page, setPage] = useState(1)
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null)
-  const users = useUsers(organization?.id, order, page, PAGE_SIZE)
+  const filterColumns = useMemo(() => userFilterColumns(t), [t])
+  const filter = useListFilter('admin', filterColumns)
+  const [page, setPage] = usePageOf(filter.rules)
+  const users = useUsers(organization?.id, order, page, PAGE_SIZE, filter.rules)
   const del = useAdminMutation((id: number) => remove('users', id))
   const admin = useAdminMutation(({ id, on }: { id: number; on: boolean }) => setServerAdmin(id, on))
   const unlock = useAdminMutation((id: number) => unlockUser(id))
@@ -63,6 +68,7 @@ export function UsersPage() {
           onDone={() => setEditing(null)}
         />
       )}
+      <ListFilterBar list={filter} />
       <FormError error={del.error ?? admin.error ?? unlock.error ?? resetFactors.error} />
       {users.isSuccess && rows.length === 0 ? (
         <p className="text-body-secondary">{t('admin.users.empty')}</p>

@@ -1,23 +1,10 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api, useCurrentUser, queryClient } from '../../app/api'
-import { showMessage } from '../../app/shell'
-import { SavedFilter } from '../../shared/api/filters'
 import { extraSwitches, hiddenExtras, toCustomFilter, type ExtraFilter, type TableFilterModel } from '../../shared/api/table-filter'
 import type { FilterNode } from '../../shared/filter'
-import {
-  ChipList,
-  extraChips,
-  FilterPanel,
-  STATE_FIELD,
-  stateChips,
-  toggleExtraFilter,
-  toggleQuickFilter,
-  type FilterTuple,
-  type SaveFilterInput,
-  type SavedFilterSummary,
-} from '../../ui'
-import { monitoringKeys, useCounts, useSavedFilters } from '../api'
+import { ChipList, extraChips, STATE_FIELD, stateChips, toggleExtraFilter, toggleQuickFilter, type FilterTuple } from '../../ui'
+import { FilterToggle, SectionFilterPanel } from '../../app/filters'
+import { useCounts } from '../api'
 import { maintenanceColumn, TICKETED } from '../filters'
 import type { Entity } from '../problems'
 import type { TableScreen } from '../use-table-screen'
@@ -59,7 +46,6 @@ const sum =
 export function FilterBar(props: FilterBarProps) {
   const { screen, open, onOpenChange } = props
   const { t } = useTranslation()
-  const user = useCurrentUser()
   const { state } = screen
   const byState = sum(useEntityCounts('hosts', 'state', props), useEntityCounts('resources', 'state', props))
   const acknowledged = sum(useEntityCounts('hosts', 'acknowledged', props), useEntityCounts('resources', 'acknowledged', props))
@@ -68,7 +54,6 @@ export function FilterBar(props: FilterBarProps) {
     useEntityCounts('resources', maintenanceColumn('resources'), props),
   )
   const ticket = sum(useEntityCounts('hosts', 'state', props, [TICKETED]), useEntityCounts('resources', 'state', props, [TICKETED]))
-  const saved = useSavedFilters(screen.location, open)
   const notice = screen.filter.notice
 
   // A link whose filter was not applied opens the panel, so the person reads why (SPEC §5 messages).
@@ -93,34 +78,10 @@ export function FilterBar(props: FilterBarProps) {
     show_empty: false,
   }
 
-  const ownOrganization = user?.allowed_organizations.find((o) => o.id === user.organization.id)
-  const save = async (input: SaveFilterInput) => {
-    const created = await api.request('filters/', { method: 'POST', body: { ...input, location: screen.location }, schema: SavedFilter })
-    await queryClient.invalidateQueries({ queryKey: monitoringKeys.savedFilters(screen.location) })
-    showMessage({ variant: 'success', text: t('monitoring.filters.saved', { name: created.name }) })
-    screen.go({ filter: created.guid })
-  }
-  const remove = async (filter: SavedFilterSummary) => {
-    await api.request(`filters/${encodeURIComponent(filter.guid)}`, { method: 'DELETE' }).catch(() => null)
-    await queryClient.invalidateQueries({ queryKey: monitoringKeys.savedFilters(screen.location) })
-  }
-
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-        <button
-          type="button"
-          className={`btn btn-sm ${screen.filterActive ? 'btn-warning' : 'btn-outline-secondary'}`}
-          aria-expanded={open}
-          onClick={() => onOpenChange(!open)}
-        >
-          {t('monitoring.filters.toggle')}
-        </button>
-        {screen.filter.name !== undefined && (
-          <span className="badge text-bg-info" role="status">
-            {t('monitoring.views.savedFilter', { name: screen.filter.name })}
-          </span>
-        )}
+        <FilterToggle filter={screen.filter} active={screen.filterActive} open={open} onOpenChange={onOpenChange} />
         <ChipList
           label={t('ui.table.stateTotals')}
           chips={stateChips(model, props.states, (s) => t(`ui.states.${s}`))}
@@ -133,21 +94,14 @@ export function FilterBar(props: FilterBarProps) {
         />
       </div>
       {open && (
-        <FilterPanel
+        <SectionFilterPanel
+          location={screen.location}
           columns={screen.filterColumns}
           applied={screen.filter.tuples}
           onApply={(filter) => screen.go({ filter })}
           enabled={screen.filterEnabled}
           onEnabledChange={screen.setFilterEnabled}
           notice={notice}
-          saved={{
-            filters: saved.data?.result,
-            loading: saved.isPending,
-            canSaveOrganizationWide: ownOrganization?.allowed_actions.includes('user_read') ?? false,
-            onSave: save,
-            onDelete: (f) => void remove(f),
-            onLoaded: (f) => screen.go({ filter: f.guid }),
-          }}
           onClose={() => onOpenChange(false)}
         />
       )}

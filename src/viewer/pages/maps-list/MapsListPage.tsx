@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
+import { ListFilterBar, useListFilter } from '../../../app/filters'
 import { usePreferences } from '../../../app/preferences'
 import { showMessage } from '../../../app/shell'
 import {
@@ -20,6 +21,7 @@ import { mapWrites, useMapList, useMapWrite } from '../../api'
 import { AddMapDialog } from './AddMapDialog'
 import { ConfirmDialog } from './ConfirmDialog'
 import { GenerateMapDialog } from './GenerateMapDialog'
+import { mapFilterColumns } from './filter-columns'
 import { ImportMapDialog } from './ImportMapDialog'
 import { MapRowActions, viewerPath } from './MapRowActions'
 
@@ -49,7 +51,14 @@ export function MapsListPage() {
   const page = Math.max(1, Number(search.get('page')) || 1)
   const sort = fromOrderParam(search.get('order'))
   const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
-  const list = useMapList({ order: toOrderParam(sort), limit: pageSize, offset: (page - 1) * pageSize })
+  const filterColumns = useMemo(() => mapFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
+  const filter = useListFilter('maps', filterColumns)
+  const list = useMapList({
+    order: toOrderParam(sort),
+    limit: pageSize,
+    offset: (page - 1) * pageSize,
+    advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined,
+  })
   const writable = writableEnvironments(user)
 
   const go = (change: { page?: number; sort?: SortState | null }) => {
@@ -165,6 +174,7 @@ export function MapsListPage() {
 
   return (
     <div className="container-fluid py-3">
+      <ListFilterBar list={filter} />
       <TablePanel
         title={t('maps.list.title')}
         rows={list.data?.result ?? []}

@@ -4,8 +4,9 @@
  * 'Unable to parse filter. Filter not applied.'; the old status filter is refused; a saved filter that
  * cannot be loaded → "The requested filter could not be loaded.". Rules must name the screen's columns.
  */
-import type { FilterNode } from '../shared/filter'
-import { decodeFilter, filterKeys, panelFilter, type FilterNotice, type FilterParam, type PanelNode } from '../ui'
+import type { FilterNode } from '../../shared/filter'
+import { panelFilter, filterKeys, type PanelNode } from './rules'
+import { decodeFilter, type FilterNotice, type FilterParam } from './url'
 
 export interface ResolvedFilter {
   tuples: PanelNode[]

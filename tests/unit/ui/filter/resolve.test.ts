@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { resolveFilter } from '../../../src/monitoring/filter-param'
-import { encodeFilter, readFilterParam, type FilterTuple } from '../../../src/ui'
+import { resolveFilter } from '../../../../src/ui/filter/resolve'
+import { encodeFilter, readFilterParam, type FilterTuple } from '../../../../src/ui'
 
 const keys = ['name', 'state', 'hosttype', 'parents']
 const encoded = (filter: FilterTuple[]) => readFilterParam(encodeFilter(filter))
