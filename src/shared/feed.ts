@@ -3,24 +3,13 @@
  * receives small deltas for every committed change it may see.
  */
 import { z } from 'zod'
+import { TOPICS_PER_MESSAGE } from './feed-topics'
 
-/**
- * `environment:<id>`, `host:<id>`, `map:<id>`, `system` (the server's own events, for administrators), or
- * `approvals` (issue 16: the signed-in user's own logins waiting for push approval).
- */
-export const SYSTEM_TOPIC = 'system'
-export const APPROVALS_TOPIC = 'approvals'
+// The topics' names, limits and topicsOf live in a module without zod: the browser shell's first script needs them.
+export { APPROVALS_TOPIC, SYSTEM_TOPIC, TOPICS_PER_CONNECTION, TOPICS_PER_MESSAGE, topicsOf } from './feed-topics'
+
 export const Topic = z.string().regex(/^((environment|host|map):\d+|system|approvals)$/)
 export type Topic = z.infer<typeof Topic>
-
-/** Topics per subscribe/unsubscribe message; clients send more in several messages. */
-export const TOPICS_PER_MESSAGE = 500
-
-/**
- * Issue 13: topics one connection may hold (each costs a query when subscribed, a map's its nested
- * documents); more are refused with a `limit_exceeded` error. Not a SPEC constant.
- */
-export const TOPICS_PER_CONNECTION = 1000
 
 /** Issue 13: a feed ticket (`POST /api/v1/feed/ticket`, then `GET /api/v1/feed?ticket=`) opens one socket within 30 s. */
 export const FEED_TICKET_TTL_S = 30
@@ -125,14 +114,3 @@ export type ServerMessage =
   | { op: 'subscribed'; topics: string[]; refused: string[] }
   | { op: 'pong' }
   | { op: 'error'; key: string; message: string; extra_info?: Record<string, unknown> }
-
-/** Topics a delta belongs to. */
-export function topicsOf(delta: FeedDelta): string[] {
-  const t: string[] = []
-  if (delta.hostgroup_id !== null) t.push(`environment:${delta.hostgroup_id}`)
-  if (delta.host_id !== null) t.push(`host:${delta.host_id}`)
-  if (delta.kind !== 'event') for (const id of delta.maps ?? []) t.push(`map:${id}`)
-  else if (typeof delta.map_id === 'number') t.push(`map:${delta.map_id}`)
-  else if (delta.type === 'system' && delta.hostgroup_id === null) t.push(SYSTEM_TOPIC)
-  return t
-}

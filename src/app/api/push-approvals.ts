@@ -1,7 +1,7 @@
 /** The push approvals client (issue 16, SPEC §4 push): the signed-in user's logins waiting for approval, and decisions. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { api } from './api'
-import { PushApprovalList, type PushDecision } from '../../shared/api/second-factors'
+import type { PushDecision } from '../../shared/api/second-factors'
 
 const approvalKeys = { all: ['push-approvals'] as const }
 
@@ -9,7 +9,11 @@ const approvalKeys = { all: ['push-approvals'] as const }
 export const usePushApprovals = () =>
   useQuery({
     queryKey: approvalKeys.all,
-    queryFn: ({ signal }) => api.request('users/current/push-approvals', { schema: PushApprovalList, signal }),
+    // The schema (with zod) loads with the first fetch, not with the shell's first script (issue 2 shell budget).
+    queryFn: async ({ signal }) => {
+      const { PushApprovalList } = await import('../../shared/api/second-factors')
+      return api.request('users/current/push-approvals', { schema: PushApprovalList, signal })
+    },
   })
 
 export const useRefetchPushApprovals = () => {

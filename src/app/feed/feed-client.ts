@@ -4,7 +4,8 @@
  * restart, resubscribes, and reports whether it is live so that SPEC §9 polling applies meanwhile.
  */
 import { createStore } from 'zustand/vanilla'
-import { APPROVALS_TOPIC, TOPICS_PER_MESSAGE, topicsOf, type ApprovalDelta, type FeedDelta, type ServerMessage } from '../../shared/feed'
+import type { ApprovalDelta, FeedDelta, ServerMessage } from '../../shared/feed'
+import { APPROVALS_TOPIC, TOPICS_PER_MESSAGE, topicsOf } from '../../shared/feed-topics'
 
 export type FeedStatus = 'connecting' | 'open' | 'closed'
 

@@ -2,7 +2,6 @@
 import { useEffect, useRef } from 'react'
 import { useStore } from 'zustand'
 import type { FeedDelta } from '../../shared/feed'
-import { FeedTicket } from '../../shared/api/feed'
 import { api, handleApiFailure } from '../api/api'
 import { ApiFailure } from '../api/api-failure'
 import { createFeedClient } from './feed-client'
@@ -15,6 +14,8 @@ import { AUTO_REFRESH_S } from '../../shared/constants'
 async function feedTicket(): Promise<string | null> {
   if (!getToken()) return null
   try {
+    // The schema (with zod) loads with the first ticket, not with the shell's first script (issue 2 shell budget).
+    const { FeedTicket } = await import('../../shared/api/feed')
     return (await api.request('feed/ticket', { method: 'POST', schema: FeedTicket, errorHandlerEnabled: false })).ticket
   } catch (failure) {
     // No session (none stored, changed meanwhile, or refused): no feed. A 401 goes to the SPEC §8 handler
