@@ -33,6 +33,7 @@ const SAME_IN_BOTH = new Set([
   'HARD',
   'Token',
   'Agent',
+  'Probes',
   'Browser',
   'Modules',
   'Maximum',
@@ -76,8 +77,8 @@ function flatten(tree: Tree, prefix = ''): Map<string, string> {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort()
-/** What is left to translate once placeholders, numbers and punctuation are gone. */
-const words = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[\d\s.,:;!?()[\]{}"'’…–\-—·|/%×*=<>#@&+]+/g, '')
+/** What is left to translate once placeholders, numbers, punctuation and separators (›, →) are gone. */
+const words = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[\d\s.,:;!?()[\]{}"'’…–\-—·|/%×*=<>#@&+›→]+/g, '')
 
 const english = flatten(en as unknown as Tree)
 const dutch = flatten(nl as unknown as Tree)

@@ -5,6 +5,7 @@
 import { admin } from './admin'
 import { adminDiscovery } from './admin-discovery'
 import { adminHosts } from './admin-hosts'
+import { adminProbes } from './admin-probes'
 import { adminSettings } from './admin-settings'
 import { app } from './app'
 import { assets } from './assets'
@@ -34,7 +35,7 @@ export const en = {
   risks,
   assets,
   user,
-  admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery },
+  admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery, probes: adminProbes },
   errors,
   shell: shellScreens,
   errorReasons,

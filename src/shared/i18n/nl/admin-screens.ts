@@ -18,4 +18,5 @@ export const adminScreens: typeof en = {
   limits: 'Limieten',
   tickets: 'Instellingen ticketsystemen',
   clientReports: 'Browserrapporten',
+  probes: 'Probes',
 }

@@ -99,6 +99,7 @@ export const mapsUi: typeof en = {
     unsupported: 'Niet-ondersteunde soorten items voor de omzetting',
     unsupportedType: '{{type}}: {{count}}',
     unmatched: 'Namen die bij geen host hoorden (geïmporteerd als gewone vormen)',
+    missingPictures: 'Afbeeldingen die het bestand noemt maar niet bevat (upload ze in de editor als achtergrond of afbeelding)',
     close: 'Sluiten',
     open: 'Openen in de editor',
   },

@@ -56,6 +56,7 @@ export const user: typeof en = {
       map: 'Kaarten',
       timeline: 'Tijdlijnen',
       global_timeline: 'Algemene tijdlijn',
+      dashboard: 'Dashboard',
     },
     saved: 'Wordt automatisch opgeslagen.',
   },
