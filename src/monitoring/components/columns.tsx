@@ -39,6 +39,7 @@ function stateColumn(ctx: ColumnContext): Column {
     id: 'state',
     header: ctx.t('monitoring.columns.state'),
     sortable: true,
+    sticky: 'state',
     className: 'text-nowrap',
     cell: (row) => (
       <>
@@ -114,7 +115,7 @@ const actionsColumn = (ctx: ColumnContext): Column => ({
 export function hostColumns(ctx: ColumnContext): Column[] {
   return [
     stateColumn(ctx),
-    { id: 'name', header: ctx.t('monitoring.columns.name'), sortable: true, cell: hostNameCell, csv: hostNameOf },
+    { id: 'name', header: ctx.t('monitoring.columns.name'), sortable: true, sticky: 'name', cell: hostNameCell, csv: hostNameOf },
     {
       id: 'description',
       header: ctx.t('monitoring.columns.description'),
@@ -150,12 +151,21 @@ export function hostColumns(ctx: ColumnContext): Column[] {
 export function resourceColumns(ctx: ColumnContext): Column[] {
   const columns: Column[] = [stateColumn(ctx)]
   if (ctx.showHost)
-    columns.push({ id: 'host_name', header: ctx.t('monitoring.columns.host_name'), sortable: true, cell: hostNameCell, csv: hostNameOf })
+    columns.push({
+      id: 'host_name',
+      header: ctx.t('monitoring.columns.host_name'),
+      sortable: true,
+      sticky: 'name',
+      cell: hostNameCell,
+      csv: hostNameOf,
+    })
   columns.push(
     {
       id: 'display_name',
       header: ctx.t('monitoring.columns.display_name'),
       sortable: true,
+      // On a host's own resources tab the resource is the name that stays in view.
+      sticky: ctx.showHost ? undefined : 'name',
       cell: (row) => (isHost(row) ? '' : <Link to={resourcePath(row.host_name, row.display_name, 'status')}>{row.display_name}</Link>),
       csv: (row) => (isHost(row) ? '' : row.display_name),
     },
