@@ -160,7 +160,6 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     else rowRefs.current.delete(id)
                   }}
                   tabIndex={id === activeId ? 0 : -1}
-                  aria-expanded={renderExpanded ? open : undefined}
                   className={[rowClassName?.(row.original), selected ? 'table-active' : ''].filter(Boolean).join(' ') || undefined}
                   onKeyDown={(e) => onRowKeyDown(e, id)}
                   onClick={(e) => onRowClick(e, row.original, id)}
