@@ -112,3 +112,29 @@ describe('main screens (issue 17)', () => {
     })
   }
 })
+
+describe('shipped icons (issue 17)', () => {
+  it('draws a host type icon from the app itself, in the text colour, under the CSP', async () => {
+    const page = await openAs(suite, user, '/monitoring/hosts')
+    const icon = page.getByRole('table', { name: 'Hosts' }).locator('[data-icon]').first()
+    await icon.waitFor()
+    const drawn = await icon.evaluate(async (el) => {
+      const mask = getComputedStyle(el).maskImage
+      const url = /^url\("(.*)"\)$/.exec(mask)?.[1]
+      if (!url) return { mask, opaque: 0 }
+      const img = new Image(32, 32)
+      img.src = url
+      await img.decode()
+      const canvas = document.createElement('canvas')
+      canvas.width = canvas.height = 32
+      const g = canvas.getContext('2d')!
+      g.drawImage(img, 0, 0, 32, 32)
+      const data = g.getImageData(0, 0, 32, 32).data
+      let opaque = 0
+      for (let i = 3; i < data.length; i += 4) if (data[i] > 128) opaque++
+      return { mask, opaque, width: el.getBoundingClientRect().width }
+    })
+    expect(drawn.opaque, drawn.mask).toBeGreaterThan(20)
+    expect(drawn.width).toBeGreaterThan(8)
+  })
+})

@@ -8,11 +8,21 @@
  * The environment column (issue 17) is shown at first to people who see more than one environment.
  */
 import { Link } from 'react-router'
-import { AgeText, ageSeconds, ageText, DecorationIcons, formatDateTime, fromUnix, StateBadge, type TableColumn } from '../../ui'
+import {
+  AgeText,
+  ageSeconds,
+  ageText,
+  DecorationIcons,
+  formatDateTime,
+  fromUnix,
+  HostTypeIcon,
+  StateBadge,
+  type TableColumn,
+} from '../../ui'
 import type { PanelAction } from '../actions/requests'
 import { hostPath, resourcePath } from '../links'
 import { actionable, hostNameOf, isAffected, isHost, type MonitoredRow } from '../model'
-import { hostTypeIcon } from './host-type'
+import { hostTypeCategory } from './host-type'
 import { RowActions } from './RowActions'
 
 export type TableKind = 'hosts' | 'resources' | 'problems'
@@ -58,7 +68,7 @@ function hostNameCell(row: MonitoredRow) {
     <span className="text-nowrap">
       {isHost(row) && (
         <span className="me-1" role="img" aria-label={row.hosttype || '?'} title={row.hosttype}>
-          {hostTypeIcon(row.hosttype)}
+          <HostTypeIcon category={hostTypeCategory(row.hosttype)} />
         </span>
       )}
       <Link to={hostPath(name, 'resources')}>{name}</Link>
