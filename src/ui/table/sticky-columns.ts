@@ -22,6 +22,8 @@ export function useStickyOffsets(count: number) {
       setOffsets((prev) => (prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next))
     }
     measure()
+    // Absent in jsdom (unit tests); the first measure then stands.
+    if (typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(measure)
     for (const cell of cells) observer.observe(cell)
     return () => observer.disconnect()
