@@ -58,7 +58,6 @@ export function MessageArea() {
       aria-label={t('app.messages.label')}
       // A live region present before its messages, so that screen readers read each new one (issue 17).
       aria-live="polite"
-      aria-relevant="additions"
       className="position-fixed top-0 end-0 p-3"
       style={{ zIndex: 1090, width: 'min(28rem, 100vw)', pointerEvents: 'none' }}
     >
