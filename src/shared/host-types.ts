@@ -191,9 +191,6 @@ export function hostTypeCategory(hosttype: string): HostTypeCategory | null {
   return isHostType(key) ? HOST_TYPES[key].category : null
 }
 
-/** SPEC §3: the category's icon; a question icon for an unknown type. */
-export const hostTypeIcon = (hosttype: string): string => CATEGORY_ICONS[hostTypeCategory(hosttype) ?? 'unknown']
-
 /** The check_mk access method: the agent's TCP port until Vigil parses Checkmk agent output (issue 15). */
 export const CHECK_MK_CHECK: PlannedCheck = tcp('Checkmk agent', 6556)
 

@@ -47,6 +47,8 @@ export type { TicketSubject, CreateTicketPayload, CloseTicketPayload } from './a
 export type { TicketInfo } from './actions/ticket-info'
 export { StateBadge, type StateBadgeProps } from './decorations/StateBadge'
 export { DecorationIcons, type DecorationIconsProps } from './decorations/DecorationIcons'
+export { Icon } from './icons/Icon'
+export { HostTypeIcon } from './icons/HostTypeIcon'
 export { AgeText, type AgeTextProps } from './decorations/AgeText'
 export { ageText, ageSeconds } from './decorations/age'
 export { RowActionButton, type RowActionButtonProps } from './decorations/RowActionButton'

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CATEGORY_ICONS, HOST_TYPE_NAMES, HOST_TYPES } from '../../shared/host-types'
+import { HOST_TYPE_NAMES, HOST_TYPES } from '../../shared/host-types'
 import type { DiscoveryAdded, DiscoveryJob, DiscoveryProposal } from '../../shared/api/discovery'
 import { failureOf } from '../hosts/api'
 import { useAddDiscovered } from './api'
@@ -138,7 +138,7 @@ export function ProposalTable({ job, environments }: ProposalTableProps) {
                   >
                     {HOST_TYPE_NAMES.map((n) => (
                       <option key={n} value={n}>
-                        {`${CATEGORY_ICONS[HOST_TYPES[n].category]} ${HOST_TYPES[n].display_name}`}
+                        {HOST_TYPES[n].display_name}
                       </option>
                     ))}
                   </select>

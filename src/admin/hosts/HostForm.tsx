@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
-import { ACCESS_METHODS, CATEGORY_ICONS, HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, type WindowsRole } from '../../shared/host-types'
+import { ACCESS_METHODS, HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, type WindowsRole } from '../../shared/host-types'
 import { plannedChecks } from '../../shared/host-tags'
 import { failureOf, useCreateHost, useDeleteHost, useUpdateHost, type AdminHostRow } from './api'
 import { useCurrentUser } from '../../app/api'
@@ -104,7 +104,7 @@ export function HostForm({ environments, host, onDone, onCancel, onDeleted }: Ho
         <select id="host-type" className="form-select" value={hosttype} onChange={(e) => setHosttype(e.target.value)}>
           {HOST_TYPE_NAMES.map((n) => (
             <option key={n} value={n}>
-              {`${CATEGORY_ICONS[HOST_TYPES[n].category]} ${HOST_TYPES[n].display_name}`}
+              {HOST_TYPES[n].display_name}
             </option>
           ))}
         </select>,

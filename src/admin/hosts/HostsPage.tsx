@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import { ListFilterBar, useListFilter } from '../../app/filters'
-import { hostTypeIcon } from '../../shared/host-types'
+import { hostTypeCategory } from '../../shared/host-types'
+import { HostTypeIcon } from '../../ui'
 import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from './api'
 import { HostForm } from './HostForm'
 import { HostChecks } from './HostChecks'
@@ -127,7 +128,7 @@ export function HostsPage() {
                 </td>
                 <td>
                   <span role="img" aria-label={h.hosttype || '?'} className="me-1">
-                    {hostTypeIcon(h.hosttype)}
+                    <HostTypeIcon category={hostTypeCategory(h.hosttype)} />
                   </span>
                   {h.hosttype}
                 </td>

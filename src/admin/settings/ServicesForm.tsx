@@ -4,7 +4,8 @@
  */
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { CATEGORY_ICONS, HOST_TYPE_NAMES, HOST_TYPES, type HostTypeName } from '../../shared/host-types'
+import { HOST_TYPE_NAMES, HOST_TYPES, type HostTypeName } from '../../shared/host-types'
+import { HostTypeIcon } from '../../ui'
 import { checkSlug } from '../../shared/host-tags'
 import { normalizeServices, type OrganizationServices } from '../../shared/api/settings'
 import { useSaveServices, useServices } from './api'
@@ -49,9 +50,7 @@ function Editor({ organization, saved }: { organization: SettingsOrganization; s
             return (
               <tr key={hosttype}>
                 <th scope="row" className="fw-normal">
-                  <span aria-hidden="true" className="me-1">
-                    {CATEGORY_ICONS[def.category]}
-                  </span>
+                  <HostTypeIcon category={def.category} className="me-1" />
                   {def.display_name}
                 </th>
                 <td>

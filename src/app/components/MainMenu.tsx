@@ -5,6 +5,8 @@ import { visibleMenu, type MenuLink } from '../shell/menu'
 
 export interface MainMenuProps {
   allowedModules: readonly Module[]
+  /** A phone's menu: over the screen rather than beside it, so that the screen keeps its width. */
+  overlay?: boolean
 }
 
 function MenuItem({ link }: { link: MenuLink }) {
@@ -19,10 +21,16 @@ function MenuItem({ link }: { link: MenuLink }) {
 }
 
 /** SPEC §2 main menu, entries only for allowed modules (SPEC §6). */
-export function MainMenu({ allowedModules }: MainMenuProps) {
+export function MainMenu({ allowedModules, overlay = false }: MainMenuProps) {
   const { t } = useTranslation()
+  const place = overlay ? ' position-absolute top-0 start-0 h-100 shadow overflow-auto' : ''
   return (
-    <nav id="main-menu" aria-label={t('app.menu.label')} className="border-end bg-body p-2 flex-shrink-0" style={{ width: '14rem' }}>
+    <nav
+      id="main-menu"
+      aria-label={t('app.menu.label')}
+      className={`border-end bg-body p-2 flex-shrink-0${place}`}
+      style={{ width: '14rem', zIndex: overlay ? 1040 : undefined }}
+    >
       <ul className="nav nav-pills flex-column gap-1">
         {visibleMenu(allowedModules).map((entry) =>
           entry.children ? (

@@ -56,6 +56,8 @@ export function MessageArea() {
   return (
     <section
       aria-label={t('app.messages.label')}
+      // A live region present before its messages, so that screen readers read each new one (issue 17).
+      aria-live="polite"
       className="position-fixed top-0 end-0 p-3"
       style={{ zIndex: 1090, width: 'min(28rem, 100vw)', pointerEvents: 'none' }}
     >

@@ -19,6 +19,7 @@ import { queryClient } from '../api/query-client'
 import { MainMenu } from './MainMenu'
 import { TopBar } from './TopBar'
 import { PushApprovals } from './PushApprovals'
+import { usePhoneScreen } from '../shell/narrow'
 
 export interface ShellProps {
   user: CurrentUser
@@ -47,14 +48,22 @@ export function Shell({ user, notAuthorized }: ShellProps) {
     void switchLanguage(preferences.language)
   }, [preferences.language])
 
-  const toggleMenu = () => setPreferences({ hideSideBar: !preferences.hideSideBar })
+  // On a phone the menu overlays the screen: it starts closed and closes after each navigation (issue 17),
+  // without touching the side bar preference a wider screen keeps.
+  const phone = usePhoneScreen()
+  const [phoneMenuOpen, setPhoneMenuOpen] = useState(false)
+  useEffect(() => setPhoneMenuOpen(false), [location.pathname, location.search])
+  const menuHidden = phone ? !phoneMenuOpen : preferences.hideSideBar
+  const setMenuHidden = (hidden: boolean) => (phone ? setPhoneMenuOpen(!hidden) : setPreferences({ hideSideBar: hidden }))
+
+  const toggleMenu = () => setMenuHidden(!menuHidden)
   const openSearch = () => void loadSearchModal().then((modal) => setSearch(() => modal))
   const handlers: ShortcutHandlers = { toggleMenu, help: () => setHelpOpen(true), search: openSearch }
   for (const [id, to] of Object.entries(SHORTCUT_ROUTES)) handlers[id as keyof ShortcutHandlers] = () => void navigate(to)
   useShortcuts(handlers)
   useTouchGestures((gesture) => {
-    if (gesture === 'open-menu' && preferences.hideSideBar) setPreferences({ hideSideBar: false })
-    else if (gesture === 'close-menu' && !preferences.hideSideBar) setPreferences({ hideSideBar: true })
+    if (gesture === 'open-menu' && menuHidden) setMenuHidden(false)
+    else if (gesture === 'close-menu' && !menuHidden) setMenuHidden(true)
     else if (gesture === 'reload') void queryClient.invalidateQueries()
   })
 
@@ -70,16 +79,16 @@ export function Shell({ user, notAuthorized }: ShellProps) {
       <TopBar
         username={user.username}
         avatarUrl={user.avatar_url}
-        menuHidden={preferences.hideSideBar}
+        menuHidden={menuHidden}
         theme={preferences.theme}
         onToggleMenu={toggleMenu}
         onThemeChange={(theme) => setPreferences({ theme })}
         onLogout={() => void logout()}
       />
       <PushApprovals />
-      <div className="d-flex flex-grow-1">
-        {!preferences.hideSideBar && <MainMenu allowedModules={user.allowed_modules} />}
-        <main id="main" className="flex-grow-1 min-w-0">
+      <div className="d-flex flex-grow-1 position-relative">
+        {!menuHidden && <MainMenu allowedModules={user.allowed_modules} overlay={phone} />}
+        <main id="main" className="flex-grow-1" style={{ minWidth: 0 }}>
           {content}
         </main>
       </div>

@@ -40,11 +40,12 @@ export function UserMenu({ username, avatarUrl, onLogout }: UserMenuProps) {
         className="btn btn-sm btn-outline-light dropdown-toggle"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={t('app.userMenu.label', { username })}
         onClick={() => setOpen(!open)}
       >
+        {/* The name comes from the content, which then holds the visible name (WCAG "label in name"). */}
+        <span className="visually-hidden">{t('app.userMenu.label', { username })}</span>
         <Avatar username={username} url={avatarUrl} />
-        {username}
+        <span aria-hidden="true">{username}</span>
       </button>
       {open && (
         <ul className="dropdown-menu dropdown-menu-end show" role="menu" style={{ right: 0 }}>

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useChildren } from '../api'
 import { childBadges } from '../children'
-import { hostTypeIcon } from './host-type'
+import { hostTypeCategory } from './host-type'
+import { HostTypeIcon } from '../../ui'
 
 export interface ChildBadgesProps {
   host: string
@@ -29,9 +30,7 @@ export function ChildBadges({ host }: ChildBadgesProps) {
             className="badge text-bg-secondary text-decoration-none"
             title={t('monitoring.details.childBadge', { type: b.hosttype, count: b.count })}
           >
-            <span aria-hidden="true" className="me-1">
-              {hostTypeIcon(b.hosttype)}
-            </span>
+            <HostTypeIcon category={hostTypeCategory(b.hosttype)} className="me-1" />
             {b.hosttype} ({b.count}): {b.text}
           </Link>
         </li>

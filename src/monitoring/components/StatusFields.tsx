@@ -8,11 +8,11 @@ import { AcknowledgementList } from '../../shared/api/acknowledgements'
 import { DowntimeList } from '../../shared/api/downtimes'
 import { PerfItemSchema } from '../../shared/perfdata'
 import type { ThresholdRange } from '../../shared/thresholds'
-import { formatDateTime, fromUnix } from '../../ui'
+import { formatDateTime, fromUnix, HostTypeIcon } from '../../ui'
 import { monitoringKeys } from '../api'
 import { hostPath } from '../links'
 import { isHost, objectPath, type MonitoredRow } from '../model'
-import { hostTypeIcon } from './host-type'
+import { hostTypeCategory } from './host-type'
 
 /** The extra fields of a subject (GET hosts/{name} and resources/{host}/{name} answer every field). */
 const Extra = z.looseObject({
@@ -85,9 +85,7 @@ export function StatusFields({ row }: { row: MonitoredRow }) {
       {isHost(row) && (
         <>
           <Field label={f('hosttype')}>
-            <span aria-hidden="true" className="me-1">
-              {hostTypeIcon(row.hosttype)}
-            </span>
+            <HostTypeIcon category={hostTypeCategory(row.hosttype)} className="me-1" />
             {row.hosttype}
           </Field>
           <Field label={f('address')}>{[row.ip_address, row.hostname].filter(Boolean).join(' / ') || '—'}</Field>

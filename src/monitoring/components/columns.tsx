@@ -8,11 +8,21 @@
  * The environment column (issue 17) is shown at first to people who see more than one environment.
  */
 import { Link } from 'react-router'
-import { AgeText, ageSeconds, ageText, DecorationIcons, formatDateTime, fromUnix, StateBadge, type TableColumn } from '../../ui'
+import {
+  AgeText,
+  ageSeconds,
+  ageText,
+  DecorationIcons,
+  formatDateTime,
+  fromUnix,
+  HostTypeIcon,
+  StateBadge,
+  type TableColumn,
+} from '../../ui'
 import type { PanelAction } from '../actions/requests'
 import { hostPath, resourcePath } from '../links'
 import { actionable, hostNameOf, isAffected, isHost, type MonitoredRow } from '../model'
-import { hostTypeIcon } from './host-type'
+import { hostTypeCategory } from './host-type'
 import { RowActions } from './RowActions'
 
 export type TableKind = 'hosts' | 'resources' | 'problems'
@@ -39,6 +49,7 @@ function stateColumn(ctx: ColumnContext): Column {
     id: 'state',
     header: ctx.t('monitoring.columns.state'),
     sortable: true,
+    sticky: 'state',
     className: 'text-nowrap',
     cell: (row) => (
       <>
@@ -57,7 +68,7 @@ function hostNameCell(row: MonitoredRow) {
     <span className="text-nowrap">
       {isHost(row) && (
         <span className="me-1" role="img" aria-label={row.hosttype || '?'} title={row.hosttype}>
-          {hostTypeIcon(row.hosttype)}
+          <HostTypeIcon category={hostTypeCategory(row.hosttype)} />
         </span>
       )}
       <Link to={hostPath(name, 'resources')}>{name}</Link>
@@ -114,7 +125,7 @@ const actionsColumn = (ctx: ColumnContext): Column => ({
 export function hostColumns(ctx: ColumnContext): Column[] {
   return [
     stateColumn(ctx),
-    { id: 'name', header: ctx.t('monitoring.columns.name'), sortable: true, cell: hostNameCell, csv: hostNameOf },
+    { id: 'name', header: ctx.t('monitoring.columns.name'), sortable: true, sticky: 'name', cell: hostNameCell, csv: hostNameOf },
     {
       id: 'description',
       header: ctx.t('monitoring.columns.description'),
@@ -150,12 +161,21 @@ export function hostColumns(ctx: ColumnContext): Column[] {
 export function resourceColumns(ctx: ColumnContext): Column[] {
   const columns: Column[] = [stateColumn(ctx)]
   if (ctx.showHost)
-    columns.push({ id: 'host_name', header: ctx.t('monitoring.columns.host_name'), sortable: true, cell: hostNameCell, csv: hostNameOf })
+    columns.push({
+      id: 'host_name',
+      header: ctx.t('monitoring.columns.host_name'),
+      sortable: true,
+      sticky: 'name',
+      cell: hostNameCell,
+      csv: hostNameOf,
+    })
   columns.push(
     {
       id: 'display_name',
       header: ctx.t('monitoring.columns.display_name'),
       sortable: true,
+      // On a host's own resources tab the resource is the name that stays in view.
+      sticky: ctx.showHost ? undefined : 'name',
       cell: (row) => (isHost(row) ? '' : <Link to={resourcePath(row.host_name, row.display_name, 'status')}>{row.display_name}</Link>),
       csv: (row) => (isHost(row) ? '' : row.display_name),
     },

@@ -1,2 +1,2 @@
 /** SPEC §3 host type categories and icons, from the one catalogue in src/shared. */
-export { HOST_TYPE_CATEGORIES, hostTypeCategory, hostTypeIcon, type HostTypeCategory } from '../../shared/host-types'
+export { HOST_TYPE_CATEGORIES, hostTypeCategory, type HostTypeCategory } from '../../shared/host-types'

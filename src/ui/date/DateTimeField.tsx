@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Calendar } from './Calendar'
+import { Icon } from '../icons/Icon'
 import { roundToStep, STEP_MINUTES, withDay, withTime } from './date-time'
 import { DateTimeInput } from './DateTimeInput'
 
@@ -38,7 +39,7 @@ export function DateTimeField({ label, value, onChange, error, disabled }: DateT
           aria-label={t('ui.dateRange.openCalendar', { label })}
           onClick={() => setOpen(!open)}
         >
-          <span aria-hidden="true">📅</span>
+          <Icon name="calendar" />
         </button>
       </div>
       {open && (

@@ -1,7 +1,15 @@
 import { useTranslation } from 'react-i18next'
+import { Icon } from '../icons/Icon'
+import type { IconName } from '../icons/icons'
 import { decorationsOf, handlingDecoration, stateDecoration, type Decorated, type Decoration } from './decorations'
 
-const ICONS: Record<Decoration, string> = { maintenance: '🛠', stale: '⏱', flapping: '⇅', acknowledgement: '✔', ticket: '🎫' }
+const ICONS: Record<Decoration, IconName> = {
+  maintenance: 'tools',
+  stale: 'stopwatch',
+  flapping: 'arrowDownUp',
+  acknowledgement: 'checkLg',
+  ticket: 'ticket',
+}
 
 export interface DecorationIconsProps {
   item: Decorated
@@ -20,9 +28,7 @@ export function DecorationIcons({ item }: DecorationIconsProps) {
   return (
     <span role="img" aria-label={tooltip} title={tooltip} className="ms-1 text-nowrap">
       {shown.map((d) => (
-        <span key={d} aria-hidden="true" className="me-1">
-          {ICONS[d]}
-        </span>
+        <Icon key={d} name={ICONS[d]} className="me-1" />
       ))}
     </span>
   )

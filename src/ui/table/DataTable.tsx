@@ -3,6 +3,8 @@ import { Fragment, useMemo, useRef, useState, type KeyboardEvent, type MouseEven
 import { useTranslation } from 'react-i18next'
 import { isNavigationKey, keepActive, navigateRows, toggled, type RowNavigation } from './row-navigation'
 import { ariaSort, nextSort, type SortState } from './sort'
+import { useStickyOffsets } from './sticky-columns'
+import './table.css'
 import type { TableColumn, TableSelection } from './types'
 
 export interface DataTableProps<Row> {
@@ -62,7 +64,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const ids = modelRows.map((r) => r.id)
   const activeId = keepActive(nav.activeId, ids)
   const byId = new Map(columns.map((c) => [c.id, c]))
-  const span = table.getVisibleLeafColumns().length + (renderExpanded ? 1 : 0) + (selection ? 1 : 0)
+  const leading = (renderExpanded ? 1 : 0) + (selection ? 1 : 0)
+  const visible = table.getVisibleLeafColumns().map((c) => byId.get(c.id)!)
+  const span = visible.length + leading
+  const firstScrolling = visible.findIndex((c) => !c.sticky)
+  const { headerRef, stickyCell } = useStickyOffsets(leading + (firstScrolling === -1 ? visible.length : firstScrolling))
+  const cellProps = (index: number, column?: TableColumn<Row>) => {
+    const sticky = stickyCell(index, column?.sticky === 'name')
+    const className = [column?.className, sticky.className].filter(Boolean).join(' ') || undefined
+    return { className, style: sticky.style }
+  }
 
   const toggleExpanded = (id: string) => setNav((s) => ({ activeId: id, expanded: toggled(s.expanded, id) }))
 
@@ -88,27 +99,27 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <div className="table-responsive">
-      <table className="table table-sm table-hover align-middle mb-0" aria-label={label}>
+      <table className="table table-sm table-hover align-middle mb-0 data-table" aria-label={label}>
         <thead>
-          <tr>
+          <tr ref={headerRef}>
             {renderExpanded && (
-              <th scope="col">
+              <th scope="col" {...cellProps(0)}>
                 <span className="visually-hidden">{t('ui.table.details')}</span>
               </th>
             )}
             {selection && (
-              <th scope="col">
+              <th scope="col" {...cellProps(leading - 1)}>
                 <span className="visually-hidden">{t('ui.table.select')}</span>
               </th>
             )}
             {table
               .getFlatHeaders()
               .filter((h) => h.column.getIsVisible())
-              .map((header) => {
+              .map((header, i) => {
                 const column = byId.get(header.column.id)!
                 const direction = ariaSort(sort, column.id)
                 return (
-                  <th key={header.id} scope="col" aria-sort={column.sortable ? direction : undefined} className={column.className}>
+                  <th key={header.id} scope="col" aria-sort={column.sortable ? direction : undefined} {...cellProps(leading + i, column)}>
                     {column.sortable ? (
                       <button
                         type="button"
@@ -149,13 +160,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     else rowRefs.current.delete(id)
                   }}
                   tabIndex={id === activeId ? 0 : -1}
-                  aria-expanded={renderExpanded ? open : undefined}
                   className={[rowClassName?.(row.original), selected ? 'table-active' : ''].filter(Boolean).join(' ') || undefined}
                   onKeyDown={(e) => onRowKeyDown(e, id)}
                   onClick={(e) => onRowClick(e, row.original, id)}
                 >
                   {renderExpanded && (
-                    <td>
+                    <td {...cellProps(0)}>
                       <button
                         type="button"
                         className="btn btn-sm btn-link p-0"
@@ -169,7 +179,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     </td>
                   )}
                   {selection && (
-                    <td>
+                    <td {...cellProps(leading - 1)}>
                       <input
                         type="checkbox"
                         className="form-check-input"
@@ -179,8 +189,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                       />
                     </td>
                   )}
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={byId.get(cell.column.id)?.className}>
+                  {row.getVisibleCells().map((cell, i) => (
+                    <td key={cell.id} {...cellProps(leading + i, byId.get(cell.column.id))}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}

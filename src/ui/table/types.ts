@@ -16,6 +16,11 @@ export interface TableColumn<Row> {
   csv?(row: Row): CsvValue
   /** More CSV columns right after this one (e.g. an age as people read it, then its raw seconds). */
   csvExtra?: readonly { header: string; value(row: Row): CsvValue }[]
+  /**
+   * Stays in view while the table scrolls sideways on a phone (issue 17): the state and name columns. A
+   * `name` column is cut to a short width there so that the rest keeps room.
+   */
+  sticky?: 'state' | 'name'
   /** Extra classes of the cells, e.g. `text-nowrap`. */
   className?: string
 }

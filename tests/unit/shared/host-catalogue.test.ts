@@ -6,7 +6,7 @@
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkKinds } from '../../../src/server/engine/checks/index'
-import { HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, hostTypeIcon } from '../../../src/shared/host-types'
+import { HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, hostTypeCategory } from '../../../src/shared/host-types'
 import { AGENTLESS_CHECK_TAGS, plannedChecks } from '../../../src/shared/host-tags'
 import { hostTypeMarkdownTable } from '../../../src/shared/host-catalogue'
 
@@ -36,9 +36,9 @@ describe('host-type catalogue', () => {
     expect(plannedChecks({ ...host, hosttype: 'ping', tags: ['vnc', 'mx'] }).map((c) => c.kind)).toEqual(['tcp', 'dns'])
   })
 
-  it('shows a question icon for an unknown type (SPEC §3)', () => {
-    expect(hostTypeIcon('toaster')).toBe('❓')
-    expect(hostTypeIcon('printer')).toBe('🖨')
+  it('has no category for an unknown type, which then shows a question icon (SPEC §3, src/ui/icons)', () => {
+    expect(hostTypeCategory('toaster')).toBeNull()
+    expect(hostTypeCategory('Printer')).toBe('printers')
   })
 
   it("matches the README's table of host types", () => {

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { showMessage } from '../../../app/shell'
 import type { MapInfo } from '../../../shared/api/maps'
+import { Icon } from '../../../ui'
 import { downloadMap } from './api'
 import { mapWrites, useMapWrite } from '../../api'
 import { editorPath } from './AddMapDialog'
@@ -137,7 +138,7 @@ export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
         aria-label={t('maps.list.actions.delete', { alias })}
         onClick={guarded('maps.list.deleteNotAllowed', () => onDelete(map))}
       >
-        🗑
+        <Icon name="trash" />
       </button>
     </div>
   )

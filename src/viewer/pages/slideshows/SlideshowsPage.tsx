@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
 import { usePreferences } from '../../../app/preferences'
 import { showMessage } from '../../../app/shell'
-import { fromOrderParam, Modal, TablePanel, toOrderParam, type TableColumn, writableEnvironments } from '../../../ui'
+import { fromOrderParam, Icon, Modal, TablePanel, toOrderParam, type TableColumn, writableEnvironments } from '../../../ui'
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
 import type { Slideshow } from '../../../shared/api/maps'
 import { ConfirmDialog } from '../maps-list/ConfirmDialog'
@@ -82,7 +82,7 @@ export function SlideshowsPage() {
                 aria-label={t('maps.slideshows.actions.delete', { alias: s.alias })}
                 onClick={() => (canWrite ? setDeleting(s) : showMessage({ variant: 'warning', text: t('maps.list.deleteNotAllowed') }))}
               >
-                🗑
+                <Icon name="trash" />
               </button>
             </div>
           )

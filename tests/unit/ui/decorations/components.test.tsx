@@ -31,7 +31,9 @@ describe('badges and decorations on screen (SPEC §2 host table, §4 Decorations
       />,
     )
     const icons = screen.getByRole('img', { name: 'In maintenance, Stale, Flapping, Acknowledged, Ticket created' })
-    expect(icons.textContent).toBe('🛠🎫')
+    // Shipped icons, not emoji (issue 17: kiosks without an emoji font showed empty boxes).
+    expect(Array.from(icons.querySelectorAll('[data-icon]'), (el) => el.getAttribute('data-icon'))).toEqual(['tools', 'ticket'])
+    expect(icons.textContent).toBe('')
   })
 
   it('colours a state and shows a critical host as down', () => {
