@@ -49,8 +49,14 @@ export function useBrowserSuite(options: StartOptions = {}): BrowserSuite {
   return suite
 }
 
-/** A new browser context of `user`, logged in through the SPEC §2 token parameter, on the hash `route`. */
-export async function openAs(suite: BrowserSuite, user: { username: string; password: string }, route: string): Promise<Page> {
+/**
+ * A browser of `user`, logged in through the SPEC §2 token parameter: one context, whose tabs share storage like
+ * a person's browser; `tab` opens the hash `route` in a new tab.
+ */
+export async function browserAs(
+  suite: BrowserSuite,
+  user: { username: string; password: string },
+): Promise<{ context: BrowserContext; tab(route: string): Promise<Page> }> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -59,7 +65,17 @@ export async function openAs(suite: BrowserSuite, user: { username: string; pass
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
   suite.contexts.push(context)
-  const page = await context.newPage()
-  await page.goto(`${suite.server.baseUrl}/#${route}${route.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`)
-  return page
+  return {
+    context,
+    async tab(route) {
+      const page = await context.newPage()
+      await page.goto(`${suite.server.baseUrl}/#${route}${route.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`)
+      return page
+    },
+  }
+}
+
+/** A new browser context of `user`, logged in through the SPEC §2 token parameter, on the hash `route`. */
+export async function openAs(suite: BrowserSuite, user: { username: string; password: string }, route: string): Promise<Page> {
+  return (await browserAs(suite, user)).tab(route)
 }

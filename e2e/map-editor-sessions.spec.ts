@@ -6,9 +6,9 @@
  * before it reverts the draft (SPEC §2 "version history").
  */
 import { describe, expect, it } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
-import { useBrowserSuite } from './browser'
+import { browserAs, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 
@@ -17,26 +17,6 @@ async function engineerWithMap(): Promise<Tenant & { mapId: number; path: string
   const map = await tenant.api.post('/api/v1/maps', { alias: 'Sessions map', hostgroup_id: tenant.environmentId, layout: 2 })
   expect(map.status).toBe(201)
   return { ...tenant, mapId: map.body.id, path: `/maps/${map.body.hostgroup_name}/${map.body.name}/edit` }
-}
-
-/** A browser of the user (one context: its tabs share storage, like a person's browser). */
-async function browserOf(user: Tenant): Promise<{ context: BrowserContext; tab(route: string): Promise<Page> }> {
-  const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.username, password: user.password }),
-  })
-  const { token } = (await r.json()) as { token: string }
-  const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
-  suite.contexts.push(context)
-  return {
-    context,
-    async tab(route) {
-      const page = await context.newPage()
-      await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
-      return page
-    },
-  }
 }
 
 const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()
@@ -74,7 +54,7 @@ const documentWith = (items: ReturnType<typeof shape>[]) => ({
 describe('map editor sessions and history (issue 18)', () => {
   it('lets a second tab of the same user take the lock over; the first keeps its work, is told, and takes it back', async () => {
     const user = await engineerWithMap()
-    const browser = await browserOf(user)
+    const browser = await browserAs(suite, user)
     const first = await browser.tab(user.path)
     await saved(first)
 
@@ -126,7 +106,7 @@ describe('map editor sessions and history (issue 18)', () => {
     expect((await user.api.post(`${base}/publish`, { comment: 'Moved the core' })).status).toBe(200)
     expect((await user.api.del(`${base}/lock`)).status).toBe(204)
 
-    const page = await (await browserOf(user)).tab(user.path)
+    const page = await (await browserAs(suite, user)).tab(user.path)
     await saved(page)
     await page.getByRole('button', { name: 'Version history' }).click()
     const list = page.getByRole('table', { name: 'Published versions' })
