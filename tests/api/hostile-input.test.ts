@@ -94,6 +94,7 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
       version: 1,
       users: (await admin.get('/api/v1/users/current')).body.id,
       'check-templates': template.id,
+      probes: (await admin.post('/api/v1/probes/', { name: uniq('sweep-probe'), environment_ids: [env.id] })).body.probe?.id,
       'environment-lists': (
         await admin.post('/api/v1/environment-lists/', { name: uniq('sweep-list'), organization_id: org.id, environment_ids: [env.id] })
       ).body.id,
@@ -191,8 +192,11 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
       for (const [method, op] of Object.entries(ops)) {
         if (!['post', 'put', 'patch', 'delete'].includes(method) || EXCLUDED.has(`${method} ${path}`)) continue
         const M = method.toUpperCase()
-        const base = path.split('/')[3]
-        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(name === 'id' ? ids[base] : ids[name])))
+        const segments = path.split('/')
+        // `{id}` is the id of the collection it follows where the sweep made one (…/organizations/{id}/layout),
+        // else of the path's first collection.
+        const id = ids[segments[segments.indexOf('{id}') - 1]] ?? ids[segments[3]]
+        const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(name === 'id' ? id : ids[name])))
         const query = new URLSearchParams()
         for (const p of op.parameters ?? []) {
           if (p.in !== 'query' || !p.required) continue
