@@ -123,6 +123,8 @@ describe('filter panel on the lists (issue 17, SPEC §2 per-section custom filte
     await onlyRows(table, users, [first.username, second.username])
 
     await page.goto(page.url().replace(/\/users\?.*$/, '/hosts'))
+    // A fresh load: the hash change alone keeps the users list's open panel state.
+    await page.reload()
     await page.getByRole('button', { name: 'Filter', exact: true }).click()
     await page.getByRole('button', { name: 'Load', exact: true }).click()
     await page.getByText('No saved filters.').waitFor()
