@@ -5,8 +5,26 @@
  */
 import { errorExtraOf, errorKeyOf } from '../api'
 
-/** This tab's editing session: random, never stored, so a reload or a duplicated tab is a new session. */
-export const TAB_SESSION = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')
+const SESSION_KEY = 'vigil.editor.session'
+
+/**
+ * This tab's editing session: random, kept in the tab's sessionStorage only across a reload of this tab (the
+ * lock is still its own then, and its unsaved work is offered back: issue 6 "never loses work"), never taken
+ * over by a duplicated or new tab, which is a new session.
+ */
+function tabSession(): string {
+  const fresh = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, '0')).join('')
+  try {
+    const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined
+    const id = (navigation?.type === 'reload' && sessionStorage.getItem(SESSION_KEY)) || fresh
+    sessionStorage.setItem(SESSION_KEY, id)
+    return id
+  } catch {
+    return fresh
+  }
+}
+
+export const TAB_SESSION = tabSession()
 
 export interface LockHolder {
   username: string
