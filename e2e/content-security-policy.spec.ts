@@ -46,11 +46,16 @@ describe('content security policy', () => {
       ...(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)),
     ]
 
+    // The table's first fetch may come before the feed subscribed; the change is posted once it has.
+    const subscribed = page
+      .waitForEvent('websocket')
+      .then((ws) => ws.waitForEvent('framesent', { predicate: (f) => String(f.payload).includes('"subscribe"') }))
     const response = await page.goto(`${suite.server.baseUrl}/#/monitoring/hosts?token=${encodeURIComponent(token)}`)
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'")
     const row = page.getByRole('table', { name: 'Hosts' }).getByRole('row').filter({ hasText: host })
     await row.getByText(`PING OK - ${host}`).waitFor()
     // The feed's WebSocket is allowed by connect-src 'self': the change arrives without a reload.
+    await subscribed
     expect((await user.api.post('/api/v1/results', { host, exit_status: 2, output: `PING CRITICAL - ${host} lost` })).status).toBe(200)
     await row.getByText(`PING CRITICAL - ${host} lost`).waitFor()
 
