@@ -43,8 +43,36 @@ const failures = (
 ).filter((label) => label !== null)
 if (!run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) failures.push('build')
 
+/**
+ * Runs vitest with its output passed through and kept: CI shows only the end of a run's output, so errors
+ * outside any test (vitest's "Unhandled Errors" block, printed before its summary) are printed again last.
+ */
+const runTests = (args) =>
+  new Promise((resolve) => {
+    console.log(`\n== tests: npx ${args.join(' ')}`)
+    const child = spawn('npx', args, { env: process.env, stdio: ['inherit', 'pipe', 'inherit'] })
+    let output = ''
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d)
+      output += d
+    })
+    child.on('close', (code) => resolve({ ok: code === 0, output }))
+  })
+
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-vitest-')), 'report.json')
-const testsOk = run('tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
+const tests = await runTests(['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`])
+const testsOk = tests.ok
+// eslint-disable-next-line no-control-regex
+const plain = tests.output.replace(/\x1b\[[0-9;]*m/g, '')
+const unhandled = plain.indexOf('Unhandled Error')
+const outside =
+  unhandled < 0
+    ? []
+    : plain
+        .slice(unhandled)
+        .split('\n')
+        .filter((line) => line.trim() && !/^[\s⎯]+$/.test(line))
+        .slice(0, 40)
 let passed = 0
 let failed = 0
 try {
@@ -56,6 +84,7 @@ try {
   failed += 1
 }
 if (!testsOk) failures.push('tests')
+if (outside.length) console.log(`\n== errors outside tests (again, from above):\n${outside.join('\n')}`)
 if (failures.length) console.log(`\nFailed steps: ${failures.join(', ')}`)
 console.log(`${passed} passed, ${failed + failures.filter((f) => f !== 'tests').length} failed`)
 process.exit(failures.length ? 1 : 0)

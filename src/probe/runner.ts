@@ -71,7 +71,6 @@ export function createRunner(opts: { buffer: ResultBuffer; workers: number; conc
       flap: NOT_FLAPPING,
       isStale: false,
       hasGraph: false,
-      running: old?.running ?? false,
     }
   }
 

@@ -318,8 +318,6 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   }
 
   function track(t: Target, spreadOverdue = false) {
-    const old = targets.get(t.key)
-    if (old) t.running = old.running
     targets.set(t.key, t)
     plan(t, undefined, spreadOverdue)
   }

@@ -63,6 +63,12 @@ export class Scheduler {
   /** organizations with due checks, served in turn */
   private rotation: Tenant[] = []
   private running = 0
+  /**
+   * Keys with a check in flight. Kept by key, not on the Target: a target reread while its check runs (edited,
+   * or its host's lease handed back and taken again, issue 20) is a new object, and a flag on the old one
+   * either stayed set on the new one for ever (it never ran again) or was lost (it ran twice at once).
+   */
+  private inFlightKeys = new Set<string>()
   private timer: NodeJS.Timeout | null = null
   /** when `timer` fires (ms) */
   private timerDue = Infinity
@@ -193,7 +199,7 @@ export class Scheduler {
       const e = tenant.ready.peek()
       if (!e) return undefined
       const t = this.targets.get(e.key)
-      if (t && this.gens.get(e.key) === e.gen && !t.running) return t
+      if (t && this.gens.get(e.key) === e.gen && !this.inFlightKeys.has(e.key)) return t
       tenant.ready.shift()
     }
   }
@@ -241,14 +247,11 @@ export class Scheduler {
   }
 
   private launch(t: Target, tenant: Tenant) {
-    t.running = true
+    this.inFlightKeys.add(t.key)
     this.running++
     tenant.running++
     this.opts.run(t).finally(() => {
-      t.running = false
-      // A target replaced while this run was in flight (its check edited) took over `running`: free it too, or it never runs again.
-      const current = this.targets.get(t.key)
-      if (current) current.running = false
+      this.inFlightKeys.delete(t.key)
       this.running--
       tenant.running--
       this.dropIfIdle(tenant)

@@ -39,7 +39,6 @@ export interface Target {
   isStale: boolean
   /** the resource has performance data (SPEC §3 has_graph) */
   hasGraph: boolean
-  running: boolean
 }
 
 /** SPEC §4 numeric states of hosts (HOST) and resources (RESOURCE), pending as null. */
@@ -101,7 +100,6 @@ function toTarget(type: TargetType, r: TargetRow): Target {
     },
     isStale: r.is_stale === 1,
     hasGraph: r.has_graph === 1,
-    running: false,
   }
 }
 

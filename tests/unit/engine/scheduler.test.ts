@@ -26,7 +26,6 @@ const target = (id: number, nextCheck: number | null, interval = 60, lastCheck: 
   flap: NOT_FLAPPING,
   isStale: false,
   hasGraph: false,
-  running: false,
 })
 
 describe('scheduler', () => {
@@ -62,6 +61,36 @@ describe('scheduler', () => {
     await new Promise((r) => setImmediate(r))
     expect(started).toEqual([2, 3, 1])
     expect(maxRunning).toBeLessThanOrEqual(2)
+    s.stop()
+  })
+
+  it('runs a target again that was reread and forgotten while its check ran, never twice at once (issue 20 takeover)', async () => {
+    let clock = 1_000_000
+    const started: number[] = []
+    const release: (() => void)[] = []
+    const s = new Scheduler({
+      concurrency: 4,
+      now: () => clock,
+      run: (t) =>
+        new Promise<void>((resolve) => {
+          started.push(t.id)
+          release.push(resolve)
+        }),
+    })
+    s.start()
+    s.plan(target(1, null), clock)
+    expect(started).toEqual([1])
+    // While it runs: its host's lease is handed back (forgotten), the target is reread (a new object), its host
+    // taken again and planned due now. It must wait for the run in flight, not start beside it.
+    s.forget('r:1')
+    s.plan(target(1, null), clock)
+    expect(started).toEqual([1])
+    release.shift()!()
+    await new Promise((r) => setImmediate(r))
+    // The run ended: the reread target is due and runs (it was dropped for ever when the flag sat on the old object).
+    clock += 10
+    s.plan(target(1, null), clock)
+    expect(started).toEqual([1, 1])
     s.stop()
   })
 
