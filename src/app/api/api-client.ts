@@ -31,6 +31,8 @@ export interface ApiClientDeps {
   /** Absolute or root-relative URL of the versioned API root, ending in '/'. */
   baseUrl: string
   getToken(): string | null
+  /** The language shown, sent as Accept-Language: the server's translated fields (SPEC §3 state_translation) follow it. */
+  getLanguage?(): string
   /** SPEC §7: the user is sent to login when a request has no token. */
   onNoToken(): void
   /** SPEC §8: the error handler. */
@@ -103,6 +105,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (options.signal?.aborted) controller.abort()
     const headers: Record<string, string> = { Accept: 'application/json' }
     if (token !== null) headers.Authorization = `Bearer ${token}`
+    const language = deps.getLanguage?.()
+    if (language) headers['Accept-Language'] = language
     if (options.body !== undefined) headers['Content-Type'] = 'application/json'
     if (options.raw) headers['Content-Type'] = options.raw.contentType
     try {

@@ -50,6 +50,7 @@ export function handleApiFailure(failure: ApiFailure): void {
 export const api = createApiClient({
   baseUrl: '/api/v1/',
   getToken: () => getToken(),
+  getLanguage: () => i18n.language,
   onNoToken: sendToLogin,
   onFailure: handleApiFailure,
   onPending: (delta) => pendingStore.setState((s) => ({ count: s.count + delta })),

@@ -1,5 +1,6 @@
 /** Hosts (SPEC §3 Host): the list protocol, get by id or name, create/update/delete with parents and secrets. */
 import { ui } from '../../shared/i18n/en/ui'
+import { ui as uiNl } from '../../shared/i18n/nl/ui'
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostTable } from './db'
@@ -9,7 +10,7 @@ import { readJson, now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, inMaintenanceColumn, rowActions, ticketAllowed } from './check-state'
 import { ApiError } from '../../shared/errors'
-import { HOST, HOST_MAP_STATE, HOST_SORT_SEVERITY, HOST_STATES, MAP, problemSeverity, stateId } from '../../shared/enums'
+import { HOST, HOST_MAP_STATE, HOST_SORT_SEVERITY, HOST_STATES, MAP, problemSeverity, stateId, type Language } from '../../shared/enums'
 import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
@@ -32,6 +33,8 @@ const HOST_MAP_OF_HOST: Record<string, number> = {
   unreachable: HOST_MAP_STATE.host_unreachable,
 }
 
+const STATE_NAMES: Record<Language, Record<keyof typeof ui.states, string>> = { en: ui.states, nl: uiNl.states }
+
 function toApi(r: Row, scope: Scope) {
   return {
     id: r.id,
@@ -46,8 +49,8 @@ function toApi(r: Row, scope: Scope) {
     ip_address: r.ip_address,
     description: r.description,
     ...checkStateToApi(r),
-    // SPEC §3: the translated state name (the catalogue's; the browser may show its own language's instead).
-    state_translation: ui.states[r.state as keyof typeof ui.states] ?? r.state,
+    // SPEC §3: the state's name in the caller's language (Accept-Language).
+    state_translation: STATE_NAMES[scope.language ?? 'en'][r.state as keyof typeof ui.states] ?? r.state,
     state_id: stateId('host', r.state),
     problem_severity: problemSeverity('host', r.state),
     tags: readJson<string[]>(r.tags, []),

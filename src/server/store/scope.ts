@@ -8,7 +8,7 @@ import type { Database } from './db'
 import { perDatabaseCache } from './cache'
 import { actionsOf, modulesOf, restrictModules, AuthorizationGroup, type Action } from '../../shared/permissions'
 import { readJson } from './json'
-import type { Module } from '../../shared/enums'
+import type { Language, Module } from '../../shared/enums'
 import { ApiError } from '../../shared/errors'
 
 export interface Scope {
@@ -23,6 +23,8 @@ export interface Scope {
   modules: Module[]
   /** Issue 13: a server admin runs the installation; granted only by server admins, never per organization. */
   serverAdmin: boolean
+  /** The caller's language (Accept-Language) for translated fields such as SPEC §3 state_translation; English when unset. */
+  language?: Language
 }
 
 /** Where a right is asked for: an environment, or an organization (SPEC §6). */

@@ -8,6 +8,7 @@ import { ApiError } from '../../../shared/errors'
 import { resolveToken, type ResolvedToken } from '../../store/tokens'
 import { scopeOfToken } from '../../store/wall-tokens'
 import { checkWallRequest } from './wall'
+import { languageOf } from '../language'
 import type { RouteDeps } from '../types'
 
 export function bearerOf(header: string | undefined): string | undefined {
@@ -27,7 +28,7 @@ export const auth = fp<RouteDeps>(async (app, { store }) => {
     if (!found) throw new ApiError('invalid_token', { reason: 'unknown, expired or revoked token' })
     req.tokenId = found.tokenId
     req.token = found
-    req.scope = await scopeOfToken(store.db, found)
+    req.scope = { ...(await scopeOfToken(store.db, found)), language: languageOf(req.headers['accept-language']) }
     if (found.wall) await checkWallRequest(store.db, req.scope, found.wall, req)
   })
 })
