@@ -152,6 +152,11 @@ export function useMonitoringFeed(environmentIds: readonly number[]): void {
       }
       enqueue(delta)
     },
+    // A change between the tables' first fetch and the subscription, or while the feed was away, has no delta.
+    () => {
+      if (isLive(uiStore.getState())) scheduleRefresh()
+      else missed.current = true
+    },
   )
   useEffect(() => {
     if (live && missed.current) {

@@ -71,6 +71,26 @@ describe('feed client', () => {
     client.stop()
   })
 
+  it('tells a screen when its topic is live, once per socket, so it refetches what changed before', async () => {
+    const { client, connections } = feedClient()
+    const topic = `environment:${t.environmentId}`
+    let live = 0
+    client.onLive(topic, () => live++)
+    client.subscribe(topic, () => {})
+    client.start()
+    await until(() => live === 1)
+    // Another topic's confirmation lists this one again: not news.
+    client.subscribe('environment:999999', () => {})
+    client.subscribe(`host:999999`, () => {})
+    await new Promise((r) => setTimeout(r, 300))
+    expect(live).toBe(1)
+    // A reconnect leaves a gap no delta covers: live again.
+    const before = connections()
+    for (const c of server.vigil.app.websocketServer.clients) c.terminate()
+    await until(() => connections() > before && live === 2)
+    client.stop()
+  })
+
   it('subscribes to more topics than one message may carry (TOPICS_PER_MESSAGE) by sending them in parts', async () => {
     const { client, confirmed } = feedClient()
     const got: FeedDelta[] = []

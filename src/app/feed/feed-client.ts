@@ -39,6 +39,12 @@ export function createFeedClient(deps: FeedClientDeps) {
   const counts = new Map<string, number>()
   const listeners = new Map<string, Set<Listener>>()
   const approvalListeners = new Set<(approval: ApprovalDelta) => void>()
+  /**
+   * Topics the server confirmed on this socket, and who is told when one is: what changed before the
+   * confirmation never arrives as a delta (a screen's first fetch may predate it, a reconnect left a gap).
+   */
+  const liveTopics = new Set<string>()
+  const liveListeners = new Map<string, Set<() => void>>()
   let socket: WebSocket | null = null
   let attempt = 0
   let retry: ReturnType<typeof setTimeout> | null = null
@@ -92,6 +98,15 @@ export function createFeedClient(deps: FeedClientDeps) {
       // A refused connection opens and then closes with an error: the back-off restarts only once it serves.
       if (msg.op !== 'error') attempt = 0
       if (msg.op === 'approval') return approvalListeners.forEach((l) => l(msg.approval))
+      if (msg.op === 'subscribed') {
+        // The server lists every topic held: only the ones new on this socket are news.
+        for (const t of msg.topics)
+          if (!liveTopics.has(t)) {
+            liveTopics.add(t)
+            liveListeners.get(t)?.forEach((l) => l())
+          }
+        return
+      }
       if (msg.op !== 'deltas') return
       for (const delta of msg.deltas) {
         const seen = new Set<Listener>()
@@ -104,6 +119,7 @@ export function createFeedClient(deps: FeedClientDeps) {
       }
     }
     ws.onclose = () => {
+      liveTopics.clear()
       if (ping) clearInterval(ping)
       ping = null
       socket = null
@@ -138,9 +154,21 @@ export function createFeedClient(deps: FeedClientDeps) {
         off()
       }
     },
-    /** Listens to a topic until the returned function is called. */
     /** The topics subscribed to now (the developer tools show them). */
     topics: () => [...counts.keys()],
+    /**
+     * Calls `listener` each time the server confirms `topic` on a socket (the first subscription, and again
+     * after every reconnect), from when deltas of it arrive: a screen refetches then to cover what came before.
+     */
+    onLive(topic: string, listener: () => void): () => void {
+      if (!liveListeners.has(topic)) liveListeners.set(topic, new Set())
+      liveListeners.get(topic)!.add(listener)
+      return () => {
+        liveListeners.get(topic)?.delete(listener)
+        if (!liveListeners.get(topic)?.size) liveListeners.delete(topic)
+      }
+    },
+    /** Listens to a topic until the returned function is called. */
     subscribe(topic: string, listener: Listener): () => void {
       const n = counts.get(topic) ?? 0
       counts.set(topic, n + 1)
@@ -153,6 +181,7 @@ export function createFeedClient(deps: FeedClientDeps) {
         if (left > 0) return void counts.set(topic, left)
         counts.delete(topic)
         listeners.delete(topic)
+        liveTopics.delete(topic)
         send({ op: 'unsubscribe', topics: [topic] })
       }
     },

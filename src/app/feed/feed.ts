@@ -34,17 +34,23 @@ export const feed = createFeedClient({
   createSocket: (path) => new WebSocket(`${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`),
 })
 
-/** Receives the deltas of `topics` while the component is mounted; the socket opens on first use. */
-export function useFeed(topics: string[], onDelta: (delta: FeedDelta) => void) {
+/**
+ * Receives the deltas of `topics` while the component is mounted; the socket opens on first use. `onLive` is
+ * called when the server confirms one of them (first subscription, every reconnect): changes made before
+ * that never arrive as deltas, so a screen refetches what it shows.
+ */
+export function useFeed(topics: string[], onDelta: (delta: FeedDelta) => void, onLive?: () => void) {
   const handler = useRef(onDelta)
   handler.current = onDelta
+  const liveHandler = useRef(onLive)
+  liveHandler.current = onLive
   const key = topics.join(',')
   useEffect(() => {
     feed.start()
     const offs = key
       .split(',')
       .filter(Boolean)
-      .map((t) => feed.subscribe(t, (d) => handler.current(d)))
+      .flatMap((t) => [feed.onLive(t, () => liveHandler.current?.()), feed.subscribe(t, (d) => handler.current(d))])
     return () => offs.forEach((off) => off())
   }, [key])
 }
