@@ -1,7 +1,7 @@
 /**
  * Engine throughput and memory (issue 3 "Figures"):
  *
- *   engine: checks_per_s=… bare_per_s=… engine_vs_bare=… fork_checks_per_s=… fork_ratio=… http_checks_per_s=… rss_mb_100k=…
+ *   engine: checks_per_s=… bare_per_s=… engine_vs_bare=… fork_checks_per_s=… fork_ratio=… http_checks_per_s=… probe_checks_per_s=… probe_vs_engine=… rss_mb_100k=…
  *
  * Issue 20: every rate counts only checks that SUCCEEDED (an OK result, a `TCP OK` line, a completed connect), so a
  * run whose checks time out or are refused cannot pass for a fast one; what was written in all is printed beside.
@@ -22,10 +22,13 @@
  * - fork_checks_per_s: Debian's /usr/lib/nagios/plugins/check_tcp run once per check (the Nagios
  *   fork-per-check model) through `xargs -P 8` against the same listeners, for the same window.
  * - http_checks_per_s: as checks_per_s with `http` checks of 10,000 resources against node:http servers.
+ * - probe_checks_per_s: as checks_per_s, but the checks run in a probe process (src/probe, issue 20) that sends its
+ *   results to the server over its HTTP link, where they are written as the engine's own; probe_vs_engine is its
+ *   share of checks_per_s.
  * - rss_mb_100k: RSS of a fresh server process whose engine has 100,000 resources scheduled (interval one day,
  *   so none runs), after a forced GC. The same process with none is shown beside it.
  *
- *   npm run bench -- engine [--window=10] [--warmup=4] [--tcp=20000] [--http=10000] [--concurrency=256] [--workers=N] [--profile] [--only=tcp,lean,fork,bare,http,rss]
+ *   npm run bench -- engine [--window=10] [--warmup=4] [--tcp=20000] [--http=10000] [--concurrency=256] [--workers=N] [--profile] [--only=tcp,lean,fork,bare,http,probe,rss]
  *
  * Also printed (not figures): the bare loop against lean targets, the CPU per check of the engine and of the targets, how busy the machine was (other load skews the rates; the
  * CPU per check much less), and the memory per scheduled resource.
@@ -55,6 +58,7 @@ const self = fileURLToPath(import.meta.url)
 const CHECK_TCP = '/usr/lib/nagios/plugins/check_tcp'
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const nowS = () => Math.floor(Date.now() / 1000)
+const ADMIN_PASSWORD = 'bench-admin-password'
 const round = (x: number, digits = 0) => (Number.isFinite(x) ? Number(x.toFixed(digits)) : 'n/a')
 
 interface RunResult extends Message {
@@ -84,7 +88,7 @@ async function freshDatabase(fill: (db: SQLite.Database, now: number) => void) {
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: path.join(dir, 'vigil.db'),
-    VIGIL_ADMIN_PASSWORD: 'bench-admin-password',
+    VIGIL_ADMIN_PASSWORD: ADMIN_PASSWORD,
     VIGIL_SECRET_KEY: Buffer.from('vigil-bench-secret-key-32-bytes!').toString('base64'),
     VIGIL_ENGINE: '0',
     VIGIL_LOCAL_HOSTS: '0',
@@ -166,6 +170,8 @@ async function runPhase() {
 
   const workers = arg('workers')
   const vigil = await createVigil(config, { concurrency, ...(workers ? { workers: Number(workers) } : {}) })
+  // --via=probe: the checks run in a probe process (issue 20) and reach this server over its HTTP link.
+  const probe = arg('via') === 'probe' ? await startProbe(vigil, dir, workers) : null
   let written = 0
   let ok = 0
   let sampleNotOk = ''
@@ -227,7 +233,11 @@ async function runPhase() {
   const points = (
     vigil.store.sqlite!.prepare('SELECT count(*) AS n FROM perf_points WHERE t >= ? AND t < ?').get(from, to) as { n: number }
   ).n
-  const threads = vigil.engine.threads
+  const threads = probe ? Number(workers ?? 1) : vigil.engine.threads
+  if (probe) {
+    probe.kill('SIGKILL')
+    await new Promise((r) => probe.once('exit', r))
+  }
   await vigil.close()
   fs.rmSync(dir, { recursive: true, force: true })
   await tell({
@@ -245,6 +255,39 @@ async function runPhase() {
     loopDelayP99Ms: loop.percentile(99) / 1e6,
     threads,
   } satisfies RunResult)
+}
+
+/**
+ * A probe process (`npm run probe`'s program) for environment 1, where every bench resource is: from its first
+ * sync on, the server's own engine runs none of them and their results arrive through POST /probe-link/results.
+ */
+async function startProbe(vigil: Awaited<ReturnType<typeof createVigil>>, dir: string, workers: string | undefined) {
+  const base = await vigil.app.listen({ port: 0, host: '127.0.0.1' })
+  const call = async (url: string, body: unknown, token?: string) => {
+    const r = await fetch(`${base}/api/v1/${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    })
+    if (!r.ok) throw new Error(`${url}: ${r.status} ${await r.text()}`)
+    return (await r.json()) as { token: string }
+  }
+  const admin = await call('auth/login', { username: 'admin', password: ADMIN_PASSWORD })
+  const created = await call('probes', { name: 'bench-probe', environment_ids: [1] }, admin.token)
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, '../src/probe/main.ts')], {
+    env: {
+      ...process.env,
+      VIGIL_PROBE_SERVER: base,
+      VIGIL_PROBE_TOKEN: created.token,
+      VIGIL_PROBE_BUFFER: path.join(dir, 'probe-buffer.db'),
+      VIGIL_PROBE_SYNC_MS: '1000',
+      VIGIL_PROBE_SEND_MS: '250',
+      VIGIL_PROBE_WORKERS: workers ?? '1',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  return child
 }
 
 /**
@@ -439,6 +482,8 @@ async function main() {
     const bare = wanted('bare') ? await bareCeiling('service-like', tcp) : NaN
     if (wanted('bare')) await bareCeiling('lean (not a figure)', lean)
     const httpRun = wanted('http') ? await engineRun('http', httpN, http) : skipped
+    // Issue 20: the same tcp checks run by a probe process and sent to this server over its HTTP link.
+    const probeRun = wanted('probe') ? await engineRun('tcp', tcpN, tcp, ['--via=probe'], windowS, 'tcp through a probe') : skipped
 
     const rss = async (n: number) => {
       const child = runChild(self, ['--phase=rss', `--n=${n}`], ['--expose-gc'])
@@ -470,6 +515,8 @@ async function main() {
         fork_checks_per_s: round(fork.perS),
         fork_ratio: round(tcpRun.checksPerS / fork.perS, 1),
         http_checks_per_s: round(httpRun.checksPerS),
+        probe_checks_per_s: round(probeRun.checksPerS),
+        probe_vs_engine: round(probeRun.checksPerS / tcpRun.checksPerS, 2),
         rss_mb_100k: round(rss100k),
       }),
     )
