@@ -41,9 +41,24 @@ export const riskKeys = {
   tickets: (id: number) => [...riskKeys.all, 'tickets', id] as const,
 }
 
-// Full rows: the screens ask for no `columns`, so every field is there (src/shared/api/list.ts).
-const RiskList = z.object({ result: z.array(Risk), totalresults: z.number().int() })
-const RiskGroupWithRisks = RiskGroup.extend({ result: z.array(Risk) })
+/**
+ * A listed risk: the screens ask for no `columns`, so every list field is there, and the detail-only fields
+ * (`extraFields` of src/server/store/risks.ts) are not; the detail view reads those from risks/{id}.
+ */
+export const RiskRow = Risk.omit({
+  description: true,
+  solution: true,
+  plugin_output: true,
+  cwe: true,
+  external_references: true,
+  affected_software: true,
+  detection_method: true,
+  first_scan_id: true,
+  last_scan_id: true,
+})
+export type RiskRow = z.infer<typeof RiskRow>
+const RiskList = z.object({ result: z.array(RiskRow), totalresults: z.number().int() })
+const RiskGroupWithRisks = RiskGroup.extend({ result: z.array(RiskRow) })
 
 export const fetchRisks = (p: RiskListParams, signal?: AbortSignal) =>
   api.request(riskUrls.list, { query: { ...p }, schema: RiskList, signal })

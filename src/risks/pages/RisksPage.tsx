@@ -6,9 +6,8 @@ import { ListFilterBar, useListFilter } from '../../app/filters'
 import { usePreferences } from '../../app/preferences'
 import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
 import { environmentFilterIds } from '../../shared/environment-filter'
-import type { Risk } from '../../shared/api/risks'
 import { formatDateTime, fromOrderParam, toOrderParam, TablePanel, type SortState, type TableColumn } from '../../ui'
-import { fetchRisks, useRiskList } from '../api'
+import { fetchRisks, useRiskList, type RiskRow } from '../api'
 import { RiskDetail } from '../components/RiskDetail'
 import { SeverityBadge } from '../components/SeverityBadge'
 import { riskFilterColumns } from '../filter-columns'
@@ -54,7 +53,7 @@ export function RisksPage() {
   }
 
   const columns = useMemo(
-    (): TableColumn<Risk>[] => [
+    (): TableColumn<RiskRow>[] => [
       {
         id: 'severity',
         header: t('risks.columns.severity'),
