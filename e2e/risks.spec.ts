@@ -160,6 +160,18 @@ describe('risks (SPEC §2 Risks)', () => {
     expect(await table.getByRole('link', { name: 'Second' }).count()).toBe(4)
   })
 
+  it('speaks Dutch when chosen, with no raw catalogue key (issue 19)', async () => {
+    const dutch = await makeTenant(suite.server, suite.admin, 'administrator')
+    await importScans(dutch, dutch.environmentId, ['site.nessus'])
+    expect((await dutch.api.put('/api/v1/users/current', { preferences: { language: 'nl' } })).status).toBe(200)
+    const risk = (await dutch.api.get('/api/v1/risks?limit=100')).body.result.find((r: any) => r.plugin_name === LOG4SHELL)
+    const page = await openAs(suite, dutch, `/risks?risk=${risk.id}`)
+    const dialog = page.getByRole('dialog', { name: `${LOG4SHELL} op 10.0.0.11` })
+    await dialog.getByText('Samenvatting', { exact: true }).waitFor()
+    await page.getByRole('table', { name: 'Risico’s' }).getByText('Zeer hoog').waitFor()
+    expect(await page.evaluate(() => document.body.innerText)).not.toMatch(/\b(?:risks|ui|monitoring)\.[A-Za-z_]+\.[A-Za-z_.]+/)
+  })
+
   it('says "no risks found" to someone whose environments have none', async () => {
     const other = await makeTenant(suite.server, suite.admin, 'engineer')
     const page = await openAs(suite, other, '/risks')
