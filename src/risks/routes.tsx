@@ -1,10 +1,11 @@
 /** SPEC §2 Risks: /risks and /risks/{hostgroup_name} (no module check, see src/app/guard/guard.ts). */
 import type { RouteObject } from 'react-router'
 import { lazyPage } from '../app/shell'
+import { loadRisksTexts } from './texts'
 
-const lazy = lazyPage(() => import('./pages'), 'RisksPage')
+const page = (name: 'RisksPage' | 'EnvironmentRisksPage') => lazyPage(() => import('./pages'), name, loadRisksTexts)
 
 export const risksRoutes: RouteObject[] = [
-  { path: 'risks', handle: { screen: 'risks.screens.risks' }, lazy },
-  { path: 'risks/:hostgroup_name', handle: { screen: 'risks.screens.environmentRisks' }, lazy },
+  { path: 'risks', handle: { screen: 'risks.screens.risks' }, lazy: page('RisksPage') },
+  { path: 'risks/:hostgroup_name', handle: { screen: 'risks.screens.environmentRisks' }, lazy: page('EnvironmentRisksPage') },
 ]

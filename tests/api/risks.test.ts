@@ -169,6 +169,24 @@ describe.each(DATABASES)('risks on %s', (db) => {
     expect((await a.api.get(`/api/v1/risks/${a.environmentId}/424242`)).body.error.key).toBe('not_found')
   })
 
+  it("lists an environment's plugins worst first with counts per severity, and 404s another's (SPEC §2 /risks/{hostgroup_name}, §4)", async () => {
+    const r = await a.api.get(`/api/v1/risks/plugins?hostgroup_id=${a.environmentId}`)
+    expect(r.status).toBe(200)
+    expect(r.body.totalresults).toBe(3)
+    expect(r.body.result.map((p: any) => [p.plugin_id, p.severity, p.total])).toEqual([
+      [LOG4SHELL, 'veryhigh', 1],
+      [CERT, 'medium', 2],
+      ['19506', 'info', 1],
+    ])
+    expect(r.body.result[1]).toMatchObject({ hostgroup_id: a.environmentId, severity_id: 2, counts: { medium: 2, info: 0 } })
+    const page = await a.api.get(`/api/v1/risks/plugins?hostgroup_id=${a.environmentId}&limit=1&offset=1`)
+    expect(page.body).toMatchObject({ totalresults: 3, result: [{ plugin_id: CERT }] })
+    // SPEC §9 tenancy: another organization's environment answers as a missing one.
+    const other = await b.api.get(`/api/v1/risks/plugins?hostgroup_id=${a.environmentId}`)
+    expect([other.status, other.body.error.key]).toEqual([404, 'hostgroup_not_found'])
+    expect((await a.api.get('/api/v1/risks/plugins')).body.error.key).toBe('missing_required_parameter')
+  })
+
   it('updates the risks a later scan finds again instead of adding them (last_scan moves, first stays)', async () => {
     const before = await riskOf(CERT, hosts['web-01'])
     const again = await importInto(a, 'site.nessus')

@@ -257,6 +257,7 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/risks/scans/{id}': { kind: 'read' },
   'GET /api/v1/risks': { kind: 'read' },
   'GET /api/v1/risks/grouped': { kind: 'read', query: () => 'group_by=severity' },
+  'GET /api/v1/risks/plugins': { kind: 'read', query: (f) => `hostgroup_id=${f.env}` },
   'GET /api/v1/risks/{id}': { kind: 'read' },
   'GET /api/v1/risks/{hostgroup_id}/{plugin_id}': { kind: 'read' },
   'PUT /api/v1/hosts/{host_id}/software': { kind: 'write', body: () => ({ software: [{ name: 'openssl', version: '1.0' }] }) },

@@ -1,6 +1,3 @@
-import { PlaceholderPage } from '../../ui'
-
-/** Placeholder for the risk screens until their issue lands; one lazy chunk (SPEC §1 risk). */
-export function RisksPage() {
-  return <PlaceholderPage />
-}
+/** The risk screens (SPEC §2 Risks), one lazy chunk (SPEC §1 risk). */
+export { EnvironmentRisksPage } from './EnvironmentRisksPage'
+export { RisksPage } from './RisksPage'

@@ -13,6 +13,7 @@ import { fail } from './fail'
 import { rowActions } from './check-state'
 import { ApiError } from '../../shared/errors'
 import { RISK } from '../../shared/enums'
+import { DEFAULT_PAGE_SIZE } from '../../shared/constants'
 import type { FilterRule } from '../../shared/filter'
 import {
   RISK_SCAN_FORMATS,
@@ -22,6 +23,7 @@ import {
   severityName,
   type Risk,
   type RiskGroup,
+  type RiskPlugin,
   type SeverityCounts,
   type SolutionType,
 } from '../../shared/api/risks'
@@ -171,6 +173,51 @@ export const groupRisks = (db: Kysely<Database>, dialect: Dialect, scope: Scope,
 export const getRisk = async (db: Kysely<Database>, scope: Scope, id: number) =>
   (await getEntity(db, riskDef, scope, id)) ?? fail('not_found', { risk_id: id })
 
+const noCounts = () => Object.fromEntries(RISK_SEVERITIES.map((s) => [s, 0])) as SeverityCounts
+
+/**
+ * An environment's risks grouped by plugin (SPEC §2 /risks/{hostgroup_name}): each plugin's counts per severity
+ * and its SPEC §4 group style, worst first, then by plugin name; one page of them.
+ */
+export async function listRiskPlugins(
+  db: Kysely<Database>,
+  scope: Scope,
+  q: { hostgroup_id: number; limit?: number; offset?: number },
+): Promise<{ result: RiskPlugin[]; totalresults: number }> {
+  if (!scope.environmentIds.includes(q.hostgroup_id)) throw new ApiError('hostgroup_not_found', { id: q.hostgroup_id })
+  const rows = await db
+    .selectFrom('risks')
+    .select(['plugin_id', 'severity', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.max('plugin_name').as('plugin_name')])
+    .where('hostgroup_id', '=', q.hostgroup_id)
+    .groupBy(['plugin_id', 'severity'])
+    .execute()
+  const plugins = new Map<string, RiskPlugin>()
+  for (const r of rows) {
+    const p = plugins.get(r.plugin_id) ?? {
+      hostgroup_id: q.hostgroup_id,
+      plugin_id: r.plugin_id,
+      plugin_name: String(r.plugin_name ?? ''),
+      severity: 'pending',
+      severity_id: null,
+      counts: noCounts(),
+      total: 0,
+    }
+    p.counts[severityName(r.severity)] += Number(r.n)
+    p.total += Number(r.n)
+    plugins.set(r.plugin_id, p)
+  }
+  const all = [...plugins.values()].map((p) => {
+    const severity = riskGroupSeverity(p.counts)
+    return { ...p, severity, severity_id: severity === 'pending' ? null : RISK[severity] }
+  })
+  all.sort(
+    (a, b) =>
+      (b.severity_id ?? -1) - (a.severity_id ?? -1) || a.plugin_name.localeCompare(b.plugin_name) || a.plugin_id.localeCompare(b.plugin_id),
+  )
+  const offset = q.offset ?? 0
+  return { result: all.slice(offset, offset + (q.limit ?? DEFAULT_PAGE_SIZE)), totalresults: all.length }
+}
+
 /** SPEC §7 risks/{hostgroup_id}/{plugin_id}: counts per severity, the SPEC §4 style, and a page of its risks. */
 export async function getRiskGroup(
   db: Kysely<Database>,
@@ -189,7 +236,7 @@ export async function getRiskGroup(
     .groupBy('severity')
     .execute()
   if (!rows.length) throw new ApiError('not_found', { hostgroup_id: hostgroupId, plugin_id: pluginId })
-  const counts = Object.fromEntries(RISK_SEVERITIES.map((s) => [s, 0])) as SeverityCounts
+  const counts = noCounts()
   for (const r of rows) counts[severityName(r.severity)] += Number(r.n)
   const severity = riskGroupSeverity(counts)
   const { result, totalresults } = await listEntities(

@@ -7,6 +7,7 @@
  *   GET    risks                                  list protocol (SPEC §7) plus hostgroup_id, host_id, severity → RiskList
  *   GET    risks/grouped?group_by=                SPEC §7 grouped
  *   GET    risks/:id                              → Risk (unknown: not_found, SPEC §8 names no risk key)
+ *   GET    risks/plugins?hostgroup_id=            → RiskPluginList: an environment's risks grouped by plugin, counts per severity
  *   GET    risks/:hostgroup_id/:plugin_id         → RiskGroup (severity, counts per severity, its risks)
  *   GET|POST|DELETE risks/:risk_id/tickets, risks/:hostgroup_id/:risk_plugin_id/tickets (src/shared/api/tickets.ts)
  *
@@ -18,6 +19,7 @@
  */
 import { z } from 'zod'
 import { RISK } from '../enums'
+import { LIST_LIMIT_MAX } from '../constants'
 
 export const RISK_SEVERITIES = ['info', 'low', 'medium', 'high', 'veryhigh'] as const satisfies readonly (keyof typeof RISK)[]
 export const RiskSeverity = z.enum(RISK_SEVERITIES)
@@ -148,6 +150,25 @@ export const RiskGroup = z.object({
   totalresults: z.number().int(),
 })
 export type RiskGroup = z.infer<typeof RiskGroup>
+
+/** GET risks/plugins: one environment's plugins, a page at a time (SPEC §2 /risks/{hostgroup_name}). */
+export const RiskPluginQuery = z.object({
+  hostgroup_id: z.coerce.number().int().positive(),
+  limit: z.coerce.number().int().min(0).max(LIST_LIMIT_MAX).optional(),
+  offset: z.coerce.number().int().min(0).max(1e9).optional(),
+})
+
+/** A risk group without its risks: what the per-environment screen lists, worst first, then by plugin name. */
+export const RiskPlugin = RiskGroup.pick({
+  hostgroup_id: true,
+  plugin_id: true,
+  plugin_name: true,
+  severity: true,
+  severity_id: true,
+  counts: true,
+}).extend({ total: z.number().int() })
+export type RiskPlugin = z.infer<typeof RiskPlugin>
+export const RiskPluginList = z.object({ result: z.array(RiskPlugin), totalresults: z.number().int() })
 
 export const RiskScanQuery = z.object({
   hostgroup_id: z.coerce.number().int().positive(),

@@ -14,6 +14,7 @@ import pcDisplay from 'bootstrap-icons/icons/pc-display.svg?url'
 import printer from 'bootstrap-icons/icons/printer.svg?url'
 import questionCircle from 'bootstrap-icons/icons/question-circle.svg?url'
 import reception from 'bootstrap-icons/icons/reception-4.svg?url'
+import shieldExclamation from 'bootstrap-icons/icons/shield-exclamation.svg?url'
 import stopwatch from 'bootstrap-icons/icons/stopwatch.svg?url'
 import terminal from 'bootstrap-icons/icons/terminal.svg?url'
 import ticket from 'bootstrap-icons/icons/ticket-perforated.svg?url'
@@ -33,6 +34,7 @@ export const ICONS = {
   printer,
   questionCircle,
   reception,
+  shieldExclamation,
   stopwatch,
   terminal,
   ticket,

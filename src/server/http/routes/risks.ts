@@ -1,13 +1,23 @@
 /**
  * /risks (SPEC §3 Risk, §7 Risk model; paths in src/shared/api/risks.ts): scan import and scans, the list
- * protocol with hostgroup_id / host_id / severity filters, one risk, a risk group. Risk ticket paths are
+ * protocol with hostgroup_id / host_id / severity filters, an environment's plugins, one risk, a risk group. Risk ticket paths are
  * with the other SPEC §7 Tickets paths in routes/tickets.ts.
  */
 import type { RouteDeps, ZodApp } from '../types'
 import { GroupedQuery, ListQuery } from '../../store/list'
 import { groupedOf, listOf } from '../../../shared/api/list'
-import { Risk, RiskFilterQuery, RiskGroup, RiskGroupParams, RiskIdParams, RiskScan, RiskScanQuery } from '../../../shared/api/risks'
-import { getRisk, getRiskGroup, groupRisks, listRisks } from '../../store/risks'
+import {
+  Risk,
+  RiskFilterQuery,
+  RiskGroup,
+  RiskGroupParams,
+  RiskIdParams,
+  RiskPluginList,
+  RiskPluginQuery,
+  RiskScan,
+  RiskScanQuery,
+} from '../../../shared/api/risks'
+import { getRisk, getRiskGroup, groupRisks, listRiskPlugins, listRisks } from '../../store/risks'
 import { getRiskScan, importScan, readScan } from '../../store/risk-scans'
 import { commitThenPublish } from '../../store/commit'
 import { now } from '../../store/json'
@@ -38,6 +48,9 @@ export async function riskRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     '/grouped',
     { schema: { querystring: GroupedQuery.extend(RiskFilterQuery.shape), response: { 200: groupedOf(Risk) } } },
     async (req) => groupRisks(db, store.dialect, req.scope, req.query),
+  )
+  app.get('/plugins', { schema: { querystring: RiskPluginQuery, response: { 200: RiskPluginList } } }, async (req) =>
+    listRiskPlugins(db, req.scope, req.query),
   )
   app.get('/:id', { schema: { params: RiskIdParams, response: { 200: Risk } } }, async (req) => getRisk(db, req.scope, req.params.id))
   app.get(

@@ -18,6 +18,7 @@ import { mapsUi } from './maps-ui'
 import { monitoring } from './monitoring'
 import { reports } from './reports'
 import { risks } from './risks'
+import { risksUi } from './risks-ui'
 import { shellScreens } from './shell-screens'
 import { ui } from './ui'
 import { mapsViewer } from './viewer'
@@ -32,7 +33,7 @@ export const en = {
   maps: { ...mapsUi, ...mapsViewer, ...maps },
   editor,
   reports,
-  risks,
+  risks: { ...risks, ...risksUi },
   assets,
   user,
   admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery, probes: adminProbes },

@@ -1,0 +1,93 @@
+import { useMemo } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams, useSearchParams } from 'react-router'
+import { useCurrentUser } from '../../app/api'
+import { usePreferences } from '../../app/preferences'
+import { DEFAULT_PAGE_SIZE } from '../../shared/constants'
+import { RISK_SEVERITIES, type RiskPlugin } from '../../shared/api/risks'
+import { TablePanel, type TableColumn } from '../../ui'
+import { useRiskPlugins } from '../api'
+import { RiskDetail } from '../components/RiskDetail'
+import { RiskGroupFindings } from '../components/RiskGroupFindings'
+import { SeverityBadge } from '../components/SeverityBadge'
+import { useOpenRisk } from '../use-open-risk'
+
+/**
+ * SPEC §2 /risks/{hostgroup_name}: one environment's risks grouped by plugin, each with its counts per SPEC §4
+ * severity and the group style (its highest severity with a nonzero count); worst first, as the server orders them.
+ * A plugin's row opens to its findings, and a finding to its details.
+ */
+export function EnvironmentRisksPage() {
+  const { t } = useTranslation()
+  const user = useCurrentUser()
+  const { hostgroup_name: name = '' } = useParams()
+  const [preferences, setPreferences] = usePreferences()
+  const [search, setSearch] = useSearchParams()
+  const [openRisk, setOpenRisk] = useOpenRisk()
+  const environment = user?.allowed_environments.find((e) => e.name === name)
+  const page = Math.max(1, Number(search.get('page')) || 1)
+  const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
+  const plugins = useRiskPlugins(environment ? { hostgroup_id: environment.id, limit: pageSize, offset: (page - 1) * pageSize } : null)
+
+  const goPage = (p: number) => {
+    const next = new URLSearchParams(search)
+    if (p > 1) next.set('page', String(p))
+    else next.delete('page')
+    setSearch(next)
+  }
+
+  const columns = useMemo(
+    (): TableColumn<RiskPlugin>[] => [
+      {
+        id: 'severity',
+        header: t('risks.columns.severity'),
+        sticky: 'state',
+        csv: (p) => t(`risks.severities.${p.severity}`),
+        cell: (p) => <SeverityBadge severity={p.severity} />,
+      },
+      { id: 'plugin_name', header: t('risks.columns.plugin'), sticky: 'name', csv: (p) => p.plugin_name, cell: (p) => p.plugin_name },
+      ...[...RISK_SEVERITIES].reverse().map((s): TableColumn<RiskPlugin> => ({
+        id: `count_${s}`,
+        header: t(`risks.severities.${s}`),
+        className: 'text-end',
+        csv: (p) => p.counts[s],
+        cell: (p) => (p.counts[s] ? <strong>{p.counts[s]}</strong> : <span className="text-body-secondary">0</span>),
+      })),
+      { id: 'total', header: t('risks.columns.risks'), className: 'text-end', csv: (p) => p.total, cell: (p) => p.total },
+    ],
+    [t],
+  )
+
+  if (user && !environment)
+    return (
+      <div className="container-fluid py-3">
+        <p role="alert">{t('risks.list.unknownEnvironment', { name })}</p>
+      </div>
+    )
+  const title = t('risks.list.environmentTitle', { environment: environment?.alias ?? name })
+  return (
+    <div className="container-fluid py-3">
+      <h1 className="h4">{title}</h1>
+      <TablePanel
+        title={t('risks.environment.plugins')}
+        rows={plugins.data?.result ?? []}
+        getRowId={(p) => p.plugin_id}
+        columns={columns}
+        total={plugins.data?.totalresults ?? 0}
+        page={page}
+        pageSize={pageSize}
+        onPageChange={goPage}
+        onPageSizeChange={(size) => {
+          setPreferences({ page_size: size })
+          goPage(1)
+        }}
+        sort={null}
+        onSortChange={() => undefined}
+        loading={plugins.isFetching}
+        emptyKind="risks"
+        renderExpanded={(p) => <RiskGroupFindings hostgroupId={p.hostgroup_id} plugin={p} onOpen={setOpenRisk} />}
+      />
+      {openRisk !== null && <RiskDetail id={openRisk} onClose={() => setOpenRisk(null)} />}
+    </div>
+  )
+}
