@@ -13,7 +13,7 @@ import path from 'node:path'
 import readline from 'node:readline'
 import { afterAll, describe, expect, it } from 'vitest'
 import { DATABASES, freshPostgres, TEST_SECRET_KEY } from '../helpers/server'
-import { adminClient, waitFor, type Client } from '../helpers/api'
+import { adminClient, client, waitFor, type Client } from '../helpers/api'
 import { tcpServer, type Listening } from '../fixtures/loopback'
 import { openStore, type Store } from '../../src/server/store/db'
 
@@ -21,7 +21,7 @@ const HOSTS = 8
 /** resources per host whose state changes under load, and CRITICAL ones users acknowledge meanwhile */
 const CHANGING_PER_HOST = 12
 const ACKED_PER_HOST = 8
-const CLIENTS = 4
+const CLIENTS = 8
 /** each request carries one result of each of its client's resources */
 const BATCH = (HOSTS * (CHANGING_PER_HOST + ACKED_PER_HOST)) / CLIENTS
 const RESULTS_PER_S = 1000
@@ -218,16 +218,25 @@ describe.each(DATABASES)('crash safety on %s', (db) => {
       }
     }
 
-    const login = () => adminClient({ baseUrl: first.baseUrl, adminPassword: ADMIN_PASSWORD })
+    // Clients post as agents do, each with its own API token; users acknowledge in their own sessions.
+    const agent = async (c: number) => {
+      const made = await admin.post('/api/v1/tokens/', { name: `agent ${c}`, expire_days: 30 })
+      expect(made.status, JSON.stringify(made.body)).toBe(201)
+      return client(first.baseUrl, made.body.token)
+    }
+    const agents = await Promise.all(Array.from({ length: CLIENTS }, (_, c) => agent(c)))
+    const users = await Promise.all(
+      Array.from({ length: USERS }, () => adminClient({ baseUrl: first.baseUrl, adminPassword: ADMIN_PASSWORD })),
+    )
     const ackedOnes = tracked.filter((t) => t.acked)
     const work = [
-      ...(await Promise.all(Array.from({ length: CLIENTS }, login))).map((api, c) =>
+      ...agents.map((api, c) =>
         feed(
           api,
           tracked.filter((_, i) => i % CLIENTS === c),
         ),
       ),
-      ...(await Promise.all(Array.from({ length: USERS }, login))).map((api, u) =>
+      ...users.map((api, u) =>
         acknowledge(
           api,
           ackedOnes.filter((_, i) => i % USERS === u),
@@ -236,6 +245,9 @@ describe.each(DATABASES)('crash safety on %s', (db) => {
     ]
     const failed = Promise.race(work.map((w) => w.then(() => new Promise<never>(() => {}))))
     await Promise.race([failed, waitFor(async () => answered >= KILL_AFTER, 60_000)])
+    console.log(
+      `RATE ${db} ${answered} ${Math.round(answered / ((Date.now() - loadStart) / 1000))}/s acks ${ackedOnes.filter((t) => t.ack === 'answered').length}`,
+    )
     killed = true
     first.child.kill('SIGKILL')
     const exitedAt = await first.exited
