@@ -245,9 +245,6 @@ describe.each(DATABASES)('crash safety on %s', (db) => {
     ]
     const failed = Promise.race(work.map((w) => w.then(() => new Promise<never>(() => {}))))
     await Promise.race([failed, waitFor(async () => answered >= KILL_AFTER, 60_000)])
-    console.log(
-      `RATE ${db} ${answered} ${Math.round(answered / ((Date.now() - loadStart) / 1000))}/s acks ${ackedOnes.filter((t) => t.ack === 'answered').length}`,
-    )
     killed = true
     first.child.kill('SIGKILL')
     const exitedAt = await first.exited
