@@ -60,17 +60,17 @@ export function loginFrom(server: TestServer, from: string, body: { username: st
 }
 
 /** A new session token of a user, for requests a test sends itself (file uploads, the feed's WebSocket). */
-export async function tokenOf(server: TestServer, user: { username: string; password: string }): Promise<string> {
+export async function tokenOf(server: Pick<TestServer, 'baseUrl'>, user: { username: string; password: string }): Promise<string> {
   const r = await client(server.baseUrl).post('/api/v1/auth/login', { username: user.username, password: user.password })
   if (r.status !== 200) throw new Error(`login ${user.username} failed: ${r.status} ${JSON.stringify(r.body)}`)
   return r.body.token as string
 }
 
-export async function login(server: TestServer, username: string, password: string): Promise<Client> {
+export async function login(server: Pick<TestServer, 'baseUrl'>, username: string, password: string): Promise<Client> {
   return client(server.baseUrl, await tokenOf(server, { username, password }))
 }
 
-export const adminClient = (server: TestServer) => login(server, 'admin', server.adminPassword)
+export const adminClient = (server: Pick<TestServer, 'baseUrl' | 'adminPassword'>) => login(server, 'admin', server.adminPassword)
 
 export const uniq = (prefix: string) => `${prefix}-${randomBytes(4).toString('hex')}`
 

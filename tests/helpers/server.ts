@@ -33,7 +33,8 @@ export interface StartOptions {
 /** Databases the API suites run against: SQLite always, PostgreSQL when PG_URL is set. */
 export const DATABASES: ('sqlite' | 'pg')[] = process.env.PG_URL ? ['sqlite', 'pg'] : ['sqlite']
 
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new empty PostgreSQL database on PG_URL's server, e.g. for a server started as a child process. */
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
   const base = process.env.PG_URL!
   const name = `vigil_test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: base })
