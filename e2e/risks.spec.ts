@@ -79,6 +79,22 @@ describe('risks (SPEC §2 Risks)', () => {
     expect((await severities(table))[0]).toBe('Very high')
   })
 
+  it("shows a host's own risks on its host page's risks tab (SPEC §2 host tabs)", async () => {
+    const page = await openAs(suite, user, '/risks')
+    await risksTable(page).getByRole('link', { name: 'web-01' }).first().click()
+    await page.waitForURL(/#\/monitoring\/hosts\/web-01\/risks$/)
+    // The host page's tab bar, then its table: only web-01's risks, not db-01's or the unmatched report name's.
+    await page.getByRole('link', { name: /^Status$/ }).waitFor()
+    const hostsShown = async () => {
+      const hosts = new Set<string>()
+      for (const row of (await risksTable(page).getByRole('row').all()).slice(1))
+        hosts.add((await row.getByRole('cell').nth(1).innerText()).trim())
+      return [...hosts]
+    }
+    await expect.poll(hostsShown, { timeout: 10_000 }).toEqual(['web-01'])
+    expect(await page.getByText('coming soon', { exact: false }).count()).toBe(0)
+  })
+
   it('narrows the list with the filter panel, and says when nothing matches (SPEC §2 filter panel, empty messages)', async () => {
     const page = await openAs(suite, user, '/risks')
     const table = risksTable(page)

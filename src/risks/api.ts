@@ -24,6 +24,8 @@ export interface RiskListParams {
   advanced_filter?: string
   /** comma-separated environment ids (RiskFilterQuery) */
   hostgroup_id?: string
+  /** comma-separated host ids (RiskFilterQuery) */
+  host_id?: string
 }
 
 export interface RiskPluginParams {

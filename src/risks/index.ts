@@ -1,1 +1,2 @@
 export { risksRoutes } from './routes'
+export { HostRisks } from './HostRisks'

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { NotFoundPage } from '../../app/shell'
-import { ComingSoon, isTablePathSegment, type TablePath } from '../../ui'
+import { isTablePathSegment, type TablePath } from '../../ui'
+import { HostRisks } from '../../risks'
 import { useHost } from '../api'
 import { useTableRefetchInterval } from '../feed'
 import { EntityScreen } from '../components/EntityScreen'
@@ -66,8 +67,7 @@ export function HostStatusPage() {
   return <HostTab tab="status">{(host) => <StatusPanel row={host} />}</HostTab>
 }
 
-/** SPEC §2 /monitoring/hosts/{hostname}/risks: resolves; the risk scans arrive with the risks module. */
+/** SPEC §2 /monitoring/hosts/{hostname}/risks: the host's risks from the risk scans. */
 export function HostRisksPage() {
-  const { t } = useTranslation()
-  return <HostTab tab="risks">{() => <ComingSoon screen={t('monitoring.screens.hostRisks')} />}</HostTab>
+  return <HostTab tab="risks">{(host) => <HostRisks hostId={host.id} />}</HostTab>
 }

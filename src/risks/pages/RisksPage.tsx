@@ -24,6 +24,20 @@ const when = (unix: number) => formatDateTime(new Date(unix * 1000))
  */
 export function RisksPage() {
   const { t } = useTranslation()
+  return (
+    <div className="container-fluid py-3">
+      <h1 className="h4">{t('risks.list.title')}</h1>
+      <RiskList />
+    </div>
+  )
+}
+
+/**
+ * The risks table with its filter panel, paging, sorting and detail dialog. `hostId`: one host's risks (SPEC §2
+ * host tab /monitoring/hosts/{hostname}/risks), whatever the environment filter says.
+ */
+export function RiskList({ hostId }: { hostId?: number }) {
+  const { t } = useTranslation()
   const user = useCurrentUser()
   const [preferences, setPreferences] = usePreferences()
   const [search, setSearch] = useSearchParams()
@@ -33,11 +47,12 @@ export function RisksPage() {
   const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
   const filterColumns = useMemo(() => riskFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
   const filter = useListFilter('risks', filterColumns)
-  const environments = environmentFilterIds(user)
+  const environments = hostId === undefined ? environmentFilterIds(user) : []
   const query = {
     order: toOrderParam(sort),
     advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined,
     hostgroup_id: environments.length ? environments.join(',') : undefined,
+    host_id: hostId === undefined ? undefined : String(hostId),
   }
   const list = useRiskList({ ...query, limit: pageSize, offset: (page - 1) * pageSize })
 
@@ -118,8 +133,7 @@ export function RisksPage() {
   )
 
   return (
-    <div className="container-fluid py-3">
-      <h1 className="h4">{t('risks.list.title')}</h1>
+    <>
       {environments.length > 0 && <p className="small text-body-secondary">{t('risks.list.environmentFiltered')}</p>}
       <ListFilterBar list={filter} />
       <TablePanel
@@ -144,6 +158,6 @@ export function RisksPage() {
         fetchAllRows={async () => (await fetchRisks({ ...query, limit: LIST_LIMIT_MAX, offset: 0 })).result}
       />
       {openRisk !== null && <RiskDetail id={openRisk} onClose={() => setOpenRisk(null)} />}
-    </div>
+    </>
   )
 }
