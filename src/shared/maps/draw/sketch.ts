@@ -1,10 +1,11 @@
 /**
- * The hand-drawn style (`style.sketch`): roughjs' generator turns a path into sketchy stroke and hatch paths,
- * which Konva draws as plain Path nodes. Seeded by the item id so an item looks the same on every redraw,
- * and memoised because generating is far slower than drawing.
+ * The hand-drawn style (`style.sketch`): roughjs' generator (pure geometry, no DOM) turns a path into sketchy
+ * stroke and hatch paths, drawn as plain path operations by every backend. Seeded by the item id so an item
+ * looks the same on every redraw and in the export, and memoised because generating is far slower than drawing.
  */
 import rough from 'roughjs'
 import type { PathInfo } from 'roughjs/bin/core'
+import type { Lod, PathOp } from './ops'
 
 const generator = rough.generator()
 const cache = new Map<string, PathInfo[]>()
@@ -24,7 +25,7 @@ export interface SketchStyle {
 }
 
 /** Sketchy paths of an SVG path; `fill` is hachured the rough way. */
-export function sketchPaths(d: string, seed: number, style: SketchStyle): PathInfo[] {
+function sketchPaths(d: string, seed: number, style: SketchStyle): PathInfo[] {
   const key = `${seed}|${style.fill ?? ''}|${style.stroke}|${style.strokeWidth}|${d}`
   let paths = cache.get(key)
   if (!paths) {
@@ -46,3 +47,19 @@ export function sketchPaths(d: string, seed: number, style: SketchStyle): PathIn
   }
   return paths
 }
+
+/** A path filled and stroked, or hand-drawn through roughjs when `sketch` is on and the LOD shows detail. */
+export function drawnPath(id: string, d: string, paint: SketchStyle & { dash?: boolean }, sketch: boolean | undefined, lod: Lod): PathOp[] {
+  if (!sketch || lod !== 'detail')
+    return [{ op: 'path', d, fill: paint.fill, stroke: paint.stroke, strokeWidth: paint.strokeWidth, dash: paint.dash ? DASH : undefined, screenStroke: true }]
+  return sketchPaths(d, seedOf(id), paint).map((p) => ({
+    op: 'path',
+    d: p.d,
+    stroke: p.stroke === 'none' ? undefined : p.stroke,
+    strokeWidth: p.strokeWidth,
+    fill: p.fill === 'none' ? undefined : p.fill,
+  }))
+}
+
+/** The dash of dashed lines and connectors. */
+export const DASH: readonly number[] = [8, 5]
