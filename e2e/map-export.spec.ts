@@ -20,7 +20,13 @@ const PUBLISHED_FILL = '#ffe8a0',
 
 async function host(user: Tenant, exit: number | null, parents?: string[]) {
   const name = uniq('h')
-  const r = await user.api.post('/api/v1/hosts/', { name, hostgroup_id: user.environmentId, check_type: '1', max_check_attempts: 1, parents })
+  const r = await user.api.post('/api/v1/hosts/', {
+    name,
+    hostgroup_id: user.environmentId,
+    check_type: '1',
+    max_check_attempts: 1,
+    parents,
+  })
   expect(r.status, JSON.stringify(r.body)).toBe(201)
   if (exit !== null) expect((await user.api.post('/api/v1/results', { host: name, exit_status: exit, output: 'PING' })).status).toBe(200)
   return { id: r.body.id as number, name }
@@ -62,9 +68,16 @@ describe('map export (issue 18 "One picture everywhere")', () => {
     const down = await host(user, 2)
     const unreachable = await host(user, 2, [down.name])
     const warning = await upHost(user, ['load'])
-    const loadWarning = await user.api.post('/api/v1/results', { resource_id: warning.resources.load, exit_status: 1, output: 'LOAD WARNING' })
+    const loadWarning = await user.api.post('/api/v1/results', {
+      resource_id: warning.resources.load,
+      exit_status: 1,
+      output: 'LOAD WARNING',
+    })
     expect(loadWarning.status).toBe(200)
     const pending = await host(user, null)
+    // A host is on a map once (SPEC §5): the rack's slots hold hosts of their own.
+    const [slotUp, slotDown] = [await upHost(user), await host(user, 2)]
+    const slotUnreachable = await host(user, 2, [slotDown.name])
     const link = await upHost(user, ['uplink'])
     const perfdata = await user.api.post('/api/v1/results', {
       resource_id: link.resources.uplink,
@@ -86,9 +99,9 @@ describe('map export (issue 18 "One picture everywhere")', () => {
       units: 12,
       label: 'Rack A',
       slots: [
-        { u: 1, size: 2, host_id: up.id, label: 'db' },
-        { u: 4, size: 1, host_id: down.id, label: 'edge' },
-        { u: 6, size: 1, host_id: unreachable.id, label: 'fw' },
+        { u: 1, size: 2, host_id: slotUp.id, label: 'db' },
+        { u: 4, size: 1, host_id: slotDown.id, label: 'edge' },
+        { u: 6, size: 1, host_id: slotUnreachable.id, label: 'fw' },
       ],
     }
     const items = {
@@ -136,7 +149,7 @@ describe('map export (issue 18 "One picture everywhere")', () => {
       { what: 'rack slot of the unreachable host', at: { x: rack.x + 130, y: slotY(6, 1) }, means: UNREACHABLE },
       { what: 'published label fill', at: { x: 230, y: 450 }, means: [0xff, 0xe8, 0xa0] },
       // 80 % utilisation (src/shared/maps/bandwidth.ts scale: orange to red).
-      { what: 'bandwidth connector', at: { x: 120, y: 150 }, means: [235, 103, 40] },
+      { what: 'bandwidth connector', at: { x: 120, y: 150 }, means: [233, 98, 42] },
     ]
 
     const browser = await browserAs(suite, user)
@@ -147,7 +160,11 @@ describe('map export (issue 18 "One picture everywhere")', () => {
       row.getByRole('button', { name: `Download ${map.alias} as PNG` }).click(),
     ])
     const png = await fs.promises.readFile((await download.path())!)
-    const exported = await pngPixels(list, png, samples.map((s) => s.at))
+    const exported = await pngPixels(
+      list,
+      png,
+      samples.map((s) => s.at),
+    )
 
     const wall = await browser.tab(`${map.path}/fullscreen`)
     await wall.getByRole('status').filter({ hasText: 'Live' }).waitFor()

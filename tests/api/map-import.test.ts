@@ -190,7 +190,19 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     expect((await a.api.post(`/api/v1/maps/${map.id}/publish`, { comment: 'first' })).status).toBe(200)
     // A newer draft: one more text item that the wall does not show yet.
     const draft = (await a.api.get(`/api/v1/maps/${map.id}/document?version=draft`)).body.document as MapDocument
-    const note = { id: 'draft-note', kind: 'text', x: 10, y: 10, w: 200, h: 24, z: 99, rotation: 0, text: 'Only in the draft', font_size: 14, align: 'left' }
+    const note = {
+      id: 'draft-note',
+      kind: 'text',
+      x: 10,
+      y: 10,
+      w: 200,
+      h: 24,
+      z: 99,
+      rotation: 0,
+      text: 'Only in the draft',
+      font_size: 14,
+      align: 'left',
+    }
     const put = await a.api.put(`/api/v1/maps/${map.id}/document`, { document: { ...draft, items: { ...draft.items, [note.id]: note } } })
     expect(put.status, JSON.stringify(put.body)).toBe(200)
     expect((await a.api.del(`/api/v1/maps/${map.id}/lock`)).status).toBe(204)

@@ -94,7 +94,11 @@ export interface DecoratedObject {
  * SPEC §4 decorations of the one object an item stands for (`objectOf` its binding); an item of several
  * objects or of parts (a rack) has none of its own. The wall and the export decorate alike.
  */
-export function decorate(bindings: readonly string[], base: ItemState, objectOf: (binding: string) => DecoratedObject | undefined): LiveState {
+export function decorate(
+  bindings: readonly string[],
+  base: ItemState,
+  objectOf: (binding: string) => DecoratedObject | undefined,
+): LiveState {
   const o = !base.parts && bindings.length === 1 ? objectOf(bindings[0]) : undefined
   if (!o) return base
   // Written out rather than spread: every host item's state then has one shape (10,000 items at a wall's start).

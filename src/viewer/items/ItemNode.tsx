@@ -46,4 +46,3 @@ export function ConnectorLine({ connector, from, to, theme, lod, bandwidth, list
     </Group>
   )
 }
-

@@ -23,7 +23,6 @@ import {
   type StateContext,
 } from '../../shared/maps'
 
-
 type Listener = (changed: ReadonlySet<string>) => void
 
 /** SPEC §4 resource severity, lowest first (pending below everything). */

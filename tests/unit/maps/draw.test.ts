@@ -23,7 +23,10 @@ describe('item drawings', () => {
     const ctx = { theme: mapTheme('default'), lod: 'blocks' as const, hasImage: () => false }
     for (const kind of ['host', 'resource', 'environment', 'map', 'shape', 'image', 'rack'] as const) {
       const ops = drawItem(itemKinds[kind].defaults({ id: 'x', x: 0, y: 0, z: 0 }), undefined, ctx)
-      expect(ops.map((o) => o.op), kind).toEqual(['rect'])
+      expect(
+        ops.map((o) => o.op),
+        kind,
+      ).toEqual(['rect'])
     }
   })
 

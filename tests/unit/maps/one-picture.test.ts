@@ -4,7 +4,15 @@
  */
 import { describe, expect, it } from 'vitest'
 import type { ReactElement } from 'react'
-import { emptyDocument, ITEM_KINDS, itemKinds, type Connector, type LiveState, type MapDocument, type MapItem } from '../../../src/shared/maps'
+import {
+  emptyDocument,
+  ITEM_KINDS,
+  itemKinds,
+  type Connector,
+  type LiveState,
+  type MapDocument,
+  type MapItem,
+} from '../../../src/shared/maps'
 import { bandwidthReading, utilisationColour } from '../../../src/shared/maps/bandwidth'
 import { connectorOps, drawItem, mapTheme, type DrawContext } from '../../../src/shared/maps/draw'
 import { exportSvg } from '../../../src/shared/maps/export-svg'
@@ -71,7 +79,13 @@ const konvaPaint = (nodes: (ReactElement | null)[]) =>
   nodes.flatMap((n) => {
     if (!n) return []
     const p = n.props as { fill?: string; stroke?: string }
-    return [{ tag: String(n.type).toLowerCase(), fill: p.fill ?? (n.type === 'Text' || n.type === 'Image' ? undefined : 'none'), stroke: p.stroke }]
+    return [
+      {
+        tag: String(n.type).toLowerCase(),
+        fill: p.fill ?? (n.type === 'Text' || n.type === 'Image' ? undefined : 'none'),
+        stroke: p.stroke,
+      },
+    ]
   })
 /** The SVG of one item (`<g data-id=…>`) or of the connectors' group. */
 const fragment = (svg: string, open: string) => {

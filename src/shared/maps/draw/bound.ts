@@ -28,7 +28,15 @@ function boundOps(item: Bound, text: string, glyph: (size: number) => string, st
       const d = Math.min(w, h)
       body = [
         { op: 'circle', x: w / 2, y: h / 2, r: d / 2, fill: colour, stroke, strokeWidth: 1 },
-        { op: 'path', x: w / 2 - d * 0.3, y: h / 2 - d * 0.3, d: glyph(d * 0.6), stroke: theme.onState, strokeWidth: Math.max(1, d / 20), round: true },
+        {
+          op: 'path',
+          x: w / 2 - d * 0.3,
+          y: h / 2 - d * 0.3,
+          d: glyph(d * 0.6),
+          stroke: theme.onState,
+          strokeWidth: Math.max(1, d / 20),
+          round: true,
+        },
         ...below(),
       ]
       break

@@ -38,15 +38,41 @@ export function connectorLabel(c: Connector, theme: MapTheme, bandwidth?: Bandwi
 export const CONNECTOR_LABEL = { size: 11, lift: 10 } as const
 
 /** A connector's drawing in map coordinates; `bandwidth` is the live reading (absent in the editor's design view). */
-export function connectorOps(c: Connector, from: Box, to: Box, { theme, lod }: Pick<DrawContext, 'theme' | 'lod'>, bandwidth?: BandwidthReading): DrawOp[] {
+export function connectorOps(
+  c: Connector,
+  from: Box,
+  to: Box,
+  { theme, lod }: Pick<DrawContext, 'theme' | 'lod'>,
+  bandwidth?: BandwidthReading,
+): DrawOp[] {
   const [x0, y0, x1, y1] = connectorEnds(from, to)
   const colour = connectorColour(c, theme, bandwidth)
-  const ops: DrawOp[] = [{ op: 'path', d: `M${x0} ${y0} L${x1} ${y1}`, stroke: colour, strokeWidth: c.width, dash: c.dash && lod !== 'blocks' ? DASH : undefined }]
+  const ops: DrawOp[] = [
+    {
+      op: 'path',
+      d: `M${x0} ${y0} L${x1} ${y1}`,
+      stroke: colour,
+      strokeWidth: c.width,
+      dash: c.dash && lod !== 'blocks' ? DASH : undefined,
+    },
+  ]
   const label = lod === 'detail' ? connectorLabel(c, theme, bandwidth) : null
   if (!label) return ops
   const { size, lift } = CONNECTOR_LABEL
   const x = (x0 + x1) / 2,
     y = (y0 + y1) / 2 - lift - size / 2
-  ops.push({ op: 'text', text: label.text, x: x - 80, y, w: 160, size, fill: label.colour, font: theme.font, align: 'center', valign: 'top', wrap: 'none' })
+  ops.push({
+    op: 'text',
+    text: label.text,
+    x: x - 80,
+    y,
+    w: 160,
+    size,
+    fill: label.colour,
+    font: theme.font,
+    align: 'center',
+    valign: 'top',
+    wrap: 'none',
+  })
   return ops
 }

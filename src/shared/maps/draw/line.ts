@@ -27,7 +27,13 @@ export const line = {
       ...(item.arrow === 'both' ? [head(p[2], p[3], p[0], p[1], size)] : []),
     ]
     return [
-      ...drawnPath(item.id, pathOf(p), { stroke, strokeWidth: item.stroke_width, dash: item.dash && lod !== 'blocks' }, item.style?.sketch, lod),
+      ...drawnPath(
+        item.id,
+        pathOf(p),
+        { stroke, strokeWidth: item.stroke_width, dash: item.dash && lod !== 'blocks' },
+        item.style?.sketch,
+        lod,
+      ),
       ...heads.map((d): DrawOp => ({ op: 'path', d, fill: stroke })),
     ]
   },

@@ -18,7 +18,9 @@ export function labelOps(
 ): DrawOp[] {
   if (!text || ctx.lod === 'blocks' || !labelVisible(size, ctx.labelScale)) return []
   const { theme } = ctx
-  return [{ op: 'text', text, x: -w / 2, y, w: w * 2, size, fill: colour ?? theme.text, font: theme.font, align, valign: 'top', wrap: 'none' }]
+  return [
+    { op: 'text', text, x: -w / 2, y, w: w * 2, size, fill: colour ?? theme.text, font: theme.font, align, valign: 'top', wrap: 'none' },
+  ]
 }
 
 const BADGE: Record<string, string> = { maintenance: 'M', stale: 'S', flapping: 'F', ticket: 'T', acknowledged: 'A' }
@@ -38,7 +40,20 @@ export function badgeOps(state: LiveState | undefined, w: number, { theme, lod }
     const x = w - 2 - i * 15
     return [
       { op: 'circle', x, y: 2, r: 7, fill: theme.background, stroke: theme.ink, strokeWidth: 1 },
-      { op: 'text', text: BADGE[d], x: x - 7, y: -3, w: 14, size: 10, bold: true, fill: theme.ink, font: theme.font, align: 'center', valign: 'top', wrap: 'none' },
+      {
+        op: 'text',
+        text: BADGE[d],
+        x: x - 7,
+        y: -3,
+        w: 14,
+        size: 10,
+        bold: true,
+        fill: theme.ink,
+        font: theme.font,
+        align: 'center',
+        valign: 'top',
+        wrap: 'none',
+      },
     ]
   })
 }

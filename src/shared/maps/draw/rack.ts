@@ -24,11 +24,34 @@ export const rack = {
       if (!slot.label || unit * slot.size < 10 || !labelVisible(fontSize, ctx.labelScale)) return [body]
       return [
         body,
-        { op: 'text', text: slot.label, x: FRAME + 4, y, w: w - 2 * FRAME - 8, h: height, size: fontSize, fill: theme.onState, font: theme.font, align: 'left', valign: 'middle', wrap: 'none' },
+        {
+          op: 'text',
+          text: slot.label,
+          x: FRAME + 4,
+          y,
+          w: w - 2 * FRAME - 8,
+          h: height,
+          size: fontSize,
+          fill: theme.onState,
+          font: theme.font,
+          align: 'left',
+          valign: 'middle',
+          wrap: 'none',
+        },
       ]
     })
     return [
-      { op: 'rect', x: 0, y: 0, w, h, fill: item.style?.fill ?? theme.fill, stroke: item.style?.stroke ?? theme.ink, strokeWidth: 2, radius: 3 },
+      {
+        op: 'rect',
+        x: 0,
+        y: 0,
+        w,
+        h,
+        fill: item.style?.fill ?? theme.fill,
+        stroke: item.style?.stroke ?? theme.ink,
+        strokeWidth: 2,
+        radius: 3,
+      },
       ...slots,
       ...labelOps(item.label, w, h + 4, ctx, { size: labelSize(item) }),
     ]

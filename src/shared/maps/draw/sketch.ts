@@ -51,7 +51,17 @@ function sketchPaths(d: string, seed: number, style: SketchStyle): PathInfo[] {
 /** A path filled and stroked, or hand-drawn through roughjs when `sketch` is on and the LOD shows detail. */
 export function drawnPath(id: string, d: string, paint: SketchStyle & { dash?: boolean }, sketch: boolean | undefined, lod: Lod): PathOp[] {
   if (!sketch || lod !== 'detail')
-    return [{ op: 'path', d, fill: paint.fill, stroke: paint.stroke, strokeWidth: paint.strokeWidth, dash: paint.dash ? DASH : undefined, screenStroke: true }]
+    return [
+      {
+        op: 'path',
+        d,
+        fill: paint.fill,
+        stroke: paint.stroke,
+        strokeWidth: paint.strokeWidth,
+        dash: paint.dash ? DASH : undefined,
+        screenStroke: true,
+      },
+    ]
   return sketchPaths(d, seedOf(id), paint).map((p) => ({
     op: 'path',
     d: p.d,
