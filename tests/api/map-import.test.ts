@@ -158,7 +158,7 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     expect([theirs.status, ((await theirs.json()) as any).error.key]).toEqual([404, 'map_not_found'])
   })
 
-  it('exports an SVG drawing with the hosts in their live state colours', async () => {
+  it('exports an SVG drawing with the hosts in their live state colours, in the theme asked for', async () => {
     const map = (await importFile(a, 'drawio', 'Drawing', fixture('network.drawio'))).body.map
     await a.api.post('/api/v1/results', { host: 'core-router', exit_status: 2, output: 'PING CRITICAL - down' })
     await a.api.post('/api/v1/results', { host: 'web-01', exit_status: 0, output: 'PING OK' })
@@ -172,6 +172,10 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     const palette = mapTheme('default').state
     expect(svg).toContain(`fill="${palette[MAP.down]}"`)
     expect(svg).toContain(`fill="${palette[MAP.up]}"`)
+    // In the palette of the theme asked for, as a wall in that theme shows it (SPEC §1 themes).
+    const dark = await (await exportMap(a, map.id, 'format=svg&version=draft&theme=darkly')).text()
+    expect(dark).toContain(`fill="${mapTheme('darkly').state[MAP.down]}"`)
+    expect(dark).not.toContain(`fill="${palette[MAP.down]}"`)
   })
 
   it('exports the published version unless the draft is asked for: an unpublished map has no live version', async () => {
