@@ -55,12 +55,21 @@ const paint = (op: Exclude<DrawOp, TextOp | { op: 'image' }>): Attrs => ({
   opacity: op.opacity,
 })
 
-/** Lines of a text op, each centred on its line box as Konva draws it (`central` baseline, line height = size). */
+/**
+ * Lines of a text op, each centred on its line box as Konva draws it (`central` baseline, line height = size).
+ * One-line text is clipped to its box by a nested viewport, where Konva cuts it with an ellipsis.
+ */
 function text(op: TextOp): string {
   const lines = op.text.split('\n')
   const top = op.valign === 'middle' && op.h !== undefined ? op.y + op.h / 2 - (lines.length * op.size) / 2 : op.y
-  const x = op.align === 'left' ? op.x : op.align === 'right' ? op.x + op.w : op.x + op.w / 2
-  return el(
+  const clip = op.wrap === 'none'
+  // Konva starts a line that does not fit at the box's left edge; without fonts, "does not fit" is estimated
+  // (half an em per character, on the short side so that a fitting label stays centred).
+  const align = clip && Math.max(...lines.map((l) => l.length)) * op.size * 0.5 > op.w ? 'left' : op.align
+  // Inside the clipping viewport, coordinates are relative to the box.
+  const [dx, dy] = clip ? [op.x, top - op.size] : [0, 0]
+  const x = (align === 'left' ? op.x : align === 'right' ? op.x + op.w : op.x + op.w / 2) - dx
+  const body = el(
     'text',
     {
       x,
@@ -68,11 +77,12 @@ function text(op: TextOp): string {
       'font-family': op.font,
       'font-weight': op.bold ? 'bold' : undefined,
       fill: op.fill,
-      'text-anchor': { left: 'start', center: 'middle', right: 'end' }[op.align],
+      'text-anchor': { left: 'start', center: 'middle', right: 'end' }[align],
       'dominant-baseline': 'central',
     },
-    lines.map((l, i) => el('tspan', { x, y: top + op.size * (i + 0.5) }, xmlEscape(l))).join(''),
+    lines.map((l, i) => el('tspan', { x, y: top - dy + op.size * (i + 0.5) }, xmlEscape(l))).join(''),
   )
+  return clip ? el('svg', { x: dx, y: dy, width: op.w, height: (lines.length + 2) * op.size, overflow: 'hidden' }, body) : body
 }
 
 /** One operation as SVG: the SVG backend of draw/ops.ts. */

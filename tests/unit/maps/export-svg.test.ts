@@ -68,6 +68,18 @@ describe('SVG export', () => {
     expect(exportSvg(d)).not.toContain('<image ')
   })
 
+  it('cuts a one-line label at its box, starting from its first letter when it is too long, as the wall does', () => {
+    const d = doc()
+    d.items.h2 = { ...d.items.h2, label: 'a-very-long-host-name.example.com' } as never
+    d.items.h1 = { ...d.items.h1, label: 'web' } as never
+    const svg = exportSvg(d)
+    const h2 = svg.slice(svg.indexOf('data-id="h2"'), svg.indexOf('</g>', svg.indexOf('data-id="h2"')))
+    // The label's box: twice the item's width, centred on it, clipping what runs past it.
+    expect(h2).toMatch(/<svg x="-24" y="[\d.-]+" width="96" height="[\d.]+" overflow="hidden"><text x="0"[^>]*text-anchor="start"/)
+    const h1 = svg.slice(svg.indexOf('data-id="h1"'))
+    expect(h1).toMatch(/<svg x="-24" [^>]*overflow="hidden"><text x="48"[^>]*text-anchor="middle"/)
+  })
+
   it('drops characters XML cannot carry', () => {
     const d = doc()
     d.items.t1 = { ...d.items.t1, text: 'bell\u0007 here' } as never
