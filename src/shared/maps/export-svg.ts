@@ -55,17 +55,34 @@ const paint = (op: Exclude<DrawOp, TextOp | { op: 'image' }>): Attrs => ({
   opacity: op.opacity,
 })
 
+/** Characters are estimated at this many ems wide: the server has no fonts to measure with. */
+const EM_PER_CHAR = 0.55
+
+/** Konva's word wrap, by estimated widths: words packed greedily into the box, lines past its height dropped. */
+function wrapped(op: TextOp): string[] {
+  const perLine = Math.max(1, Math.floor(op.w / (op.size * EM_PER_CHAR)))
+  const lines = op.text.split('\n').flatMap((paragraph) =>
+    paragraph.split(' ').reduce<string[]>((out, word) => {
+      const last = out.length ? out[out.length - 1] : undefined
+      if (last !== undefined && (last + ' ' + word).length <= perLine) out[out.length - 1] = `${last} ${word}`
+      else out.push(word)
+      return out
+    }, []),
+  )
+  return op.h === undefined ? lines : lines.slice(0, Math.max(1, Math.floor(op.h / op.size)))
+}
+
 /**
  * Lines of a text op, each centred on its line box as Konva draws it (`central` baseline, line height = size).
  * One-line text is clipped to its box by a nested viewport, where Konva cuts it with an ellipsis.
  */
 function text(op: TextOp): string {
-  const lines = op.text.split('\n')
+  const lines = op.wrap === 'word' ? wrapped(op) : op.text.split('\n')
   const top = op.valign === 'middle' && op.h !== undefined ? op.y + op.h / 2 - (lines.length * op.size) / 2 : op.y
   const clip = op.wrap === 'none'
   // Konva starts a line that does not fit at the box's left edge; without fonts, "does not fit" is estimated
-  // (half an em per character, on the short side so that a fitting label stays centred).
-  const align = clip && Math.max(...lines.map((l) => l.length)) * op.size * 0.5 > op.w ? 'left' : op.align
+  // (on the short side, so that a label that fits stays centred).
+  const align = clip && Math.max(...lines.map((l) => l.length)) * op.size * (EM_PER_CHAR - 0.05) > op.w ? 'left' : op.align
   // Inside the clipping viewport, coordinates are relative to the box.
   const [dx, dy] = clip ? [op.x, top - op.size] : [0, 0]
   const x = (align === 'left' ? op.x : align === 'right' ? op.x + op.w : op.x + op.w / 2) - dx

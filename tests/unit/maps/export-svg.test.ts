@@ -80,6 +80,17 @@ describe('SVG export', () => {
     expect(h1).toMatch(/<svg x="-24" [^>]*overflow="hidden"><text x="48"[^>]*text-anchor="middle"/)
   })
 
+  it('wraps free text at its box and keeps the lines that fit its height, as the wall does', () => {
+    const d = doc()
+    d.items.t1 = { ...d.items.t1, w: 120, h: 48, font_size: 12, text: 'one two three four five six seven eight nine ten eleven' } as never
+    const svg = exportSvg(d)
+    const t1 = svg.slice(svg.indexOf('data-id="t1"'), svg.indexOf('</g>', svg.indexOf('data-id="t1"')))
+    const lines = [...t1.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1])
+    expect(lines.length).toBe(4)
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(18)
+    expect(lines.join(' ')).toMatch(/^one two three four/)
+  })
+
   it('drops characters XML cannot carry', () => {
     const d = doc()
     d.items.t1 = { ...d.items.t1, text: 'bell\u0007 here' } as never
