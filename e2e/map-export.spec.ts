@@ -9,12 +9,9 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, uniq, type Tenant } from '../tests/helpers/api'
 import { browserAs, useBrowserSuite } from './browser'
-import { itemPoint, publishedMap, UP, DOWN, WARNING, upHost, waitForColour } from './map-pixels'
+import { DOWN, itemPoint, PENDING, publishedMap, UNREACHABLE, UP, upHost, waitForColour, WARNING } from './map-pixels'
 
 const suite = useBrowserSuite()
-/** The light theme's unreachable and pending (src/shared/maps/draw/palette.ts). */
-const UNREACHABLE = [111, 66, 193],
-  PENDING = [138, 148, 166]
 const PUBLISHED_FILL = '#ffe8a0',
   DRAFT_FILL = '#ff0000'
 
