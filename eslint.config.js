@@ -1,5 +1,6 @@
 // Lint: TypeScript rules plus the import boundaries of DESIGN.md, enforced per folder.
 // yjs is isomorphic on purpose: the browser edits the map document's Y.Doc and the server applies its updates (DESIGN.md Maps).
+// roughjs too: its generator is pure geometry, so the hand-drawn style looks the same on the wall and in the SVG export (issue 18).
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
@@ -38,7 +39,6 @@ const BROWSER_PACKAGES = [
   'bootswatch/*',
   'd3',
   'd3-*',
-  'roughjs',
   'y-indexeddb',
   'zustand',
   'react-i18next',

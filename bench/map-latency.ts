@@ -19,7 +19,7 @@ import { figuresLine, percentile } from './lib/stats'
 import { bigMap, gridItemBox, openMap } from './map-viewer'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
-/** The light theme's SPEC §4 MAP colours (src/viewer/theme.ts): up and down. */
+/** The light theme's SPEC §4 MAP colours (src/shared/maps/draw/palette.ts): up and down. */
 const UP = [46, 158, 68],
   DOWN = [215, 38, 61]
 

@@ -3,10 +3,12 @@ import { expect } from 'vitest'
 import type { Page } from 'playwright-core'
 import { uniq, type Tenant } from '../tests/helpers/api'
 
-/** The light theme's SPEC §4 MAP colours (src/viewer/theme.ts). */
+/** The light theme's SPEC §4 MAP colours (src/shared/maps/draw/palette.ts). */
 export const UP = [46, 158, 68],
   DOWN = [215, 38, 61],
-  WARNING = [240, 162, 2]
+  WARNING = [240, 162, 2],
+  UNREACHABLE = [111, 66, 193],
+  PENDING = [138, 148, 166]
 
 export interface Box {
   x: number

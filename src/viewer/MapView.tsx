@@ -21,7 +21,7 @@ import { useLiveMap } from './live/use-live-map'
 import { mapPath } from './links'
 import { MapSummary } from './MapSummary'
 import { WallDetails } from './WallDetails'
-import { mapTheme } from './theme'
+import { mapTheme } from '../shared/maps/draw'
 import { FULL_SIZE } from './layout'
 import { useMapImages } from './use-map-images'
 

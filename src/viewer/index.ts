@@ -15,20 +15,11 @@ export {
   mapWrites,
   useMapWrite,
 } from './api'
-// Item renderers (issue 7): reused by the editor (DESIGN.md "the editor may import the viewer's renderer").
-export {
-  itemRenderers,
-  rendererOf,
-  ItemNode,
-  ConnectorLine,
-  connectorEnds,
-  connectorColour,
-  decorationBadges,
-  shapePath,
-  edgePoint,
-} from './items'
-export type { ItemProps, ItemRenderer, LiveState, ItemDecorations, Lod, ImageLookup, ConnectorProps, ShapePath } from './items'
-export { mapTheme, mapThemes, liveColour, type MapTheme } from './theme'
+// Items on Konva (issue 7): reused by the editor (DESIGN.md "the editor may import the viewer's renderer"); the
+// drawing itself is shared with the SVG export (src/shared/maps/draw, issue 18).
+export { ItemNode, ConnectorLine } from './items'
+export type { ItemProps, LiveState, ItemDecorations, Lod, ImageLookup, ConnectorProps } from './items'
+export { mapTheme, mapThemes, liveColour, type MapTheme } from '../shared/maps/draw'
 // The map's images by name, for the editor's canvas like the viewer's.
 export { useMapImages } from './use-map-images'
 // Live item states over a document being edited (issue 18), so the editor shows what the wall shows.

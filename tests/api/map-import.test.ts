@@ -1,15 +1,16 @@
 /**
  * Map import and export (issue 6 "Import", export to the Vigil JSON document and SVG): draw.io and NagVis
  * files become draft maps bound to the environment's hosts by name, with an `imported` map event (SPEC §3),
- * SPEC §8 "Unsupported item types for conversion" counts, and the SPEC §5/§6 rules; exports are scoped.
+ * SPEC §8 "Unsupported item types for conversion" counts, and the SPEC §5/§6 rules; exports are scoped, and
+ * of the published version unless an editor asks for the draft (issue 18).
  */
 import fs from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { XMLValidator } from 'fast-xml-parser'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
-import { tokenOf, type Tenant } from '../helpers/api'
-import { MAP_STATE_COLOURS } from '../../src/shared/maps/export-svg'
+import { addUser, tokenOf, type Tenant } from '../helpers/api'
+import { mapTheme } from '../../src/shared/maps/draw'
 import { MapDocument } from '../../src/shared/maps'
 import { MAP } from '../../src/shared/enums'
 
@@ -80,7 +81,7 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     })
     expect(r.body.unmatched).toEqual(['ghost-99'])
     expect(r.body.unsupported).toContainEqual({ type: 'host already on the map', count: 1 })
-    const exported = await exportMap(a, r.body.map.id, 'format=json')
+    const exported = await exportMap(a, r.body.map.id, 'format=json&version=draft')
     expect(exported.status).toBe(200)
     expect(exported.headers.get('content-disposition')).toBe('attachment; filename="Network_import.json"')
     const doc = MapDocument.parse(await exported.json())
@@ -94,7 +95,7 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
   it('imports a compressed draw.io file the same way', async () => {
     const r = await importFile(a, 'drawio', 'Compressed import', fixture('network-compressed.drawio'))
     expect(r.status).toBe(201)
-    const doc = MapDocument.parse(await (await exportMap(a, r.body.map.id, 'format=json')).json())
+    const doc = MapDocument.parse(await (await exportMap(a, r.body.map.id, 'format=json&version=draft')).json())
     expect(boundHosts(doc)).toEqual([hosts['core-router'], hosts['web-01']].sort())
   })
 
@@ -112,7 +113,7 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     expect(r.body.unmatched).toEqual(['core-router/Interface WAN', 'unknown-host'])
     expect(r.body.unsupported).toEqual(expect.arrayContaining([{ type: 'servicegroup', count: 1 }]))
     expect(r.body.missing_pictures).toEqual(['site-background.png', 'wan-cloud.png'])
-    const doc = MapDocument.parse(await (await exportMap(a, r.body.map.id, 'format=json')).json())
+    const doc = MapDocument.parse(await (await exportMap(a, r.body.map.id, 'format=json&version=draft')).json())
     const kinds = Object.values(doc.items)
     expect(kinds.find((i) => i.kind === 'environment')).toMatchObject({ hostgroup_id: a.environmentId })
     expect(kinds.find((i) => i.kind === 'map')).toMatchObject({ map_id: branch.body.map.id })
@@ -157,26 +158,72 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     expect([theirs.status, ((await theirs.json()) as any).error.key]).toEqual([404, 'map_not_found'])
   })
 
-  it('exports an SVG drawing with the hosts in their live state colours', async () => {
+  it('exports an SVG drawing with the hosts in their live state colours, in the theme asked for', async () => {
     const map = (await importFile(a, 'drawio', 'Drawing', fixture('network.drawio'))).body.map
     await a.api.post('/api/v1/results', { host: 'core-router', exit_status: 2, output: 'PING CRITICAL - down' })
     await a.api.post('/api/v1/results', { host: 'web-01', exit_status: 0, output: 'PING OK' })
-    const r = await exportMap(a, map.id, 'format=svg')
+    const r = await exportMap(a, map.id, 'format=svg&version=draft')
     expect(r.status).toBe(200)
     expect(r.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="Drawing.svg"')
     const svg = await r.text()
     expect(XMLValidator.validate(svg)).toBe(true)
     expect(svg).toContain('<title>Drawing</title>')
-    expect(svg).toContain(`fill="${MAP_STATE_COLOURS[MAP.down]}"`)
-    expect(svg).toContain(`fill="${MAP_STATE_COLOURS[MAP.up]}"`)
+    const palette = mapTheme('default').state
+    expect(svg).toContain(`fill="${palette[MAP.down]}"`)
+    expect(svg).toContain(`fill="${palette[MAP.up]}"`)
+    // In the palette of the theme asked for, as a wall in that theme shows it (SPEC §1 themes).
+    const dark = await (await exportMap(a, map.id, 'format=svg&version=draft&theme=darkly')).text()
+    expect(dark).toContain(`fill="${mapTheme('darkly').state[MAP.down]}"`)
+    expect(dark).not.toContain(`fill="${palette[MAP.down]}"`)
   })
 
-  it('exports the draft unless a version is asked for: an unpublished map has no live version', async () => {
+  it('exports the published version unless the draft is asked for: an unpublished map has no live version', async () => {
     const map = (await importFile(a, 'nagvis', 'Unpublished', fixture('site.cfg'))).body.map
-    const live = await exportMap(a, map.id, 'format=json&version=live')
-    expect([live.status, ((await live.json()) as any).error.key]).toEqual([404, 'map_not_found'])
+    for (const format of ['json', 'svg']) {
+      const live = await exportMap(a, map.id, `format=${format}`)
+      expect([live.status, ((await live.json()) as any).error.key]).toEqual([404, 'map_not_found'])
+    }
     const bad = await exportMap(a, map.id, 'format=pdf')
     expect(bad.status).toBe(400)
+  })
+
+  it('draws the published version, not a newer draft, and the draft only for those who may edit the map (issue 18)', async () => {
+    const map = (await importFile(a, 'drawio', 'Published picture', fixture('network.drawio'))).body.map
+    expect((await a.api.post(`/api/v1/maps/${map.id}/lock`)).status).toBe(200)
+    expect((await a.api.post(`/api/v1/maps/${map.id}/publish`, { comment: 'first' })).status).toBe(200)
+    // A newer draft: one more text item that the wall does not show yet.
+    const draft = (await a.api.get(`/api/v1/maps/${map.id}/document?version=draft`)).body.document as MapDocument
+    const note = {
+      id: 'draft-note',
+      kind: 'text',
+      x: 10,
+      y: 10,
+      w: 200,
+      h: 24,
+      z: 99,
+      rotation: 0,
+      text: 'Only in the draft',
+      font_size: 14,
+      align: 'left',
+    }
+    const put = await a.api.put(`/api/v1/maps/${map.id}/document`, { document: { ...draft, items: { ...draft.items, [note.id]: note } } })
+    expect(put.status, JSON.stringify(put.body)).toBe(200)
+    expect((await a.api.del(`/api/v1/maps/${map.id}/lock`)).status).toBe(204)
+
+    const viewer = await addUser(server, a, 'service_desk', { environmentId: a.environmentId })
+    const viewerToken = { token: await tokenOf(server, viewer) }
+    for (const who of [a, viewerToken]) {
+      const svg = await (await exportMap(who, map.id, 'format=svg')).text()
+      expect(XMLValidator.validate(svg)).toBe(true)
+      expect(svg).toContain('data-kind="host"')
+      expect(svg).not.toContain('Only in the draft')
+      const json = MapDocument.parse(await (await exportMap(who, map.id, 'format=json')).json())
+      expect(json.items['draft-note']).toBeUndefined()
+    }
+    expect(await (await exportMap(a, map.id, 'format=svg&version=draft')).text()).toContain('Only in the draft')
+    // Someone who may only look at the map is refused the draft, and is told so.
+    const refused = await exportMap(viewerToken, map.id, 'format=svg&version=draft')
+    expect([refused.status, ((await refused.json()) as any).error.key]).toEqual([403, 'unauthorized'])
   })
 })

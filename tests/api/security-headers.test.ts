@@ -62,7 +62,7 @@ describe('security headers', () => {
 
   it('keep the stricter policy of a map SVG export', async () => {
     const map = (await t.api.post('/api/v1/maps', { alias: uniq('map'), hostgroup_id: t.environmentId, layout: 2 })).body
-    const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/export?format=svg`, {
+    const r = await fetch(`${server.baseUrl}/api/v1/maps/${map.id}/export?format=svg&version=draft`, {
       headers: { authorization: `Bearer ${await tokenOf(server, t)}` },
     })
     expect(r.status).toBe(200)

@@ -34,7 +34,7 @@
 import { z } from 'zod'
 import { Name, nameWithKey } from '../validation'
 import { MapDocumentShape } from '../maps/document'
-import { MAP } from '../enums'
+import { MAP, THEMES } from '../enums'
 
 /** SPEC §3 Map layouts: 0 business process, 1 geographical, 2 logical, 3 physical. */
 export const MAP_LAYOUTS = { BUSINESS_PROCESS: 0, GEOGRAPHICAL: 1, LOGICAL: 2, PHYSICAL: 3 } as const
@@ -239,8 +239,15 @@ export const MapImageQuery = z.object({
 })
 
 export const EXPORT_FORMATS = ['json', 'svg'] as const
-/** GET maps/:id/export: the Vigil JSON document or an SVG drawing of the draft (default), the live version or version N. */
-export const MapExportQuery = z.object({ format: z.enum(EXPORT_FORMATS).default('json'), version: DocumentVersionParam.default('draft') })
+/**
+ * GET maps/:id/export: the Vigil JSON document or an SVG drawing of the published version (default, issue 18: what
+ * the wall shows), version N, or the draft (for those who may edit the map); the SVG in the palette of `theme`.
+ */
+export const MapExportQuery = z.object({
+  format: z.enum(EXPORT_FORMATS).default('json'),
+  version: DocumentVersionParam.default('live'),
+  theme: z.enum(THEMES).optional(),
+})
 
 /** SPEC §3 Slideshow: alias, name, delay in seconds, list of maps; follow_alarms is issue 7's addition. */
 export const SlideshowBody = z.object({

@@ -69,6 +69,50 @@ export function worstOf(states: Iterable<number>): number {
   return w
 }
 
+/** SPEC §4 Decorations of a bound item, besides its state. */
+export interface ItemDecorations {
+  in_maintenance?: boolean
+  stale?: boolean
+  flapping?: boolean
+  acknowledged?: boolean
+  ticket?: boolean
+}
+
+/** The live state an item is drawn in: the roll-up's ItemState plus decorations. */
+export interface LiveState extends ItemState, ItemDecorations {}
+
+/** What decorations are read from: a host's or resource's row of GET maps/:id/states. */
+export interface DecoratedObject {
+  is_stale: boolean
+  is_flapping: boolean
+  acknowledged: boolean
+  scheduled_downtime_depth: number
+  tickets: readonly unknown[]
+}
+
+/**
+ * SPEC §4 decorations of the one object an item stands for (`objectOf` its binding); an item of several
+ * objects or of parts (a rack) has none of its own. The wall and the export decorate alike.
+ */
+export function decorate(
+  bindings: readonly string[],
+  base: ItemState,
+  objectOf: (binding: string) => DecoratedObject | undefined,
+): LiveState {
+  const o = !base.parts && bindings.length === 1 ? objectOf(bindings[0]) : undefined
+  if (!o) return base
+  // Written out rather than spread: every host item's state then has one shape (10,000 items at a wall's start).
+  return {
+    map_state: base.map_state,
+    host_map_state: base.host_map_state,
+    stale: o.is_stale,
+    flapping: o.is_flapping,
+    acknowledged: o.acknowledged,
+    in_maintenance: o.scheduled_downtime_depth > 0,
+    ticket: o.tickets.length > 0,
+  }
+}
+
 export const NOHOST: ItemState = { map_state: MAP.nohost, host_map_state: null }
 
 const HOST_MAP: Record<string, [number, number]> = {

@@ -10,11 +10,11 @@ import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useStat
 import type Konva from 'konva'
 import { Image as KImage, Layer, Rect, Shape, Stage } from '../konva'
 import { MAP } from '../../shared/enums'
-import { bindingsOf, type Connector, type MapDocument, type MapItem } from '../../shared/maps'
+import type { Connector, MapDocument, MapItem } from '../../shared/maps'
 import type { BandwidthReading } from '../../shared/maps/bandwidth'
 import { ItemNode } from '../items'
 import type { ImageLookup, Lod } from '../items/types'
-import type { MapTheme } from '../theme'
+import { isLive, type MapTheme } from '../../shared/maps/draw'
 import type { LiveStates } from '../live/live-states'
 import { watchBandwidthStaleness } from './bandwidth-staleness'
 import { buildBatchModel, connectorStyles, drawBlocks, drawConnectors, type BatchModel } from './batch'
@@ -116,7 +116,7 @@ export function MapCanvas({
     () =>
       new Set(
         Object.values(doc.items)
-          .filter((i) => bindingsOf(i).length > 0)
+          .filter(isLive)
           .map((i) => i.id),
       ),
     [doc],

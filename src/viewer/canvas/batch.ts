@@ -5,11 +5,9 @@
  * frame. Used when the LOD is `blocks` (items) and always for connectors.
  */
 import type { Box, Connector, MapDocument } from '../../shared/maps'
-import { bandwidthLabel, type BandwidthReading } from '../../shared/maps/bandwidth'
-import { connectorColour, connectorEnds } from '../items/connector'
-import { rendererOf } from '../items'
+import type { BandwidthReading } from '../../shared/maps/bandwidth'
+import { CONNECTOR_LABEL, connectorColour, connectorEnds, connectorLabel, DASH, outlineOf, type MapTheme } from '../../shared/maps/draw'
 import type { Lod } from '../items/types'
-import type { MapTheme } from '../theme'
 
 export interface BatchModel {
   /** Items in drawing order, and each one's position in it. */
@@ -49,7 +47,7 @@ export function buildBatchModel(
     box[4 * i + 2] = b.w
     box[4 * i + 3] = b.h
     bound[i] = isBound(id) ? 1 : 0
-    outline.push(rendererOf(item).outline?.(item))
+    outline.push(outlineOf(item))
     colour.push(item.style?.fill ?? item.style?.stroke)
     order.set(id, i)
   })
@@ -133,7 +131,10 @@ const styleKey = (c: Connector, theme: MapTheme, lod: Lod, reading?: BandwidthRe
 export const connectorStyles = (m: BatchModel, theme: MapTheme, lod: Lod): (string | null)[] =>
   m.connectors.map((c) => (c.bandwidth ? null : styleKey(c, theme, lod)))
 
-/** Connectors in view, one stroke per colour/width/dash (`styles` from connectorStyles); labels at full detail. */
+/**
+ * Connectors in view, one stroke per colour/width/dash (`styles` from connectorStyles); labels at full detail.
+ * Ends, colours, dash and labels are the shared drawing's (shared/maps/draw/connector.ts), as in the export.
+ */
 export function drawConnectors(
   ctx: CanvasRenderingContext2D,
   m: BatchModel,
@@ -162,20 +163,20 @@ export function drawConnectors(
     ctx.strokeStyle = colour
     // Never thinner than a device pixel, or a zoomed-out map loses its links.
     ctx.lineWidth = Math.max(Number(width), 1 / paint.scale)
-    ctx.setLineDash(dash === '1' ? [8, 5] : [])
+    ctx.setLineDash(dash === '1' ? (DASH as number[]) : [])
     ctx.stroke()
   }
   ctx.setLineDash([])
   if (!labels.length) return
-  ctx.font = `11px ${paint.theme.font}`
+  ctx.font = `${CONNECTOR_LABEL.size}px ${paint.theme.font}`
   ctx.textAlign = 'center'
+  ctx.textBaseline = 'middle'
   for (const j of labels) {
     const c = m.connectors[j]
-    const reading = c.bandwidth ? paint.reading(c) : undefined
-    const label = reading ? bandwidthLabel(reading) : c.label
+    const label = connectorLabel(c, paint.theme, c.bandwidth ? paint.reading(c) : undefined)
     if (!label) continue
-    ctx.fillStyle = reading?.stale ? paint.theme.muted : paint.theme.text
+    ctx.fillStyle = label.colour
     // Text drawn as text on the canvas: never markup.
-    ctx.fillText(label, (s[4 * j] + s[4 * j + 2]) / 2, (s[4 * j + 1] + s[4 * j + 3]) / 2 - 5)
+    ctx.fillText(label.text, (s[4 * j] + s[4 * j + 2]) / 2, (s[4 * j + 1] + s[4 * j + 3]) / 2 - CONNECTOR_LABEL.lift)
   }
 }

@@ -12,8 +12,6 @@ export const DETAIL_SCALE = 0.6
 export const BLOCK_SCALE = 0.3
 /** Most items drawn as Konva nodes at once; more are drawn in batches. */
 export const DETAIL_LIMIT = 1500
-/** A label is drawn when its text is at least this tall on screen (font size × scale, in CSS pixels). */
-export const MIN_LABEL_PX = 7
 /** Label scales are stepped (quarter octaves), so zooming redraws the items only when a step is crossed. */
 const STEPS_PER_OCTAVE = 4
 
@@ -25,7 +23,3 @@ export function lodFor(scale: number, visibleItems: number): Lod {
 /** The scale labels are judged at: the camera's, stepped; Infinity when labels are pinned on (a wall's choice). */
 export const labelScaleFor = (scale: number, pinned: boolean) =>
   pinned ? Infinity : 2 ** (Math.floor(Math.log2(scale) * STEPS_PER_OCTAVE) / STEPS_PER_OCTAVE)
-
-/** Whether a label of `fontSize` is drawn at `labelScale` (absent: always, as in the editor). */
-export const labelVisible = (fontSize: number, labelScale: number | undefined) =>
-  labelScale === undefined || fontSize * labelScale >= MIN_LABEL_PX

@@ -8,6 +8,7 @@ import type { MapObjectState, MapStates } from '../../shared/api/maps'
 import type { FeedDelta } from '../../shared/feed'
 import {
   bindingsOf,
+  decorate,
   itemState,
   NOHOST,
   objectContext,
@@ -15,12 +16,12 @@ import {
   rollupMap,
   worstOf,
   type ItemState,
+  type LiveState,
   type MapDocument,
   type MapItem,
   type RollupSources,
   type StateContext,
 } from '../../shared/maps'
-import type { LiveState } from '../items/types'
 
 type Listener = (changed: ReadonlySet<string>) => void
 
@@ -145,22 +146,9 @@ export class LiveStates {
     return binding.startsWith('resource:') ? this.resources.get(Number(binding.slice(9))) : undefined
   }
 
-  /** SPEC §4 decorations of the object an item stands for; an item of parts (a rack, any number of slots) has none of its own. */
+  /** SPEC §4 decorations of the object an item stands for (shared with the export). */
   private decorate(item: MapItem, base: ItemState): LiveState {
-    if (base.parts) return base
-    const bindings = bindingsOf(item)
-    const o = bindings.length === 1 ? this.objectOf(bindings[0]) : undefined
-    if (!o) return base
-    // Written out rather than spread: every host item's state then has one shape (10,000 items at a wall's start).
-    return {
-      map_state: base.map_state,
-      host_map_state: base.host_map_state,
-      stale: o.is_stale,
-      flapping: o.is_flapping,
-      acknowledged: o.acknowledged,
-      in_maintenance: o.scheduled_downtime_depth > 0,
-      ticket: o.tickets.length > 0,
-    }
+    return decorate(bindingsOf(item), base, (b) => this.objectOf(b))
   }
 
   /** Environment and nested map items keep their last roll-up until a refetch or a nested delta. */

@@ -1,8 +1,9 @@
-/** SVG export of a map (issue 6 export): self-contained, states as SPEC §4 MAP colours, text never markup. */
+/** SVG export of a map (issue 6 export): self-contained, states in the wall's SPEC §4 MAP colours, text never markup. */
 import { describe, expect, it } from 'vitest'
 import { XMLValidator } from 'fast-xml-parser'
-import { exportSvg, MAP_STATE_COLOURS } from '../../../src/shared/maps/export-svg'
+import { exportSvg } from '../../../src/shared/maps/export-svg'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
+import { mapTheme } from '../../../src/shared/maps/draw'
 import { MAP } from '../../../src/shared/enums'
 
 function doc(): MapDocument {
@@ -33,24 +34,30 @@ describe('SVG export', () => {
     expect(svg).toContain('a&lt;b')
   })
 
-  it('draws every item kind, connectors under items, at the document size', () => {
+  it('draws every item kind at the document size, in the layers of the wall: static items, connectors, live items', () => {
     const svg = exportSvg(doc())
     expect(svg).toMatch(/<svg [^>]*width="1280" height="720" viewBox="0 0 1280 720"/)
     for (const kind of ['host', 'shape', 'text', 'line', 'rack', 'image']) expect(svg).toContain(`data-kind="${kind}"`)
-    expect(svg.indexOf('class="connectors"')).toBeLessThan(svg.indexOf('class="items"'))
-    expect(svg).toContain('stroke-dasharray="8 6"')
-    expect(svg).toContain('marker-end="url(#arrow)"')
+    expect(svg.indexOf('class="items"')).toBeLessThan(svg.indexOf('class="connectors"'))
+    expect(svg.indexOf('class="connectors"')).toBeLessThan(svg.indexOf('class="live"'))
+    expect(svg.indexOf('data-kind="shape"')).toBeLessThan(svg.indexOf('class="connectors"'))
+    expect(svg.indexOf('data-kind="host"')).toBeGreaterThan(svg.indexOf('class="live"'))
+    expect(svg).toContain('stroke-dasharray="8 5"')
   })
 
-  it('colours bound items by their SPEC §4 MAP state and rack slots by their host', () => {
-    const svg = exportSvg(doc(), {
-      states: { h1: { map_state: MAP.down, host_map_state: 1 }, h2: { map_state: MAP.up, host_map_state: 0 } },
-      hosts: { 6: { map_state: MAP.warning, host_map_state: null } },
-    })
-    const group = (id: number) => svg.split('<g ').find((g) => g.includes(`translate(${id} 100)`))!
-    expect(group(100)).toContain(`fill="${MAP_STATE_COLOURS[MAP.down]}"`)
-    expect(group(400)).toContain(`fill="${MAP_STATE_COLOURS[MAP.up]}"`)
-    expect(svg).toContain(`fill="${MAP_STATE_COLOURS[MAP.warning]}"`)
+  it('colours bound items by their SPEC §4 MAP state and rack slots by their host, in the theme asked for', () => {
+    const states = {
+      h1: { map_state: MAP.down, host_map_state: 1 },
+      h2: { map_state: MAP.unreachable, host_map_state: 2 },
+      r1: { map_state: MAP.warning, host_map_state: null, parts: { 6: { map_state: MAP.warning, host_map_state: null } } },
+    }
+    for (const theme of [mapTheme('default'), mapTheme('darkly')]) {
+      const svg = exportSvg(doc(), { states, theme })
+      const group = (id: string) => svg.split('<g ').find((g) => g.includes(`data-id="${id}"`))!
+      expect(group('h1')).toContain(`fill="${theme.state[MAP.down]}"`)
+      expect(group('h2')).toContain(`fill="${theme.state[MAP.unreachable]}"`)
+      expect(group('r1')).toContain(`fill="${theme.state[MAP.warning]}"`)
+    }
   })
 
   it('embeds uploaded pictures given as data URIs, and a placeholder without them', () => {
@@ -59,6 +66,29 @@ describe('SVG export', () => {
     d.background.image_id = 9
     expect(exportSvg(d, { images: { 9: uri } }).match(/<image /g)).toHaveLength(2)
     expect(exportSvg(d)).not.toContain('<image ')
+  })
+
+  it('cuts a one-line label at its box, starting from its first letter when it is too long, as the wall does', () => {
+    const d = doc()
+    d.items.h2 = { ...d.items.h2, label: 'a-very-long-host-name.example.com' } as never
+    d.items.h1 = { ...d.items.h1, label: 'web' } as never
+    const svg = exportSvg(d)
+    const h2 = svg.slice(svg.indexOf('data-id="h2"'), svg.indexOf('</g>', svg.indexOf('data-id="h2"')))
+    // The label's box: twice the item's width, centred on it, clipping what runs past it.
+    expect(h2).toMatch(/<svg x="-24" y="[\d.-]+" width="96" height="[\d.]+" overflow="hidden"><text x="0"[^>]*text-anchor="start"/)
+    const h1 = svg.slice(svg.indexOf('data-id="h1"'))
+    expect(h1).toMatch(/<svg x="-24" [^>]*overflow="hidden"><text x="48"[^>]*text-anchor="middle"/)
+  })
+
+  it('wraps free text at its box and keeps the lines that fit its height, as the wall does', () => {
+    const d = doc()
+    d.items.t1 = { ...d.items.t1, w: 120, h: 48, font_size: 12, text: 'one two three four five six seven eight nine ten eleven' } as never
+    const svg = exportSvg(d)
+    const t1 = svg.slice(svg.indexOf('data-id="t1"'), svg.indexOf('</g>', svg.indexOf('data-id="t1"')))
+    const lines = [...t1.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1])
+    expect(lines.length).toBe(4)
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(18)
+    expect(lines.join(' ')).toMatch(/^one two three four/)
   })
 
   it('drops characters XML cannot carry', () => {

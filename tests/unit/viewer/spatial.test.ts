@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { buildIndex, worldBox } from '../../../src/viewer/canvas/spatial'
-import { BLOCK_SCALE, DETAIL_LIMIT, DETAIL_SCALE, labelScaleFor, labelVisible, lodFor } from '../../../src/viewer/canvas/lod'
+import { BLOCK_SCALE, DETAIL_LIMIT, DETAIL_SCALE, labelScaleFor, lodFor } from '../../../src/viewer/canvas/lod'
+import { labelVisible } from '../../../src/shared/maps/draw'
 import { contentBox, fitCamera, toScreen, visibleWorld, zoomAt } from '../../../src/viewer/canvas/camera'
 
 function grid(n: number): MapDocument {

@@ -11,12 +11,14 @@ import { mapUrls } from '../../api'
 export type ExportFormat = (typeof EXPORT_FORMATS)[number]
 
 /**
- * Export: the JSON document or the SVG picture of the draft, saved as a download named after the map. PNG
- * (issue 6 "export … to PNG/SVG") is the server's SVG drawn onto a canvas here: one drawing code for both.
+ * Export: the JSON document or the SVG picture of the published version (issue 18: the wall's picture), or of
+ * the draft while the map was never published (the server gives it to those who may edit only), saved as a
+ * download named after the map. PNG (issue 6 "export … to PNG/SVG") is the server's SVG drawn onto a canvas
+ * here: one drawing code for both.
  */
-export async function downloadMap(map: Pick<MapInfo, 'id' | 'name'>, format: ExportFormat | 'png') {
+export async function downloadMap(map: Pick<MapInfo, 'id' | 'name' | 'version'>, format: ExportFormat | 'png') {
   const blob = await api.request<Blob>(mapUrls.export(map.id), {
-    query: { format: format === 'png' ? 'svg' : format },
+    query: { format: format === 'png' ? 'svg' : format, version: map.version === null ? 'draft' : 'live' },
     responseType: 'blob',
   })
   downloadBlob(format === 'png' ? await rasterise(blob) : blob, `${map.name}.${format}`)

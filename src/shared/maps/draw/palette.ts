@@ -1,9 +1,10 @@
 /**
- * Map colours per app theme (SPEC §1 themes): the canvas cannot read Bootstrap's CSS variables cheaply on every
+ * Map colours per app theme (SPEC §1 themes): the one state palette of the wall, the editor and the SVG/PNG
+ * export (issue 18 "One picture everywhere"). The canvas cannot read Bootstrap's CSS variables cheaply on every
  * frame, so each theme gets a small palette. State colours follow SPEC §4 MAP (up, down, unreachable, warning,
  * pending, nohost); stale items are greyed (SPEC §4 Decorations).
  */
-import { MAP, type Theme } from '../shared/enums'
+import { MAP, type Theme } from '../../enums'
 
 export interface MapTheme {
   dark: boolean

@@ -1,26 +1,39 @@
-/** The item renderer registry (STYLE.md "Item kinds") and what renderers share (issue 7). */
+/** The shared item drawings (issue 18; STYLE.md "Item kinds") and what they share: palette, decorations, geometry. */
 import { describe, expect, it } from 'vitest'
-import { ITEM_KINDS, itemKinds } from '../../../src/shared/maps'
+import { ITEM_KINDS, itemKinds, SHAPE_ICONS } from '../../../src/shared/maps'
 import { MAP } from '../../../src/shared/enums'
-import { itemRenderers, rendererOf, decorationBadges, edgePoint, shapePath, connectorEnds } from '../../../src/viewer/items'
-import { SHAPE_ICONS } from '../../../src/shared/maps'
-import { liveColour, mapTheme } from '../../../src/viewer/theme'
+import {
+  connectorEnds,
+  decorationBadges,
+  drawItem,
+  edgePoint,
+  itemDrawings,
+  liveColour,
+  mapTheme,
+  outlineOf,
+  shapePath,
+} from '../../../src/shared/maps/draw'
 
-describe('item renderers', () => {
-  it('has a renderer for every item kind and nothing else', () => {
-    expect(Object.keys(itemRenderers).sort()).toEqual([...ITEM_KINDS].sort())
-    for (const kind of ITEM_KINDS) expect(typeof itemRenderers[kind]).toBe('function')
+describe('item drawings', () => {
+  it('has a drawing for every item kind and nothing else', () => {
+    expect(Object.keys(itemDrawings).sort()).toEqual([...ITEM_KINDS].sort())
   })
 
-  it('finds the renderer of an item by its kind', () => {
-    const item = itemKinds.text.defaults({ id: 't', x: 0, y: 0, z: 0 })
-    expect(rendererOf(item)).toBe(itemRenderers.text)
+  it('draws every kind as one filled block when zoomed out to blocks', () => {
+    const ctx = { theme: mapTheme('default'), lod: 'blocks' as const, hasImage: () => false }
+    for (const kind of ['host', 'resource', 'environment', 'map', 'shape', 'image', 'rack'] as const) {
+      const ops = drawItem(itemKinds[kind].defaults({ id: 'x', x: 0, y: 0, z: 0 }), undefined, ctx)
+      expect(
+        ops.map((o) => o.op),
+        kind,
+      ).toEqual(['rect'])
+    }
   })
 
   it('keeps a line a polyline when zoomed out, in map coordinates', () => {
     const line = itemKinds.line.defaults({ id: 'l', x: 10, y: 20, z: 0, points: [0, 0, 100, 50] })
-    expect(rendererOf(line).outline?.(line)).toEqual([10, 20, 110, 70])
-    expect(rendererOf(itemKinds.host.defaults({ id: 'h', x: 0, y: 0, z: 0 })).outline).toBeUndefined()
+    expect(outlineOf(line)).toEqual([10, 20, 110, 70])
+    expect(outlineOf(itemKinds.host.defaults({ id: 'h', x: 0, y: 0, z: 0 }))).toBeUndefined()
   })
 
   it('has a drawable outline for every shape icon', () => {

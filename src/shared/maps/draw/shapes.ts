@@ -3,7 +3,7 @@
  * (0..w, 0..h). The same path is filled by Konva or handed to roughjs for the hand-drawn style, so a shape
  * looks alike in both styles. `detail` is stroked only (the lines inside an icon).
  */
-import type { ShapeIcon } from '../../shared/maps'
+import type { ShapeIcon } from '../items'
 
 export interface ShapePath {
   body: string
