@@ -190,6 +190,8 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
           map={map}
           pointer={pointer}
           label={t('editor.page.canvas')}
+          mode={mode}
+          notify={notify}
           marks={viewing?.marks}
           onDropItem={(data, at) => {
             const r = DropData.safeParse(safeJson(data))
