@@ -35,7 +35,8 @@ import type { EditorSession } from '../persistence/use-editor-session'
 import type { SessionState } from '../persistence/session'
 import { createPointerTool } from '../tools/select-tool'
 import { useEditorKeys } from '../use-editor-keys'
-import { useLeaveGuard } from '../../ui'
+import { Icon, useLeaveGuard } from '../../ui'
+import { TOOLBAR_ICONS } from '../actions/icons'
 
 const PALETTE_KINDS: readonly PaletteKind[] = ['host', 'resource', 'environment', 'map']
 /** SPEC §2 legacy editor: the simpler mode, without nested maps. */
@@ -151,8 +152,14 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
           </button>
         )}
         {working && !readOnly && !viewing && (
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPropertiesOpen(true)}>
-            {t('editor.properties.open')}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-label={t('editor.properties.open')}
+            title={t('editor.properties.open')}
+            onClick={() => setPropertiesOpen(true)}
+          >
+            <Icon src={TOOLBAR_ICONS.properties} />
           </button>
         )}
         {!legacy && (
@@ -160,9 +167,11 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
             type="button"
             className={`btn btn-sm btn-outline-secondary${historyOpen ? ' active' : ''}`}
             aria-pressed={historyOpen}
+            aria-label={t('editor.history.title')}
+            title={t('editor.history.title')}
             onClick={() => setHistoryOpen(!historyOpen)}
           >
-            {t('editor.history.title')}
+            <Icon src={TOOLBAR_ICONS.history} />
           </button>
         )}
       </Toolbar>
