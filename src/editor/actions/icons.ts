@@ -28,6 +28,8 @@ import keyboard from 'bootstrap-icons/icons/keyboard.svg?url'
 import layerBackward from 'bootstrap-icons/icons/layer-backward.svg?url'
 import layerForward from 'bootstrap-icons/icons/layer-forward.svg?url'
 import link45deg from 'bootstrap-icons/icons/link-45deg.svg?url'
+import layoutSidebar from 'bootstrap-icons/icons/layout-sidebar.svg?url'
+import layoutSidebarReverse from 'bootstrap-icons/icons/layout-sidebar-reverse.svg?url'
 import magnet from 'bootstrap-icons/icons/magnet.svg?url'
 import scissors from 'bootstrap-icons/icons/scissors.svg?url'
 import sliders from 'bootstrap-icons/icons/sliders.svg?url'
@@ -67,4 +69,6 @@ export const TOOLBAR_ICONS: Record<string, string> = {
   shortcuts: keyboard,
   properties: sliders,
   history: clockHistory,
+  palette: layoutSidebar,
+  inspector: layoutSidebarReverse,
 }

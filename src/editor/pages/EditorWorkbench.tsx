@@ -63,6 +63,20 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
   const [viewing, setViewing] = useState<{ view: HistoryView; editor: Editor; marks?: ReadonlyMap<string, ChangeKind> } | null>(null)
   const [historyOpen, setHistoryOpen] = useState(false)
   const [propertiesOpen, setPropertiesOpen] = useState(false)
+  // Issue 18: the side panels fold away, so the canvas can take the screen.
+  const [panels, setPanels] = useState({ palette: true, inspector: true })
+  const panelToggle = (panel: keyof typeof panels) => (
+    <button
+      type="button"
+      className={`btn btn-sm btn-outline-secondary${panels[panel] ? ' active' : ''}`}
+      aria-pressed={panels[panel]}
+      aria-label={t(`editor.${panel}.title`)}
+      title={t(`editor.${panel}.title`)}
+      onClick={() => setPanels({ ...panels, [panel]: !panels[panel] })}
+    >
+      <Icon src={TOOLBAR_ICONS[panel]} />
+    </button>
+  )
   const publishing = useMapWrite(mapWrites.publish)
   const editor = viewing?.editor ?? session.editor
   const readOnly = useStore(editor.store, (s) => s.readOnly)
@@ -140,6 +154,10 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
       {session.kind === 'edit' && <LockLost session={session.session} onTakeBack={session.takeBack} />}
       {legacy && <div className="alert alert-info py-1 px-2 m-1 small">{t('editor.page.legacy')}</div>}
       <Toolbar editor={editor} mode={mode} notify={notify}>
+        <div className="btn-group" role="group">
+          {mode === 'edit' && panelToggle('palette')}
+          {panelToggle('inspector')}
+        </div>
         {working && <SaveStatus session={working} />}
         {working && !readOnly && (
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void working.save()}>
@@ -186,7 +204,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
         />
       )}
       <div className="d-flex flex-grow-1" style={{ minHeight: 0, minWidth: 0 }}>
-        {mode === 'edit' && (
+        {mode === 'edit' && panels.palette && (
           <Palette
             editor={editor}
             hostgroupId={map.hostgroup_id}
@@ -207,7 +225,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
             if (r.success) placeAt(r.data, at)
           }}
         />
-        <Inspector editor={editor} hostgroupId={map.hostgroup_id} />
+        {panels.inspector && <Inspector editor={editor} hostgroupId={map.hostgroup_id} />}
       </div>
       {working && <RestorePrompt session={working} />}
       {propertiesOpen && (
