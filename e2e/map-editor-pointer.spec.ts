@@ -211,4 +211,27 @@ describe('map editor by pointer (issue 18)', () => {
     await autosaved(second)
     expect(Object.values((await draft(user)).items)).toContainEqual(expect.objectContaining({ kind: 'shape', icon: 'cloud' }))
   })
+
+  it('keeps the toolbar to one row of named icon buttons, and folds the side panels away for the canvas (1440×900)', async () => {
+    const user = await engineerWithMap()
+    const page = await (await browserAs(suite, user)).tab(user.path)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await saved(page)
+    const toolbar = page.getByRole('toolbar', { name: 'Editor toolbar' })
+    await toolbar.getByRole('button', { name: 'Bring to front' }).waitFor()
+    expect(await toolbar.getByRole('button', { name: 'Bring to front' }).textContent()).toBe('')
+    expect((await toolbar.boundingBox())!.height).toBeLessThan(48)
+    const canvas = page.getByRole('application', { name: 'Map canvas' })
+    const share = async () => {
+      const b = (await canvas.boundingBox())!
+      return (b.width * b.height) / (1440 * 900)
+    }
+    const before = await share()
+    await toolbar.getByRole('button', { name: 'Palette', exact: true }).click()
+    await toolbar.getByRole('button', { name: 'Inspector', exact: true }).click()
+    expect(await page.getByRole('complementary', { name: 'Palette' }).count()).toBe(0)
+    await expect.poll(share).toBeGreaterThan(before + 0.2)
+    expect(await share()).toBeGreaterThan(0.6)
+    await page.screenshot({ path: '/tmp/editor-1440.png' })
+  })
 })

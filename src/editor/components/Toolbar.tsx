@@ -13,8 +13,11 @@ import type { ActionGroup } from '../actions/types'
 import type { Editor } from '../model/editor'
 import { useState, type ReactNode } from 'react'
 import { ShortcutHelp } from './ShortcutHelp'
+import { ToolbarMenu } from './ToolbarMenu'
 
 const GROUPS: ActionGroup[] = ['history', 'tool', 'edit', 'arrange', 'align', 'view']
+/** Groups shown as one button with a menu, and the action whose icon that button shows. */
+const MENU_GROUPS: Partial<Record<ActionGroup, string>> = { align: 'align-left' }
 
 export interface ToolbarProps {
   editor: Editor
@@ -39,6 +42,17 @@ export function Toolbar({ editor, mode, notify, children }: ToolbarProps) {
       {GROUPS.map((group) => {
         const actions = ACTIONS.filter((a) => a.group === group && a.toolbar && (mode === 'edit' || a.modes?.includes('view')))
         if (actions.length === 0) return null
+        if (group in MENU_GROUPS)
+          return (
+            <ToolbarMenu
+              key={group}
+              label={t(`editor.shortcuts.groups.${group}`)}
+              icon={TOOLBAR_ICONS[MENU_GROUPS[group]!]}
+              actions={actions}
+              enabled={(a) => isAvailable(a, mode, ctx)}
+              run={(a) => runAction(editor, a, mode, actionContext(editor, { notify }))}
+            />
+          )
         return (
           <div key={group} className="btn-group btn-group-sm" role="group">
             {actions.map((a) => (
