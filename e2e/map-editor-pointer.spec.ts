@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
 import { fitCamera } from '../src/editor/model/camera'
 import { browserAs, useBrowserSuite } from './browser'
+import { editorPixelsOf } from './editor-pixels'
 
 const suite = useBrowserSuite()
 const GRID = 16
@@ -79,17 +80,6 @@ async function fitted(page: Page, items: Box[]) {
   }
 }
 
-/** How many canvas pixels are (nearly) the colour `rgb`. */
-const pixelsOf = (page: Page, rgb: number[]) =>
-  page.evaluate(([r, g, b]) => {
-    let n = 0
-    for (const c of document.querySelectorAll<HTMLCanvasElement>('[aria-label="Map canvas"] canvas')) {
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
-      for (let i = 0; i < data.length; i += 4)
-        if (data[i + 3] > 200 && Math.abs(data[i] - r) < 8 && Math.abs(data[i + 1] - g) < 8 && Math.abs(data[i + 2] - b) < 8) n++
-    }
-    return n
-  }, rgb)
 /** The guide colour of src/editor/canvas/OverlayLayer.tsx. */
 const GUIDE = [214, 51, 132]
 
@@ -106,10 +96,10 @@ describe('map editor by pointer (issue 18)', () => {
     await page.mouse.down()
     const to = view.at(464 + 37, 248 - 136)
     await page.mouse.move(to.x, to.y, { steps: 12 })
-    await expect.poll(() => pixelsOf(page, GUIDE)).toBeGreaterThan(50)
+    await expect.poll(() => editorPixelsOf(page, GUIDE)).toBeGreaterThan(50)
     await page.mouse.up()
     await autosaved(page)
-    expect(await pixelsOf(page, GUIDE)).toBe(0)
+    expect(await editorPixelsOf(page, GUIDE)).toBe(0)
     let b = (await draft(user)).items.b
     expect([b.x, b.y]).toEqual([432, 70])
 
