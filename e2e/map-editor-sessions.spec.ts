@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
 import { browserAs, useBrowserSuite } from './browser'
+import { editorPixelsOf } from './editor-pixels'
 
 const suite = useBrowserSuite()
 
@@ -24,17 +25,6 @@ const draftItems = async (user: Tenant & { mapId: number }) =>
   Object.values((await user.api.get(`/api/v1/maps/${user.mapId}/document?version=draft`)).body.document.items) as { icon?: string }[]
 const place = (page: Page, name: string) => page.getByRole('complementary', { name: 'Palette' }).getByRole('button', { name }).click()
 
-/** How many pixels of the editor's canvases are (nearly) the colour `rgb`: a highlight is drawn or not. */
-const pixelsOf = (page: Page, rgb: number[]) =>
-  page.evaluate(([r, g, b]) => {
-    let n = 0
-    for (const c of document.querySelectorAll<HTMLCanvasElement>('[aria-label="Map canvas"] canvas')) {
-      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
-      for (let i = 0; i < data.length; i += 4)
-        if (data[i + 3] > 200 && Math.abs(data[i] - r) < 8 && Math.abs(data[i + 1] - g) < 8 && Math.abs(data[i + 2] - b) < 8) n++
-    }
-    return n
-  }, rgb)
 /** The highlight colours of src/editor/canvas/DiffLayer.tsx. */
 const ADDED = [25, 135, 84],
   REMOVED = [220, 53, 69],
@@ -117,7 +107,7 @@ describe('map editor sessions and history (issue 18)', () => {
       .filter({ hasText: /\d\d-\d\d-\d{4} \d\d:\d\d/ })
       .waitFor()
 
-    for (const colour of [ADDED, REMOVED, MOVED, CHANGED]) expect(await pixelsOf(page, colour)).toBe(0)
+    for (const colour of [ADDED, REMOVED, MOVED, CHANGED]) expect(await editorPixelsOf(page, colour)).toBe(0)
     await page.getByLabel('Compare').selectOption('1')
     await page.getByLabel('with').selectOption('2')
     await page.getByRole('button', { name: 'Show changes' }).click()
@@ -126,8 +116,8 @@ describe('map editor sessions and history (issue 18)', () => {
       .filter({ hasText: 'Version 1 → Version 2: 1 added, 1 removed, 1 moved, 1 changed' })
       .waitFor()
     // Each kind of change is outlined on the canvas in its colour.
-    await expect.poll(() => pixelsOf(page, ADDED)).toBeGreaterThan(100)
-    for (const colour of [REMOVED, MOVED, CHANGED]) expect(await pixelsOf(page, colour)).toBeGreaterThan(100)
+    await expect.poll(() => editorPixelsOf(page, ADDED)).toBeGreaterThan(100)
+    for (const colour of [REMOVED, MOVED, CHANGED]) expect(await editorPixelsOf(page, colour)).toBeGreaterThan(100)
 
     // Showing an old version is read-only, and says nothing about a lock this tab holds.
     await list.getByRole('row').filter({ hasText: 'First cut' }).getByRole('button', { name: 'Show' }).click()

@@ -9,6 +9,8 @@ import { actionContext, actionForKey, runAction, type EditorMode } from './actio
 import type { Editor } from './model/editor'
 import type { Tool } from './tools/select-tool'
 
+const inMenu = (target: EventTarget | null) => target instanceof Element && target.closest('[role="menu"]') !== null
+
 export function useEditorKeys(editor: Editor, mode: EditorMode, pointer: Tool, onSave?: () => void, notify?: (messageKey: string) => void) {
   const save = useRef(onSave)
   save.current = onSave
@@ -16,7 +18,14 @@ export function useEditorKeys(editor: Editor, mode: EditorMode, pointer: Tool, o
   tell.current = notify
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
-      if (e.defaultPrevented || isTypingTarget(e.target) || document.querySelector('[role="dialog"][aria-modal="true"]')) return
+      // The context menu's own keys (Escape, arrows) are its own.
+      if (
+        e.defaultPrevented ||
+        isTypingTarget(e.target) ||
+        inMenu(e.target) ||
+        document.querySelector('[role="dialog"][aria-modal="true"]')
+      )
+        return
       if (e.key === 'Escape' && pointer.cancel()) {
         e.preventDefault()
         return

@@ -2,9 +2,19 @@
  * The editor's Konva stage (STYLE.md "Rendering"): background, items and the editor overlay, each subscribed to
  * its own slice of the store. Pointer events go to the pointer tool in map coordinates with the item under the
  * pointer from the R-tree; the wheel pans (ctrl+wheel zooms); items dropped from the palette are placed here.
+ * A double click (or F2) edits an item's text in place; a right click (or the menu key) opens the context menu.
  */
 import type Konva from 'konva'
-import { useEffect, useMemo, useRef, type DragEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+  type KeyboardEvent,
+  type MouseEvent as ReactMouseEvent,
+} from 'react'
 import { Stage } from 'react-konva'
 import { useStore } from 'zustand'
 import { rememberedTheme } from '../../app/preferences'
@@ -12,7 +22,10 @@ import { mapTheme, type Lod, useItemStates, useMapImages } from '../../viewer'
 import { toMap, zoomAt } from '../model/camera'
 import type { Editor } from '../model/editor'
 import type { PointerInput, Tool } from '../tools/select-tool'
-import { actionContext } from '../actions'
+import { actionContext, type EditorMode } from '../actions'
+import { ContextMenu } from '../components/ContextMenu'
+import { InlineTextEditor } from '../components/InlineTextEditor'
+import { inlineFieldOf } from '../items'
 import { zoomToFitCamera } from '../actions/view'
 import { BackgroundLayer } from './BackgroundLayer'
 import { buildHitIndex } from './hit-index'
@@ -31,6 +44,8 @@ export interface EditorCanvasProps {
   /** The pointer tool (the page owns it, so that Escape on the keyboard can cancel its gesture). */
   pointer: Tool
   label: string
+  mode: EditorMode
+  notify?(messageKey: string): void
   onDropItem(data: string, at: { x: number; y: number }): void
   /** A version comparison's changes, highlighted over the items. */
   marks?: ReadonlyMap<string, ChangeKind>
@@ -38,7 +53,7 @@ export interface EditorCanvasProps {
 
 const lodOf = (scale: number): Lod => (scale < 0.12 ? 'blocks' : scale < 0.3 ? 'plain' : 'detail')
 
-export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }: EditorCanvasProps) {
+export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDropItem, marks }: EditorCanvasProps) {
   const box = useRef<HTMLDivElement>(null)
   const stage = useRef<Konva.Stage>(null)
   const doc = useStore(editor.store, (s) => s.doc)
@@ -50,6 +65,23 @@ export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }:
   const lod = lodOf(camera.scale)
   const hits = useMemo(() => buildHitIndex(doc), [doc])
   const states = useItemStates(map.id, doc, map.use_hard_state)
+  const [editing, setEditing] = useState<string | null>(null)
+  const [menu, setMenu] = useState<{ x: number; y: number } | null>(null)
+  const closeMenu = useCallback(() => {
+    setMenu(null)
+    box.current?.focus()
+  }, [])
+  const endEditing = useCallback(() => {
+    setEditing(null)
+    box.current?.focus()
+  }, [])
+
+  /** The one selected item whose text can be edited in place, if any. */
+  function editableItem(): string | null {
+    const { selection, doc: d, readOnly } = editor.get()
+    const [id] = selection
+    return !readOnly && selection.size === 1 && d.items[id] && inlineFieldOf(d.items[id]) ? id : null
+  }
 
   useEffect(() => {
     const el = box.current!
@@ -84,6 +116,8 @@ export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }:
     // The transformer's handles resize and rotate on their own.
     if (e.target.getParent()?.getClassName() === 'Transformer') return
     box.current?.focus()
+    // The right button opens the context menu (onContextMenu) and starts no gesture.
+    if (e.evt.button === 2) return
     const i = input(e)
     if (i) pointer.down(i)
   }
@@ -96,6 +130,35 @@ export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }:
       editor.set({ camera: zoomAt(cam, e.evt.deltaY < 0 ? 1.1 : 1 / 1.1, at) })
     } else {
       editor.set({ camera: { ...cam, x: cam.x - e.evt.deltaX, y: cam.y - e.evt.deltaY } })
+    }
+  }
+
+  function onDoubleClick(e: Konva.KonvaEventObject<MouseEvent>) {
+    const i = input(e)
+    if (!i?.target || editor.get().tool !== 'select') return
+    editor.select([i.target])
+    if (editableItem() === i.target) setEditing(i.target)
+  }
+
+  function onContextMenu(e: ReactMouseEvent<HTMLDivElement>) {
+    e.preventDefault()
+    const rect = box.current!.getBoundingClientRect()
+    const at = { x: e.clientX - rect.left, y: e.clientY - rect.top }
+    // An item right-clicked outside the selection becomes the selection; the empty canvas clears it.
+    const target = hits.at(toMap(editor.get().camera, at), 6 / editor.get().camera.scale)
+    if (!target) editor.select([])
+    else if (!editor.get().selection.has(target)) editor.select([target])
+    setMenu(at)
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    if (e.target !== box.current) return
+    if (e.key === 'F2' && editableItem()) {
+      e.preventDefault()
+      setEditing(editableItem())
+    } else if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+      e.preventDefault()
+      setMenu({ x: 16, y: 16 })
     }
   }
 
@@ -125,6 +188,8 @@ export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }:
         if (e.dataTransfer.types.includes(PALETTE_MIME)) e.preventDefault()
       }}
       onDrop={onDrop}
+      onContextMenu={onContextMenu}
+      onKeyDown={onKeyDown}
     >
       {/* Absolutely placed, so the stage's size never widens the page (the container decides it). */}
       <div className="position-absolute top-0 start-0">
@@ -146,6 +211,7 @@ export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }:
             if (i) pointer.up(i)
           }}
           onWheel={onWheel}
+          onDblClick={onDoubleClick}
         >
           <BackgroundLayer resolution={doc.resolution} background={doc.background} grid={doc.grid} theme={theme} images={images} />
           <ItemsLayer editor={editor} {...draw} />
@@ -153,6 +219,17 @@ export function EditorCanvas({ editor, map, pointer, label, onDropItem, marks }:
           <OverlayLayer editor={editor} {...draw} />
         </Stage>
       </div>
+      {editing && <InlineTextEditor key={editing} editor={editor} id={editing} onDone={endEditing} />}
+      {menu && (
+        <ContextMenu
+          editor={editor}
+          mode={mode}
+          at={menu}
+          notify={notify}
+          onEditText={editableItem() ? () => setEditing(editableItem()) : undefined}
+          onClose={closeMenu}
+        />
+      )}
     </div>
   )
 }

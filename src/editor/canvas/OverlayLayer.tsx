@@ -1,17 +1,51 @@
 /**
  * Layer 4 (STYLE.md "Rendering", editor only): selection outlines, resize/rotate handles (Konva Transformer on
- * proxy boxes), the rubber band, the item picked by the connect tool, and the items being dragged: drawn here
- * inside one group that follows the pointer, so a drag redraws this small layer only.
+ * proxy boxes, snapping to the grid and to other items' lines), alignment guides, connection handles and the
+ * connector being dragged out, the rubber band, the item picked by the connect tool, and the items being
+ * dragged: drawn here inside one group that follows the pointer, so a drag redraws this small layer only.
  */
 import type Konva from 'konva'
 import { memo, useEffect, useMemo, useRef } from 'react'
-import { Group, Layer, Rect, Transformer } from 'react-konva'
+import { Circle, Group, Layer, Line, Rect, Transformer } from 'react-konva'
 import { useStore } from 'zustand'
 import { runEdit } from '../actions'
 import { resize } from '../actions/document'
-import type { Editor } from '../model/editor'
+import type { MapDocument } from '../../shared/maps'
+import type { Editor, Gesture } from '../model/editor'
+import { alignLines, guidesFor, settleBox, snapValue, type AlignLines } from '../model/guides'
 import { editorKindOf } from '../items'
+import { ALIGN_TOLERANCE } from '../tools/select-tool'
+import { HANDLE_RADIUS, handlesOf } from '../tools/connect-handles'
 import { ConnectorShape, ItemShape, type DrawProps } from './ItemsLayer'
+
+/** Alignment guides: magenta, as diagram editors draw them, apart from the accent of selections. */
+const GUIDE_COLOUR = '#d63384'
+
+/** The connector being dragged out of an item: from its centre to the pointer, the target outlined. */
+function LinkPreview({
+  from,
+  to,
+  target,
+  doc,
+  accent,
+  scale,
+}: Extract<Gesture, { kind: 'link' }> & { doc: MapDocument; accent: string; scale: number }) {
+  const a = doc.items[from],
+    b = target ? doc.items[target] : undefined
+  const end = b ? { x: b.x + b.w / 2, y: b.y + b.h / 2 } : to
+  return (
+    <>
+      <Line
+        points={[a.x + a.w / 2, a.y + a.h / 2, end.x, end.y]}
+        stroke={accent}
+        strokeWidth={2 / scale}
+        dash={[6 / scale, 4 / scale]}
+        listening={false}
+      />
+      {b && <Rect x={b.x} y={b.y} width={b.w} height={b.h} stroke={accent} strokeWidth={3 / scale} listening={false} />}
+    </>
+  )
+}
 
 /** Beyond this many selected items the handles are left out (outlines stay). */
 const MAX_HANDLES = 200
@@ -29,8 +63,12 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
   const connectFrom = useStore(editor.store, (s) => s.connectFrom)
   const readOnly = useStore(editor.store, (s) => s.readOnly)
   const scale = useStore(editor.store, (s) => s.camera.scale)
+  const guides = useStore(editor.store, (s) => s.guides)
+  const hover = useStore(editor.store, (s) => s.hover)
   const transformer = useRef<Konva.Transformer>(null)
   const layer = useRef<Konva.Layer>(null)
+  /** The lines of the items that are not being resized, from the start of a resize. */
+  const lines = useRef<AlignLines>({ x: [], y: [] })
 
   const moving = gesture?.kind === 'move' ? gesture.ids : NONE
   const movingSet = useMemo(() => new Set(moving), [moving])
@@ -47,20 +85,52 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
     t.getLayer()?.batchDraw()
   }, [handles, selected])
 
+  function onTransformStart() {
+    const { doc: d, selection: chosen } = editor.get()
+    lines.current = alignLines(Object.values(d.items).filter((i) => !chosen.has(i.id)))
+  }
+
+  /** A dragged resize handle lands on another item's line when near one, else on the grid (or a whole pixel). */
+  function boundAnchor(_old: Konva.Vector2d, pos: Konva.Vector2d): Konva.Vector2d {
+    const anchor = transformer.current?.getActiveAnchor() ?? ''
+    if (anchor === 'rotater' || selected.some((i) => i.rotation !== 0)) return pos
+    const { camera, doc: d } = editor.get()
+    const grid = d.grid.snap ? d.grid.size : null
+    const tolerance = ALIGN_TOLERANCE / camera.scale
+    const x = (pos.x - camera.x) / camera.scale,
+      y = (pos.y - camera.y) / camera.scale
+    return {
+      x: /left|right/.test(anchor) ? snapValue(x, lines.current.x, tolerance, grid) * camera.scale + camera.x : pos.x,
+      y: /top|bottom/.test(anchor) ? snapValue(y, lines.current.y, tolerance, grid) * camera.scale + camera.y : pos.y,
+    }
+  }
+
+  const boxOfNode = (node: Konva.Node) => ({
+    id: node.id().slice('proxy-'.length),
+    x: node.x(),
+    y: node.y(),
+    w: node.width() * node.scaleX(),
+    h: node.height() * node.scaleY(),
+    rotation: node.rotation(),
+  })
+
+  function onTransform() {
+    const nodes = transformer.current!.nodes()
+    editor.set({ guides: nodes.length === 1 && nodes[0].rotation() === 0 ? guidesFor(boxOfNode(nodes[0]), lines.current) : [] })
+  }
+
   function onTransformEnd() {
+    const { doc: d } = editor.get()
+    const grid = d.grid.snap ? d.grid.size : null
     const boxes = transformer.current!.nodes().map((node) => {
-      const box = {
-        id: node.id().slice('proxy-'.length),
-        x: node.x(),
-        y: node.y(),
-        w: node.width() * node.scaleX(),
-        h: node.height() * node.scaleY(),
-        rotation: node.rotation(),
-      }
+      const box = boxOfNode(node)
+      const item = d.items[box.id]
+      const ratio = item && editorKindOf(item).keepRatio ? item.h / item.w : null
       // React set width/height; the transformer scaled: back to scale 1 before the new size arrives as props.
       node.scale({ x: 1, y: 1 })
-      return box
+      return settleBox(box, lines.current, grid, ratio)
     })
+    editor.set({ guides: [] })
     runEdit(editor, resize, { boxes })
   }
 
@@ -122,6 +192,33 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
           listening={false}
         />
       )}
+      {guides.map((g, n) => (
+        <Line
+          key={`guide-${n}`}
+          points={g.axis === 'x' ? [g.at, g.from, g.at, g.to] : [g.from, g.at, g.to, g.at]}
+          stroke={GUIDE_COLOUR}
+          strokeWidth={stroke}
+          listening={false}
+        />
+      ))}
+      {!readOnly &&
+        gesture === null &&
+        hover &&
+        doc.items[hover] &&
+        handlesOf(doc.items[hover], scale).map((p, n) => (
+          <Circle
+            key={`handle-${n}`}
+            x={p.x}
+            y={p.y}
+            radius={HANDLE_RADIUS / scale}
+            fill={draw.theme.accent}
+            opacity={0.8}
+            listening={false}
+          />
+        ))}
+      {gesture?.kind === 'link' && doc.items[gesture.from] && (
+        <LinkPreview {...gesture} doc={doc} accent={draw.theme.accent} scale={scale} />
+      )}
       {gesture?.kind === 'band' && (
         <Rect
           x={gesture.box.x}
@@ -144,7 +241,10 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
         anchorSize={8}
         borderStroke={draw.theme.accent}
         anchorStroke={draw.theme.accent}
+        onTransformStart={onTransformStart}
+        onTransform={onTransform}
         onTransformEnd={onTransformEnd}
+        anchorDragBoundFunc={boundAnchor}
         boundBoxFunc={(oldBox, box) => (box.width < 4 || box.height < 4 ? oldBox : box)}
       />
     </Layer>

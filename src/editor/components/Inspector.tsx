@@ -5,11 +5,10 @@
  */
 import { useTranslation } from 'react-i18next'
 import { useStore } from 'zustand'
-import { kindOf, type MapItem } from '../../shared/maps'
-import { runEdit } from '../actions'
-import { setItemFields } from '../actions/document'
+import type { MapItem } from '../../shared/maps'
 import { editorKindOf, type InspectorField } from '../items'
 import type { Editor } from '../model/editor'
+import { commitField } from './commit-field'
 import { ConnectorForm } from './ConnectorForm'
 import { FieldInput } from './FieldInput'
 import { MapSettings } from './MapSettings'
@@ -23,24 +22,6 @@ const GEOMETRY: InspectorField[] = (['x', 'y', 'w', 'h', 'rotation'] as const).m
 
 const read = (item: MapItem, key: string): unknown =>
   key.startsWith('style.') ? (item.style as Record<string, unknown> | undefined)?.[key.slice(6)] : (item as Record<string, unknown>)[key]
-
-const fieldsOf = (key: string, value: unknown): Record<string, unknown> =>
-  key.startsWith('style.') ? { style: { [key.slice(6)]: value } } : { [key]: value }
-
-/** Commits a field to items if every item's schema accepts it. */
-function commitField(editor: Editor, items: MapItem[], key: string, value: unknown): boolean {
-  const fields = fieldsOf(key, value)
-  const ok = items.every(
-    (item) =>
-      kindOf(item).schema.safeParse({
-        ...item,
-        ...fields,
-        ...(fields.style ? { style: { ...item.style, ...(fields.style as object) } } : {}),
-      }).success,
-  )
-  if (ok) runEdit(editor, setItemFields, { ids: items.map((i) => i.id), fields })
-  return ok
-}
 
 export function Inspector({ editor, hostgroupId }: { editor: Editor; hostgroupId: number }) {
   const { t } = useTranslation()

@@ -16,3 +16,9 @@ export const editorKinds = { host, resource, environment, map, shape, text, imag
 export const editorKindOf = (item: MapItem): EditorKindDef => editorKinds[item.kind]
 
 export type { EditorKindDef, InspectorField } from './types'
+
+/** The field a double-click edits in place (issue 18): a text item's text, else the item's label. */
+export const inlineFieldOf = (item: MapItem) => {
+  const fields = editorKindOf(item).fields
+  return fields.find((f) => f.key === 'text') ?? fields.find((f) => f.key === 'label')
+}

@@ -7,6 +7,7 @@
 import type { Patch } from 'immer'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Box, MapDocument } from '../../shared/maps'
+import type { Guide } from './guides'
 import { emptyHistory, push, record, redo, undo, type History, type Recipe } from './history'
 
 export interface Camera {
@@ -17,7 +18,11 @@ export interface Camera {
 export type ToolName = 'select' | 'connect' | 'pan'
 
 /** A gesture in progress: shown live, recorded once at pointer-up, dropped by Escape. */
-export type Gesture = { kind: 'move'; ids: readonly string[]; dx: number; dy: number } | { kind: 'band'; box: Box; additive: boolean }
+export type Gesture =
+  | { kind: 'move'; ids: readonly string[]; dx: number; dy: number }
+  | { kind: 'band'; box: Box; additive: boolean }
+  /** A connector dragged out of an item's handle: its loose end, and the item it would connect to. */
+  | { kind: 'link'; from: string; to: { x: number; y: number }; target: string | null }
 
 export interface EditorState {
   doc: MapDocument
@@ -29,6 +34,10 @@ export interface EditorState {
   /** The first item picked by the connect tool. */
   connectFrom: string | null
   gesture: Gesture | null
+  /** Alignment guides shown while an item is dragged or resized. */
+  guides: readonly Guide[]
+  /** The item under the pointer (the select tool offers its connection handles). */
+  hover: string | null
   /** Counts document changes (edits, undo, redo, load); persistence compares it to know what is saved. */
   revision: number
   readOnly: boolean
@@ -46,7 +55,7 @@ export interface Editor {
   /** Replaces the document without recording (opening a map, restoring, reverting); history starts over. */
   load(doc: MapDocument): void
   select(ids: Iterable<string>, mode?: 'replace' | 'toggle' | 'add'): void
-  set(patch: Partial<Pick<EditorState, 'camera' | 'viewport' | 'tool' | 'connectFrom' | 'gesture' | 'readOnly'>>): void
+  set(patch: Partial<Pick<EditorState, 'camera' | 'viewport' | 'tool' | 'connectFrom' | 'gesture' | 'guides' | 'hover' | 'readOnly'>>): void
   onCommit(listener: CommitListener): () => void
 }
 
@@ -62,6 +71,8 @@ export function createEditor(doc: MapDocument, options: { readOnly?: boolean } =
     tool: 'select',
     connectFrom: null,
     gesture: null,
+    guides: [],
+    hover: null,
     revision: 0,
     readOnly: options.readOnly ?? false,
   }))
@@ -110,6 +121,8 @@ export function createEditor(doc: MapDocument, options: { readOnly?: boolean } =
         history: emptyHistory,
         selection: noSelection,
         gesture: null,
+        guides: [],
+        hover: null,
         connectFrom: null,
         revision: s.revision + 1,
       })

@@ -35,7 +35,8 @@ import type { EditorSession } from '../persistence/use-editor-session'
 import type { SessionState } from '../persistence/session'
 import { createPointerTool } from '../tools/select-tool'
 import { useEditorKeys } from '../use-editor-keys'
-import { useLeaveGuard } from '../../ui'
+import { Icon, useLeaveGuard } from '../../ui'
+import { TOOLBAR_ICONS } from '../actions/icons'
 
 const PALETTE_KINDS: readonly PaletteKind[] = ['host', 'resource', 'environment', 'map']
 /** SPEC §2 legacy editor: the simpler mode, without nested maps. */
@@ -62,6 +63,20 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
   const [viewing, setViewing] = useState<{ view: HistoryView; editor: Editor; marks?: ReadonlyMap<string, ChangeKind> } | null>(null)
   const [historyOpen, setHistoryOpen] = useState(false)
   const [propertiesOpen, setPropertiesOpen] = useState(false)
+  // Issue 18: the side panels fold away, so the canvas can take the screen.
+  const [panels, setPanels] = useState({ palette: true, inspector: true })
+  const panelToggle = (panel: keyof typeof panels) => (
+    <button
+      type="button"
+      className={`btn btn-sm btn-outline-secondary${panels[panel] ? ' active' : ''}`}
+      aria-pressed={panels[panel]}
+      aria-label={t(`editor.${panel}.title`)}
+      title={t(`editor.${panel}.title`)}
+      onClick={() => setPanels({ ...panels, [panel]: !panels[panel] })}
+    >
+      <Icon src={TOOLBAR_ICONS[panel]} />
+    </button>
+  )
   const publishing = useMapWrite(mapWrites.publish)
   const editor = viewing?.editor ?? session.editor
   const readOnly = useStore(editor.store, (s) => s.readOnly)
@@ -139,6 +154,10 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
       {session.kind === 'edit' && <LockLost session={session.session} onTakeBack={session.takeBack} />}
       {legacy && <div className="alert alert-info py-1 px-2 m-1 small">{t('editor.page.legacy')}</div>}
       <Toolbar editor={editor} mode={mode} notify={notify}>
+        <div className="btn-group" role="group">
+          {mode === 'edit' && panelToggle('palette')}
+          {panelToggle('inspector')}
+        </div>
         {working && <SaveStatus session={working} />}
         {working && !readOnly && (
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => void working.save()}>
@@ -151,8 +170,14 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
           </button>
         )}
         {working && !readOnly && !viewing && (
-          <button type="button" className="btn btn-sm btn-outline-secondary" onClick={() => setPropertiesOpen(true)}>
-            {t('editor.properties.open')}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-label={t('editor.properties.open')}
+            title={t('editor.properties.open')}
+            onClick={() => setPropertiesOpen(true)}
+          >
+            <Icon src={TOOLBAR_ICONS.properties} />
           </button>
         )}
         {!legacy && (
@@ -160,9 +185,11 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
             type="button"
             className={`btn btn-sm btn-outline-secondary${historyOpen ? ' active' : ''}`}
             aria-pressed={historyOpen}
+            aria-label={t('editor.history.title')}
+            title={t('editor.history.title')}
             onClick={() => setHistoryOpen(!historyOpen)}
           >
-            {t('editor.history.title')}
+            <Icon src={TOOLBAR_ICONS.history} />
           </button>
         )}
       </Toolbar>
@@ -177,7 +204,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
         />
       )}
       <div className="d-flex flex-grow-1" style={{ minHeight: 0, minWidth: 0 }}>
-        {mode === 'edit' && (
+        {mode === 'edit' && panels.palette && (
           <Palette
             editor={editor}
             hostgroupId={map.hostgroup_id}
@@ -190,13 +217,15 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
           map={map}
           pointer={pointer}
           label={t('editor.page.canvas')}
+          mode={mode}
+          notify={notify}
           marks={viewing?.marks}
           onDropItem={(data, at) => {
             const r = DropData.safeParse(safeJson(data))
             if (r.success) placeAt(r.data, at)
           }}
         />
-        <Inspector editor={editor} hostgroupId={map.hostgroup_id} />
+        {panels.inspector && <Inspector editor={editor} hostgroupId={map.hostgroup_id} />}
       </div>
       {working && <RestorePrompt session={working} />}
       {propertiesOpen && (

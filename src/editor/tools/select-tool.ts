@@ -1,20 +1,25 @@
 /**
  * The pointer tools (STYLE.md "Undo": tools are small state machines, one handler per state and event):
- * select (click, shift-click, drag to move, rubber band), connect (pick two items, SPEC §5 rules) and pan.
- * A move or rubber band is a gesture: shown live through `gesture`, recorded once at pointer-up, dropped by
- * Escape. The tool knows map coordinates and item ids only; the canvas translates Konva events.
+ * select (click, shift-click, drag to move with grid and alignment snapping, rubber band, drag a connector out
+ * of an item's handle), connect (pick two items, SPEC §5 rules) and pan. A move, link or rubber band is a
+ * gesture: shown live through `gesture`, recorded once at pointer-up, dropped by Escape. The tool knows map
+ * coordinates and item ids only; the canvas translates Konva events.
  */
+import { kindOf, type Box } from '../../shared/maps'
 import { runEdit } from '../actions'
 import { connect, move } from '../actions/document'
-import { itemsIn, snap, type ConnectRefusal } from '../model/doc-ops'
+import { itemsIn, type ConnectRefusal } from '../model/doc-ops'
 import type { Camera, Editor } from '../model/editor'
+import { alignLines, alignMove, type AlignLines } from '../model/guides'
+import { nearBox, onHandle } from './connect-handles'
 
 type Point = { x: number; y: number }
 
 type ToolState =
   | { kind: 'idle' }
   | { kind: 'pressing'; start: Point; target: string | null; shift: boolean }
-  | { kind: 'moving'; start: Point; ids: string[] }
+  | { kind: 'moving'; start: Point; ids: string[]; box: Box; lines: AlignLines }
+  | { kind: 'linking'; from: string }
   | { kind: 'band'; start: Point; additive: boolean }
   | { kind: 'panning'; screen: Point; camera: Camera }
 
@@ -30,6 +35,8 @@ export interface PointerInput {
 
 /** A press that travels less than this (screen pixels) is a click. */
 const DRAG_THRESHOLD = 3
+/** How near (screen pixels) an edge or centre line must come to another item's to snap to it. */
+export const ALIGN_TOLERANCE = 6
 
 export interface Tool {
   down(input: PointerInput): void
@@ -43,28 +50,38 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
   let state: ToolState = { kind: 'idle' }
   const editable = () => !editor.get().readOnly
 
+  function pickLink(from: string, to: string) {
+    const result: { refused: ConnectRefusal | null } = { refused: null }
+    runEdit(editor, connect, { from, to, result })
+    if (result.refused) onRefused(result.refused)
+  }
+
   function pickForConnect(target: string | null) {
     const { connectFrom, doc } = editor.get()
     if (!target || !doc.items[target]) return
     if (!connectFrom) return editor.set({ connectFrom: target })
-    const result: { refused: ConnectRefusal | null } = { refused: null }
-    runEdit(editor, connect, { from: connectFrom, to: target, result })
     editor.set({ connectFrom: null })
-    if (result.refused) onRefused(result.refused)
+    pickLink(connectFrom, target)
   }
 
-  /** Snaps the first moved item's corner to the grid, and moves the others with it. */
-  function offset(ids: string[], start: Point, p: Point): Point {
+  /** A move begins: the pressed item first (it is the one that snaps), and the lines of the items that stay. */
+  function startMove(start: Point, ids: string[]): ToolState {
     const { doc } = editor.get()
-    let dx = p.x - start.x,
-      dy = p.y - start.y
+    const moving = new Set(ids)
+    const others = Object.values(doc.items).filter((i) => !moving.has(i.id))
     const anchor = doc.items[ids[0]]
-    if (doc.grid.snap && anchor) {
-      dx = snap(anchor.x + dx, doc.grid.size) - anchor.x
-      dy = snap(anchor.y + dy, doc.grid.size) - anchor.y
-    }
-    return { x: dx, y: dy }
+    return { kind: 'moving', start, ids, box: kindOf(anchor).bounds(anchor), lines: alignLines(others.map((i) => kindOf(i).bounds(i))) }
   }
+
+  /** The item whose connection handle is at `p` (`near`: whose handles stay shown there), if any. */
+  function handleItem(p: Point, near = false): string | null {
+    const { hover, doc, camera } = editor.get()
+    const item = hover ? doc.items[hover] : undefined
+    if (!item) return null
+    return (near ? nearBox : onHandle)(kindOf(item).bounds(item), p, camera.scale) ? item.id : null
+  }
+
+  const itemOrNull = (id: string | null) => (id && editor.get().doc.items[id] ? id : null)
 
   return {
     down(input) {
@@ -74,6 +91,12 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         return
       }
       if (tool === 'connect' && editable()) return pickForConnect(input.target)
+      const linkFrom = editable() && !input.shift ? handleItem(input.point) : null
+      if (linkFrom) {
+        state = { kind: 'linking', from: linkFrom }
+        editor.set({ gesture: { kind: 'link', from: linkFrom, to: input.point, target: null } })
+        return
+      }
       if (input.target) {
         if (input.shift) editor.select([input.target], 'toggle')
         else if (!selection.has(input.target)) editor.select([input.target])
@@ -84,8 +107,17 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
     },
     move(input) {
       switch (state.kind) {
-        case 'idle':
+        case 'idle': {
+          const { tool, hover } = editor.get()
+          const next = tool === 'select' && editable() ? (itemOrNull(input.target) ?? handleItem(input.point, true)) : null
+          if (next !== hover) editor.set({ hover: next })
           return
+        }
+        case 'linking': {
+          const target = itemOrNull(input.target)
+          editor.set({ gesture: { kind: 'link', from: state.from, to: input.point, target: target === state.from ? null : target } })
+          return
+        }
         case 'panning': {
           const c = state.camera
           editor.set({ camera: { ...c, x: c.x + input.screen.x - state.screen.x, y: c.y + input.screen.y - state.screen.y } })
@@ -101,17 +133,19 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
               state = { kind: 'idle' }
               return
             }
-            // The pressed item first: it is the one that snaps to the grid.
-            state = { kind: 'moving', start: state.start, ids: [target, ...ids.filter((id) => id !== target)] }
+            state = startMove(state.start, [target, ...ids.filter((id) => id !== target)])
+            editor.set({ hover: null })
           } else {
             state = { kind: 'band', start: state.start, additive: state.shift }
           }
           return this.move(input)
         }
         case 'moving': {
-          const d = offset(state.ids, state.start, input.point)
-          const g = editor.get().gesture
-          editor.set({ gesture: { kind: 'move', ids: g?.kind === 'move' ? g.ids : state.ids, dx: d.x, dy: d.y } })
+          const { doc, camera, gesture: g } = editor.get()
+          const grid = doc.grid.snap ? doc.grid.size : null
+          const raw = { x: input.point.x - state.start.x, y: input.point.y - state.start.y }
+          const d = alignMove(state.box, raw.x, raw.y, state.lines, ALIGN_TOLERANCE / camera.scale, grid)
+          editor.set({ gesture: { kind: 'move', ids: g?.kind === 'move' ? g.ids : state.ids, dx: d.dx, dy: d.dy }, guides: d.guides })
           return
         }
         case 'band': {
@@ -130,8 +164,11 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
     up() {
       const { gesture, doc } = editor.get()
       if (state.kind === 'moving' && gesture?.kind === 'move') {
-        editor.set({ gesture: null })
+        editor.set({ gesture: null, guides: [] })
         runEdit(editor, move, { ids: gesture.ids, dx: gesture.dx, dy: gesture.dy })
+      } else if (state.kind === 'linking' && gesture?.kind === 'link') {
+        editor.set({ gesture: null })
+        if (gesture.target) pickLink(gesture.from, gesture.target)
       } else if (state.kind === 'band' && gesture?.kind === 'band') {
         editor.set({ gesture: null })
         editor.select(itemsIn(doc, gesture.box), gesture.additive ? 'add' : 'replace')
@@ -139,9 +176,9 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
       state = { kind: 'idle' }
     },
     cancel() {
-      const busy = state.kind === 'moving' || state.kind === 'band' || state.kind === 'panning'
+      const busy = state.kind !== 'idle' && state.kind !== 'pressing'
       if (state.kind === 'panning') editor.set({ camera: state.camera })
-      editor.set({ gesture: null })
+      editor.set({ gesture: null, guides: [] })
       state = { kind: 'idle' }
       return busy
     },

@@ -70,4 +70,34 @@ describe('editor pointer tool', () => {
     expect(Object.values(editor.get().doc.connectors)).toHaveLength(1)
     expect(refusals).toEqual(['already_connected', 'self'])
   })
+
+  it('drags a connector out of the hovered item’s handle onto another item, and drops it on Escape (issue 18)', () => {
+    const editor = createEditor(sampleDocument())
+    const refusals: string[] = []
+    const tool = createPointerTool(editor, (r) => refusals.push(r))
+    const a = editor.get().doc.items.a
+    const handle = at(a.x + a.w + 16, a.y + a.h / 2)
+    tool.move(at(a.x + 1, a.y + 1, 'a'))
+    expect(editor.get().hover).toBe('a')
+    // On the way out to the handle the item keeps its handles.
+    tool.move(handle)
+    expect(editor.get().hover).toBe('a')
+    tool.down(handle)
+    tool.move(at(410, 110, 's'))
+    expect(editor.get().gesture).toMatchObject({ kind: 'link', from: 'a', target: 's' })
+    expect(tool.cancel()).toBe(true)
+    tool.up(at(410, 110))
+    expect(editor.get().doc.connectors).toEqual({})
+
+    tool.move(handle)
+    tool.down(handle)
+    tool.move(at(410, 110, 's'))
+    tool.up(at(410, 110, 's'))
+    expect(Object.values(editor.get().doc.connectors)).toMatchObject([{ from: 'a', to: 's' }])
+    expect(editor.get().history.past).toHaveLength(1)
+    expect(Object.values(editor.get().doc.items).map((i) => [i.x, i.y])).toEqual(
+      Object.values(sampleDocument().items).map((i) => [i.x, i.y]),
+    )
+    expect(refusals).toEqual([])
+  })
 })

@@ -208,6 +208,11 @@ export const editor = {
     wallDetails: 'Fullscreen shows',
     wall: { name: 'map name', clock: 'clock', last_update: 'last update' },
   },
+  menu: {
+    title: 'Item actions',
+    editText: 'Edit text',
+    nothing: 'Nothing to do here',
+  },
   shortcuts: {
     open: 'Keyboard shortcuts',
     title: 'Keyboard shortcuts',

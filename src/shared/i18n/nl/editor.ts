@@ -211,6 +211,11 @@ export const editor: typeof en = {
     wallDetails: 'Schermvullend toont',
     wall: { name: 'naam van de kaart', clock: 'klok', last_update: 'laatste update' },
   },
+  menu: {
+    title: 'Acties voor items',
+    editText: 'Tekst bewerken',
+    nothing: 'Hier valt niets te doen',
+  },
   shortcuts: {
     open: 'Sneltoetsen',
     title: 'Sneltoetsen',

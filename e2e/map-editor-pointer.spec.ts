@@ -1,0 +1,227 @@
+/**
+ * Issue 18 "editing as fluent as draw.io", by pointer in Chromium against the built app and the real server: a
+ * dragged item lands on the grid and on another item's edge (a guide shows while they line up), a resized item
+ * gets whole grid sizes, a double click edits a text in place (undoable), the context menu clones and deletes,
+ * a connector is dragged out of an item's handle, and a draft left by a closed tab is offered back (issue 6
+ * "never loses work").
+ */
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { makeTenant, type Tenant } from '../tests/helpers/api'
+import { fitCamera } from '../src/editor/model/camera'
+import { browserAs, useBrowserSuite } from './browser'
+import { editorPixelsOf } from './editor-pixels'
+
+const suite = useBrowserSuite()
+const GRID = 16
+
+interface Box {
+  x: number
+  y: number
+  w: number
+  h: number
+}
+const shape = (id: string, b: Box) => ({ kind: 'shape', id, ...b, z: 1, rotation: 0, icon: 'rectangle' })
+/** `a`'s top (70) is off the grid, so landing on it is the guide's doing, not the grid's. */
+const ITEMS = {
+  a: shape('a', { x: 64, y: 70, w: 128, h: 80 }),
+  b: shape('b', { x: 400, y: 208, w: 128, h: 80 }),
+  c: shape('c', { x: 400, y: 400, w: 128, h: 80 }),
+  t: { kind: 'text', id: 't', x: 64, y: 400, w: 160, h: 24, z: 2, rotation: 0, text: 'Old note', font_size: 14, align: 'left' },
+}
+
+async function engineerWithMap(): Promise<Tenant & { mapId: number; path: string }> {
+  const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
+  const map = await tenant.api.post('/api/v1/maps', { alias: 'Pointer map', hostgroup_id: tenant.environmentId, layout: 2 })
+  expect(map.status).toBe(201)
+  const base = `/api/v1/maps/${map.body.id}`
+  expect((await tenant.api.post(`${base}/lock`)).status).toBe(200)
+  const document = {
+    schema_version: 1,
+    resolution: { width: 1920, height: 1080 },
+    background: { colour: '#ffffff', image_id: null },
+    grid: { visible: true, snap: true, size: GRID },
+    items: ITEMS,
+    connectors: {},
+  }
+  expect((await tenant.api.put(`${base}/document`, { document })).status).toBe(200)
+  expect((await tenant.api.del(`${base}/lock`)).status).toBe(204)
+  return { ...tenant, mapId: map.body.id, path: `/maps/${map.body.hostgroup_name}/${map.body.name}/edit` }
+}
+
+const draft = async (user: { api: Tenant['api']; mapId: number }) =>
+  (await user.api.get(`/api/v1/maps/${user.mapId}/document?version=draft`)).body.document
+const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()
+async function autosaved(page: Page) {
+  await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor()
+  await saved(page)
+}
+
+/**
+ * Fits the map to the canvas (Shift+1, "Zoom to fit") and returns map → page coordinates: the camera is the one
+ * the editor computes for the items' box in the canvas's size.
+ */
+async function fitted(page: Page, items: Box[]) {
+  await page.getByRole('application', { name: 'Map canvas' }).focus()
+  await page.keyboard.press('Shift+1')
+  const canvas = await page.evaluate(() => {
+    const el = document.querySelector<HTMLElement>('[aria-label="Map canvas"]')!
+    const r = el.getBoundingClientRect()
+    return { left: r.left + el.clientLeft, top: r.top + el.clientTop, width: el.clientWidth, height: el.clientHeight }
+  })
+  const x0 = Math.min(...items.map((b) => b.x)),
+    y0 = Math.min(...items.map((b) => b.y))
+  const x1 = Math.max(...items.map((b) => b.x + b.w)),
+    y1 = Math.max(...items.map((b) => b.y + b.h))
+  const camera = fitCamera({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, canvas)
+  return {
+    scale: camera.scale,
+    at: (x: number, y: number) => ({ x: canvas.left + camera.x + x * camera.scale, y: canvas.top + camera.y + y * camera.scale }),
+  }
+}
+
+/** The guide colour of src/editor/canvas/OverlayLayer.tsx. */
+const GUIDE = [214, 51, 132]
+
+describe('map editor by pointer (issue 18)', () => {
+  it('drags an item onto the grid and another item’s edge with a guide shown, and resizes it to whole grid sizes', async () => {
+    const user = await engineerWithMap()
+    const page = await (await browserAs(suite, user)).tab(user.path)
+    await saved(page)
+    let view = await fitted(page, Object.values(ITEMS))
+
+    // b's top is brought 2 map pixels below a's top (70), its left to 437 (between grid lines 432 and 448).
+    const from = view.at(464, 248)
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    const to = view.at(464 + 37, 248 - 136)
+    await page.mouse.move(to.x, to.y, { steps: 12 })
+    await expect.poll(() => editorPixelsOf(page, GUIDE)).toBeGreaterThan(50)
+    await page.mouse.up()
+    await autosaved(page)
+    expect(await editorPixelsOf(page, GUIDE)).toBe(0)
+    let b = (await draft(user)).items.b
+    expect([b.x, b.y]).toEqual([432, 70])
+
+    // b's bottom-right handle is dragged to (583.3, 191.7): its right edge lands on 576, its bottom on 192.
+    view = await fitted(page, [ITEMS.a, b, ITEMS.c, ITEMS.t])
+    const corner = view.at(432 + 128, 70 + 80)
+    await page.mouse.move(corner.x, corner.y)
+    await page.mouse.down()
+    const end = view.at(583.3, 191.7)
+    await page.mouse.move(end.x, end.y, { steps: 8 })
+    await page.mouse.up()
+    await autosaved(page)
+    b = (await draft(user)).items.b
+    expect([b.x, b.y, b.w, b.h]).toEqual([432, 70, 144, 122])
+  })
+
+  it('connects two items by dragging a connector out of one item’s handle onto the other', async () => {
+    const user = await engineerWithMap()
+    const page = await (await browserAs(suite, user)).tab(user.path)
+    await saved(page)
+    const view = await fitted(page, Object.values(ITEMS))
+    const centre = view.at(128, 110)
+    await page.mouse.move(centre.x, centre.y)
+    // The handle sits 16 screen pixels right of a's right edge.
+    const right = view.at(192, 110)
+    await page.mouse.move(right.x + 16, right.y, { steps: 6 })
+    await page.mouse.down()
+    const target = view.at(464, 440)
+    await page.mouse.move(target.x, target.y, { steps: 10 })
+    await page.mouse.up()
+    await autosaved(page)
+    expect(Object.values((await draft(user)).connectors)).toMatchObject([{ from: 'a', to: 'c' }])
+  })
+
+  it('edits a text in place on double click, undoably, and clones and deletes from the context menu', async () => {
+    const user = await engineerWithMap()
+    const page = await (await browserAs(suite, user)).tab(user.path)
+    await saved(page)
+    const view = await fitted(page, Object.values(ITEMS))
+    const canvas = page.getByRole('application', { name: 'Map canvas' })
+
+    const text = view.at(144, 412)
+    await page.mouse.dblclick(text.x, text.y)
+    const field = canvas.getByRole('textbox', { name: 'Text' })
+    expect(await field.inputValue()).toBe('Old note')
+    await field.fill('New note')
+    await field.press('Enter')
+    await autosaved(page)
+    expect(await field.count()).toBe(0)
+    expect((await draft(user)).items.t.text).toBe('New note')
+    // Escape drops an edit.
+    await page.mouse.dblclick(text.x, text.y)
+    await field.fill('Dropped')
+    await field.press('Escape')
+    expect(await field.count()).toBe(0)
+    await page.keyboard.press('Control+Z')
+    await autosaved(page)
+    expect((await draft(user)).items.t.text).toBe('Old note')
+
+    const c = view.at(464, 440)
+    await page.mouse.click(c.x, c.y, { button: 'right' })
+    const menu = page.getByRole('menu', { name: 'Item actions' })
+    await menu.getByRole('menuitem', { name: /^Clone/ }).click()
+    await autosaved(page)
+    expect(Object.keys((await draft(user)).items)).toHaveLength(5)
+    expect(await menu.count()).toBe(0)
+
+    // The clone (selected, on top of c) is deleted from the menu opened by keyboard.
+    await canvas.focus()
+    await page.keyboard.press('Shift+F10')
+    await menu.waitFor()
+    await page.keyboard.press('Escape')
+    expect(await menu.count()).toBe(0)
+    expect(Object.keys((await draft(user)).items)).toHaveLength(5)
+    await page.keyboard.press('Shift+F10')
+    await menu.getByRole('menuitem', { name: /^Delete/ }).focus()
+    await page.keyboard.press('Enter')
+    await autosaved(page)
+    expect(Object.keys((await draft(user)).items).sort()).toEqual(['a', 'b', 'c', 't'])
+  })
+
+  it('offers back an unsaved edit after the tab was closed, in a new tab of the same browser (issue 6)', async () => {
+    const user = await engineerWithMap()
+    const browser = await browserAs(suite, user)
+    const first = await browser.tab(user.path)
+    await saved(first)
+    // Saves fail: the edit lives only in this browser (IndexedDB).
+    await first.route('**/document/updates?*', (route) => route.abort())
+    await first.getByRole('complementary', { name: 'Palette' }).getByRole('button', { name: 'Place Cloud' }).click()
+    await first.getByRole('status').filter({ hasText: 'Not saved' }).waitFor()
+    first.on('dialog', (dialog) => void dialog.accept())
+    await first.close({ runBeforeUnload: true })
+    await expect.poll(() => first.isClosed()).toBe(true)
+
+    const second = await browser.tab(user.path)
+    const prompt = second.getByRole('dialog', { name: 'Unsaved changes' })
+    await prompt.getByText(/^Restore unsaved changes from \d\d-\d\d-\d{4} \d\d:\d\d:\d\d\?$/).waitFor()
+    await prompt.getByRole('button', { name: 'Restore' }).click()
+    await autosaved(second)
+    expect(Object.values((await draft(user)).items)).toContainEqual(expect.objectContaining({ kind: 'shape', icon: 'cloud' }))
+  })
+
+  it('keeps the toolbar to one row of named icon buttons, and folds the side panels away for the canvas (1440×900)', async () => {
+    const user = await engineerWithMap()
+    const page = await (await browserAs(suite, user)).tab(user.path)
+    await page.setViewportSize({ width: 1440, height: 900 })
+    await saved(page)
+    const toolbar = page.getByRole('toolbar', { name: 'Editor toolbar' })
+    await toolbar.getByRole('button', { name: 'Bring to front' }).waitFor()
+    expect(await toolbar.getByRole('button', { name: 'Bring to front' }).textContent()).toBe('')
+    expect((await toolbar.boundingBox())!.height).toBeLessThan(48)
+    const canvas = page.getByRole('application', { name: 'Map canvas' })
+    const share = async () => {
+      const b = (await canvas.boundingBox())!
+      return (b.width * b.height) / (1440 * 900)
+    }
+    const before = await share()
+    await toolbar.getByRole('button', { name: 'Palette', exact: true }).click()
+    await toolbar.getByRole('button', { name: 'Inspector', exact: true }).click()
+    expect(await page.getByRole('complementary', { name: 'Palette' }).count()).toBe(0)
+    await expect.poll(share).toBeGreaterThan(before + 0.2)
+    expect(await share()).toBeGreaterThan(0.6)
+    await page.screenshot({ path: '/tmp/editor-1440.png' })
+  })
+})
