@@ -4,9 +4,9 @@
  * on PostgreSQL when PG_URL is set, the same data in both. Goal: p95 under 50 ms for the list families
  * (hosts, resources, grouped) on both databases; text search is a scan whatever the indexes and stays apart.
  *
- *   npm run bench -- api-lists [--n=200] [--rebuild] [--small]
+ *   npm run bench -- api-lists [--n=200] [--rebuild] [--small] [--db=sqlite|pg]
  *
- * --small uses a tenth of the data (for working on the benchmark itself). Each family of requests runs
+ * --small uses a tenth of the data (for working on the benchmark itself); --db runs one database only. Each family of requests runs
  * sequentially (one client, keep-alive), after a warm-up, so the figures are per-request latency. A family
  * stops early after 90 s (at least 40 requests) so that a pathologically slow build still finishes.
  * The SQLite file is cached (lib/big-db.ts); PostgreSQL gets a fresh database, loaded in one transaction
@@ -24,6 +24,7 @@ const MIN_REQUESTS = 40
 const BUDGET_MS = 90_000
 const GOAL_MS = 50
 const scale = flag('small') ? 10 : 1
+const only = process.argv.find((a) => a.startsWith('--db='))?.slice(5)
 const spec = { organizations: 8, environments: 50, hosts: 100_000 / scale, resources: 1_000_000 / scale }
 
 async function measure(db: 'sqlite' | 'pg', server: TestServer, adminPassword: string, envs: number[]): Promise<Record<string, string>> {
@@ -162,13 +163,15 @@ console.log(
     ? `built ${spec.hosts} hosts / ${spec.resources} resources in ${cached.buildSeconds.toFixed(1)} s: ${cached.file}`
     : `cached database: ${cached.file}`,
 )
-const sqlite = await startServer({ env: { DATABASE_URL: cached.file } })
-try {
-  await run('sqlite', sqlite, cached.adminPassword, cached.environmentIds)
-} finally {
-  await sqlite.close()
+if (only !== 'pg') {
+  const sqlite = await startServer({ env: { DATABASE_URL: cached.file } })
+  try {
+    await run('sqlite', sqlite, cached.adminPassword, cached.environmentIds)
+  } finally {
+    await sqlite.close()
+  }
 }
-if (process.env.PG_URL) {
+if (process.env.PG_URL && only !== 'sqlite') {
   const pg = await startServer({ db: 'pg' })
   try {
     const started = Date.now()

@@ -392,14 +392,23 @@ export async function fillPg(url: string, spec: BigDbSpec): Promise<number[]> {
   const rand = rng(42)
   const now = Math.floor(Date.now() / 1000)
   let envIds: number[] = []
-  await pgLoad(url, BIG_DB_TABLES, async (load) => {
-    const [{ id: localOrg }] = await load.query<{ id: number }>(`SELECT id FROM organizations WHERE name = 'Local'`)
-    envIds = await organizationsAndEnvironments(spec, rand, now, localOrg, async (table, row) => {
-      const columns = Object.keys(row)
-      const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
-      return (await load.query<{ id: number }>(sql, Object.values(row)))[0].id
-    })
-    for (const [table, values] of hostsAndResources(spec, envIds, rand, now)) await load.add(table, values)
-  })
+  await pgLoad(
+    url,
+    BIG_DB_TABLES,
+    async (load) => {
+      const [{ id: localOrg }] = await load.query<{ id: number }>(`SELECT id FROM organizations WHERE name = 'Local'`)
+      envIds = await organizationsAndEnvironments(spec, rand, now, localOrg, async (table, row) => {
+        const columns = Object.keys(row)
+        const sql = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`
+        return (await load.query<{ id: number }>(sql, Object.values(row)))[0].id
+      })
+      for (const [table, values] of hostsAndResources(spec, envIds, rand, now)) await load.add(table, values)
+    },
+    // What the resources' count triggers keep (migration 0006), counted once.
+    [
+      'DELETE FROM resource_state_counts',
+      'INSERT INTO resource_state_counts (hostgroup_id, state, n) SELECT hostgroup_id, state, COUNT(*) FROM resources GROUP BY hostgroup_id, state',
+    ],
+  )
   return envIds
 }
