@@ -10,7 +10,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** Every benchmark, in the order `npm run bench` runs them (bench/<name>.ts). Add new ones here. */
-const BENCHMARKS = ['bundle', 'api-lists', 'engine', 'feed', 'timeline', 'alerts-page', 'map-editor', 'map-viewer', 'map-latency']
+const BENCHMARKS = ['bundle', 'api-lists', 'engine', 'feed', 'timeline', 'alerts-page', 'map-editor', 'map-viewer', 'map-latency', 'load']
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 const [only, ...args] = process.argv.slice(2)
