@@ -3,3 +3,4 @@ export { savedFilterKeys, useDeleteFilter, useSaveFilter, useSavedFilter, useSav
 export { FilterToggle, ListFilterBar } from './ListFilterBar'
 export { SectionFilterPanel } from './SectionFilterPanel'
 export { useListFilter, type ListFilter } from './use-list-filter'
+export { usePagedRoute } from './use-paged-route'

@@ -1,12 +1,12 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router'
+import { Link } from 'react-router'
 import { useCurrentUser } from '../../app/api'
-import { ListFilterBar, useListFilter } from '../../app/filters'
+import { ListFilterBar, useListFilter, usePagedRoute } from '../../app/filters'
 import { usePreferences } from '../../app/preferences'
 import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
 import { environmentFilterIds } from '../../shared/environment-filter'
-import { formatDateTime, fromOrderParam, toOrderParam, TablePanel, type SortState, type TableColumn } from '../../ui'
+import { formatDateTime, toOrderParam, TablePanel, type TableColumn } from '../../ui'
 import { fetchRisks, useRiskList, type RiskRow } from '../api'
 import { RiskDetail } from '../components/RiskDetail'
 import { SeverityBadge } from '../components/SeverityBadge'
@@ -40,10 +40,8 @@ export function RiskList({ hostId }: { hostId?: number }) {
   const { t } = useTranslation()
   const user = useCurrentUser()
   const [preferences, setPreferences] = usePreferences()
-  const [search, setSearch] = useSearchParams()
   const [openRisk, setOpenRisk] = useOpenRisk()
-  const page = Math.max(1, Number(search.get('page')) || 1)
-  const sort = fromOrderParam(search.get('order'))
+  const { page, sort, go } = usePagedRoute()
   const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
   const filterColumns = useMemo(() => riskFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
   const filter = useListFilter('risks', filterColumns)
@@ -55,17 +53,6 @@ export function RiskList({ hostId }: { hostId?: number }) {
     host_id: hostId === undefined ? undefined : String(hostId),
   }
   const list = useRiskList({ ...query, limit: pageSize, offset: (page - 1) * pageSize })
-
-  const go = (change: { page?: number; sort?: SortState | null }) => {
-    const next = new URLSearchParams(search)
-    const nextSort = change.sort === undefined ? sort : change.sort
-    const nextPage = change.sort !== undefined ? 1 : (change.page ?? page)
-    if (nextSort) next.set('order', toOrderParam(nextSort)!)
-    else next.delete('order')
-    if (nextPage > 1) next.set('page', String(nextPage))
-    else next.delete('page')
-    setSearch(next)
-  }
 
   const columns = useMemo(
     (): TableColumn<RiskRow>[] => [

@@ -2,18 +2,10 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
-import { ListFilterBar, useListFilter } from '../../../app/filters'
+import { ListFilterBar, useListFilter, usePagedRoute } from '../../../app/filters'
 import { usePreferences } from '../../../app/preferences'
 import { showMessage } from '../../../app/shell'
-import {
-  formatDateTime,
-  fromOrderParam,
-  TablePanel,
-  toOrderParam,
-  type SortState,
-  type TableColumn,
-  writableEnvironments,
-} from '../../../ui'
+import { formatDateTime, TablePanel, toOrderParam, type TableColumn, writableEnvironments } from '../../../ui'
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
 import type { MapInfo } from '../../../shared/api/maps'
 import type { CurrentUser } from '../../../shared/api/users'
@@ -43,13 +35,12 @@ export function MapsListPage() {
   const { t } = useTranslation()
   const user = useCurrentUser()
   const [preferences, setPreferences] = usePreferences()
-  const [search, setSearch] = useSearchParams()
+  const [search] = useSearchParams()
   // ?dialog=add opens "Add map" at once (issue 15: the first-run "Add a map" on the monitoring screens).
   const [dialog, setDialog] = useState<'add' | 'generate' | 'import' | null>(search.get('dialog') === 'add' ? 'add' : null)
   const [deleting, setDeleting] = useState<MapInfo | null>(null)
   const remove = useMapWrite(mapWrites.remove)
-  const page = Math.max(1, Number(search.get('page')) || 1)
-  const sort = fromOrderParam(search.get('order'))
+  const { page, sort, go } = usePagedRoute()
   const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
   const filterColumns = useMemo(() => mapFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
   const filter = useListFilter('maps', filterColumns)
@@ -60,17 +51,6 @@ export function MapsListPage() {
     advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined,
   })
   const writable = writableEnvironments(user)
-
-  const go = (change: { page?: number; sort?: SortState | null }) => {
-    const next = new URLSearchParams(search)
-    const nextSort = change.sort === undefined ? sort : change.sort
-    const nextPage = change.sort !== undefined ? 1 : (change.page ?? page)
-    if (nextSort) next.set('order', toOrderParam(nextSort)!)
-    else next.delete('order')
-    if (nextPage > 1) next.set('page', String(nextPage))
-    else next.delete('page')
-    setSearch(next)
-  }
 
   const columns = useMemo(
     (): TableColumn<MapInfo>[] => [
