@@ -35,7 +35,8 @@ describe('engine across a restart (sqlite)', () => {
       })
     ).body.id
     let before: any
-    for (let i = 0; i < 100 && before?.state !== 'up'; i++) {
+    // Waits are generous: on a busy CI machine a server start and a first check take seconds.
+    for (let i = 0; i < 400 && before?.state !== 'up'; i++) {
       await new Promise((r) => setTimeout(r, 50))
       before = (await admin.get(`/api/v1/hosts/${id}`)).body
     }
@@ -48,11 +49,11 @@ describe('engine across a restart (sqlite)', () => {
     expect([after.state, after.plugin_output]).toEqual([before.state, before.plugin_output])
     // With a 2 s interval the engine checks it again soon after the restart.
     let later = after
-    for (let i = 0; i < 100 && later.last_check <= before.last_check; i++) {
+    for (let i = 0; i < 300 && later.last_check <= before.last_check; i++) {
       await new Promise((r) => setTimeout(r, 100))
       later = (await admin2.get(`/api/v1/hosts/${id}`)).body
     }
     expect(later.last_check).toBeGreaterThan(before.last_check)
     await second.close()
-  })
+  }, 90_000)
 })
