@@ -29,6 +29,10 @@ pg.types.setTypeParser(20, (v) => Number(v))
 export function openStore(database: DatabaseConfig): Store {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+    // An idle connection the server ends (a restart, a dropped database) must not crash the process: the next
+    // query opens a new one. A connection removed from the pool (closing) may still hear its end: ignored too.
+    pool.on('error', () => {})
+    pool.on('remove', (client) => client.on('error', () => {}))
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() }
   }
