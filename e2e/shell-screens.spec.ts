@@ -85,8 +85,14 @@ describe('shell screens', () => {
       .getByTestId('feed-status')
       .getByText(/open|connecting/)
       .waitFor()
-    // The hosts screen's list call, with the request id the server sent and its time.
-    const hostsRow = page.getByRole('table', { name: "This page's API requests" }).locator('tr', { hasText: 'hosts' }).first()
+    // The hosts screen's list call, with the request id the server sent and its time. A refetch
+    // when the feed confirms the topic may still be in flight, so take a finished one.
+    const hostsRow = page
+      .getByRole('table', { name: "This page's API requests" })
+      .locator('tr', { hasText: 'hosts' })
+      .filter({ has: page.locator('td', { hasText: /^200$/ }) })
+      .first()
+    await hostsRow.waitFor()
     const cells = await hostsRow.locator('td').allTextContents()
     expect(cells[1]).toBe('GET')
     expect(cells[3]).toBe('200')
