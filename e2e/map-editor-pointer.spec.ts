@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
-import { fitCamera } from '../src/editor/model/camera'
+import { fitCamera } from '../src/shared/maps/view'
 import { browserAs, useBrowserSuite } from './browser'
 import { editorPixelsOf } from './editor-pixels'
 
@@ -73,7 +73,7 @@ async function fitted(page: Page, items: Box[]) {
     y0 = Math.min(...items.map((b) => b.y))
   const x1 = Math.max(...items.map((b) => b.x + b.w)),
     y1 = Math.max(...items.map((b) => b.y + b.h))
-  const camera = fitCamera({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, canvas)
+  const camera = fitCamera({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, canvas.width, canvas.height)
   return {
     scale: camera.scale,
     at: (x: number, y: number) => ({ x: canvas.left + camera.x + x * camera.scale, y: canvas.top + camera.y + y * camera.scale }),

@@ -1,10 +1,21 @@
-/** Culling, hit tests and LOD of the viewer (issue 7 performance; DESIGN.md "Rendering"). */
+/** Culling, hit tests, LOD and camera of the wall and the editor (issue 7 performance, issue 18; DESIGN.md "Rendering"). */
 import { describe, expect, it } from 'vitest'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
-import { buildIndex, worldBox } from '../../../src/viewer/canvas/spatial'
-import { BLOCK_SCALE, DETAIL_LIMIT, DETAIL_SCALE, labelScaleFor, lodFor } from '../../../src/viewer/canvas/lod'
 import { labelVisible } from '../../../src/shared/maps/draw'
-import { contentBox, fitCamera, toScreen, visibleWorld, zoomAt } from '../../../src/viewer/canvas/camera'
+import {
+  BLOCK_SCALE,
+  buildIndex,
+  contentBox,
+  DETAIL_LIMIT,
+  DETAIL_SCALE,
+  fitCamera,
+  labelScaleFor,
+  lodFor,
+  toScreen,
+  visibleWorld,
+  worldBox,
+  zoomAt,
+} from '../../../src/shared/maps/view'
 
 function grid(n: number): MapDocument {
   const doc = emptyDocument()
