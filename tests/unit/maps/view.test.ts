@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { labelVisible } from '../../../src/shared/maps/draw'
+import { ACTIONS, runAction } from '../../../src/editor/actions'
+import { createEditor } from '../../../src/editor/model/editor'
+import { sampleDocument } from '../editor/fixtures'
 import {
   BLOCK_SCALE,
   buildIndex,
@@ -12,6 +15,7 @@ import {
   labelScaleFor,
   lodFor,
   toScreen,
+  itemsMeeting,
   visibleWorld,
   worldBox,
   zoomAt,
@@ -61,6 +65,29 @@ describe('spatial index', () => {
   })
 })
 
+describe('rotation (issue 18: hit test and rubber band honour the turned box)', () => {
+  // 100×100 turned 45° about its top-left corner (0, 0): a diamond with corners (0, 0), (70.7, 70.7), (0, 141.4), (−70.7, 70.7).
+  const doc = emptyDocument()
+  doc.items.d = itemKinds.shape.defaults({ id: 'd', x: 0, y: 0, z: 1, w: 100, h: 100, rotation: 45 })
+  const index = buildIndex(doc)
+
+  it('hits a rotated item at its turned corner, and not where only its unturned or axis-aligned box is', () => {
+    expect(index.itemAt(0, 138)).toBe('d')
+    expect(index.itemAt(-68, 70)).toBe('d')
+    // Inside the axis-aligned box around the diamond, outside the diamond.
+    expect(index.itemAt(60, 10)).toBeNull()
+    // Inside the item's unturned box, outside the diamond.
+    expect(index.itemAt(90, 90)).toBeNull()
+  })
+
+  it('meets a rectangle by the turned box: under its bottom corner yes, in the empty corner of its axis box no', () => {
+    expect(index.itemsIn({ x: -5, y: 130, w: 10, h: 30 })).toEqual(['d'])
+    expect(index.itemsIn({ x: 50, y: 0, w: 30, h: 15 })).toEqual([])
+    expect(itemsMeeting(Object.values(doc.items), { x: -5, y: 130, w: 10, h: 30 })).toEqual(['d'])
+    expect(itemsMeeting(Object.values(doc.items), { x: 50, y: 0, w: 30, h: 15 })).toEqual([])
+  })
+})
+
 describe('level of detail', () => {
   it('a label shows by its size on screen, not by a fixed zoom; a pinned wall shows every label (issue 18)', () => {
     // A 3840×2160 map fitted to a 1400 px wall: scale ~0.36.
@@ -104,5 +131,24 @@ describe('camera', () => {
     const c = zoomAt({ x: 0, y: 0, scale: 1 }, 100, 100, 2)
     expect(toScreen(c, 100, 100)).toEqual({ x: 100, y: 100 })
     expect(visibleWorld(c, 200, 200)).toEqual({ x: 50, y: 50, w: 100, h: 100 })
+  })
+
+  it('stops zooming out at the same floor on the wall and in the editor, by wheel, button or fit (issue 18)', () => {
+    const editor = createEditor(sampleDocument())
+    editor.set({ viewport: { width: 1400, height: 900 } })
+    const zoomOut = ACTIONS.find((a) => a.id === 'zoom-out')!
+    for (let i = 0; i < 40; i++) runAction(editor, zoomOut, 'edit')
+    let wall = { x: 0, y: 0, scale: 1 }
+    for (let i = 0; i < 40; i++) wall = zoomAt(wall, 700, 450, 0.8)
+    expect(editor.get().camera.scale).toBe(wall.scale)
+    // A map far larger than the screen: both fit it at the floor.
+    editor.edit('far', (d) => {
+      d.items.r.x = 500_000
+    })
+    const fit = ACTIONS.find((a) => a.id === 'zoom-to-fit')!
+    runAction(editor, fit, 'edit')
+    const far = buildIndex(editor.get().doc).extent
+    expect(editor.get().camera.scale).toBe(fitCamera(contentBox(editor.get().doc.resolution, far), 1400, 900).scale)
+    expect(editor.get().camera.scale).toBe(wall.scale)
   })
 })
