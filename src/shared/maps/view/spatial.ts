@@ -1,13 +1,13 @@
 /**
  * Culling and hit tests of the wall and the editor (Konva performance guidance: draw only what is on screen,
  * hit-test only where clicked): an rbush R-tree of the items' world boxes, queried with the visible world
- * rectangle, a rubber band or the clicked point. The tree finds candidates by their axis-aligned boxes; hits
- * and the band then honour rotation (world-box.ts).
+ * rectangle or the clicked point. The tree finds candidates by their axis-aligned boxes; a hit then honours
+ * rotation (world-box.ts, which also answers the rubber band).
  */
 import RBush from 'rbush'
 import { byZ, type MapDocument } from '../document'
 import type { Box } from '../items'
-import { itemContains, itemMeets, worldBox } from './world-box'
+import { itemContains, worldBox } from './world-box'
 
 /** `order` is the drawing position (z order, id tie-break), precomputed so a query sorts by a number. */
 interface Entry {
@@ -22,8 +22,6 @@ interface Entry {
 export interface SpatialIndex {
   /** Ids of the items whose world boxes meet `view`, in drawing order (z ascending): what to draw. */
   items(view: Box): string[]
-  /** Ids of the items whose turned boxes meet `band`, in drawing order: what a rubber band selects. */
-  itemsIn(band: Box): string[]
   /** The topmost item whose turned box holds a world point, among those `accept` allows, or null. */
   itemAt(x: number, y: number, accept?: (id: string) => boolean): string | null
   /** The box around everything on the map (for fit to screen); null for an empty map. */
@@ -55,7 +53,6 @@ export function buildIndex(doc: MapDocument): SpatialIndex {
   const allItems = entries.map((e) => e.id)
   return {
     items: (view) => (covers(view, extent) ? allItems : sorted(tree.search(inView(view)))),
-    itemsIn: (band) => sorted(tree.search(inView(band))).filter((id) => itemMeets(doc.items[id], band)),
     itemAt: (x, y, accept) => {
       const hits = sorted(tree.search({ minX: x, minY: y, maxX: x, maxY: y }))
       for (let i = hits.length - 1; i >= 0; i--)
