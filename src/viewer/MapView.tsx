@@ -30,6 +30,11 @@ export interface MapViewProps {
   fullscreen?: boolean
   /** Labels at any zoom (a wall's `?labels=on`; the map's own `view.labels` pins them too). */
   pinLabels?: boolean
+  /**
+   * The live version when known before the map's info (a wall's early answer, issue 19): the map is drawn
+   * meanwhile, and the info comes under the map's name (the caller's query), not asked again by id.
+   */
+  liveVersion?: number
 }
 
 /** The name an item is known by: its object's name, else its label, else its id. */
@@ -40,14 +45,16 @@ function labelOf(doc: MapDocument, live: LiveStates, itemId: string): string {
   return item?.label ?? (item && 'name' in item ? item.name : itemId)
 }
 
-export function MapView({ mapId, fullscreen = false, pinLabels = false }: MapViewProps) {
+export function MapView({ mapId, fullscreen = false, pinLabels = false, liveVersion }: MapViewProps) {
   const { t } = useTranslation()
-  const info = useMapInfo(mapId)
-  const doc = useLiveDocument(mapId, info.data?.version)
+  const info = useMapInfo(mapId, liveVersion === undefined)
+  const version = info.data?.version ?? liveVersion
+  const doc = useLiveDocument(mapId, version)
   // States and document load side by side: the states need only the map to be published.
-  const [states] = useMapStates([mapId], info.data?.version != null)
+  const [states] = useMapStates([mapId], version != null)
   const document = doc.data?.document
-  const live = useLiveMap(mapId, document, info.data?.use_hard_state ?? false, states.data)
+  // The states are rolled up with the map's use_hard_state: they wait for its info.
+  const live = useLiveMap(mapId, info.data && document, info.data?.use_hard_state ?? false, states.data)
   const index = useMemo(() => (document ? buildIndex(document) : null), [document])
   const images = useMapImages(document)
   const [preferences] = usePreferences()

@@ -26,6 +26,7 @@ import {
 } from '../shared/api/maps'
 import type { MapDocument } from '../shared/maps'
 import { earlyMapUrls } from './map-urls'
+import { takeEarlyIdentity } from './early-identity'
 import type { ImportFormat } from './pages/maps-list/import-format'
 
 /** The addresses of the maps resource under /api/v1 (the early start's own from map-urls.ts). */
@@ -93,8 +94,26 @@ export const mapByNameQuery = (hostgroupName: string, name: string) =>
 
 export const useMapByName = (hostgroupName: string, name: string) => useQuery(mapByNameQuery(hostgroupName, name))
 
-export function useMapInfo(id: number) {
-  return useQuery({ queryKey: mapKeys.info(id), queryFn: ({ signal }) => api.request(mapUrls.one(id), { schema: MapInfo, signal }) })
+/**
+ * A wall's map id and live version from its early document answer (early-identity.ts), before the map's info
+ * has come; null when the app did not start on this map. Asked once per page load.
+ */
+export const useEarlyMapIdentity = (hostgroupName: string, name: string) =>
+  useQuery({
+    queryKey: [...mapKeys.byName(hostgroupName, name), 'early'],
+    queryFn: () => takeEarlyIdentity(mapUrls.byName(hostgroupName, name)),
+    staleTime: Infinity,
+    // Kept only while shown: a later visit goes by the map's info (the version may have changed since).
+    gcTime: 0,
+  })
+
+/** `enabled: false`: the info is on its way under another key (a wall's map by name, which fills this one). */
+export function useMapInfo(id: number, enabled = true) {
+  return useQuery({
+    queryKey: mapKeys.info(id),
+    queryFn: ({ signal }) => api.request(mapUrls.one(id), { schema: MapInfo, signal }),
+    enabled,
+  })
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { askEarly, keepEarly, startupToken } from '../app/early'
 import { earlyMapUrls } from './map-urls'
+import { keepEarlyIdentity } from './early-identity'
 
 /** SPEC §2 viewer routes: /maps/{hostgroup_name}/{name}[/legacy][/(view|display|fullscreen)]. */
 const VIEWER = /^\/?maps\/([^/?]+)\/([^/?]+)(?:\/legacy)?(?:\/(?:view|display|fullscreen))?\/?$/
@@ -30,13 +31,31 @@ export function startEarlyMapFetch(location: Pick<Location, 'hash' | 'search'> =
   const document = askEarly(`${url}/document?version=live`, token)
   document.catch(() => undefined)
   states.catch(() => undefined)
+  // The viewer's queries ask by id; the answers are the same map's. The document tells the id first (the info
+  // waits on the server's read of the states), and the map is drawn from it while the states come.
+  let kept = false
+  const keep = (id: number) => {
+    if (kept) return
+    kept = true
+    keepEarly(earlyMapUrls.liveDocument(id), document)
+    keepEarly(earlyMapUrls.states(id), states)
+  }
+  keepEarlyIdentity(
+    url,
+    document.then(
+      (answer) => {
+        const { map_id: id, version } = answer as { map_id?: unknown; version?: unknown }
+        if (typeof id !== 'number' || typeof version !== 'number') return null
+        keep(id)
+        return { id, version }
+      },
+      () => null,
+    ),
+  )
   info.then(
     (answer) => {
       const id = (answer as { id?: unknown }).id
-      if (typeof id !== 'number') return
-      // The viewer's queries ask by id; the answers are the same map's.
-      keepEarly(earlyMapUrls.liveDocument(id), document)
-      keepEarly(earlyMapUrls.states(id), states)
+      if (typeof id === 'number') keep(id)
     },
     () => undefined,
   )

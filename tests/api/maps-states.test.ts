@@ -2,10 +2,11 @@
  * Live map states and the map feed topic (issue 7; SPEC §4 MAP and HOST_MAP_STATE, decorations, nested
  * roll-up; DESIGN.md "The way data flows"), with real results posted to the real server and a real WebSocket.
  */
+import zlib from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { startServer, DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
-import { adminClient, makeTenant, uniq } from '../helpers/api'
+import { adminClient, makeTenant, tokenOf, uniq } from '../helpers/api'
 import { feed } from '../helpers/feed'
 import { emptyDocument } from '../../src/shared/maps/document'
 import { MAP } from '../../src/shared/enums'
@@ -122,6 +123,56 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     expect((await a.api.get(`/api/v1/maps/by-name/${encodeURIComponent(info.hostgroup_name)}/no-such-map/states`)).body.error.key).toBe(
       'map_not_found',
     )
+  })
+
+  it('sends a published document compressed harder than answers made per request, the same under every encoding (issue 19)', async () => {
+    const host = await newHost()
+    const notes = Array.from({ length: 300 }, (_, i) => [
+      `t${i}`,
+      {
+        id: `t${i}`,
+        kind: 'text',
+        x: 170 * (i % 10),
+        y: 30 * Math.floor(i / 10),
+        w: 160,
+        h: 24,
+        z: i + 2,
+        rotation: 0,
+        text: `rack ${i}`,
+        font_size: 14,
+        align: 'left',
+      },
+    ])
+    const map = await newMap(docWith({ h: hostItem('h', host.id), ...Object.fromEntries(notes) }))
+    const url = `${server.baseUrl}/api/v1/maps/${map.id}/document?version=live`
+    const token = await tokenOf(server, a)
+    const get = (encoding: string) => fetch(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': encoding } })
+    const plain = await get('identity')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const text = await plain.text()
+    expect(JSON.parse(text)).toMatchObject({
+      map_id: map.id,
+      version: 1,
+      document: { items: { h: { host_id: host.id }, t299: { text: 'rack 299' } } },
+    })
+    // What @fastify/compress makes of an answer on the fly (brotli quality 4), which a wall's megabytes cost at every open.
+    const onTheFly = zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }).length
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br', 'br'],
+    ]) {
+      const r = await get(accept)
+      expect([r.status, r.headers.get('content-encoding'), r.headers.get('vary')?.toLowerCase()]).toEqual([
+        200,
+        encoding,
+        'accept-encoding',
+      ])
+      const sent = Number(r.headers.get('content-length'))
+      expect(sent).toBeGreaterThan(0)
+      if (encoding === 'br') expect(sent).toBeLessThan(onTheFly)
+      expect(await r.text()).toBe(text)
+    }
   })
 
   it('answers a wall asking for a map and its states at once alike, to its organization only, and keeps nothing after', async () => {

@@ -83,20 +83,26 @@ export async function getDocument(
 }
 
 /** JSON texts of published versions by `map:version`, per database (ids repeat between databases). */
-const publishedJson = perDatabaseCache<string, string>({ max: 16 })
+const publishedJson = perDatabaseCache<string, { text: string }>({ max: 16 })
 
 /**
  * GET maps/:id/document of a published version as the JSON text to send. Versions never change (and were
  * checked against MapDocument when saved), so the text is kept: a NOC wall's reload or a second viewer of a
- * 10,000-item map costs no response check and no stringify of megabytes (issue 7 first paint).
+ * 10,000-item map costs no response check and no stringify of megabytes (issue 7 first paint). The same
+ * object comes back for the same version while it is kept (the route keeps its compressed copies by it).
  */
-export async function publishedDocumentJson(db: Kysely<Database>, scope: Scope, id: number, version: 'live' | number): Promise<string> {
+export async function publishedDocumentJson(
+  db: Kysely<Database>,
+  scope: Scope,
+  id: number,
+  version: 'live' | number,
+): Promise<{ text: string }> {
   const out = await getDocument(db, scope, id, version)
   const key = `${id}:${out.version}`
   const cache = publishedJson(db)
-  let text = cache.get(key)
-  if (text === undefined) cache.set(key, (text = JSON.stringify(out)))
-  return text
+  let answer = cache.get(key)
+  if (answer === undefined) cache.set(key, (answer = { text: JSON.stringify(out) }))
+  return answer
 }
 
 /**

@@ -132,6 +132,7 @@ export function MapCanvas({
     [doc],
   )
   const model = useMemo(() => buildBatchModel(doc, index.all, index.boxes, (id) => bound.has(id)), [doc, index, bound])
+  const hasBandwidth = useMemo(() => Object.values(doc.connectors).some((c) => c.bandwidth), [doc])
   // Each item's live palette index, patched from the changed ids so a repaint reads typed arrays only.
   const liveIdx = useMemo(() => Uint8Array.from(model.ids, (id) => liveIndex(live?.stateOf(id))), [model, live])
   const view = useRef({ x: 0, y: 0, w: 0, h: 0 })
@@ -271,7 +272,6 @@ export function MapCanvas({
 
   // Zoomed out, the live layer is batch shapes reading the states directly: repaint it at once, in the
   // frame that applied the deltas, and nothing else (connectors only when bandwidth colours may change).
-  const hasBandwidth = useMemo(() => Object.values(doc.connectors).some((c) => c.bandwidth), [doc])
   useEffect(
     () =>
       live?.subscribe((changed) => {
@@ -362,6 +362,28 @@ export function MapCanvas({
   const livePalette = useMemo(() => [...[0, 1, 2, 3, 4, 5].map((s) => theme.state[s]), theme.stale], [theme])
   const styles = useMemo(() => connectorStyles(model, theme, lod), [model, theme, lod])
   const unbound = useMemo(() => unboundBlocks(model, theme), [model, theme])
+  // The batch shapes' drawings change only with what they draw: a new function is a new Konva attribute, which
+  // redraws its layer. Whatever else renders the canvas (the states' arrival, the map's info, a tooltip) leaves
+  // the background's and the connectors' 10,000 items alone, and the states' first paint waits for no other layer.
+  // (The camera and the view are read when drawing; moves draw the stage themselves.)
+  const readingNow = useRef(reading)
+  readingNow.current = reading
+  const bandwidthReading = hasBandwidth ? reading : null
+  const backgroundBlocks = useCallback(
+    (ctx: Konva.Context) => drawBlocks(ctx._context, model, view.current, unbound.palette, unbound.pick, camera.current.scale),
+    [model, unbound, camera],
+  )
+  const connectorLines = useCallback(
+    (ctx: Konva.Context) =>
+      drawConnectors(ctx._context, model, view.current, styles, { theme, lod, scale: camera.current.scale, reading: readingNow.current }),
+    // A new reading (the states' arrival) matters only where bandwidth decides a connector's colour.
+    [model, styles, theme, lod, camera, bandwidthReading],
+  )
+  const liveBlocks = useCallback(
+    (ctx: Konva.Context) =>
+      drawBlocks(ctx._context, model, view.current, livePalette, (i) => (live && model.bound[i] ? liveIdx[i] : -1), camera.current.scale),
+    [model, livePalette, live, liveIdx, camera],
+  )
   const background = images && doc.background.image_id ? images(doc.background.image_id) : undefined
 
   return (
@@ -385,10 +407,7 @@ export function MapCanvas({
             <Rect width={doc.resolution.width} height={doc.resolution.height} fill={doc.background.colour} perfectDrawEnabled={false} />
             {background && <KImage image={background} width={doc.resolution.width} height={doc.resolution.height} />}
             {lod === 'blocks' ? (
-              <Shape
-                perfectDrawEnabled={false}
-                sceneFunc={(ctx) => drawBlocks(ctx._context, model, view.current, unbound.palette, unbound.pick, camera.current.scale)}
-              />
+              <Shape perfectDrawEnabled={false} sceneFunc={backgroundBlocks} />
             ) : (
               cull?.unbound
                 .filter((id) => doc.items[id])
@@ -406,28 +425,11 @@ export function MapCanvas({
             )}
           </Layer>
           <Layer ref={connectorLayer} listening={false}>
-            <Shape
-              perfectDrawEnabled={false}
-              sceneFunc={(ctx) =>
-                drawConnectors(ctx._context, model, view.current, styles, { theme, lod, scale: camera.current.scale, reading })
-              }
-            />
+            <Shape perfectDrawEnabled={false} sceneFunc={connectorLines} />
           </Layer>
           <Layer ref={liveLayer} listening={false}>
             {lod === 'blocks' ? (
-              <Shape
-                perfectDrawEnabled={false}
-                sceneFunc={(ctx) =>
-                  drawBlocks(
-                    ctx._context,
-                    model,
-                    view.current,
-                    livePalette,
-                    (i) => (live && model.bound[i] ? liveIdx[i] : -1),
-                    camera.current.scale,
-                  )
-                }
-              />
+              <Shape perfectDrawEnabled={false} sceneFunc={liveBlocks} />
             ) : (
               live &&
               cull?.bound

@@ -5,7 +5,7 @@
  * Import, export, generate, sync, pictures and slideshows are registered by their own route files.
  */
 import { z } from 'zod'
-import type { FastifyReply } from 'fastify'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { RouteDeps, ZodApp } from '../types'
 import { IdParams } from '../../../shared/api/entities'
 import { groupedOf, listOf, NoContent } from '../../../shared/api/list'
@@ -39,6 +39,7 @@ import {
 import { archiveMap, publishMap, recoverMap } from '../../store/map-lifecycle'
 import { commitThenPublish } from '../../store/commit'
 import { now } from '../../store/json'
+import { sendFixedJson } from '../compressed-once'
 
 const ByName = z.object({ hostgroup_name: z.string().min(1).max(255), name: z.string().min(1).max(255) })
 const VersionQuery = z.object({ version: DocumentVersionParam.default('draft') })
@@ -79,23 +80,28 @@ export async function mapRoutes(app: ZodApp, { store, bus }: RouteDeps) {
     return reply.status(204).send(null)
   })
 
-  const documentOf = async (scope: Scope, id: number, version: z.infer<typeof VersionQuery>['version'], reply: FastifyReply) => {
+  const documentOf = async (
+    req: FastifyRequest,
+    scope: Scope,
+    id: number,
+    version: z.infer<typeof VersionQuery>['version'],
+    reply: FastifyReply,
+  ) => {
     if (version === 'draft') return getDocument(db, scope, id, version)
-    // A string with a JSON type is sent as it is (Fastify does not serialize it again): it is a MapDocumentOut.
-    const text = await publishedDocumentJson(db, scope, id, version)
-    return reply.type('application/json; charset=utf-8').send(text as unknown as MapDocumentOut)
+    // Bytes with a JSON type are sent as they are (Fastify does not serialize them again): a MapDocumentOut.
+    return sendFixedJson(req, reply, await publishedDocumentJson(db, scope, id, version))
   }
   app.get(
     '/:id/document',
     { schema: { params: IdParams, querystring: VersionQuery, response: { 200: MapDocumentOut } } },
-    async (req, reply) => documentOf(req.scope, req.params.id, req.query.version, reply),
+    async (req, reply) => documentOf(req, req.scope, req.params.id, req.query.version, reply),
   )
   // A wall asks for its map, document and states by name at once, without waiting for the id (issue 7 first paint).
   app.get(
     '/by-name/:hostgroup_name/:name/document',
     { schema: { params: ByName, querystring: VersionQuery, response: { 200: MapDocumentOut } } },
     async (req, reply) =>
-      documentOf(req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name), req.query.version, reply),
+      documentOf(req, req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name), req.query.version, reply),
   )
   app.get('/by-name/:hostgroup_name/:name/states', { schema: { params: ByName, response: { 200: MapStates } } }, async (req, reply) =>
     sendStates(reply, await mapStates(db, req.scope, await mapIdByName(db, req.scope, req.params.hostgroup_name, req.params.name))),

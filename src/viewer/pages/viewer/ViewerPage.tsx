@@ -8,7 +8,7 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
-import { useMapByName } from '../../api'
+import { useEarlyMapIdentity, useMapByName } from '../../api'
 import { mapPath } from '../../links'
 import { MapView } from '../../MapView'
 import { WALL_SCREEN } from '../../layout'
@@ -28,6 +28,8 @@ export function ViewerPage() {
   const navigate = useNavigate()
   const map = useMapByName(hostgroup_name, name)
   const info = map.data
+  // A wall (issue 19) draws its map from the early document answer before its info comes.
+  const early = useEarlyMapIdentity(hostgroup_name, name).data
 
   useEffect(() => {
     if (mode !== 'fullscreen') return
@@ -36,16 +38,20 @@ export function ViewerPage() {
     return () => window.removeEventListener('keydown', onKey)
   }, [mode, navigate, hostgroup_name, name])
 
-  if (!info) return null
-  const view = <MapView key={info.id} mapId={info.id} fullscreen={mode === 'fullscreen'} pinLabels={pinLabels} />
+  const id = info?.id ?? (mode === 'fullscreen' ? early?.id : undefined)
+  if (!id) return null
+  const view = (
+    <MapView key={id} mapId={id} liveVersion={info ? undefined : early?.version} fullscreen={mode === 'fullscreen'} pinLabels={pinLabels} />
+  )
   if (mode === 'fullscreen') {
     return (
-      <section className="bg-body" style={WALL_SCREEN} aria-label={info.alias} data-testid="map-fullscreen">
-        <h1 className="visually-hidden">{info.alias}</h1>
+      <section className="bg-body" style={WALL_SCREEN} aria-label={info?.alias} data-testid="map-fullscreen">
+        <h1 className="visually-hidden">{info?.alias}</h1>
         {view}
       </section>
     )
   }
+  if (!info) return null
   return (
     <section className="d-flex flex-column" style={{ height: 'calc(100vh - 4rem)', minHeight: 400 }} aria-label={info.alias}>
       <header className="d-flex flex-wrap align-items-center gap-2 p-2 border-bottom">

@@ -10,6 +10,7 @@ import { askEarly, earlyOr, startupToken } from '../../../../src/app/early/early
 import { mapUrls } from '../../../../src/viewer/api'
 import { storeUrlToken, clearToken } from '../../../../src/app/guard/token'
 import { startEarlyMapFetch } from '../../../../src/viewer/early'
+import { takeEarlyIdentity } from '../../../../src/viewer/early-identity'
 
 const asked: { url: string; authorization: string }[] = []
 const answerOf = (url: string): unknown =>
@@ -59,6 +60,38 @@ describe('early map requests', () => {
     })
     expect(fallback).not.toHaveBeenCalled()
     expect(asked).toHaveLength(3)
+  })
+
+  it("tells a wall its map's id and live version from the document while the info is still on its way (issue 19)", async () => {
+    let answerInfo = (_: Response) => undefined as void
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        asked.push({ url, authorization: '' })
+        // The server answers the info only after it has read the states.
+        if (url.endsWith('/core')) return new Promise<Response>((resolve) => (answerInfo = resolve))
+        return new Response(JSON.stringify(answerOf(url)))
+      }),
+    )
+    storeUrlToken('stored-token')
+    startEarlyMapFetch({ hash: '#/maps/Local/core/fullscreen', search: '' })
+    await until(3)
+    await expect(takeEarlyIdentity(mapUrls.byName('Local', 'core'))).resolves.toEqual({ id: 7, version: 1 })
+    const fallback = vi.fn(async (): Promise<never> => {
+      throw new Error('asked again')
+    })
+    await expect(earlyOr(mapUrls.liveDocument(7), z.looseObject({ version: z.literal(1) }), fallback)).resolves.toMatchObject({
+      version: 1,
+    })
+    await expect(earlyOr(mapUrls.states(7), z.looseObject({ states: z.literal(true) }), fallback)).resolves.toMatchObject({ states: true })
+    // Handed over once: the info's answer does not offer the same answers again to a later query.
+    answerInfo(new Response(JSON.stringify({ id: 7 })))
+    await new Promise((r) => setTimeout(r, 5))
+    const again = vi.fn(async () => ({ states: true as const, again: true }))
+    await expect(earlyOr(mapUrls.states(7), z.looseObject({ states: z.literal(true) }), again)).resolves.toMatchObject({ again: true })
+    expect(fallback).not.toHaveBeenCalled()
+    // A map the app did not start on has no early identity.
+    await expect(takeEarlyIdentity(mapUrls.byName('Local', 'other'))).resolves.toBeNull()
   })
 
   it('uses the stored token without one in the URL, and asks nothing without any token', async () => {

@@ -1,0 +1,36 @@
+/**
+ * Issue 19 "Fast over any link": an answer that never changes (a published map version's document, megabytes
+ * for a 10,000-item wall) is compressed once per encoding, with brotli at a higher quality than the per-request
+ * compression of @fastify/compress, and then sent as those bytes: a wall's open costs the server no
+ * compression, and the link about a quarter fewer bytes (2.4 MB of JSON: 135 KB at quality 4, 100 KB at 5).
+ */
+import { promisify } from 'node:util'
+import zlib from 'node:zlib'
+import { negotiate } from '@fastify/accept-negotiator'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+
+const ENCODINGS = ['br', 'gzip'] as const
+type Encoding = (typeof ENCODINGS)[number]
+const COMPRESS: Record<Encoding, (text: string) => Promise<Buffer>> = {
+  br: (text) => promisify(zlib.brotliCompress)(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (text) => promisify(zlib.gzip)(text),
+}
+
+/** An immutable JSON answer: its text, kept by whoever caches it (the same object for the same answer). */
+export interface FixedJson {
+  text: string
+}
+
+const encoded = new WeakMap<FixedJson, Partial<Record<Encoding, Promise<Buffer>>>>()
+
+/** Sends `answer` compressed as the client accepts, each encoding made once per answer object. */
+export async function sendFixedJson(req: FastifyRequest, reply: FastifyReply, answer: FixedJson) {
+  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding')
+  const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null
+  if (!encoding) return reply.send(answer.text)
+  let copies = encoded.get(answer)
+  if (!copies) encoded.set(answer, (copies = {}))
+  const body = (copies[encoding] ??= COMPRESS[encoding](answer.text))
+  // A Content-Encoding set here tells @fastify/compress that the body is compressed already.
+  return reply.header('Content-Encoding', encoding).send(await body)
+}
