@@ -233,12 +233,15 @@ async function redraws(page: Page, settles: number) {
   await refit(page)
   const fit = await cameraOf(page)
   const settle = { pan: [] as number[], zoom: [] as number[] }
+  const samples: string[] = []
   for (let k = 0; k < settles; k++)
     for (const kind of ['pan', 'zoom'] as const) {
-      settle[kind].push(await settleMs(page, kind))
+      const s = await settleMs(page, kind)
+      settle[kind].push(s.ms)
+      samples.push(`${kind} ${fmt(s.ms)} (${s.draws} layer draws)`)
       await refit(page)
     }
-  console.log(`settle ms: pans ${settle.pan.map(fmt).join(', ')}; zooms ${settle.zoom.map(fmt).join(', ')}`)
+  console.log(`settle ms: ${samples.join(', ')}`)
   // Zoom 1 about the centre of the screen; the first camera is drawn (and its nodes made) before the clock starts.
   const box = (await page.locator('.vigil-map-canvas').boundingBox())!
   const centre = { x: (box.width / 2 - fit.x) / fit.scale, y: (box.height / 2 - fit.y) / fit.scale }

@@ -50,9 +50,10 @@ const quiet = (page: Page) =>
 /**
  * One pan (a pointer drag over 20 frames) or zoom (20 wheel events, one a frame) from where the camera is; then
  * the time from the gesture's end (pointer up, last wheel event) to the first frame after the layers' last redraw,
- * once they are quiet (300 ms without a draw) and the moving picture is gone. Throws when nothing was redrawn.
+ * once they are quiet (300 ms without a draw) and the moving picture is gone; and how many layer draws that took.
+ * Throws when nothing was redrawn.
  */
-export async function settleMs(page: Page, kind: 'pan' | 'zoom'): Promise<number> {
+export async function settleMs(page: Page, kind: 'pan' | 'zoom'): Promise<{ ms: number; draws: number }> {
   const r = (await page.evaluate(`new Promise((resolve) => {
     const el = document.querySelector('.vigil-map-canvas')
     const box = el.getBoundingClientRect()
@@ -86,8 +87,9 @@ export async function settleMs(page: Page, kind: 'pan' | 'zoom'): Promise<number
     }
     requestAnimationFrame(step)
   })`)) as { settle: number | null; draws: number; moving?: boolean }
-  if (r.settle === null) throw new Error(`the map did not settle after a ${kind} (${r.draws} layer draws, moving picture shown: ${r.moving})`)
-  return r.settle
+  if (r.settle === null)
+    throw new Error(`the map did not settle after a ${kind} (${r.draws} layer draws, moving picture shown: ${r.moving})`)
+  return { ms: r.settle, draws: r.draws }
 }
 
 /**
