@@ -253,7 +253,7 @@ async function redraws(page: Page, settles: number) {
     await rerenderFps(page, from, 500)
     rerender[name] = await rerenderFps(page, from, 3000)
     console.log(
-      `rerender at ${name} (scale ${from.scale.toFixed(3)}, lod ${await page.locator('.vigil-map-canvas').getAttribute('data-lod')}): ${fmt(rerender[name].fps)} redrawn frames/s over ${rerender[name].frames} frames, layer draw p50 ${fmt(rerender[name].drawP50Ms)} ms`,
+      `rerender at ${name} (scale ${from.scale.toFixed(3)}, lod ${await page.locator('.vigil-map-canvas').getAttribute('data-lod')}): ${fmt(rerender[name].fps)} redrawn frames/s over ${rerender[name].frames} frames, layers drawn in ${fmt(rerender[name].drawP50Ms)} ms a frame (p50)`,
     )
     await refit(page)
   }

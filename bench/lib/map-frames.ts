@@ -95,7 +95,8 @@ export async function settleMs(page: Page, kind: 'pan' | 'zoom'): Promise<{ ms: 
 /**
  * A slow continuous pan (2 px right and 1 px down a frame) from `from` for `ms`, each frame's camera applied the
  * way a gesture ends, so the layers redraw (the viewer's `vigil:camera` test hook). Redrawn frames per second:
- * frames in whose interval at least one layer drew. Throws when fewer than half the frames were redrawn.
+ * frames in whose interval at least one layer drew; drawP50Ms: the median time such a frame's layer draws took.
+ * Throws when fewer than half the frames were redrawn.
  */
 export async function rerenderFps(page: Page, from: Camera, ms: number): Promise<{ fps: number; frames: number; drawP50Ms: number }> {
   const r = (await page.evaluate(`new Promise((resolve) => {
@@ -112,11 +113,15 @@ export async function rerenderFps(page: Page, from: Camera, ms: number): Promise
       // One more frame, so that a redraw batched for the next frame is counted in the last interval.
       requestAnimationFrame(() => {
         frames.push(performance.now())
-        const draws = window.draws_.slice(first)
-        let redrawn = 0
-        for (let i = 1; i < frames.length; i++) if (draws.some((t) => t > frames[i - 1] && t <= frames[i])) redrawn++
-        const ms = window.drawMs_.slice(first).sort((a, b) => a - b)
-        resolve({ redrawn, frames: frames.length - 1, seconds: (frames[frames.length - 1] - frames[0]) / 1000, drawP50Ms: ms[Math.floor(ms.length / 2)] ?? NaN })
+        const draws = window.draws_.slice(first), drawMs = window.drawMs_.slice(first)
+        // Per redrawn frame: the time its layers took to draw, all together.
+        const perFrame = []
+        for (let i = 1; i < frames.length; i++) {
+          const ms = draws.reduce((sum, t, k) => (t > frames[i - 1] && t <= frames[i] ? sum + drawMs[k] : sum), 0)
+          if (draws.some((t) => t > frames[i - 1] && t <= frames[i])) perFrame.push(ms)
+        }
+        perFrame.sort((a, b) => a - b)
+        resolve({ redrawn: perFrame.length, frames: frames.length - 1, seconds: (frames[frames.length - 1] - frames[0]) / 1000, drawP50Ms: perFrame[Math.floor(perFrame.length / 2)] ?? NaN })
       })
     }
     requestAnimationFrame(tick)
