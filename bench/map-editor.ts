@@ -25,8 +25,7 @@ import { startServer } from '../tests/helpers/server'
 import { adminClient, makeTenant, type Client } from '../tests/helpers/api'
 import { launchChromium } from '../e2e/browser'
 import { emptyDocument, itemKinds, type MapDocument } from '../src/shared/maps'
-import { fitCamera } from '../src/editor/model/camera'
-import { unionBox } from '../src/editor/model/doc-ops'
+import { extentOf, fitCamera } from '../src/shared/maps/view'
 import { figuresLine, percentile } from './lib/stats'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -129,10 +128,7 @@ async function main() {
 
       // Where item-0 is on screen: the editor opens fitted to the window (zoom to fit).
       const box = (await canvas.boundingBox())!
-      const camera = fitCamera(unionBox(Object.values(doc.items))!, {
-        width: Math.floor(box.width) - 2,
-        height: Math.floor(box.height) - 2,
-      })
+      const camera = fitCamera(extentOf(Object.values(doc.items))!, Math.floor(box.width) - 2, Math.floor(box.height) - 2)
       const item = doc.items['item-0']
       const at = {
         x: box.x + 1 + camera.x + (item.x + item.w / 2) * camera.scale,

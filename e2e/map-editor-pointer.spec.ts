@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
-import { fitCamera } from '../src/editor/model/camera'
+import { fitCamera, lodFor } from '../src/shared/maps/view'
 import { browserAs, useBrowserSuite } from './browser'
 import { editorPixelsOf } from './editor-pixels'
 
@@ -30,7 +30,7 @@ const ITEMS = {
   t: { kind: 'text', id: 't', x: 64, y: 400, w: 160, h: 24, z: 2, rotation: 0, text: 'Old note', font_size: 14, align: 'left' },
 }
 
-async function engineerWithMap(): Promise<Tenant & { mapId: number; path: string }> {
+async function engineerWithMap(items: Record<string, unknown> = ITEMS): Promise<Tenant & { mapId: number; path: string }> {
   const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
   const map = await tenant.api.post('/api/v1/maps', { alias: 'Pointer map', hostgroup_id: tenant.environmentId, layout: 2 })
   expect(map.status).toBe(201)
@@ -41,7 +41,7 @@ async function engineerWithMap(): Promise<Tenant & { mapId: number; path: string
     resolution: { width: 1920, height: 1080 },
     background: { colour: '#ffffff', image_id: null },
     grid: { visible: true, snap: true, size: GRID },
-    items: ITEMS,
+    items,
     connectors: {},
   }
   expect((await tenant.api.put(`${base}/document`, { document })).status).toBe(200)
@@ -73,7 +73,7 @@ async function fitted(page: Page, items: Box[]) {
     y0 = Math.min(...items.map((b) => b.y))
   const x1 = Math.max(...items.map((b) => b.x + b.w)),
     y1 = Math.max(...items.map((b) => b.y + b.h))
-  const camera = fitCamera({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, canvas)
+  const camera = fitCamera({ x: x0, y: y0, w: x1 - x0, h: y1 - y0 }, canvas.width, canvas.height)
   return {
     scale: camera.scale,
     at: (x: number, y: number) => ({ x: canvas.left + camera.x + x * camera.scale, y: canvas.top + camera.y + y * camera.scale }),
@@ -114,6 +114,43 @@ describe('map editor by pointer (issue 18)', () => {
     await autosaved(page)
     b = (await draft(user)).items.b
     expect([b.x, b.y, b.w, b.h]).toEqual([432, 70, 144, 122])
+  })
+
+  it('picks a rotated item at its turned end by click and by rubber band, and draws at the wall’s level of detail', async () => {
+    // 200×40 turned 90° about its top-left corner (700, 100): it covers x 660–700, y 100–300.
+    const turned = { ...shape('r', { x: 700, y: 100, w: 200, h: 40 }), rotation: 90 }
+    const user = await engineerWithMap({ ...ITEMS, r: turned })
+    const page = await (await browserAs(suite, user)).tab(user.path)
+    await saved(page)
+    const view = await fitted(page, [...Object.values(ITEMS), { x: 660, y: 100, w: 40, h: 200 }])
+    const ids = async () => Object.keys((await draft(user)).items).sort()
+
+    const end = view.at(680, 290)
+    await page.mouse.click(end.x, end.y)
+    await page.keyboard.press('Delete')
+    await autosaved(page)
+    expect(await ids()).toEqual(['a', 'b', 'c', 't'])
+    await page.keyboard.press('Control+Z')
+    await autosaved(page)
+
+    // A band from the empty canvas left of it over its turned box (its unturned box lies right of x 700).
+    const from = view.at(640, 200),
+      to = view.at(690, 220)
+    await page.mouse.move(from.x, from.y)
+    await page.mouse.down()
+    await page.mouse.move(to.x, to.y, { steps: 6 })
+    await page.mouse.up()
+    await page.keyboard.press('Delete')
+    await autosaved(page)
+    expect(await ids()).toEqual(['a', 'b', 'c', 't'])
+
+    // Zoomed out (Ctrl+-, 0.8× a step) to between the wall's block and detail scales, the editor draws as the wall would.
+    const steps = Math.ceil(Math.log(0.55 / view.scale) / Math.log(0.8))
+    for (let i = 0; i < steps; i++) await page.keyboard.press('Control+-')
+    const scale = view.scale * 0.8 ** steps
+    expect(scale).toBeGreaterThan(0.3)
+    const canvas = page.getByRole('application', { name: 'Map canvas' })
+    await expect.poll(() => canvas.getAttribute('data-lod')).toBe(lodFor(scale, 4))
   })
 
   it('connects two items by dragging a connector out of one item’s handle onto the other', async () => {

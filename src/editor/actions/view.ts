@@ -2,8 +2,7 @@
  * Grid toggle and snap (SPEC §2 Map editor; both are part of the document, so undoable), zoom and the
  * pointer tools (select, connect, pan).
  */
-import { fitCamera, zoomAt } from '../model/camera'
-import { unionBox } from '../model/doc-ops'
+import { extentOf, fitCamera, zoomAt } from '../../shared/maps/view'
 import type { ToolName } from '../model/editor'
 import { defineAction, type Action, type ActionContext } from './types'
 
@@ -31,11 +30,11 @@ export const toggleSnap = defineAction({
   },
 })
 
-/** Fits the items, or the whole resolution of an empty map. */
+/** Fits the items (as turned, issue 18), or the whole resolution of an empty map. */
 export function zoomToFitCamera(ctx: ActionContext) {
   const { viewport } = ctx.editor.get()
-  const box = unionBox(Object.values(ctx.doc.items)) ?? { x: 0, y: 0, w: ctx.doc.resolution.width, h: ctx.doc.resolution.height }
-  return fitCamera(box, viewport)
+  const box = extentOf(Object.values(ctx.doc.items)) ?? { x: 0, y: 0, w: ctx.doc.resolution.width, h: ctx.doc.resolution.height }
+  return fitCamera(box, viewport.width, viewport.height)
 }
 
 export const zoomToFit = defineAction({
@@ -60,7 +59,7 @@ const zoom = (id: string, factor: number, keys: string[]) =>
     enabled: () => true,
     run: (ctx) => {
       const { camera, viewport } = ctx.editor.get()
-      ctx.editor.set({ camera: zoomAt(camera, factor, { x: viewport.width / 2, y: viewport.height / 2 }) })
+      ctx.editor.set({ camera: zoomAt(camera, viewport.width / 2, viewport.height / 2, factor) })
     },
   })
 export const zoomIn = zoom('zoom-in', 1.25, ['Mod+=', 'Mod++'])

@@ -18,8 +18,8 @@ import {
 import { Stage } from 'react-konva'
 import { useStore } from 'zustand'
 import { rememberedTheme } from '../../app/preferences'
-import { mapTheme, type Lod, useItemStates, useMapImages } from '../../viewer'
-import { toMap, zoomAt } from '../model/camera'
+import { mapTheme, useItemStates, useMapImages } from '../../viewer'
+import { buildIndex, grow, labelScaleFor, lodFor, toWorld, visibleWorld, zoomAt } from '../../shared/maps/view'
 import type { Editor } from '../model/editor'
 import type { PointerInput, Tool } from '../tools/select-tool'
 import { actionContext, type EditorMode } from '../actions'
@@ -28,7 +28,7 @@ import { InlineTextEditor } from '../components/InlineTextEditor'
 import { inlineFieldOf } from '../items'
 import { zoomToFitCamera } from '../actions/view'
 import { BackgroundLayer } from './BackgroundLayer'
-import { buildHitIndex } from './hit-index'
+import { hitAt } from './hit-index'
 import { ItemsLayer } from './ItemsLayer'
 import { OverlayLayer } from './OverlayLayer'
 import { DiffLayer } from './DiffLayer'
@@ -51,8 +51,6 @@ export interface EditorCanvasProps {
   marks?: ReadonlyMap<string, ChangeKind>
 }
 
-const lodOf = (scale: number): Lod => (scale < 0.12 ? 'blocks' : scale < 0.3 ? 'plain' : 'detail')
-
 export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDropItem, marks }: EditorCanvasProps) {
   const box = useRef<HTMLDivElement>(null)
   const stage = useRef<Konva.Stage>(null)
@@ -62,8 +60,10 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
   const tool = useStore(editor.store, (s) => s.tool)
   const theme = useMemo(() => mapTheme(rememberedTheme()), [])
   const images = useMapImages(doc)
-  const lod = lodOf(camera.scale)
-  const hits = useMemo(() => buildHitIndex(doc), [doc])
+  const index = useMemo(() => buildIndex(doc), [doc])
+  // The wall's level of detail (issue 18: the editor shows what the wall shows), judged on the same overscanned view.
+  const lod = lodFor(camera.scale, index.items(grow(visibleWorld(camera, viewport.width, viewport.height), 0.5)).length)
+  const labelScale = labelScaleFor(camera.scale, doc.view?.labels === 'always')
   const states = useItemStates(map.id, doc, map.use_hard_state)
   const [editing, setEditing] = useState<string | null>(null)
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null)
@@ -108,8 +108,8 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
     const screen = stage.current?.getPointerPosition()
     if (!screen) return null
     const cam = editor.get().camera
-    const point = toMap(cam, screen)
-    return { point, screen, target: hits.at(point, 6 / cam.scale), shift: e.evt.shiftKey, pan: e.evt.button === 1 }
+    const point = toWorld(cam, screen.x, screen.y)
+    return { point, screen, target: hitAt(doc, index, point, 6 / cam.scale), shift: e.evt.shiftKey, pan: e.evt.button === 1 }
   }
 
   function onDown(e: Konva.KonvaEventObject<MouseEvent>) {
@@ -127,7 +127,7 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
     const cam = editor.get().camera
     if (e.evt.ctrlKey || e.evt.metaKey) {
       const at = stage.current!.getPointerPosition() ?? { x: viewport.width / 2, y: viewport.height / 2 }
-      editor.set({ camera: zoomAt(cam, e.evt.deltaY < 0 ? 1.1 : 1 / 1.1, at) })
+      editor.set({ camera: zoomAt(cam, at.x, at.y, e.evt.deltaY < 0 ? 1.1 : 1 / 1.1) })
     } else {
       editor.set({ camera: { ...cam, x: cam.x - e.evt.deltaX, y: cam.y - e.evt.deltaY } })
     }
@@ -145,7 +145,7 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
     const rect = box.current!.getBoundingClientRect()
     const at = { x: e.clientX - rect.left, y: e.clientY - rect.top }
     // An item right-clicked outside the selection becomes the selection; the empty canvas clears it.
-    const target = hits.at(toMap(editor.get().camera, at), 6 / editor.get().camera.scale)
+    const target = hitAt(doc, index, toWorld(editor.get().camera, at.x, at.y), 6 / editor.get().camera.scale)
     if (!target) editor.select([])
     else if (!editor.get().selection.has(target)) editor.select([target])
     setMenu(at)
@@ -167,16 +167,17 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
     if (!data) return
     e.preventDefault()
     const rect = box.current!.getBoundingClientRect()
-    onDropItem(data, toMap(editor.get().camera, { x: e.clientX - rect.left, y: e.clientY - rect.top }))
+    onDropItem(data, toWorld(editor.get().camera, e.clientX - rect.left, e.clientY - rect.top))
   }
 
-  const draw = { theme, lod, images, states }
+  const draw = { theme, lod, labelScale, images, states }
   return (
     <div
       ref={box}
       className="flex-grow-1 position-relative overflow-hidden border"
       role="application"
       aria-label={label}
+      data-lod={lod}
       tabIndex={0}
       style={{
         minWidth: 0,

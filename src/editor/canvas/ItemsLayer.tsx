@@ -22,6 +22,8 @@ const MAX_CACHE_PX = 4096
 export interface DrawProps {
   theme: MapTheme
   lod: Lod
+  /** The scale labels are judged at (shared/maps/view/lod.ts), as on the wall. */
+  labelScale: number
   images: ImageLookup
   /** Live item states (as the wall shows them), by item id; absent while they load. */
   states?: Readonly<Record<string, ItemState>>
@@ -35,8 +37,10 @@ interface Link {
 const sameLink = (a: Link, b: Link) => a.connector === b.connector && a.from === b.from && a.to === b.to
 const sameItem = (a: MapItem, b: MapItem) => a === b
 
-export const ItemShape = memo(function ItemShape({ item, theme, lod, images, states }: DrawProps & { item: MapItem }) {
-  return <ItemNode item={item} state={states?.[item.id]} theme={theme} lod={lod} images={images} listening={false} />
+export const ItemShape = memo(function ItemShape({ item, theme, lod, labelScale, images, states }: DrawProps & { item: MapItem }) {
+  return (
+    <ItemNode item={item} state={states?.[item.id]} theme={theme} lod={lod} labelScale={labelScale} images={images} listening={false} />
+  )
 })
 
 export const ConnectorShape = memo(function ConnectorShape({ connector, from, to, theme, lod }: DrawProps & Link) {
@@ -77,13 +81,13 @@ const Chunk = memo(function Chunk({
   )
 })
 
-export const ItemsLayer = memo(function ItemsLayer({ editor, theme, lod, images, states }: DrawProps & { editor: Editor }) {
+export const ItemsLayer = memo(function ItemsLayer({ editor, theme, lod, labelScale, images, states }: DrawProps & { editor: Editor }) {
   const items = useStore(editor.store, (s) => s.doc.items)
   const connectors = useStore(editor.store, (s) => s.doc.connectors)
   const moving = useStore(editor.store, (s) => (s.gesture?.kind === 'move' ? s.gesture.ids : NONE))
   // Bitmaps are made for one zoom level; a new level (not a pan) re-caches them.
   const scale = useStore(editor.store, (s) => s.camera.scale)
-  const draw = useMemo(() => ({ theme, lod, images, states }), [theme, lod, images, states])
+  const draw = useMemo(() => ({ theme, lod, labelScale, images, states }), [theme, lod, labelScale, images, states])
   const hidden = useMemo(() => new Set(moving), [moving])
   const visibleItems = useMemo(() => byZ(items).filter((i) => !hidden.has(i.id)), [items, hidden])
   const links = useMemo(

@@ -11,6 +11,7 @@ import { useStore } from 'zustand'
 import { runEdit } from '../actions'
 import { resize } from '../actions/document'
 import type { MapDocument } from '../../shared/maps'
+import { worldBox } from '../../shared/maps/view'
 import type { Editor, Gesture } from '../model/editor'
 import { alignLines, guidesFor, settleBox, snapValue, type AlignLines } from '../model/guides'
 import { editorKindOf } from '../items'
@@ -87,7 +88,11 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
 
   function onTransformStart() {
     const { doc: d, selection: chosen } = editor.get()
-    lines.current = alignLines(Object.values(d.items).filter((i) => !chosen.has(i.id)))
+    lines.current = alignLines(
+      Object.values(d.items)
+        .filter((i) => !chosen.has(i.id))
+        .map(worldBox),
+    )
   }
 
   /** A dragged resize handle lands on another item's line when near one, else on the grid (or a whole pixel). */

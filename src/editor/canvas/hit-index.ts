@@ -1,23 +1,10 @@
 /**
- * Hit testing without Konva's hit canvas: an R-tree (rbush) of item bounds answers "what is under the
- * pointer" and "what is in the rubber band", so the items layer does not listen and redraws at half the cost.
+ * Hit testing without Konva's hit canvas: the shared spatial index (shared/maps/view, rotation-aware) answers
+ * "what item is under the pointer", so the items layer does not listen and redraws at half the cost; a
+ * connector is hit near its line when no item is.
  */
-import RBush from 'rbush'
-import { kindOf, type MapDocument } from '../../shared/maps'
-
-interface Entry {
-  minX: number
-  minY: number
-  maxX: number
-  maxY: number
-  id: string
-  z: number
-}
-
-export interface HitIndex {
-  /** The topmost item at `p`, else a connector within `slop` of it, else null. */
-  at(p: { x: number; y: number }, slop: number): string | null
-}
+import type { MapDocument } from '../../shared/maps'
+import type { SpatialIndex } from '../../shared/maps/view'
 
 const centre = (doc: MapDocument, id: string) => {
   const item = doc.items[id]
@@ -31,24 +18,14 @@ function distanceToSegment(p: { x: number; y: number }, a: { x: number; y: numbe
   return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
 }
 
-export function buildHitIndex(doc: MapDocument): HitIndex {
-  const tree = new RBush<Entry>()
-  tree.load(
-    Object.values(doc.items).map((item) => {
-      const b = kindOf(item).bounds(item)
-      return { minX: b.x, minY: b.y, maxX: b.x + b.w, maxY: b.y + b.h, id: item.id, z: item.z }
-    }),
-  )
-  return {
-    at(p, slop) {
-      const hits = tree.search({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })
-      if (hits.length) return hits.reduce((top, e) => (e.z > top.z || (e.z === top.z && e.id > top.id) ? e : top)).id
-      for (const c of Object.values(doc.connectors)) {
-        const a = centre(doc, c.from),
-          b = centre(doc, c.to)
-        if (a && b && distanceToSegment(p, a, b) <= slop) return c.id
-      }
-      return null
-    },
+/** The topmost item at `p`, else a connector within `slop` of it, else null. */
+export function hitAt(doc: MapDocument, index: SpatialIndex, p: { x: number; y: number }, slop: number): string | null {
+  const item = index.itemAt(p.x, p.y)
+  if (item) return item
+  for (const c of Object.values(doc.connectors)) {
+    const a = centre(doc, c.from),
+      b = centre(doc, c.to)
+    if (a && b && distanceToSegment(p, a, b) <= slop) return c.id
   }
+  return null
 }

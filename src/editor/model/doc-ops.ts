@@ -151,15 +151,6 @@ export function unionBox(items: readonly MapItem[]): Box | null {
   return { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }
 }
 
-export const boxesIntersect = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h
-
-/** Items whose bounds meet the rubber band (SPEC-less, what a diagram editor does). */
-export function itemsIn(doc: MapDocument, band: Box): string[] {
-  return Object.values(doc.items)
-    .filter((item) => boxesIntersect(kindOf(item).bounds(item), band))
-    .map((i) => i.id)
-}
-
 /** The selected items of a document (connector ids in the selection are skipped). */
 export const selectedItems = (doc: MapDocument, selection: Iterable<string>): MapItem[] =>
   [...selection].flatMap((id) => (doc.items[id] ? [doc.items[id]] : []))

@@ -7,14 +7,11 @@
 import type { Patch } from 'immer'
 import { createStore, type StoreApi } from 'zustand/vanilla'
 import type { Box, MapDocument } from '../../shared/maps'
+import type { Camera } from '../../shared/maps/view'
 import type { Guide } from './guides'
 import { emptyHistory, push, record, redo, undo, type History, type Recipe } from './history'
 
-export interface Camera {
-  x: number
-  y: number
-  scale: number
-}
+export type { Camera }
 export type ToolName = 'select' | 'connect' | 'pan'
 
 /** A gesture in progress: shown live, recorded once at pointer-up, dropped by Escape. */

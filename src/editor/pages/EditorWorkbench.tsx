@@ -28,7 +28,7 @@ import { VersionHistory, type HistoryView } from '../components/VersionHistory'
 import { HeldElsewhere, LockLost } from '../components/LockNotice'
 import { diffVersions, type ChangeKind } from '../model/version-diff'
 import { TAB_SESSION } from '../persistence/lock-holder'
-import { toMap } from '../model/camera'
+import { toWorld } from '../../shared/maps/view'
 import { makeItem, snap } from '../model/doc-ops'
 import { createEditor, type Editor } from '../model/editor'
 import type { EditorSession } from '../persistence/use-editor-session'
@@ -96,7 +96,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
     const { doc, camera, viewport } = s
     // Placed at the centre of the view, a little apart from the previous one, on the grid.
     const step = (Object.keys(doc.items).length % 8) * doc.grid.size * 2
-    const centre = at ?? toMap(camera, { x: viewport.width / 2 + step, y: viewport.height / 2 + step })
+    const centre = at ?? toWorld(camera, viewport.width / 2 + step, viewport.height / 2 + step)
     const g = doc.grid.snap ? (v: number) => snap(v, doc.grid.size) : (v: number) => v
     // Drops can come from anywhere: only a valid item of a known kind is placed.
     const parsed = MapItem.safeParse(makeItem(doc, request.kind, { ...request.init, x: g(centre.x), y: g(centre.y) }))

@@ -6,9 +6,10 @@
  * coordinates and item ids only; the canvas translates Konva events.
  */
 import { kindOf, type Box } from '../../shared/maps'
+import { extentOf, itemsMeeting, worldBox } from '../../shared/maps/view'
 import { runEdit } from '../actions'
 import { connect, move } from '../actions/document'
-import { itemsIn, type ConnectRefusal } from '../model/doc-ops'
+import type { ConnectRefusal } from '../model/doc-ops'
 import type { Camera, Editor } from '../model/editor'
 import { alignLines, alignMove, type AlignLines } from '../model/guides'
 import { nearBox, onHandle } from './connect-handles'
@@ -64,13 +65,16 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
     pickLink(connectFrom, target)
   }
 
-  /** A move begins: the pressed item first (it is the one that snaps), and the lines of the items that stay. */
+  /**
+   * A move begins: the whole selection's world box is what snaps (issue 18: guides for a multi-selection, and a
+   * rotated item by its rotated box), to the lines of the items that stay.
+   */
   function startMove(start: Point, ids: string[]): ToolState {
     const { doc } = editor.get()
     const moving = new Set(ids)
     const others = Object.values(doc.items).filter((i) => !moving.has(i.id))
-    const anchor = doc.items[ids[0]]
-    return { kind: 'moving', start, ids, box: kindOf(anchor).bounds(anchor), lines: alignLines(others.map((i) => kindOf(i).bounds(i))) }
+    const box = extentOf(ids.map((id) => doc.items[id]))!
+    return { kind: 'moving', start, ids, box, lines: alignLines(others.map(worldBox)) }
   }
 
   /** The item whose connection handle is at `p` (`near`: whose handles stay shown there), if any. */
@@ -171,7 +175,7 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         if (gesture.target) pickLink(gesture.from, gesture.target)
       } else if (state.kind === 'band' && gesture?.kind === 'band') {
         editor.set({ gesture: null })
-        editor.select(itemsIn(doc, gesture.box), gesture.additive ? 'add' : 'replace')
+        editor.select(itemsMeeting(Object.values(doc.items), gesture.box), gesture.additive ? 'add' : 'replace')
       }
       state = { kind: 'idle' }
     },

@@ -5,22 +5,20 @@ import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, HostTable } from './db'
 import { getEntity, monitoringStatusColumn, softwareColumn, type ColumnDef, type EntityDef } from './list'
-import { demand, type Scope } from './scope'
+import type { Scope } from './scope'
 import { readJson, now } from './json'
 import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, inMaintenanceColumn, rowActions, ticketAllowed } from './check-state'
 import { ApiError } from '../../shared/errors'
 import { HOST, HOST_MAP_STATE, HOST_SORT_SEVERITY, HOST_STATES, MAP, problemSeverity, stateId, type Language } from '../../shared/enums'
-import { isAscii, isValidFqdn } from '../../shared/validation'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
 import { checkTrust } from './allowed-targets'
+import { ensureUniqueName, requireHostWrite, resolveParents, validateHost } from './host-validation'
 import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment } from './quotas'
-import { writeAuditEvent } from './audit'
-import { isHostType } from '../../shared/host-types'
+import { auditHost, auditView, plannedFrom } from './host-audit'
 import { HIGH_LATENCY_PING } from '../../shared/host-tags'
-import { parseWebsiteInspection, WEBSITE_INSPECTION_MAX } from '../../shared/website-inspection'
-import { planOf, syncPlannedChecks, type PlannedFrom } from './host-checks'
+import { planOf, syncPlannedChecks } from './host-checks'
 import { readServices } from './organization-settings'
 
 type Row = Selectable<HostTable> & { hostgroup_alias: string; organization_name: string; organization_id: number }
@@ -239,153 +237,6 @@ export async function getHostByName(db: Kysely<Database>, scope: Scope, name: st
   return row ? getHost(db, scope, row.id) : fail('host_not_found', { name })
 }
 
-/** Issue 13: host names are unique per organization, so another tenant's host names stay unknown. */
-async function ensureUniqueName(db: Kysely<Database>, environmentId: number, name: string, exceptId?: number) {
-  const clash = await db
-    .selectFrom('hosts')
-    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
-    .select('hosts.id')
-    .where('hosts.name', '=', name)
-    .where('hostgroups.organization_id', '=', db.selectFrom('hostgroups').select('organization_id').where('id', '=', environmentId))
-    .executeTakeFirst()
-  if (clash && clash.id !== exceptId) throw new ApiError('host_already_exists', { name })
-}
-
-/** Every SPEC §5 Hosts rule the fields break, in field order (the CSV import reports them all, a save the first). */
-export function hostFieldErrors(body: Partial<z.infer<typeof HostBody>>): ApiError[] {
-  const errors: ApiError[] = []
-  if (body.name !== undefined && (!isAscii(body.name) || /\s/.test(body.name)))
-    errors.push(new ApiError('invalid_ascii_parameter', { field: 'name' }))
-  if (body.fqdn && !isValidFqdn(body.fqdn)) errors.push(new ApiError('invalid_fqdn', { fqdn: body.fqdn }))
-  if (body.hosttype !== undefined && !isHostType(body.hosttype)) errors.push(new ApiError('invalid_host_type', { hosttype: body.hosttype }))
-  const inspection = body.website_inspection_config
-  if (inspection !== undefined && inspection.length > WEBSITE_INSPECTION_MAX)
-    errors.push(new ApiError('too_long_website_inspection_config', { maximum: WEBSITE_INSPECTION_MAX, length: inspection.length }))
-  const parsed = inspection === undefined || inspection.length > WEBSITE_INSPECTION_MAX ? null : parseWebsiteInspection(inspection)
-  if (parsed && 'line' in parsed) errors.push(new ApiError('invalid_website_inspection_config', { line: parsed.line }))
-  return errors
-}
-
-function validate(body: Partial<z.infer<typeof HostBody>>) {
-  const [first] = hostFieldErrors(body)
-  if (first) throw first
-}
-
-/** Parents by name among the caller's hosts; a name several organizations share means the child's organization's host. */
-async function resolveParents(db: Kysely<Database>, scope: Scope, names: string[], environmentId: number, selfId?: number) {
-  if (!names.length) return []
-  const rows = await db
-    .selectFrom('hosts')
-    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
-    .select(['hosts.id', 'hosts.name', 'hostgroups.organization_id'])
-    .where('hosts.name', 'in', names)
-    .where('hosts.hostgroup_id', 'in', scope.environmentIds.length ? scope.environmentIds : [0])
-    .orderBy('hosts.id')
-    .execute()
-  const own = await organizationOfEnvironment(db, environmentId)
-  const chosen = names.flatMap((n) => {
-    const named = rows.filter((r) => r.name === n)
-    const pick = named.find((r) => r.organization_id === own) ?? named[0]
-    return pick ? [pick] : []
-  })
-  const missing = names.filter((n) => !chosen.some((r) => r.name === n))
-  if (missing.length) throw new ApiError('host_not_found', { parents: missing })
-  if (selfId !== undefined && chosen.some((r) => r.id === selfId))
-    throw new ApiError('validation_failed', { field: 'parents', reason: 'a host cannot be its own parent' })
-  return [...new Set(chosen.map((r) => r.id))]
-}
-
-/** SPEC §6 host_write on the environment; a hidden environment is not found. */
-export function requireHostWrite(scope: Scope, environmentId: number) {
-  if (!scope.environmentIds.includes(environmentId)) throw new ApiError('hostgroup_not_found', { id: environmentId })
-  demand(scope, 'host_write', { environmentId })
-}
-
-/**
- * A host's configuration as its audit events show it (issue 13 "Audit log"): the check config parsed, so
- * withoutSecrets reaches an SNMP community in it; the sealed secrets only as set or not.
- */
-async function auditView(db: Kysely<Database>, id: number) {
-  const r = await db
-    .selectFrom('hosts')
-    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
-    .select([
-      'hosts.name',
-      'hosts.alias',
-      'hosts.fqdn',
-      'hosts.hostgroup_id',
-      'hostgroups.organization_id',
-      'hosts.hosttype',
-      'hosts.ip_address',
-      'hosts.description',
-      'hosts.tags',
-      'hosts.labels',
-      'hosts.check_interval',
-      'hosts.retry_interval',
-      'hosts.max_check_attempts',
-      'hosts.notifications_enabled',
-      'hosts.check_kind',
-      'hosts.check_config',
-      'hosts.check_type',
-      'hosts.freshness_threshold',
-      'hosts.secrets',
-      'hosts.access_method',
-      'hosts.custom_check',
-      'hosts.website_inspection_config',
-      'hosts.cluster',
-    ])
-    .where('hosts.id', '=', id)
-    .executeTakeFirstOrThrow()
-  const parents = await db
-    .selectFrom('host_parents')
-    .innerJoin('hosts', 'hosts.id', 'host_parents.parent_id')
-    .select('hosts.name')
-    .where('host_parents.host_id', '=', id)
-    .orderBy('hosts.name')
-    .execute()
-  const { organization_id, ...config } = r
-  return {
-    organization_id,
-    config: {
-      ...config,
-      tags: readJson<string[]>(r.tags, []),
-      labels: readJson(r.labels, {}),
-      check_config: readJson(r.check_config, {}),
-      parents: parents.map((p) => p.name),
-    },
-  }
-}
-
-async function auditHost(
-  tx: Kysely<Database>,
-  scope: Scope,
-  id: number,
-  status: string,
-  before: Awaited<ReturnType<typeof auditView>> | null,
-  secretsSet?: object,
-) {
-  const after = status === 'DELETED' ? null : await auditView(tx, id)
-  const view = (after ?? before)!
-  // Which sealed fields this change set, by name only: their values never reach the event.
-  const sealed = secretsSet ? { sealed_fields: Object.keys(secretsSet).sort() } : {}
-  await writeAuditEvent(tx, scope, {
-    subject: 'host',
-    status,
-    id,
-    name: view.config.name,
-    organizationId: view.organization_id,
-    hostgroupId: view.config.hostgroup_id,
-    hostId: id,
-    before: before?.config ?? null,
-    after: after ? { ...after.config, ...sealed } : null,
-  })
-}
-
-const plannedFrom = (c: Awaited<ReturnType<typeof auditView>>['config']): PlannedFrom => ({
-  ...c,
-  custom_check: c.custom_check === 1,
-})
-
 /** Runs `write` in `db` when it is a transaction already (the CSV import creates many hosts in one), else in a new one. */
 const inTransaction = <T>(db: Kysely<Database>, write: (tx: Kysely<Database>) => Promise<T>) =>
   db.isTransaction ? write(db) : db.transaction().execute(write)
@@ -393,7 +244,7 @@ const inTransaction = <T>(db: Kysely<Database>, write: (tx: Kysely<Database>) =>
 /** Creates a host with its host check (ping of its address by default, SPEC §3 host type "ping"). */
 export async function createHost(db: Kysely<Database>, scope: Scope, box: SecretBox, body: z.infer<typeof HostBody>) {
   requireHostWrite(scope, body.hostgroup_id)
-  validate(body)
+  validateHost(body)
   const t = now()
   return inTransaction(db, async (tx) => {
     await ensureUniqueName(tx, body.hostgroup_id, body.name)
@@ -463,7 +314,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
   requireHostWrite(scope, host.hostgroup_id)
   const moved = body.hostgroup_id !== undefined && body.hostgroup_id !== host.hostgroup_id
   if (moved) await requireMoveTarget(db, scope, host, body.hostgroup_id!)
-  validate(body)
+  validateHost(body)
   await db.transaction().execute(async (tx) => {
     const environmentId = body.hostgroup_id ?? host.hostgroup_id
     if ((body.name && body.name !== host.name) || environmentId !== host.hostgroup_id)

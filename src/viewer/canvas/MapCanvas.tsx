@@ -18,11 +18,21 @@ import { isLive, type MapTheme } from '../../shared/maps/draw'
 import type { LiveStates } from '../live/live-states'
 import { watchBandwidthStaleness } from './bandwidth-staleness'
 import { buildBatchModel, connectorStyles, drawBlocks, drawConnectors, type BatchModel } from './batch'
-import { contains, contentBox, fitCamera, grow, toWorld, visibleWorld, zoomAt, type Camera } from './camera'
-import { labelScaleFor, lodFor } from './lod'
+import {
+  contains,
+  contentBox,
+  fitCamera,
+  grow,
+  labelScaleFor,
+  lodFor,
+  toWorld,
+  visibleWorld,
+  zoomAt,
+  type Camera,
+  type SpatialIndex,
+} from '../../shared/maps/view'
 import { MovingPicture } from './moving-picture'
 import { FULL_SIZE } from '../layout'
-import type { SpatialIndex } from './spatial'
 
 export interface MapCanvasProps {
   doc: MapDocument
@@ -48,7 +58,7 @@ interface Cull {
   area: { x: number; y: number; w: number; h: number }
   lod: Lod
   scale: number
-  /** The stepped scale labels are judged at (lod.ts). */
+  /** The stepped scale labels are judged at (shared/maps/view/lod.ts). */
   labels: number
   bound: string[]
   unbound: string[]

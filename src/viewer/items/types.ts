@@ -19,6 +19,6 @@ export interface ItemProps<T> {
   images?: ImageLookup
   /** Hit detection: off where nothing is clicked (Konva performance guidance). Default true. */
   listening?: boolean
-  /** The scale labels are judged at (canvas/lod.ts `labelScaleFor`): a label shows when it is readable on screen; absent: always. */
+  /** The scale labels are judged at (shared/maps/view/lod.ts `labelScaleFor`): a label shows when it is readable on screen; absent: always. */
   labelScale?: number
 }

@@ -52,6 +52,50 @@ describe('editor pointer tool', () => {
     expect([...editor.get().selection].sort()).toEqual(['a', 'b', 's'])
   })
 
+  it('selects a rotated item with a rubber band over its turned box, not over where it would be unturned (issue 18)', () => {
+    const editor = createEditor(sampleDocument())
+    // s (120×80 at 400, 100) turned 90° about its top-left corner covers x 320–400, y 100–220.
+    editor.edit('turn', (d) => {
+      d.items.s.rotation = 90
+    })
+    const tool = createPointerTool(editor, () => {})
+    const band = (x0: number, y0: number, x1: number, y1: number) => {
+      tool.down(at(x0, y0))
+      tool.move(at(x1, y1))
+      tool.up(at(x1, y1))
+      return [...editor.get().selection]
+    }
+    expect(band(330, 150, 350, 170)).toEqual(['s'])
+    expect(band(450, 110, 500, 150)).toEqual([])
+  })
+
+  it('snaps a dragged multi-selection by its whole box: the grabbed item’s partner lands on a guide (issue 18)', () => {
+    const editor = createEditor(sampleDocument())
+    const tool = createPointerTool(editor, () => {})
+    editor.select(['a', 'b'])
+    // a and b span x 0–248; moved 150 right, b's right edge comes 2 px short of s's left edge (400).
+    tool.down(at(10, 10, 'a'))
+    tool.move(at(160, 10))
+    expect(editor.get().gesture).toMatchObject({ kind: 'move', dx: 152, dy: 0 })
+    expect(editor.get().guides).toContainEqual(expect.objectContaining({ axis: 'x', at: 400 }))
+    tool.up(at(160, 10))
+    expect([editor.get().doc.items.a.x, editor.get().doc.items.b.x]).toEqual([152, 352])
+  })
+
+  it('snaps a rotated item by its turned box (issue 18)', () => {
+    const editor = createEditor(sampleDocument())
+    editor.edit('turn', (d) => {
+      d.items.s.rotation = 90
+      d.grid.snap = false
+    })
+    const tool = createPointerTool(editor, () => {})
+    // Turned, s spans y 100–220: moved 45 down, its bottom comes 1 px past the rack's middle line (264).
+    tool.down(at(360, 150, 's'))
+    tool.move(at(360, 195))
+    expect(editor.get().gesture).toMatchObject({ kind: 'move', ids: ['s'], dx: 0, dy: 44 })
+    expect(editor.get().guides).toContainEqual(expect.objectContaining({ axis: 'y', at: 264 }))
+  })
+
   it('connects two picked items and reports a second connection of the same pair as refused', () => {
     const editor = createEditor(sampleDocument())
     const refusals: string[] = []

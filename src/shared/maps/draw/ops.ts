@@ -80,7 +80,7 @@ export type { ItemDecorations, LiveState }
 export interface DrawContext {
   theme: MapTheme
   lod: Lod
-  /** The scale labels are judged at (viewer/canvas/lod.ts); absent: labels always show (the editor, the export). */
+  /** The scale labels are judged at (maps/view/lod.ts `labelScaleFor`); absent: labels always show (the export). */
   labelScale?: number
   /** Whether the picture is at hand (loaded in the browser, embedded in the export); else a placeholder is drawn. */
   hasImage(imageId: number): boolean

@@ -1,25 +1,27 @@
 /**
- * The viewer's camera: world ↔ screen, fit to screen (fullscreen NOC walls at any resolution, 4K or portrait)
- * and zoom about a point.
+ * The one camera of the wall and the editor (issue 18): world ↔ screen, fit to screen (fullscreen NOC walls at
+ * any resolution, 4K or portrait) and zoom about a point, with one zoom floor and ceiling for both.
  */
-import type { Box } from '../../shared/maps'
+import type { Box } from '../items'
 
+/** Screen = world × scale + (x, y). */
 export interface Camera {
   x: number
   y: number
   scale: number
 }
 
+/** The zoom floor: low enough to fit a 10 000-item map on a wall. */
 export const MIN_SCALE = 0.02
 export const MAX_SCALE = 8
 const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s))
 
-/** Shows all of `content` centred in a `width` × `height` viewport with a small margin. */
+/** Shows all of `content` centred in a `width` × `height` viewport with `margin` screen pixels around it. */
 export function fitCamera(content: Box, width: number, height: number, margin = 16): Camera {
   const w = Math.max(1, width - 2 * margin),
     h = Math.max(1, height - 2 * margin)
   const scale = clampScale(Math.min(w / Math.max(1, content.w), h / Math.max(1, content.h)))
-  return { scale, x: (width - content.w * scale) / 2 - content.x * scale, y: (height - content.h * scale) / 2 - content.y * scale }
+  return { scale, x: width / 2 - (content.x + content.w / 2) * scale, y: height / 2 - (content.y + content.h / 2) * scale }
 }
 
 /** What the map shows: the resolution's canvas and everything placed outside it. */

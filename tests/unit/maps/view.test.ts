@@ -1,10 +1,25 @@
-/** Culling, hit tests and LOD of the viewer (issue 7 performance; DESIGN.md "Rendering"). */
+/** Culling, hit tests, LOD and camera of the wall and the editor (issue 7 performance, issue 18; DESIGN.md "Rendering"). */
 import { describe, expect, it } from 'vitest'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
-import { buildIndex, worldBox } from '../../../src/viewer/canvas/spatial'
-import { BLOCK_SCALE, DETAIL_LIMIT, DETAIL_SCALE, labelScaleFor, lodFor } from '../../../src/viewer/canvas/lod'
 import { labelVisible } from '../../../src/shared/maps/draw'
-import { contentBox, fitCamera, toScreen, visibleWorld, zoomAt } from '../../../src/viewer/canvas/camera'
+import { ACTIONS, runAction } from '../../../src/editor/actions'
+import { createEditor } from '../../../src/editor/model/editor'
+import { sampleDocument } from '../editor/fixtures'
+import {
+  BLOCK_SCALE,
+  buildIndex,
+  contentBox,
+  DETAIL_LIMIT,
+  DETAIL_SCALE,
+  fitCamera,
+  labelScaleFor,
+  lodFor,
+  toScreen,
+  itemsMeeting,
+  visibleWorld,
+  worldBox,
+  zoomAt,
+} from '../../../src/shared/maps/view'
 
 function grid(n: number): MapDocument {
   const doc = emptyDocument()
@@ -47,6 +62,27 @@ describe('spatial index', () => {
     expect(b.x).toBeCloseTo(-10)
     expect(b.w).toBeCloseTo(10)
     expect(b.h).toBeCloseTo(100)
+  })
+})
+
+describe('rotation (issue 18: hit test and rubber band honour the turned box)', () => {
+  // 100×100 turned 45° about its top-left corner (0, 0): a diamond with corners (0, 0), (70.7, 70.7), (0, 141.4), (−70.7, 70.7).
+  const doc = emptyDocument()
+  doc.items.d = itemKinds.shape.defaults({ id: 'd', x: 0, y: 0, z: 1, w: 100, h: 100, rotation: 45 })
+  const index = buildIndex(doc)
+
+  it('hits a rotated item at its turned corner, and not where only its unturned or axis-aligned box is', () => {
+    expect(index.itemAt(0, 138)).toBe('d')
+    expect(index.itemAt(-68, 70)).toBe('d')
+    // Inside the axis-aligned box around the diamond, outside the diamond.
+    expect(index.itemAt(60, 10)).toBeNull()
+    // Inside the item's unturned box, outside the diamond.
+    expect(index.itemAt(90, 90)).toBeNull()
+  })
+
+  it('meets a rectangle by the turned box: under its bottom corner yes, in the empty corner of its axis box no', () => {
+    expect(itemsMeeting(Object.values(doc.items), { x: -5, y: 130, w: 10, h: 30 })).toEqual(['d'])
+    expect(itemsMeeting(Object.values(doc.items), { x: 50, y: 0, w: 30, h: 15 })).toEqual([])
   })
 })
 
@@ -93,5 +129,24 @@ describe('camera', () => {
     const c = zoomAt({ x: 0, y: 0, scale: 1 }, 100, 100, 2)
     expect(toScreen(c, 100, 100)).toEqual({ x: 100, y: 100 })
     expect(visibleWorld(c, 200, 200)).toEqual({ x: 50, y: 50, w: 100, h: 100 })
+  })
+
+  it('stops zooming out at the same floor on the wall and in the editor, by wheel, button or fit (issue 18)', () => {
+    const editor = createEditor(sampleDocument())
+    editor.set({ viewport: { width: 1400, height: 900 } })
+    const zoomOut = ACTIONS.find((a) => a.id === 'zoom-out')!
+    for (let i = 0; i < 40; i++) runAction(editor, zoomOut, 'edit')
+    let wall = { x: 0, y: 0, scale: 1 }
+    for (let i = 0; i < 40; i++) wall = zoomAt(wall, 700, 450, 0.8)
+    expect(editor.get().camera.scale).toBe(wall.scale)
+    // A map far larger than the screen: both fit it at the floor.
+    editor.edit('far', (d) => {
+      d.items.r.x = 500_000
+    })
+    const fit = ACTIONS.find((a) => a.id === 'zoom-to-fit')!
+    runAction(editor, fit, 'edit')
+    const far = buildIndex(editor.get().doc).extent
+    expect(editor.get().camera.scale).toBe(fitCamera(contentBox(editor.get().doc.resolution, far), 1400, 900).scale)
+    expect(editor.get().camera.scale).toBe(wall.scale)
   })
 })
