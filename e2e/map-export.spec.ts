@@ -2,7 +2,7 @@
  * Issue 18 "One picture everywhere", against the built app and the real server in Chromium: the PNG a user
  * downloads from the maps list (the server's SVG, rasterised) has the wall's colours at every item — hosts in
  * each SPEC §4 MAP state (unreachable included), a rack's bound slots, a filled label, a bandwidth connector — and
- * shows the published version, not a newer draft.
+ * shows the published version, not a newer draft; the download and the dashboard's thumbnail are in the user's theme.
  */
 import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
@@ -57,6 +57,23 @@ async function pngPixels(page: Page, png: Buffer, points: { x: number; y: number
   )
 }
 const near = (a: number[], b: number[]) => a.every((v, i) => Math.abs(v - b[i]) < 6)
+/** The dark themes' down colour (src/shared/maps/draw/palette.ts), unlike the light one (DOWN). */
+const DARK_DOWN = [0xff, 0x4d, 0x5e]
+
+/** The RGB of a shown image's pixel at a point of its own (natural) size. */
+async function imagePixel(page: Page, alt: string, at: { x: number; y: number }): Promise<number[]> {
+  await page.waitForFunction((alt) => [...document.images].some((i) => i.alt === alt && i.complete && i.naturalWidth > 0), alt)
+  return page.evaluate(
+    ([alt, x, y]) => {
+      const img = [...document.images].find((i) => i.alt === alt)!
+      const canvas = new OffscreenCanvas(img.naturalWidth, img.naturalHeight)
+      const ctx = canvas.getContext('2d')!
+      ctx.drawImage(img, 0, 0)
+      return [...ctx.getImageData(x, y, 1, 1).data.slice(0, 3)]
+    },
+    [alt, at.x, at.y] as const,
+  )
+}
 
 describe('map export (issue 18 "One picture everywhere")', () => {
   it('downloads a PNG of the published version with the colours the wall shows at every item', async () => {
@@ -170,5 +187,28 @@ describe('map export (issue 18 "One picture everywhere")', () => {
       // The wall paints the very same colour there.
       await waitForColour(wall, await itemPoint(wall, { ...s.at, w: 0, h: 0 }), exported[i])
     }
+  })
+
+  it("draws the download and the dashboard's thumbnail in the user's theme, as their wall shows the map", async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    expect((await user.api.put('/api/v1/users/current', { preferences: { theme: 'darkly' } })).status).toBe(200)
+    const down = await host(user, 2)
+    const map = await publishedMap(user, { down: box('down', 60, down) })
+    const inBody = { x: 120, y: 72 }
+
+    const browser = await browserAs(suite, user)
+    const list = await browser.tab('/maps')
+    const row = list.getByRole('table').getByRole('row').filter({ hasText: map.alias })
+    const [download] = await Promise.all([
+      list.waitForEvent('download'),
+      row.getByRole('button', { name: `Download ${map.alias} as PNG` }).click(),
+    ])
+    const [exported] = await pngPixels(list, await fs.promises.readFile((await download.path())!), [inBody])
+    expect(near(exported, DARK_DOWN), `down host in the PNG: ${exported}`).toBe(true)
+
+    // The map is down, so the dashboard shows it among the maps in alarm, with its picture.
+    const dashboard = await browser.tab('/dashboard')
+    const thumbnail = await imagePixel(dashboard, `Map ${map.alias}`, inBody)
+    expect(near(thumbnail, DARK_DOWN), `down host in the thumbnail: ${thumbnail}`).toBe(true)
   })
 })

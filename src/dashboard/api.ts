@@ -16,7 +16,7 @@ import { MapList } from '../shared/api/maps'
 import { HostRow, ResourceRow, type MonitoredRow } from '../shared/api/monitored'
 import { PerfKeyList, PerfSeries } from '../shared/api/results'
 import { MONITORING_STATUS_KEY, type FilterNode } from '../shared/filter'
-import { MAP } from '../shared/enums'
+import { MAP, type Theme } from '../shared/enums'
 import { AUTO_REFRESH_S, LIST_LIMIT_MAX } from '../shared/constants'
 
 /** The environments on screen, comma-separated (the environment filter), or '' for every one the user may see. */
@@ -40,8 +40,8 @@ export const dashboardKeys = {
   graph: (resourceId: number, key: string) => [...dashboardKeys.all, 'graph', resourceId, key] as const,
   resource: (resourceId: number) => [...dashboardKeys.all, 'resource', resourceId] as const,
   /** A map's picture is drawn again when its version or its state changes. */
-  thumbnail: (mapId: number, version: number | null, mapState: number) =>
-    [...dashboardKeys.all, 'thumbnail', mapId, version, mapState] as const,
+  thumbnail: (mapId: number, version: number | null, mapState: number, theme: Theme | undefined) =>
+    [...dashboardKeys.all, 'thumbnail', mapId, version, mapState, theme] as const,
 }
 
 export type Entity = 'hosts' | 'resources'
@@ -169,16 +169,17 @@ const severity = (mapState: number) => [MAP.warning, MAP.unreachable, MAP.down].
 
 /**
  * A small picture of a map: the server's SVG drawing of its live version with live states (the shared map drawing,
- * shared/maps/export-svg.ts), as an object URL the widget revokes when the picture changes.
+ * shared/maps/export-svg.ts) in the user's theme's palette (issue 18 "One picture everywhere": as their wall shows
+ * it), as an object URL the widget revokes when the picture changes.
  */
-export function useMapThumbnail(mapId: number, version: number | null, mapState: number) {
+export function useMapThumbnail(mapId: number, version: number | null, mapState: number, theme: Theme | undefined) {
   return useQuery({
-    queryKey: dashboardKeys.thumbnail(mapId, version, mapState),
+    queryKey: dashboardKeys.thumbnail(mapId, version, mapState, theme),
     enabled: version !== null,
     staleTime: 60_000,
     queryFn: async ({ signal }) =>
       api.request<Blob>(mapUrls.export(mapId), {
-        query: { format: 'svg', version: 'live' },
+        query: { format: 'svg', version: 'live', theme },
         responseType: 'blob',
         signal,
         errorHandlerEnabled: false,

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { usePreferences } from '../../app/preferences'
 import type { MapInfo } from '../../shared/api/maps'
 import { useMapsInAlarm, useMapThumbnail, type Environments } from '../api'
 import { mapViewPath } from '../links'
@@ -43,7 +44,8 @@ function MapItem({ map }: { map: MapInfo }) {
 /** The map's live drawing as an image; its object URL is released when it changes or the widget goes. */
 function Thumbnail({ map }: { map: MapInfo }) {
   const { t } = useTranslation()
-  const picture = useMapThumbnail(map.id, map.version, map.map_state)
+  const [preferences] = usePreferences()
+  const picture = useMapThumbnail(map.id, map.version, map.map_state, preferences?.theme)
   const url = useMemo(() => (picture.data ? URL.createObjectURL(picture.data) : null), [picture.data])
   useEffect(() => () => void (url && URL.revokeObjectURL(url)), [url])
   const ratio = `${map.resolution.width} / ${map.resolution.height}`

@@ -355,7 +355,14 @@ export function MapCanvas({
       apply(zoomAt(camera.current, e.clientX - r.left, e.clientY - r.top, Math.exp(-e.deltaY * 0.0015)))
     }
     el.addEventListener('wheel', onWheel, { passive: false })
-    return () => el.removeEventListener('wheel', onWheel)
+    // Test hook: a `vigil:camera` event moves the camera and draws the layers for real, the way a gesture ends,
+    // so bench/map-viewer measures redraws frame by frame (its rerender_fps), not the moving picture.
+    const onCamera = (e: Event) => apply((e as CustomEvent<Camera>).detail, true)
+    el.addEventListener('vigil:camera', onCamera)
+    return () => {
+      el.removeEventListener('wheel', onWheel)
+      el.removeEventListener('vigil:camera', onCamera)
+    }
   }, [apply])
 
   const lod = cull?.lod ?? 'blocks'

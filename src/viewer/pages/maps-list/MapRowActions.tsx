@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
+import { usePreferences } from '../../../app/preferences'
 import { showMessage } from '../../../app/shell'
 import type { MapInfo } from '../../../shared/api/maps'
 import { Icon } from '../../../ui'
@@ -24,6 +25,7 @@ export interface MapRowActionsProps {
 export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
   const { t } = useTranslation()
   const navigate = useNavigate()
+  const [preferences] = usePreferences()
   const canWrite = map.allowed_actions.includes('write')
   const alias = map.alias
   const refuse = (key: string) => showMessage({ variant: 'warning', text: t(key, { alias, username: map.lock?.username }) })
@@ -37,6 +39,8 @@ export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
       action()
     }
   const run = (call: () => Promise<unknown>) => () => void call().catch(() => undefined)
+  // Issue 18 "One picture everywhere": the picture in the user's theme, as their wall shows it.
+  const download = (format: Parameters<typeof downloadMap>[1]) => run(() => downloadMap(map, format, preferences?.theme))
   const archiving = useMapWrite(mapWrites.archive)
   const recovering = useMapWrite(mapWrites.recover)
   const syncing = useMapWrite(mapWrites.sync)
@@ -79,28 +83,13 @@ export function MapRowActions({ map, onDelete }: MapRowActionsProps) {
       >
         ⛶
       </button>
-      <button
-        type="button"
-        className={button}
-        aria-label={t('maps.list.actions.exportJson', { alias })}
-        onClick={run(() => downloadMap(map, 'json'))}
-      >
+      <button type="button" className={button} aria-label={t('maps.list.actions.exportJson', { alias })} onClick={download('json')}>
         {'{}'}
       </button>
-      <button
-        type="button"
-        className={button}
-        aria-label={t('maps.list.actions.exportSvg', { alias })}
-        onClick={run(() => downloadMap(map, 'svg'))}
-      >
+      <button type="button" className={button} aria-label={t('maps.list.actions.exportSvg', { alias })} onClick={download('svg')}>
         SVG
       </button>
-      <button
-        type="button"
-        className={button}
-        aria-label={t('maps.list.actions.exportPng', { alias })}
-        onClick={run(() => downloadMap(map, 'png'))}
-      >
+      <button type="button" className={button} aria-label={t('maps.list.actions.exportPng', { alias })} onClick={download('png')}>
         PNG
       </button>
       {map.generated && (

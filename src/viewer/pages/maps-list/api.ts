@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { api } from '../../../app/api'
 import type { EXPORT_FORMATS, MapInfo } from '../../../shared/api/maps'
+import type { Theme } from '../../../shared/enums'
 import { downloadBlob } from '../../../ui'
 import { mapUrls } from '../../api'
 
@@ -14,11 +15,11 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number]
  * Export: the JSON document or the SVG picture of the published version (issue 18: the wall's picture), or of
  * the draft while the map was never published (the server gives it to those who may edit only), saved as a
  * download named after the map. PNG (issue 6 "export … to PNG/SVG") is the server's SVG drawn onto a canvas
- * here: one drawing code for both.
+ * here: one drawing code for both. The picture is in the palette of the user's `theme`, as their wall shows it.
  */
-export async function downloadMap(map: Pick<MapInfo, 'id' | 'name' | 'version'>, format: ExportFormat | 'png') {
+export async function downloadMap(map: Pick<MapInfo, 'id' | 'name' | 'version'>, format: ExportFormat | 'png', theme?: Theme) {
   const blob = await api.request<Blob>(mapUrls.export(map.id), {
-    query: { format: format === 'png' ? 'svg' : format, version: map.version === null ? 'draft' : 'live' },
+    query: { format: format === 'png' ? 'svg' : format, version: map.version === null ? 'draft' : 'live', theme },
     responseType: 'blob',
   })
   downloadBlob(format === 'png' ? await rasterise(blob) : blob, `${map.name}.${format}`)

@@ -1,0 +1,153 @@
+/**
+ * A NOC wall left running (issue 18: a fullscreen wall with 10,000 items under 1,000 state changes per second
+ * for 30 minutes keeps its memory and DOM within 10 % and no frame over 50 ms after the first minute):
+ *
+ *   wall-soak: items=10000 minutes=30 rate=1000 sent=… heap_start_mb=… heap_end_mb=… heap_growth_pct=… dom_start=… dom_end=… dom_growth_pct=… longest_frame_ms=… frames_over_50ms=…
+ *
+ * The map of bench/map-viewer.ts (10,000 host items, 10,000 connectors) is open fullscreen in headless Chromium
+ * at 1920×1080. Host states change at --rate per second, posted as real results (POST /api/v1/results, a batch
+ * every 100 ms) so that the engine and the live feed deliver them to the wall, for --minutes.
+ *
+ * heap_*, dom_*      the page's JS heap in use and its DOM node count (Chromium's Performance.getMetrics, after a
+ *                    full garbage collection) at the start and at the end; growth in % of the start. The start is
+ *                    taken after the first minute (the first quarter of shorter runs), once thousands of hosts are
+ *                    down: the text alternative then lists its SUMMARY_LIMIT problems, which are there to stay, not a
+ *                    leak (heap_open_mb, dom_open: the same when the wall had just opened, all up).
+ * longest_frame_ms   the longest interval between two animation frames after that first minute: what a person
+ *                    watching the wall would see as a stall.
+ * The run fails when the wall repainted no feed updates: then nothing was measured.
+ *
+ *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000]
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import type { CDPSession, Page } from 'playwright-core'
+import { launchChromium } from '../e2e/browser'
+import { figuresLine } from './lib/stats'
+import { bigMap, openMap } from './map-viewer'
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const pct = (start: number, end: number) => (((end - start) / start) * 100).toFixed(1)
+
+/** The page's JS heap in use (MB) and DOM nodes, after a full garbage collection unless `gc` is false (it stalls a frame). */
+async function memory(cdp: CDPSession, gc = true) {
+  if (gc) await cdp.send('HeapProfiler.collectGarbage')
+  const { metrics } = await cdp.send('Performance.getMetrics')
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? NaN
+  return { heapMb: metric('JSHeapUsedSize') / 2 ** 20, nodes: metric('Nodes') }
+}
+
+/** In the page: the longest frame interval and the frames over 50 ms since the last reset (`window.soak_`). */
+const FRAMES = `(() => {
+  window.soak_ = { longest: 0, over50: 0, frames: 0 }
+  let last = 0
+  const tick = (t) => {
+    const s = window.soak_
+    if (last) {
+      s.frames++
+      s.longest = Math.max(s.longest, t - last)
+      if (t - last > 50) s.over50++
+    }
+    last = t
+    requestAnimationFrame(tick)
+  }
+  requestAnimationFrame(tick)
+})()`
+
+/** How many feed updates the wall has repainted since the last call (openMap's observer), its list emptied so it does not grow. */
+const takeUpdates = async (page: Page) =>
+  (await page.evaluate('(() => { const n = window.updates_.length; window.updates_ = []; return n })()')) as number
+
+async function main() {
+  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before this benchmark')
+  const MINUTES = Number(arg('minutes') ?? 30)
+  const N = Number(arg('items') ?? 10_000)
+  const RATE = Number(arg('rate') ?? 1000)
+  const runMs = MINUTES * 60_000
+  const warmMs = Math.min(60_000, runMs / 4)
+  const m = await bigMap(N)
+  const browser = await launchChromium()
+  try {
+    const { page } = await openMap(browser, m)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 60_000 })
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Performance.enable')
+    const open = await memory(cdp)
+    let start = open
+    console.log(`wall live: heap ${open.heapMb.toFixed(1)} MB, ${open.nodes} DOM nodes; ${MINUTES} min at ${RATE} changes/s`)
+    await page.evaluate(FRAMES)
+
+    const perBatch = Math.max(1, Math.round(RATE / 10))
+    const down = new Set<number>()
+    let sent = 0,
+      seq = 0,
+      updates = 0,
+      warm = false,
+      nextReport = 60_000
+    const started = Date.now()
+    for (let batch = 0; Date.now() - started < runMs; batch++) {
+      const due = started + batch * 100
+      if (due > Date.now()) await sleep(due - Date.now())
+      const results = Array.from({ length: perBatch }, () => {
+        const i = (seq++ * 7919) % N
+        const exit = down.has(i) ? 0 : 2
+        if (exit) down.add(i)
+        else down.delete(i)
+        return { host: m.hostNames[i], exit_status: exit, output: exit ? 'PING CRITICAL' : 'PING OK' }
+      })
+      const r = await m.tenant.api.post('/api/v1/results', { results })
+      if (r.status !== 200) throw new Error(`results: ${r.status} ${JSON.stringify(r.body)}`)
+      sent += results.length
+      const elapsed = Date.now() - started
+      // The first minute (code compiled, caches filled, hosts down) is the warm-up: the start figures come after it,
+      // and its frames (and the stall of the collection just made) do not count.
+      if (!warm && elapsed >= warmMs) {
+        warm = true
+        start = await memory(cdp)
+        console.log(`warmed up: heap ${start.heapMb.toFixed(1)} MB, ${start.nodes} DOM nodes`)
+        await page.evaluate('window.soak_ = { longest: 0, over50: 0, frames: 0 }')
+      }
+      if (elapsed >= nextReport) {
+        nextReport += 60_000
+        updates += await takeUpdates(page)
+        const now = await memory(cdp, false)
+        console.log(
+          `${Math.round(elapsed / 60_000)} min: sent ${sent}, ${updates} updates repainted, heap ${now.heapMb.toFixed(1)} MB (before collection), ${now.nodes} DOM nodes`,
+        )
+      }
+    }
+    const seconds = (Date.now() - started) / 1000
+    await sleep(1000)
+    updates += await takeUpdates(page)
+    const frames = (await page.evaluate('window.soak_')) as { longest: number; over50: number; frames: number }
+    const end = await memory(cdp)
+    if (!updates) throw new Error('the wall repainted no feed update: the state changes never reached it')
+    console.log(
+      `sent ${sent} results in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s); ${updates} updates repainted; ${frames.frames} frames after the warm-up`,
+    )
+    console.log(
+      figuresLine('wall-soak', {
+        items: N,
+        minutes: MINUTES,
+        rate: RATE,
+        sent,
+        heap_open_mb: open.heapMb.toFixed(1),
+        dom_open: open.nodes,
+        heap_start_mb: start.heapMb.toFixed(1),
+        heap_end_mb: end.heapMb.toFixed(1),
+        heap_growth_pct: pct(start.heapMb, end.heapMb),
+        dom_start: start.nodes,
+        dom_end: end.nodes,
+        dom_growth_pct: pct(start.nodes, end.nodes),
+        longest_frame_ms: frames.longest.toFixed(1),
+        frames_over_50ms: frames.over50,
+      }),
+    )
+  } finally {
+    await browser.close()
+    await m.server.close()
+  }
+}
+
+await main()
