@@ -6,9 +6,8 @@
  *   of counting up to 100,000 index entries, whose pages PostgreSQL must also visit while the engine keeps
  *   updating the rows (an index-only scan needs pages it knows to be unchanged).
  * - PostgreSQL only: trigram indexes (pg_trgm) for `contains` on the texts that lists and search match, so a
- *   rare term reads its matches instead of every row; and resources by (display_name, id), the whole order
- *   of a page sorted by display name (PostgreSQL's index on the name alone sorted each of its 30,000-row groups
- *   of one name by id before the first row came out).
+ *   rare term reads its matches instead of every row; and sort indexes ending with the id (a page sorted by
+ *   display name first sorted each 30,000-row group of one name by id: 500 ms; read in index order: 2 ms).
  */
 import { sql, type Kysely } from 'kysely'
 import { isPostgres } from './util'
@@ -25,6 +24,17 @@ const TRIGRAMS = {
   hosts_text_trgm: { table: 'hosts', columns: ['name', 'alias', 'fqdn', 'ip_address', 'description'] },
   resources_text_trgm: { table: 'resources', columns: ['display_name', 'host_name'] },
 }
+
+/**
+ * PostgreSQL: sort indexes that end with the id, the tiebreak of every list order (list.ts), so that a page is
+ * read in index order with no sort (as [table, column, the index on the column alone that it replaces]).
+ */
+const ORDER_INDEXES = [
+  ['resources', 'display_name', 'resources_display_name'],
+  ['resources', 'last_state_change', 'resources_last_state_change'],
+  ['hosts', 'name', 'hosts_name'],
+  ['hosts', 'last_state_change', 'hosts_last_state_change'],
+] as const
 
 export async function up(db: Kysely<any>) {
   await db.schema
@@ -74,14 +84,18 @@ export async function up(db: Kysely<any>) {
   await sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`.execute(db)
   for (const [name, { table, columns }] of Object.entries(TRIGRAMS))
     await sql.raw(`CREATE INDEX ${name} ON ${table} USING gin (${columns.map((c) => `${c} gin_trgm_ops`).join(', ')})`).execute(db)
-  await db.schema.createIndex('resources_display_name_id').on('resources').columns(['display_name', 'id']).execute()
-  await db.schema.dropIndex('resources_display_name').execute()
+  for (const [table, column, replaced] of ORDER_INDEXES) {
+    await db.schema.createIndex(`${replaced}_id`).on(table).columns([column, 'id']).execute()
+    await db.schema.dropIndex(replaced).execute()
+  }
 }
 
 export async function down(db: Kysely<any>) {
   if (isPostgres(db)) {
-    await db.schema.createIndex('resources_display_name').on('resources').column('display_name').execute()
-    await db.schema.dropIndex('resources_display_name_id').execute()
+    for (const [table, column, replaced] of ORDER_INDEXES) {
+      await db.schema.createIndex(replaced).on(table).column(column).execute()
+      await db.schema.dropIndex(`${replaced}_id`).execute()
+    }
     for (const name of Object.keys(TRIGRAMS)) await db.schema.dropIndex(name).execute()
     // The extension stays: other objects of the database may use it by now.
     await sql`DROP TRIGGER hosts_counts_change ON hosts`.execute(db)
