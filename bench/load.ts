@@ -4,7 +4,10 @@
  *
  *   load: db=sqlite clients=500 rps=200 duration_s=600 requests=… errors=… p99_ms=… deltas_received=… rss_growth_mb=… undelivered=…
  *
- *   npm run bench -- load [--clients=500] [--rps=200] [--duration=600]
+ *   npm run bench -- load [--clients=500] [--rps=200] [--duration=600] [--db=sqlite|pg] [--profile]
+ *
+ * --db runs one database only; --profile takes a V8 CPU profile of the server over the measuring window and prints
+ * where its time went (bench/lib/cpu.ts; the profiler slows the server a little, so compare profiled runs with each other).
  *
  * Three processes, so that none measures another's work: the server (engine without active checks; state
  * changes come from passive results), the feed clients, and this one, which sends the requests. Setup, through
@@ -29,14 +32,17 @@
  * process's resident memory at the end (median of the last 10 s) minus that at the end of the first minute (median
  * of its last 10 s; of the first half when the run is shorter than 2 minutes). Goal: 0 errors, p99 ≤ 100 ms.
  */
+import fs from 'node:fs'
 import http from 'node:http'
 import os from 'node:os'
+import path from 'node:path'
+import { Session } from 'node:inspector/promises'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
 import { startServer } from '../tests/helpers/server'
 import { arg, runChild, tell, hear, type Message } from './lib/child'
-import { busyShare, machineCpu } from './lib/cpu'
+import { busyShare, machineCpu, summariseProfile } from './lib/cpu'
 import { figuresLine, percentile } from './lib/stats'
 
 const MARK = 'load '
@@ -58,15 +64,28 @@ async function serverPhase() {
   const rss: [number, number][] = []
   let timer: NodeJS.Timeout | undefined
   let cpu0 = process.cpuUsage()
-  process.on('message', (m: Message) => {
+  // --profile=FILE: a CPU profile of the measuring window only (not of setup).
+  const profileFile = arg('profile')
+  const inspector = profileFile ? new Session() : null
+  process.on('message', async (m: Message) => {
     if (m.type === 'measure') {
       const t0 = Date.now()
       cpu0 = process.cpuUsage()
       timer = setInterval(() => rss.push([(Date.now() - t0) / 1000, process.memoryUsage().rss]), 1000)
+      if (inspector) {
+        inspector.connect()
+        await inspector.post('Profiler.enable')
+        await inspector.post('Profiler.start')
+      }
     }
     if (m.type === 'report') {
       clearInterval(timer)
       const cpu = process.cpuUsage(cpu0)
+      if (inspector) {
+        const { profile } = await inspector.post('Profiler.stop')
+        fs.writeFileSync(profileFile!, JSON.stringify(profile))
+        inspector.disconnect()
+      }
       void tell({ type: 'report', rss, cpuUs: cpu.user + cpu.system })
     }
   })
@@ -176,8 +195,8 @@ interface Target {
 }
 
 /** One run against one database; returns the figures line. */
-async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: number): Promise<string> {
-  const server = runChild(self, ['--phase=server', `--db=${db}`])
+async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: number, profileFile?: string): Promise<string> {
+  const server = runChild(self, ['--phase=server', `--db=${db}`, ...(profileFile ? [`--profile=${profileFile}`] : [])])
   const feed = runChild(self, ['--phase=clients'])
   try {
     const { baseUrl, adminPassword } = await server.next<Message & { baseUrl: string; adminPassword: string }>('ready', 120_000)
@@ -415,6 +434,7 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
         `clients process CPU ${((fed.cpuUs / 1e6 / windowS) * 100).toFixed(0)} % of a core; ` +
         `machine ${(busy * 100).toFixed(0)} % busy over ${os.cpus().length} cores, load average ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} (other work on the machine slows every figure)`,
     )
+    if (profileFile) for (const line of summariseProfile(profileFile, 25)) console.log(`[${db}] ${line}`)
     const ok = errors === 0 && fed.undelivered === 0 && p99 <= 100
     console.log(`[${db}] goal: 0 errors, 0 undelivered, p99 ≤ 100 ms: ${ok ? 'met' : 'missed'}`)
     return figuresLine('load', {
@@ -444,9 +464,13 @@ else if (phase === 'clients') {
   const clients = Number(arg('clients') ?? 500)
   const rps = Number(arg('rps') ?? 200)
   const duration = Number(arg('duration') ?? 600)
+  const only = arg('db')
+  const profileDir = process.argv.includes('--profile') ? fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-bench-prof-')) : null
   const lines: string[] = []
   for (const db of process.env.PG_URL ? (['sqlite', 'pg'] as const) : (['sqlite'] as const))
-    lines.push(await run(db, clients, rps, duration))
+    if (!only || only === db)
+      lines.push(await run(db, clients, rps, duration, profileDir ? path.join(profileDir, `load-${db}.cpuprofile`) : undefined))
+  if (profileDir) fs.rmSync(profileDir, { recursive: true, force: true })
   for (const line of lines) console.log(line)
   process.exit(0)
 }

@@ -404,10 +404,12 @@ export async function fillPg(url: string, spec: BigDbSpec): Promise<number[]> {
       })
       for (const [table, values] of hostsAndResources(spec, envIds, rand, now)) await load.add(table, values)
     },
-    // What the resources' count triggers keep (migration 0006), counted once.
+    // What the count triggers of hosts and resources keep (migrations 0006, 0040), counted once.
     [
       'DELETE FROM resource_state_counts',
       'INSERT INTO resource_state_counts (hostgroup_id, state, n) SELECT hostgroup_id, state, COUNT(*) FROM resources GROUP BY hostgroup_id, state',
+      'DELETE FROM host_state_counts',
+      'INSERT INTO host_state_counts (hostgroup_id, hosttype, state, n) SELECT hostgroup_id, hosttype, state, COUNT(*) FROM hosts GROUP BY hostgroup_id, hosttype, state',
     ],
   )
   return envIds

@@ -62,6 +62,13 @@ describe.each(DATABASES)('list protocol on %s', (db) => {
     expect(await hostNames('limit=2&offset=4&order=name')).toEqual(['gamma-db', 'zeta.mail'])
   })
 
+  it('pages and sorts the matches of a text part, which PostgreSQL finds through its trigram index first', async () => {
+    const web = `advanced_filter=${q([['name', 'contains', 'web']])}`
+    expect(await hostNames(`${web}&order=-name&limit=1&offset=1`)).toEqual(['alpha-web'])
+    expect(await hostNames(`${web}&order=${q(['hosttype', '-name'])}`)).toEqual(['beta-web', 'alpha-web'])
+    expect((await t.api.get(`/api/v1/hosts/?${web}&limit=1`)).body.totalresults).toBe(2)
+  })
+
   it('sorts ascending and descending, with "-" or a JSON list', async () => {
     expect(await hostNames('order=-name&limit=3')).toEqual(['zeta.mail', 'gamma-db', 'epsilon_mail'])
     expect(await hostNames(`order=${q(['hosttype', '-name'])}&limit=2`)).toEqual(['beta-web', 'alpha-web'])

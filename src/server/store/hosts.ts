@@ -126,6 +126,7 @@ const SELECT = 'hosts.*, hostgroups.alias AS hostgroup_alias, organizations.name
 export const hostDef: EntityDef<Row, HostOut> = {
   from: FROM,
   countFrom: 'hosts',
+  countTable: { from: 'host_state_counts AS hosts', columns: ['state', 'hostgroup_id', 'hosttype'] },
   select: SELECT,
   scopeColumn: 'hosts.hostgroup_id',
   scopeIds: (s) => s.environmentIds,

@@ -443,6 +443,14 @@ export interface ResourceStateCountTable {
   n: number
 }
 
+/** Hosts per environment, type and state, kept by triggers (migration 0040). */
+export interface HostStateCountTable {
+  hostgroup_id: number
+  hosttype: string
+  state: string
+  n: number
+}
+
 /** SPEC §3 Map: metadata, the draft being edited (JSON + Yjs state), the lock, and what viewers draw. */
 export interface MapTable {
   id: Generated<number>
@@ -686,6 +694,7 @@ export interface Database {
   slideshows: SlideshowTable
   slideshow_maps: SlideshowMapTable
   resource_state_counts: ResourceStateCountTable
+  host_state_counts: HostStateCountTable
   perf_series: PerfSeriesTable
   perf_points: PerfPointTable
   perf_rollups: PerfRollupTable
