@@ -30,6 +30,7 @@ import * as m0035 from './0035_engine_leases'
 import * as m0036 from './0036_probes'
 import * as m0037 from './0037_dashboard_layouts'
 import * as m0038 from './0038_map_lock_sessions'
+import * as m0039 from './0039_reports'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '0036_probes': m0036,
   '0037_dashboard_layouts': m0037,
   '0038_map_lock_sessions': m0038,
+  '0039_reports': m0039,
 }
