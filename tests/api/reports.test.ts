@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
-import { uniq, type Tenant } from '../helpers/api'
+import { uniq, waitFor, type Tenant } from '../helpers/api'
 
 describe.each(DATABASES)('reports on %s', (db) => {
   const {
@@ -49,7 +49,9 @@ describe.each(DATABASES)('reports on %s', (db) => {
       options: { include_soft_states: false, scheduled_outages_as_downtime: false, unknown_as: 'unknown' },
       allowed_actions: ['write'],
     })
-    const byName = await a.api.get(`/api/v1/reports/by-name/${encodeURIComponent(r.body.hostgroup_name)}/${encodeURIComponent('Weekly uptime')}`)
+    const byName = await a.api.get(
+      `/api/v1/reports/by-name/${encodeURIComponent(r.body.hostgroup_name)}/${encodeURIComponent('Weekly uptime')}`,
+    )
     expect(byName.status).toBe(200)
     expect(byName.body).toEqual((await a.api.get(`/api/v1/reports/${r.body.id}`)).body)
   })
@@ -169,5 +171,41 @@ describe.each(DATABASES)('reports on %s', (db) => {
       1,
     ])
     expect((await t.api.get('/api/v1/reports')).body.totalresults).toBe(1)
+  })
+
+  it('adds up the state changes a host went through into its uptime, state and stability figures (SPEC §1, §3)', async () => {
+    const t = await addTenant()
+    const name = uniq('figures-host')
+    const host = (await t.api.post('/api/v1/hosts/', { name, hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: 1 })).body
+    const other = (await t.api.post('/api/v1/hosts/', { name: uniq('other-host'), hostgroup_id: t.environmentId, check_type: '1' })).body
+    const report = (await t.api.post('/api/v1/reports', body(t, { period: 'monthly', hosts: [host.id] }))).body
+    expect((await t.api.post('/api/v1/results', { host: name, exit_status: 2, output: 'down' })).status).toBe(200)
+    // A second later at least, so that the outage lasts a whole second.
+    const down = await waitFor(async () => (await t.api.get(`/api/v1/events?host_id=${host.id}&types=state_change`)).body.result[0])
+    await waitFor(async () => Math.floor(Date.now() / 1000) > down.display_time)
+    expect((await t.api.post('/api/v1/results', { host: name, exit_status: 0, output: 'up' })).status).toBe(200)
+    const events = (await t.api.get(`/api/v1/events?host_id=${host.id}&types=state_change`)).body.result
+    expect(events.map((e: { status: string }) => e.status)).toEqual(['up', 'down'])
+    const [t1, t2] = [events[1].display_time, events[0].display_time]
+    // The figures run to now: a second past the recovery, so that it lies inside the period.
+    await waitFor(async () => Math.floor(Date.now() / 1000) > t2)
+
+    const figures = await t.api.get(`/api/v1/reports/${report.id}/figures?range=this`)
+    expect(figures.status).toBe(200)
+    const { from, to, subjects } = figures.body
+    expect(subjects.map((s: { id: number }) => s.id)).toEqual([host.id]) // the report's hosts only, not `other`
+    const [f] = subjects
+    // Before the first result the host was never checked: undetermined; then down from t1 to t2, then up until now.
+    expect(f.current).toEqual({ total: to - from, seconds: { undetermined: t1 - from, down: t2 - t1, up: to - t2 }, changes: 2 })
+    // Last month the host did not exist: no uptime then, so the trend is this month's share of up time (SPEC §9
+    // difference mode, 3 places: a few seconds of a month round to no difference); two changes after none.
+    expect(f.previous.seconds).toEqual({ undetermined: f.previous.total })
+    expect(f.uptime_trend.value).toBe(Math.round(((to - t2) / (to - from)) * 100_000) / 1000)
+    expect(f.stability_trend).toEqual({ value: null, level: 'high', direction: 'up' })
+    // Every host of the environment when none is picked; another tenant reads no figures.
+    const all = (await t.api.post('/api/v1/reports', body(t))).body
+    const everyHost = (await t.api.get(`/api/v1/reports/${all.id}/figures`)).body.subjects.map((s: { id: number }) => s.id)
+    expect(everyHost).toEqual(expect.arrayContaining([host.id, other.id]))
+    expect((await b.api.get(`/api/v1/reports/${report.id}/figures`)).body.error.key).toBe('report_not_found')
   })
 })

@@ -320,7 +320,14 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/reports': { kind: 'read' },
   'POST /api/v1/reports': {
     kind: 'write',
-    body: (f) => ({ title: uniq('mx-report'), hostgroup_id: f.env, period: 'daily', type: 'by_host', hosts: [f.host], content: ['uptime-summary'] }),
+    body: (f) => ({
+      title: uniq('mx-report'),
+      hostgroup_id: f.env,
+      period: 'daily',
+      type: 'by_host',
+      hosts: [f.host],
+      content: ['uptime-summary'],
+    }),
   },
   'GET /api/v1/reports/by-name/{hostgroup_name}/{name}': { kind: 'read' },
   'GET /api/v1/reports/{id}': { kind: 'read' },

@@ -1,7 +1,7 @@
 /**
  * A report's figures (SPEC §1 "View reports (uptime, state, stability…)"): for each host or resource in the
  * report's scope, the state_change events of the period and the one before it (SPEC §3 Timeline event, as the
- * engine writes them, engine/ingest.ts) and its maintenance, added up by shared/reports/availability.ts, with
+ * engine writes them, engine/ingest.ts) and its maintenance, added up by shared/report-figures/availability.ts, with
  * the SPEC §9 trend arrows. Reads only what the caller may see: the report through its scope, the subjects in
  * the report's environment. Subjects are read in batches, at most REPORT_SUBJECTS_MAX of them.
  */
@@ -10,9 +10,9 @@ import type { Database } from './db'
 import type { Scope } from './scope'
 import { readJson } from './json'
 import { getReport } from './reports'
-import { reportSpan, windowIntervals } from '../../shared/reports/period'
-import { shareOf, stateAfter, summarize, type StateChangeAt } from '../../shared/reports/availability'
-import { trend } from '../../shared/reports/trend'
+import { reportSpan, windowIntervals } from '../../shared/report-figures/period'
+import { shareOf, stateAfter, summarize, type StateChangeAt } from '../../shared/report-figures/availability'
+import { trend } from '../../shared/report-figures/trend'
 import type { Report, ReportFigures, ReportRange, SubjectFigures } from '../../shared/api/report-configurations'
 
 /** Subjects one report adds up (a time limit on one request); beyond it the answer says `limited`. */
@@ -54,7 +54,11 @@ async function subjectsOf(db: Kysely<Database>, report: Report): Promise<{ kind:
       ])
       .where('resources.hostgroup_id', '=', report.hostgroup_id)
     if (report.resources.length) q = q.where('resources.id', 'in', report.resources)
-    const rows = await q.orderBy('hosts.name').orderBy('resources.display_name').limit(REPORT_SUBJECTS_MAX + 1).execute()
+    const rows = await q
+      .orderBy('hosts.name')
+      .orderBy('resources.display_name')
+      .limit(REPORT_SUBJECTS_MAX + 1)
+      .execute()
     return { kind: 'resource', rows }
   }
   let q = db
@@ -162,7 +166,9 @@ export async function reportFigures(
     const chunk = rows.slice(i, Math.min(i + CHUNK, REPORT_SUBJECTS_MAX))
     const ids = chunk.map((s) => s.id)
     const initial = await initialStates(db, kind, chunk, span.previous_from, report.options.include_soft_states)
-    const events = grouped((await stateEvents(db, kind, ids, sql`display_time >= ${span.previous_from} AND display_time < ${span.to}`)).rows)
+    const events = grouped(
+      (await stateEvents(db, kind, ids, sql`display_time >= ${span.previous_from} AND display_time < ${span.to}`)).rows,
+    )
     const maintenance = await maintenanceOf(db, kind, chunk, span.previous_from, span.to)
     for (const s of chunk) {
       const changes = (events.get(s.id) ?? []).map(asChange)

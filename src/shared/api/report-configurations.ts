@@ -22,7 +22,7 @@ export const REPORT_PERIODS = ['daily', 'weekly', 'monthly', 'yearly'] as const
 export const ReportPeriod = z.enum(REPORT_PERIODS)
 export type ReportPeriod = z.infer<typeof ReportPeriod>
 
-/** SPEC §9 windows: 24/7 or service hours (Vigil's reading of service hours: shared/reports/window.ts). */
+/** SPEC §9 windows: 24/7 or service hours (Vigil's reading of service hours: shared/report-figures/period.ts). */
 export const REPORT_WINDOWS = ['24x7', 'service_hours'] as const
 export const ReportWindow = z.enum(REPORT_WINDOWS)
 export type ReportWindow = z.infer<typeof ReportWindow>
@@ -46,7 +46,8 @@ export const REPORT_CONTENT_NAMES = Object.keys(REPORT_CONTENT) as ReportContent
 export const ReportContentName = z.enum(REPORT_CONTENT_NAMES as [ReportContentName, ...ReportContentName[]])
 
 /** Content items a report of this type may hold (SPEC §3 "Applies to"; by host type reports on hosts). */
-export const contentFits = (content: ReportContentName, type: ReportType) => REPORT_CONTENT[content][type === 'by_resource' ? 'resource' : 'host']
+export const contentFits = (content: ReportContentName, type: ReportType) =>
+  REPORT_CONTENT[content][type === 'by_resource' ? 'resource' : 'host']
 
 /** The state an UNKNOWN resource counts as (SPEC §3 option "unknown state treated as"). */
 export const UNKNOWN_AS = ['unknown', 'ok', 'warning', 'critical'] as const

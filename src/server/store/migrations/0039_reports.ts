@@ -26,7 +26,12 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex('reports_name').on('reports').columns(['hostgroup_id', 'name']).unique().execute()
   await db.schema.createIndex('reports_title').on('reports').columns(['hostgroup_id', 'title']).unique().execute()
   await db.schema.alterTable('events').addColumn('report_id', 'integer').execute()
-  await db.schema.createIndex('events_report').on('events').columns(['report_id', 'display_time']).where('report_id', 'is not', null).execute()
+  await db.schema
+    .createIndex('events_report')
+    .on('events')
+    .columns(['report_id', 'display_time'])
+    .where('report_id', 'is not', null)
+    .execute()
 }
 
 export async function down(db: Kysely<any>) {

@@ -15,7 +15,9 @@ const round3 = (x: number) => Math.round(x * 1000) / 1000
 /** The arrow of `current` against `previous`; in relative mode a previous 0 has no ratio (value null, high unless both are 0). */
 export function trend(current: number, previous: number, mode: TrendMode): Trend {
   if (mode === 'relative' && previous === 0) {
-    return current === 0 ? { value: 0, level: 'none', direction: 'none' } : { value: null, level: 'high', direction: current > 0 ? 'up' : 'down' }
+    return current === 0
+      ? { value: 0, level: 'none', direction: 'none' }
+      : { value: null, level: 'high', direction: current > 0 ? 'up' : 'down' }
   }
   const value = round3(mode === 'relative' ? (current / previous - 1) * 100 : (current - previous) * 100)
   const magnitude = Math.abs(value)
