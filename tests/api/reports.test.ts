@@ -145,12 +145,21 @@ describe.each(DATABASES)('reports on %s', (db) => {
     const misfit = await a.api.put(`/api/v1/reports/${report.id}`, { type: 'by_resource' })
     expect([misfit.status, misfit.body.error.key]).toEqual([400, 'invalid_report_type'])
     expect((await a.api.get(`/api/v1/reports/${report.id}`)).body.type).toBe('by_host')
+    // A host of the report deleted since does not block an edit; a host of another environment is still refused.
+    const host = (await a.api.post('/api/v1/hosts/', { name: uniq('gone'), hostgroup_id: a.environmentId, check_type: '1' })).body
+    expect((await a.api.put(`/api/v1/reports/${report.id}`, { hosts: [host.id] })).status).toBe(200)
+    expect((await a.api.del(`/api/v1/hosts/${host.id}`)).status).toBe(204)
+    expect((await a.api.put(`/api/v1/reports/${report.id}`, { hosts: [host.id], period: 'daily' })).body.period).toBe('daily')
+    const theirs = (await b.api.post('/api/v1/hosts/', { name: uniq('theirs'), hostgroup_id: b.environmentId, check_type: '1' })).body
+    expect((await a.api.put(`/api/v1/reports/${report.id}`, { hosts: [host.id, theirs.id] })).body.error.key).toBe('host_not_found')
     expect((await a.api.del(`/api/v1/reports/${report.id}`)).status).toBe(204)
     expect((await a.api.get(`/api/v1/reports/${report.id}`)).status).toBe(404)
     // SPEC §3 event type "report": the report timeline (SPEC §2 …/configuration/timeline) lists them, newest first.
     const events = await a.api.get(`/api/v1/events?report_id=${report.id}&types=report`)
     expect(events.body.result.map((e: { status: string; subject_name: string }) => [e.status, e.subject_name])).toEqual([
       ['deleted', 'Renamed report'],
+      ['edited', 'Renamed report'],
+      ['edited', 'Renamed report'],
       ['edited', 'Renamed report'],
       ['added', report.title],
     ])

@@ -275,7 +275,13 @@ export async function updateReport(tx: Kysely<Database>, scope: Scope, id: numbe
   const before = await getReport(tx, scope, id)
   demand(scope, 'write', { environmentId: before.hostgroup_id }, { report_action: 'edit' })
   const merged = { ...before, ...body }
-  await checkShape(tx, before.hostgroup_id, merged)
+  // Only ids the edit adds are checked: one of the report's hosts deleted since must not block every later edit.
+  const added = (ids: number[], was: number[]) => ids.filter((id) => !was.includes(id))
+  await checkShape(tx, before.hostgroup_id, {
+    ...merged,
+    hosts: added(merged.hosts, before.hosts),
+    resources: added(merged.resources, before.resources),
+  })
   if (body.title !== undefined || body.name !== undefined) await ensureUnique(tx, before.hostgroup_id, merged.title, merged.name, id)
   await uniquely(body.title, () =>
     tx
