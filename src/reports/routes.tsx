@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router'
 import { lazyPage } from '../app/shell'
 import { loadReportsTexts } from './texts'
 
-type Page = 'ReportsPage' | 'ReportPage' | 'ConfigurationPage' | 'EditConfigurationPage' | 'ReportTimelinePage'
+type Page = 'ReportsPage' | 'ReportPage' | 'ReportSubViewPage' | 'ConfigurationPage' | 'EditConfigurationPage' | 'ReportTimelinePage'
 const screen = (path: string, key: string, page: Page): RouteObject => ({
   path,
   handle: { screen: `reports.screens.${key}` },
@@ -26,5 +26,5 @@ export const reportsRoutes: RouteObject[] = [
   screen('reports/:hostgroupname/:name/configuration', 'configuration', 'ConfigurationPage'),
   screen('reports/:hostgroupname/:name/configuration/edit', 'configuration', 'EditConfigurationPage'),
   screen('reports/:hostgroupname/:name/configuration/timeline', 'timeline', 'ReportTimelinePage'),
-  ...Object.entries(SUB_VIEWS).map(([path, key]) => screen(`reports/:hostgroupname/:name/${path}`, key, 'ReportPage')),
+  ...Object.entries(SUB_VIEWS).map(([path, key]) => screen(`reports/:hostgroupname/:name/${path}`, key, 'ReportSubViewPage')),
 ]

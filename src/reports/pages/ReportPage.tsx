@@ -9,9 +9,8 @@ import { ReportScreen } from '../components/ReportScreen'
 const when = (unix: number) => formatDateTime(new Date(unix * 1000))
 
 /**
- * SPEC §2 /reports/{hostgroupname}/{name} (and its SPEC §2 sub-views, e.g. …/uptime-summary, which show that one
- * item): the report's content items in catalogue order over this or the last period (SPEC §9 report presets,
- * `?range=` in the route), each with the SPEC §9 trend arrows against the period before.
+ * SPEC §2 /reports/{hostgroupname}/{name}: the report's content items in catalogue order over this or the last
+ * period (SPEC §9 report presets, `?range=` in the route), each with the SPEC §9 trend arrows against the period before.
  */
 export function ReportPage() {
   return (
@@ -21,17 +20,24 @@ export function ReportPage() {
   )
 }
 
-function ReportBody({ report }: { report: Report }) {
+/** A SPEC §2 sub-view address (…/stability-summary) shows that item alone; `graphs` is the performance breakdown. */
+export function ReportSubViewPage() {
+  const tail = useLocation().pathname.split('/').at(-1) ?? ''
+  const only = (tail === 'graphs' ? 'resource-performance-breakdown' : tail) as ReportContentName
+  return (
+    <ReportScreen heading={(r) => r.title} links={['report', 'configuration', 'timeline']}>
+      {(r) => <ReportBody report={r} only={only} />}
+    </ReportScreen>
+  )
+}
+
+function ReportBody({ report, only }: { report: Report; only?: ReportContentName }) {
   const { t } = useTranslation()
   const [search, setSearch] = useSearchParams()
-  const { pathname } = useLocation()
   const range = ReportRange.catch('this').parse(search.get('range'))
   const figures = useReportFigures(report.id, range)
-  // A sub-view address (…/stability-summary) shows that item alone; `graphs` is the catalogue's performance breakdown.
-  const tail = pathname.split('/').at(-1) ?? ''
-  const only = (tail === 'graphs' ? 'resource-performance-breakdown' : tail) as ReportContentName
   const content = [...report.content]
-    .filter((c) => !(only in REPORT_CONTENT) || c === only)
+    .filter((c) => only === undefined || c === only)
     .sort((a, b) => REPORT_CONTENT[a].order - REPORT_CONTENT[b].order)
   const f = figures.data
   return (

@@ -1,4 +1,4 @@
 export { ReportsPage } from './ReportsPage'
-export { ReportPage } from './ReportPage'
+export { ReportPage, ReportSubViewPage } from './ReportPage'
 export { ConfigurationPage, EditConfigurationPage } from './ConfigurationPage'
 export { ReportTimelinePage } from './ReportTimelinePage'
