@@ -56,6 +56,7 @@ interface Screen {
 let user: MonitoredTenant
 let admin: { username: string; password: string }
 let mapPath: string
+let reportPath: string
 let organization: string
 
 beforeAll(async () => {
@@ -78,6 +79,14 @@ beforeAll(async () => {
     state_icon: 'box',
   }
   mapPath = (await publishedMap(user, { h1: item })).path
+  const report = await user.api.post('/api/v1/reports', {
+    title: 'A11y uptime',
+    hostgroup_id: user.environmentId,
+    period: 'weekly',
+    type: 'by_host',
+    content: ['uptime-summary', 'state-summary', 'stability-summary', 'risk-summary'],
+  })
+  reportPath = `/reports/${encodeURIComponent(report.body.hostgroup_name)}/${encodeURIComponent(report.body.name)}`
   const msp = await makeTenant(suite.server, suite.admin)
   admin = msp
   organization = (await suite.admin.get(`/api/v1/organizations/${msp.organizationId}`)).body.name
@@ -88,6 +97,8 @@ const SCREENS: Screen[] = [
   { name: 'hosts', open: () => openAs(suite, user, '/monitoring/hosts'), ready: 'a11y-up' },
   { name: 'host status', open: () => openAs(suite, user, hostPath('a11y-down', 'status')), ready: /a11y-down/ },
   { name: 'map viewer', open: () => openAs(suite, user, mapPath), ready: 'Live' },
+  { name: 'reports list', open: () => openAs(suite, user, '/reports'), ready: 'A11y uptime' },
+  { name: 'report', open: () => openAs(suite, user, reportPath), ready: 'a11y-down' },
   { name: 'users list', open: () => openAs(suite, admin, `/admin/${encodeURIComponent(organization)}/users`), ready: /^user-/ },
   {
     name: 'login',

@@ -1,6 +1,6 @@
 /**
  * Issue 17 "the same filter panel on the maps, risks, reports and admin lists" (SPEC §2 per-section custom
- * filters), against the built app and the real server: on the maps list, the admin hosts and the admin users
+ * filters), against the built app and the real server: on the maps list, the reports list, the admin hosts and the admin users
  * a two-rule filter is built in the panel (an inverted rule, an OR group), only the matching rows stay, and the
  * filter survives a reload because the link holds it in its readable form (SPEC §2 `?filter=`).
  */
@@ -58,6 +58,38 @@ describe('filter panel on the lists (issue 17, SPEC §2 per-section custom filte
     await expect(page.getByRole('combobox', { name: 'Value of rule 2' }).inputValue()).resolves.toBe('3')
     await page.getByRole('button', { name: 'Reset', exact: true }).click()
     await onlyRows(table, Object.keys(maps), Object.keys(maps))
+  })
+
+  it('filters the reports list by period and title and keeps it after a reload', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const reports = { 'Core weekly': 'weekly', 'Core monthly': 'monthly', 'Branch monthly': 'monthly' }
+    for (const [title, period] of Object.entries(reports))
+      expect(
+        (
+          await user.api.post('/api/v1/reports', {
+            title,
+            period,
+            hostgroup_id: user.environmentId,
+            type: 'by_host',
+            content: ['uptime-summary'],
+          })
+        ).status,
+      ).toBe(201)
+    const page = await openAs(suite, user, '/reports')
+    const table = page.getByRole('table', { name: 'Reports' })
+    await onlyRows(table, Object.keys(reports), Object.keys(reports))
+
+    await page.getByRole('button', { name: 'Filter', exact: true }).click()
+    await rule(page, 1, 'Period', { pick: 'Monthly' })
+    await rule(page, 2, 'Title', { text: 'core' })
+    await page.getByRole('button', { name: 'Apply' }).click()
+    await onlyRows(table, Object.keys(reports), ['Core monthly'])
+    await page.reload()
+    await onlyRows(table, Object.keys(reports), ['Core monthly'])
+    expect(JSON.parse(linkedFilter(page)!)).toEqual([
+      ['period', 'equals', 'monthly'],
+      ['title', 'contains', 'core'],
+    ])
   })
 
   it('filters the admin hosts with an OR group and keeps it after a reload', async () => {

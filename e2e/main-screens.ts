@@ -2,7 +2,7 @@
  * The main screens with data in them, for the specs that look at every screen the same way (themes' contrast,
  * languages): an engineer's organization with a down gateway, a host UNREACHABLE behind it (SPEC §3 parents), more
  * hosts than a page holds (so the pager shows), resources in every state, a day of graphed results with a critical
- * spell, a state change just now and maintenance to come (timeline events), and a published map. Each screen says what shows once its data is drawn; none of that is
+ * spell, a state change just now and maintenance to come (timeline events), a published map and a report. Each screen says what shows once its data is drawn; none of that is
  * a text of the catalogue, so it holds in any language.
  */
 import { expect } from 'vitest'
@@ -84,6 +84,16 @@ export async function mainScreens(suite: BrowserSuite): Promise<MainScreensFixtu
   }
   const map = await publishedMap(user, { h1: { ...item, state_icon: 'box' } }, { alias: 'Core network' })
 
+  // A report of every host over this month: its tables hold each host's figures and trend arrows.
+  const report = await user.api.post('/api/v1/reports', {
+    title: 'Core uptime',
+    hostgroup_id: user.environmentId,
+    period: 'monthly',
+    type: 'by_host',
+    content: ['uptime-summary', 'state-summary', 'stability-summary'],
+  })
+  expect(report.status).toBe(201)
+
   const login = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -105,6 +115,12 @@ export async function mainScreens(suite: BrowserSuite): Promise<MainScreensFixtu
     },
     { name: 'maps', route: '/maps', ready: inMain('Core network') },
     { name: 'map', route: map.path, ready: (page) => page.locator('main canvas').first().waitFor() },
+    { name: 'reports', route: '/reports', ready: inMain('Core uptime') },
+    {
+      name: 'report',
+      route: `/reports/${encodeURIComponent(report.body.hostgroup_name)}/${encodeURIComponent(report.body.name)}`,
+      ready: inMain('behind-01'),
+    },
   ]
   return { user, token, screens }
 }

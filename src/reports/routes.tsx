@@ -1,11 +1,16 @@
 /** SPEC §2 Reports routes. */
 import type { RouteObject } from 'react-router'
 import { lazyPage } from '../app/shell'
+import { loadReportsTexts } from './texts'
 
-const lazy = lazyPage(() => import('./pages'), 'ReportsPage')
-const screen = (path: string, key: string): RouteObject => ({ path, handle: { screen: `reports.screens.${key}` }, lazy })
+type Page = 'ReportsPage' | 'ReportPage' | 'ReportSubViewPage' | 'ConfigurationPage' | 'EditConfigurationPage' | 'ReportTimelinePage'
+const screen = (path: string, key: string, page: Page): RouteObject => ({
+  path,
+  handle: { screen: `reports.screens.${key}` },
+  lazy: lazyPage(() => import('./pages'), page, loadReportsTexts),
+})
 
-/** SPEC §2 report sub-views. */
+/** SPEC §2 report sub-views: the report page showing that one content item. */
 const SUB_VIEWS = {
   'uptime-summary': 'uptimeSummary',
   'state-summary': 'stateSummary',
@@ -16,10 +21,10 @@ const SUB_VIEWS = {
 } as const
 
 export const reportsRoutes: RouteObject[] = [
-  screen('reports', 'reports'),
-  screen('reports/:hostgroupname/:name', 'report'),
-  screen('reports/:hostgroupname/:name/configuration', 'configuration'),
-  screen('reports/:hostgroupname/:name/configuration/edit', 'configuration'),
-  screen('reports/:hostgroupname/:name/configuration/timeline', 'timeline'),
-  ...Object.entries(SUB_VIEWS).map(([path, key]) => screen(`reports/:hostgroupname/:name/${path}`, key)),
+  screen('reports', 'reports', 'ReportsPage'),
+  screen('reports/:hostgroupname/:name', 'report', 'ReportPage'),
+  screen('reports/:hostgroupname/:name/configuration', 'configuration', 'ConfigurationPage'),
+  screen('reports/:hostgroupname/:name/configuration/edit', 'configuration', 'EditConfigurationPage'),
+  screen('reports/:hostgroupname/:name/configuration/timeline', 'timeline', 'ReportTimelinePage'),
+  ...Object.entries(SUB_VIEWS).map(([path, key]) => screen(`reports/:hostgroupname/:name/${path}`, key, 'ReportSubViewPage')),
 ]

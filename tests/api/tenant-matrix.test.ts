@@ -24,6 +24,8 @@ interface Fixture {
   map: number
   mapName: string
   slideshow: number
+  /** a report of A named like A's map, so the `{name}` of by-name paths fits both */
+  report: number
   filter: string
   event: number
   user: number
@@ -315,6 +317,23 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/slideshows/{id}': { kind: 'read' },
   'PUT /api/v1/slideshows/{id}': { kind: 'write', body: () => ({ alias: 'taken over' }) },
   'DELETE /api/v1/slideshows/{id}': { kind: 'write' },
+  'GET /api/v1/reports': { kind: 'read' },
+  'POST /api/v1/reports': {
+    kind: 'write',
+    body: (f) => ({
+      title: uniq('mx-report'),
+      hostgroup_id: f.env,
+      period: 'daily',
+      type: 'by_host',
+      hosts: [f.host],
+      content: ['uptime-summary'],
+    }),
+  },
+  'GET /api/v1/reports/by-name/{hostgroup_name}/{name}': { kind: 'read' },
+  'GET /api/v1/reports/{id}': { kind: 'read' },
+  'GET /api/v1/reports/{id}/figures': { kind: 'read' },
+  'PUT /api/v1/reports/{id}': { kind: 'write', body: () => ({ title: 'taken over' }) },
+  'DELETE /api/v1/reports/{id}': { kind: 'write' },
   'POST /api/v1/maps/generate': {
     kind: 'write',
     body: (f) => ({ hostgroup_id: f.env, alias: uniq('mx-gen'), from: { kind: 'host', host_id: f.host } }),
@@ -372,6 +391,7 @@ function fill(path: string, f: Fixture): string {
     events: f.event,
     maps: f.map,
     slideshows: f.slideshow,
+    reports: f.report,
     filters: f.filter,
     scans: 1,
     risks: 1,
@@ -447,6 +467,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
         | 'maps'
         | 'map_versions'
         | 'slideshows'
+        | 'reports'
         | 'acknowledgements'
         | 'downtimes'
         | 'service_desk_tickets'
@@ -467,6 +488,7 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
             'maps',
             'map_versions',
             'slideshows',
+            'reports',
             'acknowledgements',
             'downtimes',
             'service_desk_tickets',
@@ -596,6 +618,16 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       map: map.id,
       mapName: map.name,
       slideshow: slideshow.id,
+      report: (
+        await a.api.post('/api/v1/reports', {
+          title: mapAlias,
+          hostgroup_id: a.environmentId,
+          period: 'weekly',
+          type: 'by_host',
+          hosts: [host.id],
+          content: ['uptime-summary'],
+        })
+      ).body.id,
       filter: filter.guid,
       event: event.id,
       user: (await a.api.get('/api/v1/users/current')).body.id,

@@ -1,6 +1,4 @@
-import { PlaceholderPage } from '../../ui'
-
-/** Placeholder for the report screens until their issue lands; one lazy chunk (SPEC §1 reports). */
-export function ReportsPage() {
-  return <PlaceholderPage />
-}
+export { ReportsPage } from './ReportsPage'
+export { ReportPage, ReportSubViewPage } from './ReportPage'
+export { ConfigurationPage, EditConfigurationPage } from './ConfigurationPage'
+export { ReportTimelinePage } from './ReportTimelinePage'

@@ -58,6 +58,7 @@ import { searchRoutes } from './routes/search'
 import { bulkRoutes } from './routes/bulk'
 import { mapRoutes } from './routes/maps'
 import { slideshowRoutes } from './routes/slideshows'
+import { reportRoutes } from './routes/reports'
 import { mapGenerateRoutes } from './routes/map-generate'
 import { mapImageRoutes } from './routes/map-images'
 import { mapFileRoutes } from './routes/map-files'
@@ -155,6 +156,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(bulkRoutes, { ...deps, prefix: '/bulk' })
       await api.register(mapRoutes, { ...deps, prefix: '/maps' })
       await api.register(slideshowRoutes, { ...deps, prefix: '/slideshows' })
+      await api.register(reportRoutes, { ...deps, prefix: '/reports' })
       await api.register(mapGenerateRoutes, { ...deps, prefix: '/maps' })
       await api.register(mapImageRoutes, { ...deps, prefix: '/map-images' })
       await api.register(mapFileRoutes, { ...deps, prefix: '/maps' })

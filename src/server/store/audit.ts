@@ -36,6 +36,8 @@ export type AuditSubject =
   | 'dashboard_layout'
   /** issue 20: a probe created, assigned or revoked */
   | 'probe'
+  /** SPEC §3 Report: a report's configuration created, edited or deleted */
+  | 'report'
 
 interface AuditChange {
   subject: AuditSubject

@@ -224,6 +224,7 @@ function subjectCondition(q: EventsQuery): RawBuilder<SqlBool> | null {
   if (q.user_id?.length) subjects.push(inList('events.user_id', q.user_id))
   if (q.risk_id?.length) subjects.push(inList('events.risk_id', q.risk_id))
   if (q.map_id?.length) subjects.push(inList('events.map_id', q.map_id))
+  if (q.report_id?.length) subjects.push(inList('events.report_id', q.report_id))
   if (q.risk_plugin_id?.length) {
     if (!q.hostgroup_id?.length)
       throw new ApiError('event_filter_missing', { field: 'hostgroup_id', reason: 'risk_plugin_id needs hostgroup_id' })
@@ -288,7 +289,7 @@ type Access = { kind: 'planner' } | { kind: 'table'; from: string } | { kind: 'p
 async function accessOf(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery): Promise<Access> {
   if (dialect !== 'sqlite') return { kind: 'planner' }
   if (q.min_id !== undefined) return { kind: 'table', from: 'events NOT INDEXED' }
-  if (!q.map_all_events && (q.host_id || q.resource_id || q.risk_id || q.risk_plugin_id || q.map_id)) return { kind: 'planner' }
+  if (!q.map_all_events && (q.host_id || q.resource_id || q.risk_id || q.risk_plugin_id || q.map_id || q.report_id)) return { kind: 'planner' }
   const ids = environmentsOf(scope, q)
   if (ids.length <= 1) return { kind: 'planner' }
   const { n } = await db

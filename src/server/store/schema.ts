@@ -310,6 +310,8 @@ export interface EventTable {
   risk_plugin_id: string | null
   /** The map a map event is about (migration 0007). */
   map_id: Generated<number | null>
+  /** The report a report event is about (migration 0039). */
+  report_id: Generated<number | null>
   /** The organization an audit_log event's subject belongs to (migration 0011). */
   organization_id: Generated<number | null>
 }
@@ -518,6 +520,25 @@ export interface SlideshowTable {
   updated_time: number
 }
 
+/** SPEC §3 Report (migration 0039); hosts, resources, host_types, content and options are JSON. */
+export interface ReportTable {
+  id: Generated<number>
+  hostgroup_id: number
+  name: string
+  title: string
+  period: string
+  time_window: string
+  type: string
+  hosts: string
+  resources: string
+  host_types: string
+  content: string
+  options: string
+  created_by: number | null
+  created_time: number
+  updated_time: number
+}
+
 export interface SlideshowMapTable {
   slideshow_id: number
   position: number
@@ -693,6 +714,7 @@ export interface Database {
   map_images: MapImageTable
   slideshows: SlideshowTable
   slideshow_maps: SlideshowMapTable
+  reports: ReportTable
   resource_state_counts: ResourceStateCountTable
   host_state_counts: HostStateCountTable
   perf_series: PerfSeriesTable

@@ -80,6 +80,8 @@ export const EventsQuery = z
     host_id: idList('host_id').optional(),
     /** The events of one map (SPEC §2 map timeline): map events carry events.map_id. */
     map_id: idList('map_id').optional(),
+    /** The events of one report (SPEC §2 report timeline): report events carry events.report_id. */
+    report_id: idList('report_id').optional(),
     resource_id: idList('resource_id').optional(),
     risk_id: idList('risk_id').optional(),
     hostgroup_id: idList('hostgroup_id').optional(),

@@ -10,7 +10,7 @@ const count = (max: number) => z.number().int().min(0).max(max)
 /**
  * Per-organization quotas; every field has a default, so a stored `{}` means "the defaults". The last three are
  * SPEC §8's "maximums per organization, per-environment hosts, reports, maps and map versions" (SPEC names the
- * limits, not their values). Vigil has no reports yet, so there is no report limit.
+ * limits, not their values).
  */
 export const Quotas = z.object({
   hosts: count(1_000_000).default(10_000),
@@ -31,6 +31,8 @@ export const Quotas = z.object({
   hosts_per_environment: count(1_000_000).default(5_000),
   /** SPEC §8: maps one environment of the organization may hold */
   maps_per_environment: count(100_000).default(1_000),
+  /** SPEC §8: reports one environment of the organization may hold */
+  reports_per_environment: count(100_000).default(500),
   /** SPEC §8: published versions one map keeps; publishing beyond it is refused */
   map_versions: count(100_000).default(500),
 })

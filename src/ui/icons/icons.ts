@@ -3,7 +3,12 @@
  * show those as empty boxes). Each is imported on its own as a URL (small SVGs become data: URLs, which the CSP
  * allows as images), so a chunk carries only the icons it draws.
  */
+import arrowDown from 'bootstrap-icons/icons/arrow-down.svg?url'
+import arrowDownRight from 'bootstrap-icons/icons/arrow-down-right.svg?url'
 import arrowDownUp from 'bootstrap-icons/icons/arrow-down-up.svg?url'
+import arrowRight from 'bootstrap-icons/icons/arrow-right.svg?url'
+import arrowUp from 'bootstrap-icons/icons/arrow-up.svg?url'
+import arrowUpRight from 'bootstrap-icons/icons/arrow-up-right.svg?url'
 import calendar from 'bootstrap-icons/icons/calendar3.svg?url'
 import checkLg from 'bootstrap-icons/icons/check-lg.svg?url'
 import cloud from 'bootstrap-icons/icons/cloud.svg?url'
@@ -23,7 +28,12 @@ import trash from 'bootstrap-icons/icons/trash.svg?url'
 import windows from 'bootstrap-icons/icons/windows.svg?url'
 
 export const ICONS = {
+  arrowDown,
+  arrowDownRight,
   arrowDownUp,
+  arrowRight,
+  arrowUp,
+  arrowUpRight,
   calendar,
   checkLg,
   cloud,

@@ -30,6 +30,7 @@ import * as m0035 from './0035_engine_leases'
 import * as m0036 from './0036_probes'
 import * as m0037 from './0037_dashboard_layouts'
 import * as m0038 from './0038_map_lock_sessions'
+import * as m0039 from './0039_reports'
 import * as m0040 from './0040_list_speed_postgres'
 
 export const migrations: Record<string, Migration> = {
@@ -63,5 +64,6 @@ export const migrations: Record<string, Migration> = {
   '0036_probes': m0036,
   '0037_dashboard_layouts': m0037,
   '0038_map_lock_sessions': m0038,
+  '0039_reports': m0039,
   '0040_list_speed_postgres': m0040,
 }

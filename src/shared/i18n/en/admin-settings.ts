@@ -85,6 +85,7 @@ export const adminSettings = {
       feed_connections_per_address: 'Live feed connections per address',
       hosts_per_environment: 'Hosts per environment',
       maps_per_environment: 'Maps per environment',
+      reports_per_environment: 'Reports per environment',
       map_versions: 'Versions kept per map',
     },
     targetsTitle: 'Allowed networks and names',

@@ -17,6 +17,7 @@ import { maps } from './maps'
 import { mapsUi } from './maps-ui'
 import { monitoring } from './monitoring'
 import { reports } from './reports'
+import { reportsUi } from './reports-ui'
 import { risks } from './risks'
 import { risksUi } from './risks-ui'
 import { shellScreens } from './shell-screens'
@@ -32,7 +33,7 @@ export const en = {
   monitoring,
   maps: { ...mapsUi, ...mapsViewer, ...maps },
   editor,
-  reports,
+  reports: { ...reports, ...reportsUi },
   risks: { ...risks, ...risksUi },
   assets,
   user,

@@ -87,6 +87,7 @@ export const adminSettings: typeof en = {
       feed_connections_per_address: 'Live-verbindingen per adres',
       hosts_per_environment: 'Hosts per omgeving',
       maps_per_environment: 'Kaarten per omgeving',
+      reports_per_environment: 'Rapporten per omgeving',
       map_versions: 'Bewaarde versies per kaart',
     },
     targetsTitle: 'Toegestane netwerken en namen',

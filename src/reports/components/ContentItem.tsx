@@ -1,0 +1,104 @@
+/**
+ * One SPEC §3 content item of a report over its subjects: uptime summary (share of the window up or OK, with
+ * the SPEC §9 trend in difference mode), state summary (time in each state), stability summary (state changes,
+ * trend in relative mode). Graphs, standby and risk summaries are not computed yet: they say so.
+ */
+import { useTranslation } from 'react-i18next'
+import type { ReportContentName, SubjectFigures } from '../../shared/api/report-configurations'
+import { formatDuration, percentOf } from '../figures'
+import { TrendArrow } from './TrendArrow'
+
+const HOST_STATES = ['up', 'down', 'unreachable'] as const
+const RESOURCE_STATES = ['ok', 'warning', 'critical', 'unknown'] as const
+const ALWAYS = ['scheduled_downtime', 'undetermined'] as const
+
+export interface ContentItemProps {
+  content: ReportContentName
+  subjects: readonly SubjectFigures[]
+}
+
+export function ContentItem({ content, subjects }: ContentItemProps) {
+  const { t } = useTranslation()
+  const kind = subjects[0]?.kind ?? 'host'
+  const states = [...(kind === 'host' ? HOST_STATES : RESOURCE_STATES), ...ALWAYS]
+  const subjectCell = (s: SubjectFigures) => <th scope="row">{s.kind === 'resource' ? `${s.host_name} / ${s.name}` : s.name}</th>
+  let body
+  if (content === 'uptime-summary' || content === 'state-summary') {
+    const shown = content === 'uptime-summary' ? states.filter((s) => s !== 'unknown') : states
+    body = (
+      <table className="table table-sm align-middle">
+        <thead>
+          <tr>
+            <th scope="col">{t('reports.report.subject')}</th>
+            {shown.map((s) => (
+              <th key={s} scope="col" className="text-end">
+                {t(`reports.states.${s}`)}
+              </th>
+            ))}
+            {content === 'uptime-summary' && <th scope="col">{t('reports.report.trend')}</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {subjects.map((s) => (
+            <tr key={`${s.kind}-${s.id}`}>
+              {subjectCell(s)}
+              {shown.map((state) => (
+                <td key={state} className="text-end font-monospace">
+                  {content === 'uptime-summary'
+                    ? percentOf(s.current.seconds[state] ?? 0, s.current.total)
+                    : formatDuration(s.current.seconds[state] ?? 0)}
+                </td>
+              ))}
+              {content === 'uptime-summary' && (
+                <td>
+                  <TrendArrow trend={s.uptime_trend} upIsGood />
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    )
+  } else if (content === 'stability-summary') {
+    body = (
+      <table className="table table-sm align-middle">
+        <thead>
+          <tr>
+            <th scope="col">{t('reports.report.subject')}</th>
+            <th scope="col" className="text-end">
+              {t('reports.report.changes')}
+            </th>
+            <th scope="col" className="text-end">
+              {t('reports.report.previousChanges')}
+            </th>
+            <th scope="col">{t('reports.report.trend')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {subjects.map((s) => (
+            <tr key={`${s.kind}-${s.id}`}>
+              {subjectCell(s)}
+              <td className="text-end font-monospace">{s.current.changes}</td>
+              <td className="text-end font-monospace">{s.previous.changes}</td>
+              <td>
+                <TrendArrow trend={s.stability_trend} upIsGood={false} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    )
+  } else {
+    body = <p className="text-body-secondary mb-0">{t('reports.report.notYetAvailable')}</p>
+  }
+  return (
+    <section className="card mb-3" aria-labelledby={`report-content-${content}`}>
+      <div className="card-header">
+        <h2 className="h6 mb-0" id={`report-content-${content}`}>
+          {t(`reports.content.${content}`)}
+        </h2>
+      </div>
+      <div className="card-body table-responsive">{body}</div>
+    </section>
+  )
+}

@@ -1,0 +1,65 @@
+/**
+ * When a report looks (SPEC §9 report presets "last and this week, month, year", and day for daily reports):
+ * the period's range, the one its trend compares with, and the report window within them. Times are unix
+ * seconds in UTC; weeks start on Monday (ISO 8601).
+ */
+import type { ReportPeriod, ReportRange, ReportWindow } from '../api/report-configurations'
+
+/**
+ * Vigil's reading of SPEC §9 "service hours" (SPEC gives no hours): Monday to Friday, 08:00 to 18:00 UTC.
+ */
+export const SERVICE_HOURS = { days: [1, 2, 3, 4, 5], from_hour: 8, to_hour: 18 } as const
+
+const DAY = 86_400
+
+/** Start of the period holding `t`, and of the one `steps` before or after it. */
+function periodStart(period: ReportPeriod, t: number, steps = 0): number {
+  const d = new Date(t * 1000)
+  const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()]
+  const at = (...args: [number, number, number]) => Math.floor(Date.UTC(...args) / 1000)
+  switch (period) {
+    case 'daily':
+      return at(y, m, day + steps)
+    case 'weekly':
+      return at(y, m, day - ((d.getUTCDay() + 6) % 7) + 7 * steps)
+    case 'monthly':
+      return at(y, m + steps, 1)
+    case 'yearly':
+      return at(y + steps, 0, 1)
+  }
+}
+
+export interface ReportSpan {
+  from: number
+  to: number
+  previous_from: number
+  previous_to: number
+}
+
+/**
+ * `this`: from the start of the current period to now, compared with as long a stretch from the start of the
+ * period before; `last`: the last whole period, compared with the whole one before it.
+ */
+export function reportSpan(period: ReportPeriod, range: ReportRange, now: number): ReportSpan {
+  const current = periodStart(period, now)
+  if (range === 'last') {
+    const from = periodStart(period, now, -1)
+    return { from, to: current, previous_from: periodStart(period, now, -2), previous_to: from }
+  }
+  const previous_from = periodStart(period, now, -1)
+  return { from: current, to: now, previous_from, previous_to: Math.min(current, previous_from + (now - current)) }
+}
+
+/** The stretches of [from, to) the window covers, in order. */
+export function windowIntervals(from: number, to: number, window: ReportWindow): [number, number][] {
+  if (to <= from) return []
+  if (window === '24x7') return [[from, to]]
+  const out: [number, number][] = []
+  for (let day = Math.floor(from / DAY) * DAY; day < to; day += DAY) {
+    if (!(SERVICE_HOURS.days as readonly number[]).includes(new Date(day * 1000).getUTCDay())) continue
+    const start = Math.max(from, day + SERVICE_HOURS.from_hour * 3600)
+    const end = Math.min(to, day + SERVICE_HOURS.to_hour * 3600)
+    if (end > start) out.push([start, end])
+  }
+  return out
+}
