@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState } from 'react'
 
 /**
  * The `left` offsets of a table's first `count` columns, which table.css keeps in view on a phone while the
@@ -28,8 +28,11 @@ export function useStickyOffsets(count: number) {
     for (const cell of cells) observer.observe(cell)
     return () => observer.disconnect()
   }, [count])
-  /** Class and style of the cell at `index` in its row. */
-  const stickyCell = (index: number, name = false) =>
-    index < count ? { className: `sticky-cell${name ? ' sticky-name' : ''}`, style: { left: offsets[index] ?? 0 } } : {}
+  /** Class and style of the cell at `index` in its row; the same function while the offsets stay (memoised rows). */
+  const stickyCell = useCallback(
+    (index: number, name = false) =>
+      index < count ? { className: `sticky-cell${name ? ' sticky-name' : ''}`, style: { left: offsets[index] ?? 0 } } : {},
+    [count, offsets],
+  )
   return { headerRef, stickyCell }
 }
