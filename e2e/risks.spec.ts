@@ -170,7 +170,12 @@ describe('risks (SPEC §2 Risks)', () => {
     await page.getByText(`Ticket ${id} closed.`).waitFor()
     // Listed as closed, and a new ticket may be opened (re-open, SPEC §4).
     await dialog.getByRole('button', { name: 'Create ticket' }).waitFor()
-    await dialog.getByText('Closed', { exact: true }).waitFor()
+    await dialog
+      .getByRole('listitem')
+      .filter({ hasText: `Ticket ${id}` })
+      .getByRole('term')
+      .filter({ hasText: 'Closed' })
+      .waitFor()
     const [ticket] = (await user.api.get(`/api/v1/risks/${risk.id}/tickets`)).body.result
     expect(ticket).toMatchObject({ ticket_id: id, isClosed: true })
     expect(ticket.notes.map((n: any) => n.comment)).toEqual(expect.arrayContaining(['Vendor contacted', 'Password rotated']))
