@@ -81,7 +81,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }
   const layout = useMemo(
     () => [...Array.from({ length: leading }, (_, i) => cellProps(i)), ...visible.map((c, i) => cellProps(leading + i, c))],
-    // cellProps reads the sticky offsets through stickyCell, which changes with them.
+    // stickyCell changes only with the number of sticky columns (their offsets are CSS variables).
     [stickyCell, visible, leading],
   )
 
