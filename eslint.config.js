@@ -12,7 +12,7 @@ const FEATURES = ['app', 'ui', 'auth', 'monitoring', 'editor', 'viewer', 'report
  */
 const ENTRY_POINTS = {
   // The app's folders are the shell's services; each folder's index.ts is its public surface.
-  app: ['api', 'client-reports', 'early', 'feed', 'guard', 'i18n', 'input', 'preferences', 'shell', 'filters'].map(
+  app: ['actions', 'api', 'client-reports', 'early', 'feed', 'guard', 'i18n', 'input', 'preferences', 'shell', 'filters'].map(
     (folder) => `${folder}/index.ts`,
   ),
   // The first module script (app/early/early-start.ts) asks for the map of a viewer route before the bundle has

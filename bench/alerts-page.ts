@@ -15,7 +15,11 @@
  *                      half of them new output for rows on screen (patched in place), half state changes
  *                      anywhere (critical ↔ warning ↔ unknown, which refresh the table in the background).
  *
- *   npm run bench -- alerts-page [--seconds=10] [--rate=100]
+ *   npm run bench -- alerts-page [--seconds=10] [--rate=100] [--dist=DIR] [--profile=FILE]
+ *
+ * --dist serves another build (before/after comparisons back to back: `npx vite build --outDir DIR`; a build
+ * with `--minify false` keeps function names for the profile). --profile writes Chromium's CPU profile of the
+ * page over the updates (.cpuprofile, opens in the developer tools) and prints where its time went.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -24,11 +28,14 @@ import { startServer } from '../tests/helpers/server'
 import { adminClient, makeTenant } from '../tests/helpers/api'
 import { launchChromium } from '../e2e/browser'
 import type { Database } from '../src/server/store/db'
+import { summariseProfile } from './lib/cpu'
 import { figuresLine, percentile } from './lib/stats'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const SECONDS = Number(arg('seconds') ?? 10)
 const RATE = Number(arg('rate') ?? 100)
+const DIST = path.resolve(arg('dist') ?? 'dist')
+const PROFILE = arg('profile')
 const HOSTS = 1000
 const RESOURCES_PER_HOST = 5
 const DOWN_HOSTS = 20
@@ -95,8 +102,8 @@ async function insertProblems(db: Kysely<Database>, environmentId: number, now: 
 }
 
 async function main() {
-  if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before this benchmark')
-  const server = await startServer()
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error(`${DIST} is missing: run \`npx vite build\` before this benchmark`)
+  const server = await startServer({ env: { VIGIL_DIST_DIR: DIST } })
   try {
     const tenant = await makeTenant(server, await adminClient(server), 'engineer')
     const now = Math.floor(Date.now() / 1000)
@@ -158,6 +165,11 @@ async function main() {
         const tick = (t) => { window.frames_.push(t); if (window.recording_) requestAnimationFrame(tick) }
         requestAnimationFrame(tick)
       })()`)
+      const cdp = PROFILE ? await context.newCDPSession(page) : null
+      if (cdp) {
+        await cdp.send('Profiler.enable')
+        await cdp.send('Profiler.start')
+      }
       const perBatch = Math.max(1, Math.round(RATE / 10))
       let sent = 0
       let seq = 0
@@ -181,6 +193,11 @@ async function main() {
         sent += results.length
       }
       const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_ })()')) as number[]
+      if (cdp) {
+        const { profile } = await cdp.send('Profiler.stop')
+        fs.writeFileSync(PROFILE!, JSON.stringify(profile))
+        for (const line of summariseProfile(PROFILE!, 25)) console.log(line)
+      }
       const intervals = frames.slice(1).map((t, i) => t - frames[i])
       console.log(
         `sent ${sent} results in ${((Date.now() - started) / 1000).toFixed(1)} s; ${intervals.length} frames, p50 ${fmt(percentile(intervals, 50))} ms, max ${fmt(Math.max(...intervals))} ms`,

@@ -129,13 +129,64 @@ describe('risks (SPEC §2 Risks)', () => {
     await dialog.getByText('Sent: ${jndi:ldap://scanner/a} <and got a callback>').waitFor()
     await dialog.getByRole('link', { name: 'https://logging.apache.org/log4j/2.x/security.html' }).waitFor()
     await dialog.getByText(/^Ticket VIG-\d{6}$/).waitFor()
-    await dialog.getByText('Tickets are shown read-only here; they are created and closed through the risk ticket API.').waitFor()
     // The open risk is in the link: a reload shows it again; closing removes it.
     await page.reload()
     await dialog.getByText('Critical').waitFor()
     await dialog.getByRole('button', { name: 'Close' }).first().click()
     await dialog.waitFor({ state: 'detached' })
     expect(page.url()).not.toContain('risk=')
+  })
+
+  it('creates a ticket from a risk, adds a note, closes it with a reason and offers a new one (SPEC §4 ticket flow, §8)', async () => {
+    const PG_WEAK = 'PostgreSQL weak password'
+    const risk = (await user.api.get('/api/v1/risks?limit=100')).body.result.find((r: any) => r.plugin_name === PG_WEAK)
+    const page = await openAs(suite, user, `/risks?risk=${risk.id}`)
+    const dialog = page.getByRole('dialog', { name: `${PG_WEAK} on ${risk.host_name}` })
+    await dialog.getByText('This risk has no tickets.').waitFor()
+    await dialog.getByRole('button', { name: 'Create ticket' }).click()
+    await dialog.getByRole('heading', { name: `Create ticket for ${risk.host_name} – ${PG_WEAK}` }).waitFor()
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await dialog.getByText('A comment is required.').waitFor()
+    await dialog.getByRole('textbox', { name: 'Comment' }).fill('Set a strong password')
+    await dialog.getByRole('button', { name: 'Create', exact: true }).click()
+    await page.getByText(/^Ticket VIG-\d{6} created\.$/).waitFor()
+    const [id] = (await user.api.get(`/api/v1/risks/${risk.id}`)).body.tickets
+
+    // The open ticket is shown with its note form; a second one is refused in the SPEC §8 words, without a button.
+    await dialog.getByRole('link', { name: `Ticket ${id}` }).waitFor()
+    await dialog.getByText(`Ticket ${id} is still open: add a note to it instead.`).waitFor()
+    expect(await dialog.getByRole('button', { name: 'Create ticket' }).count()).toBe(0)
+    await dialog.getByRole('textbox', { name: 'Comment' }).fill('Vendor contacted')
+    await dialog.getByRole('button', { name: 'Add note' }).click()
+    await page.getByText(`Note added to ticket ${id}.`).waitFor()
+
+    // SPEC §5 "Ticket close: needs a comment".
+    await dialog.getByRole('button', { name: 'Close ticket' }).click()
+    await dialog.getByRole('heading', { name: `Close ticket ${id} of ${risk.host_name} – ${PG_WEAK}` }).waitFor()
+    await dialog.getByRole('button', { name: 'Close ticket' }).click()
+    await dialog.getByText('A comment is required.').waitFor()
+    await dialog.getByRole('textbox', { name: 'Comment' }).fill('Password rotated')
+    await dialog.getByRole('button', { name: 'Close ticket' }).click()
+    await page.getByText(`Ticket ${id} closed.`).waitFor()
+    // Listed as closed, and a new ticket may be opened (re-open, SPEC §4).
+    await dialog.getByRole('button', { name: 'Create ticket' }).waitFor()
+    await dialog
+      .getByRole('listitem')
+      .filter({ hasText: `Ticket ${id}` })
+      .getByRole('term')
+      .filter({ hasText: 'Closed' })
+      .waitFor()
+    const [ticket] = (await user.api.get(`/api/v1/risks/${risk.id}/tickets`)).body.result
+    expect(ticket).toMatchObject({ ticket_id: id, isClosed: true })
+    expect(ticket.notes.map((n: any) => n.comment)).toEqual(expect.arrayContaining(['Vendor contacted', 'Password rotated']))
+  })
+
+  it('says why a risk without a matched host gets no ticket (SPEC §8 "no host info found")', async () => {
+    const ghost = (await user.api.get('/api/v1/risks?limit=100')).body.result.find((r: any) => r.host_id === null)
+    const page = await openAs(suite, user, `/risks?risk=${ghost.id}`)
+    const dialog = page.getByRole('dialog', { name: `${ghost.plugin_name} on ghost.example.net` })
+    await dialog.getByText('No host info found for ghost.example.net.').waitFor()
+    expect(await dialog.getByRole('button', { name: 'Create ticket' }).isDisabled()).toBe(true)
   })
 
   it("groups an environment's risks by plugin with counts per severity (SPEC §2 /risks/{hostgroup_name})", async () => {

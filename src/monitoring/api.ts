@@ -5,6 +5,7 @@
  */
 import { keepPreviousData, queryOptions, useIsFetching, useQuery, type Query } from '@tanstack/react-query'
 import { z } from 'zod'
+import { ticketKeys } from '../app/actions'
 import { api, queryClient } from '../app/api'
 import type { FilterNode } from '../shared/filter'
 import { SearchResponse } from '../shared/api/search'
@@ -51,8 +52,6 @@ export const monitoringKeys = {
   children: (host: string) => [...monitoringKeys.all, 'children', host] as const,
   /** Acknowledgements, downtimes and tickets of one object (`hosts/1` or `resources/2`). */
   actions: (object: string) => [...monitoringKeys.all, 'actions', object] as const,
-  tickets: () => [...monitoringKeys.all, 'ticket'] as const,
-  ticket: (ticketId: string) => [...monitoringKeys.tickets(), ticketId] as const,
   search: (query: string, environmentIds: string) => [...monitoringKeys.all, 'search', query, environmentIds] as const,
   ownHosts: () => [...monitoringKeys.all, 'own-hosts'] as const,
 }
@@ -309,7 +308,7 @@ export function refreshTables(): Promise<void> {
 export function refreshAfterAction(rows: readonly MonitoredRow[]): void {
   void refreshTables()
   void queryClient.invalidateQueries({ queryKey: monitoringKeys.subjects() })
-  void queryClient.invalidateQueries({ queryKey: monitoringKeys.tickets() })
+  void queryClient.invalidateQueries({ queryKey: ticketKeys.all })
   for (const row of rows)
     void queryClient.invalidateQueries({
       queryKey: monitoringKeys.actions(`${row.monitoring_type === 'host' ? 'hosts' : 'resources'}/${row.id}`),

@@ -1,19 +1,17 @@
 /**
- * The risks client (contract in src/shared/api/risks.ts and, for their tickets, src/shared/api/tickets.ts): the one
+ * The risks client (contract in src/shared/api/risks.ts; their tickets are the ticket client's, src/app/actions): the one
  * key factory, the addresses and the reads of the risk screens. Every key lives under `risks`.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '../app/api'
 import { Risk, RiskGroup, RiskPluginList } from '../shared/api/risks'
-import { TicketList } from '../shared/api/tickets'
 
 export const riskUrls = {
   list: 'risks',
   plugins: 'risks/plugins',
   one: (id: number) => `risks/${id}`,
   group: (hostgroupId: number, pluginId: string) => `risks/${hostgroupId}/${encodeURIComponent(pluginId)}`,
-  tickets: (id: number) => `risks/${id}/tickets`,
 }
 
 /** SPEC §7 list protocol plus the risk filters, as the query string carries them. */
@@ -40,7 +38,6 @@ export const riskKeys = {
   plugins: (p: RiskPluginParams) => [...riskKeys.all, 'plugins', p] as const,
   group: (hostgroupId: number, pluginId: string) => [...riskKeys.all, 'group', hostgroupId, pluginId] as const,
   one: (id: number) => [...riskKeys.all, 'one', id] as const,
-  tickets: (id: number) => [...riskKeys.all, 'tickets', id] as const,
 }
 
 /**
@@ -95,14 +92,5 @@ export function useRisk(id: number | null) {
     queryKey: riskKeys.one(id ?? 0),
     enabled: id !== null,
     queryFn: ({ signal }) => api.request(riskUrls.one(id!), { schema: Risk, signal }),
-  })
-}
-
-/** A risk's tickets (SPEC §7 GET risks/{risk_id}/tickets); only asked for with view_ticket. */
-export function useRiskTickets(id: number, enabled: boolean) {
-  return useQuery({
-    queryKey: riskKeys.tickets(id),
-    enabled,
-    queryFn: ({ signal }) => api.request(riskUrls.tickets(id), { schema: TicketList, signal }),
   })
 }

@@ -303,6 +303,11 @@ describe.each(DATABASES)('risks on %s', (db) => {
     const first = created.body.ticket_id
     expect((await a.api.get(`/api/v1/risks/${risk.id}`)).body.tickets).toEqual([first])
     expect((await a.api.get(base)).body).toMatchObject({ totalresults: 1, result: [{ ticket_id: first }] })
+    // SPEC §4 "note added": on the risk's ticket, comment required, not on a ticket of another object.
+    expect((await a.api.post(`${base}/${first}`, { comment: ' ' })).body.error.extra_info.field).toBe('body.comment')
+    const noted = await a.api.post(`${base}/${first}`, { comment: 'vendor patch scheduled' })
+    expect([noted.status, noted.body.notes.at(-1)]).toMatchObject([200, { kind: 'note', comment: 'vendor patch scheduled' }])
+    expect((await a.api.post(`${base}/VIG-999999`, { comment: 'x' })).body.error.key).toBe('ticket_not_found')
     const open = await a.api.post(base, { comment: 'twice' })
     expect([open.status, open.body.error.key, open.body.error.extra_info]).toEqual([
       400,
@@ -328,6 +333,7 @@ describe.each(DATABASES)('risks on %s', (db) => {
     expect(timeline.map((e: any) => [e.status, e.ticket_id, e.event_class, e.risk_plugin_id])).toEqual([
       ['REOPENED', reopened.body.ticket_id, 'risk_event', LOG4SHELL],
       ['CLOSED', first, 'risk_event', LOG4SHELL],
+      ['NOTE', first, 'risk_event', LOG4SHELL],
       ['CREATED', first, 'risk_event', LOG4SHELL],
     ])
     expect(timeline[1].comment).toBe('patched everywhere')

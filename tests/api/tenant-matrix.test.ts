@@ -252,6 +252,7 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/risks/{risk_id}/tickets': { kind: 'read' },
   'POST /api/v1/risks/{risk_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },
   'DELETE /api/v1/risks/{risk_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },
+  'POST /api/v1/risks/{risk_id}/tickets/{ticket_id}': { kind: 'write', desk: true, body: () => ({ comment }) },
   'GET /api/v1/risks/{hostgroup_id}/{risk_plugin_id}/tickets': { kind: 'read' },
   'POST /api/v1/risks/{hostgroup_id}/{risk_plugin_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },
   'DELETE /api/v1/risks/{hostgroup_id}/{risk_plugin_id}/tickets': { kind: 'write', desk: true, body: () => ({ comment }) },

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next'
+import { runCreateTickets, ticketCall } from '../../app/actions'
 import { AcknowledgePanel, CreateTicketPanel, MaintenancePanel, type ActionTarget } from '../../ui'
 import { actionTarget, subjectName, ticketSubject, type MonitoredRow } from '../model'
-import { acknowledgementCall, bulkCall, downtimeCall, ticketCall, type BulkScope, type MultiAction, type PanelAction } from './requests'
+import { acknowledgementCall, bulkCall, downtimeCall, type BulkScope, type MultiAction, type PanelAction } from './requests'
 import { ActionPopover } from './ActionPopover'
-import { runAcknowledge, runBulk, runCreateTickets, runSchedule } from './run'
+import { finish, runAcknowledge, runBulk, runSchedule } from './run'
 import { TicketAction } from './TicketAction'
 import { AcknowledgementsAction, MaintenanceViewAction } from './ViewActions'
 
@@ -102,7 +103,7 @@ function ActionPanel({ request, onDone, onClose, onMultiSelect }: ActionAreaProp
           onClose={onClose}
           onSubmit={async (payloads) => {
             if (bulk) await runBulk(bulkCalls('create_ticket', payloads[0]), 'creatingTicket', bulk.count)
-            else await runCreateTickets(payloads.map(ticketCall), rows, multi)
+            else await runCreateTickets(payloads.map(ticketCall), () => finish(rows, multi))
             done()
           }}
         />

@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { api } from '../../app/api'
-import { Ticket } from '../../shared/api/tickets'
+import { closeTicketCall, runCloseTicket, runCreateTickets, runTicketNote, ticketCall, ticketNoteCall, useTicket } from '../../app/actions'
 import { CloseTicketPanel, CreateTicketPanel, TicketView } from '../../ui'
-import { monitoringKeys } from '../api'
 import { isProblem, subjectName, ticketSubject } from '../model'
-import { closeTicketCall, reacknowledgeCall, rowBase, ticketCall, ticketNoteCall } from './requests'
-import { runCloseTicket, runCreateTickets, runTicketNote } from './run'
+import { reacknowledgeCall, rowBase } from './requests'
+import { finish } from './run'
 import { LoadingAction, type ViewActionProps } from './ViewActions'
 
 const ignore = () => {}
@@ -22,10 +19,8 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
   const { t } = useTranslation()
   const ticketId = row.tickets[row.tickets.length - 1]
   const [step, setStep] = useState<'view' | 'close' | 'reopen'>('view')
-  const ticket = useQuery({
-    queryKey: monitoringKeys.ticket(ticketId),
-    queryFn: ({ signal }) => api.request(`${rowBase(row)}/tickets/${encodeURIComponent(ticketId)}`, { schema: Ticket, signal }),
-  })
+  const ticket = useTicket(rowBase(row), ticketId)
+  const after = () => finish([row], false)
   if (!ticket.data) return <LoadingAction query={ticket} />
   const canAct = row.allowed_actions.includes('create_ticket')
   const handleable = canAct && isProblem(row) && !row.acknowledged
@@ -39,7 +34,7 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
         closed={ticket.data.isClosed}
         onClose={() => setStep('view')}
         onSubmit={async ([payload]) => {
-          await runCloseTicket(closeTicketCall(payload), [row])
+          await runCloseTicket(closeTicketCall(payload), after)
           onDone()
         }}
       />
@@ -52,7 +47,7 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
         ticketInfo={{ description: ticket.data.description, priorityName: ticket.data.priorityName }}
         onClose={() => setStep('view')}
         onSubmit={async (payloads) => {
-          await runCreateTickets(payloads.map(ticketCall), [row], false)
+          await runCreateTickets(payloads.map(ticketCall), after)
           onDone()
         }}
       />
@@ -68,7 +63,7 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
         onAddNote={
           canAct
             ? async (comment) => {
-                await runTicketNote(ticketNoteCall(row, ticketId, comment), [row], ticketId)
+                await runTicketNote(ticketNoteCall(rowBase(row), ticketId, comment), ticketId, after)
                 await ticket.refetch()
               }
             : undefined
@@ -85,7 +80,7 @@ export function TicketAction({ row, onDone, onClose }: ViewActionProps) {
             <button
               type="button"
               className="btn btn-outline-primary"
-              onClick={() => void runCreateTickets([reacknowledgeCall(row)], [row], false).then(onDone, ignore)}
+              onClick={() => void runCreateTickets([reacknowledgeCall(row)], after).then(onDone, ignore)}
             >
               {t('monitoring.actions.reacknowledge')}
             </button>

@@ -3,8 +3,9 @@
  * with which body, which rows a multi-select action may pick (SPEC §4), and the body of a bulk request
  * over everything a filter matches (src/shared/api/bulk.ts).
  */
+import type { ApiCall } from '../../app/actions'
 import type { FilterNode } from '../../shared/filter'
-import type { AcknowledgePayload, CloseTicketPayload, CreateTicketPayload, MaintenancePayload } from '../../ui'
+import type { AcknowledgePayload, CreateTicketPayload, MaintenancePayload } from '../../ui'
 import { isProblem, type MonitoredRow } from '../model'
 import type { Entity } from '../problems'
 
@@ -15,12 +16,6 @@ export type PanelAction =
 /** Actions that multi-select mode and bulk requests offer (SPEC §4: ticket, acknowledgement, maintenance). */
 export const MULTI_ACTIONS = ['add_acknowledgement', 'schedule_downtime', 'create_ticket'] as const
 export type MultiAction = (typeof MULTI_ACTIONS)[number]
-
-export interface ApiCall {
-  path: string
-  method: 'POST' | 'DELETE'
-  body?: Record<string, unknown>
-}
 
 const objectBase = (p: { host_id?: number; resource_id?: number }) =>
   p.resource_id !== undefined ? `resources/${p.resource_id}` : `hosts/${p.host_id}`
@@ -42,24 +37,9 @@ export function downtimeCall(p: MaintenancePayload): ApiCall {
   return { path: `resources/${p.resource_id}/downtimes`, method: 'POST', body: { ...p } }
 }
 
-/** SPEC §7 Tickets: POST hosts/{host_id}/tickets or resources/{resource_id}/tickets with the comment. */
-export function ticketCall(p: CreateTicketPayload): ApiCall {
-  return { path: `${objectBase(p)}/tickets`, method: 'POST', body: { ...p } }
-}
-
-/** SPEC §4 "note added": POST …/tickets/{ticket_id} with the comment. */
-export function ticketNoteCall(row: MonitoredRow, ticketId: string, comment: string): ApiCall {
-  return { path: `${rowBase(row)}/tickets/${encodeURIComponent(ticketId)}`, method: 'POST', body: { comment } }
-}
-
 /** SPEC §4 re-acknowledge: a ticket POST with `reacknowledged` (comment "Re-acknowledged" on the server). */
 export function reacknowledgeCall(row: MonitoredRow): ApiCall {
   return { path: `${rowBase(row)}/tickets`, method: 'POST', body: { reacknowledged: true } }
-}
-
-/** SPEC §7: DELETE …/tickets/{ticket_id} with body comment. */
-export function closeTicketCall(p: CloseTicketPayload): ApiCall {
-  return { path: `${objectBase(p)}/tickets/${encodeURIComponent(p.ticket_id)}`, method: 'DELETE', body: { comment: p.comment } }
 }
 
 export const rowBase = (row: MonitoredRow) => (row.monitoring_type === 'host' ? `hosts/${row.id}` : `resources/${row.id}`)

@@ -5,8 +5,8 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { api } from '../../app/api'
 import { Ticket } from '../../shared/api/tickets'
 import { CloseTicketPanel, TicketView } from '../../ui'
-import { closeTicketCall } from '../actions/requests'
-import { runCloseTicket } from '../actions/run'
+import { closeTicketCall, runCloseTicket, ticketKeys } from '../../app/actions'
+import { finish } from '../actions/run'
 import { LoadingAction } from '../actions/ViewActions'
 import { monitoringKeys } from '../api'
 import { hostPath, resourcePath } from '../links'
@@ -35,7 +35,7 @@ export function TicketPage() {
   const ticketId = useParams().ticket_id ?? ''
   const [closing, setClosing] = useState(false)
   const ticket = useQuery({
-    queryKey: monitoringKeys.ticket(ticketId),
+    queryKey: ticketKeys.one(ticketId),
     queryFn: ({ signal }) => api.request(`tickets/${encodeURIComponent(ticketId)}`, { schema: Ticket, signal }),
   })
   const subject = useTicketSubject(ticket.data)
@@ -60,7 +60,7 @@ export function TicketPage() {
               closed={ticket.data.isClosed}
               onClose={() => setClosing(false)}
               onSubmit={async ([payload]) => {
-                await runCloseTicket(closeTicketCall(payload), [row])
+                await runCloseTicket(closeTicketCall(payload), () => finish([row], false))
                 await ticket.refetch()
                 setClosing(false)
               }}

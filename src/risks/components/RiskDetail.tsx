@@ -81,7 +81,7 @@ export function RiskDetail({ id, onClose }: RiskDetailProps) {
               </Fragment>
             ))}
           </dl>
-          <RiskTickets risk={risk} />
+          <RiskTickets risk={risk} onClose={onClose} />
         </>
       )}
     </Modal>

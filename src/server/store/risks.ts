@@ -45,6 +45,7 @@ const riskActions = (scope: Scope, environmentId: number) =>
 const num = (v: number | string | null) => (v === null ? null : Number(v))
 
 function toApi(r: Row, scope: Scope): Risk {
+  const actions = riskActions(scope, r.hostgroup_id)
   return {
     id: r.id,
     hostgroup_id: r.hostgroup_id,
@@ -76,7 +77,9 @@ function toApi(r: Row, scope: Scope): Risk {
     first_scan_id: r.first_scan_id,
     last_scan_id: r.last_scan_id,
     tickets: readJson<string[]>(r.tickets, []),
-    allowed_actions: riskActions(scope, r.hostgroup_id),
+    allowed_actions: actions,
+    // SPEC §6 ticket-allowed flag: the right, and a host to open it on (SPEC §8 "no host info found").
+    ticket_allowed: actions.includes('create_ticket') && r.host_id !== null,
   }
 }
 
@@ -132,6 +135,7 @@ const riskDef: EntityDef<Row, Risk> = {
     'date_verified',
     'tickets',
     'allowed_actions',
+    'ticket_allowed',
   ],
   extraFields: [
     'description',

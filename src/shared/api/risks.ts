@@ -97,6 +97,8 @@ export const Risk = z.object({
   tickets: z.array(z.string()),
   /** create_ticket and view_ticket where the caller has them: tickets are the one action on a risk */
   allowed_actions: z.array(z.string()),
+  /** SPEC §6 ticket-allowed flag: create_ticket, and a host to open the ticket on (SPEC §8 "no host info found") */
+  ticket_allowed: z.boolean(),
 })
 export type Risk = z.infer<typeof Risk>
 

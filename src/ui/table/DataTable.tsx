@@ -1,6 +1,7 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table'
-import { Fragment, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
+import { DataRow, type CellLayout, type RowEvents } from './DataRow'
 import { isNavigationKey, keepActive, navigateRows, toggled, type RowNavigation } from './row-navigation'
 import { ariaSort, nextSort, type SortState } from './sort'
 import { useStickyOffsets } from './sticky-columns'
@@ -47,10 +48,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [nav, setNav] = useState<RowNavigation>({ activeId: null, expanded: new Set() })
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>())
 
-  const defs = useMemo<ColumnDef<Row>[]>(
-    () => columns.map((c) => ({ id: c.id, header: c.header, cell: ({ row }) => c.cell(row.original) })),
-    [columns],
-  )
+  const defs = useMemo<ColumnDef<Row>[]>(() => columns.map((c) => ({ id: c.id, header: c.header })), [columns])
   const table = useReactTable({
     data: rows as Row[],
     columns: defs,
@@ -63,39 +61,62 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const modelRows = table.getRowModel().rows
   const ids = modelRows.map((r) => r.id)
   const activeId = keepActive(nav.activeId, ids)
-  const byId = new Map(columns.map((c) => [c.id, c]))
   const leading = (renderExpanded ? 1 : 0) + (selection ? 1 : 0)
-  const visible = table.getVisibleLeafColumns().map((c) => byId.get(c.id)!)
+  const visibleIds = table
+    .getVisibleLeafColumns()
+    .map((c) => c.id)
+    .join('\n')
+  // Kept while the columns and their visibility stay, so that unchanged rows skip rendering (DataRow).
+  const visible = useMemo(() => {
+    const byId = new Map(columns.map((c) => [c.id, c]))
+    return visibleIds ? visibleIds.split('\n').map((id) => byId.get(id)!) : []
+  }, [columns, visibleIds])
   const span = visible.length + leading
   const firstScrolling = visible.findIndex((c) => !c.sticky)
   const { headerRef, stickyCell } = useStickyOffsets(leading + (firstScrolling === -1 ? visible.length : firstScrolling))
-  const cellProps = (index: number, column?: TableColumn<Row>) => {
+  const cellProps = (index: number, column?: TableColumn<Row>): CellLayout => {
     const sticky = stickyCell(index, column?.sticky === 'name')
     const className = [column?.className, sticky.className].filter(Boolean).join(' ') || undefined
     return { className, style: sticky.style }
   }
+  const layout = useMemo(
+    () => [...Array.from({ length: leading }, (_, i) => cellProps(i)), ...visible.map((c, i) => cellProps(leading + i, c))],
+    // stickyCell changes only with the number of sticky columns (their offsets are CSS variables).
+    [stickyCell, visible, leading],
+  )
 
-  const toggleExpanded = (id: string) => setNav((s) => ({ activeId: id, expanded: toggled(s.expanded, id) }))
-
-  const toggleSelected = (row: Row, id: string) => {
-    if (!selection) return
-    if (!selection.selected.has(id) && !selection.canSelect(row)) onSelectionRejected(selection.rejectedMessage)
-    else selection.onChange(toggled(selection.selected, id))
-  }
-
-  const onRowKeyDown = (e: KeyboardEvent<HTMLTableRowElement>, id: string) => {
-    if (e.target !== e.currentTarget || !isNavigationKey(e.key)) return
-    if (!renderExpanded && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return
-    e.preventDefault()
-    const next = navigateRows({ ...nav, activeId }, ids, id, e.key)
-    setNav(next)
-    if (next.activeId) rowRefs.current.get(next.activeId)?.focus()
-  }
-
-  const onRowClick = (e: MouseEvent<HTMLTableRowElement>, row: Row, id: string) => {
-    setNav((s) => ({ ...s, activeId: id }))
-    if (selection && !(e.target as HTMLElement).closest(INTERACTIVE)) toggleSelected(row, id)
-  }
+  // The rows' handlers read the latest props and state through this ref, so `events` never changes.
+  const latest = useRef({ nav, activeId, ids, selection, renderExpanded, onSelectionRejected })
+  latest.current = { nav, activeId, ids, selection, renderExpanded, onSelectionRejected }
+  const events = useMemo<RowEvents<Row>>(() => {
+    const toggleSelected = (row: Row, id: string) => {
+      const { selection, onSelectionRejected } = latest.current
+      if (!selection) return
+      if (!selection.selected.has(id) && !selection.canSelect(row)) onSelectionRejected(selection.rejectedMessage)
+      else selection.onChange(toggled(selection.selected, id))
+    }
+    return {
+      toggleSelected,
+      toggleExpanded: (id) => setNav((s) => ({ activeId: id, expanded: toggled(s.expanded, id) })),
+      keyDown: (e, id) => {
+        const { nav, activeId, ids, renderExpanded } = latest.current
+        if (e.target !== e.currentTarget || !isNavigationKey(e.key)) return
+        if (!renderExpanded && (e.key === 'ArrowLeft' || e.key === 'ArrowRight')) return
+        e.preventDefault()
+        const next = navigateRows({ ...nav, activeId }, ids, id, e.key)
+        setNav(next)
+        if (next.activeId) rowRefs.current.get(next.activeId)?.focus()
+      },
+      click: (e, row, id) => {
+        setNav((s) => ({ ...s, activeId: id }))
+        if (latest.current.selection && !(e.target as HTMLElement).closest(INTERACTIVE)) toggleSelected(row, id)
+      },
+      element: (id, el) => {
+        if (el) rowRefs.current.set(id, el)
+        else rowRefs.current.delete(id)
+      },
+    }
+  }, [])
 
   return (
     <div className="table-responsive">
@@ -103,12 +124,12 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         <thead>
           <tr ref={headerRef}>
             {renderExpanded && (
-              <th scope="col" {...cellProps(0)}>
+              <th scope="col" {...layout[0]}>
                 <span className="visually-hidden">{t('ui.table.details')}</span>
               </th>
             )}
             {selection && (
-              <th scope="col" {...cellProps(leading - 1)}>
+              <th scope="col" {...layout[leading - 1]}>
                 <span className="visually-hidden">{t('ui.table.select')}</span>
               </th>
             )}
@@ -116,10 +137,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               .getFlatHeaders()
               .filter((h) => h.column.getIsVisible())
               .map((header, i) => {
-                const column = byId.get(header.column.id)!
+                const column = visible[i]
                 const direction = ariaSort(sort, column.id)
                 return (
-                  <th key={header.id} scope="col" aria-sort={column.sortable ? direction : undefined} {...cellProps(leading + i, column)}>
+                  <th key={header.id} scope="col" aria-sort={column.sortable ? direction : undefined} {...layout[leading + i]}>
                     {column.sortable ? (
                       <button
                         type="button"
@@ -151,56 +172,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             const id = row.id
             const open = renderExpanded !== undefined && nav.expanded.has(id)
             const selected = selection?.selected.has(id) ?? false
-            const detailsId = `row-details-${id}`
             return (
-              <Fragment key={id}>
-                <tr
-                  ref={(el) => {
-                    if (el) rowRefs.current.set(id, el)
-                    else rowRefs.current.delete(id)
-                  }}
-                  tabIndex={id === activeId ? 0 : -1}
-                  className={[rowClassName?.(row.original), selected ? 'table-active' : ''].filter(Boolean).join(' ') || undefined}
-                  onKeyDown={(e) => onRowKeyDown(e, id)}
-                  onClick={(e) => onRowClick(e, row.original, id)}
-                >
-                  {renderExpanded && (
-                    <td {...cellProps(0)}>
-                      <button
-                        type="button"
-                        className="btn btn-sm btn-link p-0"
-                        aria-expanded={open}
-                        aria-controls={open ? detailsId : undefined}
-                        aria-label={t(open ? 'ui.table.collapseRow' : 'ui.table.expandRow')}
-                        onClick={() => toggleExpanded(id)}
-                      >
-                        <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-                      </button>
-                    </td>
-                  )}
-                  {selection && (
-                    <td {...cellProps(leading - 1)}>
-                      <input
-                        type="checkbox"
-                        className="form-check-input"
-                        aria-label={t('ui.table.selectRow')}
-                        checked={selected}
-                        onChange={() => toggleSelected(row.original, id)}
-                      />
-                    </td>
-                  )}
-                  {row.getVisibleCells().map((cell, i) => (
-                    <td key={cell.id} {...cellProps(leading + i, byId.get(cell.column.id))}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
-                {open && (
-                  <tr id={detailsId} className="table-light">
-                    <td colSpan={span}>{renderExpanded!(row.original)}</td>
-                  </tr>
-                )}
-              </Fragment>
+              <DataRow<Row>
+                key={id}
+                row={row.original}
+                id={id}
+                columns={visible}
+                layout={layout}
+                expandable={renderExpanded !== undefined}
+                open={open}
+                selectable={selection !== undefined}
+                selected={selected}
+                active={id === activeId}
+                className={[rowClassName?.(row.original), selected ? 'table-active' : ''].filter(Boolean).join(' ') || undefined}
+                span={span}
+                details={open ? renderExpanded!(row.original) : null}
+                events={events}
+              />
             )
           })}
         </tbody>

@@ -1,25 +1,26 @@
-import { useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useLayoutEffect, useRef } from 'react'
+
+const offsetVar = (index: number) => `--sticky-left-${index}`
 
 /**
  * The `left` offsets of a table's first `count` columns, which table.css keeps in view on a phone while the
  * table scrolls sideways (issue 17): each is the width of the header cells before it, measured again when
- * they resize (data arriving, fonts, a column shown).
+ * they resize (data arriving, fonts, a column shown). They are CSS variables on the table, set without a
+ * React render: a live update that changes a state badge's width does not re-render every row (issue 4).
  */
 export function useStickyOffsets(count: number) {
   const headerRef = useRef<HTMLTableRowElement>(null)
-  const [offsets, setOffsets] = useState<readonly number[]>([])
   useLayoutEffect(() => {
     const row = headerRef.current
-    if (!row || count === 0) return
+    const table = row?.closest('table')
+    if (!row || !table || count === 0) return
     const cells = Array.from(row.cells).slice(0, count)
     const measure = () => {
       let left = 0
-      const next = cells.map((cell) => {
-        const at = left
+      cells.forEach((cell, i) => {
+        table.style.setProperty(offsetVar(i), `${left}px`)
         left += cell.getBoundingClientRect().width
-        return at
       })
-      setOffsets((prev) => (prev.length === next.length && prev.every((v, i) => v === next[i]) ? prev : next))
     }
     measure()
     // Absent in jsdom (unit tests); the first measure then stands.
@@ -28,8 +29,11 @@ export function useStickyOffsets(count: number) {
     for (const cell of cells) observer.observe(cell)
     return () => observer.disconnect()
   }, [count])
-  /** Class and style of the cell at `index` in its row. */
-  const stickyCell = (index: number, name = false) =>
-    index < count ? { className: `sticky-cell${name ? ' sticky-name' : ''}`, style: { left: offsets[index] ?? 0 } } : {}
+  /** Class and style of the cell at `index` in its row; the same for the table's life with `count`. */
+  const stickyCell = useCallback(
+    (index: number, name = false) =>
+      index < count ? { className: `sticky-cell${name ? ' sticky-name' : ''}`, style: { left: `var(${offsetVar(index)}, 0px)` } } : {},
+    [count],
+  )
   return { headerRef, stickyCell }
 }

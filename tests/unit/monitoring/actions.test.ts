@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  acknowledgementCall,
-  bulkCall,
-  canSelectFor,
-  closeTicketCall,
-  downtimeCall,
-  reacknowledgeCall,
-  ticketCall,
-} from '../../../src/monitoring/actions/requests'
+import { closeTicketCall, ticketCall, ticketNoteCall } from '../../../src/app/actions'
+import { acknowledgementCall, bulkCall, canSelectFor, downtimeCall, reacknowledgeCall } from '../../../src/monitoring/actions/requests'
 import { acknowledgementButton, ticketButton } from '../../../src/monitoring/components/row-buttons'
 import { hostRow, resourceRow } from './rows'
 
@@ -51,6 +44,18 @@ describe('action calls (SPEC §7 paths, SPEC §3 payloads)', () => {
       path: 'hosts/1/tickets/VIG-000007',
       method: 'DELETE',
       body: { comment: 'fixed' },
+    })
+    // A risk's ticket: opened on risks/{risk_id}/tickets, noted by id, and its current one closed without an id.
+    expect(ticketCall({ risk_id: 5, comment: 'patch' }).path).toBe('risks/5/tickets')
+    expect(ticketNoteCall('risks/5', 'VIG-000008', 'soon')).toEqual({
+      path: 'risks/5/tickets/VIG-000008',
+      method: 'POST',
+      body: { comment: 'soon' },
+    })
+    expect(closeTicketCall({ risk_id: 5, ticket_id: 'VIG-000008', comment: 'patched' })).toEqual({
+      path: 'risks/5/tickets',
+      method: 'DELETE',
+      body: { comment: 'patched' },
     })
   })
 

@@ -4,7 +4,8 @@
  * POST …/tickets opens a ticket (or re-opens: `reopened: true`), or re-acknowledges with
  * `reacknowledged: true`; POST …/tickets/{ticket_id} adds a note (or re-acknowledges). DELETE answers
  * {ticket_id}. Rights create_ticket / view_ticket (SPEC §6).
- * Risks: GET/POST/DELETE risks/{risk_id}/tickets (the risk's current ticket: DELETE closes it) and
+ * Risks: GET/POST/DELETE risks/{risk_id}/tickets (the risk's current ticket: DELETE closes it), POST
+ * risks/{risk_id}/tickets/{ticket_id} (a note on one of its tickets) and
  * risks/{hostgroup_id}/{risk_plugin_id}/tickets (a risk group: POST opens one ticket per risk and answers
  * `ticket_ids` with `reopened`, or a SPEC §8 key per risk that gets none; DELETE closes every open one and
  * answers `ticket_ids`). Risks have no acknowledgement, so no re-acknowledgement either.
@@ -199,6 +200,19 @@ async function riskTicketRoutes(app: ZodApp, { store, bus, box }: Pick<RouteDeps
           : { risk_id: t.id, id: tk.ticket_id, reopened: tk.reopened }
       })
       return reply.status(201).send({ ticket_ids: ticketIds })
+    },
+  )
+
+  // SPEC §4 "note added" to a risk's ticket: the comment goes to the ticket service, as for hosts.
+  app.post(
+    `${one}/:ticket_id`,
+    { schema: { params: RiskTicketParams.extend(TicketIdParam.shape), body: TicketBody, response: { 200: TicketPostResponse } } },
+    async (req) => {
+      const targets = await risk(req.scope, req.params)
+      const comment = riskComment(targets, req.body)
+      refuse(rightRefusal(req.scope, 'create_ticket', targets[0]))
+      const write = await addTicketNote(db, await providersOf(targets), req.scope, targets[0], req.params.ticket_id, comment, now())
+      return (await commitThenPublish(db, bus, write)).ticket
     },
   )
 

@@ -7,7 +7,7 @@ import { app } from './app'
 import { assets } from './assets'
 import { auth } from './auth'
 import { dashboard } from './dashboard'
-import { errors } from './errors'
+import { errorReasons, errors } from './errors'
 import { maps } from './maps'
 import { monitoringScreens } from './monitoring-screens'
 import { reports } from './reports'
@@ -26,4 +26,6 @@ export const enCore = {
   assets,
   admin: { screens: adminScreens },
   errors,
+  // SPEC §8 refusal texts per reason (tickets: no host info, still open), read by the API client and the screens
+  errorReasons,
 }

@@ -63,7 +63,6 @@ export const risksUi = {
   tickets: {
     title: 'Tickets',
     none: 'This risk has no tickets.',
-    readOnly: 'Tickets are shown read-only here; they are created and closed through the risk ticket API.',
     notAllowed: 'You may not view the tickets of this risk.',
     created: 'Created',
     closed: 'Closed',

@@ -62,7 +62,6 @@ export const risksUi: typeof en = {
   tickets: {
     title: 'Tickets',
     none: 'Dit risico heeft geen tickets.',
-    readOnly: 'Tickets worden hier alleen getoond; ze worden aangemaakt en gesloten via de ticket-API voor risico’s.',
     notAllowed: 'U mag de tickets van dit risico niet bekijken.',
     created: 'Aangemaakt',
     closed: 'Gesloten',

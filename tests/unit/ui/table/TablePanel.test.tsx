@@ -164,6 +164,28 @@ describe('table panel (SPEC §2 Generic table panel)', () => {
     expect(screen.getAllByText(/Details of/)).toHaveLength(1)
   })
 
+  it('renders only the row a feed update changed, keeping the others as they were (issue 4 "stays responsive")', () => {
+    const rendered: number[] = []
+    const counting: TableColumn<Host>[] = [
+      ...columns,
+      {
+        id: 'counted',
+        header: 'Counted',
+        cell: (h) => {
+          rendered.push(h.id)
+          return h.output
+        },
+      },
+    ]
+    const rows = hosts.slice(0, 5)
+    const { rerender } = renderUi(<Screen data={rows} columns={counting} />)
+    rendered.length = 0
+    // As the feed patches a page: a new object for the changed row, the same objects for the rest.
+    rerender(<Screen data={rows.map((h) => (h.id === 3 ? { ...h, output: 'CRITICAL now' } : h))} columns={counting} />)
+    expect(rendered).toEqual([3])
+    expect(screen.getAllByText('CRITICAL now')).toHaveLength(2)
+  })
+
   it('shows the empty messages of SPEC §2, with the filter variant', () => {
     const { rerender } = renderUi(<Screen data={[]} emptyKind="problems" />)
     expect(screen.getByText('No problems detected.')).toBeTruthy()
