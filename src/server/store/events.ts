@@ -289,7 +289,8 @@ type Access = { kind: 'planner' } | { kind: 'table'; from: string } | { kind: 'p
 async function accessOf(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery): Promise<Access> {
   if (dialect !== 'sqlite') return { kind: 'planner' }
   if (q.min_id !== undefined) return { kind: 'table', from: 'events NOT INDEXED' }
-  if (!q.map_all_events && (q.host_id || q.resource_id || q.risk_id || q.risk_plugin_id || q.map_id || q.report_id)) return { kind: 'planner' }
+  if (!q.map_all_events && (q.host_id || q.resource_id || q.risk_id || q.risk_plugin_id || q.map_id || q.report_id))
+    return { kind: 'planner' }
   const ids = environmentsOf(scope, q)
   if (ids.length <= 1) return { kind: 'planner' }
   const { n } = await db
