@@ -66,6 +66,8 @@ interface Cull {
 const CLICK_SLOP_PX = 5
 /** While the camera moves at blocks LOD, the layers are redrawn at most this often. */
 const TRANSFORM_MS = 100
+// A wheel has no end event: the sharp drawing follows this long after the last move (issue 18 settle ≤ 100 ms).
+const SETTLE_AFTER_MS = 50
 /** Palette index of a live state in blocks: the MAP value, or STALE (SPEC §4 "Stale items are greyed"). */
 const STALE = 6
 const liveIndex = (s: { map_state: number; stale?: boolean } | undefined) => (!s ? MAP.nohost : s.stale ? STALE : s.map_state)
@@ -197,14 +199,17 @@ export function MapCanvas({
       if (blocks && !settle && (whole || performance.now() - lastDraw.current < TRANSFORM_MS)) {
         const k = c.scale / d.scale
         picture.show(s).style.transform = `matrix(${k}, 0, 0, ${k}, ${c.x - k * d.x}, ${c.y - k * d.y})`
-        // The real drawing follows TRANSFORM_MS after the last move.
+        // The real drawing follows SETTLE_AFTER_MS after the last move.
         if (trailing.current) clearTimeout(trailing.current)
         trailing.current = setTimeout(() => {
           trailing.current = null
           applyRef.current(camera.current, true)
-        }, TRANSFORM_MS)
+        }, SETTLE_AFTER_MS)
         return
       }
+      // This draw is the real one: a trailing draw still pending would only draw the same camera again.
+      if (trailing.current) clearTimeout(trailing.current)
+      trailing.current = null
       picture.hide(s)
       drawn.current = c
       lastDraw.current = performance.now()
