@@ -15,11 +15,15 @@ export function useStickyOffsets(count: number) {
     const table = row?.closest('table')
     if (!row || !table || count === 0) return
     const cells = Array.from(row.cells).slice(0, count)
+    // All widths are read before any offset is written, and an unchanged offset is not written again: a write
+    // between reads would force a layout per column on every live update.
     const measure = () => {
+      const widths = cells.map((cell) => cell.getBoundingClientRect().width)
       let left = 0
-      cells.forEach((cell, i) => {
-        table.style.setProperty(offsetVar(i), `${left}px`)
-        left += cell.getBoundingClientRect().width
+      widths.forEach((width, i) => {
+        const value = `${left}px`
+        if (table.style.getPropertyValue(offsetVar(i)) !== value) table.style.setProperty(offsetVar(i), value)
+        left += width
       })
     }
     measure()
