@@ -105,8 +105,11 @@ export const setConnector = defineEdit<{ id: string; fields: Partial<Omit<Connec
     const c = draft.connectors[id]
     if (!c) return
     Object.assign(c, fields)
+    // A field set to undefined is cleared (a reset route has no waypoints or attach points).
+    for (const [key, value] of Object.entries(fields)) if (value === undefined) delete (c as Record<string, unknown>)[key]
     // A plain connector carries no bandwidth binding (the Connector schema's rule).
     if (c.kind === 'plain') delete c.bandwidth
+    if (c.waypoints?.length === 0) delete c.waypoints
   },
 })
 

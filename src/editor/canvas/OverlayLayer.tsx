@@ -16,6 +16,7 @@ import { alignLines, guidesFor, settleBox, snapValue, type AlignLines } from '..
 import { editorKindOf } from '../items'
 import { ALIGN_TOLERANCE } from '../tools/select-tool'
 import { HANDLE_RADIUS, handlesOf } from '../tools/connect-handles'
+import { routeHandles } from '../tools/route-handles'
 import { boxesOf, linkOf } from '../model/links'
 import { ConnectorShape, ItemShape, type DrawProps } from './ItemsLayer'
 
@@ -187,6 +188,25 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
           {...draw}
         />
       ))}
+      {!readOnly &&
+        selectedLinks.length === 1 &&
+        selection.size === 1 &&
+        routeHandles(selectedLinks[0]).map((h, n) => {
+          const r = HANDLE_RADIUS / scale
+          const look = { stroke: draw.theme.accent, strokeWidth: stroke, listening: false, name: `route-${h.kind}` }
+          return h.kind === 'waypoint' ? (
+            <Rect key={`route-${n}`} x={h.at.x - r} y={h.at.y - r} width={2 * r} height={2 * r} fill="#ffffff" {...look} />
+          ) : (
+            <Circle
+              key={`route-${n}`}
+              x={h.at.x}
+              y={h.at.y}
+              radius={h.kind === 'end' ? r : r * 0.8}
+              fill={h.kind === 'end' ? draw.theme.accent : '#ffffff'}
+              {...look}
+            />
+          )
+        })}
       {connectFrom && doc.items[connectFrom] && (
         <Rect
           x={doc.items[connectFrom].x - 4 / scale}

@@ -3,7 +3,8 @@
  * pointer" and "what is in the rubber band", so the items layer does not listen and redraws at half the cost.
  */
 import RBush from 'rbush'
-import { kindOf, type MapDocument } from '../../shared/maps'
+import { distanceToRoute, kindOf, type MapDocument, type Route } from '../../shared/maps'
+import { boxesOf, linkOf, routeOfLink } from '../model/links'
 
 interface Entry {
   minX: number
@@ -19,19 +20,17 @@ export interface HitIndex {
   at(p: { x: number; y: number }, slop: number): string | null
 }
 
-const centre = (doc: MapDocument, id: string) => {
-  const item = doc.items[id]
-  return item ? { x: item.x + item.w / 2, y: item.y + item.h / 2 } : null
-}
-
-function distanceToSegment(p: { x: number; y: number }, a: { x: number; y: number }, b: { x: number; y: number }) {
-  const dx = b.x - a.x,
-    dy = b.y - a.y
-  const t = dx === 0 && dy === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
-  return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy))
+/** Connectors' routes, worked out at the first click after a change (shared/maps/route.ts, as drawn). */
+function routesOf(doc: MapDocument): [string, Route][] {
+  const boxes = boxesOf(doc.items)
+  return Object.values(doc.connectors).flatMap((c) => {
+    const link = linkOf(c, boxes)
+    return link ? [[c.id, routeOfLink(link)] as [string, Route]] : []
+  })
 }
 
 export function buildHitIndex(doc: MapDocument): HitIndex {
+  let routes: [string, Route][] | undefined
   const tree = new RBush<Entry>()
   tree.load(
     Object.values(doc.items).map((item) => {
@@ -43,12 +42,8 @@ export function buildHitIndex(doc: MapDocument): HitIndex {
     at(p, slop) {
       const hits = tree.search({ minX: p.x, minY: p.y, maxX: p.x, maxY: p.y })
       if (hits.length) return hits.reduce((top, e) => (e.z > top.z || (e.z === top.z && e.id > top.id) ? e : top)).id
-      for (const c of Object.values(doc.connectors)) {
-        const a = centre(doc, c.from),
-          b = centre(doc, c.to)
-        if (a && b && distanceToSegment(p, a, b) <= slop) return c.id
-      }
-      return null
+      routes ??= routesOf(doc)
+      return routes.find(([, r]) => distanceToRoute(p, r) <= slop)?.[0] ?? null
     },
   }
 }

@@ -8,10 +8,11 @@
 import { kindOf, type Box } from '../../shared/maps'
 import { runEdit } from '../actions'
 import { connect, move } from '../actions/document'
-import { itemsIn, type ConnectRefusal } from '../model/doc-ops'
+import { itemsIn, withGroups, type ConnectRefusal } from '../model/doc-ops'
 import type { Camera, Editor } from '../model/editor'
 import { alignLines, alignMove, type AlignLines } from '../model/guides'
 import { nearBox, onHandle } from './connect-handles'
+import { handleAt, startReshape } from './route-handles'
 
 type Point = { x: number; y: number }
 
@@ -22,6 +23,7 @@ type ToolState =
   | { kind: 'linking'; from: string }
   | { kind: 'band'; start: Point; additive: boolean }
   | { kind: 'panning'; screen: Point; camera: Camera }
+  | { kind: 'reshaping'; drag: ReturnType<typeof startReshape> }
 
 export interface PointerInput {
   /** Map coordinates. */
@@ -91,6 +93,11 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         return
       }
       if (tool === 'connect' && editable()) return pickForConnect(input.target)
+      const reshape = tool === 'select' && !input.shift ? handleAt(editor, input.point) : null
+      if (reshape) {
+        state = { kind: 'reshaping', drag: startReshape(editor, reshape.link, reshape.handle, input.point, DRAG_THRESHOLD) }
+        return
+      }
       const linkFrom = editable() && !input.shift ? handleItem(input.point) : null
       if (linkFrom) {
         state = { kind: 'linking', from: linkFrom }
@@ -98,8 +105,10 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         return
       }
       if (input.target) {
-        if (input.shift) editor.select([input.target], 'toggle')
-        else if (!selection.has(input.target)) editor.select([input.target])
+        // A member of a group stands for the whole group (issue 18 grouping).
+        const group = withGroups(editor.get().doc, [input.target])
+        if (input.shift) editor.select(group, 'toggle')
+        else if (!selection.has(input.target)) editor.select(group)
       } else if (!input.shift) {
         editor.select([])
       }
@@ -118,6 +127,8 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
           editor.set({ gesture: { kind: 'link', from: state.from, to: input.point, target: target === state.from ? null : target } })
           return
         }
+        case 'reshaping':
+          return state.drag.drag(input.point)
         case 'panning': {
           const c = state.camera
           editor.set({ camera: { ...c, x: c.x + input.screen.x - state.screen.x, y: c.y + input.screen.y - state.screen.y } })
@@ -169,6 +180,8 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
       } else if (state.kind === 'linking' && gesture?.kind === 'link') {
         editor.set({ gesture: null })
         if (gesture.target) pickLink(gesture.from, gesture.target)
+      } else if (state.kind === 'reshaping') {
+        state.drag.end()
       } else if (state.kind === 'band' && gesture?.kind === 'band') {
         editor.set({ gesture: null })
         editor.select(itemsIn(doc, gesture.box), gesture.additive ? 'add' : 'replace')
