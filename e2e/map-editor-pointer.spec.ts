@@ -162,7 +162,9 @@ describe('map editor by pointer (issue 18)', () => {
     const a = view.at(128, 110),
       c = view.at(464, 440)
     await page.mouse.click(a.x, a.y)
-    await page.mouse.click(c.x, c.y, { modifiers: ['Shift'] })
+    await page.keyboard.down('Shift')
+    await page.mouse.click(c.x, c.y)
+    await page.keyboard.up('Shift')
     await page.keyboard.press('Control+G')
     await autosaved(page)
     let items = (await draft(user)).items
