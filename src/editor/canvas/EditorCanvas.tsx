@@ -22,7 +22,6 @@ import { mapTheme, type Lod, useItemStates, useMapImages } from '../../viewer'
 import { toMap, zoomAt } from '../model/camera'
 import type { Editor } from '../model/editor'
 import type { PointerInput, Tool } from '../tools/select-tool'
-import { removeWaypointAt } from '../tools/route-handles'
 import { actionContext, type EditorMode } from '../actions'
 import { ContextMenu } from '../components/ContextMenu'
 import { BindHostPanel } from '../components/BindHostPanel'
@@ -146,7 +145,6 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
 
   function onDoubleClick(e: Konva.KonvaEventObject<MouseEvent>) {
     const i = input(e)
-    if (i && editor.get().tool === 'select' && removeWaypointAt(editor, i.point)) return
     if (!i?.target || editor.get().tool !== 'select') return
     editor.select([i.target])
     if (editableItem() === i.target) setEditing(i.target)

@@ -89,26 +89,47 @@ function reshaped(editor: Editor, link: Link, handle: RouteHandle, p: Point): Fi
   return { waypoints }
 }
 
-/** A drag of one handle pressed at `start`: shown as the `reshape` gesture once it travels, recorded by `end`. */
-export function startReshape(editor: Editor, link: Link, handle: RouteHandle, start: Point, threshold: number) {
-  const id = link.connector.id
+/** Two clicks on one waypoint within this many milliseconds are a double-click (it removes the waypoint). */
+const DOUBLE_CLICK_MS = 400
+
+/**
+ * Drags of route handles: `begin` at a press, `drag` shows the `reshape` gesture once the pointer has travelled
+ * `threshold` screen pixels, `end` records it; a waypoint clicked twice without a drag is removed instead.
+ */
+export function createReshaper(editor: Editor, threshold: number) {
+  let press: { link: Link; handle: RouteHandle; start: Point } | null = null
+  let lastClick: { key: string; time: number } | null = null
   return {
+    /** Starts a drag when `p` is on a handle of the one selected connector; false otherwise. */
+    begin(p: Point): boolean {
+      const hit = handleAt(editor, p)
+      press = hit && { ...hit, start: p }
+      return press !== null
+    },
     drag(p: Point) {
+      if (!press) return
+      const { link, handle, start } = press
       if (editor.get().gesture === null && Math.hypot(p.x - start.x, p.y - start.y) * editor.get().camera.scale < threshold) return
-      editor.set({ gesture: { kind: 'reshape', id, fields: reshaped(editor, link, handle, p) } })
+      editor.set({ gesture: { kind: 'reshape', id: link.connector.id, fields: reshaped(editor, link, handle, p) } })
     },
     end() {
       const g = editor.get().gesture
-      editor.set({ gesture: null })
-      if (g?.kind === 'reshape') runEdit(editor, setConnector, { id, fields: g.fields })
+      if (!press) return
+      const { link, handle } = press
+      const id = link.connector.id
+      press = null
+      if (g?.kind === 'reshape') {
+        editor.set({ gesture: null })
+        runEdit(editor, setConnector, { id, fields: g.fields })
+        return
+      }
+      if (handle.kind !== 'waypoint') return
+      const key = `${id}:${handle.index}`
+      const now = Date.now()
+      if (lastClick?.key === key && now - lastClick.time < DOUBLE_CLICK_MS) {
+        lastClick = null
+        runEdit(editor, setConnector, { id, fields: { waypoints: (link.connector.waypoints ?? []).filter((_, i) => i !== handle.index) } })
+      } else lastClick = { key, time: now }
     },
   }
-}
-
-/** Double-click on a waypoint removes it; true when one was removed. */
-export function removeWaypointAt(editor: Editor, p: Point): boolean {
-  const { link, handle } = handleAt(editor, p) ?? {}
-  if (!link || handle?.kind !== 'waypoint') return false
-  const waypoints = (link.connector.waypoints ?? []).filter((_, i) => i !== handle.index)
-  return runEdit(editor, setConnector, { id: link.connector.id, fields: { waypoints } })
 }

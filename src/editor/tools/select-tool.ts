@@ -12,7 +12,7 @@ import { itemsIn, withGroups, type ConnectRefusal } from '../model/doc-ops'
 import type { Camera, Editor } from '../model/editor'
 import { alignLines, alignMove, type AlignLines } from '../model/guides'
 import { nearBox, onHandle } from './connect-handles'
-import { handleAt, startReshape } from './route-handles'
+import { createReshaper } from './route-handles'
 
 type Point = { x: number; y: number }
 
@@ -23,7 +23,7 @@ type ToolState =
   | { kind: 'linking'; from: string }
   | { kind: 'band'; start: Point; additive: boolean }
   | { kind: 'panning'; screen: Point; camera: Camera }
-  | { kind: 'reshaping'; drag: ReturnType<typeof startReshape> }
+  | { kind: 'reshaping' }
 
 export interface PointerInput {
   /** Map coordinates. */
@@ -50,6 +50,7 @@ export interface Tool {
 
 export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRefusal) => void): Tool {
   let state: ToolState = { kind: 'idle' }
+  const reshaper = createReshaper(editor, DRAG_THRESHOLD)
   const editable = () => !editor.get().readOnly
 
   function pickLink(from: string, to: string) {
@@ -93,9 +94,8 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         return
       }
       if (tool === 'connect' && editable()) return pickForConnect(input.target)
-      const reshape = tool === 'select' && !input.shift ? handleAt(editor, input.point) : null
-      if (reshape) {
-        state = { kind: 'reshaping', drag: startReshape(editor, reshape.link, reshape.handle, input.point, DRAG_THRESHOLD) }
+      if (tool === 'select' && !input.shift && reshaper.begin(input.point)) {
+        state = { kind: 'reshaping' }
         return
       }
       const linkFrom = editable() && !input.shift ? handleItem(input.point) : null
@@ -128,7 +128,7 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
           return
         }
         case 'reshaping':
-          return state.drag.drag(input.point)
+          return reshaper.drag(input.point)
         case 'panning': {
           const c = state.camera
           editor.set({ camera: { ...c, x: c.x + input.screen.x - state.screen.x, y: c.y + input.screen.y - state.screen.y } })
@@ -181,7 +181,7 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         editor.set({ gesture: null })
         if (gesture.target) pickLink(gesture.from, gesture.target)
       } else if (state.kind === 'reshaping') {
-        state.drag.end()
+        reshaper.end()
       } else if (state.kind === 'band' && gesture?.kind === 'band') {
         editor.set({ gesture: null })
         editor.select(itemsIn(doc, gesture.box), gesture.additive ? 'add' : 'replace')

@@ -58,4 +58,25 @@ describe('grouping', () => {
     expect(editor.get().doc.items.s).toMatchObject({ kind: 'host', host_id: 7, name: 'db-01', x: 400, y: 100 })
     expect(editor.get().doc.connectors.l.to).toBe('s')
   })
+
+  it('adds a waypoint by dragging a selected connector’s middle and removes it by double-clicking it', () => {
+    const doc = sampleDocument()
+    doc.grid.snap = false
+    // a (0,0 48×48) to b (200,40 48×48): straight from (48, 28) to (200, 44).
+    doc.connectors.l = { id: 'l', from: 'a', to: 'b', z: 1, kind: 'plain', width: 2, dash: false }
+    const editor = createEditor(doc)
+    const tool = createPointerTool(editor, () => {})
+    editor.select(['l'])
+    tool.down(at(124, 36, 'l'))
+    tool.move(at(130, 120, 'l'))
+    tool.up(at(130, 120))
+    expect(editor.get().doc.connectors.l.waypoints).toEqual([{ x: 130, y: 120 }])
+    for (let i = 0; i < 2; i++) {
+      tool.down(at(130, 120))
+      tool.up(at(130, 120))
+    }
+    expect(editor.get().doc.connectors.l).not.toHaveProperty('waypoints')
+    editor.undo()
+    expect(editor.get().doc.connectors.l.waypoints).toEqual([{ x: 130, y: 120 }])
+  })
 })
