@@ -2,7 +2,8 @@
  * Issue 18 "editing as fluent as draw.io", by pointer in Chromium against the built app and the real server: a
  * dragged item lands on the grid and on another item's edge (a guide shows while they line up), a resized item
  * gets whole grid sizes, a double click edits a text in place (undoable), the context menu clones and deletes,
- * a connector is dragged out of an item's handle, and a draft left by a closed tab is offered back (issue 6
+ * a connector is dragged out of an item's handle, a connector gets a waypoint by dragging its middle and turns
+ * orthogonal, two grouped items move together, and a draft left by a closed tab is offered back (issue 6
  * "never loses work").
  */
 import { describe, expect, it } from 'vitest'
@@ -30,7 +31,10 @@ const ITEMS = {
   t: { kind: 'text', id: 't', x: 64, y: 400, w: 160, h: 24, z: 2, rotation: 0, text: 'Old note', font_size: 14, align: 'left' },
 }
 
-async function engineerWithMap(items: Record<string, unknown> = ITEMS): Promise<Tenant & { mapId: number; path: string }> {
+async function engineerWithMap(
+  items: Record<string, unknown> = ITEMS,
+  connectors: Record<string, unknown> = {},
+): Promise<Tenant & { mapId: number; path: string }> {
   const tenant = await makeTenant(suite.server, suite.admin, 'engineer')
   const map = await tenant.api.post('/api/v1/maps', { alias: 'Pointer map', hostgroup_id: tenant.environmentId, layout: 2 })
   expect(map.status).toBe(201)
@@ -42,7 +46,7 @@ async function engineerWithMap(items: Record<string, unknown> = ITEMS): Promise<
     background: { colour: '#ffffff', image_id: null },
     grid: { visible: true, snap: true, size: GRID },
     items,
-    connectors: {},
+    connectors,
   }
   expect((await tenant.api.put(`${base}/document`, { document })).status).toBe(200)
   expect((await tenant.api.del(`${base}/lock`)).status).toBe(204)
@@ -169,6 +173,63 @@ describe('map editor by pointer (issue 18)', () => {
     await page.mouse.up()
     await autosaved(page)
     expect(Object.values((await draft(user)).connectors)).toMatchObject([{ from: 'a', to: 'c' }])
+  })
+
+  it('adds a waypoint by dragging a connector’s middle, makes it orthogonal, and moves two grouped items together', async () => {
+    const link = { id: 'l', from: 'a', to: 'b', z: 1, kind: 'plain', width: 2, dash: false }
+    const user = await engineerWithMap(ITEMS, { l: link })
+    const page = await (await browserAs(suite, user)).tab(user.path)
+    await saved(page)
+    const view = await fitted(page, Object.values(ITEMS))
+
+    // a→b runs straight from (192, 136.3) to (400, 221.7): a click half-way selects it and shows its handles.
+    const middle = view.at(296, 179)
+    await page.mouse.click(middle.x, middle.y)
+    await page.getByLabel('Routing').waitFor()
+    await page.mouse.move(middle.x, middle.y)
+    await page.mouse.down()
+    const to = view.at(290, 318)
+    await page.mouse.move(to.x, to.y, { steps: 8 })
+    await page.mouse.up()
+    await autosaved(page)
+    expect((await draft(user)).connectors.l.waypoints).toEqual([{ x: 288, y: 320 }])
+
+    await page.getByLabel('Routing').selectOption('Orthogonal')
+    await autosaved(page)
+    expect((await draft(user)).connectors.l).toMatchObject({ route: 'orthogonal', waypoints: [{ x: 288, y: 320 }] })
+
+    // a and c grouped: pressing c drags both.
+    const a = view.at(128, 110),
+      c = view.at(464, 440)
+    await page.mouse.click(a.x, a.y)
+    // Apart by more than a double-click's time (Konva's stage takes two quick clicks anywhere for one).
+    await page.waitForTimeout(600)
+    await page.keyboard.down('Shift')
+    await page.mouse.click(c.x, c.y)
+    await page.keyboard.up('Shift')
+    await page.keyboard.press('Control+G')
+    await autosaved(page)
+    let items = (await draft(user)).items
+    expect(items.a.group).toEqual(expect.any(String))
+    expect(items.c.group).toBe(items.a.group)
+    const empty = view.at(300, 30)
+    await page.mouse.click(empty.x, empty.y)
+    await page.waitForTimeout(600)
+    await page.mouse.move(c.x, c.y)
+    await page.mouse.down()
+    const dropped = view.at(464 + 32, 440 + 48)
+    await page.mouse.move(dropped.x, dropped.y, { steps: 10 })
+    await page.mouse.up()
+    await autosaved(page)
+    items = (await draft(user)).items
+    expect([items.a.x, items.a.y, items.c.x, items.c.y]).toEqual([96, 118, 432, 448])
+    // b stayed, so the connector keeps its waypoint.
+    expect((await draft(user)).connectors.l.waypoints).toEqual([{ x: 288, y: 320 }])
+
+    await page.keyboard.press('Control+Z')
+    await autosaved(page)
+    items = (await draft(user)).items
+    expect([items.a.x, items.a.y, items.c.x, items.c.y]).toEqual([64, 70, 400, 400])
   })
 
   it('edits a text in place on double click, undoably, and clones and deletes from the context menu', async () => {

@@ -4,8 +4,16 @@
  * background). They go through the same dispatcher as the keyed actions (`runEdit`), one history entry each.
  */
 import type { Draft } from 'immer'
-import type { Background, Connector, MapDocument, MapItem, RackSlot, ViewOptions } from '../../shared/maps'
-import { takenBinding, connect as connectItems, moveItems, resizeItem, type ConnectRefusal } from '../model/doc-ops'
+import {
+  itemKinds,
+  type Background,
+  type Connector,
+  type MapDocument,
+  type MapItem,
+  type RackSlot,
+  type ViewOptions,
+} from '../../shared/maps'
+import { bindingTaken, takenBinding, connect as connectItems, moveItems, resizeItem, type ConnectRefusal } from '../model/doc-ops'
 import { defineEdit } from './types'
 
 /** Set by `place` when an item was refused (its binding is already on the map, SPEC §5). */
@@ -105,8 +113,47 @@ export const setConnector = defineEdit<{ id: string; fields: Partial<Omit<Connec
     const c = draft.connectors[id]
     if (!c) return
     Object.assign(c, fields)
+    // A field set to undefined is cleared (a reset route has no waypoints or attach points).
+    for (const [key, value] of Object.entries(fields)) if (value === undefined) delete (c as Record<string, unknown>)[key]
     // A plain connector carries no bandwidth binding (the Connector schema's rule).
     if (c.kind === 'plain') delete c.bandwidth
+    if (c.waypoints?.length === 0) delete c.waypoints
+  },
+})
+
+/** Kinds "Bind to host…" applies to: a host item is re-bound, a shape becomes a host item in its place. */
+export const BINDABLE_KINDS: readonly MapItem['kind'][] = ['host', 'shape']
+
+/**
+ * Binds an item to a host (issue 18 context menu "Bind to host…"), keeping its id, box, label, group and
+ * connectors. Refused when the host is already on the map (SPEC §5 "only once").
+ */
+export const bindHost = defineEdit<{ id: string; host: { id: number; name: string }; result?: PlaceResult }>({
+  id: 'bind-host',
+  label: 'editor.actions.bind-host',
+  perform: (draft, { id, host, result }) => {
+    const item = draft.items[id] as MapItem | undefined
+    if (!item || !BINDABLE_KINDS.includes(item.kind)) return
+    const { x, y, w, h, z, rotation, label, group } = item
+    const next: MapItem =
+      item.kind === 'host'
+        ? { ...item, host_id: host.id, name: host.name }
+        : itemKinds.host.defaults({
+            id,
+            x,
+            y,
+            z,
+            w,
+            h,
+            rotation,
+            host_id: host.id,
+            name: host.name,
+            ...(label && { label }),
+            ...(group && { group }),
+          })
+    const refused = bindingTaken(draft as MapDocument, next)
+    if (result) result.refused = refused
+    if (!refused) draft.items[id] = next as Draft<MapItem>
   },
 })
 

@@ -7,6 +7,7 @@ import type { Editor } from '../model/editor'
 import { alignBottom, alignCenter, alignLeft, alignMiddle, alignRight, alignTop, distributeHorizontal, distributeVertical } from './align'
 import { bringForward, bringToFront, sendBackward, sendToBack } from './arrange'
 import { connectSelection, copy, cut, deleteSelection, deselect, duplicate, paste, selectAll } from './edit'
+import { group, ungroup } from './group'
 import { redo, undo } from './history'
 import { chordOf, normaliseChord, type KeyEventLike } from './keys'
 import { nudgeActions } from './move'
@@ -29,6 +30,8 @@ export const ACTIONS: readonly Action[] = [
   sendBackward,
   bringToFront,
   sendToBack,
+  group,
+  ungroup,
   alignLeft,
   alignCenter,
   alignRight,

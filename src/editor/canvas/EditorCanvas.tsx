@@ -24,6 +24,8 @@ import type { Editor } from '../model/editor'
 import type { PointerInput, Tool } from '../tools/select-tool'
 import { actionContext, type EditorMode } from '../actions'
 import { ContextMenu } from '../components/ContextMenu'
+import { BindHostPanel } from '../components/BindHostPanel'
+import { BINDABLE_KINDS } from '../actions/document'
 import { InlineTextEditor } from '../components/InlineTextEditor'
 import { inlineFieldOf } from '../items'
 import { zoomToFitCamera } from '../actions/view'
@@ -40,7 +42,7 @@ export const PALETTE_MIME = 'application/x-vigil-map-item'
 export interface EditorCanvasProps {
   editor: Editor
   /** The map, for its live states (issue 18: the editor shows what the wall shows). */
-  map: { id: number; use_hard_state: boolean }
+  map: { id: number; use_hard_state: boolean; hostgroup_id: number }
   /** The pointer tool (the page owns it, so that Escape on the keyboard can cancel its gesture). */
   pointer: Tool
   label: string
@@ -67,6 +69,7 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
   const states = useItemStates(map.id, doc, map.use_hard_state)
   const [editing, setEditing] = useState<string | null>(null)
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null)
+  const [binding, setBinding] = useState<{ id: string; at: { x: number; y: number } } | null>(null)
   const closeMenu = useCallback(() => {
     setMenu(null)
     box.current?.focus()
@@ -75,6 +78,13 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
     setEditing(null)
     box.current?.focus()
   }, [])
+
+  /** The one selected item "Bind to host…" applies to, if any. */
+  function bindableItem(): string | null {
+    const { selection, doc: d, readOnly } = editor.get()
+    const [id] = selection
+    return !readOnly && selection.size === 1 && d.items[id] && BINDABLE_KINDS.includes(d.items[id].kind) ? id : null
+  }
 
   /** The one selected item whose text can be edited in place, if any. */
   function editableItem(): string | null {
@@ -228,7 +238,21 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
           at={menu}
           notify={notify}
           onEditText={editableItem() ? () => setEditing(editableItem()) : undefined}
+          onBindHost={bindableItem() ? () => setBinding({ id: bindableItem()!, at: menu }) : undefined}
           onClose={closeMenu}
+        />
+      )}
+      {binding && (
+        <BindHostPanel
+          editor={editor}
+          id={binding.id}
+          at={binding.at}
+          hostgroupId={map.hostgroup_id}
+          notify={notify}
+          onClose={() => {
+            setBinding(null)
+            box.current?.focus()
+          }}
         />
       )}
     </div>

@@ -8,9 +8,10 @@ import type Konva from 'konva'
 import { memo, useLayoutEffect, useMemo, useRef } from 'react'
 import { Group, Layer } from 'react-konva'
 import { useStore } from 'zustand'
-import { byZ, type Connector, type ItemState, type MapItem } from '../../shared/maps'
+import { byZ, type ItemState, type MapItem } from '../../shared/maps'
 import { ConnectorLine, ItemNode, type ImageLookup, type Lod, type MapTheme } from '../../viewer'
 import type { Editor } from '../model/editor'
+import { boxesOf, linkOf, sameLink, type Link } from '../model/links'
 import { useStableChunks } from './chunks'
 
 const NONE: readonly string[] = []
@@ -29,12 +30,6 @@ export interface DrawProps {
   states?: Readonly<Record<string, ItemState>>
 }
 
-interface Link {
-  connector: Connector
-  from: MapItem
-  to: MapItem
-}
-const sameLink = (a: Link, b: Link) => a.connector === b.connector && a.from === b.from && a.to === b.to
 const sameItem = (a: MapItem, b: MapItem) => a === b
 
 export const ItemShape = memo(function ItemShape({ item, theme, lod, labelScale, images, states }: DrawProps & { item: MapItem }) {
@@ -43,8 +38,8 @@ export const ItemShape = memo(function ItemShape({ item, theme, lod, labelScale,
   )
 })
 
-export const ConnectorShape = memo(function ConnectorShape({ connector, from, to, theme, lod }: DrawProps & Link) {
-  return <ConnectorLine connector={connector} from={from} to={to} theme={theme} lod={lod} listening={false} />
+export const ConnectorShape = memo(function ConnectorShape({ connector, from, to, obstacles, theme, lod }: DrawProps & Link) {
+  return <ConnectorLine connector={connector} from={from} to={to} obstacles={obstacles} theme={theme} lod={lod} listening={false} />
 })
 
 /** One cached chunk: re-cached after its members, the scale or the look changed. */
@@ -90,15 +85,13 @@ export const ItemsLayer = memo(function ItemsLayer({ editor, theme, lod, labelSc
   const draw = useMemo(() => ({ theme, lod, labelScale, images, states }), [theme, lod, labelScale, images, states])
   const hidden = useMemo(() => new Set(moving), [moving])
   const visibleItems = useMemo(() => byZ(items).filter((i) => !hidden.has(i.id)), [items, hidden])
-  const links = useMemo(
-    () =>
-      byZ(connectors).flatMap((c) => {
-        const from = items[c.from],
-          to = items[c.to]
-        return from && to && !hidden.has(c.from) && !hidden.has(c.to) ? [{ connector: c, from, to }] : []
-      }),
-    [connectors, items, hidden],
-  )
+  const links = useMemo(() => {
+    const boxes = boxesOf(items)
+    return byZ(connectors).flatMap((c) => {
+      const link = !hidden.has(c.from) && !hidden.has(c.to) ? linkOf(c, boxes) : null
+      return link ? [link] : []
+    })
+  }, [connectors, items, hidden])
   const itemChunks = useStableChunks(visibleItems, ITEMS_PER_CHUNK, sameItem)
   const linkChunks = useStableChunks(links, CONNECTORS_PER_CHUNK, sameLink)
   return (

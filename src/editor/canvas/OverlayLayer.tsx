@@ -17,6 +17,8 @@ import { alignLines, guidesFor, settleBox, snapValue, type AlignLines } from '..
 import { editorKindOf } from '../items'
 import { ALIGN_TOLERANCE } from '../tools/select-tool'
 import { HANDLE_RADIUS, handlesOf } from '../tools/connect-handles'
+import { routeHandles } from '../tools/route-handles'
+import { boxesOf, linkOf } from '../model/links'
 import { ConnectorShape, ItemShape, type DrawProps } from './ItemsLayer'
 
 /** Alignment guides: magenta, as diagram editors draw them, apart from the accent of selections. */
@@ -78,6 +80,23 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
   const selected = useMemo(() => [...selection].flatMap((id) => (doc.items[id] ? [doc.items[id]] : [])), [selection, doc.items])
   const handles = !readOnly && gesture === null && selected.length > 0 && selected.length <= MAX_HANDLES
   const keepRatio = selected.some((item) => editorKindOf(item).keepRatio)
+  const movingLinks = useMemo(() => {
+    if (!moving.length) return []
+    const boxes = boxesOf(doc.items, { ids: movingSet, dx, dy })
+    return Object.values(doc.connectors).flatMap((c) => {
+      const link = movingSet.has(c.from) || movingSet.has(c.to) ? linkOf(c, boxes, { ids: movingSet, dx, dy }) : null
+      return link ? [link] : []
+    })
+  }, [doc, moving, movingSet, dx, dy])
+  const selectedLinks = useMemo(() => {
+    const boxes = boxesOf(doc.items)
+    return [...selection].flatMap((id) => {
+      const c = doc.connectors[id]
+      // A connector being reshaped is shown with its new waypoints or attach points.
+      const link = c && linkOf(gesture?.kind === 'reshape' && gesture.id === id ? { ...c, ...gesture.fields } : c, boxes)
+      return link ? [link] : []
+    })
+  }, [doc, selection, gesture])
 
   useEffect(() => {
     const t = transformer.current
@@ -147,14 +166,9 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
           <MovingItems editor={editor} ids={moving} {...draw} />
         </Group>
       )}
-      {moving.length > 0 &&
-        Object.values(doc.connectors).map((c) => {
-          const from = doc.items[c.from],
-            to = doc.items[c.to]
-          if (!from || !to || (!movingSet.has(c.from) && !movingSet.has(c.to))) return null
-          const shift = (item: typeof from) => (movingSet.has(item.id) ? { ...item, x: item.x + dx, y: item.y + dy } : item)
-          return <ConnectorShape key={c.id} connector={c} from={shift(from)} to={shift(to)} {...draw} />
-        })}
+      {movingLinks.map((l) => (
+        <ConnectorShape key={l.connector.id} {...l} {...draw} />
+      ))}
       {selected.map((item) => (
         <Rect
           key={item.id}
@@ -171,20 +185,32 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
           listening={false}
         />
       ))}
-      {[...selection]
-        .flatMap((id) => (doc.connectors[id] ? [doc.connectors[id]] : []))
-        .map((c) => {
-          const from = doc.items[c.from],
-            to = doc.items[c.to]
-          return from && to ? (
-            <ConnectorShape
-              key={`sel-${c.id}`}
-              connector={{ ...c, colour: draw.theme.accent, width: c.width + 2 }}
-              from={from}
-              to={to}
-              {...draw}
+      {selectedLinks.map((l) => (
+        <ConnectorShape
+          key={`sel-${l.connector.id}`}
+          {...l}
+          connector={{ ...l.connector, colour: draw.theme.accent, width: l.connector.width + 2 }}
+          {...draw}
+        />
+      ))}
+      {!readOnly &&
+        selectedLinks.length === 1 &&
+        selection.size === 1 &&
+        routeHandles(selectedLinks[0]).map((h, n) => {
+          const r = HANDLE_RADIUS / scale
+          const look = { stroke: draw.theme.accent, strokeWidth: stroke, listening: false, name: `route-${h.kind}` }
+          return h.kind === 'waypoint' ? (
+            <Rect key={`route-${n}`} x={h.at.x - r} y={h.at.y - r} width={2 * r} height={2 * r} fill="#ffffff" {...look} />
+          ) : (
+            <Circle
+              key={`route-${n}`}
+              x={h.at.x}
+              y={h.at.y}
+              radius={h.kind === 'end' ? r : r * 0.8}
+              fill={h.kind === 'end' ? draw.theme.accent : '#ffffff'}
+              {...look}
             />
-          ) : null
+          )
         })}
       {connectFrom && doc.items[connectFrom] && (
         <Rect

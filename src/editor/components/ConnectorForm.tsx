@@ -1,11 +1,12 @@
 /**
- * A selected connection (SPEC §2 "connect items", "bandwidth connections"): label, colour, width, dash, and for
+ * A selected connection (SPEC §2 "connect items", "bandwidth connections"): label, colour, width, dash, routing
+ * (issue 18: straight, orthogonal, curved; reset drops its waypoints and attach points), and for
  * a bandwidth connection the interface resource, its incoming and outgoing perfdata labels and the capacity.
  */
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Connector } from '../../shared/maps'
+import { CONNECTOR_ROUTES, type Connector, type ConnectorRoute } from '../../shared/maps'
 import { paletteQuery, perfdataKeysQuery, useMapEnvironments } from '../api'
 import { runEdit } from '../actions'
 import { setConnector } from '../actions/document'
@@ -97,6 +98,31 @@ export function ConnectorForm({
         <label htmlFor="conn-dash" className="form-check-label small">
           {c('dash')}
         </label>
+      </div>
+      <label className="form-label small mb-0" htmlFor="conn-route">
+        {c('route')}
+      </label>
+      <div className="d-flex gap-1 mb-2">
+        <select
+          id="conn-route"
+          className="form-select form-select-sm"
+          value={connector.route ?? 'straight'}
+          onChange={(e) => set({ route: e.target.value as ConnectorRoute })}
+        >
+          {CONNECTOR_ROUTES.map((r) => (
+            <option key={r} value={r}>
+              {c(`routes.${r}`)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-secondary text-nowrap"
+          disabled={!connector.waypoints && !connector.from_anchor && !connector.to_anchor}
+          onClick={() => set({ waypoints: undefined, from_anchor: undefined, to_anchor: undefined })}
+        >
+          {c('resetRoute')}
+        </button>
       </div>
       <label className="form-label small mb-0" htmlFor="conn-kind">
         {c('kind')}

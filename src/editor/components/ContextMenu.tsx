@@ -1,7 +1,8 @@
 /**
  * The canvas's context menu (issue 18 "as fluent as draw.io"): right click (or the menu key, Shift+F10) on an
  * item or the canvas offers the registry's actions that apply there (STYLE.md "Actions": nothing is done here
- * that the toolbar or keyboard does not do the same way), and editing the item's text in place. Arrow keys move,
+ * that the toolbar or keyboard does not do the same way), editing the item's text in place, and binding a host
+ * or shape item to a host (the host picker opens over the canvas). Arrow keys move,
  * Enter runs, Escape or a click elsewhere closes.
  */
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react'
@@ -14,6 +15,7 @@ import type { Editor } from '../model/editor'
 const GROUPS = [
   ['cut', 'copy', 'paste', 'duplicate', 'delete'],
   ['bring-to-front', 'bring-forward', 'send-backward', 'send-to-back'],
+  ['group', 'ungroup'],
   ['connect-selection', 'select-all'],
 ]
 
@@ -25,10 +27,12 @@ export interface ContextMenuProps {
   notify?(messageKey: string): void
   /** Offered when one item with a text or label is selected. */
   onEditText?(): void
+  /** Offered when one host or shape item is selected: re-binds it through the host picker. */
+  onBindHost?(): void
   onClose(): void
 }
 
-export function ContextMenu({ editor, mode, at, notify, onEditText, onClose }: ContextMenuProps) {
+export function ContextMenu({ editor, mode, at, notify, onEditText, onBindHost, onClose }: ContextMenuProps) {
   const { t } = useTranslation()
   const menu = useRef<HTMLDivElement>(null)
   const ctx = actionContext(editor, { notify })
@@ -95,13 +99,18 @@ export function ContextMenu({ editor, mode, at, notify, onEditText, onClose }: C
           },
           'F2',
         )}
+      {onBindHost &&
+        entry('bind-host', t('editor.menu.bindHost'), () => {
+          onClose()
+          onBindHost()
+        })}
       {groups.map((group, n) => (
         <div key={n} role="group">
-          {(n > 0 || onEditText) && <hr className="dropdown-divider" />}
+          {(n > 0 || onEditText || onBindHost) && <hr className="dropdown-divider" />}
           {group.map((a) => entry(a.id, t(a.label), () => run(a), a.keys?.[0]))}
         </div>
       ))}
-      {groups.length === 0 && !onEditText && (
+      {groups.length === 0 && !onEditText && !onBindHost && (
         <span className="dropdown-item-text small text-body-secondary">{t('editor.menu.nothing')}</span>
       )}
     </div>

@@ -66,14 +66,30 @@ export function deleteIds(draft: DocDraft, ids: Iterable<string>) {
   for (const c of Object.values(draft.connectors)) if (gone.has(c.from) || gone.has(c.to)) delete draft.connectors[c.id]
 }
 
+/** Moves items; a connector between two moved items takes its waypoints along (its route keeps its shape). */
 export function moveItems(draft: DocDraft, ids: Iterable<string>, dx: number, dy: number) {
   if (dx === 0 && dy === 0) return
-  for (const id of ids) {
+  const moved = new Set(ids)
+  for (const id of moved) {
     const item = draft.items[id]
     if (!item) continue
     item.x += dx
     item.y += dy
   }
+  for (const c of Object.values(draft.connectors))
+    if (c.waypoints && moved.has(c.from) && moved.has(c.to))
+      for (const p of c.waypoints) {
+        p.x += dx
+        p.y += dy
+      }
+}
+
+/** The ids with the other members of their groups (issue 18 grouping: a group is selected and moved whole). */
+export function withGroups(doc: MapDocument, ids: Iterable<string>): string[] {
+  const out = new Set(ids)
+  const groups = new Set([...out].flatMap((id) => (doc.items[id]?.group ? [doc.items[id].group] : [])))
+  if (groups.size) for (const item of Object.values(doc.items)) if (item.group && groups.has(item.group)) out.add(item.id)
+  return [...out]
 }
 
 /** Puts an item into a new box (resize handles, the inspector's size fields) as its editor kind says. */
@@ -89,9 +105,13 @@ export const snap = (v: number, step: number) => Math.round(v / step) * step
 /** Copies of items (and the connectors among them) with new ids, offset; bound items already on the map are skipped. */
 export function cloneInto(draft: DocDraft, items: readonly MapItem[], connectors: readonly Connector[], offset: number): string[] {
   const ids = new Map<string, string>()
+  // Copies of a group's members form a group of their own.
+  const groups = new Map<string, string>()
+  const groupOf = (g: string | undefined) => g && (groups.get(g) ?? groups.set(g, newId()).get(g))
   let z = topZ(draft as MapDocument)
   for (const item of byZ(Object.fromEntries(items.map((i) => [i.id, i])))) {
     const copy = { ...structuredClone(item), id: newId(), x: item.x + offset, y: item.y + offset, z: ++z } as MapItem
+    if (item.group) copy.group = groupOf(item.group)
     // SPEC §5: a host can be on a map only once, so a copy of a bound item on the same map is left out.
     if (bindingTaken(draft as MapDocument, copy)) continue
     draft.items[copy.id] = copy as Draft<MapItem>
@@ -102,7 +122,14 @@ export function cloneInto(draft: DocDraft, items: readonly MapItem[], connectors
     const from = ids.get(c.from),
       to = ids.get(c.to)
     if (!from || !to) continue
-    const copy = { ...structuredClone(c), id: newId(), from, to, z: ++cz }
+    const copy = {
+      ...structuredClone(c),
+      id: newId(),
+      from,
+      to,
+      z: ++cz,
+      ...(c.waypoints && { waypoints: c.waypoints.map((p) => ({ x: p.x + offset, y: p.y + offset })) }),
+    }
     draft.connectors[copy.id] = copy as Draft<Connector>
   }
   return [...ids.values()]

@@ -6,7 +6,7 @@
  */
 import type { Patch } from 'immer'
 import { createStore, type StoreApi } from 'zustand/vanilla'
-import type { Box, MapDocument } from '../../shared/maps'
+import type { Box, Connector, MapDocument } from '../../shared/maps'
 import type { Camera } from '../../shared/maps/view'
 import type { Guide } from './guides'
 import { emptyHistory, push, record, redo, undo, type History, type Recipe } from './history'
@@ -20,6 +20,8 @@ export type Gesture =
   | { kind: 'band'; box: Box; additive: boolean }
   /** A connector dragged out of an item's handle: its loose end, and the item it would connect to. */
   | { kind: 'link'; from: string; to: { x: number; y: number }; target: string | null }
+  /** A selected connector's waypoint or end being dragged: its new waypoints or attach point. */
+  | { kind: 'reshape'; id: string; fields: Pick<Connector, 'waypoints' | 'from_anchor' | 'to_anchor'> }
 
 export interface EditorState {
   doc: MapDocument

@@ -9,10 +9,11 @@ import { kindOf, type Box } from '../../shared/maps'
 import { extentOf, itemsMeeting, worldBox } from '../../shared/maps/view'
 import { runEdit } from '../actions'
 import { connect, move } from '../actions/document'
-import type { ConnectRefusal } from '../model/doc-ops'
+import { withGroups, type ConnectRefusal } from '../model/doc-ops'
 import type { Camera, Editor } from '../model/editor'
 import { alignLines, alignMove, type AlignLines } from '../model/guides'
 import { nearBox, onHandle } from './connect-handles'
+import { createReshaper } from './route-handles'
 
 type Point = { x: number; y: number }
 
@@ -23,6 +24,7 @@ type ToolState =
   | { kind: 'linking'; from: string }
   | { kind: 'band'; start: Point; additive: boolean }
   | { kind: 'panning'; screen: Point; camera: Camera }
+  | { kind: 'reshaping' }
 
 export interface PointerInput {
   /** Map coordinates. */
@@ -49,6 +51,7 @@ export interface Tool {
 
 export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRefusal) => void): Tool {
   let state: ToolState = { kind: 'idle' }
+  const reshaper = createReshaper(editor, DRAG_THRESHOLD)
   const editable = () => !editor.get().readOnly
 
   function pickLink(from: string, to: string) {
@@ -95,6 +98,10 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         return
       }
       if (tool === 'connect' && editable()) return pickForConnect(input.target)
+      if (tool === 'select' && !input.shift && reshaper.begin(input.point)) {
+        state = { kind: 'reshaping' }
+        return
+      }
       const linkFrom = editable() && !input.shift ? handleItem(input.point) : null
       if (linkFrom) {
         state = { kind: 'linking', from: linkFrom }
@@ -102,8 +109,10 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
         return
       }
       if (input.target) {
-        if (input.shift) editor.select([input.target], 'toggle')
-        else if (!selection.has(input.target)) editor.select([input.target])
+        // A member of a group stands for the whole group (issue 18 grouping).
+        const group = withGroups(editor.get().doc, [input.target])
+        if (input.shift) editor.select(group, 'toggle')
+        else if (!selection.has(input.target)) editor.select(group)
       } else if (!input.shift) {
         editor.select([])
       }
@@ -122,6 +131,8 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
           editor.set({ gesture: { kind: 'link', from: state.from, to: input.point, target: target === state.from ? null : target } })
           return
         }
+        case 'reshaping':
+          return reshaper.drag(input.point)
         case 'panning': {
           const c = state.camera
           editor.set({ camera: { ...c, x: c.x + input.screen.x - state.screen.x, y: c.y + input.screen.y - state.screen.y } })
@@ -173,9 +184,11 @@ export function createPointerTool(editor: Editor, onRefused: (reason: ConnectRef
       } else if (state.kind === 'linking' && gesture?.kind === 'link') {
         editor.set({ gesture: null })
         if (gesture.target) pickLink(gesture.from, gesture.target)
+      } else if (state.kind === 'reshaping') {
+        reshaper.end()
       } else if (state.kind === 'band' && gesture?.kind === 'band') {
         editor.set({ gesture: null })
-        editor.select(itemsMeeting(Object.values(doc.items), gesture.box), gesture.additive ? 'add' : 'replace')
+        editor.select(withGroups(doc, itemsMeeting(Object.values(doc.items), gesture.box)), gesture.additive ? 'add' : 'replace')
       }
       state = { kind: 'idle' }
     },

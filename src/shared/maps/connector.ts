@@ -16,6 +16,20 @@ export const Bandwidth = z
   .strict()
 export type Bandwidth = z.infer<typeof Bandwidth>
 
+/** How a connector runs (issue 18): a straight line, right angles around items, or a smooth curve. */
+export const CONNECTOR_ROUTES = ['straight', 'orthogonal', 'curved'] as const
+export type ConnectorRoute = (typeof CONNECTOR_ROUTES)[number]
+export const MAX_WAYPOINTS = 50
+
+/** Where on an item a connector attaches, as fractions of its box (0,0 top left; 1,0.5 the middle of the right side). */
+export const Anchor = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1) }).strict()
+export type Anchor = z.infer<typeof Anchor>
+/** A point the route passes through, in map coordinates. */
+export const Waypoint = z
+  .object({ x: z.number().finite().min(-100_000).max(100_000), y: z.number().finite().min(-100_000).max(100_000) })
+  .strict()
+export type Waypoint = z.infer<typeof Waypoint>
+
 export const Connector = z
   .object({
     id: ItemId,
@@ -28,6 +42,12 @@ export const Connector = z
     width: z.number().min(0.5).max(40).default(2),
     dash: z.boolean().default(false),
     bandwidth: Bandwidth.optional(),
+    /** Absent: straight (documents from before routing). */
+    route: z.enum(CONNECTOR_ROUTES).optional(),
+    waypoints: z.array(Waypoint).max(MAX_WAYPOINTS).optional(),
+    /** Absent: the route picks the side facing the other end, and follows when the items move. */
+    from_anchor: Anchor.optional(),
+    to_anchor: Anchor.optional(),
   })
   .strict()
   .refine((c) => (c.kind === 'bandwidth') === (c.bandwidth !== undefined), {

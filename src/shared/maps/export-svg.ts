@@ -9,6 +9,7 @@ import type { BandwidthReading } from './bandwidth'
 import type { Connector } from './connector'
 import { byZ, type MapDocument } from './document'
 import { kindOf, type MapItem } from './items'
+import { routeObstacles } from './route'
 import { connectorOps, drawItem, isLive, mapTheme, type DrawContext, type DrawOp, type LiveState, type MapTheme, type TextOp } from './draw'
 
 export interface SvgOptions {
@@ -144,12 +145,13 @@ export function exportSvg(doc: MapDocument, o: SvgOptions = {}): string {
     ? svgOf({ op: 'image', imageId: doc.background.image_id, x: 0, y: 0, w: width, h: height }, o.images)
     : ''
   const items = byZ(doc.items)
-  const boxOf = (id: string) => doc.items[id] && kindOf(doc.items[id]).bounds(doc.items[id])
+  const boxes = new Map(items.map((i) => [i.id, kindOf(i).bounds(i)]))
   const connectors = byZ(doc.connectors).flatMap((c) => {
-    const from = boxOf(c.from),
-      to = boxOf(c.to)
+    const from = boxes.get(c.from),
+      to = boxes.get(c.to)
     if (!from || !to) return []
-    return connectorOps(c, from, to, ctx, c.bandwidth ? o.bandwidth?.(c) : undefined).map((op) => svgOf(op))
+    const reading = c.bandwidth ? o.bandwidth?.(c) : undefined
+    return connectorOps(c, from, to, ctx, reading, routeObstacles(c, from, to, boxes.values())).map((op) => svgOf(op))
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

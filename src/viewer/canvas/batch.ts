@@ -4,9 +4,18 @@
  * one path per colour — one fill per colour instead of one node per item, and no allocation per item in a
  * frame. Used when the LOD is `blocks` (items) and always for connectors.
  */
-import type { Box, Connector, MapDocument } from '../../shared/maps'
+import {
+  connectorRoute,
+  isSimpleRoute,
+  routeObstacles,
+  traceRoute,
+  type Box,
+  type Connector,
+  type MapDocument,
+  type Route,
+} from '../../shared/maps'
 import type { BandwidthReading } from '../../shared/maps/bandwidth'
-import { CONNECTOR_LABEL, connectorColour, connectorEnds, connectorLabel, DASH, outlineOf, type MapTheme } from '../../shared/maps/draw'
+import { CONNECTOR_LABEL, connectorColour, connectorLabel, DASH, outlineOf, type MapTheme } from '../../shared/maps/draw'
 import type { Lod } from '../items/types'
 
 export interface BatchModel {
@@ -21,8 +30,12 @@ export interface BatchModel {
   /** An unbound item's own colour (fill, else stroke); undefined: the theme's. */
   colour: (string | undefined)[]
   connectors: Connector[]
-  /** x0, y0, x1, y1 of connector j at 4j, from edge to edge of its items' boxes. */
+  /** x0, y0, x1, y1 of connector j at 4j: the ends of a straight one, the extent of a routed one. */
   seg: Float32Array
+  /** The route of connector j when it is not one straight segment (bends, waypoints, curves). */
+  routes: (Route | undefined)[]
+  /** Where connector j's label sits (the middle of its route) at 2j. */
+  middle: Float32Array
 }
 
 const byConnectorZ = (a: Connector, b: Connector) => a.z - b.z || (a.id < b.id ? -1 : 1)
@@ -54,9 +67,21 @@ export function buildBatchModel(
   const connectors = Object.values(doc.connectors).filter((c) => boxes.has(c.from) && boxes.has(c.to))
   // Documents mostly list connectors in drawing order already: then the sort of 10,000 is skipped.
   if (connectors.some((c, j) => j > 0 && byConnectorZ(connectors[j - 1], c) > 0)) connectors.sort(byConnectorZ)
-  const seg = new Float32Array(4 * connectors.length)
-  connectors.forEach((c, j) => seg.set(connectorEnds(boxes.get(c.from)!, boxes.get(c.to)!), 4 * j))
-  return { ids: [...drawOrder], order, box, bound, outline, colour, connectors, seg }
+  const seg = new Float32Array(4 * connectors.length),
+    middle = new Float32Array(2 * connectors.length)
+  const routes: (Route | undefined)[] = []
+  connectors.forEach((c, j) => {
+    const from = boxes.get(c.from)!,
+      to = boxes.get(c.to)!
+    const route = connectorRoute(c, from, to, routeObstacles(c, from, to, boxes.values()))
+    const xs = route.polyline.map((p) => p.x),
+      ys = route.polyline.map((p) => p.y)
+    const [a, b] = route.points
+    seg.set(isSimpleRoute(c) ? [a.x, a.y, b.x, b.y] : [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], 4 * j)
+    middle.set([route.middle.x, route.middle.y], 2 * j)
+    routes.push(isSimpleRoute(c) ? undefined : route)
+  })
+  return { ids: [...drawOrder], order, box, bound, outline, colour, connectors, seg, routes, middle }
 }
 
 /** Whether the box at 4i of `a` meets the view. */
@@ -157,6 +182,11 @@ export function drawConnectors(
     const [colour, width, dash] = key.split('|')
     ctx.beginPath()
     for (const j of list) {
+      const route = m.routes[j]
+      if (route) {
+        traceRoute(ctx, route)
+        continue
+      }
       ctx.moveTo(s[4 * j], s[4 * j + 1])
       ctx.lineTo(s[4 * j + 2], s[4 * j + 3])
     }
@@ -177,6 +207,6 @@ export function drawConnectors(
     if (!label) continue
     ctx.fillStyle = label.colour
     // Text drawn as text on the canvas: never markup.
-    ctx.fillText(label.text, (s[4 * j] + s[4 * j + 2]) / 2, (s[4 * j + 1] + s[4 * j + 3]) / 2 - CONNECTOR_LABEL.lift)
+    ctx.fillText(label.text, m.middle[2 * j], m.middle[2 * j + 1] - CONNECTOR_LABEL.lift)
   }
 }

@@ -35,14 +35,16 @@ export interface ConnectorProps {
   lod: Lod
   /** The reading of a bandwidth connector (the viewer's live data); absent in the editor's design view. */
   bandwidth?: BandwidthReading
+  /** The boxes an orthogonal route goes around (shared/maps/route.ts routeObstacles). */
+  obstacles?: readonly Box[]
   listening?: boolean
 }
 
-/** A connector from edge to edge of its items' boxes (the editor's; the wall batches them, canvas/batch.ts). */
-export function ConnectorLine({ connector, from, to, theme, lod, bandwidth, listening }: ConnectorProps) {
+/** A connector along its route (the editor's; the wall batches them, canvas/batch.ts). */
+export function ConnectorLine({ connector, from, to, theme, lod, bandwidth, obstacles, listening }: ConnectorProps) {
   return (
     <Group id={connector.id} name="map-connector" listening={listening ?? true}>
-      {konvaNodes(connectorOps(connector, from, to, { theme, lod }, bandwidth))}
+      {konvaNodes(connectorOps(connector, from, to, { theme, lod }, bandwidth, obstacles))}
     </Group>
   )
 }

@@ -116,24 +116,20 @@ describe('draw.io import of network diagrams (issue 18)', () => {
     ])
   })
 
-  it('keeps a straight edge a connector, and routed edges (right angles, waypoints) along their route', () => {
-    expect(Object.values(r.document.connectors).map((c) => c.label ?? '')).toEqual(['10G', ''])
-    const route = (label: string) => {
-      const line = items.find((i) => i.kind === 'line' && i.label === label) as Extract<MapItem, { kind: 'line' }>
-      return line.points.flatMap((v, k) => (k % 2 === 0 ? [[line.x + v, line.y + line.points[k + 1]]] : []))
-    }
+  it('keeps a straight edge a connector, and routed edges (right angles, waypoints, attach points) as routed connectors', () => {
+    const byLabel = (label: string) => Object.values(r.document.connectors).find((c) => (c.label ?? '') === label)!
+    expect(Object.values(r.document.connectors).map((c) => c.label ?? '')).toEqual(['10G', 'uplink', 'backup', ''])
     // Leaves the firewall's right side, turns down into the top of the server.
-    expect(route('uplink')).toEqual([
-      [104, 272],
-      [330, 272],
-      [330, 240],
-    ])
-    // From the switch through both waypoints to the server's edge.
-    expect(route('backup')).toEqual([
-      [400, 60],
-      [450, 60],
-      [450, 280],
-      [360, 280],
-    ])
+    expect(byLabel('uplink')).toMatchObject({ route: 'orthogonal', from_anchor: { x: 1, y: 0.5 }, to_anchor: { x: 0.5, y: 0 } })
+    expect(byLabel('uplink')).not.toHaveProperty('waypoints')
+    // From the switch through both waypoints to the server.
+    expect(byLabel('backup')).toMatchObject({
+      waypoints: [
+        { x: 450, y: 60 },
+        { x: 450, y: 280 },
+      ],
+    })
+    expect(byLabel('backup')).not.toHaveProperty('route')
+    expect(items.some((i) => i.kind === 'line' && ['uplink', 'backup'].includes(i.label ?? ''))).toBe(false)
   })
 })

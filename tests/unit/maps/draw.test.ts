@@ -1,9 +1,8 @@
 /** The shared item drawings (issue 18; STYLE.md "Item kinds") and what they share: palette, decorations, geometry. */
 import { describe, expect, it } from 'vitest'
-import { ITEM_KINDS, itemKinds, SHAPE_ICONS } from '../../../src/shared/maps'
+import { connectorRoute, ITEM_KINDS, itemKinds, SHAPE_ICONS } from '../../../src/shared/maps'
 import { MAP } from '../../../src/shared/enums'
 import {
-  connectorEnds,
   decorationBadges,
   drawItem,
   edgePoint,
@@ -69,7 +68,10 @@ describe('live colours and decorations (SPEC §4)', () => {
 
 describe('connector geometry', () => {
   it('runs from edge to edge of the two boxes', () => {
-    expect(connectorEnds({ x: 0, y: 0, w: 100, h: 100 }, { x: 300, y: 0, w: 100, h: 100 })).toEqual([100, 50, 300, 50])
+    expect(connectorRoute({}, { x: 0, y: 0, w: 100, h: 100 }, { x: 300, y: 0, w: 100, h: 100 }).points).toEqual([
+      { x: 100, y: 50 },
+      { x: 300, y: 50 },
+    ])
     expect(edgePoint({ x: 0, y: 0, w: 100, h: 40 }, { x: 50, y: 500 })).toEqual({ x: 50, y: 40 })
   })
 })

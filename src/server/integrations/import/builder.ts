@@ -12,6 +12,7 @@ import {
   ItemStyle,
   kindOf,
   MapDocument,
+  MAX_WAYPOINTS,
   RESOLUTIONS,
   type Bandwidth,
   type Box,
@@ -122,11 +123,14 @@ export class DocumentBuilder {
   connect(
     from: string,
     to: string,
-    props: Partial<Pick<Connector, 'label' | 'colour' | 'width' | 'dash'>> & { bandwidth?: Bandwidth },
-    type: string,
+    props: Partial<Pick<Connector, 'label' | 'colour' | 'width' | 'dash' | 'route' | 'waypoints' | 'from_anchor' | 'to_anchor'>> & {
+      bandwidth?: Bandwidth
+    },
+    /** What a refused connection is counted as; null: not counted (the caller keeps it another way). */
+    type: string | null,
   ): boolean {
     if (!this.items.has(from) || !this.items.has(to) || connectionRefusal(this.connectors.values(), from, to)) {
-      this.skip(type)
+      if (type) this.skip(type)
       return false
     }
     const id = `c${this.connectors.size + 1}`
@@ -141,6 +145,10 @@ export class DocumentBuilder {
       width: clamp(props.width ?? 2, 0.5, 40),
       ...(props.label ? { label: clip(props.label) } : {}),
       ...(colour(props.colour) ? { colour: colour(props.colour) } : {}),
+      ...(props.route ? { route: props.route } : {}),
+      ...(props.waypoints?.length ? { waypoints: props.waypoints.slice(0, MAX_WAYPOINTS) } : {}),
+      ...(props.from_anchor ? { from_anchor: props.from_anchor } : {}),
+      ...(props.to_anchor ? { to_anchor: props.to_anchor } : {}),
     })
     return true
   }

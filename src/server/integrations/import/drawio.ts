@@ -3,8 +3,8 @@
  * page compressed (base64 of raw deflate of the URI-encoded XML), and bare `<mxGraphModel>` documents.
  * The first page becomes the map: vertices become shapes or text, a vertex naming a host of the environment
  * (its label, or a `host`/`hostname` attribute, with `service`/`resource` for a check) becomes a bound item,
- * edges become connectors, and edges with free ends, waypoints or right angles become lines along their route
- * (issue 18). The rest is counted as unsupported (SPEC §8).
+ * edges become connectors (keeping their waypoints, attach points and right angles, issue 18), and edges with
+ * free ends, or a second edge between two items, become lines along their route. The rest is counted as unsupported (SPEC §8).
  */
 import { inflateRawSync } from 'node:zlib'
 import { ApiError } from '../../../shared/errors'
@@ -178,7 +178,22 @@ export const drawio: Converter = (text, lookup) => {
     const to = cell.target ? itemOf.get(cell.target) : undefined
     const width = num(cell.style.kv.strokeWidth) || 2
     const waypoints = cell.geometry?.points ?? []
+    const kv = cell.style.kv
+    const style = { label, colour: kv.strokeColor, width, dash: kv.dashed === '1' }
+    // A routed edge keeps its route as a connector's (issue 18); a second edge between the same items is a line.
     if (from && to && (waypoints.length || isOrthogonal(cell.style))) {
+      const anchor = (x?: string, y?: string) => {
+        const [fx, fy] = [Number(x), Number(y)]
+        return x && y && fx >= 0 && fx <= 1 && fy >= 0 && fy <= 1 ? { x: fx, y: fy } : undefined
+      }
+      const routed = {
+        ...style,
+        route: isOrthogonal(cell.style) ? ('orthogonal' as const) : undefined,
+        waypoints: waypoints.map((p) => ({ x: p.x, y: p.y })),
+        from_anchor: anchor(kv.exitX, kv.exitY),
+        to_anchor: anchor(kv.entryX, kv.entryY),
+      }
+      if (b.connect(from, to, routed, null)) continue
       const route = edgeRoute({
         source: boxOf(cell.source)!,
         target: boxOf(cell.target)!,
@@ -190,7 +205,7 @@ export const drawio: Converter = (text, lookup) => {
       continue
     }
     if (from && to) {
-      b.connect(from, to, { label, colour: cell.style.kv.strokeColor, width, dash: cell.style.kv.dashed === '1' }, 'edge already connected')
+      b.connect(from, to, style, 'edge already connected')
       continue
     }
     // An edge with a free end is a drawn line; one attached to something not converted cannot be kept.

@@ -50,6 +50,9 @@ export const editor = {
     'set-grid-size': 'Change grid size',
     'set-view-options': 'Change how the map is shown',
     'connect-selection': 'Connect selected',
+    group: 'Group',
+    ungroup: 'Ungroup',
+    'bind-host': 'Bind to host',
   },
   page: {
     toolbar: 'Editor toolbar',
@@ -191,6 +194,9 @@ export const editor = {
       capacity: 'Capacity (Mbit/s)',
       apply: 'Apply',
       needResource: 'Pick the interface resource and its in/out labels.',
+      route: 'Routing',
+      routes: { straight: 'Straight', orthogonal: 'Orthogonal', curved: 'Curved' },
+      resetRoute: 'Reset route',
     },
   },
   map: {
@@ -212,6 +218,9 @@ export const editor = {
     title: 'Item actions',
     editText: 'Edit text',
     nothing: 'Nothing to do here',
+    bindHost: 'Bind to host…',
+    bindSearch: 'Host to bind the item to',
+    cancel: 'Cancel',
   },
   shortcuts: {
     open: 'Keyboard shortcuts',

@@ -52,6 +52,9 @@ export const editor: typeof en = {
     'set-grid-size': 'Rastergrootte wijzigen',
     'set-view-options': 'Weergave van de kaart wijzigen',
     'connect-selection': 'Gekozen items verbinden',
+    group: 'Groeperen',
+    ungroup: 'Groep opheffen',
+    'bind-host': 'Aan host koppelen',
   },
   page: {
     toolbar: 'Werkbalk van de editor',
@@ -194,6 +197,9 @@ export const editor: typeof en = {
       capacity: 'Capaciteit (Mbit/s)',
       apply: 'Toepassen',
       needResource: 'Kies de interfacebron en de labels voor in en uit.',
+      route: 'Verloop',
+      routes: { straight: 'Recht', orthogonal: 'Haaks', curved: 'Gebogen' },
+      resetRoute: 'Verloop herstellen',
     },
   },
   map: {
@@ -215,6 +221,9 @@ export const editor: typeof en = {
     title: 'Acties voor items',
     editText: 'Tekst bewerken',
     nothing: 'Hier valt niets te doen',
+    bindHost: 'Aan host koppelen…',
+    bindSearch: 'Host om het item aan te koppelen',
+    cancel: 'Annuleren',
   },
   shortcuts: {
     open: 'Sneltoetsen',

@@ -1,6 +1,6 @@
 /**
- * A connector between two items (SPEC §2 "connect items", "bandwidth connections"), drawn from edge to edge
- * of the two boxes. A bandwidth connector takes the utilisation colour and label; a stale reading is greyed
+ * A connector between two items (SPEC §2 "connect items", "bandwidth connections"), drawn along its route
+ * (../route.ts: straight, orthogonal or curved, through its waypoints, from its attach points). A bandwidth connector takes the utilisation colour and label; a stale reading is greyed
  * and labelled with its age (../bandwidth.ts). The wall's batched drawing (viewer/canvas/batch.ts) takes its
  * ends, colour and label from here too.
  */
@@ -9,17 +9,8 @@ import type { Connector } from '../connector'
 import { bandwidthLabel, utilisationColour, type BandwidthReading } from '../bandwidth'
 import type { DrawContext, DrawOp } from './ops'
 import type { MapTheme } from './palette'
-import { edgePoint } from './shapes'
+import { connectorRoute, routePath } from '../route'
 import { DASH } from './sketch'
-
-const centre = (b: Box) => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 })
-
-/** The two ends of a connector on the boundaries of its items' boxes. */
-export function connectorEnds(from: Box, to: Box): [number, number, number, number] {
-  const a = edgePoint(from, centre(to)),
-    b = edgePoint(to, centre(from))
-  return [a.x, a.y, b.x, b.y]
-}
 
 /** The colour a connector is drawn in: its own, or the utilisation colour, or grey when stale. */
 export function connectorColour(c: Connector, theme: MapTheme, bandwidth?: BandwidthReading): string {
@@ -37,20 +28,24 @@ export function connectorLabel(c: Connector, theme: MapTheme, bandwidth?: Bandwi
 /** Size of a connector's label, and how far above the connector's middle the centre of its line sits. */
 export const CONNECTOR_LABEL = { size: 11, lift: 10 } as const
 
-/** A connector's drawing in map coordinates; `bandwidth` is the live reading (absent in the editor's design view). */
+/**
+ * A connector's drawing in map coordinates; `bandwidth` is the live reading (absent in the editor's design view),
+ * `obstacles` the boxes an orthogonal route goes around (../route.ts routeObstacles).
+ */
 export function connectorOps(
   c: Connector,
   from: Box,
   to: Box,
   { theme, lod }: Pick<DrawContext, 'theme' | 'lod'>,
   bandwidth?: BandwidthReading,
+  obstacles?: readonly Box[],
 ): DrawOp[] {
-  const [x0, y0, x1, y1] = connectorEnds(from, to)
+  const route = connectorRoute(c, from, to, obstacles)
   const colour = connectorColour(c, theme, bandwidth)
   const ops: DrawOp[] = [
     {
       op: 'path',
-      d: `M${x0} ${y0} L${x1} ${y1}`,
+      d: routePath(route),
       stroke: colour,
       strokeWidth: c.width,
       dash: c.dash && lod !== 'blocks' ? DASH : undefined,
@@ -59,8 +54,8 @@ export function connectorOps(
   const label = lod === 'detail' ? connectorLabel(c, theme, bandwidth) : null
   if (!label) return ops
   const { size, lift } = CONNECTOR_LABEL
-  const x = (x0 + x1) / 2,
-    y = (y0 + y1) / 2 - lift - size / 2
+  const x = route.middle.x,
+    y = route.middle.y - lift - size / 2
   ops.push({
     op: 'text',
     text: label.text,

@@ -42,7 +42,7 @@ export const isLive = (item: MapItem) => bindingsOf(item).length > 0
 
 export * from './ops'
 export * from './palette'
-export { connectorColour, connectorEnds, connectorLabel, connectorOps, CONNECTOR_LABEL } from './connector'
+export { connectorColour, connectorLabel, connectorOps, CONNECTOR_LABEL } from './connector'
 export { decorationBadges } from './parts'
 export { DASH } from './sketch'
 export { shapePath, edgePoint, type ShapePath } from './shapes'

@@ -44,6 +44,8 @@ export const ItemBase = z.object({
   rotation: z.number().finite().min(-360).max(360).default(0),
   label: z.string().max(200).optional(),
   style: ItemStyle.optional(),
+  /** The group the item belongs to (issue 18 grouping): its members are selected and moved together. */
+  group: ItemId.optional(),
 })
 export type ItemBase = z.infer<typeof ItemBase>
 
