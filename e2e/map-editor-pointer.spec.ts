@@ -222,7 +222,8 @@ describe('map editor by pointer (issue 18)', () => {
     await page.mouse.up()
     await autosaved(page)
     items = (await draft(user)).items
-    expect([items.a.x, items.a.y, items.c.x, items.c.y]).toEqual([96, 118, 432, 448])
+    // Both moved by the same step: the selection's box (top at a's 70) snaps as a whole, to the grid at 112.
+    expect([items.a.x, items.a.y, items.c.x, items.c.y]).toEqual([96, 112, 432, 442])
     // b stayed, so the connector keeps its waypoint.
     expect((await draft(user)).connectors.l.waypoints).toEqual([{ x: 288, y: 320 }])
 
