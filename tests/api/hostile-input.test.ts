@@ -84,6 +84,15 @@ describe('hostile-input sweep over every write operation of the OpenAPI document
       resources: res.id,
       maps: map.id,
       slideshows: slideshow.id,
+      reports: (
+        await admin.post('/api/v1/reports', {
+          title: uniq('sweep-report'),
+          hostgroup_id: env.id,
+          period: 'weekly',
+          type: 'by_host',
+          content: ['uptime-summary'],
+        })
+      ).body.id,
       host_id: host.id,
       resource_id: res.id,
       hostgroup_id: env.id,
