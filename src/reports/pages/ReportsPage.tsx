@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useCurrentUser } from '../../app/api'
 import { ListFilterBar, useListFilter, usePagedRoute } from '../../app/filters'
-import { usePreferences } from '../../app/preferences'
 import { showMessage } from '../../app/shell'
-import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
+import { LIST_LIMIT_MAX } from '../../shared/constants'
 import type { Report } from '../../shared/api/report-configurations'
-import { formatDateTime, Modal, TablePanel, toOrderParam, type TableColumn } from '../../ui'
+import { formatDateTime, Modal, TablePanel, type TableColumn } from '../../ui'
 import { fetchReports, reportWrites, useReportList, useReportWrite } from '../api'
 import { ReportForm } from '../components/ReportForm'
 import { reportFilterColumns } from '../filter-columns'
@@ -25,17 +24,15 @@ export function ReportsPage() {
   const { t } = useTranslation()
   const user = useCurrentUser()
   const navigate = useNavigate()
-  const [preferences, setPreferences] = usePreferences()
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState<Report | null>(null)
   const create = useReportWrite(reportWrites.create)
   const remove = useReportWrite(reportWrites.remove)
-  const { page, sort, go } = usePagedRoute()
-  const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
+  const paging = usePagedRoute()
   const filterColumns = useMemo(() => reportFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
   const filter = useListFilter('reports', filterColumns)
-  const query = { order: toOrderParam(sort), advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined }
-  const list = useReportList({ ...query, limit: pageSize, offset: (page - 1) * pageSize })
+  const query = { order: paging.order, advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined }
+  const list = useReportList({ ...query, ...paging.range })
   const writable = reportEnvironments(user)
 
   const columns = useMemo(
@@ -129,15 +126,7 @@ export function ReportsPage() {
         getRowId={(r) => String(r.id)}
         columns={columns}
         total={list.data?.totalresults ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={(p) => go({ page: p })}
-        onPageSizeChange={(size) => {
-          setPreferences({ page_size: size })
-          go({ page: 1 })
-        }}
-        sort={sort}
-        onSortChange={(s) => go({ sort: s })}
+        {...paging.table}
         loading={list.isFetching}
         filterActive={filter.active}
         fetchAllRows={async () => (await fetchReports({ ...query, limit: LIST_LIMIT_MAX, offset: 0 })).result}

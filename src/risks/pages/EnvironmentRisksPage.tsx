@@ -1,9 +1,8 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useParams, useSearchParams } from 'react-router'
+import { useParams } from 'react-router'
 import { useCurrentUser } from '../../app/api'
-import { usePreferences } from '../../app/preferences'
-import { DEFAULT_PAGE_SIZE } from '../../shared/constants'
+import { usePagedRoute } from '../../app/filters'
 import { RISK_SEVERITIES, type RiskPlugin } from '../../shared/api/risks'
 import { TablePanel, type TableColumn } from '../../ui'
 import { useRiskPlugins } from '../api'
@@ -21,20 +20,10 @@ export function EnvironmentRisksPage() {
   const { t } = useTranslation()
   const user = useCurrentUser()
   const { hostgroup_name: name = '' } = useParams()
-  const [preferences, setPreferences] = usePreferences()
-  const [search, setSearch] = useSearchParams()
   const [openRisk, setOpenRisk] = useOpenRisk()
   const environment = user?.allowed_environments.find((e) => e.name === name)
-  const page = Math.max(1, Number(search.get('page')) || 1)
-  const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
-  const plugins = useRiskPlugins(environment ? { hostgroup_id: environment.id, limit: pageSize, offset: (page - 1) * pageSize } : null)
-
-  const goPage = (p: number) => {
-    const next = new URLSearchParams(search)
-    if (p > 1) next.set('page', String(p))
-    else next.delete('page')
-    setSearch(next)
-  }
+  const paging = usePagedRoute()
+  const plugins = useRiskPlugins(environment ? { hostgroup_id: environment.id, ...paging.range } : null)
 
   const columns = useMemo(
     (): TableColumn<RiskPlugin>[] => [
@@ -74,15 +63,7 @@ export function EnvironmentRisksPage() {
         getRowId={(p) => p.plugin_id}
         columns={columns}
         total={plugins.data?.totalresults ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={goPage}
-        onPageSizeChange={(size) => {
-          setPreferences({ page_size: size })
-          goPage(1)
-        }}
-        sort={null}
-        onSortChange={() => undefined}
+        {...paging.table}
         loading={plugins.isFetching}
         emptyKind="risks"
         renderExpanded={(p) => <RiskGroupFindings hostgroupId={p.hostgroup_id} plugin={p} onOpen={setOpenRisk} />}

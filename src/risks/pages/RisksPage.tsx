@@ -3,10 +3,9 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../app/api'
 import { ListFilterBar, useListFilter, usePagedRoute } from '../../app/filters'
-import { usePreferences } from '../../app/preferences'
-import { DEFAULT_PAGE_SIZE, LIST_LIMIT_MAX } from '../../shared/constants'
+import { LIST_LIMIT_MAX } from '../../shared/constants'
 import { environmentFilterIds } from '../../shared/environment-filter'
-import { formatDateTime, toOrderParam, TablePanel, type TableColumn } from '../../ui'
+import { formatDateTime, TablePanel, type TableColumn } from '../../ui'
 import { fetchRisks, useRiskList, type RiskRow } from '../api'
 import { RiskDetail } from '../components/RiskDetail'
 import { SeverityBadge } from '../components/SeverityBadge'
@@ -39,20 +38,18 @@ export function RisksPage() {
 export function RiskList({ hostId }: { hostId?: number }) {
   const { t } = useTranslation()
   const user = useCurrentUser()
-  const [preferences, setPreferences] = usePreferences()
   const [openRisk, setOpenRisk] = useOpenRisk()
-  const { page, sort, go } = usePagedRoute()
-  const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
+  const paging = usePagedRoute()
   const filterColumns = useMemo(() => riskFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
   const filter = useListFilter('risks', filterColumns)
   const environments = hostId === undefined ? environmentFilterIds(user) : []
   const query = {
-    order: toOrderParam(sort),
+    order: paging.order,
     advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined,
     hostgroup_id: environments.length ? environments.join(',') : undefined,
     host_id: hostId === undefined ? undefined : String(hostId),
   }
-  const list = useRiskList({ ...query, limit: pageSize, offset: (page - 1) * pageSize })
+  const list = useRiskList({ ...query, ...paging.range })
 
   const columns = useMemo(
     (): TableColumn<RiskRow>[] => [
@@ -129,15 +126,7 @@ export function RiskList({ hostId }: { hostId?: number }) {
         getRowId={(r) => String(r.id)}
         columns={columns}
         total={list.data?.totalresults ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={(p) => go({ page: p })}
-        onPageSizeChange={(size) => {
-          setPreferences({ page_size: size })
-          go({ page: 1 })
-        }}
-        sort={sort}
-        onSortChange={(s) => go({ sort: s })}
+        {...paging.table}
         loading={list.isFetching}
         // SPEC §2 "no risks found"; under an active filter the "no records" filter variant says why.
         emptyKind={filter.active ? 'records' : 'risks'}

@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
 import { ListFilterBar, useListFilter, usePagedRoute } from '../../../app/filters'
-import { usePreferences } from '../../../app/preferences'
 import { showMessage } from '../../../app/shell'
-import { formatDateTime, TablePanel, toOrderParam, type TableColumn, writableEnvironments } from '../../../ui'
-import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
+import { formatDateTime, TablePanel, type TableColumn, writableEnvironments } from '../../../ui'
 import type { MapInfo } from '../../../shared/api/maps'
 import type { CurrentUser } from '../../../shared/api/users'
 import { mapWrites, useMapList, useMapWrite } from '../../api'
@@ -34,20 +32,17 @@ const environmentName = (user: CurrentUser | undefined, id: number) => user?.all
 export function MapsListPage() {
   const { t } = useTranslation()
   const user = useCurrentUser()
-  const [preferences, setPreferences] = usePreferences()
   const [search] = useSearchParams()
   // ?dialog=add opens "Add map" at once (issue 15: the first-run "Add a map" on the monitoring screens).
   const [dialog, setDialog] = useState<'add' | 'generate' | 'import' | null>(search.get('dialog') === 'add' ? 'add' : null)
   const [deleting, setDeleting] = useState<MapInfo | null>(null)
   const remove = useMapWrite(mapWrites.remove)
-  const { page, sort, go } = usePagedRoute()
-  const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
+  const paging = usePagedRoute()
   const filterColumns = useMemo(() => mapFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
   const filter = useListFilter('maps', filterColumns)
   const list = useMapList({
-    order: toOrderParam(sort),
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
+    order: paging.order,
+    ...paging.range,
     advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined,
   })
   const writable = writableEnvironments(user)
@@ -161,15 +156,7 @@ export function MapsListPage() {
         getRowId={(m) => String(m.id)}
         columns={columns}
         total={list.data?.totalresults ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={(p) => go({ page: p })}
-        onPageSizeChange={(size) => {
-          setPreferences({ page_size: size })
-          go({ page: 1 })
-        }}
-        sort={sort}
-        onSortChange={(s) => go({ sort: s })}
+        {...paging.table}
         loading={list.isFetching}
         renderExpanded={expanded}
         toolbar={toolbar}

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate, useSearchParams } from 'react-router'
+import { Link, useNavigate } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
-import { usePreferences } from '../../../app/preferences'
+import { usePagedRoute } from '../../../app/filters'
 import { showMessage } from '../../../app/shell'
-import { fromOrderParam, Icon, Modal, TablePanel, toOrderParam, type TableColumn, writableEnvironments } from '../../../ui'
-import { DEFAULT_PAGE_SIZE } from '../../../shared/constants'
+import { Icon, Modal, TablePanel, type TableColumn, writableEnvironments } from '../../../ui'
 import type { Slideshow } from '../../../shared/api/maps'
 import { ConfirmDialog } from '../maps-list/ConfirmDialog'
 import { slideshowPath } from '../maps-list/MapsListPage'
@@ -17,23 +16,12 @@ export function SlideshowsPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
   const user = useCurrentUser()
-  const [preferences, setPreferences] = usePreferences()
-  const [search, setSearch] = useSearchParams()
   const [adding, setAdding] = useState(false)
   const [deleting, setDeleting] = useState<Slideshow | null>(null)
   const remove = useSlideshowWrite(slideshowWrites.remove)
-  const page = Math.max(1, Number(search.get('page')) || 1)
-  const sort = fromOrderParam(search.get('order'))
-  const pageSize = preferences?.page_size ?? DEFAULT_PAGE_SIZE
-  const list = useSlideshowList({ order: toOrderParam(sort), limit: pageSize, offset: (page - 1) * pageSize })
+  const paging = usePagedRoute()
+  const list = useSlideshowList({ order: paging.order, ...paging.range })
   const writable = writableEnvironments(user)
-
-  const go = (p: number, order = toOrderParam(sort)) => {
-    const next = new URLSearchParams()
-    if (order) next.set('order', order)
-    if (p > 1) next.set('page', String(p))
-    setSearch(next)
-  }
 
   const columns = useMemo((): TableColumn<Slideshow>[] => {
     const path = (s: Slideshow) => slideshowPath(s.hostgroup_name, s.name)
@@ -99,15 +87,7 @@ export function SlideshowsPage() {
         getRowId={(s) => String(s.id)}
         columns={columns}
         total={list.data?.totalresults ?? 0}
-        page={page}
-        pageSize={pageSize}
-        onPageChange={(p) => go(p)}
-        onPageSizeChange={(size) => {
-          setPreferences({ page_size: size })
-          go(1)
-        }}
-        sort={sort}
-        onSortChange={(s) => go(1, toOrderParam(s))}
+        {...paging.table}
         loading={list.isFetching}
         toolbar={
           writable.length > 0 && (
