@@ -6,6 +6,7 @@ export {
   runCreateTickets,
   runTicketNote,
   ticketCall,
+  ticketFlow,
   ticketKeys,
   ticketNoteCall,
   ticketObjectPath,

@@ -90,3 +90,15 @@ export async function runCloseTicket(call: ApiCall, after: () => void) {
   after()
   success('ticketsClosed', { ids: answer.ticket_id, count: 1 })
 }
+
+/**
+ * The SPEC §4 ticket flow on one object (`ticketObjectPath`): create (or re-open), add a note and close, each
+ * followed by `after` and its SPEC §8 message.
+ */
+export function ticketFlow(object: string, after: () => void) {
+  return {
+    create: (payloads: readonly CreateTicketPayload[]) => runCreateTickets(payloads.map(ticketCall), after),
+    note: (ticketId: string, comment: string) => runTicketNote(ticketNoteCall(object, ticketId, comment), ticketId, after),
+    close: (payload: CloseTicketPayload) => runCloseTicket(closeTicketCall(payload), after),
+  }
+}

@@ -1,15 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import {
-  closeTicketCall,
-  runCloseTicket,
-  runCreateTickets,
-  runTicketNote,
-  ticketCall,
-  ticketKeys,
-  ticketNoteCall,
-  useTicketList,
-} from '../../app/actions'
+import { ticketFlow, ticketKeys, ticketObjectPath, useTicketList } from '../../app/actions'
 import { queryClient } from '../../app/api'
 import type { Risk } from '../../shared/api/risks'
 import type { Ticket } from '../../shared/api/tickets'
@@ -40,7 +31,7 @@ export interface RiskTicketsProps {
  */
 export function RiskTickets({ risk, onClose }: RiskTicketsProps) {
   const { t } = useTranslation()
-  const object = `risks/${risk.id}`
+  const object = ticketObjectPath({ risk_id: risk.id })
   const canView = risk.allowed_actions.includes('view_ticket')
   const canAct = risk.allowed_actions.includes('create_ticket')
   const tickets = useTicketList(object, canView)
@@ -55,10 +46,10 @@ export function RiskTickets({ risk, onClose }: RiskTicketsProps) {
     name: risk.host_name,
     resource_name: risk.plugin_name,
   }
-  const after = () => {
+  const flow = ticketFlow(object, () => {
     void queryClient.invalidateQueries({ queryKey: ticketKeys.all })
     void queryClient.invalidateQueries({ queryKey: riskKeys.all })
-  }
+  })
 
   return (
     <section aria-labelledby={`risk-${risk.id}-tickets`}>
@@ -71,7 +62,7 @@ export function RiskTickets({ risk, onClose }: RiskTicketsProps) {
           ticketInfo={current && { description: current.description, priorityName: current.priorityName }}
           onClose={() => setPanel(null)}
           onSubmit={async (payloads) => {
-            await runCreateTickets(payloads.map(ticketCall), after)
+            await flow.create(payloads)
             setPanel(null)
           }}
         />
@@ -82,7 +73,7 @@ export function RiskTickets({ risk, onClose }: RiskTicketsProps) {
           closed={false}
           onClose={() => setPanel(null)}
           onSubmit={async ([payload]) => {
-            await runCloseTicket(closeTicketCall(payload), after)
+            await flow.close(payload)
             setPanel(null)
           }}
         />
@@ -93,9 +84,7 @@ export function RiskTickets({ risk, onClose }: RiskTicketsProps) {
             ticket={open}
             onClose={onClose}
             onCloseTicket={canAct ? () => setPanel('close') : undefined}
-            onAddNote={
-              canAct ? (comment) => runTicketNote(ticketNoteCall(object, open.ticket_id, comment), open.ticket_id, after) : undefined
-            }
+            onAddNote={canAct ? (comment) => flow.note(open.ticket_id, comment) : undefined}
             onUpdate={() => void tickets.refetch()}
           />
         )
