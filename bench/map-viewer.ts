@@ -47,6 +47,7 @@ import { launchChromium } from '../e2e/browser'
 import type { Database } from '../src/server/store/db'
 import { figuresLine, percentile } from './lib/stats'
 import { cameraOf, recordLayerDraws, refit, rerenderFps, settleMs, type Camera } from './lib/map-frames'
+import { postStateChanges } from './lib/state-changes'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -164,10 +165,10 @@ export async function bigMap(n: number, env?: Record<string, string>): Promise<B
   }
 }
 
-/** Opens the map and waits until its states are drawn; returns the first-paint time (ms from navigation start). */
 /** Issue 19: a customer site over VPN, as Chromium's DevTools throttling models it. */
 const VPN_LINK = { offline: false, latency: 40, downloadThroughput: 10e6 / 8, uploadThroughput: 10e6 / 8 }
 
+/** Opens the map and waits until its states are drawn; returns the first-paint time (ms from navigation start). */
 export async function openMap(
   browser: Browser,
   m: BigMap,
@@ -314,25 +315,7 @@ async function main() {
     await page.evaluate(
       `(() => { window.frames_ = []; window.recording_ = true; const tick = (t) => { window.frames_.push(t); if (window.recording_) requestAnimationFrame(tick) }; requestAnimationFrame(tick) })()`,
     )
-    const perBatch = Math.max(1, Math.round(RATE / 10))
-    const down = new Set<number>()
-    let sent = 0,
-      seq = 0
-    const started = Date.now()
-    for (let batch = 0; Date.now() - started < SECONDS * 1000; batch++) {
-      const due = started + batch * 100
-      if (due > Date.now()) await sleep(due - Date.now())
-      const results = Array.from({ length: perBatch }, () => {
-        const i = (seq++ * 7919) % m.hostNames.length
-        const exit = down.has(i) ? 0 : 2
-        if (exit) down.add(i)
-        else down.delete(i)
-        return { host: m.hostNames[i], exit_status: exit, output: exit ? 'PING CRITICAL' : 'PING OK' }
-      })
-      const r = await m.tenant.api.post('/api/v1/results', { results })
-      if (r.status !== 200) throw new Error(`results: ${r.status} ${JSON.stringify(r.body)}`)
-      sent += results.length
-    }
+    const { sent, started } = await postStateChanges(m, RATE, SECONDS * 1000)
     await sleep(500)
     const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_ })()')) as number[]
     const updates = (await page.evaluate('window.updates_')) as number[]

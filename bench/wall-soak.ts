@@ -23,6 +23,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../e2e/browser'
+import { postStateChanges } from './lib/state-changes'
 import { figuresLine } from './lib/stats'
 import { bigMap, openMap } from './map-viewer'
 
@@ -78,28 +79,10 @@ async function main() {
     console.log(`wall live: heap ${open.heapMb.toFixed(1)} MB, ${open.nodes} DOM nodes; ${MINUTES} min at ${RATE} changes/s`)
     await page.evaluate(FRAMES)
 
-    const perBatch = Math.max(1, Math.round(RATE / 10))
-    const down = new Set<number>()
-    let sent = 0,
-      seq = 0,
-      updates = 0,
+    let updates = 0,
       warm = false,
       nextReport = 60_000
-    const started = Date.now()
-    for (let batch = 0; Date.now() - started < runMs; batch++) {
-      const due = started + batch * 100
-      if (due > Date.now()) await sleep(due - Date.now())
-      const results = Array.from({ length: perBatch }, () => {
-        const i = (seq++ * 7919) % N
-        const exit = down.has(i) ? 0 : 2
-        if (exit) down.add(i)
-        else down.delete(i)
-        return { host: m.hostNames[i], exit_status: exit, output: exit ? 'PING CRITICAL' : 'PING OK' }
-      })
-      const r = await m.tenant.api.post('/api/v1/results', { results })
-      if (r.status !== 200) throw new Error(`results: ${r.status} ${JSON.stringify(r.body)}`)
-      sent += results.length
-      const elapsed = Date.now() - started
+    const { sent, started } = await postStateChanges(m, RATE, runMs, async (elapsed, sentSoFar) => {
       // The first minute (code compiled, caches filled, hosts down) is the warm-up: the start figures come after it,
       // and its frames (and the stall of the collection just made) do not count.
       if (!warm && elapsed >= warmMs) {
@@ -113,10 +96,10 @@ async function main() {
         updates += await takeUpdates(page)
         const now = await memory(cdp, false)
         console.log(
-          `${Math.round(elapsed / 60_000)} min: sent ${sent}, ${updates} updates repainted, heap ${now.heapMb.toFixed(1)} MB (before collection), ${now.nodes} DOM nodes`,
+          `${Math.round(elapsed / 60_000)} min: sent ${sentSoFar}, ${updates} updates repainted, heap ${now.heapMb.toFixed(1)} MB (before collection), ${now.nodes} DOM nodes`,
         )
       }
-    }
+    })
     const seconds = (Date.now() - started) / 1000
     await sleep(1000)
     updates += await takeUpdates(page)
