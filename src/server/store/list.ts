@@ -8,6 +8,7 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import { z } from 'zod'
 import type { Database, Dialect } from './db'
 import type { Scope } from './scope'
+import { postgresList } from './list-postgres'
 import { ApiError } from '../../shared/errors'
 import {
   AdvancedFilter,
@@ -176,20 +177,6 @@ function filterRules(def: EntityDef<any, any>, q: ListQuery): { key: string; ope
 
 /** Filter keys of a list call, to know whether its count needs the joins. */
 const filterKeys = (def: EntityDef<any, any>, q: ListQuery) => filterRules(def, q).map((r) => r.key)
-
-const TEXT_MATCH: readonly string[] = ['contains', 'starts_with', 'ends_with']
-/**
- * Does the call match a text by a part of at least three characters, which a trigram index finds (PostgreSQL,
- * migration 0040)? A shorter part has no trigram: every row is read whatever the order.
- */
-const matchesTextPart = (def: EntityDef<any, any>, q: ListQuery) =>
-  filterRules(def, q).some(
-    (r) =>
-      TEXT_MATCH.includes(normaliseOperator(r.operator) ?? '') &&
-      columnOf(def, r.key).kind === 'text' &&
-      typeof r.value === 'string' &&
-      r.value.length >= 3,
-  )
 
 /** Where a count reads from, and what it sums: the counts table when it can answer, else rows. */
 function countSourceOf(def: EntityDef<any, any>, q: ListQuery, extra: string[] = []): { from: string; count: RawBuilder<unknown> } {
@@ -466,8 +453,6 @@ async function rowsOf<Out extends Record<string, unknown>>(
 
 /** Above this many matches a page sorted by an indexed column is read in index order (SQLite). */
 const IN_ORDER_MIN_MATCHES = 5000
-/** Up to this many matches of a text part are found first and then sorted (PostgreSQL). */
-const FILTER_FIRST_MAX = 20_000
 
 export async function listEntities<Out extends Record<string, unknown>>(
   db: Kysely<Database>,
@@ -486,16 +471,11 @@ export async function listEntities<Out extends Record<string, unknown>>(
   const terms = q.order ? parseOrderParam(q.order) : def.defaultOrder
   const countQuery = sql<{ n: number | null }>`SELECT ${source.count} AS n FROM ${sql.raw(source.from)} WHERE ${where}`
   if (dialect === 'postgres') {
-    const page = (filterFirst: boolean) => postgresPage(def, q, terms, where, order, limit, offset, filterFirst).execute(db)
-    // A text part's matches may all lie at the far end of the sort index, which the planner cannot know (a page of
-    // hosts whose name contains "web", sorted by name, read 94,000 rows): up to FILTER_FIRST_MAX matches are found
-    // through the trigram index and sorted. Otherwise the count and the page run at once, on two connections.
-    if (matchesTextPart(def, q)) {
-      const count = Number((await countQuery.execute(db)).rows[0].n ?? 0)
-      return { result: await rowsOf(db, def, scope, (await page(count <= FILTER_FIRST_MAX)).rows, fields), totalresults: count }
-    }
-    const [counted, rows] = await Promise.all([countQuery.execute(db), page(false)])
-    return { result: await rowsOf(db, def, scope, rows.rows, fields), totalresults: Number(counted.rows[0].n ?? 0) }
+    // whereOf and orderSql above refused every unknown column: columnOf cannot throw here.
+    const rules = filterRules(def, q).map((r) => ({ ...r, column: columnOf(def, r.key) }))
+    const sorted = terms.map((t) => columnOf(def, t.column))
+    const { rows, count } = await postgresList(db, { def, rules, sorted, where, order, limit, offset, count: countQuery })
+    return { result: await rowsOf(db, def, scope, rows, fields), totalresults: count }
   }
   const count = Number((await countQuery.execute(db)).rows[0].n ?? 0)
   // Many matches sorted by an indexed column: SQLite would find them all through the filter's index
@@ -507,34 +487,6 @@ export async function listEntities<Out extends Record<string, unknown>>(
       db,
     )
   return { result: await rowsOf(db, def, scope, page.rows, fields), totalresults: count }
-}
-
-/**
- * A page on PostgreSQL. When neither the filter nor the order reads a joined table, the page's ids are found in
- * the base table alone and only those rows are joined: PostgreSQL joins below LIMIT/OFFSET, so a page at
- * offset 450 otherwise looked up 500 hosts of resources (bench/api-lists, EXPLAIN ANALYZE) to keep 50.
- * `filterFirst` fences the filter into a subquery (OFFSET 0 keeps the planner from merging it), so that the
- * matches are found by the best index for the filter and then sorted, instead of walking a sort index.
- */
-function postgresPage(
-  def: EntityDef<any, any>,
-  q: ListQuery,
-  terms: OrderTerm[],
-  where: RawBuilder<SqlBool>,
-  order: RawBuilder<unknown>,
-  limit: number,
-  offset: number,
-  filterFirst: boolean,
-) {
-  const joined = [...filterKeys(def, q), ...terms.map((t) => t.column)].some((k) => columnOf(def, k).joined)
-  if (!def.countFrom || joined)
-    return sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
-  const base = sql.raw(def.countFrom)
-  const id = sql.raw(def.scopeColumn.split('.')[0] + '.id')
-  const ids = filterFirst
-    ? sql`SELECT ${id} FROM (SELECT * FROM ${base} WHERE ${where} OFFSET 0) AS ${base} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
-    : sql`SELECT ${id} FROM ${base} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
-  return sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${id} IN (${ids}) ORDER BY ${order}`
 }
 
 /** SPEC §7 grouped: counts per value of `group_by`, and each group's rows (at most `limit` in all). */
