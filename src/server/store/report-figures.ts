@@ -188,7 +188,11 @@ export async function reportFigures(
       const before = changes.filter((c) => c.at < span.from)
       const common = { since: Number(s.created_time), maintenance: maintenance(s), options: report.options }
       const inPrevious = { ...common, initial: initial(s), changes: before.filter((c) => c.at < span.previous_to) }
-      const inCurrent = { ...common, initial: stateAfter(initial(s), before, report.options), changes: changes.filter((c) => c.at >= span.from) }
+      const inCurrent = {
+        ...common,
+        initial: stateAfter(initial(s), before, report.options),
+        changes: changes.filter((c) => c.at >= span.from),
+      }
       const prev = summarize({ ...inPrevious, windows: previous })
       const cur = summarize({ ...inCurrent, windows: current })
       const standbyFigures = standby && {

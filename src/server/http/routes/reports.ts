@@ -1,7 +1,15 @@
 /** /reports/ (SPEC §3 Report, §2 Reports routes): list protocol, by-name, CRUD, figures, graphs; contract in shared/api/report-configurations.ts. */
 import type { ZodApp, RouteDeps } from '../types'
 import { IdParams } from '../../../shared/api/entities'
-import { FiguresQuery, NewReport, Report, ReportByName, ReportFigures, ReportGraphs, ReportUpdate } from '../../../shared/api/report-configurations'
+import {
+  FiguresQuery,
+  NewReport,
+  Report,
+  ReportByName,
+  ReportFigures,
+  ReportGraphs,
+  ReportUpdate,
+} from '../../../shared/api/report-configurations'
 import { ListQuery } from '../../store/list'
 import { listOf, NoContent } from '../../../shared/api/list'
 import { commitThenPublish } from '../../store/commit'

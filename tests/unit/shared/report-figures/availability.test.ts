@@ -85,7 +85,12 @@ describe('report figures (SPEC §1 uptime, state and stability summaries)', () =
     expect(summarize(input)).toEqual({ total: 3600, seconds: { ok: 2700, unknown: 900 }, changes: 2, problems: 1 })
     expect(summarize({ ...input, options: { ...options, unknown_as: 'critical' } }).seconds).toEqual({ ok: 2700, critical: 900 })
     // As OK, the UNKNOWN spell is no change at all.
-    expect(summarize({ ...input, options: { ...options, unknown_as: 'ok' } })).toEqual({ total: 3600, seconds: { ok: 3600 }, changes: 0, problems: 0 })
+    expect(summarize({ ...input, options: { ...options, unknown_as: 'ok' } })).toEqual({
+      total: 3600,
+      seconds: { ok: 3600 },
+      changes: 0,
+      problems: 0,
+    })
   })
 
   it('leaves the time before the host was added, or before its first check, undetermined', () => {
