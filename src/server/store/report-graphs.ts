@@ -59,7 +59,8 @@ export async function reportGraphs(db: Kysely<Database>, scope: Scope, id: numbe
     const owner = r.resource_id === null ? { kind: 'host' as const, id: r.host_id } : { kind: 'resource' as const, id: r.resource_id }
     const key = `${owner.kind}:${owner.id}:${r.unit}`
     const graph = graphs.get(key) ?? { ...owner, host_name: r.host_name, resource_name: r.resource_name, unit: r.unit, step: 0, series: [] }
-    const { step, points, summary } = await readSeries(db, r.id, from, to, REPORT_GRAPH_POINTS, now)
+    // readSeries' end is inclusive; the period ends before `to`.
+    const { step, points, summary } = await readSeries(db, r.id, from, to - 1, REPORT_GRAPH_POINTS, now)
     graph.step = Math.max(graph.step, step)
     graph.series.push({ key: r.label, warn: readJson(r.warn, null), crit: readJson(r.crit, null), min: r.min, max: r.max, points, summary })
     graphs.set(key, graph)
