@@ -82,7 +82,7 @@ export const reportsUi: typeof en = {
       previousProblems: 'Vorige periode',
     },
     risks: {
-      severities: { veryhigh: 'Zeer hoog', high: 'Hoog', medium: 'Middel', low: 'Laag', info: 'Info' },
+      severities: { veryhigh: 'Zeer hoog', high: 'Hoog', medium: 'Gemiddeld', low: 'Laag', info: 'Informatief' },
       total: 'Totaal',
       newInPeriod: 'Nieuw in de periode',
     },
