@@ -1,12 +1,13 @@
 /**
  * Reports as an engineer uses them (SPEC §1 "View reports", §2 Reports routes, §3 Report, §5 Reports), against
  * the built app and the real server: a report made through the form is listed, opens, and shows the time a host
- * spent down as the state_change events this test caused say.
+ * spent down as the state_change events this test caused say; a report of every content item shows its index,
+ * standby and risk summaries and graphs from the results and the scan this test sent.
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { makeTenant, uniq, waitFor, type Tenant } from '../tests/helpers/api'
-import { formatDuration } from '../src/reports/figures'
+import { makeTenant, tokenOf, uniq, waitFor, type Tenant } from '../tests/helpers/api'
+import { formatDuration, percentOf } from '../src/reports/figures'
 import { useBrowserSuite, openAs } from './browser'
 
 const suite = useBrowserSuite()
@@ -61,5 +62,105 @@ describe('reports (SPEC §1, §2)', () => {
       .getByRole('region', { name: 'Uptime summary' })
       .getByRole('row', { name: new RegExp(hostName) })
       .waitFor()
+  })
+
+  it('shows the index, graphs, standby and risk summaries of a report over yesterday (SPEC §3 content, index page)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const hostName = uniq('standby-host')
+    const host = (
+      await user.api.post('/api/v1/hosts/', {
+        name: hostName,
+        hostgroup_id: user.environmentId,
+        check_type: '1',
+        max_check_attempts: 1,
+        tags: ['standby'],
+      })
+    ).body
+    const resource = (await user.api.post('/api/v1/resources/', { host_id: host.id, name: 'load', check_type: '1' })).body
+    const today = Math.floor(Date.now() / 86_400_000) * 86_400
+    const yesterday = today - 86_400
+    // The host has been there for days, so yesterday is not undetermined.
+    await suite.server.vigil.store.db
+      .updateTable('hosts')
+      .set({ created_time: yesterday - 86_400 * 3 })
+      .where('id', '=', host.id)
+      .execute()
+    // Up since the day before; yesterday down 03:00–04:00 (standby hours every day), load1 1, 3 and 5 at 01:00,
+    // 02:00 and 03:00.
+    for (const [h, exit_status] of [
+      [-1, 0],
+      [3, 2],
+      [4, 0],
+    ])
+      expect(
+        (await user.api.post('/api/v1/results', { host: hostName, exit_status, output: 'host', time: yesterday + h * 3600 })).status,
+      ).toBe(200)
+    for (const [h, v] of [
+      [1, 1],
+      [2, 3],
+      [3, 5],
+    ])
+      expect(
+        (
+          await user.api.post('/api/v1/results', {
+            resource_id: resource.id,
+            exit_status: 0,
+            output: 'OK',
+            perfdata: `load1=${v};4;8;0;`,
+            time: yesterday + h * 3600,
+          })
+        ).status,
+      ).toBe(200)
+    // A scan: a very high risk found long ago, a medium one found yesterday.
+    const iso = (t: number) => new Date(t * 1000).toISOString().replace('.000Z', 'Z')
+    const item = (id: string, severity: number, found: number) =>
+      `<ReportItem port="${severity}" svc_name="www" protocol="tcp" severity="${severity}" pluginID="${id}" pluginName="Plugin ${id}" pluginFamily="General"><synopsis>s</synopsis><first_found>${iso(found)}</first_found></ReportItem>`
+    const scan = await fetch(`${suite.server.baseUrl}/api/v1/risks/scans?hostgroup_id=${user.environmentId}&file_name=site.nessus`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenOf(suite.server, user)}`, 'content-type': 'application/xml' },
+      body: `<?xml version="1.0" ?><NessusClientData_v2><Report name="site"><ReportHost name="${hostName}"><HostProperties/>${item('91001', 4, yesterday - 86_400 * 30)}${item('91002', 2, yesterday + 3600)}</ReportHost></Report></NessusClientData_v2>`,
+    })
+    expect(scan.status).toBe(201)
+    const report = (
+      await user.api.post('/api/v1/reports', {
+        title: 'Night watch',
+        hostgroup_id: user.environmentId,
+        period: 'daily',
+        type: 'by_host',
+        hosts: [host.id],
+        content: ['risk-summary', 'standby-summary', 'resource-performance-breakdown', 'uptime-summary'],
+        options: { include_index_page: true },
+      })
+    ).body
+
+    const page = await open(user, `/reports/${encodeURIComponent(report.hostgroup_name)}/${encodeURIComponent(report.name)}`)
+    await page.getByRole('button', { name: 'Last period' }).click()
+    // The index lists the sections in catalogue order; an entry moves to its section.
+    const index = page.getByRole('navigation', { name: 'Contents' })
+    await expect
+      .poll(() => index.getByRole('listitem').allInnerTexts())
+      .toEqual(['Uptime summary', 'Graphs', 'Standby summary', 'Risk summary'])
+    await index.getByRole('button', { name: 'Risk summary' }).click()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Risk summary')
+
+    // Standby: the standby host, one problem after none the day before, an hour down of yesterday's standby hours
+    // (14 h on a weekday, all 24 on a weekend day).
+    const weekday = [1, 2, 3, 4, 5].includes(new Date(yesterday * 1000).getUTCDay())
+    const standbyTotal = (weekday ? 14 : 24) * 3600
+    const standby = page.getByRole('region', { name: 'Standby summary' }).getByRole('row', { name: new RegExp(hostName) })
+    await expect
+      .poll(() => standby.getByRole('cell').allInnerTexts())
+      .toEqual(['Yes', '1', '0', expect.stringContaining('new'), formatDuration(3600), percentOf(standbyTotal - 3600, standbyTotal)])
+
+    // Risks by severity, worst first: very high 1, high 0, medium 1, low 0, info 0; 2 in all, 1 new yesterday.
+    const risks = page.getByRole('region', { name: 'Risk summary' }).getByRole('row', { name: new RegExp(hostName) })
+    await expect.poll(() => risks.getByRole('cell').allInnerTexts()).toEqual(['1', '0', '1', '0', '0', '2', '1'])
+
+    // The graphs: yesterday's three load1 values, the legend's min, avg, max, last and thresholds.
+    const graphs = page.getByRole('region', { name: 'Graphs' })
+    await graphs.getByText(`${hostName} / load: load1`).waitFor()
+    await graphs.getByRole('img', { name: /^load1: 3 points from / }).waitFor()
+    const legend = graphs.getByRole('table', { name: 'Legend of load1' }).getByRole('row', { name: /load1/ })
+    await expect.poll(() => legend.getByRole('cell').allInnerTexts()).toEqual(['1', '3', '5', '5', '4', '8'])
   })
 })

@@ -5,7 +5,7 @@
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api, queryClient } from '../app/api'
-import { NewReport, Report, ReportFigures, type ReportRange, type ReportUpdate } from '../shared/api/report-configurations'
+import { NewReport, Report, ReportFigures, ReportGraphs, type ReportRange, type ReportUpdate } from '../shared/api/report-configurations'
 import { EventList, type EventsParams } from '../shared/api/events'
 
 export const reportUrls = {
@@ -13,6 +13,7 @@ export const reportUrls = {
   one: (id: number) => `reports/${id}`,
   byName: (hostgroupName: string, name: string) => `reports/by-name/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`,
   figures: (id: number) => `reports/${id}/figures`,
+  graphs: (id: number) => `reports/${id}/graphs`,
 }
 
 /** SPEC §7 list protocol, as the query string carries it. */
@@ -28,6 +29,7 @@ export const reportKeys = {
   list: (p: ReportListParams) => [...reportKeys.all, 'list', p] as const,
   byName: (hostgroupName: string, name: string) => [...reportKeys.all, 'by-name', hostgroupName, name] as const,
   figures: (id: number, range: ReportRange) => [...reportKeys.all, 'figures', id, range] as const,
+  graphs: (id: number, range: ReportRange) => [...reportKeys.all, 'graphs', id, range] as const,
 }
 
 const ReportList = z.object({ result: z.array(Report), totalresults: z.number().int() })
@@ -52,6 +54,15 @@ export function useReportFigures(id: number | undefined, range: ReportRange) {
     queryKey: reportKeys.figures(id ?? 0, range),
     enabled: id !== undefined,
     queryFn: ({ signal }) => api.request(reportUrls.figures(id!), { query: { range }, schema: ReportFigures, signal }),
+    placeholderData: keepPreviousData,
+  })
+}
+
+/** SPEC §3 resource-performance-breakdown: the performance data of the report's subjects over the period. */
+export function useReportGraphs(id: number, range: ReportRange) {
+  return useQuery({
+    queryKey: reportKeys.graphs(id, range),
+    queryFn: ({ signal }) => api.request(reportUrls.graphs(id), { query: { range }, schema: ReportGraphs, signal }),
     placeholderData: keepPreviousData,
   })
 }

@@ -72,7 +72,17 @@ export {
   type Decorated,
   type Decoration,
 } from './decorations/decorations'
-export { Graph, seriesColor, thresholdValues, type GraphProps, type GraphPoint, type GraphSeries, type ReadoutPoints } from './graph'
+export {
+  Graph,
+  SeriesChart,
+  seriesColor,
+  thresholdValues,
+  type ChartSeries,
+  type GraphProps,
+  type GraphPoint,
+  type GraphSeries,
+  type ReadoutPoints,
+} from './graph'
 export {
   Timeline,
   TimelinePanel,

@@ -205,7 +205,12 @@ describe.each(DATABASES)('reports on %s', (db) => {
     expect(subjects.map((s: { id: number }) => s.id)).toEqual([host.id]) // the report's hosts only, not `other`
     const [f] = subjects
     // Before the first result the host was never checked: undetermined; then down from t1 to t2, then up until now.
-    expect(f.current).toEqual({ total: to - from, seconds: { undetermined: t1 - from, down: t2 - t1, up: to - t2 }, changes: 2 })
+    expect(f.current).toEqual({
+      total: to - from,
+      seconds: { undetermined: t1 - from, down: t2 - t1, up: to - t2 },
+      changes: 2,
+      problems: 1,
+    })
     // Last month the host did not exist: no uptime then, so the trend is this month's share of up time (SPEC §9
     // difference mode, 3 places: a few seconds of a month round to no difference); two changes after none.
     expect(f.previous.seconds).toEqual({ undetermined: f.previous.total })

@@ -333,6 +333,7 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/reports/by-name/{hostgroup_name}/{name}': { kind: 'read' },
   'GET /api/v1/reports/{id}': { kind: 'read' },
   'GET /api/v1/reports/{id}/figures': { kind: 'read' },
+  'GET /api/v1/reports/{id}/graphs': { kind: 'read' },
   'PUT /api/v1/reports/{id}': { kind: 'write', body: () => ({ title: 'taken over' }) },
   'DELETE /api/v1/reports/{id}': { kind: 'write' },
   'POST /api/v1/maps/generate': {

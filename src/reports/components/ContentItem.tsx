@@ -1,12 +1,16 @@
 /**
  * One SPEC §3 content item of a report over its subjects: uptime summary (share of the window up or OK, with
  * the SPEC §9 trend in difference mode), state summary (time in each state), stability summary (state changes,
- * trend in relative mode). Graphs, standby and risk summaries are not computed yet: they say so.
+ * trend in relative mode), graphs, standby summary and risk summary (their own components).
  */
 import { useTranslation } from 'react-i18next'
-import type { ReportContentName, SubjectFigures } from '../../shared/api/report-configurations'
+import type { ReportContentName, ReportRange, SubjectFigures } from '../../shared/api/report-configurations'
 import { formatDuration, percentOf } from '../figures'
 import { TrendArrow } from './TrendArrow'
+import { SubjectCell } from './SubjectCell'
+import { StandbySummary } from './StandbySummary'
+import { RiskSummary } from './RiskSummary'
+import { ReportGraphs } from './ReportGraphs'
 
 const HOST_STATES = ['up', 'down', 'unreachable'] as const
 const RESOURCE_STATES = ['ok', 'warning', 'critical', 'unknown'] as const
@@ -15,13 +19,17 @@ const ALWAYS = ['scheduled_downtime', 'undetermined'] as const
 export interface ContentItemProps {
   content: ReportContentName
   subjects: readonly SubjectFigures[]
+  reportId: number
+  range: ReportRange
 }
 
-export function ContentItem({ content, subjects }: ContentItemProps) {
+/** The element id of a content item's heading (the index page's entries point at it). */
+export const contentHeadingId = (content: ReportContentName) => `report-content-${content}`
+
+export function ContentItem({ content, subjects, reportId, range }: ContentItemProps) {
   const { t } = useTranslation()
   const kind = subjects[0]?.kind ?? 'host'
   const states = [...(kind === 'host' ? HOST_STATES : RESOURCE_STATES), ...ALWAYS]
-  const subjectCell = (s: SubjectFigures) => <th scope="row">{s.kind === 'resource' ? `${s.host_name} / ${s.name}` : s.name}</th>
   let body
   if (content === 'uptime-summary' || content === 'state-summary') {
     const shown = content === 'uptime-summary' ? states.filter((s) => s !== 'unknown') : states
@@ -41,7 +49,7 @@ export function ContentItem({ content, subjects }: ContentItemProps) {
         <tbody>
           {subjects.map((s) => (
             <tr key={`${s.kind}-${s.id}`}>
-              {subjectCell(s)}
+              <SubjectCell subject={s} />
               {shown.map((state) => (
                 <td key={state} className="text-end font-monospace">
                   {content === 'uptime-summary'
@@ -77,7 +85,7 @@ export function ContentItem({ content, subjects }: ContentItemProps) {
         <tbody>
           {subjects.map((s) => (
             <tr key={`${s.kind}-${s.id}`}>
-              {subjectCell(s)}
+              <SubjectCell subject={s} />
               <td className="text-end font-monospace">{s.current.changes}</td>
               <td className="text-end font-monospace">{s.previous.changes}</td>
               <td>
@@ -88,13 +96,17 @@ export function ContentItem({ content, subjects }: ContentItemProps) {
         </tbody>
       </table>
     )
+  } else if (content === 'standby-summary') {
+    body = <StandbySummary subjects={subjects} />
+  } else if (content === 'risk-summary') {
+    body = <RiskSummary subjects={subjects} />
   } else {
-    body = <p className="text-body-secondary mb-0">{t('reports.report.notYetAvailable')}</p>
+    body = <ReportGraphs reportId={reportId} range={range} />
   }
   return (
-    <section className="card mb-3" aria-labelledby={`report-content-${content}`}>
+    <section className="card mb-3" aria-labelledby={contentHeadingId(content)}>
       <div className="card-header">
-        <h2 className="h6 mb-0" id={`report-content-${content}`}>
+        <h2 className="h6 mb-0" id={contentHeadingId(content)} tabIndex={-1}>
           {t(`reports.content.${content}`)}
         </h2>
       </div>

@@ -4,13 +4,15 @@ import { REPORT_CONTENT, ReportRange, type Report, type ReportContentName } from
 import { formatDateTime } from '../../ui'
 import { useReportFigures } from '../api'
 import { ContentItem } from '../components/ContentItem'
+import { ReportIndex } from '../components/ReportIndex'
 import { ReportScreen } from '../components/ReportScreen'
 
 const when = (unix: number) => formatDateTime(new Date(unix * 1000))
 
 /**
  * SPEC §2 /reports/{hostgroupname}/{name}: the report's content items in catalogue order over this or the last
- * period (SPEC §9 report presets, `?range=` in the route), each with the SPEC §9 trend arrows against the period before.
+ * period (SPEC §9 report presets, `?range=` in the route), each with the SPEC §9 trend arrows against the period
+ * before; first the index of them when the report includes one (SPEC §3 option).
  */
 export function ReportPage() {
   return (
@@ -65,7 +67,14 @@ function ReportBody({ report, only }: { report: Report; only?: ReportContentName
       </div>
       {f?.limited && <div className="alert alert-info py-2">{t('reports.report.limited', { count: f.subjects.length })}</div>}
       {f && f.subjects.length === 0 && <p>{t('reports.report.noSubjects')}</p>}
-      {f && f.subjects.length > 0 && content.map((c) => <ContentItem key={c} content={c} subjects={f.subjects} />)}
+      {f && f.subjects.length > 0 && (
+        <>
+          {only === undefined && report.options.include_index_page && <ReportIndex content={content} />}
+          {content.map((c) => (
+            <ContentItem key={c} content={c} subjects={f.subjects} reportId={report.id} range={range} />
+          ))}
+        </>
+      )}
     </>
   )
 }

@@ -1,25 +1,27 @@
 /**
- * A report's figures (SPEC §1 "View reports (uptime, state, stability…)"): for each host or resource in the
- * report's scope, the state_change events of the period and the one before it (SPEC §3 Timeline event, as the
+ * A report's figures (SPEC §1 "View reports (uptime, state, stability, standby, risk…)"): for each host or resource
+ * in the report's scope, the state_change events of the period and the one before it (SPEC §3 Timeline event, as the
  * engine writes them, engine/ingest.ts) and its maintenance, added up by shared/report-figures/availability.ts, with
- * the SPEC §9 trend arrows. Reads only what the caller may see: the report through its scope, the subjects in
- * the report's environment. Subjects are read in batches, at most REPORT_SUBJECTS_MAX of them.
+ * the SPEC §9 trend arrows; the same over the standby hours, and a host's risks, when the report shows those.
+ * Reads only what the caller may see: the report through its scope, the subjects in the report's environment.
+ * Subjects are read in batches, at most REPORT_SUBJECTS_MAX of them.
  */
 import { sql, type Kysely } from 'kysely'
 import type { Database } from './db'
 import type { Scope } from './scope'
 import { readJson } from './json'
 import { getReport } from './reports'
-import { reportSpan, windowIntervals } from '../../shared/report-figures/period'
+import { reportSpan, standbyIntervals, windowIntervals } from '../../shared/report-figures/period'
 import { shareOf, stateAfter, summarize, type StateChangeAt } from '../../shared/report-figures/availability'
 import { trend } from '../../shared/report-figures/trend'
 import type { Report, ReportFigures, ReportRange, SubjectFigures } from '../../shared/api/report-configurations'
+import { risksOfHosts } from './report-risks'
 
 /** Subjects one report adds up (a time limit on one request); beyond it the answer says `limited`. */
 export const REPORT_SUBJECTS_MAX = 1000
 const CHUNK = 200
 
-interface Subject {
+export interface Subject {
   id: number
   name: string
   host_id: number
@@ -27,6 +29,8 @@ interface Subject {
   hosttype: string
   state: string
   created_time: number
+  /** the host's (a resource's host's) SPEC §3 host options, JSON */
+  tags: string
 }
 
 interface EventRow {
@@ -38,7 +42,8 @@ interface EventRow {
   data: string
 }
 
-async function subjectsOf(db: Kysely<Database>, report: Report): Promise<{ kind: 'host' | 'resource'; rows: Subject[] }> {
+/** The report's hosts or resources, by name, one more than REPORT_SUBJECTS_MAX when there are more. */
+export async function subjectsOf(db: Kysely<Database>, report: Report): Promise<{ kind: 'host' | 'resource'; rows: Subject[] }> {
   if (report.type === 'by_resource') {
     let q = db
       .selectFrom('resources')
@@ -51,6 +56,7 @@ async function subjectsOf(db: Kysely<Database>, report: Report): Promise<{ kind:
         'hosts.hosttype',
         'resources.state',
         'resources.created_time',
+        'hosts.tags',
       ])
       .where('resources.hostgroup_id', '=', report.hostgroup_id)
     if (report.resources.length) q = q.where('resources.id', 'in', report.resources)
@@ -63,7 +69,7 @@ async function subjectsOf(db: Kysely<Database>, report: Report): Promise<{ kind:
   }
   let q = db
     .selectFrom('hosts')
-    .select(['id', 'name', 'id as host_id', 'name as host_name', 'hosttype', 'state', 'created_time'])
+    .select(['id', 'name', 'id as host_id', 'name as host_name', 'hosttype', 'state', 'created_time', 'tags'])
     .where('hostgroup_id', '=', report.hostgroup_id)
   if (report.type === 'by_host' && report.hosts.length) q = q.where('id', 'in', report.hosts)
   if (report.type === 'by_host_type' && report.host_types.length) q = q.where('hosttype', 'in', report.host_types)
@@ -161,6 +167,12 @@ export async function reportFigures(
   const { kind, rows } = await subjectsOf(db, report)
   const limited = rows.length > REPORT_SUBJECTS_MAX
   const up = kind === 'host' ? ['up'] : ['ok']
+  // SPEC §3 standby-summary and risk-summary: computed only for a report that shows them.
+  const standby = report.content.includes('standby-summary') && {
+    current: standbyIntervals(span.from, span.to),
+    previous: standbyIntervals(span.previous_from, span.previous_to),
+  }
+  const withRisks = kind === 'host' && report.content.includes('risk-summary')
   const subjects: SubjectFigures[] = []
   for (let i = 0; i < Math.min(rows.length, REPORT_SUBJECTS_MAX); i += CHUNK) {
     const chunk = rows.slice(i, Math.min(i + CHUNK, REPORT_SUBJECTS_MAX))
@@ -170,17 +182,24 @@ export async function reportFigures(
       (await stateEvents(db, kind, ids, sql`display_time >= ${span.previous_from} AND display_time < ${span.to}`)).rows,
     )
     const maintenance = await maintenanceOf(db, kind, chunk, span.previous_from, span.to)
+    const risks = withRisks ? await risksOfHosts(db, report.hostgroup_id, ids, span) : undefined
     for (const s of chunk) {
       const changes = (events.get(s.id) ?? []).map(asChange)
       const before = changes.filter((c) => c.at < span.from)
       const common = { since: Number(s.created_time), maintenance: maintenance(s), options: report.options }
-      const prev = summarize({ ...common, windows: previous, initial: initial(s), changes: before.filter((c) => c.at < span.previous_to) })
-      const cur = summarize({
+      const inPrevious = { ...common, initial: initial(s), changes: before.filter((c) => c.at < span.previous_to) }
+      const inCurrent = {
         ...common,
-        windows: current,
         initial: stateAfter(initial(s), before, report.options),
         changes: changes.filter((c) => c.at >= span.from),
-      })
+      }
+      const prev = summarize({ ...inPrevious, windows: previous })
+      const cur = summarize({ ...inCurrent, windows: current })
+      const standbyFigures = standby && {
+        on_standby: readJson<string[]>(s.tags, []).includes('standby'),
+        current: summarize({ ...inCurrent, windows: standby.current }),
+        previous: summarize({ ...inPrevious, windows: standby.previous }),
+      }
       subjects.push({
         kind,
         id: s.id,
@@ -191,6 +210,10 @@ export async function reportFigures(
         previous: prev,
         uptime_trend: trend(shareOf(cur, up), shareOf(prev, up), 'difference'),
         stability_trend: trend(cur.changes, prev.changes, 'relative'),
+        standby: standbyFigures
+          ? { ...standbyFigures, problems_trend: trend(standbyFigures.current.problems, standbyFigures.previous.problems, 'relative') }
+          : null,
+        risks: risks ? risks(s.id) : null,
       })
     }
   }

@@ -177,7 +177,8 @@ export const groupRisks = (db: Kysely<Database>, dialect: Dialect, scope: Scope,
 export const getRisk = async (db: Kysely<Database>, scope: Scope, id: number) =>
   (await getEntity(db, riskDef, scope, id)) ?? fail('not_found', { risk_id: id })
 
-const noCounts = () => Object.fromEntries(RISK_SEVERITIES.map((s) => [s, 0])) as SeverityCounts
+/** Zero of each SPEC §3 severity. */
+export const noCounts = () => Object.fromEntries(RISK_SEVERITIES.map((s) => [s, 0])) as SeverityCounts
 
 /**
  * An environment's risks grouped by plugin (SPEC §2 /risks/{hostgroup_name}): each plugin's counts per severity

@@ -10,12 +10,15 @@
  *   PUT    reports/:id                          ReportUpdate → Report                   SPEC §6 write
  *   DELETE reports/:id                          → 204                                   SPEC §6 write
  *   GET    reports/:id/figures?range=this|last  → ReportFigures (SPEC §9 report presets: this or last period)
+ *   GET    reports/:id/graphs?range=this|last   → ReportGraphs (SPEC §3 resource-performance-breakdown)
  *
  * The report timeline (SPEC §2 …/configuration/timeline) is `GET events?report_id=` (events of type `report`).
  * (The browser's own error reports are another thing: shared/api/reports.ts.)
  */
 import { z } from 'zod'
 import { nameWithKey } from '../validation'
+import { SeverityCounts } from './risks'
+import { PerfKey, PerfSeries } from './results'
 
 /** SPEC §9 "Report enumerations": periods. */
 export const REPORT_PERIODS = ['daily', 'weekly', 'monthly', 'yearly'] as const
@@ -136,8 +139,27 @@ export const PeriodFigures = z.object({
   seconds: StateSeconds,
   /** state changes within the window (SPEC §3 stability summary) */
   changes: z.number().int(),
+  /** of those, the changes into a problem state (SPEC §4: neither UP nor OK) */
+  problems: z.number().int(),
 })
 export type PeriodFigures = z.infer<typeof PeriodFigures>
+
+/**
+ * SPEC §3 standby-summary: what happened outside service hours, when only an engineer on standby answers.
+ * `on_standby`: the host (a resource's host) carries the SPEC §3 host option "standby".
+ */
+export const StandbyFigures = z.object({
+  on_standby: z.boolean(),
+  current: PeriodFigures,
+  previous: PeriodFigures,
+  /** problems in standby hours against the period before, relative mode like stability (SPEC §9) */
+  problems_trend: Trend,
+})
+export type StandbyFigures = z.infer<typeof StandbyFigures>
+
+/** SPEC §3 risk-summary (vulnerability scan results): a host's risks by SPEC §3 severity, and how many were first detected in the period. */
+export const RiskFigures = z.object({ counts: SeverityCounts, total: z.number().int(), new_in_period: z.number().int() })
+export type RiskFigures = z.infer<typeof RiskFigures>
 
 export const SubjectFigures = z.object({
   kind: z.enum(['host', 'resource']),
@@ -150,6 +172,10 @@ export const SubjectFigures = z.object({
   /** uptime (UP or OK share of the window) in difference mode, stability in relative mode (SPEC §9) */
   uptime_trend: Trend,
   stability_trend: Trend,
+  /** with the standby summary: the same figures over the standby hours (report-figures/period.ts standbyIntervals) */
+  standby: StandbyFigures.nullable(),
+  /** with the risk summary, for a host: its risks (SPEC §3 Risk) known by the period's end */
+  risks: RiskFigures.nullable(),
 })
 export type SubjectFigures = z.infer<typeof SubjectFigures>
 
@@ -165,3 +191,29 @@ export const ReportFigures = z.object({
   limited: z.boolean(),
 })
 export type ReportFigures = z.infer<typeof ReportFigures>
+
+/** SPEC §3 resource-performance-breakdown: one chart, the series of one unit of one host check or resource over the period. */
+export const ReportGraph = z.object({
+  /** whose performance data: a host's own check, or a resource */
+  kind: z.enum(['host', 'resource']),
+  id: z.number().int(),
+  host_name: z.string(),
+  /** the resource's name; null for the host's own check */
+  resource_name: z.string().nullable(),
+  unit: z.string(),
+  /** seconds per point, the widest of the series */
+  step: z.number(),
+  series: z.array(PerfKey.omit({ unit: true }).extend({ points: PerfSeries.shape.points, summary: PerfSeries.shape.summary })),
+})
+export type ReportGraph = z.infer<typeof ReportGraph>
+
+export const ReportGraphs = z.object({
+  report_id: z.number().int(),
+  range: ReportRange,
+  from: z.number().int(),
+  to: z.number().int(),
+  graphs: z.array(ReportGraph),
+  /** more series than one report draws (store/report-graphs.ts REPORT_SERIES_MAX): the first ones by host and resource name */
+  limited: z.boolean(),
+})
+export type ReportGraphs = z.infer<typeof ReportGraphs>

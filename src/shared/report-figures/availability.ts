@@ -30,6 +30,9 @@ export interface SummaryInput {
 export const UNDETERMINED = 'undetermined'
 /** Time in maintenance when scheduled outages count as downtime (SPEC §3 option). */
 export const SCHEDULED_DOWNTIME = 'scheduled_downtime'
+/** The states that are no problem (SPEC §4: UP, OK); time undetermined is none either. */
+export const GOOD_STATES = ['up', 'ok'] as const
+const isProblem = (state: string) => state !== UNDETERMINED && !(GOOD_STATES as readonly string[]).includes(state)
 
 function merged(intervals: readonly [number, number][]): [number, number][] {
   const out: [number, number][] = []
@@ -79,6 +82,7 @@ export function summarize(input: SummaryInput): PeriodFigures {
   let state = named(input.initial)
   let t = first
   let changes = 0
+  let problems = 0
   for (const c of input.changes) {
     // SPEC §3 option "include soft states": otherwise only HARD changes move the state (SPEC §4).
     if (!c.hard && !options.include_soft_states) continue
@@ -86,13 +90,16 @@ export function summarize(input: SummaryInput): PeriodFigures {
     if (next === state) continue
     const at = Math.min(Math.max(c.at, first), last)
     span(t, at, state)
-    if (inWindow(c.at) && c.at >= input.since) changes++
+    if (inWindow(c.at) && c.at >= input.since) {
+      changes++
+      if (isProblem(next)) problems++
+    }
     state = next
     t = at
   }
   span(t, last, state)
   const total = windows.reduce((sum, [a, b]) => sum + (b - a), 0)
-  return { total, seconds, changes }
+  return { total, seconds, changes, problems }
 }
 
 /** The share of the window spent in `states` (UP, or OK), 0 for an empty window. */

@@ -63,3 +63,18 @@ export function windowIntervals(from: number, to: number, window: ReportWindow):
   }
   return out
 }
+
+/**
+ * The standby hours of [from, to): the time outside service hours (evenings, nights and weekends), when an
+ * engineer on standby answers problems (SPEC §3 standby-summary, host option "standby"), in order.
+ */
+export function standbyIntervals(from: number, to: number): [number, number][] {
+  const out: [number, number][] = []
+  let t = from
+  for (const [a, b] of windowIntervals(from, to, 'service_hours')) {
+    if (a > t) out.push([t, a])
+    t = b
+  }
+  if (to > t) out.push([t, to])
+  return out
+}

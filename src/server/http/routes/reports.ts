@@ -1,12 +1,21 @@
-/** /reports/ (SPEC §3 Report, §2 Reports routes): list protocol, by-name, CRUD, figures; contract in shared/api/report-configurations.ts. */
+/** /reports/ (SPEC §3 Report, §2 Reports routes): list protocol, by-name, CRUD, figures, graphs; contract in shared/api/report-configurations.ts. */
 import type { ZodApp, RouteDeps } from '../types'
 import { IdParams } from '../../../shared/api/entities'
-import { FiguresQuery, NewReport, Report, ReportByName, ReportFigures, ReportUpdate } from '../../../shared/api/report-configurations'
+import {
+  FiguresQuery,
+  NewReport,
+  Report,
+  ReportByName,
+  ReportFigures,
+  ReportGraphs,
+  ReportUpdate,
+} from '../../../shared/api/report-configurations'
 import { ListQuery } from '../../store/list'
 import { listOf, NoContent } from '../../../shared/api/list'
 import { commitThenPublish } from '../../store/commit'
 import { now } from '../../store/json'
 import { reportFigures } from '../../store/report-figures'
+import { reportGraphs } from '../../store/report-graphs'
 import { createReport, deleteReport, getReport, getReportByName, listReports, updateReport } from '../../store/reports'
 
 export async function reportRoutes(app: ZodApp, { store, bus }: RouteDeps) {
@@ -20,6 +29,9 @@ export async function reportRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   app.get('/:id', { schema: { params: IdParams, response: { 200: Report } } }, async (req) => getReport(db, req.scope, req.params.id))
   app.get('/:id/figures', { schema: { params: IdParams, querystring: FiguresQuery, response: { 200: ReportFigures } } }, async (req) =>
     reportFigures(db, req.scope, req.params.id, req.query.range, now()),
+  )
+  app.get('/:id/graphs', { schema: { params: IdParams, querystring: FiguresQuery, response: { 200: ReportGraphs } } }, async (req) =>
+    reportGraphs(db, req.scope, req.params.id, req.query.range, now()),
   )
   app.post('/', { schema: { body: NewReport, response: { 201: Report } } }, async (req, reply) => {
     const { report } = await commitThenPublish(db, bus, (tx) => createReport(tx, req.scope, req.body))

@@ -70,7 +70,32 @@ export const reportsUi = {
     comparedWith: 'compared with {{from}} – {{to}}',
     noSubjects: 'Nothing in this report’s scope.',
     limited: 'Only the first {{count}} subjects are shown.',
-    notYetAvailable: 'Not yet available in this version of Vigil.',
+    // SPEC §3 option "include index page": the report's sections
+    index: 'Contents',
+    // SPEC §3 standby-summary: outside service hours
+    standby: {
+      hours: 'Standby hours: outside service hours (Mon–Fri 08:00–18:00 UTC), nights and weekends.',
+      onStandby: 'Standby host',
+      yes: 'Yes',
+      no: 'No',
+      problems: 'Problems',
+      problemTime: 'Time in a problem state',
+      uptime: 'Up or OK',
+      previousProblems: 'Previous period',
+    },
+    // SPEC §3 risk-summary: vulnerability scan results by SPEC §3 severity
+    risks: {
+      severities: { veryhigh: 'Very high', high: 'High', medium: 'Medium', low: 'Low', info: 'Info' },
+      total: 'Total',
+      newInPeriod: 'New in period',
+    },
+    // SPEC §3 resource-performance-breakdown
+    graphs: {
+      hostCheck: 'host check',
+      caption: '{{subject}}: {{keys}}',
+      none: 'No performance data for this report’s subjects.',
+      limited: 'Only the first {{count}} series are drawn.',
+    },
     subject: 'Subject',
     host: 'Host',
     total: 'Window',

@@ -1,10 +1,10 @@
 /**
- * SPEC §1 report figures (uptime, state, stability) and SPEC §3 options from hand-built state_change sequences;
+ * SPEC §1 report figures (uptime, state, stability, standby) and SPEC §3 options from hand-built state_change sequences;
  * each expected figure is worked out by hand in the comment beside it.
  */
 import { describe, expect, it } from 'vitest'
 import { shareOf, stateAfter, summarize, type SummaryInput } from '../../../../src/shared/report-figures/availability'
-import { windowIntervals } from '../../../../src/shared/report-figures/period'
+import { standbyIntervals, windowIntervals } from '../../../../src/shared/report-figures/period'
 
 const T = Date.UTC(2026, 0, 5) / 1000 // Monday 5 January 2026, 00:00 UTC
 const HOUR = 3600
@@ -22,7 +22,7 @@ describe('report figures (SPEC §1 uptime, state and stability summaries)', () =
       ],
     })
     // 22 h of 24 up: 79,200 s = 91.667 %; 2 h down: 7,200 s = 8.333 %.
-    expect(f).toEqual({ total: 86_400, seconds: { up: 79_200, down: 7_200 }, changes: 2 })
+    expect(f).toEqual({ total: 86_400, seconds: { up: 79_200, down: 7_200 }, changes: 2, problems: 1 })
     expect([pct(shareOf(f, ['up'])), pct(shareOf(f, ['down']))]).toEqual([91.667, 8.333])
   })
 
@@ -42,11 +42,11 @@ describe('report figures (SPEC §1 uptime, state and stability summaries)', () =
     }
     // HARD only: critical 1060–1300 = 240 s, OK 3,360 s = 93.333 %; two changes.
     const hard = summarize(input)
-    expect(hard).toEqual({ total: 3600, seconds: { ok: 3360, critical: 240 }, changes: 2 })
+    expect(hard).toEqual({ total: 3600, seconds: { ok: 3360, critical: 240 }, changes: 2, problems: 1 })
     expect(pct(shareOf(hard, ['ok']))).toBe(93.333)
-    // With soft states: critical 1000–1300 = 300 s, warning 2000–2100 = 100 s, OK 3,200 s = 88.889 %; four changes.
+    // With soft states: critical 1000–1300 = 300 s, warning 2000–2100 = 100 s, OK 3,200 s = 88.889 %; four changes, two into a problem.
     const soft = summarize({ ...input, options: { ...options, include_soft_states: true } })
-    expect(soft).toEqual({ total: 3600, seconds: { ok: 3200, critical: 300, warning: 100 }, changes: 4 })
+    expect(soft).toEqual({ total: 3600, seconds: { ok: 3200, critical: 300, warning: 100 }, changes: 4, problems: 2 })
     expect(pct(shareOf(soft, ['ok']))).toBe(88.889)
   })
 
@@ -82,10 +82,15 @@ describe('report figures (SPEC §1 uptime, state and stability summaries)', () =
         { at: T + 1800, state: 'ok', hard: true },
       ],
     }
-    expect(summarize(input)).toEqual({ total: 3600, seconds: { ok: 2700, unknown: 900 }, changes: 2 })
+    expect(summarize(input)).toEqual({ total: 3600, seconds: { ok: 2700, unknown: 900 }, changes: 2, problems: 1 })
     expect(summarize({ ...input, options: { ...options, unknown_as: 'critical' } }).seconds).toEqual({ ok: 2700, critical: 900 })
     // As OK, the UNKNOWN spell is no change at all.
-    expect(summarize({ ...input, options: { ...options, unknown_as: 'ok' } })).toEqual({ total: 3600, seconds: { ok: 3600 }, changes: 0 })
+    expect(summarize({ ...input, options: { ...options, unknown_as: 'ok' } })).toEqual({
+      total: 3600,
+      seconds: { ok: 3600 },
+      changes: 0,
+      problems: 0,
+    })
   })
 
   it('leaves the time before the host was added, or before its first check, undetermined', () => {
@@ -93,7 +98,7 @@ describe('report figures (SPEC §1 uptime, state and stability summaries)', () =
     expect(summarize({ ...base, windows: [[T, T + HOUR]], since: T + 1800 }).seconds).toEqual({ undetermined: 1800, up: 1800 })
     // Never checked until 600: pending counts as undetermined; the first result is a change.
     const f = summarize({ ...base, windows: [[T, T + HOUR]], initial: 'pending', changes: [{ at: T + 600, state: 'down', hard: true }] })
-    expect(f).toEqual({ total: 3600, seconds: { undetermined: 600, down: 3000 }, changes: 1 })
+    expect(f).toEqual({ total: 3600, seconds: { undetermined: 600, down: 3000 }, changes: 1, problems: 1 })
   })
 
   it('adds up service hours only: an outage from 07:00 to 09:00 costs one hour of the ten (SPEC §9 windows)', () => {
@@ -108,7 +113,7 @@ describe('report figures (SPEC §1 uptime, state and stability summaries)', () =
       ],
     })
     // 08:00–09:00 down = 3,600 s, 09:00–18:00 up = 32,400 s: 90 % up; only the 09:00 change is in the window.
-    expect(f).toEqual({ total: 36_000, seconds: { down: 3600, up: 32_400 }, changes: 1 })
+    expect(f).toEqual({ total: 36_000, seconds: { down: 3600, up: 32_400 }, changes: 1, problems: 0 })
     expect(pct(shareOf(f, ['up']))).toBe(90)
   })
 
@@ -120,5 +125,29 @@ describe('report figures (SPEC §1 uptime, state and stability summaries)', () =
     expect(stateAfter('up', changes, options)).toBe('down')
     expect(stateAfter('up', changes, { include_soft_states: true })).toBe('unreachable')
     expect(stateAfter(null, [], options)).toBeNull()
+  })
+
+  it('adds up the standby hours: nights and the weekend, the problems that began in them (SPEC §3 standby-summary)', () => {
+    // Friday 9 January 2026 00:00 to Sunday 11 January 00:00: standby 00–08 and 18–24 on Friday, all Saturday.
+    const friday = T + 4 * 24 * HOUR
+    const windows = standbyIntervals(friday, friday + 48 * HOUR)
+    expect(windows).toEqual([
+      [friday, friday + 8 * HOUR],
+      [friday + 18 * HOUR, friday + 48 * HOUR],
+    ])
+    const f = summarize({
+      ...base,
+      windows,
+      changes: [
+        { at: friday + 3 * HOUR, state: 'down', hard: true }, // 03:00–04:00 in standby: one problem, 3,600 s
+        { at: friday + 4 * HOUR, state: 'up', hard: true },
+        { at: friday + 12 * HOUR, state: 'down', hard: true }, // noon, service hours: neither counted nor timed
+        { at: friday + 13 * HOUR, state: 'up', hard: true },
+        { at: friday + 30 * HOUR, state: 'unreachable', hard: true }, // Saturday 06:00–06:30: one problem, 1,800 s
+        { at: friday + 30.5 * HOUR, state: 'up', hard: true },
+      ],
+    })
+    // 38 h of standby: 3,600 s down, 1,800 s unreachable, the rest (131,400 s) up; four changes, two of them problems.
+    expect(f).toEqual({ total: 38 * HOUR, seconds: { up: 131_400, down: 3600, unreachable: 1800 }, changes: 4, problems: 2 })
   })
 })

@@ -1,25 +1,25 @@
 import { useTranslation } from 'react-i18next'
 import { formatValue } from '../../shared/format'
-import { thresholdValues } from '../../ui'
-import type { Series } from './api'
+import { thresholdValues } from './scales'
+import type { ChartSeries } from './SeriesChart'
 
 export interface GraphLegendProps {
   unit: string
   /** The chart's series with their colours, in the order drawn. */
-  series: readonly { data: Series; color: string }[]
+  series: readonly { data: ChartSeries; color: string }[]
 }
 
 const FIGURES = ['min', 'avg', 'max', 'last'] as const
 
 /**
- * Issue 17: under a chart, each series' lowest, mean, highest and newest value over the range shown (the
+ * Issue 17: under a chart (the graphs tabs, the report graphs), each series' lowest, mean, highest and newest value over the range shown (the
  * server sums them up from all values, not from the points drawn) in the SPEC §9 number format, and its
  * warning and critical thresholds, also where their lines lie off the value axis.
  */
 export function GraphLegend({ unit, series }: GraphLegendProps) {
   const { t, i18n } = useTranslation()
   const none = t('monitoring.graphs.legend.none')
-  const thresholds = (range: Series['warn']) =>
+  const thresholds = (range: ChartSeries['warn']) =>
     thresholdValues(range)
       .map((v) => formatValue(v, unit, i18n.language))
       .join(', ') || none
