@@ -92,6 +92,22 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'shell', tags: ['$initial'], priority: 1 },
+            // Issue 19 "Fast over any link": what every signed-in page loads after the shell (the route guard, the
+            // top bar, preferences, the feed, the decorations of states and ages) in one file, not a dozen: over a
+            // link with 40 ms round trips each file of a chain costs a round trip on one of six connections.
+            {
+              name: 'protected',
+              test: /src[\\/](app[\\/](guard|components|input|preferences(?![\\/]themes)|feed|shell|api)[\\/]|ui[\\/](Modal|decorations[\\/])|shared[\\/](feed-topics|feed)\.ts)|node_modules[\\/]@tanstack[\\/](react-query|query-core)[\\/]/,
+              priority: 0,
+            },
+            // Zod, which most lazy pages load, stays a file of its own: captured with the wall, the login page would load the wall.
+            { name: 'schemas', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
+            // A wall's own code (the viewer page, its canvas and live states, the shared map model and drawing) in one file.
+            {
+              name: 'wall',
+              test: /src[\\/](viewer[\\/](?!pages[\\/](map-timeline|maps-list|slideshows))|shared[\\/]maps[\\/])|node_modules[\\/](rbush|quickselect|roughjs)[\\/]/,
+              priority: 0,
+            },
             // The feature texts are always loaded together (app/i18n/feature-texts.ts): one file, not four.
             { name: 'feature-texts', test: /src[\\/]shared[\\/]i18n[\\/]en[\\/](monitoring|ui|maps-ui|viewer)\.ts$/, priority: 0 },
             // The Konva a map viewer draws with (src/viewer/konva.ts), kept together: left to itself Rolldown

@@ -21,6 +21,8 @@ const [dirA, dirB] = process.argv
   .map((d) => path.resolve(d))
 if (!dirA || !dirB) throw new Error('usage: npx tsx bench/first-paint-ab.ts DIST_A DIST_B [--opens=8]')
 const opens = Number(process.argv.find((a) => a.startsWith('--opens='))?.slice(8) ?? 8)
+/** `--slow`: every open over bench/map-viewer's VPN link (issue 19 first_paint_slow_ms). */
+const slowLink = process.argv.includes('--slow')
 
 const maps = [await bigMap(10_000, { VIGIL_DIST_DIR: dirA }), await bigMap(10_000, { VIGIL_DIST_DIR: dirB })]
 const browser = await launchChromium()
@@ -30,7 +32,7 @@ try {
   for (const m of maps) await (await openMap(browser, m)).page.context().close()
   for (let k = 0; k < opens; k++) {
     for (const i of k % 2 ? [1, 0] : [0, 1]) {
-      const open = await openMap(browser, maps[i])
+      const open = await openMap(browser, maps[i], undefined, slowLink)
       paints[i].push(open.firstPaintMs)
       await open.page.context().close()
     }

@@ -268,6 +268,17 @@ async function redraws(page: Page, settles: number) {
   }
 }
 
+/** `BENCH_TRACE=1`: each request of an open, from its start through its first byte to its end (ms from navigation). */
+async function printRequests(page: Page) {
+  const entries = (await page.evaluate(
+    'performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), e.startTime, e.responseStart, e.responseEnd].map((v) => typeof v === "number" ? Math.round(v) : v))',
+  )) as [string, number, number, number][]
+  for (const [name, start, first, end] of entries)
+    console.log(
+      `  ${String(start).padStart(5)} ${String(first).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`,
+    )
+}
+
 async function main() {
   if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before this benchmark')
   const N = Number(arg('items') ?? 10_000)
@@ -281,8 +292,9 @@ async function main() {
     const cold = await openMap(browser, m)
     await cold.page.context().close()
     const slow = await openMap(browser, m, undefined, true)
-    await slow.page.context().close()
     console.log(`over the VPN link: first paint after ${fmt(slow.firstPaintMs)} ms, ${fmt(slow.sentBytes / 1024)} KB received`)
+    if (process.env.BENCH_TRACE) await printRequests(slow.page)
+    await slow.page.context().close()
     // The median of several opens: one open on this 2-core machine varies by ±150 ms from run to run.
     const opens: { firstPaintMs: number; mapPaintMs: number; sentBytes: number }[] = []
     let open = await openMap(browser, m)
@@ -303,13 +315,7 @@ async function main() {
     console.log(
       `first paint after ${firstPaints.map(fmt).join(', ')} ms (lod ${await page.locator('.vigil-map-canvas').getAttribute('data-lod')})`,
     )
-    if (process.env.BENCH_TRACE) {
-      const entries = (await page.evaluate(
-        'performance.getEntriesByType("resource").map((e) => [e.name.replace(location.origin, ""), Math.round(e.startTime), Math.round(e.responseEnd)])',
-      )) as [string, number, number][]
-      for (const [name, start, end] of entries)
-        console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`)
-    }
+    if (process.env.BENCH_TRACE) await printRequests(page)
 
     // State changes at RATE per second: batches every 100 ms, each host toggling down ↔ up.
     await page.evaluate(
