@@ -12,6 +12,8 @@ interface TraceEvent {
   ph: string
   ts: number
   dur?: number
+  /** thread (CPU) time, which other processes on the machine do not stretch */
+  tdur?: number
   pid: number
   tid: number
   args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; type?: string } }
@@ -53,9 +55,16 @@ export function summariseTrace(file: string, longMs = 16, top = 30): string[] {
   for (const e of events) if (e.name === 'FunctionCall') count.set(key(e), (count.get(key(e)) ?? 0) + 1)
   const main = mains.map(key).sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0))[0]
   const onMain = events.filter((e) => key(e) === main && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
-  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' || e.name === 'RunTask')
+  // Outermost tasks only (a RunTask runs inside ThreadControllerImpl::RunTask).
+  let end = -1
+  const tasks = onMain.filter((e) => {
+    if ((e.name !== 'ThreadControllerImpl::RunTask' && e.name !== 'RunTask') || e.ts < end) return false
+    end = e.ts + e.dur!
+    return true
+  })
   const long = tasks.filter((t) => t.dur! >= longMs * 1000)
   const busy = tasks.reduce((n, t) => n + t.dur!, 0)
+  const cpu = tasks.reduce((n, t) => n + (t.tdur ?? 0), 0)
   const self = new Map<string, number>()
   for (const task of long) {
     const inside = onMain.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!)
@@ -76,7 +85,7 @@ export function summariseTrace(file: string, longMs = 16, top = 30): string[] {
   }
   const ms = (us: number) => (us / 1000).toFixed(1)
   return [
-    `trace: main thread busy ${ms(busy)} ms in ${tasks.length} tasks; ${long.length} tasks ≥ ${longMs} ms (longest ${ms(Math.max(0, ...long.map((t) => t.dur!)))} ms, ${ms(long.reduce((n, t) => n + t.dur!, 0))} ms in all)`,
+    `trace: main thread busy ${ms(busy)} ms (${ms(cpu)} ms of CPU) in ${tasks.length} tasks; ${long.length} tasks ≥ ${longMs} ms (longest ${ms(Math.max(0, ...long.map((t) => t.dur!)))} ms, ${ms(long.reduce((n, t) => n + t.dur!, 0))} ms in all)`,
     'self time inside the long tasks, by event:',
     ...[...self]
       .sort((a, b) => b[1] - a[1])
