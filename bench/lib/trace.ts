@@ -84,7 +84,14 @@ export function summariseTrace(file: string, longMs = 16, top = 30): string[] {
     close(Infinity)
   }
   const ms = (us: number) => (us / 1000).toFixed(1)
+  // A task's CPU time is what it would take on an idle machine; over a frame (16.7 ms) it drops one anyway.
+  const cpuLong = tasks.filter((t) => (t.tdur ?? 0) >= 16_700).map((t) => t.tdur!)
   return [
+    `trace: ${cpuLong.length} tasks over 16.7 ms of CPU (${cpuLong
+      .sort((a, b) => b - a)
+      .slice(0, 10)
+      .map(ms)
+      .join(', ')})`,
     `trace: main thread busy ${ms(busy)} ms (${ms(cpu)} ms of CPU) in ${tasks.length} tasks; ${long.length} tasks ≥ ${longMs} ms (longest ${ms(Math.max(0, ...long.map((t) => t.dur!)))} ms, ${ms(long.reduce((n, t) => n + t.dur!, 0))} ms in all)`,
     'self time inside the long tasks, by event:',
     ...[...self]
