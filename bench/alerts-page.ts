@@ -12,23 +12,28 @@
  *                      with the SPEC §2 token URL option: the shell, guard, user and the page's requests).
  * update_frame_p99_ms  p99 of the browser's frame intervals (requestAnimationFrame) while 100 state
  *                      changes per second arrive for 10 s through POST /api/v1/results and the live feed:
- *                      half of them new output for rows on screen (patched in place), half state changes
- *                      anywhere (critical ↔ warning ↔ unknown, which refresh the table in the background).
+ *                      half of them new output for rows on screen (the down hosts, patched in place), half
+ *                      state changes anywhere (critical ↔ warning ↔ unknown, which refresh the table in the
+ *                      background and bring the newly critical resources onto the first page). The run fails
+ *                      unless the table then shows both kinds of change.
  *
- *   npm run bench -- alerts-page [--seconds=10] [--rate=100] [--dist=DIR] [--profile=FILE]
+ *   npm run bench -- alerts-page [--seconds=10] [--rate=100] [--dist=DIR] [--profile=FILE] [--trace=FILE]
  *
  * --dist serves another build (before/after comparisons back to back: `npx vite build --outDir DIR`; a build
  * with `--minify false` keeps function names for the profile). --profile writes Chromium's CPU profile of the
- * page over the updates (.cpuprofile, opens in the developer tools) and prints where its time went.
+ * page over the updates (.cpuprofile, opens in the developer tools) and prints where its time went; --trace
+ * writes Chromium's performance trace (Performance panel) and what the main thread's long tasks were made of.
  */
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Kysely } from 'kysely'
 import { startServer } from '../tests/helpers/server'
 import { adminClient, makeTenant } from '../tests/helpers/api'
+import type { Page } from 'playwright-core'
 import { launchChromium } from '../e2e/browser'
 import type { Database } from '../src/server/store/db'
 import { summariseProfile } from './lib/cpu'
+import { startTrace, stopTrace, summariseTrace } from './lib/trace'
 import { figuresLine, percentile } from './lib/stats'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -36,12 +41,15 @@ const SECONDS = Number(arg('seconds') ?? 10)
 const RATE = Number(arg('rate') ?? 100)
 const DIST = path.resolve(arg('dist') ?? 'dist')
 const PROFILE = arg('profile')
+const TRACE = arg('trace')
 const HOSTS = 1000
 const RESOURCES_PER_HOST = 5
 const DOWN_HOSTS = 20
 const OK_RESOURCES = 20
 const RESOURCE_STATES = ['critical', 'warning', 'unknown'] as const
 const EXIT = { ok: 0, warning: 1, critical: 2, unknown: 3 } as const
+/** A host check's exit status 2 is down (engine/state/host.ts; 1 is up). */
+const HOST_DOWN = 2
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const fmt = (x: number) => x.toFixed(1)
 
@@ -101,6 +109,21 @@ async function insertProblems(db: Kysely<Database>, environmentId: number, now: 
   })
 }
 
+/**
+ * The updates really reached the table: every down host shows the last output sent to it (patched in place),
+ * and some critical resource on the first page is one the updates made critical (the background refresh).
+ */
+async function expectRowsChanged(page: Page, hostOutputs: string[]) {
+  await page.waitForFunction(
+    (outputs) => {
+      const text = document.querySelector('table tbody')?.textContent ?? ''
+      return outputs.every((o) => text.includes(o)) && /CRITICAL - changed \d+/.test(text)
+    },
+    hostOutputs,
+    { timeout: 10_000 },
+  )
+}
+
 async function main() {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error(`${DIST} is missing: run \`npx vite build\` before this benchmark`)
   const server = await startServer({ env: { VIGIL_DIST_DIR: DIST } })
@@ -150,12 +173,10 @@ async function main() {
           console.log(`  ${String(start).padStart(5)} → ${String(end).padStart(5)}  ${decodeURIComponent(name).slice(0, 160)}`)
       }
 
-      // Rows on screen: the newest critical problems (after the down hosts), as the alerts table orders them.
-      const onScreen = (
-        await tenant.api.get(
-          `/api/v1/resources/?advanced_filter=${encodeURIComponent(JSON.stringify([['state', 'equals', 'critical']]))}&order=-last_state_change&limit=30`,
-        )
-      ).body.result.map((r: { id: number }) => r.id) as number[]
+      // Rows on screen for the in-place half: the down hosts, the table's first rows whatever the state changes do
+      // (the critical resources after them are replaced by newer ones at every background refresh).
+      const downHosts = hostIds.slice(0, DOWN_HOSTS)
+      const hostOutput = new Map<number, string>()
       const current = new Map<number, keyof typeof EXIT>(resourceIds.map((id, n) => [id, n < OK_RESOURCES ? 'ok' : RESOURCE_STATES[n % 3]]))
 
       // A string, so that the bundler's helpers never reach the page: records every frame's timestamp.
@@ -165,8 +186,9 @@ async function main() {
         const tick = (t) => { window.frames_.push(t); if (window.recording_) requestAnimationFrame(tick) }
         requestAnimationFrame(tick)
       })()`)
-      const cdp = PROFILE ? await context.newCDPSession(page) : null
-      if (cdp) {
+      const cdp = PROFILE || TRACE ? await context.newCDPSession(page) : null
+      if (cdp && TRACE) await startTrace(cdp)
+      if (cdp && PROFILE) {
         await cdp.send('Profiler.enable')
         await cdp.send('Profiler.start')
       }
@@ -180,8 +202,9 @@ async function main() {
         const results = Array.from({ length: perBatch }, (_, i) => {
           seq++
           if (i % 2 === 0) {
-            const id = onScreen[seq % onScreen.length]
-            return { resource_id: id, exit_status: EXIT[current.get(id)!], output: `${current.get(id)!.toUpperCase()} - update ${seq}` }
+            const id = downHosts[(seq >> 1) % downHosts.length]
+            hostOutput.set(id, `PING CRITICAL - update ${seq}`)
+            return { host_id: id, exit_status: HOST_DOWN, output: hostOutput.get(id)! }
           }
           const id = resourceIds[OK_RESOURCES + ((seq * 7919) % (resourceIds.length - OK_RESOURCES))]
           const next = RESOURCE_STATES[(RESOURCE_STATES.indexOf(current.get(id) as (typeof RESOURCE_STATES)[number]) + 1) % 3]
@@ -193,11 +216,16 @@ async function main() {
         sent += results.length
       }
       const frames = (await page.evaluate('(() => { window.recording_ = false; return window.frames_ })()')) as number[]
-      if (cdp) {
+      if (cdp && TRACE) {
+        await stopTrace(cdp, TRACE)
+        for (const line of summariseTrace(TRACE)) console.log(line)
+      }
+      if (cdp && PROFILE) {
         const { profile } = await cdp.send('Profiler.stop')
         fs.writeFileSync(PROFILE!, JSON.stringify(profile))
         for (const line of summariseProfile(PROFILE!, 25)) console.log(line)
       }
+      await expectRowsChanged(page, [...hostOutput.values()])
       const intervals = frames.slice(1).map((t, i) => t - frames[i])
       console.log(
         `sent ${sent} results in ${((Date.now() - started) / 1000).toFixed(1)} s; ${intervals.length} frames, p50 ${fmt(percentile(intervals, 50))} ms, max ${fmt(Math.max(...intervals))} ms`,

@@ -106,3 +106,4 @@ export {
 } from './form/map-fields'
 export { useLeaveGuard } from './use-leave-guard'
 export { ObjectActionsContext, type ObjectActionsProps } from './object-actions'
+export { useTexts } from './use-texts'

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../../ui'
 import type { Jump } from '../links'
 import { Dropdown } from './Dropdown'
 
@@ -10,7 +10,7 @@ export interface JumpToMenuProps {
 
 /** SPEC §2 "jump-to dropdown (status, resources, timeline, graphs, assets)". */
 export function JumpToMenu({ jumps, onJump }: JumpToMenuProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   return (
     <Dropdown
       label={t('monitoring.jumpTo.label')}

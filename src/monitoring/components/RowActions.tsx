@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { handlingButton, maintenanceButton, RowActionButton } from '../../ui'
+import { handlingButton, maintenanceButton, RowActionButton, useTexts } from '../../ui'
 import { menuActions } from '../actions/menu'
 import type { PanelAction } from '../actions/requests'
 import { hostPath, jumpTargets, resourcePath } from '../links'
@@ -20,7 +19,7 @@ export interface RowActionsProps {
 
 /** SPEC §2 row actions: handling (ticket / acknowledgement), maintenance, graphs, every allowed action (issue 17), jump-to. */
 export function RowActions({ row, variant, onAction, onReschedule }: RowActionsProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const act = (action: PanelAction) => onAction(action, row)
   const item = actionable(row)
   const graphs = isHost(row) ? hostPath(row.name, 'graphs') : resourcePath(row.host_name, row.display_name, 'graphs')

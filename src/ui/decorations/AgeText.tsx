@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { formatDateTime, fromUnix } from '../date/date-time'
 import { ageText, ageSeconds, isRecent } from './age'
 
@@ -11,7 +11,7 @@ export interface AgeTextProps {
 
 /** Abbreviated age (SPEC §9), bold under 600 s (SPEC §2, §4); the exact time is the tooltip. */
 export function AgeText({ since, now }: AgeTextProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const seconds = ageSeconds(since, now)
   const text = ageText(seconds, t)
   return (

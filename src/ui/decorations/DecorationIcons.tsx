@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { Icon } from '../icons/Icon'
 import type { IconName } from '../icons/icons'
 import { decorationsOf, handlingDecoration, stateDecoration, type Decorated, type Decoration } from './decorations'
@@ -20,7 +20,7 @@ export interface DecorationIconsProps {
  * tooltip listing everything that applies; the list is also the accessible name.
  */
 export function DecorationIcons({ item }: DecorationIconsProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const all = decorationsOf(item)
   if (all.length === 0) return null
   const shown = [stateDecoration(item), handlingDecoration(item)].filter((d): d is Decoration => d !== null)

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import type { ActionButton } from './action-buttons'
 
 export interface RowActionButtonProps<A extends string> {
@@ -9,7 +9,7 @@ export interface RowActionButtonProps<A extends string> {
 
 /** A row's action button with the SPEC §4 precedence already decided; disabled ones say why (SPEC §6). */
 export function RowActionButton<A extends string>({ button, onAction }: RowActionButtonProps<A>) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const label = button.action ? t(`ui.actions.labels.${button.action}`) : t('ui.actions.notAvailable')
   const reason = button.reasonKey ? t(button.reasonKey) : undefined
   return (

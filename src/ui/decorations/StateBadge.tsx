@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { stateName, stateVariant, type StateKind } from './state'
 
 export interface StateBadgeProps {
@@ -13,7 +13,7 @@ export interface StateBadgeProps {
 
 /** A host or resource state in its colour (SPEC §4 HOST / RESOURCE). */
 export function StateBadge({ kind, state, stateType, lowercase }: StateBadgeProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const name = stateName(kind, state)
   const label = t(`ui.states.${name}`, { defaultValue: name })
   return (

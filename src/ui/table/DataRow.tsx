@@ -1,5 +1,5 @@
 import { memo, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import type { TableColumn } from './types'
 
 /** Class and style of one cell position (sticky columns: table.css and useStickyOffsets). */
@@ -42,7 +42,7 @@ export interface DataRowProps<Row> {
  */
 function DataRowOf<Row>(props: DataRowProps<Row>) {
   const { row, id, columns, layout, expandable, open, selectable, selected, active, className, span, details, events } = props
-  const { t } = useTranslation()
+  const t = useTexts()
   const detailsId = `row-details-${id}`
   const leading = (expandable ? 1 : 0) + (selectable ? 1 : 0)
   return (

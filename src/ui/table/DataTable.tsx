@@ -1,5 +1,5 @@
 import { getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table'
-import { useMemo, useRef, useState, type ReactNode } from 'react'
+import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DataRow, type CellLayout, type RowEvents } from './DataRow'
 import { isNavigationKey, keepActive, navigateRows, toggled, type RowNavigation } from './row-navigation'
@@ -30,21 +30,13 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, summary'
 
 /** The table of a table panel: server-sorted headers, expandable rows with arrow keys, optional selection. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const {
-    label,
-    rows,
-    getRowId,
-    columns,
-    visibility,
-    sort,
-    onSortChange,
-    renderExpanded,
-    rowClassName,
-    selection,
-    onSelectionRejected,
-    empty,
-  } = props
+  const { label, getRowId, visibility, sort, onSortChange, renderExpanded, rowClassName, selection, onSelectionRejected, empty } = props
   const { t } = useTranslation()
+  // New rows (a page, a background refresh bringing 30 new alerts) and new columns (the screen's clock moving
+  // every age) render in the background in slices between frames; the rows shown stay until they are ready
+  // (issue 4 "stays responsive" while the feed updates).
+  const rows = useDeferredValue(props.rows)
+  const columns = useDeferredValue(props.columns)
   const [nav, setNav] = useState<RowNavigation>({ activeId: null, expanded: new Set() })
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>())
 

@@ -1,6 +1,9 @@
 import { useCallback, useLayoutEffect, useRef } from 'react'
+import { MOBILE_WIDTH_PX } from '../../shared/constants'
 
 const offsetVar = (index: number) => `--sticky-left-${index}`
+/** Where table.css makes the columns sticky (SPEC §9 "Mobile threshold width 480 px"). */
+const PHONE_QUERY = `(max-width: ${MOBILE_WIDTH_PX}px)`
 
 /**
  * The `left` offsets of a table's first `count` columns, which table.css keeps in view on a phone while the
@@ -26,12 +29,27 @@ export function useStickyOffsets(count: number) {
         left += width
       })
     }
-    measure()
-    // Absent in jsdom (unit tests); the first measure then stands.
-    if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
-    for (const cell of cells) observer.observe(cell)
-    return () => observer.disconnect()
+    // Only where the columns are sticky: elsewhere a live update that resizes a column would restyle and lay out
+    // the whole table once more for offsets nothing uses (issue 4). Absent in jsdom (unit tests): measured once.
+    const phone = typeof window.matchMedia === 'function' ? window.matchMedia(PHONE_QUERY) : null
+    let observer: ResizeObserver | null = null
+    const follow = () => {
+      if (phone && !phone.matches) {
+        observer?.disconnect()
+        observer = null
+        return
+      }
+      measure()
+      if (observer || typeof ResizeObserver === 'undefined') return
+      observer = new ResizeObserver(measure)
+      for (const cell of cells) observer.observe(cell)
+    }
+    follow()
+    phone?.addEventListener('change', follow)
+    return () => {
+      phone?.removeEventListener('change', follow)
+      observer?.disconnect()
+    }
   }, [count])
   /** Class and style of the cell at `index` in its row; the same for the table's life with `count`. */
   const stickyCell = useCallback(

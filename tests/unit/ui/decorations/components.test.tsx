@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { memo } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { handlingButton, maintenanceButton } from '../../../../src/ui/decorations/action-buttons'
 import { AgeText } from '../../../../src/ui/decorations/AgeText'
 import { DecorationIcons } from '../../../../src/ui/decorations/DecorationIcons'
 import { RowActionButton } from '../../../../src/ui/decorations/RowActionButton'
 import { StateBadge } from '../../../../src/ui/decorations/StateBadge'
+import { i18n } from '../../../../src/app/i18n/i18n'
+import { ui as nlUi } from '../../../../src/shared/i18n/nl/ui'
 import { renderUi } from '../render'
 
 const now = 1_750_000_000_000
@@ -63,5 +66,22 @@ describe('badges and decorations on screen (SPEC §2 host table, §4 Decorations
     expect(schedule.disabled).toBe(true)
     expect(schedule.parentElement?.title).toBe('Not authorized to schedule maintenance')
     expect((screen.getByRole('button', { name: 'Not available' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('follows a language switch in a row that does not re-render (shared texts of table rows)', async () => {
+    // A memoised row with the same props, as DataRow is when the switch comes: the badge must change by itself.
+    const Row = memo(function Row() {
+      return <StateBadge kind="resource" state="critical" />
+    })
+    i18n.addResourceBundle('nl', 'translation', { ui: nlUi }, true, true)
+    renderUi(<Row />)
+    expect(screen.getByText('Critical')).toBeTruthy()
+    try {
+      await act(() => i18n.changeLanguage('nl'))
+      expect(screen.getByText('Kritiek')).toBeTruthy()
+    } finally {
+      await act(() => i18n.changeLanguage('en'))
+    }
+    expect(screen.getByText('Critical')).toBeTruthy()
   })
 })
