@@ -135,7 +135,7 @@ export function MapCanvas({
       ),
     [doc],
   )
-  const model = useMemo(() => buildBatchModel(doc, index.all, index.boxes, (id) => bound.has(id)), [doc, index, bound])
+  const model = useMemo(() => buildBatchModel(doc, index, (id) => bound.has(id)), [doc, index, bound])
   const hasBandwidth = useMemo(() => Object.values(doc.connectors).some((c) => c.bandwidth), [doc])
   // Each item's live palette index, patched from the changed ids so a repaint reads typed arrays only.
   const liveIdx = useMemo(() => Uint8Array.from(model.ids, (id) => liveIndex(live?.stateOf(id))), [model, live])

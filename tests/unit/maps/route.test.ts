@@ -89,6 +89,34 @@ describe('connector routes', () => {
     for (const [a, b] of segments(r.points)) for (const box of [A, B]) expect(crosses(a, b, box)).toBe(false)
   })
 
+  it('finds the same obstacles through a spatial query of its corridor as through every box (the wall, issue 18)', () => {
+    const c = { route: 'orthogonal' as const }
+    const far: Box = { x: 2000, y: 2000, w: 10, h: 10 }
+    const asked: Box[] = []
+    const query = (corridor: Box) => {
+      asked.push(corridor)
+      return [A, B, WALL, far].filter((b) => b.x < corridor.x + corridor.w && corridor.x < b.x + b.w)
+    }
+    expect(routeObstacles(c, A, B, query)).toEqual(routeObstacles(c, A, B, [A, B, WALL, far]))
+    expect(asked).toHaveLength(1)
+    expect(asked[0].x).toBeLessThan(A.x)
+    expect(asked[0].x + asked[0].w).toBeGreaterThan(B.x + B.w)
+  })
+
+  it('reuses an orthogonal route while its ends, obstacles and spec stay the same, and follows any change', () => {
+    const c = { route: 'orthogonal' as const }
+    const r = connectorRoute(c, A, B, [WALL])
+    expect(connectorRoute({ route: 'orthogonal' }, { ...A }, { ...B }, [{ ...WALL }])).toBe(r)
+    const moved = connectorRoute(c, { ...A, y: 300 }, B, [WALL])
+    expect(moved).not.toBe(r)
+    expect(moved.points[0]).toEqual({ x: 100, y: 330 })
+    expect(r.points.length).toBeGreaterThan(2)
+    // The wall moved out of the way: straight across.
+    expect(connectorRoute(c, A, B, [{ ...WALL, y: 400 }]).points).toHaveLength(2)
+    const anchored = connectorRoute({ ...c, to_anchor: { x: 0.5, y: 0 } }, A, B, [WALL])
+    expect(anchored.points[anchored.points.length - 1]).toEqual({ x: 550, y: 100 })
+  })
+
   it('ignores other items unless orthogonal, and never routes around the boxes holding its ends', () => {
     expect(routeObstacles({}, A, B, [WALL])).toEqual([])
     const around = { x: -50, y: 0, w: 800, h: 400 }
