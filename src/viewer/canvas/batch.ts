@@ -7,6 +7,7 @@
 import {
   connectorRoute,
   isSimpleRoute,
+  routeEnd,
   routeObstacles,
   traceRoute,
   type Box,
@@ -70,9 +71,12 @@ export function buildBatchModel(
   const seg = new Float32Array(4 * connectors.length),
     middle = new Float32Array(2 * connectors.length)
   const routes: (Route | undefined)[] = []
+  // Routes end on the items' own boxes, turned as the items are (the index holds the boxes around them).
+  const ends = new Map<string, Box>()
+  const endOf = (id: string) => ends.get(id) ?? ends.set(id, routeEnd(doc.items[id])).get(id)!
   connectors.forEach((c, j) => {
-    const from = boxes.get(c.from)!,
-      to = boxes.get(c.to)!
+    const from = endOf(c.from),
+      to = endOf(c.to)
     const route = connectorRoute(c, from, to, routeObstacles(c, from, to, boxesIn))
     const simple = isSimpleRoute(c)
     // A straight one: its two ends; else the extent of its polyline (no arrays made per connector).
