@@ -6,6 +6,7 @@
 import type { Anchor, Connector } from './connector'
 import { kindOf, type Box, type MapItem } from './items'
 import { edgePoint } from './draw/shapes'
+import { turnPoint } from './view/world-box'
 
 export interface Point {
   x: number
@@ -54,15 +55,7 @@ export function routeEnd(item: MapItem): RouteEnd {
 }
 
 /** A point of an end's own frame turned into the world (`sign` −1: the world into its frame). */
-function turn(e: RouteEnd, p: Point, sign = 1): Point {
-  if (!e.rotation || !e.pivot) return p
-  const rad = (sign * e.rotation * Math.PI) / 180,
-    cos = Math.cos(rad),
-    sin = Math.sin(rad)
-  const dx = p.x - e.pivot.x,
-    dy = p.y - e.pivot.y
-  return { x: e.pivot.x + dx * cos - dy * sin, y: e.pivot.y + dx * sin + dy * cos }
-}
+const turn = (e: RouteEnd, p: Point, sign = 1): Point => (e.rotation && e.pivot ? turnPoint(p, e.pivot, sign * e.rotation) : p)
 const intoFrame = (e: RouteEnd, p: Point) => turn(e, p, -1)
 
 /** The axis-aligned box around a turned end (what routes keep clear of). */
