@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, uniq, type Tenant } from '../tests/helpers/api'
-import { DOWN, itemPoint as point, publishedMap, UP, upHost, waitForColour } from './map-pixels'
+import { darkPixels, DOWN, itemPoint as point, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 import { useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
@@ -130,6 +130,51 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     expect([Math.round(after.x - at.x), Math.round(after.y - at.y)]).toEqual([150, 100])
     await waitForColour(page, after, UP)
     await waitForColour(page, at, UP, true)
+  })
+
+  it('a wall panned at full detail draws what comes into view, labels reaching in from outside too (issue 18 rerender)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const [a, b, c] = [await upHost(user), await upHost(user), await upHost(user)]
+    const host = (id: string, h: { id: number; name: string }, box: object, more: object = {}) => ({
+      id,
+      kind: 'host',
+      ...box,
+      z: 1,
+      rotation: 0,
+      host_id: h.id,
+      name: h.name,
+      state_icon: 'box',
+      ...more,
+    })
+    const A = { x: 200, y: 300, w: 120, h: 80 },
+      B = { x: 1800, y: 300, w: 120, h: 80 },
+      C = { x: 700, y: -140, w: 120, h: 40 }
+    // C lies above the screen, but its four-line label below it reaches down into it.
+    const items = {
+      a: host('a', a, A),
+      b: host('b', b, B),
+      c: host('c', c, C, { state_icon: 'dot', label: 'C\nC\nC\nC', style: { font_size: 40 } }),
+    }
+    const { path } = await publishedMap(user, items, { resolution: { width: 4000, height: 1000 } })
+    const page = await open(user, `${path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    // Zoom 1 with the map's corner at the screen's (the viewer's camera hook): B is off screen to the right.
+    await page.evaluate(() =>
+      document.querySelector('.vigil-map-canvas')!.dispatchEvent(new CustomEvent('vigil:camera', { detail: { x: 0, y: 0, scale: 1 } })),
+    )
+    expect(await page.locator('.vigil-map-canvas').getAttribute('data-lod')).toBe('detail')
+    await waitForColour(page, await itemPoint(page, A), UP)
+    const canvas = (await page.locator('.vigil-map-canvas').boundingBox())!
+    expect(await darkPixels(page, { x: canvas.x + 660, y: canvas.y + 5 }, { x: canvas.x + 860, y: canvas.y + 60 })).toBeGreaterThan(20)
+    await page.mouse.move(canvas.x + 1000, canvas.y + 500)
+    await page.mouse.down()
+    await page.mouse.move(canvas.x + 400, canvas.y + 500, { steps: 6 })
+    // While dragged and once let go, B is drawn where it now is.
+    const at = await itemPoint(page, B)
+    expect(Math.round(at.x - canvas.x)).toBe(1800 + 60 - 600)
+    await waitForColour(page, at, UP)
+    await page.mouse.up()
+    await waitForColour(page, await itemPoint(page, B), UP)
   })
 
   it('a click on a host opens its popover with its output, and its link lands on the host status page', async () => {

@@ -3,12 +3,21 @@
  * orthogonal one, the boxes it goes around. The items layer, the overlay and the hit index read routes from
  * here, so what is drawn, dragged and clicked is the route the wall and the export show.
  */
-import { connectorRoute, kindOf, routeObstacles, type Box, type Connector, type MapItem, type Route } from '../../shared/maps'
+import {
+  connectorRoute,
+  routeEnd,
+  routeObstacles,
+  type Connector,
+  type Box,
+  type MapItem,
+  type Route,
+  type RouteEnd,
+} from '../../shared/maps'
 
 export interface Link {
   connector: Connector
-  from: Box
-  to: Box
+  from: RouteEnd
+  to: RouteEnd
   obstacles: readonly Box[]
 }
 
@@ -19,18 +28,20 @@ export interface Shift {
   dy: number
 }
 
-const moved = (b: Box, shift: Shift | undefined, id: string): Box =>
-  shift?.ids.has(id) ? { ...b, x: b.x + shift.dx, y: b.y + shift.dy } : b
+const moved = (b: RouteEnd, shift: Shift | undefined, id: string): RouteEnd =>
+  shift?.ids.has(id)
+    ? { ...b, x: b.x + shift.dx, y: b.y + shift.dy, ...(b.pivot && { pivot: { x: b.pivot.x + shift.dx, y: b.pivot.y + shift.dy } }) }
+    : b
 
-/** Every item's box by id (with a drag's shift applied). */
-export const boxesOf = (items: Record<string, MapItem>, shift?: Shift): Map<string, Box> =>
-  new Map(Object.values(items).map((i) => [i.id, moved(kindOf(i).bounds(i), shift, i.id)]))
+/** Every item's box by id, turned as the item is (with a drag's shift applied). */
+export const boxesOf = (items: Record<string, MapItem>, shift?: Shift): Map<string, RouteEnd> =>
+  new Map(Object.values(items).map((i) => [i.id, moved(routeEnd(i), shift, i.id)]))
 
 /**
  * The link of connector `c`, or null when an item is missing. A connector whose two ends are dragged together
  * takes its waypoints along (as doc-ops moveItems does when the drag ends).
  */
-export function linkOf(c: Connector, boxes: ReadonlyMap<string, Box>, shift?: Shift): Link | null {
+export function linkOf(c: Connector, boxes: ReadonlyMap<string, RouteEnd>, shift?: Shift): Link | null {
   const from = boxes.get(c.from),
     to = boxes.get(c.to)
   if (!from || !to) return null
@@ -41,7 +52,14 @@ export function linkOf(c: Connector, boxes: ReadonlyMap<string, Box>, shift?: Sh
 
 export const routeOfLink = (l: Link): Route => connectorRoute(l.connector, l.from, l.to, l.obstacles)
 
-const sameBox = (a: Box, b: Box) => a.x === b.x && a.y === b.y && a.w === b.w && a.h === b.h
+const sameBox = (a: RouteEnd, b: RouteEnd) =>
+  a.x === b.x &&
+  a.y === b.y &&
+  a.w === b.w &&
+  a.h === b.h &&
+  a.rotation === b.rotation &&
+  a.pivot?.x === b.pivot?.x &&
+  a.pivot?.y === b.pivot?.y
 
 /** Whether two links draw the same (the items layer keeps a chunk's bitmap while its links stay the same). */
 export const sameLink = (a: Link, b: Link) =>

@@ -8,8 +8,8 @@
 import type { BandwidthReading } from './bandwidth'
 import type { Connector } from './connector'
 import { byZ, type MapDocument } from './document'
-import { kindOf, type MapItem } from './items'
-import { routeObstacles } from './route'
+import type { MapItem } from './items'
+import { routeEnd, routeObstacles } from './route'
 import { connectorOps, drawItem, isLive, mapTheme, type DrawContext, type DrawOp, type LiveState, type MapTheme, type TextOp } from './draw'
 
 export interface SvgOptions {
@@ -145,7 +145,7 @@ export function exportSvg(doc: MapDocument, o: SvgOptions = {}): string {
     ? svgOf({ op: 'image', imageId: doc.background.image_id, x: 0, y: 0, w: width, h: height }, o.images)
     : ''
   const items = byZ(doc.items)
-  const boxes = new Map(items.map((i) => [i.id, kindOf(i).bounds(i)]))
+  const boxes = new Map(items.map((i) => [i.id, routeEnd(i)]))
   const connectors = byZ(doc.connectors).flatMap((c) => {
     const from = boxes.get(c.from),
       to = boxes.get(c.to)

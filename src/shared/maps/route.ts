@@ -4,8 +4,9 @@
  * end. One function for the wall, the editor and the SVG export, so all three show the same route.
  */
 import type { Anchor, Connector } from './connector'
-import type { Box } from './items'
+import { kindOf, type Box, type MapItem } from './items'
 import { edgePoint } from './draw/shapes'
+import { turnPoint } from './view/world-box'
 
 export interface Point {
   x: number
@@ -37,8 +38,39 @@ const CLEARANCE = 10
 /** A bend costs as much as this much length, so a route with fewer bends wins. */
 const BEND_COST = 40
 
-const centre = (b: Box): Point => ({ x: b.x + b.w / 2, y: b.y + b.h / 2 })
-const anchorPoint = (b: Box, a: Anchor): Point => ({ x: b.x + a.x * b.w, y: b.y + a.y * b.h })
+/**
+ * An item a connector ends at: its kind's box, turned by `rotation` degrees about `pivot` (the item's corner
+ * (x, y), as Konva and the export turn it). Anchors are fractions of the box in the item's own frame, so an
+ * attach point stays on the same spot of a turned item (issue 18).
+ */
+export interface RouteEnd extends Box {
+  rotation?: number
+  pivot?: Point
+}
+
+/** Where connectors to `item` end: its box, with its turn. */
+export function routeEnd(item: MapItem): RouteEnd {
+  const b = kindOf(item).bounds(item)
+  return item.rotation ? { ...b, rotation: item.rotation, pivot: { x: item.x, y: item.y } } : b
+}
+
+/** A point of an end's own frame turned into the world (`sign` −1: the world into its frame). */
+const turn = (e: RouteEnd, p: Point, sign = 1): Point => (e.rotation && e.pivot ? turnPoint(p, e.pivot, sign * e.rotation) : p)
+const intoFrame = (e: RouteEnd, p: Point) => turn(e, p, -1)
+
+/** The axis-aligned box around a turned end (what routes keep clear of). */
+function worldOf(e: RouteEnd): Box {
+  if (!e.rotation) return e
+  const pts = [turn(e, e), turn(e, { x: e.x + e.w, y: e.y }), turn(e, { x: e.x + e.w, y: e.y + e.h }), turn(e, { x: e.x, y: e.y + e.h })]
+  const x = Math.min(...pts.map((p) => p.x)),
+    y = Math.min(...pts.map((p) => p.y))
+  return { x, y, w: Math.max(...pts.map((p) => p.x)) - x, h: Math.max(...pts.map((p) => p.y)) - y }
+}
+
+const centre = (b: RouteEnd): Point => turn(b, { x: b.x + b.w / 2, y: b.y + b.h / 2 })
+const anchorPoint = (b: RouteEnd, a: Anchor): Point => turn(b, { x: b.x + a.x * b.w, y: b.y + a.y * b.h })
+/** A side's way out of a turned end, to the nearest quarter turn (orthogonal routes leave along an axis). */
+const turnedDir = (e: RouteEnd, d: Dir): Dir => ((((d + Math.round((e.rotation ?? 0) / 90)) % 4) + 4) % 4) as Dir
 
 /** The side an anchor is nearest to. */
 function anchorSide(a: Anchor): Dir {
@@ -46,9 +78,9 @@ function anchorSide(a: Anchor): Dir {
   return d.indexOf(Math.min(...d)) as Dir
 }
 
-/** The side of `box` that faces `toward`: the axis with the larger gap. */
+/** The side of `box` that faces `toward` (in the box's own frame): the axis with the larger gap. */
 function facingSide(box: Box, toward: Point): Dir {
-  const c = centre(box)
+  const c = { x: box.x + box.w / 2, y: box.y + box.h / 2 }
   const dx = toward.x - c.x,
     dy = toward.y - c.y
   if (Math.abs(dx) - box.w / 2 >= Math.abs(dy) - box.h / 2) return dx < 0 ? 0 : 2
@@ -58,9 +90,9 @@ function facingSide(box: Box, toward: Point): Dir {
 const SIDE_ANCHORS: Record<Dir, Anchor> = { 0: { x: 0, y: 0.5 }, 1: { x: 0.5, y: 0 }, 2: { x: 1, y: 0.5 }, 3: { x: 0.5, y: 1 } }
 
 /** An end of a route that leaves a side: the anchor's point and side, or the middle of the side facing `toward`. */
-function sideEnd(box: Box, anchor: Anchor | undefined, toward: Point): { at: Point; dir: Dir } {
-  const dir = anchor ? anchorSide(anchor) : facingSide(box, toward)
-  return { at: anchorPoint(box, anchor ?? SIDE_ANCHORS[dir]), dir }
+function sideEnd(box: RouteEnd, anchor: Anchor | undefined, toward: Point): { at: Point; dir: Dir } {
+  const dir = anchor ? anchorSide(anchor) : facingSide(box, intoFrame(box, toward))
+  return { at: anchorPoint(box, anchor ?? SIDE_ANCHORS[dir]), dir: turnedDir(box, dir) }
 }
 
 const step = (p: Point, d: Dir, n: number): Point => ({ x: p.x + DIRS[d].x * n, y: p.y + DIRS[d].y * n })
@@ -194,11 +226,11 @@ function lastDir(path: Point[]): Dir | null {
   return (b.x < a.x ? 0 : b.y < a.y ? 1 : b.x > a.x ? 2 : 3) as Dir
 }
 
-function orthogonalPoints(c: RouteSpec, from: Box, to: Box, obstacles: readonly Box[]): Point[] {
+function orthogonalPoints(c: RouteSpec, from: RouteEnd, to: RouteEnd, obstacles: readonly Box[]): Point[] {
   const waypoints = c.waypoints ?? []
   const s = sideEnd(from, c.from_anchor, waypoints[0] ?? (c.to_anchor ? anchorPoint(to, c.to_anchor) : centre(to)))
   const e = sideEnd(to, c.to_anchor, waypoints[waypoints.length - 1] ?? (c.from_anchor ? anchorPoint(from, c.from_anchor) : centre(from)))
-  const blocks = [from, to, ...obstacles].map((b) => inflate(b, CLEARANCE))
+  const blocks = [worldOf(from), worldOf(to), ...obstacles].map((b) => inflate(b, CLEARANCE))
   const stops = [step(s.at, s.dir, ROUTE_STUB), ...waypoints, step(e.at, e.dir, ROUTE_STUB)]
   const out: Point[] = [s.at, stops[0]]
   let dir: Dir | null = s.dir
@@ -255,14 +287,31 @@ function halfWay(line: Point[]): Point {
 export type RouteSpec = Pick<Connector, 'route' | 'waypoints' | 'from_anchor' | 'to_anchor'>
 
 /**
+ * Orthogonal routes already searched, by everything they depend on: a search takes ~0.1 ms, and the wall's model
+ * (10,000 connectors) and the editor's links are rebuilt on every document change, most routes unchanged. Routes
+ * are shared: callers never change them. Emptied when full, so a long editing session cannot grow it forever.
+ */
+const orthogonalRoutes = new Map<string, Route>()
+const ROUTE_CACHE = 50_000
+const boxKey = (b: RouteEnd) => `${b.x},${b.y},${b.w},${b.h}${b.rotation ? `@${b.rotation},${b.pivot?.x},${b.pivot?.y}` : ''}`
+const orthogonalKey = (c: RouteSpec, from: RouteEnd, to: RouteEnd, obstacles: readonly Box[]) =>
+  `${JSON.stringify([c.waypoints, c.from_anchor, c.to_anchor])}|${boxKey(from)}|${boxKey(to)}|${obstacles.map(boxKey).join(';')}`
+
+/**
  * The route of connector `c` from box `from` to box `to`. An orthogonal route goes around `obstacles` (see
  * routeObstacles) as well as its own two items; the other styles ignore them.
  */
-export function connectorRoute(c: RouteSpec, from: Box, to: Box, obstacles: readonly Box[] = []): Route {
+export function connectorRoute(c: RouteSpec, from: RouteEnd, to: RouteEnd, obstacles: readonly Box[] = []): Route {
   const waypoints = c.waypoints ?? []
   if (c.route === 'orthogonal') {
+    const key = orthogonalKey(c, from, to, obstacles)
+    const known = orthogonalRoutes.get(key)
+    if (known) return known
     const points = orthogonalPoints(c, from, to, obstacles)
-    return { points, polyline: points, middle: halfWay(points) }
+    if (orthogonalRoutes.size >= ROUTE_CACHE) orthogonalRoutes.clear()
+    const route = { points, polyline: points, middle: halfWay(points) }
+    orthogonalRoutes.set(key, route)
+    return route
   }
   if (c.route === 'curved') {
     const s = sideEnd(from, c.from_anchor, waypoints[0] ?? centre(to))
@@ -277,10 +326,12 @@ export function connectorRoute(c: RouteSpec, from: Box, to: Box, obstacles: read
   }
   const start = c.from_anchor ? anchorPoint(from, c.from_anchor) : null
   const end = c.to_anchor ? anchorPoint(to, c.to_anchor) : null
+  // On a turned item's outline: the way out worked out in its own frame.
+  const edge = (e: RouteEnd, toward: Point) => turn(e, edgePoint(e, intoFrame(e, toward)))
   const points = [
-    start ?? edgePoint(from, waypoints[0] ?? end ?? centre(to)),
+    start ?? edge(from, waypoints[0] ?? end ?? centre(to)),
     ...waypoints,
-    end ?? edgePoint(to, waypoints[waypoints.length - 1] ?? start ?? centre(from)),
+    end ?? edge(to, waypoints[waypoints.length - 1] ?? start ?? centre(from)),
   ]
   return { points, polyline: points, middle: halfWay(points) }
 }
@@ -293,9 +344,18 @@ const overlaps = (a: Box, b: Box) => a.x < b.x + b.w && b.x < a.x + a.w && a.y <
 /**
  * The item boxes an orthogonal route goes around: those near the way between its ends, except its own items and
  * the boxes holding either end (an environment or rack drawn around them). Empty for the other styles.
+ * `boxes`: every item's box, or a query of those meeting the corridor near the way (a spatial index: a map of
+ * 10,000 orthogonal connectors then looks at ten boxes each, not 10,000).
  */
-export function routeObstacles(c: RouteSpec, from: Box, to: Box, boxes: Iterable<Box>): Box[] {
+export function routeObstacles(
+  c: RouteSpec,
+  fromEnd: RouteEnd,
+  toEnd: RouteEnd,
+  boxes: Iterable<RouteEnd> | ((corridor: Box) => Iterable<RouteEnd>),
+): Box[] {
   if (c.route !== 'orthogonal') return []
+  const from = worldOf(fromEnd),
+    to = worldOf(toEnd)
   const pts = [centre(from), centre(to), ...(c.waypoints ?? [])]
   const pad = 4 * ROUTE_STUB
   const x0 = Math.min(from.x, to.x, ...pts.map((p) => p.x)) - pad,
@@ -304,8 +364,10 @@ export function routeObstacles(c: RouteSpec, from: Box, to: Box, boxes: Iterable
     y1 = Math.max(from.y + from.h, to.y + to.h, ...pts.map((p) => p.y)) + pad
   const corridor = { x: x0, y: y0, w: x1 - x0, h: y1 - y0 }
   const out: Box[] = []
-  for (const b of boxes)
+  for (const end of typeof boxes === 'function' ? boxes(corridor) : boxes) {
+    const b = worldOf(end)
     if (overlaps(b, corridor) && !inside(centre(from), inflate(b, 0.5)) && !inside(centre(to), inflate(b, 0.5))) out.push(b)
+  }
   return out
 }
 
@@ -347,7 +409,9 @@ export function distanceToRoute(p: Point, r: Route): number {
 }
 
 /** The anchor on `box` nearest to `p`: a point of its outline, as fractions of the box. */
-export function nearestAnchor(box: Box, p: Point): Anchor {
+export function nearestAnchor(box: RouteEnd, world: Point): Anchor {
+  // Fractions of the box in the item's own frame: a turned item's outline as it is drawn.
+  const p = intoFrame(box, world)
   const fx = Math.min(1, Math.max(0, (p.x - box.x) / box.w)),
     fy = Math.min(1, Math.max(0, (p.y - box.y) / box.h))
   const side = anchorSide({ x: fx, y: fy })

@@ -32,6 +32,7 @@ import {
   type SpatialIndex,
 } from '../../shared/maps/view'
 import { MovingPicture } from './moving-picture'
+import { showInView } from './view-cull'
 import { FULL_SIZE } from '../layout'
 
 export interface MapCanvasProps {
@@ -118,6 +119,7 @@ export function MapCanvas({
   const box = useRef<HTMLDivElement>(null)
   const stage = useRef<Konva.Stage>(null)
   const liveLayer = useRef<Konva.Layer>(null)
+  const backgroundLayer = useRef<Konva.Layer>(null)
   const connectorLayer = useRef<Konva.Layer>(null)
   const own = useRef<Camera>({ x: 0, y: 0, scale: 1 })
   const camera = cameraProp ?? own
@@ -133,7 +135,7 @@ export function MapCanvas({
       ),
     [doc],
   )
-  const model = useMemo(() => buildBatchModel(doc, index.all, index.boxes, (id) => bound.has(id)), [doc, index, bound])
+  const model = useMemo(() => buildBatchModel(doc, index, (id) => bound.has(id)), [doc, index, bound])
   const hasBandwidth = useMemo(() => Object.values(doc.connectors).some((c) => c.bandwidth), [doc])
   // Each item's live palette index, patched from the changed ids so a repaint reads typed arrays only.
   const liveIdx = useMemo(() => Uint8Array.from(model.ids, (id) => liveIndex(live?.stateOf(id))), [model, live])
@@ -216,6 +218,7 @@ export function MapCanvas({
       s.position({ x: c.x, y: c.y })
       s.scale({ x: c.scale, y: c.scale })
       recull(false)
+      showInView([backgroundLayer.current, liveLayer.current], view.current, c.scale)
       // Synchronous when blocks, so the CSS transform and the new drawing change in the same frame.
       if (blocks) s.draw()
       else s.batchDraw()
@@ -229,6 +232,9 @@ export function MapCanvas({
     },
     [],
   )
+
+  // Nodes a new cull brought are drawn only where they are seen, as the camera's move left the others.
+  useLayoutEffect(() => showInView([backgroundLayer.current, liveLayer.current], view.current, drawn.current.scale))
 
   // The size is read at once, before the first paint (the stage and its first drawing do not wait a frame
   // for the observer); the observer follows resizes.
@@ -415,7 +421,7 @@ export function MapCanvas({
     >
       {size && (
         <Stage ref={stage} width={size.width} height={size.height} listening={false}>
-          <Layer listening={false}>
+          <Layer ref={backgroundLayer} listening={false}>
             <Rect width={doc.resolution.width} height={doc.resolution.height} fill={doc.background.colour} perfectDrawEnabled={false} />
             {background && <KImage image={background} width={doc.resolution.width} height={doc.resolution.height} />}
             {lod === 'blocks' ? (

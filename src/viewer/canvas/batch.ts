@@ -7,6 +7,7 @@
 import {
   connectorRoute,
   isSimpleRoute,
+  routeEnd,
   routeObstacles,
   traceRoute,
   type Box,
@@ -15,6 +16,7 @@ import {
   type Route,
 } from '../../shared/maps'
 import type { BandwidthReading } from '../../shared/maps/bandwidth'
+import type { SpatialIndex } from '../../shared/maps/view'
 import { CONNECTOR_LABEL, connectorColour, connectorLabel, DASH, outlineOf, type MapTheme } from '../../shared/maps/draw'
 import type { Lod } from '../items/types'
 
@@ -42,8 +44,7 @@ const byConnectorZ = (a: Connector, b: Connector) => a.z - b.z || (a.id < b.id ?
 
 export function buildBatchModel(
   doc: MapDocument,
-  drawOrder: readonly string[],
-  boxes: ReadonlyMap<string, Box>,
+  { all: drawOrder, boxes, boxesIn }: Pick<SpatialIndex, 'all' | 'boxes' | 'boxesIn'>,
   isBound: (id: string) => boolean,
 ): BatchModel {
   const n = drawOrder.length
@@ -70,16 +71,34 @@ export function buildBatchModel(
   const seg = new Float32Array(4 * connectors.length),
     middle = new Float32Array(2 * connectors.length)
   const routes: (Route | undefined)[] = []
+  // Routes end on the items' own boxes, turned as the items are (the index holds the boxes around them).
+  const ends = new Map<string, Box>()
+  const endOf = (id: string) => ends.get(id) ?? ends.set(id, routeEnd(doc.items[id])).get(id)!
   connectors.forEach((c, j) => {
-    const from = boxes.get(c.from)!,
-      to = boxes.get(c.to)!
-    const route = connectorRoute(c, from, to, routeObstacles(c, from, to, boxes.values()))
-    const xs = route.polyline.map((p) => p.x),
-      ys = route.polyline.map((p) => p.y)
-    const [a, b] = route.points
-    seg.set(isSimpleRoute(c) ? [a.x, a.y, b.x, b.y] : [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)], 4 * j)
-    middle.set([route.middle.x, route.middle.y], 2 * j)
-    routes.push(isSimpleRoute(c) ? undefined : route)
+    const from = endOf(c.from),
+      to = endOf(c.to)
+    const route = connectorRoute(c, from, to, routeObstacles(c, from, to, boxesIn))
+    const simple = isSimpleRoute(c)
+    // A straight one: its two ends; else the extent of its polyline (no arrays made per connector).
+    let x0 = Infinity,
+      y0 = Infinity,
+      x1 = -Infinity,
+      y1 = -Infinity
+    if (simple) [{ x: x0, y: y0 }, { x: x1, y: y1 }] = route.points
+    else
+      for (const p of route.polyline) {
+        x0 = Math.min(x0, p.x)
+        y0 = Math.min(y0, p.y)
+        x1 = Math.max(x1, p.x)
+        y1 = Math.max(y1, p.y)
+      }
+    seg[4 * j] = x0
+    seg[4 * j + 1] = y0
+    seg[4 * j + 2] = x1
+    seg[4 * j + 3] = y1
+    middle[2 * j] = route.middle.x
+    middle[2 * j + 1] = route.middle.y
+    routes.push(simple ? undefined : route)
   })
   return { ids: [...drawOrder], order, box, bound, outline, colour, connectors, seg, routes, middle }
 }

@@ -21,7 +21,8 @@ export function ItemNode({ item, state, theme, lod, images, listening, labelScal
     [item, state, theme, lod, labelScale, images],
   )
   return (
-    <Group id={item.id} name="map-item" x={item.x} y={item.y} rotation={item.rotation} listening={listening ?? true}>
+    // `drawing`: the ops drawn, so that what knows the group's drawn box knows when it changed (canvas/view-cull.ts).
+    <Group id={item.id} name="map-item" x={item.x} y={item.y} rotation={item.rotation} listening={listening ?? true} drawing={ops}>
       {konvaNodes(ops, images)}
     </Group>
   )

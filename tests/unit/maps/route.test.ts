@@ -6,8 +6,11 @@ import {
   distanceToRoute,
   MapDocument,
   nearestAnchor,
+  itemKinds,
+  routeEnd,
   routeObstacles,
   routePath,
+  ROUTE_STUB,
   type Box,
   type Point,
 } from '../../../src/shared/maps'
@@ -89,6 +92,34 @@ describe('connector routes', () => {
     for (const [a, b] of segments(r.points)) for (const box of [A, B]) expect(crosses(a, b, box)).toBe(false)
   })
 
+  it('finds the same obstacles through a spatial query of its corridor as through every box (the wall, issue 18)', () => {
+    const c = { route: 'orthogonal' as const }
+    const far: Box = { x: 2000, y: 2000, w: 10, h: 10 }
+    const asked: Box[] = []
+    const query = (corridor: Box) => {
+      asked.push(corridor)
+      return [A, B, WALL, far].filter((b) => b.x < corridor.x + corridor.w && corridor.x < b.x + b.w)
+    }
+    expect(routeObstacles(c, A, B, query)).toEqual(routeObstacles(c, A, B, [A, B, WALL, far]))
+    expect(asked).toHaveLength(1)
+    expect(asked[0].x).toBeLessThan(A.x)
+    expect(asked[0].x + asked[0].w).toBeGreaterThan(B.x + B.w)
+  })
+
+  it('reuses an orthogonal route while its ends, obstacles and spec stay the same, and follows any change', () => {
+    const c = { route: 'orthogonal' as const }
+    const r = connectorRoute(c, A, B, [WALL])
+    expect(connectorRoute({ route: 'orthogonal' }, { ...A }, { ...B }, [{ ...WALL }])).toBe(r)
+    const moved = connectorRoute(c, { ...A, y: 300 }, B, [WALL])
+    expect(moved).not.toBe(r)
+    expect(moved.points[0]).toEqual({ x: 100, y: 330 })
+    expect(r.points.length).toBeGreaterThan(2)
+    // The wall moved out of the way: straight across.
+    expect(connectorRoute(c, A, B, [{ ...WALL, y: 400 }]).points).toHaveLength(2)
+    const anchored = connectorRoute({ ...c, to_anchor: { x: 0.5, y: 0 } }, A, B, [WALL])
+    expect(anchored.points[anchored.points.length - 1]).toEqual({ x: 550, y: 100 })
+  })
+
   it('ignores other items unless orthogonal, and never routes around the boxes holding its ends', () => {
     expect(routeObstacles({}, A, B, [WALL])).toEqual([])
     const around = { x: -50, y: 0, w: 800, h: 400 }
@@ -150,5 +181,49 @@ describe('routes in the shared drawing', () => {
     const path = ops.find((o) => o.op === 'path')
     expect(path && 'd' in path && path.d.split(' L').length).toBeGreaterThan(3)
     expect(exportSvg(d)).toContain(`d="${path && 'd' in path ? path.d : ''}"`)
+  })
+})
+
+describe('connector routes to turned items (issue 18: rotation)', () => {
+  // A 100 × 60 box turned a quarter clockwise about its corner (0, 0): it now covers x −60…0, y 0…100.
+  const turned = routeEnd(itemKinds.shape.defaults({ id: 't', x: 0, y: 0, z: 1, w: 100, h: 60, rotation: 90 }))
+  const far: Box = { x: -80, y: 400, w: 100, h: 60 }
+  const close = (p: Point, q: Point) => expect([p.x, p.y].map((n) => Math.round(n * 1000) / 1000)).toEqual([q.x, q.y])
+
+  it('describes an item by its own box and its turn about its corner', () => {
+    expect(turned).toEqual({ x: 0, y: 0, w: 100, h: 60, rotation: 90, pivot: { x: 0, y: 0 } })
+    expect(routeEnd(itemKinds.shape.defaults({ id: 'u', x: 5, y: 6, z: 1, w: 10, h: 20 }))).toEqual({ x: 5, y: 6, w: 10, h: 20 })
+  })
+
+  it('attaches at the anchor where it is on the turned item, and leaves an orthogonal route the way that side now faces', () => {
+    // The middle of its right side is now the middle of its bottom, at (−30, 100); that side faces down.
+    const c = { route: 'orthogonal' as const, from_anchor: { x: 1, y: 0.5 } }
+    const r = connectorRoute(c, turned, far)
+    close(r.points[0], { x: -30, y: 100 })
+    expect(r.points[1].x).toBeCloseTo(-30)
+    expect(r.points[1].y).toBeGreaterThanOrEqual(100 + ROUTE_STUB)
+    close(connectorRoute({ from_anchor: { x: 1, y: 0.5 } }, turned, far).points[0], { x: -30, y: 100 })
+  })
+
+  it('leaves a straight route from the turned outline, not from the unturned box', () => {
+    const r = connectorRoute({}, turned, far)
+    // Straight down from the middle of the turned box (−30, 50) to the far box below: out through its bottom edge.
+    close(r.points[0], { x: -30, y: 100 })
+    close(r.points[1], { x: -30, y: 400 })
+  })
+
+  it('gives the anchor of the turned outline nearest a point (the editor’s end handles)', () => {
+    expect(nearestAnchor(turned, { x: -30, y: 104 })).toEqual({ x: 1, y: 0.5 })
+    expect(nearestAnchor(turned, { x: -62, y: 25 })).toEqual({ x: 0.25, y: 1 })
+  })
+
+  it('keeps an orthogonal route off the turned box and round it to an anchor on its far side', () => {
+    const c = { route: 'orthogonal' as const, to_anchor: { x: 0, y: 0.5 } }
+    // The anchor on its left side, now its top, at (−30, 0); the route arrives from above.
+    const r = connectorRoute(c, far, turned)
+    close(r.points[r.points.length - 1], { x: -30, y: 0 })
+    close(r.points[r.points.length - 2], { x: -30, y: -ROUTE_STUB })
+    const body = { x: -60, y: 0, w: 60, h: 100 }
+    for (const [a, b] of segments(r.points)) expect(crosses(a, b, body)).toBe(false)
   })
 })

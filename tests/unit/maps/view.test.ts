@@ -47,6 +47,11 @@ describe('spatial index', () => {
     expect(all[9999]).toBe('h9999')
   })
 
+  it('gives the boxes meeting an area, for the obstacles near a connector (issue 18)', () => {
+    const boxes = index.boxesIn({ x: 140, y: 40, w: 100, h: 70 })
+    expect(boxes.map((b) => `${b.x},${b.y}`).sort()).toEqual(['100,0', '100,100', '200,0', '200,100'])
+  })
+
   it('hit-tests the topmost accepted item under a point', () => {
     const doc = grid(2)
     doc.items.top = itemKinds.shape.defaults({ id: 'top', x: 0, y: 0, z: 99 })

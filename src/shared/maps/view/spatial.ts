@@ -22,6 +22,8 @@ interface Entry {
 export interface SpatialIndex {
   /** Ids of the items whose world boxes meet `view`, in drawing order (z ascending): what to draw. */
   items(view: Box): string[]
+  /** The world boxes of the items meeting `area`, in no order (obstacles near a connector's way, route.ts). */
+  boxesIn(area: Box): Box[]
   /** The topmost item whose turned box holds a world point, among those `accept` allows, or null. */
   itemAt(x: number, y: number, accept?: (id: string) => boolean): string | null
   /** The box around everything on the map (for fit to screen); null for an empty map. */
@@ -53,6 +55,7 @@ export function buildIndex(doc: MapDocument): SpatialIndex {
   const allItems = entries.map((e) => e.id)
   return {
     items: (view) => (covers(view, extent) ? allItems : sorted(tree.search(inView(view)))),
+    boxesIn: (area) => tree.search(inView(area)).map((e) => boxes.get(e.id)!),
     itemAt: (x, y, accept) => {
       const hits = sorted(tree.search({ minX: x, minY: y, maxX: x, maxY: y }))
       for (let i = hits.length - 1; i >= 0; i--)

@@ -7,6 +7,16 @@ import { kindOf, type Box, type MapItem } from '../items'
 
 type Point = { x: number; y: number }
 
+/** `p` turned by `degrees` clockwise (on screen, y down) about `pivot`. */
+export function turnPoint(p: Point, pivot: Point, degrees: number): Point {
+  const rad = (degrees * Math.PI) / 180,
+    cos = Math.cos(rad),
+    sin = Math.sin(rad)
+  const dx = p.x - pivot.x,
+    dy = p.y - pivot.y
+  return { x: pivot.x + dx * cos - dy * sin, y: pivot.y + dx * sin + dy * cos }
+}
+
 /** The four corners of an item's box, turned by its rotation (clockwise from the top-left). */
 export function cornersOf(item: MapItem): Point[] {
   const b = kindOf(item).bounds(item)
@@ -16,15 +26,7 @@ export function cornersOf(item: MapItem): Point[] {
     { x: b.x + b.w, y: b.y + b.h },
     { x: b.x, y: b.y + b.h },
   ]
-  if (!item.rotation) return corners
-  const rad = (item.rotation * Math.PI) / 180,
-    cos = Math.cos(rad),
-    sin = Math.sin(rad)
-  return corners.map(({ x, y }) => {
-    const dx = x - item.x,
-      dy = y - item.y
-    return { x: item.x + dx * cos - dy * sin, y: item.y + dx * sin + dy * cos }
-  })
+  return item.rotation ? corners.map((p) => turnPoint(p, item, item.rotation)) : corners
 }
 
 /** The axis-aligned box around an item's turned corners (culling, fit to screen, alignment guides). */
@@ -57,16 +59,7 @@ export function extentOf(items: Iterable<MapItem>): Box | null {
 /** Whether a world point is on the item: turned back into the item's frame, it is inside the kind's box. */
 export function itemContains(item: MapItem, p: Point): boolean {
   const b = kindOf(item).bounds(item)
-  let { x, y } = p
-  if (item.rotation) {
-    const rad = (-item.rotation * Math.PI) / 180,
-      cos = Math.cos(rad),
-      sin = Math.sin(rad)
-    const dx = p.x - item.x,
-      dy = p.y - item.y
-    x = item.x + dx * cos - dy * sin
-    y = item.y + dx * sin + dy * cos
-  }
+  const { x, y } = item.rotation ? turnPoint(p, item, -item.rotation) : p
   return x >= b.x && x <= b.x + b.w && y >= b.y && y <= b.y + b.h
 }
 
