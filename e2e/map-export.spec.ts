@@ -189,6 +189,33 @@ describe('map export (issue 18 "One picture everywhere")', () => {
     }
   })
 
+  it('wraps a text at the same words on the wall and in the export (the map font, measured alike)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    // Narrow letters: a width guessed per character (the export's former estimate) breaks these lines elsewhere.
+    const words = 'Fill in: little lilies lit till late, if it fits it is filled; rack 12 fibre uplinks to the 2nd floor'
+    const note = { kind: 'text', id: 'note', x: 100, y: 100, w: 150, h: 160, z: 1, rotation: 0, text: words, font_size: 14, align: 'left' }
+    const map = await publishedMap(user, { note })
+    const svg = (await user.api.get(`/api/v1/maps/${map.id}/export?format=svg&version=live`)).body as string
+    const group = svg.slice(svg.indexOf('data-id="note"'), svg.indexOf('</g>', svg.indexOf('data-id="note"')))
+    const exported = [...group.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1])
+    expect(exported.length).toBeGreaterThan(3)
+
+    const wall = await (await browserAs(suite, user)).tab(`${map.path}/fullscreen`)
+    await wall.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    // The lines Konva laid the text out in on the wall (Konva puts itself on window).
+    const lines = () =>
+      wall.evaluate(
+        (start) => {
+          type Text = { text(): string; textArr: { text: string }[] }
+          const konva = (window as unknown as { Konva: { stages: { find(selector: string): Text[] }[] } }).Konva
+          const node = konva.stages.flatMap((s) => s.find('Text')).find((t) => t.text().startsWith(start))
+          return node?.textArr.map((l) => l.text) ?? []
+        },
+        words.slice(0, 8),
+      )
+    await expect.poll(lines).toEqual(exported)
+  })
+
   it("draws the download and the dashboard's thumbnail in the user's theme, as their wall shows the map", async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     expect((await user.api.put('/api/v1/users/current', { preferences: { theme: 'darkly' } })).status).toBe(200)

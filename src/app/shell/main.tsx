@@ -13,6 +13,7 @@ import { createAppRouter } from './router'
 import { startStoragePurge } from '../preferences/storage'
 import { applyTheme, rememberedTheme } from '../preferences/themes'
 import { startClientReports } from '../client-reports'
+import { loadMapFont } from './map-font'
 import { ObjectActionsContext } from '../../ui'
 import { loadObjectActions } from '../../monitoring'
 
@@ -34,8 +35,9 @@ setAppRouter(router)
 startClientReports(router)
 
 const root = document.getElementById('root')
-// The remembered language before the first render: a Dutch user sees no English first (English is there at once).
-if (root) void switchLanguage(rememberedLanguage()).finally(() => render(root))
+// The remembered language before the first render: a Dutch user sees no English first (English is there at once);
+// the map font too, so that the first map drawn wraps its labels as the export does.
+if (root) void Promise.allSettled([switchLanguage(rememberedLanguage()), loadMapFont()]).finally(() => render(root))
 
 function render(root: HTMLElement) {
   document.title = i18n.t('app.name')

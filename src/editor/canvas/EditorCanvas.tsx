@@ -2,7 +2,7 @@
  * The editor's Konva stage (STYLE.md "Rendering"): background, items and the editor overlay, each subscribed to
  * its own slice of the store. Pointer events go to the pointer tool in map coordinates with the item under the
  * pointer from the R-tree; the wheel pans (ctrl+wheel zooms); items dropped from the palette are placed here.
- * A double click (or F2) edits an item's text in place; a right click (or the menu key) opens the context menu.
+ * A double click (both clicks near one spot, double-click.ts) or F2 edits an item's text in place; a right click (or the menu key) opens the context menu.
  */
 import type Konva from 'konva'
 import {
@@ -30,6 +30,7 @@ import { InlineTextEditor } from '../components/InlineTextEditor'
 import { inlineFieldOf } from '../items'
 import { zoomToFitCamera } from '../actions/view'
 import { BackgroundLayer } from './BackgroundLayer'
+import { createPressTrail } from './double-click'
 import { hitAt } from './hit-index'
 import { ItemsLayer } from './ItemsLayer'
 import { OverlayLayer } from './OverlayLayer'
@@ -68,6 +69,7 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
   const labelScale = labelScaleFor(camera.scale, doc.view?.labels === 'always')
   const states = useItemStates(map.id, doc, map.use_hard_state)
   const [editing, setEditing] = useState<string | null>(null)
+  const presses = useMemo(createPressTrail, [])
   const [menu, setMenu] = useState<{ x: number; y: number } | null>(null)
   const [binding, setBinding] = useState<{ id: string; at: { x: number; y: number } } | null>(null)
   const closeMenu = useCallback(() => {
@@ -123,6 +125,8 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
   }
 
   function onDown(e: Konva.KonvaEventObject<MouseEvent>) {
+    const at = stage.current?.getPointerPosition()
+    if (at) presses.press(at)
     // The transformer's handles resize and rotate on their own.
     if (e.target.getParent()?.getClassName() === 'Transformer') return
     box.current?.focus()
@@ -145,7 +149,7 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
 
   function onDoubleClick(e: Konva.KonvaEventObject<MouseEvent>) {
     const i = input(e)
-    if (!i?.target || editor.get().tool !== 'select') return
+    if (!i?.target || editor.get().tool !== 'select' || !presses.isDouble(i.screen)) return
     editor.select([i.target])
     if (editableItem() === i.target) setEditing(i.target)
   }

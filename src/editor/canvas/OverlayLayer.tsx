@@ -10,7 +10,7 @@ import { Circle, Group, Layer, Line, Rect, Transformer } from 'react-konva'
 import { useStore } from 'zustand'
 import { runEdit } from '../actions'
 import { resize } from '../actions/document'
-import type { MapDocument } from '../../shared/maps'
+import type { MapDocument, MapItem } from '../../shared/maps'
 import { worldBox } from '../../shared/maps/view'
 import type { Editor, Gesture } from '../model/editor'
 import { alignLines, guidesFor, settleBox, snapValue, type AlignLines } from '../model/guides'
@@ -52,6 +52,10 @@ function LinkPreview({
 
 /** Beyond this many selected items the handles are left out (outlines stay). */
 const MAX_HANDLES = 200
+/** The box Konva's Transformer hands its boundBoxFunc (stage pixels, rotation in radians). */
+type TransformBox = { x: number; y: number; width: number; height: number; rotation: number }
+/** The height-to-width ratio an item keeps when resized, if its kind keeps one. */
+const ratioOf = (item: MapItem) => (editorKindOf(item).keepRatio ? item.h / item.w : null)
 const NONE: readonly string[] = []
 
 const MovingItems = memo(function MovingItems({ editor, ids, ...draw }: DrawProps & { editor: Editor; ids: readonly string[] }) {
@@ -129,6 +133,33 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
     }
   }
 
+  /**
+   * A rotated item's anchors are not on the map's lines, so one rotated item snaps its size in its own frame
+   * while resized (settleBox); a turn and several items pass through.
+   */
+  function boundBox(old: TransformBox, box: TransformBox): TransformBox {
+    if (box.width < 4 || box.height < 4) return old
+    const nodes = transformer.current?.nodes() ?? []
+    const { camera, doc: d } = editor.get()
+    const item = nodes.length === 1 ? d.items[nodes[0].id().slice('proxy-'.length)] : undefined
+    if (!item || item.rotation === 0 || transformer.current?.getActiveAnchor() === 'rotater') return box
+    const world = {
+      x: (box.x - camera.x) / camera.scale,
+      y: (box.y - camera.y) / camera.scale,
+      w: box.width / camera.scale,
+      h: box.height / camera.scale,
+      rotation: (box.rotation * 180) / Math.PI,
+    }
+    const s = settleBox(world, lines.current, d.grid.snap ? d.grid.size : null, ratioOf(item), item)
+    return {
+      ...box,
+      x: s.x * camera.scale + camera.x,
+      y: s.y * camera.scale + camera.y,
+      width: s.w * camera.scale,
+      height: s.h * camera.scale,
+    }
+  }
+
   const boxOfNode = (node: Konva.Node) => ({
     id: node.id().slice('proxy-'.length),
     x: node.x(),
@@ -149,10 +180,9 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
     const boxes = transformer.current!.nodes().map((node) => {
       const box = boxOfNode(node)
       const item = d.items[box.id]
-      const ratio = item && editorKindOf(item).keepRatio ? item.h / item.w : null
       // React set width/height; the transformer scaled: back to scale 1 before the new size arrives as props.
       node.scale({ x: 1, y: 1 })
-      return settleBox(box, lines.current, grid, ratio)
+      return settleBox(box, lines.current, grid, item ? ratioOf(item) : null, item)
     })
     editor.set({ guides: [] })
     runEdit(editor, resize, { boxes })
@@ -276,7 +306,7 @@ export function OverlayLayer({ editor, ...draw }: DrawProps & { editor: Editor }
         onTransform={onTransform}
         onTransformEnd={onTransformEnd}
         anchorDragBoundFunc={boundAnchor}
-        boundBoxFunc={(oldBox, box) => (box.width < 4 || box.height < 4 ? oldBox : box)}
+        boundBoxFunc={boundBox}
       />
     </Layer>
   )

@@ -105,13 +105,14 @@ export const snap = (v: number, step: number) => Math.round(v / step) * step
 /** Copies of items (and the connectors among them) with new ids, offset; bound items already on the map are skipped. */
 export function cloneInto(draft: DocDraft, items: readonly MapItem[], connectors: readonly Connector[], offset: number): string[] {
   const ids = new Map<string, string>()
-  // Copies of a group's members form a group of their own.
+  // Copies of a group's members form a group of their own (with groups of their own nested in it).
   const groups = new Map<string, string>()
   const groupOf = (g: string | undefined) => g && (groups.get(g) ?? groups.set(g, newId()).get(g))
   let z = topZ(draft as MapDocument)
   for (const item of byZ(Object.fromEntries(items.map((i) => [i.id, i])))) {
     const copy = { ...structuredClone(item), id: newId(), x: item.x + offset, y: item.y + offset, z: ++z } as MapItem
     if (item.group) copy.group = groupOf(item.group)
+    if (item.subgroups) copy.subgroups = item.subgroups.map((g) => groupOf(g)!)
     // SPEC §5: a host can be on a map only once, so a copy of a bound item on the same map is left out.
     if (bindingTaken(draft as MapDocument, copy)) continue
     draft.items[copy.id] = copy as Draft<MapItem>

@@ -96,15 +96,54 @@ export function alignMove(box: Box, dx: number, dy: number, lines: AlignLines, t
 
 /**
  * A resized box settled on whole map pixels: each edge on the grid (when snapping is on) unless it sits on
- * another item's line; an item that keeps its ratio takes its height from its width. A rotated box is only
- * rounded (its edges are not the axis' lines).
+ * another item's line; an item that keeps its ratio takes its height from its width. A rotated box settles in
+ * its own frame (settleRotated); `before` is the item as it was.
  */
-export function settleBox<B extends Box & { rotation: number }>(box: B, lines: AlignLines, grid: number | null, ratio: number | null): B {
-  const step = box.rotation === 0 ? (grid ?? 1) : 1
+export function settleBox<B extends Box & { rotation: number }>(
+  box: B,
+  lines: AlignLines,
+  grid: number | null,
+  ratio: number | null,
+  before: Box & { rotation: number } = box,
+): B {
+  if (box.rotation !== 0) return settleRotated(box, before, grid, ratio)
+  const step = grid ?? 1
   const edge = (v: number, axis: Axis) => (nearestShift([v], lines[axis], 0.5) !== null ? Math.round(v) : snap(v, step))
   const x = edge(box.x, 'x'),
     y = edge(box.y, 'y')
   const w = Math.max(step, edge(box.x + box.w, 'x') - x)
   const h = ratio === null ? Math.max(step, edge(box.y + box.h, 'y') - y) : Math.max(1, Math.round(w * ratio))
   return { ...box, x, y, w, h, rotation: Math.round(box.rotation * 100) / 100 }
+}
+
+/** Below this (map pixels) a size or an edge has not changed: a transformer's floating-point noise. */
+const UNCHANGED = 0.01
+
+/**
+ * A rotated box resized: its edges are not the map's lines, so a changed width or height snaps to whole grid
+ * steps in the item's own frame, and the edge that was not dragged stays put (the origin, the corner the item
+ * turns about, moves along the item's axes when its left or top edge was dragged). A turn keeps the size.
+ */
+function settleRotated<B extends Box & { rotation: number }>(
+  box: B,
+  before: Box & { rotation: number },
+  grid: number | null,
+  ratio: number | null,
+): B {
+  const rotation = Math.round(box.rotation * 100) / 100
+  const step = grid ?? 1
+  const resized = (now: number, was: number) => (Math.abs(now - was) < UNCHANGED ? was : Math.max(step, snap(now, step)))
+  const w = resized(box.w, before.w)
+  const h = ratio === null ? resized(box.h, before.h) : Math.max(1, Math.round(w * ratio))
+  const a = (rotation * Math.PI) / 180
+  const [cos, sin] = [Math.cos(a), Math.sin(a)]
+  // Where the new origin lies in the old item's frame: off 0 on an axis when that axis' near edge was dragged.
+  const dx = box.x - before.x,
+    dy = box.y - before.y
+  const along = Math.abs(dx * cos + dy * sin) > UNCHANGED ? box.w - w : 0
+  const across = Math.abs(dy * cos - dx * sin) > UNCHANGED ? box.h - h : 0
+  const x = box.x + along * cos - across * sin,
+    y = box.y + along * sin + across * cos
+  const round = (v: number) => Math.round(v * 100) / 100
+  return { ...box, x: round(x), y: round(y), w, h, rotation }
 }

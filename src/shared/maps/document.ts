@@ -71,7 +71,7 @@ export const MapDocumentShape = z
 export interface DocumentIssue {
   path: (string | number)[]
   message: string
-  rule: 'id' | 'once' | 'connector' | 'limit'
+  rule: 'id' | 'once' | 'connector' | 'limit' | 'group'
 }
 
 export function documentIssues(doc: z.infer<typeof MapDocumentShape>): DocumentIssue[] {
@@ -84,6 +84,9 @@ export function documentIssues(doc: z.infer<typeof MapDocumentShape>): DocumentI
   const seen = new Map<string, string>()
   for (const [key, item] of items) {
     if (key !== item.id) issues.push({ path: ['items', key, 'id'], message: 'id differs from its key', rule: 'id' })
+    // Nested groups sit inside the item's outermost group (issue 18 nested groups).
+    if (item.subgroups && !item.group)
+      issues.push({ path: ['items', key, 'subgroups'], message: 'nested groups without an outer group', rule: 'group' })
     for (const binding of bindingsOf(item)) {
       // SPEC §5: an object can be on a map only once.
       if (seen.has(binding))

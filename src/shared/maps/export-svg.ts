@@ -10,9 +10,23 @@ import type { Connector } from './connector'
 import { byZ, type MapDocument } from './document'
 import type { MapItem } from './items'
 import { routeEnd, routeObstacles } from './route'
-import { connectorOps, drawItem, isLive, mapTheme, type DrawContext, type DrawOp, type LiveState, type MapTheme, type TextOp } from './draw'
+import {
+  connectorOps,
+  drawItem,
+  isLive,
+  mapTheme,
+  textLines,
+  type DrawContext,
+  type DrawOp,
+  type LiveState,
+  type MapTheme,
+  type MeasureText,
+  type TextOp,
+} from './draw'
 
 export interface SvgOptions {
+  /** Text widths in the map font, so that labels wrap as on the wall (the server's: src/server/maps/text-metrics.ts). */
+  measure: MeasureText
   /** Live states by item id (the roll-up with SPEC §4 decorations); without them bound items are drawn nohost. */
   states?: Record<string, LiveState>
   /** Readings of bandwidth connectors; without one a bandwidth connector keeps its own colour. */
@@ -56,38 +70,15 @@ const paint = (op: Exclude<DrawOp, TextOp | { op: 'image' }>): Attrs => ({
   opacity: op.opacity,
 })
 
-/** Characters are estimated at this many ems wide: the server has no fonts to measure with. */
-const EM_PER_CHAR = 0.55
-
-/** Konva's word wrap, by estimated widths: words packed greedily into the box, lines past its height dropped. */
-function wrapped(op: TextOp): string[] {
-  const perLine = Math.max(1, Math.floor(op.w / (op.size * EM_PER_CHAR)))
-  const lines = op.text.split('\n').flatMap((paragraph) =>
-    paragraph.split(' ').reduce<string[]>((out, word) => {
-      const last = out.length ? out[out.length - 1] : undefined
-      if (last !== undefined && (last + ' ' + word).length <= perLine) out[out.length - 1] = `${last} ${word}`
-      else out.push(word)
-      return out
-    }, []),
-  )
-  return op.h === undefined ? lines : lines.slice(0, Math.max(1, Math.floor(op.h / op.size)))
-}
-
 /**
- * Lines of a text op, each centred on its line box as Konva draws it (`central` baseline, line height = size).
- * One-line text is clipped to its box by a nested viewport, where Konva cuts it with an ellipsis.
+ * Lines of a text op, as the wall lays them out (draw/wrap.ts), each centred on its line box as Konva draws it
+ * (`central` baseline, line height = size).
  */
-function text(op: TextOp): string {
-  const lines = op.wrap === 'word' ? wrapped(op) : op.text.split('\n')
+function text(op: TextOp, measure: MeasureText): string {
+  const lines = textLines(op, measure)
   const top = op.valign === 'middle' && op.h !== undefined ? op.y + op.h / 2 - (lines.length * op.size) / 2 : op.y
-  const clip = op.wrap === 'none'
-  // Konva starts a line that does not fit at the box's left edge; without fonts, "does not fit" is estimated
-  // (on the short side, so that a label that fits stays centred).
-  const align = clip && Math.max(...lines.map((l) => l.length)) * op.size * (EM_PER_CHAR - 0.05) > op.w ? 'left' : op.align
-  // Inside the clipping viewport, coordinates are relative to the box.
-  const [dx, dy] = clip ? [op.x, top - op.size] : [0, 0]
-  const x = (align === 'left' ? op.x : align === 'right' ? op.x + op.w : op.x + op.w / 2) - dx
-  const body = el(
+  const x = op.align === 'left' ? op.x : op.align === 'right' ? op.x + op.w : op.x + op.w / 2
+  return el(
     'text',
     {
       x,
@@ -95,16 +86,15 @@ function text(op: TextOp): string {
       'font-family': op.font,
       'font-weight': op.bold ? 'bold' : undefined,
       fill: op.fill,
-      'text-anchor': { left: 'start', center: 'middle', right: 'end' }[align],
+      'text-anchor': { left: 'start', center: 'middle', right: 'end' }[op.align],
       'dominant-baseline': 'central',
     },
-    lines.map((l, i) => el('tspan', { x, y: top - dy + op.size * (i + 0.5) }, xmlEscape(l))).join(''),
+    lines.map((l, i) => el('tspan', { x, y: top + op.size * (i + 0.5) }, xmlEscape(l))).join(''),
   )
-  return clip ? el('svg', { x: dx, y: dy, width: op.w, height: (lines.length + 2) * op.size, overflow: 'hidden' }, body) : body
 }
 
 /** One operation as SVG: the SVG backend of draw/ops.ts. */
-export function svgOf(op: DrawOp, images: Record<number, string> = {}): string {
+export function svgOf(op: DrawOp, measure: MeasureText, images: Record<number, string> = {}): string {
   switch (op.op) {
     case 'rect':
       return el('rect', { x: op.x, y: op.y, width: op.w, height: op.h, rx: op.radius, ...paint(op) })
@@ -120,7 +110,7 @@ export function svgOf(op: DrawOp, images: Record<number, string> = {}): string {
         'vector-effect': op.screenStroke ? 'non-scaling-stroke' : undefined,
       })
     case 'text':
-      return text(op)
+      return text(op, measure)
     case 'image':
       return images[op.imageId]
         ? el('image', { x: op.x, y: op.y, width: op.w, height: op.h, href: images[op.imageId], preserveAspectRatio: 'none' })
@@ -131,18 +121,18 @@ export function svgOf(op: DrawOp, images: Record<number, string> = {}): string {
 function drawn(item: MapItem, o: SvgOptions, ctx: DrawContext) {
   const transform = `translate(${n(item.x)} ${n(item.y)})${item.rotation ? ` rotate(${n(item.rotation)})` : ''}`
   const body = drawItem(item, o.states?.[item.id], ctx)
-    .map((op) => svgOf(op, o.images))
+    .map((op) => svgOf(op, o.measure, o.images))
     .join('')
   return el('g', { transform, 'data-kind': item.kind, 'data-id': item.id }, body)
 }
 
 /** The whole map as an SVG document: background, static items, connectors, live items (the wall's layers), each in z order. */
-export function exportSvg(doc: MapDocument, o: SvgOptions = {}): string {
+export function exportSvg(doc: MapDocument, o: SvgOptions): string {
   const { width, height } = doc.resolution
   const theme = o.theme ?? mapTheme(undefined)
   const ctx: DrawContext = { theme, lod: 'detail', hasImage: (id) => !!o.images?.[id] }
   const background = doc.background.image_id
-    ? svgOf({ op: 'image', imageId: doc.background.image_id, x: 0, y: 0, w: width, h: height }, o.images)
+    ? svgOf({ op: 'image', imageId: doc.background.image_id, x: 0, y: 0, w: width, h: height }, o.measure, o.images)
     : ''
   const items = byZ(doc.items)
   const boxes = new Map(items.map((i) => [i.id, routeEnd(i)]))
@@ -151,7 +141,7 @@ export function exportSvg(doc: MapDocument, o: SvgOptions = {}): string {
       to = boxes.get(c.to)
     if (!from || !to) return []
     const reading = c.bandwidth ? o.bandwidth?.(c) : undefined
-    return connectorOps(c, from, to, ctx, reading, routeObstacles(c, from, to, boxes.values())).map((op) => svgOf(op))
+    return connectorOps(c, from, to, ctx, reading, routeObstacles(c, from, to, boxes.values())).map((op) => svgOf(op, o.measure))
   })
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -4,6 +4,7 @@ import { XMLValidator } from 'fast-xml-parser'
 import { exportSvg } from '../../../src/shared/maps/export-svg'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { mapTheme } from '../../../src/shared/maps/draw'
+import { measureMapText as measure } from '../../../src/server/maps/text-metrics'
 import { MAP } from '../../../src/shared/enums'
 
 function doc(): MapDocument {
@@ -24,10 +25,11 @@ function doc(): MapDocument {
 
 describe('SVG export', () => {
   it('is well-formed XML with every label escaped: a <script> in a label stays text', () => {
-    const svg = exportSvg(doc(), { title: 'Map <x>' })
+    const svg = exportSvg(doc(), { measure, title: 'Map <x>' })
     expect(XMLValidator.validate(svg)).toBe(true)
     expect(svg).not.toMatch(/<script/i)
-    expect(svg).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    // The label is cut at its box (with an ellipsis), so only its start shows.
+    expect(svg).toContain('&lt;script&gt;al')
     expect(svg).toContain('db &amp; backup')
     expect(svg).toContain('ISP &quot;uplink&quot;')
     expect(svg).toContain('<title>Map &lt;x&gt;</title>')
@@ -35,7 +37,7 @@ describe('SVG export', () => {
   })
 
   it('draws every item kind at the document size, in the layers of the wall: static items, connectors, live items', () => {
-    const svg = exportSvg(doc())
+    const svg = exportSvg(doc(), { measure })
     expect(svg).toMatch(/<svg [^>]*width="1280" height="720" viewBox="0 0 1280 720"/)
     for (const kind of ['host', 'shape', 'text', 'line', 'rack', 'image']) expect(svg).toContain(`data-kind="${kind}"`)
     expect(svg.indexOf('class="items"')).toBeLessThan(svg.indexOf('class="connectors"'))
@@ -52,7 +54,7 @@ describe('SVG export', () => {
       r1: { map_state: MAP.warning, host_map_state: null, parts: { 6: { map_state: MAP.warning, host_map_state: null } } },
     }
     for (const theme of [mapTheme('default'), mapTheme('darkly')]) {
-      const svg = exportSvg(doc(), { states, theme })
+      const svg = exportSvg(doc(), { measure, states, theme })
       const group = (id: string) => svg.split('<g ').find((g) => g.includes(`data-id="${id}"`))!
       expect(group('h1')).toContain(`fill="${theme.state[MAP.down]}"`)
       expect(group('h2')).toContain(`fill="${theme.state[MAP.unreachable]}"`)
@@ -64,37 +66,48 @@ describe('SVG export', () => {
     const uri = 'data:image/png;base64,iVBORw0KGgo='
     const d = doc()
     d.background.image_id = 9
-    expect(exportSvg(d, { images: { 9: uri } }).match(/<image /g)).toHaveLength(2)
-    expect(exportSvg(d)).not.toContain('<image ')
+    expect(exportSvg(d, { measure, images: { 9: uri } }).match(/<image /g)).toHaveLength(2)
+    expect(exportSvg(d, { measure })).not.toContain('<image ')
   })
 
-  it('cuts a one-line label at its box, starting from its first letter when it is too long, as the wall does', () => {
+  it('cuts a one-line label at its box with an ellipsis, as the wall does', () => {
     const d = doc()
     d.items.h2 = { ...d.items.h2, label: 'a-very-long-host-name.example.com' } as never
     d.items.h1 = { ...d.items.h1, label: 'web' } as never
-    const svg = exportSvg(d)
-    const h2 = svg.slice(svg.indexOf('data-id="h2"'), svg.indexOf('</g>', svg.indexOf('data-id="h2"')))
-    // The label's box: twice the item's width, centred on it, clipping what runs past it.
-    expect(h2).toMatch(/<svg x="-24" y="[\d.-]+" width="96" height="[\d.]+" overflow="hidden"><text x="0"[^>]*text-anchor="start"/)
-    const h1 = svg.slice(svg.indexOf('data-id="h1"'))
-    expect(h1).toMatch(/<svg x="-24" [^>]*overflow="hidden"><text x="48"[^>]*text-anchor="middle"/)
+    const svg = exportSvg(d, { measure })
+    const label = (id: string) => {
+      const from = svg.indexOf(`data-id="${id}"`)
+      return /<text x="([\d.-]+)"[^>]*><tspan[^>]*>([^<]*)<\/tspan><\/text>/.exec(svg.slice(from, svg.indexOf('</g>', from)))!
+    }
+    // The label's box: twice the item's width (96), centred on it.
+    const [, x, cut] = label('h2')
+    expect(x).toBe('24')
+    expect(cut).toMatch(/^a-very-long-h.*…$/)
+    expect(measure(cut, 12, false)).toBeLessThanOrEqual(96)
+    expect(measure(cut.slice(0, -1) + 'x…', 12, false)).toBeGreaterThan(96)
+    expect(label('h1')[2]).toBe('web')
   })
 
-  it('wraps free text at its box and keeps the lines that fit its height, as the wall does', () => {
+  it('wraps free text at its box in the map font’s widths and keeps the lines that fit its height, as the wall does', () => {
     const d = doc()
-    d.items.t1 = { ...d.items.t1, w: 120, h: 48, font_size: 12, text: 'one two three four five six seven eight nine ten eleven' } as never
-    const svg = exportSvg(d)
+    const words = 'one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen'
+    d.items.t1 = { ...d.items.t1, w: 120, h: 48, font_size: 12, text: words } as never
+    const svg = exportSvg(d, { measure })
     const t1 = svg.slice(svg.indexOf('data-id="t1"'), svg.indexOf('</g>', svg.indexOf('data-id="t1"')))
     const lines = [...t1.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1])
-    expect(lines.length).toBe(4)
-    for (const line of lines) expect(line.length).toBeLessThanOrEqual(18)
-    expect(lines.join(' ')).toMatch(/^one two three four/)
+    expect(lines).toHaveLength(4)
+    for (const line of lines) expect(measure(line, 12, false)).toBeLessThanOrEqual(120)
+    // Each line holds as many words as fit: the next word would not.
+    for (const [i, line] of lines.slice(0, 3).entries())
+      expect(measure(`${line} ${lines[i + 1].split(' ')[0]}`, 12, false)).toBeGreaterThan(120)
+    expect(lines.slice(0, 3).join(' ')).toBe(words.slice(0, lines.slice(0, 3).join(' ').length))
+    expect(lines[3]).toMatch(/…$/)
   })
 
   it('drops characters XML cannot carry', () => {
     const d = doc()
     d.items.t1 = { ...d.items.t1, text: 'bell\u0007 here' } as never
-    const svg = exportSvg(d)
+    const svg = exportSvg(d, { measure })
     expect(XMLValidator.validate(svg)).toBe(true)
     expect(svg).toContain('bell here')
   })

@@ -16,6 +16,7 @@ import {
 import { bandwidthReading, utilisationColour } from '../../../src/shared/maps/bandwidth'
 import { connectorOps, drawItem, mapTheme, type DrawContext } from '../../../src/shared/maps/draw'
 import { exportSvg } from '../../../src/shared/maps/export-svg'
+import { measureMapText as measure } from '../../../src/server/maps/text-metrics'
 import { konvaNodes } from '../../../src/viewer/items/konva-ops'
 import { MAP } from '../../../src/shared/enums'
 
@@ -98,7 +99,7 @@ describe('one picture everywhere (issue 18)', () => {
     it(`paints every item kind alike on the wall and in the export (${themeName} theme)`, () => {
       const { doc, states } = map()
       const theme = mapTheme(themeName)
-      const svg = exportSvg(doc, { states, bandwidth: reading, images: { 9: PICTURE }, theme })
+      const svg = exportSvg(doc, { measure, states, bandwidth: reading, images: { 9: PICTURE }, theme })
       // The wall: loaded pictures only, labels always (pinned), full detail.
       const ctx: DrawContext = { theme, lod: 'detail', hasImage: (id) => id === 9 }
       const picture = {} as CanvasImageSource
@@ -117,7 +118,7 @@ describe('one picture everywhere (issue 18)', () => {
   it('paints every state in the one palette: unreachable is the same purple on the wall and in the export', () => {
     const { doc, states } = map()
     const theme = mapTheme('default')
-    const svg = exportSvg(doc, { states })
+    const svg = exportSvg(doc, { measure, states })
     expect(theme.state[MAP.unreachable]).toBe('#6f42c1')
     for (const [name, s] of Object.entries(STATES)) {
       expect(svgPaint(fragment(svg, `data-id="h-${name}"`))[0].fill, name).toBe(theme.state[s])
@@ -130,7 +131,7 @@ describe('one picture everywhere (issue 18)', () => {
   it('colours a bandwidth connector by its utilisation in both, with its reading as the label', () => {
     const { doc, links } = map()
     const theme = mapTheme('default')
-    const svg = exportSvg(doc, { bandwidth: reading })
+    const svg = exportSvg(doc, { measure, bandwidth: reading })
     const box = (id: string) => itemKinds.environment.bounds(doc.items[id] as never)
     const wall = konvaPaint(konvaNodes(connectorOps(links.busy, box('env'), box('nested'), { theme, lod: 'detail' }, reading(links.busy))))
     expect(wall[0].stroke).toBe(utilisationColour(0.8))
@@ -138,6 +139,6 @@ describe('one picture everywhere (issue 18)', () => {
     expect(exported).toContainEqual(wall[0])
     expect(svg).toContain('80 % · 800 Mbit/s')
     // Without a reading it keeps its own colour, and never pretends to be idle.
-    expect(svgPaint(fragment(exportSvg(doc), 'class="connectors"')).map((e) => e.stroke)).not.toContain(utilisationColour(0.8))
+    expect(svgPaint(fragment(exportSvg(doc, { measure }), 'class="connectors"')).map((e) => e.stroke)).not.toContain(utilisationColour(0.8))
   })
 })

@@ -15,6 +15,7 @@ import {
   type Point,
 } from '../../../src/shared/maps'
 import { exportSvg } from '../../../src/shared/maps/export-svg'
+import { measureMapText } from '../../../src/server/maps/text-metrics'
 import { connectorOps, mapTheme } from '../../../src/shared/maps/draw'
 
 const A: Box = { x: 0, y: 100, w: 100, h: 60 }
@@ -180,7 +181,7 @@ describe('routes in the shared drawing', () => {
     const ops = connectorOps(d.connectors.l, A, B, { theme: mapTheme('default'), lod: 'detail' }, undefined, [WALL])
     const path = ops.find((o) => o.op === 'path')
     expect(path && 'd' in path && path.d.split(' L').length).toBeGreaterThan(3)
-    expect(exportSvg(d)).toContain(`d="${path && 'd' in path ? path.d : ''}"`)
+    expect(exportSvg(d, { measure: measureMapText })).toContain(`d="${path && 'd' in path ? path.d : ''}"`)
   })
 })
 

@@ -10,6 +10,7 @@ import { IdParams } from '../../../shared/api/entities'
 import { MapExportQuery, MapImportQuery, MapImportResult } from '../../../shared/api/maps'
 import { fileResponse } from '../../../shared/api/list'
 import { exportSvg } from '../../../shared/maps/export-svg'
+import { measureMapText } from '../../maps/text-metrics'
 import { bindingsOf, decorate, rollupMap, sourcesOf, type LiveState, type MapDocument } from '../../../shared/maps'
 import { bandwidthReading } from '../../../shared/maps/bandwidth'
 import { mapTheme } from '../../../shared/maps/draw'
@@ -75,6 +76,7 @@ export async function mapFileRoutes(app: ZodApp, { store }: RouteDeps) {
       const svg = exportSvg(document, {
         ...liveOf(document, map.use_hard_state, live, Date.now() / 1000),
         images,
+        measure: measureMapText,
         theme: mapTheme(req.query.theme),
         title: map.alias,
       })

@@ -44,7 +44,13 @@ const DARK_STATES = {
   [MAP.pending]: '#9aa4b5',
   [MAP.nohost]: '#4a5263',
 }
-const FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif'
+/**
+ * The map font: Inter, bundled (@fontsource/inter, loaded before the app draws, src/app/shell/map-font.ts), so a
+ * label measures the same on every wall and in the export, which shapes it from the same font files (issue 18
+ * "One picture everywhere", src/server/maps/text-metrics.ts).
+ */
+export const MAP_FONT_FAMILY = 'Inter'
+const FONT = `${MAP_FONT_FAMILY}, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif`
 
 const light: MapTheme = {
   dark: false,

@@ -33,6 +33,9 @@ export type ItemStyle = z.infer<typeof ItemStyle>
 const coordinate = z.number().finite().min(-100_000).max(100_000)
 const size = z.number().finite().min(1).max(100_000)
 
+/** How deep groups nest (issue 18 nested groups): a group holds groups up to this many levels. */
+export const MAX_GROUP_DEPTH = 16
+
 export const ItemBase = z.object({
   id: ItemId,
   x: coordinate,
@@ -44,8 +47,17 @@ export const ItemBase = z.object({
   rotation: z.number().finite().min(-360).max(360).default(0),
   label: z.string().max(200).optional(),
   style: ItemStyle.optional(),
-  /** The group the item belongs to (issue 18 grouping): its members are selected and moved together. */
+  /**
+   * The outermost group the item belongs to (issue 18 grouping): its members are selected and moved together.
+   * `subgroups` are the groups nested in it that the item is also in, outermost first: ungrouping `group`
+   * makes the first of them the item's group.
+   */
   group: ItemId.optional(),
+  subgroups: z
+    .array(ItemId)
+    .min(1)
+    .max(MAX_GROUP_DEPTH - 1)
+    .optional(),
 })
 export type ItemBase = z.infer<typeof ItemBase>
 
