@@ -90,3 +90,43 @@ export const measureMapText: MeasureText = (text, size, bold) => {
   }
   return runFace ? width + shapedWidth(runFace, run, size) : 0
 }
+
+/** The @font-face rule of one subset and weight of the map font, its WOFF2 file inlined (`src` as a data URI). */
+const faceRules = new Map<string, string>()
+function faceRule(subset: (typeof SUBSETS)[number], weight: 400 | 700): string {
+  const key = `${subset}-${weight}`
+  let rule = faceRules.get(key)
+  if (rule === undefined) {
+    // Fontsource's own stylesheet of the weight holds each subset's unicode-range.
+    const css = fs.readFileSync(require.resolve(`@fontsource/inter/${weight}.css`), 'utf8')
+    const block = css.slice(css.indexOf(`/* inter-${subset}-${weight}-normal */`))
+    const range = /unicode-range:\s*([^;]+);/.exec(block)![1]
+    const woff2 = fs.readFileSync(require.resolve(`@fontsource/inter/files/inter-${subset}-${weight}-normal.woff2`)).toString('base64')
+    rule = `@font-face{font-family:'Inter';font-style:normal;font-weight:${weight};src:url(data:font/woff2;base64,${woff2}) format('woff2');unicode-range:${range}}`
+    faceRules.set(key, rule)
+  }
+  return rule
+}
+
+/**
+ * The map font's faces an exported drawing needs (those of its characters, in the weights it uses), as CSS to
+ * embed in the file: an SVG opened elsewhere, and the PNG the browser rasterises from it (an image cannot use the
+ * page's fonts), draw the glyphs the wall draws, not a fallback font's.
+ */
+export function mapFontFaces(chars: ReadonlySet<string>, weights: ReadonlySet<400 | 700>): string {
+  const rules: string[] = []
+  for (const weight of [400, 700] as const) {
+    if (!weights.has(weight)) continue
+    const list = facesOf(weight)
+    const needed = new Set<number>()
+    for (const char of chars)
+      needed.add(
+        Math.max(
+          0,
+          list.findIndex((f) => f.has.has(char.codePointAt(0)!)),
+        ),
+      )
+    for (const [i, subset] of SUBSETS.entries()) if (needed.has(i)) rules.push(faceRule(subset, weight))
+  }
+  return rules.join('\n')
+}

@@ -27,6 +27,8 @@ import {
 export interface SvgOptions {
   /** Text widths in the map font, so that labels wrap as on the wall (the server's: src/server/maps/text-metrics.ts). */
   measure: MeasureText
+  /** The map font's faces for the characters and weights drawn, as CSS to embed (the server's: mapFontFaces). */
+  fontFaces?: (chars: ReadonlySet<string>, weights: ReadonlySet<400 | 700>) => string
   /** Live states by item id (the roll-up with SPEC §4 decorations); without them bound items are drawn nohost. */
   states?: Record<string, LiveState>
   /** Readings of bandwidth connectors; without one a bandwidth connector keeps its own colour. */
@@ -127,7 +129,18 @@ function drawn(item: MapItem, o: SvgOptions, ctx: DrawContext) {
 }
 
 /** The whole map as an SVG document: background, static items, connectors, live items (the wall's layers), each in z order. */
-export function exportSvg(doc: MapDocument, o: SvgOptions): string {
+export function exportSvg(doc: MapDocument, options: SvgOptions): string {
+  // The characters and weights of every text drawn, as each is measured: the font faces to embed.
+  const chars = new Set<string>()
+  const weights = new Set<400 | 700>()
+  const o: SvgOptions = {
+    ...options,
+    measure: (text, size, bold) => {
+      for (const char of text) chars.add(char)
+      weights.add(bold ? 700 : 400)
+      return options.measure(text, size, bold)
+    },
+  }
   const { width, height } = doc.resolution
   const theme = o.theme ?? mapTheme(undefined)
   const ctx: DrawContext = { theme, lod: 'detail', hasImage: (id) => !!o.images?.[id] }
@@ -143,12 +156,7 @@ export function exportSvg(doc: MapDocument, o: SvgOptions): string {
     const reading = c.bandwidth ? o.bandwidth?.(c) : undefined
     return connectorOps(c, from, to, ctx, reading, routeObstacles(c, from, to, boxes.values())).map((op) => svgOf(op, o.measure))
   })
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    `<svg xmlns="http://www.w3.org/2000/svg"${attrs({ width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': theme.font })}>`,
-    o.title ? el('title', {}, xmlEscape(o.title)) : '',
-    el('rect', { width, height, fill: doc.background.colour }),
-    background,
+  const layers = [
     el(
       'g',
       { class: 'items' },
@@ -166,6 +174,16 @@ export function exportSvg(doc: MapDocument, o: SvgOptions): string {
         .map((i) => drawn(i, o, ctx))
         .join(''),
     ),
+  ]
+  const fonts = chars.size && o.fontFaces ? el('defs', {}, el('style', {}, xmlEscape(o.fontFaces(chars, weights)))) : ''
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<svg xmlns="http://www.w3.org/2000/svg"${attrs({ width, height, viewBox: `0 0 ${width} ${height}`, 'font-family': theme.font })}>`,
+    o.title ? el('title', {}, xmlEscape(o.title)) : '',
+    fonts,
+    el('rect', { width, height, fill: doc.background.colour }),
+    background,
+    ...layers,
     '</svg>',
   ]
     .filter(Boolean)

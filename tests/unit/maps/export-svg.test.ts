@@ -4,7 +4,7 @@ import { XMLValidator } from 'fast-xml-parser'
 import { exportSvg } from '../../../src/shared/maps/export-svg'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { mapTheme } from '../../../src/shared/maps/draw'
-import { measureMapText as measure } from '../../../src/server/maps/text-metrics'
+import { mapFontFaces, measureMapText as measure } from '../../../src/server/maps/text-metrics'
 import { MAP } from '../../../src/shared/enums'
 
 function doc(): MapDocument {
@@ -102,6 +102,26 @@ describe('SVG export', () => {
       expect(measure(`${line} ${lines[i + 1].split(' ')[0]}`, 12, false)).toBeGreaterThan(120)
     expect(lines.slice(0, 3).join(' ')).toBe(words.slice(0, lines.slice(0, 3).join(' ').length))
     expect(lines[3]).toMatch(/…$/)
+  })
+
+  it('embeds the map font’s faces its texts need, so that the file and its PNG draw the wall’s glyphs', () => {
+    const faces = (svg: string) => [
+      ...svg.matchAll(
+        /font-weight:(\d+);src:url\(data:font\/woff2;base64,[A-Za-z0-9+/=]+\) format\(&apos;woff2&apos;\);unicode-range:([^}]+)}/g,
+      ),
+    ]
+    const latin = exportSvg(doc(), { measure, fontFaces: mapFontFaces })
+    expect(XMLValidator.validate(latin)).toBe(true)
+    // Latin labels in the regular weight: Latin's face only (U+0000-00FF starts its range).
+    expect(faces(latin).map((m) => [m[1], m[2].split(',')[0]])).toEqual([['400', 'U+0000-00FF']])
+    const d = doc()
+    d.items.t1 = { ...d.items.t1, text: 'Москва' } as never
+    const cyrillic = faces(exportSvg(d, { measure, fontFaces: mapFontFaces }))
+    expect(cyrillic).toHaveLength(2)
+    expect(cyrillic.some((m) => m[2].includes('U+0400-045F'))).toBe(true)
+    // A map without text embeds nothing.
+    const empty = emptyDocument({ width: 100, height: 100 })
+    expect(exportSvg(empty, { measure, fontFaces: mapFontFaces })).not.toContain('@font-face')
   })
 
   it('drops characters XML cannot carry', () => {

@@ -10,7 +10,7 @@ import { IdParams } from '../../../shared/api/entities'
 import { MapExportQuery, MapImportQuery, MapImportResult } from '../../../shared/api/maps'
 import { fileResponse } from '../../../shared/api/list'
 import { exportSvg } from '../../../shared/maps/export-svg'
-import { measureMapText } from '../../maps/text-metrics'
+import { mapFontFaces, measureMapText } from '../../maps/text-metrics'
 import { bindingsOf, decorate, rollupMap, sourcesOf, type LiveState, type MapDocument } from '../../../shared/maps'
 import { bandwidthReading } from '../../../shared/maps/bandwidth'
 import { mapTheme } from '../../../shared/maps/draw'
@@ -77,6 +77,7 @@ export async function mapFileRoutes(app: ZodApp, { store }: RouteDeps) {
         ...liveOf(document, map.use_hard_state, live, Date.now() / 1000),
         images,
         measure: measureMapText,
+        fontFaces: mapFontFaces,
         theme: mapTheme(req.query.theme),
         title: map.alias,
       })
@@ -85,7 +86,7 @@ export async function mapFileRoutes(app: ZodApp, { store }: RouteDeps) {
           .header('Content-Type', 'image/svg+xml; charset=utf-8')
           .header('Content-Disposition', `attachment; filename="${fileName(map.name, 'svg')}"`)
           // An SVG opened from here must not run anything, whatever a future bug lets into it.
-          .header('Content-Security-Policy', "default-src 'none'; img-src data:; style-src 'unsafe-inline'")
+          .header('Content-Security-Policy', "default-src 'none'; img-src data:; font-src data:; style-src 'unsafe-inline'")
           .send(svg)
       )
     },
