@@ -1,7 +1,7 @@
 /*
  * SPEC §2: "A worker script at /service-worker.js is registered." (issue 19 "Fast over any link", offline)
- * - Hashed assets (/assets/*-<hash>.js|css, never changed once built) are kept in a cache and served from it,
- *   so a reload only asks the network for the small index.html and starts at once.
+ * - Hashed assets (/assets/*-<hash>.js|css|woff2|woff, never changed once built: scripts, styles, the map font) are
+ *   kept in a cache and served from it, so a reload only asks the network for the small index.html and starts at once.
  * - A page load asks the network for index.html; when the server cannot be reached, the kept offline page says so
  *   (and reloads once the server answers again).
  * - The API, the feed, /version.json and everything else go to the network, never to the cache: API data is never cached.
@@ -11,7 +11,7 @@ const CACHE = 'vigil-shell-v1'
 const OFFLINE = ['/offline.html', '/offline.js', '/maintenance.css']
 /** Hashed assets kept at most (several releases' chunks); the oldest go first. */
 const MAX_ASSETS = 400
-const HASHED = /^\/assets\/[^/]+-[\w-]{8,}\.(js|css)$/
+const HASHED = /^\/assets\/[^/]+-[\w-]{8,}\.(js|css|woff2?)$/
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
