@@ -12,15 +12,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify'
 const ENCODINGS = ['br', 'gzip'] as const
 type Encoding = (typeof ENCODINGS)[number]
 const brotli = promisify(zlib.brotliCompress)
-const COMPRESS: Record<Encoding, (text: string) => Promise<Buffer>> = {
-  br: (text) => brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
-  gzip: (text) => promisify(zlib.gzip)(text),
-}
-/** Per-request compression of a big answer: @fastify/compress's brotli quality, at a fraction of its cost. */
-const COMPRESS_ONCE: Record<Encoding, (text: string) => Promise<Buffer>> = {
-  ...COMPRESS,
-  br: (text) => brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }),
-}
+const gzip = promisify(zlib.gzip)
+const brotliAt = (quality: number) => (text: string) => brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } })
+/** Answers compressed once and kept: a better brotli quality pays off over many sends. */
+const KEPT: Record<Encoding, (text: string) => Promise<Buffer>> = { br: brotliAt(5), gzip }
+/** Answers made for one request: @fastify/compress's brotli quality, in one call instead of its stream. */
+const PER_REQUEST: Record<Encoding, (text: string) => Promise<Buffer>> = { br: brotliAt(4), gzip }
 
 /** An immutable JSON answer: its text, kept by whoever caches it (the same object for the same answer). */
 export interface FixedJson {
@@ -29,18 +26,22 @@ export interface FixedJson {
 
 const encoded = new WeakMap<FixedJson, Partial<Record<Encoding, Promise<Buffer>>>>()
 
-const accepted = (req: FastifyRequest) => negotiate(req.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null
+/** Sends `text` as JSON, compressed by `encode` in the encoding the client accepts (as it is when it accepts none). */
+async function sendJson(req: FastifyRequest, reply: FastifyReply, text: string, encode: (encoding: Encoding) => Promise<Buffer>) {
+  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding')
+  const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null
+  if (!encoding) return reply.send(text)
+  // A Content-Encoding set here tells @fastify/compress that the body is compressed already.
+  return reply.header('Content-Encoding', encoding).send(await encode(encoding))
+}
 
 /** Sends `answer` compressed as the client accepts, each encoding made once per answer object. */
-export async function sendFixedJson(req: FastifyRequest, reply: FastifyReply, answer: FixedJson) {
-  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding')
-  const encoding = accepted(req)
-  if (!encoding) return reply.send(answer.text)
-  let copies = encoded.get(answer)
-  if (!copies) encoded.set(answer, (copies = {}))
-  const body = (copies[encoding] ??= COMPRESS[encoding](answer.text))
-  // A Content-Encoding set here tells @fastify/compress that the body is compressed already.
-  return reply.header('Content-Encoding', encoding).send(await body)
+export function sendFixedJson(req: FastifyRequest, reply: FastifyReply, answer: FixedJson) {
+  return sendJson(req, reply, answer.text, (encoding) => {
+    let copies = encoded.get(answer)
+    if (!copies) encoded.set(answer, (copies = {}))
+    return (copies[encoding] ??= KEPT[encoding](answer.text))
+  })
 }
 
 /**
@@ -48,9 +49,6 @@ export async function sendFixedJson(req: FastifyRequest, reply: FastifyReply, an
  * libuv's thread pool. @fastify/compress streams it through zlib in 16 KB chunks, a couple of hundred hops
  * between the event loop and the pool that took 50–600 ms a wall's first paint waited for (issue 19).
  */
-export async function sendJsonText(req: FastifyRequest, reply: FastifyReply, text: string) {
-  reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding')
-  const encoding = accepted(req)
-  if (!encoding) return reply.send(text)
-  return reply.header('Content-Encoding', encoding).send(await COMPRESS_ONCE[encoding](text))
+export function sendJsonText(req: FastifyRequest, reply: FastifyReply, text: string) {
+  return sendJson(req, reply, text, (encoding) => PER_REQUEST[encoding](text))
 }
