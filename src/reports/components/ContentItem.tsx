@@ -8,6 +8,7 @@ import type { ReportContentName, ReportRange, SubjectFigures } from '../../share
 import { formatDuration, percentOf } from '../figures'
 import { TrendArrow } from './TrendArrow'
 import { SubjectCell } from './SubjectCell'
+import { NumberCell, NumberHeader } from './NumberCells'
 import { StandbySummary } from './StandbySummary'
 import { RiskSummary } from './RiskSummary'
 import { ReportGraphs } from './ReportGraphs'
@@ -39,9 +40,7 @@ export function ContentItem({ content, subjects, reportId, range }: ContentItemP
           <tr>
             <th scope="col">{t('reports.report.subject')}</th>
             {shown.map((s) => (
-              <th key={s} scope="col" className="text-end">
-                {t(`reports.states.${s}`)}
-              </th>
+              <NumberHeader key={s}>{t(`reports.states.${s}`)}</NumberHeader>
             ))}
             {content === 'uptime-summary' && <th scope="col">{t('reports.report.trend')}</th>}
           </tr>
@@ -51,11 +50,11 @@ export function ContentItem({ content, subjects, reportId, range }: ContentItemP
             <tr key={`${s.kind}-${s.id}`}>
               <SubjectCell subject={s} />
               {shown.map((state) => (
-                <td key={state} className="text-end font-monospace">
+                <NumberCell key={state}>
                   {content === 'uptime-summary'
                     ? percentOf(s.current.seconds[state] ?? 0, s.current.total)
                     : formatDuration(s.current.seconds[state] ?? 0)}
-                </td>
+                </NumberCell>
               ))}
               {content === 'uptime-summary' && (
                 <td>
@@ -73,12 +72,8 @@ export function ContentItem({ content, subjects, reportId, range }: ContentItemP
         <thead>
           <tr>
             <th scope="col">{t('reports.report.subject')}</th>
-            <th scope="col" className="text-end">
-              {t('reports.report.changes')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('reports.report.previousChanges')}
-            </th>
+            <NumberHeader>{t('reports.report.changes')}</NumberHeader>
+            <NumberHeader>{t('reports.report.previousChanges')}</NumberHeader>
             <th scope="col">{t('reports.report.trend')}</th>
           </tr>
         </thead>
@@ -86,8 +81,8 @@ export function ContentItem({ content, subjects, reportId, range }: ContentItemP
           {subjects.map((s) => (
             <tr key={`${s.kind}-${s.id}`}>
               <SubjectCell subject={s} />
-              <td className="text-end font-monospace">{s.current.changes}</td>
-              <td className="text-end font-monospace">{s.previous.changes}</td>
+              <NumberCell>{s.current.changes}</NumberCell>
+              <NumberCell>{s.previous.changes}</NumberCell>
               <td>
                 <TrendArrow trend={s.stability_trend} upIsGood={false} />
               </td>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { RISK_SEVERITIES } from '../../shared/api/risks'
 import type { RiskFigures, SubjectFigures } from '../../shared/api/report-configurations'
 import { SubjectCell } from './SubjectCell'
+import { NumberCell, NumberHeader } from './NumberCells'
 
 /** The columns: each SPEC §3 severity worst first (as the risks screens sort, SPEC §4 RISK), the total, the new ones. */
 const COLUMNS: { text: string; of(r: RiskFigures): number }[] = [
@@ -25,9 +26,7 @@ export function RiskSummary({ subjects }: { subjects: readonly SubjectFigures[] 
         <tr>
           <th scope="col">{t('reports.report.host')}</th>
           {COLUMNS.map((c) => (
-            <th key={c.text} scope="col" className="text-end">
-              {t(c.text)}
-            </th>
+            <NumberHeader key={c.text}>{t(c.text)}</NumberHeader>
           ))}
         </tr>
       </thead>
@@ -36,9 +35,7 @@ export function RiskSummary({ subjects }: { subjects: readonly SubjectFigures[] 
           <tr key={subject.id}>
             <SubjectCell subject={subject} />
             {COLUMNS.map((c) => (
-              <td key={c.text} className="text-end font-monospace">
-                {c.of(risks)}
-              </td>
+              <NumberCell key={c.text}>{c.of(risks)}</NumberCell>
             ))}
           </tr>
         ))}
@@ -47,9 +44,7 @@ export function RiskSummary({ subjects }: { subjects: readonly SubjectFigures[] 
         <tr>
           <th scope="row">{t('reports.report.risks.total')}</th>
           {COLUMNS.map((c) => (
-            <td key={c.text} className="text-end font-monospace">
-              {rows.reduce((n, r) => n + c.of(r.risks), 0)}
-            </td>
+            <NumberCell key={c.text}>{rows.reduce((n, r) => n + c.of(r.risks), 0)}</NumberCell>
           ))}
         </tr>
       </tfoot>

@@ -3,6 +3,7 @@ import type { PeriodFigures, SubjectFigures } from '../../shared/api/report-conf
 import { formatDuration, percentOf } from '../figures'
 import { TrendArrow } from './TrendArrow'
 import { SubjectCell } from './SubjectCell'
+import { NumberCell, NumberHeader } from './NumberCells'
 
 /** Seconds in a problem state: neither UP/OK, nor undetermined, nor scheduled downtime (SPEC §4). */
 const problemSeconds = (f: PeriodFigures) =>
@@ -25,19 +26,11 @@ export function StandbySummary({ subjects }: { subjects: readonly SubjectFigures
           <tr>
             <th scope="col">{t('reports.report.subject')}</th>
             <th scope="col">{t('reports.report.standby.onStandby')}</th>
-            <th scope="col" className="text-end">
-              {t('reports.report.standby.problems')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('reports.report.standby.previousProblems')}
-            </th>
+            <NumberHeader>{t('reports.report.standby.problems')}</NumberHeader>
+            <NumberHeader>{t('reports.report.standby.previousProblems')}</NumberHeader>
             <th scope="col">{t('reports.report.trend')}</th>
-            <th scope="col" className="text-end">
-              {t('reports.report.standby.problemTime')}
-            </th>
-            <th scope="col" className="text-end">
-              {t('reports.report.standby.uptime')}
-            </th>
+            <NumberHeader>{t('reports.report.standby.problemTime')}</NumberHeader>
+            <NumberHeader>{t('reports.report.standby.uptime')}</NumberHeader>
           </tr>
         </thead>
         <tbody>
@@ -46,15 +39,15 @@ export function StandbySummary({ subjects }: { subjects: readonly SubjectFigures
               <tr key={`${s.kind}-${s.id}`}>
                 <SubjectCell subject={s} />
                 <td>{t(s.standby.on_standby ? 'reports.report.standby.yes' : 'reports.report.standby.no')}</td>
-                <td className="text-end font-monospace">{s.standby.current.problems}</td>
-                <td className="text-end font-monospace">{s.standby.previous.problems}</td>
+                <NumberCell>{s.standby.current.problems}</NumberCell>
+                <NumberCell>{s.standby.previous.problems}</NumberCell>
                 <td>
                   <TrendArrow trend={s.standby.problems_trend} upIsGood={false} />
                 </td>
-                <td className="text-end font-monospace">{formatDuration(problemSeconds(s.standby.current))}</td>
-                <td className="text-end font-monospace">
+                <NumberCell>{formatDuration(problemSeconds(s.standby.current))}</NumberCell>
+                <NumberCell>
                   {percentOf((s.standby.current.seconds.up ?? 0) + (s.standby.current.seconds.ok ?? 0), s.standby.current.total)}
-                </td>
+                </NumberCell>
               </tr>
             ) : null,
           )}
