@@ -14,7 +14,8 @@
  *                    down: the text alternative then lists its SUMMARY_LIMIT problems, which are there to stay, not a
  *                    leak (heap_open_mb, dom_open: the same when the wall had just opened, all up).
  * longest_frame_ms   the longest interval between two animation frames after that first minute: what a person
- *                    watching the wall would see as a stall.
+ *                    watching the wall would see as a stall. Each frame over 50 ms is listed with when it began, and
+ *                    so is each of Chromium's long animation frames (what ran in it), to tell the page's work apart.
  * The run fails when the wall repainted no feed updates: then nothing was measured.
  *
  *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000]
@@ -39,21 +40,43 @@ async function memory(cdp: CDPSession, gc = true) {
   return { heapMb: metric('JSHeapUsedSize') / 2 ** 20, nodes: metric('Nodes') }
 }
 
-/** In the page: the longest frame interval and the frames over 50 ms since the last reset (`window.soak_`). */
+/**
+ * In the page: the longest frame interval and the frames over 50 ms since the last reset (`window.soak_`), with
+ * when they began and Chromium's long animation frames over 50 ms (what ran in them: scripts, style and layout,
+ * rendering), so that a stall reads as the page's own work or as the machine's.
+ */
 const FRAMES = `(() => {
-  window.soak_ = { longest: 0, over50: 0, frames: 0 }
+  const reset = () => ({ longest: 0, over50: 0, frames: 0, stalls: [], loaf: [] })
+  window.soak_ = reset()
+  window.soakReset_ = () => (window.soak_ = reset())
   let last = 0
   const tick = (t) => {
     const s = window.soak_
     if (last) {
       s.frames++
       s.longest = Math.max(s.longest, t - last)
-      if (t - last > 50) s.over50++
+      if (t - last > 50) {
+        s.over50++
+        if (s.stalls.length < 50) s.stalls.push({ at: Math.round(last), ms: Math.round(t - last) })
+      }
     }
     last = t
     requestAnimationFrame(tick)
   }
   requestAnimationFrame(tick)
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      const s = window.soak_
+      if (e.duration <= 50 || s.loaf.length >= 50) continue
+      const end = e.startTime + e.duration
+      s.loaf.push({
+        at: Math.round(e.startTime),
+        ms: Math.round(e.duration),
+        style_layout_ms: e.styleAndLayoutStart ? Math.round(end - e.styleAndLayoutStart) : 0,
+        scripts: e.scripts.map((x) => x.invoker + ' ' + (x.sourceFunctionName || '?') + ' ' + Math.round(x.duration) + 'ms'),
+      })
+    }
+  }).observe({ type: 'long-animation-frame' })
 })()`
 
 /** How many feed updates the wall has repainted since the last call (openMap's observer), its list emptied so it does not grow. */
@@ -89,7 +112,7 @@ async function main() {
         warm = true
         start = await memory(cdp)
         console.log(`warmed up: heap ${start.heapMb.toFixed(1)} MB, ${start.nodes} DOM nodes`)
-        await page.evaluate('window.soak_ = { longest: 0, over50: 0, frames: 0 }')
+        await page.evaluate('window.soakReset_()')
       }
       if (elapsed >= nextReport) {
         nextReport += 60_000
@@ -103,12 +126,23 @@ async function main() {
     const seconds = (Date.now() - started) / 1000
     await sleep(1000)
     updates += await takeUpdates(page)
-    const frames = (await page.evaluate('window.soak_')) as { longest: number; over50: number; frames: number }
+    const frames = (await page.evaluate('window.soak_')) as {
+      longest: number
+      over50: number
+      frames: number
+      stalls: { at: number; ms: number }[]
+      loaf: { at: number; ms: number; style_layout_ms: number; scripts: string[] }[]
+    }
     const end = await memory(cdp)
     if (!updates) throw new Error('the wall repainted no feed update: the state changes never reached it')
     console.log(
       `sent ${sent} results in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s); ${updates} updates repainted; ${frames.frames} frames after the warm-up`,
     )
+    for (const stall of frames.stalls) console.log(`frame of ${stall.ms} ms at ${(stall.at / 1000).toFixed(1)} s`)
+    for (const f of frames.loaf)
+      console.log(
+        `long animation frame of ${f.ms} ms at ${(f.at / 1000).toFixed(1)} s: style and layout ${f.style_layout_ms} ms; ${f.scripts.join(', ') || 'no script'}`,
+      )
     console.log(
       figuresLine('wall-soak', {
         items: N,

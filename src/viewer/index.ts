@@ -22,6 +22,8 @@ export type { ItemProps, LiveState, ItemDecorations, Lod, ImageLookup, Connector
 export { mapTheme, mapThemes, liveColour, type MapTheme } from '../shared/maps/draw'
 // The map's images by name, for the editor's canvas like the viewer's.
 export { useMapImages } from './use-map-images'
+// Labels wait for the map font, in the editor as on the wall.
+export { useMapFont } from './map-font'
 // Live item states over a document being edited (issue 18), so the editor shows what the wall shows.
 export { useItemStates } from './live/use-item-states'
 // The live map canvas of one map, for the viewer pages and the slideshow pages. Loaded on first use: this

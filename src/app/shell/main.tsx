@@ -13,8 +13,10 @@ import { createAppRouter } from './router'
 import { startStoragePurge } from '../preferences/storage'
 import { applyTheme, rememberedTheme } from '../preferences/themes'
 import { startClientReports } from '../client-reports'
-import { loadMapFont } from './map-font'
 import { ObjectActionsContext } from '../../ui'
+// The map font's faces (src/viewer/map-font.ts): declared for every page, fetched only by the first map drawn.
+import '@fontsource/inter/400.css'
+import '@fontsource/inter/700.css'
 import { loadObjectActions } from '../../monitoring'
 
 // Issue 18: the map popover's acknowledge and maintenance, loaded with the first popover that shows them.
@@ -35,9 +37,12 @@ setAppRouter(router)
 startClientReports(router)
 
 const root = document.getElementById('root')
-// The remembered language before the first render: a Dutch user sees no English first (English is there at once);
-// the map font too, so that the first map drawn wraps its labels as the export does.
-if (root) void Promise.allSettled([switchLanguage(rememberedLanguage()), loadMapFont()]).finally(() => render(root))
+// The remembered language before the first render: a Dutch user sees no English first (English is there at once).
+if (root)
+  void switchLanguage(rememberedLanguage()).then(
+    () => render(root),
+    () => render(root),
+  )
 
 function render(root: HTMLElement) {
   document.title = i18n.t('app.name')

@@ -18,7 +18,7 @@ import {
 import { Stage } from 'react-konva'
 import { useStore } from 'zustand'
 import { rememberedTheme } from '../../app/preferences'
-import { mapTheme, useItemStates, useMapImages } from '../../viewer'
+import { mapTheme, useItemStates, useMapFont, useMapImages } from '../../viewer'
 import { buildIndex, grow, labelScaleFor, lodFor, toWorld, visibleWorld, zoomAt } from '../../shared/maps/view'
 import type { Editor } from '../model/editor'
 import type { PointerInput, Tool } from '../tools/select-tool'
@@ -185,6 +185,7 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
   }
 
   const draw = { theme, lod, labelScale, images, states }
+  const fontReady = useMapFont()
   return (
     <div
       ref={box}
@@ -229,7 +230,7 @@ export function EditorCanvas({ editor, map, pointer, label, mode, notify, onDrop
           onDblClick={onDoubleClick}
         >
           <BackgroundLayer resolution={doc.resolution} background={doc.background} grid={doc.grid} theme={theme} images={images} />
-          <ItemsLayer editor={editor} {...draw} />
+          {fontReady && <ItemsLayer editor={editor} {...draw} />}
           {marks && <DiffLayer editor={editor} marks={marks} />}
           <OverlayLayer editor={editor} {...draw} />
         </Stage>

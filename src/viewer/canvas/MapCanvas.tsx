@@ -34,6 +34,7 @@ import {
 import { MovingPicture } from './moving-picture'
 import { showInView } from './view-cull'
 import { FULL_SIZE } from '../layout'
+import { useMapFont } from '../map-font'
 
 export interface MapCanvasProps {
   doc: MapDocument
@@ -377,6 +378,8 @@ export function MapCanvas({
   }, [apply])
 
   const lod = cull?.lod ?? 'blocks'
+  // Item nodes carry labels, measured once when drawn: they wait for the map font; blocks draw no text.
+  const fontReady = useMapFont()
   const livePalette = useMemo(() => [...[0, 1, 2, 3, 4, 5].map((s) => theme.state[s]), theme.stale], [theme])
   const styles = useMemo(() => connectorStyles(model, theme, lod), [model, theme, lod])
   const unbound = useMemo(() => unboundBlocks(model, theme), [model, theme])
@@ -393,9 +396,15 @@ export function MapCanvas({
   )
   const connectorLines = useCallback(
     (ctx: Konva.Context) =>
-      drawConnectors(ctx._context, model, view.current, styles, { theme, lod, scale: camera.current.scale, reading: readingNow.current }),
+      drawConnectors(ctx._context, model, view.current, styles, {
+        theme,
+        // Connector labels wait for the map font too ('plain' draws the same lines without them).
+        lod: fontReady || lod !== 'detail' ? lod : 'plain',
+        scale: camera.current.scale,
+        reading: readingNow.current,
+      }),
     // A new reading (the states' arrival) matters only where bandwidth decides a connector's colour.
-    [model, styles, theme, lod, camera, bandwidthReading],
+    [model, styles, theme, lod, fontReady, camera, bandwidthReading],
   )
   const liveBlocks = useCallback(
     (ctx: Konva.Context) =>
@@ -427,6 +436,7 @@ export function MapCanvas({
             {lod === 'blocks' ? (
               <Shape perfectDrawEnabled={false} sceneFunc={backgroundBlocks} />
             ) : (
+              fontReady &&
               cull?.unbound
                 .filter((id) => doc.items[id])
                 .map((id) => (
@@ -450,6 +460,7 @@ export function MapCanvas({
               <Shape perfectDrawEnabled={false} sceneFunc={liveBlocks} />
             ) : (
               live &&
+              fontReady &&
               cull?.bound
                 .filter((id) => doc.items[id])
                 .map((id) => (

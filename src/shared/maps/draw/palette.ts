@@ -45,7 +45,7 @@ const DARK_STATES = {
   [MAP.nohost]: '#4a5263',
 }
 /**
- * The map font: Inter, bundled (@fontsource/inter, loaded before the app draws, src/app/shell/map-font.ts), so a
+ * The map font: Inter, bundled (@fontsource/inter, loaded before a map draws its labels, src/viewer/map-font.ts), so a
  * label measures the same on every wall and in the export, which shapes it from the same font files (issue 18
  * "One picture everywhere", src/server/maps/text-metrics.ts).
  */
