@@ -216,6 +216,27 @@ describe('map export (issue 18 "One picture everywhere")', () => {
     await expect.poll(lines).toEqual(exported)
   })
 
+  it('fetches the map font only where a map is drawn, and draws labels in it there (issue 19 fast over any link)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const map = await publishedMap(user, {
+      note: { kind: 'text', id: 'note', x: 100, y: 100, w: 150, h: 60, z: 1, rotation: 0, text: 'uplink' },
+    })
+    const browser = await browserAs(suite, user)
+    const fonts: string[] = []
+    browser.context.on('request', (r) => {
+      if (/\.woff2?$/.test(r.url())) fonts.push(r.url())
+    })
+    const problems = await browser.tab('/monitoring/problems')
+    await problems.getByRole('heading', { name: 'Problems' }).waitFor()
+    await problems.waitForLoadState('networkidle')
+    expect(fonts).toEqual([])
+
+    const wall = await browser.tab(`${map.path}/fullscreen`)
+    await wall.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    await expect.poll(() => fonts.some((url) => url.includes('inter-latin-400'))).toBe(true)
+    await expect.poll(() => wall.evaluate(() => document.fonts.check('12px Inter'))).toBe(true)
+  })
+
   it("draws the download and the dashboard's thumbnail in the user's theme, as their wall shows the map", async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     expect((await user.api.put('/api/v1/users/current', { preferences: { theme: 'darkly' } })).status).toBe(200)
