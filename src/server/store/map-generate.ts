@@ -164,19 +164,28 @@ export async function syncMap(db: Kysely<Database>, scope: Scope, id: number) {
   })
 }
 
-/** POST maps/generate: a new draft map of the source's hosts (SPEC §6 maps_write, checked by createMap); returns its id. */
-export async function generateMap(db: Kysely<Database>, scope: Scope, body: GenerateMap): Promise<number> {
+/**
+ * POST maps/generate: a new draft map of the source's hosts (SPEC §6 maps_write, checked by createMap); returns its
+ * id. An imported NagVis automap is made here too, with its own description and `imported` event.
+ */
+export async function generateMap(
+  db: Kysely<Database>,
+  scope: Scope,
+  body: GenerateMap,
+  made: { description: string; event: 'added' | 'imported' } = { description: '', event: 'added' },
+): Promise<number> {
   const { from, ...newMap } = body
   const envs = await visibleEnvironments(db, scope, newMap.hostgroup_id)
   const hosts = await layoutHostsOf(db, envs, from)
   return createMap(
     db,
     scope,
-    { ...newMap, description: '', use_hard_state: false, tags: [] },
+    { ...newMap, description: made.description, use_hard_state: false, tags: [] },
     generatedDocument(hosts),
     sourceOf(
       from,
       hosts.map((h) => h.id),
     ),
+    made.event,
   )
 }

@@ -56,6 +56,11 @@ export interface Conversion {
   unmatched: string[]
   /** Issue 18: pictures the file refers to (backgrounds, icons) that did not come with it, by file name. */
   missing_pictures: string[]
+  /**
+   * A map the source draws from its monitoring data, not from the file (a NagVis automap): Vigil generates it from
+   * the environment's hosts and parents instead, from the root host down when the file names one that matched.
+   */
+  generate?: { root_host_id?: number }
 }
 /** A converter is a pure function of the file text and the lookup. */
 export type Converter = (text: string, lookup: ImportLookup) => Conversion
@@ -97,6 +102,7 @@ export class DocumentBuilder {
   private readonly bound = new Set<string>()
   private readonly skipped = new Map<string, number>()
   private readonly missing = new Set<string>()
+  generate: Conversion['generate']
   private readonly pictures = new Set<string>()
   private z = 0
   background = emptyDocument().background
@@ -197,6 +203,7 @@ export class DocumentBuilder {
       unsupported: [...this.skipped].map(([type, count]) => ({ type, count })).sort((a, b) => a.type.localeCompare(b.type)),
       unmatched: [...this.missing].sort(),
       missing_pictures: [...this.pictures].sort(),
+      ...(this.generate && { generate: this.generate }),
     }
   }
 }

@@ -6,8 +6,10 @@
  * from the map and are listed as missing. Issue 18: a weathermap line (a service drawn as a line, line_type
  * 13/14/15) that joins two objects becomes a bandwidth connector bound to its service, its in/out perfdata
  * labels from line_label_in/line_label_out (NagVis' defaults `in`/`out`) and a 1 Gbit/s capacity to adjust;
- * other lines joining two objects become plain connectors. What has no Vigil kind (gadget views,
- * servicegroups, containers, automap/worldmap sources, …) is counted as unsupported (SPEC §8).
+ * other lines joining two objects become plain connectors. An automap (`sources=automap`) becomes a map generated
+ * from the environment's hosts and parents (from its `root` host down when it names one), as NagVis draws it from
+ * its backend. What has no Vigil kind (gadget views, servicegroups, containers, worldmap sources, …) is counted
+ * as unsupported (SPEC §8).
  */
 import { ApiError } from '../../../shared/errors'
 import type { ShapeIcon } from '../../../shared/maps'
@@ -183,6 +185,14 @@ function lineDraft(block: Block, xs: number[], ys: number[]): Draft {
 /** Label options `define global` sets for every object (NagVis inherits them unless an object sets its own). */
 const INHERITED = ['label_show', 'label_text'] as const
 
+/** An automap's root host (`root=`), when it names one of the environment's; else the whole environment. */
+function automap(root: string | undefined, lookup: ImportLookup, b: DocumentBuilder) {
+  if (!root) return {}
+  const host = lookup.host(root)
+  if (!host) b.unmatched(root)
+  return host ? { root_host_id: host.id } : {}
+}
+
 export const nagvis: Converter = (text, lookup) => {
   const blocks = parseBlocks(text)
   const byId = new Map(blocks.filter((bl) => bl.props.object_id).map((bl) => [bl.props.object_id, bl]))
@@ -196,7 +206,9 @@ export const nagvis: Converter = (text, lookup) => {
       const bg = colour(p.background_color)
       if (bg && bg !== 'transparent') b.background = { ...b.background, colour: bg }
       if (p.map_image) b.missingPicture(p.map_image)
-      if (p.sources) b.skip(`sources=${p.sources}`)
+      // An automap is drawn from the backend's host tree, which Vigil has too (SPEC §3 host parents): generated.
+      if (p.sources === 'automap') b.generate = automap(p.root, lookup, b)
+      else if (p.sources) b.skip(`sources=${p.sources}`)
       return
     }
     if (block.type === 'template') return b.skip('template')
@@ -209,6 +221,9 @@ export const nagvis: Converter = (text, lookup) => {
       // Lines come last: what they join must be on the map first.
       return void lines.push({ block: { ...block, props: p }, xs, ys, z })
     }
+    // A textbox that is only a NagVis run-time macro ([refresh_counter]: seconds to its next poll) means nothing on
+    // a wall the feed keeps live (which shows its last update itself): counted, not drawn as the macro's name.
+    if (block.type === 'textbox' && /^\[\w+\]$/.test((p.text ?? '').trim())) return b.skip(`textbox ${p.text!.trim()}`)
     const draft = objectDraft({ ...block, props: p }, lookup, b)
     if (!draft) return b.skip(block.type)
     b.add({ ...draft, x: xs[0], y: ys[0], z } as Draft)
