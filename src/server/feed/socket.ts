@@ -40,39 +40,62 @@ interface Client {
   token: ResolvedToken
 }
 
+interface Pending {
+  delta: FeedDelta
+  json: string
+  topics: string[]
+  maps: number[]
+}
+
 export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & { gate: FeedGate }) {
   const clients = new Set<Client>()
 
-  const sendText = (c: Client, text: string) => {
+  const sendText = (c: Client, text: string | Buffer) => {
     if (c.socket.readyState !== c.socket.OPEN) return
     if (c.socket.bufferedAmount > MAX_BUFFERED) return c.socket.close(1013, 'too slow')
-    c.socket.send(text)
+    // A text frame either way: a Buffer is a message already encoded once for many sockets.
+    c.socket.send(text, { binary: false })
   }
   const send = (c: Client, msg: ServerMessage) => sendText(c, JSON.stringify(msg))
 
   // Deltas of one tick go out together: each is serialised once, and each client gets one message
   // (with 500 clients, one write per delta per client cost more than the rest of the server).
-  let pending: { delta: FeedDelta; json: string; topics: string[]; maps: number[] }[] = []
+  let pending: Pending[] = []
   const maps = mapTopicIndex(store.db)
   /** A delta reaching a client through `map:<id>` topics names them (`maps`), so the browser can route it. */
-  const jsonFor = (c: Client, p: (typeof pending)[number]) => {
+  const jsonFor = (c: Client, p: Pending) => {
     const via = p.maps.filter((id) => c.topics.has(`map:${id}`))
     return via.length ? `${p.json.slice(0, -1)},"maps":${JSON.stringify(via)}}` : p.json
   }
   const fanOut = () => {
     const batch = pending
     pending = []
+    // Clients that get the same deltas get the same bytes: each message is built and encoded once per batch
+    // (500 sockets watching a few screens share a handful of messages).
+    const messages = new Map<string, Buffer>()
     for (const c of clients) {
-      const mine = batch.filter((p) =>
-        p.delta.hostgroup_id === null
-          ? // A delta of no environment is a system event: to administrators subscribed to `system` only.
-            p.topics.includes(SYSTEM_TOPIC) && c.topics.has(SYSTEM_TOPIC) && seesSystemEvents(c.scope)
-          : c.scope.environmentIds.includes(p.delta.hostgroup_id) &&
-            (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`))),
-      )
-      if (mine.length) sendText(c, `{"op":"deltas","deltas":[${mine.map((p) => jsonFor(c, p)).join(',')}]}`)
+      const mine: number[] = []
+      batch.forEach((p, i) => {
+        if (reaches(c, p)) mine.push(i)
+      })
+      if (!mine.length) continue
+      // Deltas of maps name the client's own map topics (jsonFor): then the text itself is the key, never
+      // mistaken for a list of indices.
+      const key = mine.some((i) => batch[i].maps.length) ? mine.map((i) => jsonFor(c, batch[i])).join(',') : mine.join(',')
+      let message = messages.get(key)
+      if (!message) {
+        const deltas = key.startsWith('{') ? key : mine.map((i) => batch[i].json).join(',')
+        messages.set(key, (message = Buffer.from(`{"op":"deltas","deltas":[${deltas}]}`)))
+      }
+      sendText(c, message)
     }
   }
+  const reaches = (c: Client, p: Pending) =>
+    p.delta.hostgroup_id === null
+      ? // A delta of no environment is a system event: to administrators subscribed to `system` only.
+        p.topics.includes(SYSTEM_TOPIC) && c.topics.has(SYSTEM_TOPIC) && seesSystemEvents(c.scope)
+      : c.scope.environmentIds.includes(p.delta.hostgroup_id) &&
+        (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`)))
   const enqueue = (delta: FeedDelta) => {
     if (!pending.length) setImmediate(fanOut)
     pending.push({ delta, json: JSON.stringify(delta), topics: topicsOf(delta), maps: maps.mapsOf(delta) })

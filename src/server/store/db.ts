@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads'
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import { LRUCache } from 'lru-cache'
 import type { Database } from './schema'
 import type { DatabaseConfig } from '../config'
 
@@ -44,7 +45,7 @@ export function openStore(database: DatabaseConfig): Store {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const checkpointer = file === ':memory:' ? null : startCheckpointer(sqlite, file)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   return {
     db,
     dialect: 'sqlite',
@@ -53,6 +54,26 @@ export function openStore(database: DatabaseConfig): Store {
       await checkpointer?.terminate()
       await db.destroy()
     },
+  }
+}
+
+/** Prepared statements kept, by SQL text: the queries' shapes repeat, their parameters vary. */
+const STATEMENTS_KEPT = 500
+
+/**
+ * Kysely prepares every query anew; under load (bench/load) preparing cost as much as running. Statements are
+ * kept by their text instead. Reuse is safe: Kysely runs one query at a time on the connection and runs each
+ * statement to its end (the store streams no query); SQLite re-prepares a kept statement after a schema change.
+ */
+function withStatementCache(sqlite: SQLite.Database) {
+  const kept = new LRUCache<string, SQLite.Statement>({ max: STATEMENTS_KEPT })
+  return {
+    prepare(sql: string) {
+      let statement = kept.get(sql)
+      if (!statement) kept.set(sql, (statement = sqlite.prepare(sql)))
+      return statement
+    },
+    close: () => sqlite.close(),
   }
 }
 
