@@ -1,33 +1,13 @@
 import { defineConfig } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import os from 'node:os'
-import path from 'node:path'
-import { BaseSequencer, type TestSpecification } from 'vitest/node'
-
-/**
- * Longest files first across the projects of a group: vitest's own order runs a group's projects one after another,
- * so the engine's minute-long files would start once every API file had, and end the group with idle workers.
- * Durations come from the last run (vitest's results cache); files it has not seen keep vitest's order, first.
- */
-class LongestFirst extends BaseSequencer {
-  async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
-    const duration = (f: TestSpecification) =>
-      this.ctx.cache.getFileTestResults(`${f.project.name}:${path.relative(this.ctx.config.root, f.moduleId)}`)?.duration ?? Infinity
-    return (await super.sort(files)).sort(
-      (a, b) => a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder || duration(b) - duration(a),
-    )
-  }
-}
 
 // Test kinds of STYLE.md "Tests": unit (pure code, jsdom per file where a component needs it),
 // api (real server, fresh SQLite and PostgreSQL when PG_URL is set), engine (real sockets on loopback),
 // e2e (built app + real server in Debian's Chromium).
 export default defineConfig({
   plugins: [react()],
-  // Outside node_modules, so that the results cache (file durations, for LongestFirst) outlives CI's `npm ci`.
-  cacheDir: '.vite',
   test: {
-    sequence: { sequencer: LongestFirst },
     // Vitest's default (cores − 1) runs one file at a time on a 2-core CI machine, where API and engine files
     // spend much of their time waiting on sockets, timers and PostgreSQL: three at a time there, cores − 1 on
     // bigger machines. Browser files run after them (their project's groupOrder), two at a time: each has its own
