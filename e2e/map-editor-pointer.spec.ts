@@ -360,6 +360,9 @@ describe('map editor by pointer (issue 18)', () => {
     first.on('dialog', (dialog) => void dialog.accept())
     await first.close({ runBeforeUnload: true })
     await expect.poll(() => first.isClosed()).toBe(true)
+    // The closed tab releases its lock on the way out (a keepalive request): a tab opened before that arrives would
+    // find the map locked by the other session and open read-only, which is another test's subject.
+    await expect.poll(async () => (await user.api.get(`/api/v1/maps/${user.mapId}`)).body.lock, { timeout: 30_000 }).toBeNull()
 
     const second = await browser.tab(user.path)
     const prompt = second.getByRole('dialog', { name: 'Unsaved changes' })
