@@ -7,7 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
-import { tokenOf, type Tenant } from '../helpers/api'
+import { postFile, tokenOf, type Tenant } from '../helpers/api'
 import { UPLOAD_MAX_BYTES } from '../../src/shared/constants'
 
 const drawioWithLabel = (label: string) =>
@@ -26,14 +26,7 @@ describe.each(DATABASES)('importers against hostile files on %s', (db) => {
     t = { ...tenant, token: await tokenOf(server, tenant) }
   })
 
-  async function post(path: string, query: Record<string, string>, body: string) {
-    const r = await fetch(`${server.baseUrl}/api/v1/${path}?${new URLSearchParams(query)}`, {
-      method: 'POST',
-      body,
-      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' },
-    })
-    return { status: r.status, body: (await r.json()) as any }
-  }
+  const post = (path: string, query: Record<string, string>, body: string) => postFile(server.baseUrl, t.token, path, query, body)
   const importMap = (alias: string, text: string, format = 'drawio') =>
     post('maps/import', { hostgroup_id: String(t.environmentId), format, alias }, text)
   const importScan = (text: string) => post('risks/scans', { hostgroup_id: String(t.environmentId) }, text)

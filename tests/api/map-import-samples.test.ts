@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
-import { tokenOf, type Tenant } from '../helpers/api'
+import { postFile, tokenOf, type Tenant } from '../helpers/api'
 import { MapDocument } from '../../src/shared/maps'
 
 const sample = (name: string) => fs.readFileSync(new URL(`../fixtures/maps/samples/${name}`, import.meta.url), 'utf8')
@@ -93,17 +93,13 @@ describe.each(DATABASES)('real-world map samples on %s', (db) => {
   })
 
   async function importSample(name: string, text = sample(name)) {
-    const q = new URLSearchParams({
+    const q = {
       hostgroup_id: String(t.environmentId),
       format: name.endsWith('.cfg') ? 'nagvis' : 'drawio',
       alias: `${name.replace(/[^\w-]+/g, '-')}-${Math.random().toString(36).slice(2, 6)}`,
-    })
-    const r = await fetch(`${server.baseUrl}/api/v1/maps/import?${q}`, {
-      method: 'POST',
-      body: text,
-      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' },
-    })
-    const body = (await r.json()) as { map: { id: number; generated: boolean }; unsupported: { type: string; count: number }[] }
+    }
+    const r = await postFile(server.baseUrl, t.token, 'maps/import', q, text)
+    const body = r.body as { map: { id: number; generated: boolean }; unsupported: { type: string; count: number }[] }
     expect(r.status, JSON.stringify(body)).toBe(201)
     const doc = MapDocument.parse((await t.api.get(`/api/v1/maps/${body.map.id}/document?version=draft`)).body.document)
     return { ...body, doc }

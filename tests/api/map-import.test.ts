@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { XMLValidator } from 'fast-xml-parser'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
-import { addUser, tokenOf, type Tenant } from '../helpers/api'
+import { addUser, postFile, tokenOf, type Tenant } from '../helpers/api'
 import { mapTheme } from '../../src/shared/maps/draw'
 import { MapDocument } from '../../src/shared/maps'
 import { MAP } from '../../src/shared/enums'
@@ -38,21 +38,8 @@ describe.each(DATABASES)('map import and export on %s', (db) => {
     disk = (await a.api.post('/api/v1/resources/', { host_id: hosts['db-01'], name: 'disk /', check_type: '1' })).body.id
   })
 
-  async function importFile(
-    t: { token: string; environmentId: number },
-    format: string,
-    alias: string,
-    text: string,
-    env = t.environmentId,
-  ) {
-    const q = new URLSearchParams({ hostgroup_id: String(env), format, alias })
-    const r = await fetch(`${server.baseUrl}/api/v1/maps/import?${q}`, {
-      method: 'POST',
-      body: text,
-      headers: { authorization: `Bearer ${t.token}`, 'content-type': 'application/xml' },
-    })
-    return { status: r.status, body: (await r.json()) as any }
-  }
+  const importFile = (t: { token: string; environmentId: number }, format: string, alias: string, text: string, env = t.environmentId) =>
+    postFile(server.baseUrl, t.token, 'maps/import', { hostgroup_id: String(env), format, alias }, text)
   const exportMap = (t: { token: string }, id: number, query: string) =>
     fetch(`${server.baseUrl}/api/v1/maps/${id}/export?${query}`, { headers: { authorization: `Bearer ${t.token}` } })
   const mapCount = async () =>

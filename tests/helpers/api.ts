@@ -38,6 +38,16 @@ export function client(baseUrl: string, token?: string) {
 }
 export type Client = ReturnType<typeof client>
 
+/** An uploaded file (map import, scan import): POST /api/v1/`path`?`query` with the file's text as the body. */
+export async function postFile(baseUrl: string, token: string, path: string, query: Record<string, string>, text: string): Promise<Res> {
+  const r = await fetch(`${baseUrl}/api/v1/${path}?${new URLSearchParams(query)}`, {
+    method: 'POST',
+    body: text,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/xml' },
+  })
+  return { status: r.status, body: await r.json(), headers: r.headers }
+}
+
 /**
  * A login sent from another loopback address, as from another machine: Linux routes all of 127/8 to `lo`, so
  * the server on 127.0.0.1 sees `from` as the source (issue 13 limits and delays count per source address).

@@ -398,8 +398,9 @@ export function MapCanvas({
     (ctx: Konva.Context) =>
       drawConnectors(ctx._context, model, view.current, styles, {
         theme,
-        // Connector labels wait for the map font too ('plain' draws the same lines without them).
-        lod: fontReady || lod !== 'detail' ? lod : 'plain',
+        lod,
+        // Connector labels wait for the map font too.
+        labels: fontReady,
         scale: camera.current.scale,
         reading: readingNow.current,
       }),

@@ -164,6 +164,8 @@ export function drawBlocks(
 export interface ConnectorPaint {
   theme: MapTheme
   lod: Lod
+  /** Labels are drawn (at full detail): false until the map font has loaded (viewer/map-font.ts). */
+  labels: boolean
   scale: number
   reading: (c: Connector) => BandwidthReading | undefined
 }
@@ -194,7 +196,7 @@ export function drawConnectors(
     const list = styles.get(key)
     if (list) list.push(j)
     else styles.set(key, [j])
-    if (paint.lod === 'detail' && (c.label || c.bandwidth)) labels.push(j)
+    if (paint.labels && paint.lod === 'detail' && (c.label || c.bandwidth)) labels.push(j)
   })
   const s = m.seg
   for (const [key, list] of styles) {
