@@ -3,7 +3,8 @@
  * patches (feed.ts) and invalidation agree, and the TanStack Query hooks of the tables, subjects, child
  * badges, saved filters and search. Every list goes through the SPEC §7 list protocol.
  */
-import { keepPreviousData, queryOptions, useIsFetching, useQuery, type Query } from '@tanstack/react-query'
+import { keepPreviousData, queryOptions, useQuery, type Query } from '@tanstack/react-query'
+import { useSyncExternalStore } from 'react'
 import { z } from 'zod'
 import { ticketKeys } from '../app/actions'
 import { api, queryClient } from '../app/api'
@@ -208,16 +209,42 @@ export const isPageQuery = (q: Query) => ['list', 'problems'].includes(String(q.
 
 /**
  * Whether some table page has arrived. Totals wait for it: the rows an operator came for are asked for first,
- * the totals right after (one SQLite server answers one query at a time).
+ * the totals right after (one SQLite server answers one query at a time). One watcher of the query cache looks
+ * again when a page query changes; each count searching the cache on every fetch's start and end was a tenth of
+ * a busy table's script time (issue 17 alerts-page).
  */
-function useFirstPageShown(): boolean {
-  // Re-renders whenever a page fetch starts or ends, which is when the answer can change.
-  useIsFetching({ queryKey: monitoringKeys.tables(), predicate: isPageQuery })
-  return queryClient
-    .getQueryCache()
-    .findAll({ queryKey: monitoringKeys.tables(), predicate: isPageQuery })
-    .some((q) => q.state.data !== undefined)
-}
+const firstPage = (() => {
+  const listeners = new Set<() => void>()
+  const look = () =>
+    queryClient
+      .getQueryCache()
+      .findAll({ queryKey: monitoringKeys.tables(), predicate: isPageQuery })
+      .some((q) => q.state.data !== undefined)
+  let shown = false
+  let unwatch: (() => void) | null = null
+  return {
+    subscribe(listener: () => void) {
+      listeners.add(listener)
+      if (!unwatch) {
+        shown = look()
+        unwatch = queryClient.getQueryCache().subscribe((event) => {
+          if (!isPageQuery(event.query) || look() === shown) return
+          shown = !shown
+          for (const l of listeners) l()
+        })
+      }
+      return () => {
+        listeners.delete(listener)
+        if (listeners.size > 0) return
+        unwatch?.()
+        unwatch = null
+      }
+    },
+    shown: () => (unwatch ? shown : look()),
+  }
+})()
+
+const useFirstPageShown = () => useSyncExternalStore(firstPage.subscribe, firstPage.shown)
 
 /** Counts of a table by a column; `afterFirstPage` for totals that may wait for the rows (not for group lists). */
 export function useCounts(
@@ -299,10 +326,25 @@ export function useSearch(query: string | null, environmentIds: string) {
   })
 }
 
-/** Refreshes every table (the `r` shortcut, after actions, when auto-refresh resumes). */
-export function refreshTables(): Promise<void> {
-  return queryClient.invalidateQueries({ queryKey: monitoringKeys.tables() })
+/**
+ * Refreshes every table (the `r` shortcut, after actions, the feed, when auto-refresh resumes): the cached pages
+ * and counts marked stale, the ones on screen fetched again one per task, pages first. Starting a screen's dozen fetches at once (their URLs, the token, the browser's request
+ * set-up) held one frame for 25–50 ms on every background refresh (issue 17 alerts-page).
+ */
+export async function refreshTables(): Promise<void> {
+  const tables = { queryKey: monitoringKeys.tables() }
+  await queryClient.invalidateQueries({ ...tables, refetchType: 'none' })
+  const shown = queryClient.getQueryCache().findAll({ ...tables, type: 'active' })
+  shown.sort((a, b) => Number(isPageQuery(b)) - Number(isPageQuery(a)))
+  const fetches: Promise<void>[] = []
+  for (const query of shown) {
+    if (fetches.length) await nextTask()
+    fetches.push(queryClient.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }))
+  }
+  await Promise.all(fetches)
 }
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve))
 
 /** After an action on a row: its tables, its subject page, tickets and its action lists. */
 export function refreshAfterAction(rows: readonly MonitoredRow[]): void {
