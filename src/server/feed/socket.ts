@@ -25,11 +25,19 @@ import { environmentOfHost } from '../store/hosts'
 import { environmentOfMap } from '../store/maps'
 import { bearerOf } from '../http/plugins/auth'
 import { mapTopicIndex } from './map-topics'
+import { coalesce } from './coalesce'
 import type { FeedGate } from './gate'
 
 // A client that cannot keep up is dropped; it reconnects and refetches.
 const MAX_BUFFERED = 4 * 1024 * 1024
 const SCOPE_REFRESH_MS = 30_000
+/**
+ * A busy feed sends at most one batch per this many ms; the first delta after a quiet spell goes at once. At
+ * 40 results a second, one batch per result made 500 sockets take ~15,000 writes a second, the server's
+ * biggest cost under `bench/load` (issue 20); the added wait stays far inside the second a change may take to
+ * reach the wall.
+ */
+export const FAN_OUT_GAP_MS = 50
 
 interface Client {
   socket: WebSocket
@@ -90,6 +98,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
       sendText(c, message)
     }
   }
+  const scheduleFanOut = coalesce(fanOut, FAN_OUT_GAP_MS)
   const reaches = (c: Client, p: Pending) =>
     p.delta.hostgroup_id === null
       ? // A delta of no environment is a system event: to administrators subscribed to `system` only.
@@ -97,7 +106,7 @@ export async function feedRoutes(app: ZodApp, { store, bus, gate }: RouteDeps & 
       : c.scope.environmentIds.includes(p.delta.hostgroup_id) &&
         (p.topics.some((t) => c.topics.has(t)) || p.maps.some((id) => c.topics.has(`map:${id}`)))
   const enqueue = (delta: FeedDelta) => {
-    if (!pending.length) setImmediate(fanOut)
+    scheduleFanOut()
     pending.push({ delta, json: JSON.stringify(delta), topics: topicsOf(delta), maps: maps.mapsOf(delta) })
   }
   // Issue 16: a login waiting for push approval goes to the same user's sessions only, at once.
