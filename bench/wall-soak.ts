@@ -18,11 +18,15 @@
  *                    so is each of Chromium's long animation frames (what ran in it), to tell the page's work apart.
  * The run fails when the wall repainted no feed updates: then nothing was measured.
  *
- *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000]
+ * --control opens an empty page of the same size instead of the wall, under the same server and the same state
+ * changes: its frames over 50 ms are what the machine makes without any page work (the memory figures then mean
+ * nothing).
+ *
+ *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000] [--control]
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { CDPSession, Page } from 'playwright-core'
+import type { Browser, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../e2e/browser'
 import { postStateChanges } from './lib/state-changes'
 import { figuresLine } from './lib/stats'
@@ -81,7 +85,14 @@ const FRAMES = `(() => {
 
 /** How many feed updates the wall has repainted since the last call (openMap's observer), its list emptied so it does not grow. */
 const takeUpdates = async (page: Page) =>
-  (await page.evaluate('(() => { const n = window.updates_.length; window.updates_ = []; return n })()')) as number
+  (await page.evaluate('(() => { const n = window.updates_?.length ?? 0; window.updates_ = []; return n })()')) as number
+
+/** The control: an empty page at the wall's size. */
+async function emptyPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage()
+  await page.goto('about:blank')
+  return page
+}
 
 async function main() {
   if (!fs.existsSync(path.resolve('dist/index.html'))) throw new Error('dist/ is missing: run `npx vite build` before this benchmark')
@@ -90,11 +101,12 @@ async function main() {
   const RATE = Number(arg('rate') ?? 1000)
   const runMs = MINUTES * 60_000
   const warmMs = Math.min(60_000, runMs / 4)
+  const CONTROL = process.argv.includes('--control')
   const m = await bigMap(N)
   const browser = await launchChromium()
   try {
-    const { page } = await openMap(browser, m)
-    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 60_000 })
+    const page = CONTROL ? await emptyPage(browser) : (await openMap(browser, m)).page
+    if (!CONTROL) await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 60_000 })
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('Performance.enable')
     const open = await memory(cdp)
@@ -134,7 +146,7 @@ async function main() {
       loaf: { at: number; ms: number; style_layout_ms: number; scripts: string[] }[]
     }
     const end = await memory(cdp)
-    if (!updates) throw new Error('the wall repainted no feed update: the state changes never reached it')
+    if (!updates && !CONTROL) throw new Error('the wall repainted no feed update: the state changes never reached it')
     console.log(
       `sent ${sent} results in ${seconds.toFixed(0)} s (${(sent / seconds).toFixed(0)}/s); ${updates} updates repainted; ${frames.frames} frames after the warm-up`,
     )
@@ -144,7 +156,7 @@ async function main() {
         `long animation frame of ${f.ms} ms at ${(f.at / 1000).toFixed(1)} s: style and layout ${f.style_layout_ms} ms; ${f.scripts.join(', ') || 'no script'}`,
       )
     console.log(
-      figuresLine('wall-soak', {
+      figuresLine(CONTROL ? 'wall-soak-control' : 'wall-soak', {
         items: N,
         minutes: MINUTES,
         rate: RATE,
