@@ -22,7 +22,11 @@ export default defineConfig({
         extends: true,
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 },
       },
-      { extends: true, test: { name: 'engine', include: ['tests/engine/**/*.test.ts'], environment: 'node', testTimeout: 20000 } },
+      {
+        extends: true,
+        // Engine files start a real server in beforeAll like API files: the same hook time (CI once took over 10 s).
+        test: { name: 'engine', include: ['tests/engine/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 60000 },
+      },
       {
         extends: true,
         test: {

@@ -78,8 +78,12 @@ let failed = 0
 try {
   const json = JSON.parse(fs.readFileSync(report, 'utf8'))
   passed = json.numPassedTests
-  // Failed tests, plus files that failed before any test ran (import errors).
-  failed = json.numFailedTests + (json.numRuntimeErrorTestSuites ?? 0)
+  // Failed tests, plus files that failed with no test failing: an import error or a failed beforeAll, whose
+  // tests are then reported as skipped.
+  const failedOutsideTests = json.testResults.filter(
+    (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length
+  failed = json.numFailedTests + failedOutsideTests
 } catch {
   failed += 1
 }
