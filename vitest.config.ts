@@ -13,6 +13,8 @@ export default defineConfig({
     // bigger machines. Browser files run after them (their project's groupOrder), two at a time: each has its own
     // server and Chromium, and one of them leaves a core mostly idle.
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
+    // API and engine files run without isolation: each imported the whole server again (about 5 s of a loaded
+    // machine per file). Their state is per server and database (store/cache.ts), which every file starts itself.
     projects: [
       {
         extends: true,
@@ -20,12 +22,26 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], environment: 'node', testTimeout: 30000, hookTimeout: 60000 },
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+          hookTimeout: 60000,
+          isolate: false,
+        },
       },
       {
         extends: true,
         // Engine files start a real server in beforeAll like API files: the same hook time (CI once took over 10 s).
-        test: { name: 'engine', include: ['tests/engine/**/*.test.ts'], environment: 'node', testTimeout: 20000, hookTimeout: 60000 },
+        test: {
+          name: 'engine',
+          include: ['tests/engine/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20000,
+          hookTimeout: 60000,
+          isolate: false,
+        },
       },
       {
         extends: true,

@@ -222,7 +222,8 @@ describe('maintenance across a restart (sqlite)', () => {
     const first = await startServer({ env })
     const admin = await adminClient({ ...first, adminPassword: env.VIGIL_ADMIN_PASSWORD })
     const host = (await admin.post('/api/v1/hosts/', { name: 'dt-restart', hostgroup_id: 1, check_type: '1' })).body
-    const start = nowS() + 1
+    // Whole seconds: `nowS() + 1` may be a few ms away, and a loaded machine posts later than that.
+    const start = nowS() + 3
     const r = await admin.post(`/api/v1/hosts/${host.id}/downtimes`, {
       start_time: start,
       end_time: start + 600,

@@ -7,20 +7,30 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { hashPassword, needsRehash, verifyPassword } from './password'
 import { hashGate, HASHES_AT_ONCE, HASHES_WAITING } from './login-limits'
 
-export function passwordChecker() {
-  const gate = hashGate(HASHES_AT_ONCE, HASHES_WAITING)
-  /** How long verifying against the decoy took last: as long as any current hash. */
-  let decoyMs = 0
+/**
+ * The hash an unknown user's password is verified against, one per process: made when the first checker is (so
+ * the first unknown user waits no longer than a known one), shared by the login, user and reset routes.
+ */
+let decoy: Promise<string> | undefined
+/** How long verifying against the decoy took last: as long as any current hash. */
+let decoyMs = 0
+
+function decoyHash(): Promise<string> {
   const started = performance.now()
-  const decoy = hashPassword('vigil-decoy-password').then((hash) => {
+  return (decoy ??= hashPassword('vigil-decoy-password').then((hash) => {
     decoyMs ||= performance.now() - started
     return hash
-  })
+  }))
+}
+
+export function passwordChecker() {
+  const gate = hashGate(HASHES_AT_ONCE, HASHES_WAITING)
+  void decoyHash()
   return {
     /** Whether `password` matches `stored` (undefined: no such user); undefined when the cap is full. */
     check(password: string, stored: string | undefined): Promise<boolean> | undefined {
       const checking = gate.run(async () => {
-        const hash = stored ?? (await decoy)
+        const hash = stored ?? (await decoyHash())
         const t0 = performance.now()
         const ok = await verifyPassword(password, hash)
         const ms = performance.now() - t0
