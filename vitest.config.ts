@@ -13,8 +13,8 @@ export default defineConfig({
     // bigger machines. Browser files run after them (their project's groupOrder), two at a time: each has its own
     // server and Chromium, and one of them leaves a core mostly idle.
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
-    // API and engine files run without isolation: each imported the whole server again (about 5 s of a loaded
-    // machine per file). Their state is per server and database (store/cache.ts), which every file starts itself.
+    // API, engine and browser files run without isolation: each imported the whole server again (about 5 s of a
+    // loaded machine per file). Their state is per server and database (store/cache.ts), which every file starts.
     projects: [
       {
         extends: true,
@@ -52,6 +52,7 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 120000,
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },
