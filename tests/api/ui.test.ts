@@ -65,6 +65,23 @@ describe('the built UI', () => {
     expect(await css.text()).toBe('body{color:red}')
   })
 
+  it('sends a hashed font with its type and a year of caching, from memory after the first time (issue 19)', async () => {
+    // Fonts are compressed already: the build writes no copies of them.
+    const font = 'inter-latin-400-normal-C38fXH4l.woff2'
+    const bytes = Buffer.from([0x77, 0x4f, 0x46, 0x32, 0, 1, 2, 3])
+    fs.writeFileSync(path.join(dist, 'assets', font), bytes)
+    const first = await fetch(`${server.baseUrl}/assets/${font}`, { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(first.headers.get('content-type')).toBe('font/woff2')
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(first.headers.get('content-encoding')).toBeNull()
+    expect(Buffer.from(await first.arrayBuffer())).toEqual(bytes)
+    // Not read from disk again: a hashed file never changes, and listing assets/ for each font cost the wall's server.
+    fs.rmSync(path.join(dist, 'assets', font))
+    const again = await fetch(`${server.baseUrl}/assets/${font}`)
+    expect(again.status).toBe(200)
+    expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes)
+  })
+
   it('answers HEAD for an asset without a body', async () => {
     const r = await fetch(`${server.baseUrl}/assets/${script}`, { method: 'HEAD' })
     expect(r.status).toBe(200)

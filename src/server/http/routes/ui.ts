@@ -2,9 +2,11 @@
  * The built UI from dist/ (vite build): hashed assets cached for a year, index.html, the service worker
  * and maintenance.html never cached. Routes are hash-based, so any other non-API GET gets index.html.
  *
- * Hashed assets are served from memory (read once; a hashed file never changes): a file streamed from disk
- * takes several turns of the event loop, and while a big request such as a 10,000-host map's states runs
- * in batches, each turn waits for a batch — a NOC wall's scripts arrived hundreds of ms late (issue 7).
+ * Hashed assets (scripts, stylesheets, fonts) are served from memory (read once; a hashed file never changes): a
+ * file streamed from disk takes several turns of the event loop, and while a big request such as a 10,000-host
+ * map's states runs in batches, each turn waits for a batch — a NOC wall's scripts arrived hundreds of ms late
+ * (issue 7). @fastify/static also lists every folder on the path of each file it sends (366 entries in assets/):
+ * the wall's two fonts cost about 50 ms of its server's event loop a first paint (issue 19).
  *
  * The build writes a brotli and a gzip copy beside each script and stylesheet (vite.config.ts, issue 19 "Fast
  * over any link"); the copy the browser accepts is sent, so nothing is compressed per request.
@@ -28,8 +30,13 @@ const NO_CACHE = new Set([
   'version.json',
 ])
 const IMMUTABLE = 'public, max-age=31536000, immutable'
-const HASHED = /-[\w-]{8,}\.(js|css)$/
-const TYPES: Record<string, string> = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' }
+const HASHED = /-[\w-]{8,}\.(js|css|woff2?)$/
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+}
 /** What the memory may hold at most; past it, files are read again (several releases' assets). */
 const CACHE_BYTES = 64 * 1024 * 1024
 
