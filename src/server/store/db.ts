@@ -11,6 +11,7 @@ import pg from 'pg'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database } from './schema'
+import { CONNECTION_USES, rowCountsInline, withPreparedStatements } from './pg-prepared'
 import type { DatabaseConfig } from '../config'
 
 export type * from './schema'
@@ -29,12 +30,15 @@ pg.types.setTypeParser(20, (v) => Number(v))
 
 export function openStore(database: DatabaseConfig): Store {
   if (database.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: database.url, max: 10 })
+    const pool = new pg.Pool({ connectionString: database.url, max: 10, maxUses: CONNECTION_USES })
     // An idle connection the server ends (a restart, a dropped database) must not crash the process: the next
     // query opens a new one. A connection removed from the pool (closing) may still hear its end: ignored too.
     pool.on('error', () => {})
     pool.on('remove', (client) => client.on('error', () => {}))
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
+      plugins: [rowCountsInline],
+    })
     return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() }
   }
   const { file } = database

@@ -13,6 +13,7 @@ import type { Selectable } from 'kysely'
 import { whereOf, type EntityDef } from './list'
 import { can, type Scope } from './scope'
 import { readJson } from './json'
+import { rowCount } from './pg-prepared'
 import { ApiError } from '../../shared/errors'
 import { EVENT_CLASS_OF, EVENTS_COUNT_CAP, type EventsQuery, type TimelineEvent } from '../../shared/api/events'
 
@@ -318,12 +319,12 @@ function pageSql(access: Access, where: RawBuilder<SqlBool>, q: EventsQuery) {
   if (access.kind === 'per_environment') {
     const branches = access.ids.map(
       (id) =>
-        sql`SELECT * FROM (SELECT events.* FROM events WHERE ${where} AND ${id === null ? sql`events.hostgroup_id IS NULL` : sql`events.hostgroup_id = ${id}`} ORDER BY ${ORDER} LIMIT ${q.offset + q.limit}) e${sql.raw(String(id ?? 'system'))}`,
+        sql`SELECT * FROM (SELECT events.* FROM events WHERE ${where} AND ${id === null ? sql`events.hostgroup_id IS NULL` : sql`events.hostgroup_id = ${id}`} ORDER BY ${ORDER} LIMIT ${rowCount(q.offset + q.limit)}) e${sql.raw(String(id ?? 'system'))}`,
     )
-    return sql<Row>`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) merged ORDER BY ${ORDER} LIMIT ${q.limit} OFFSET ${q.offset}`
+    return sql<Row>`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) merged ORDER BY ${ORDER} LIMIT ${rowCount(q.limit)} OFFSET ${rowCount(q.offset)}`
   }
   const from = sql.raw(access.kind === 'table' ? access.from : 'events')
-  return sql<Row>`SELECT events.* FROM ${from} WHERE ${where} ORDER BY ${ORDER} LIMIT ${q.limit} OFFSET ${q.offset}`
+  return sql<Row>`SELECT events.* FROM ${from} WHERE ${where} ORDER BY ${ORDER} LIMIT ${rowCount(q.limit)} OFFSET ${rowCount(q.offset)}`
 }
 
 /** SPEC §7 GET events: `{result, totalresults, limited}`, newest display_time first (then id). */
@@ -334,7 +335,7 @@ export async function listEvents(db: Kysely<Database>, dialect: Dialect, scope: 
     // Counting stops at the cap; it reads the rows the page reads (any order will do).
     sql<{
       n: number
-    }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${sql.raw(access.kind === 'table' ? access.from : 'events')} WHERE ${where} LIMIT ${EVENTS_COUNT_CAP + 1}) capped`.execute(
+    }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${sql.raw(access.kind === 'table' ? access.from : 'events')} WHERE ${where} LIMIT ${rowCount(EVENTS_COUNT_CAP + 1)}) capped`.execute(
       db,
     ),
     q.limit === 0 ? { rows: [] } : pageSql(access, where, q).execute(db),

@@ -9,6 +9,7 @@ import { z } from 'zod'
 import type { Database, Dialect } from './db'
 import type { Scope } from './scope'
 import { postgresList } from './list-postgres'
+import { rowCount } from './pg-prepared'
 import { ApiError } from '../../shared/errors'
 import {
   AdvancedFilter,
@@ -448,7 +449,12 @@ async function rowsOf<Out extends Record<string, unknown>>(
 ) {
   const full = rows.map((r) => def.toApi(r, scope))
   if (def.enrich && full.length) await def.enrich(db, full, fields, scope)
-  return full.map((o) => Object.fromEntries(fields.filter((f) => f in o).map((f) => [f, o[f]])))
+  // A plain loop: the filtered entry arrays per row cost 4 % of the server under bench/load.
+  return full.map((o) => {
+    const picked: Record<string, unknown> = {}
+    for (const f of fields) if (f in o) picked[f] = o[f]
+    return picked
+  })
 }
 
 /** Above this many matches a page sorted by an indexed column is read in index order (SQLite). */
@@ -513,7 +519,7 @@ export async function groupEntities<Out extends Record<string, unknown>>(
   const page =
     limit === 0
       ? { rows: [] }
-      : await sql`SELECT ${sql.raw(def.select)}, ${g} AS vigil_group FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${orderSql(def, q, [{ column: q.group_by, desc: false }])} LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(
+      : await sql`SELECT ${sql.raw(def.select)}, ${g} AS vigil_group FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${orderSql(def, q, [{ column: q.group_by, desc: false }])} LIMIT ${rowCount(limit)} OFFSET ${rowCount(q.offset ?? 0)}`.execute(
           db,
         )
   const groupOfRow = (page.rows as { vigil_group: unknown }[]).map((r) => r.vigil_group)
