@@ -1,7 +1,7 @@
 /**
  * Live states of a map (SPEC §4 MAP and HOST_MAP_STATE, decorations; issue 7): the states of the hosts and
  * resources (and the resources of the hosts, issue 18) bound in the shown document and in the live documents of its nested maps, the MAP state of
- * bound environments, bandwidth values, and the roll-up by the shared `rollupMap`. Everything is read in
+ * bound environments, bandwidth values, and the roll-up by the shared `rollupMapState`. Everything is read in
  * batches (IN lists in chunks), so a map with 10,000 hosts answers in a few queries.
  *
  * map_state of MapInfo is computed on read: published documents never change, so each parsed live
@@ -17,7 +17,7 @@ import { perDatabaseCache } from './cache'
 import { bandwidthValues } from './map-bandwidth'
 import { emptyDocument, boundIds, SCHEMA_VERSION, type MapDocument } from '../../shared/maps/document'
 import { migrateDocument } from '../../shared/maps/migrate'
-import { rollupMap, resourcesByHost, MAX_MAP_DEPTH, type RollupSources } from '../../shared/maps/rollup'
+import { rollupMapState, resourcesByHost, MAX_MAP_DEPTH, type RollupSources } from '../../shared/maps/rollup'
 import { hostItemState, resourceItemState, worstOf, type ObjectState } from '../../shared/maps/item-state'
 import type { MapObjectState, MapStates } from '../../shared/api/maps'
 import type { Bandwidth } from '../../shared/maps/connector'
@@ -350,7 +350,7 @@ async function readMapStates(db: Kysely<Database>, scope: Scope, id: number): Pr
   return {
     map_id: id,
     version: row.live_version,
-    map_state: rollupMap(document, row.use_hard_state === 1, sources, [id]).map_state,
+    map_state: rollupMapState(document, row.use_hard_state === 1, sources, [id]),
     hosts: objects.hosts,
     resources: objects.resources,
     environments: Object.fromEntries([...environments].map(([k, v]) => [String(k), v])),
@@ -386,5 +386,5 @@ export async function mapStatesOf(db: Kysely<Database>, scope: Scope, ids: numbe
     live.map((m) => m.document),
     false,
   )
-  return new Map(live.map((m) => [m.id, rollupMap(m.document, m.hard, sources, [m.id]).map_state]))
+  return new Map(live.map((m) => [m.id, rollupMapState(m.document, m.hard, sources, [m.id])]))
 }

@@ -83,6 +83,25 @@ export function objectContext(
 
 /** `path` holds the ids of the maps above this one (empty for the map being shown). */
 export function rollupMap(document: MapDocument, useHardState: boolean, sources: RollupSources, path: readonly number[] = []): MapRollup {
+  const items: Record<string, ItemState> = {}
+  const { map_state, recursion } = walk(document, useHardState, sources, path, (id, s) => (items[id] = s))
+  return { map_state, items, recursion }
+}
+
+/**
+ * The map's state alone. The server needs no item's state (nor does a nested map's roll-up), and building the
+ * record of every item's state was most of a 10,000-host map's roll-up.
+ */
+export const rollupMapState = (document: MapDocument, useHardState: boolean, sources: RollupSources, path: readonly number[] = []) =>
+  walk(document, useHardState, sources, path).map_state
+
+function walk(
+  document: MapDocument,
+  useHardState: boolean,
+  sources: RollupSources,
+  path: readonly number[],
+  onItem?: (id: string, s: ItemState) => void,
+) {
   let recursion = false
   const ctx: StateContext = {
     ...objectContext(document, useHardState, sources),
@@ -97,18 +116,17 @@ export function rollupMap(document: MapDocument, useHardState: boolean, sources:
       }
       const nested = sources.maps.get(id)
       if (!nested) return NOHOST
-      const inner = rollupMap(nested.document, nested.use_hard_state, sources, [...path, id])
+      const inner = walk(nested.document, nested.use_hard_state, sources, [...path, id])
       recursion ||= inner.recursion
       return { map_state: inner.map_state, host_map_state: null }
     },
   }
-  const items: Record<string, ItemState> = {}
   let map_state: number = MAP.nohost
   for (const item of Object.values(document.items)) {
     const s = itemState(item, ctx)
     if (!s) continue
-    items[item.id] = s
+    onItem?.(item.id, s)
     map_state = worse(map_state, s.map_state)
   }
-  return { map_state, items, recursion }
+  return { map_state, recursion }
 }

@@ -1,6 +1,14 @@
 /** SPEC §4 MAP / HOST_MAP_STATE roll-up, shared by the server and the viewer. */
 import { describe, expect, it } from 'vitest'
-import { emptyDocument, itemKinds, MAX_MAP_DEPTH, rollupMap, type MapDocument, type RollupSources } from '../../../src/shared/maps'
+import {
+  emptyDocument,
+  itemKinds,
+  MAX_MAP_DEPTH,
+  rollupMap,
+  rollupMapState,
+  type MapDocument,
+  type RollupSources,
+} from '../../../src/shared/maps'
 import { HOST_MAP_STATE, MAP } from '../../../src/shared/enums'
 
 const at = (id: string) => ({ id, x: 0, y: 0, z: 1 })
@@ -78,6 +86,10 @@ describe('map roll-up', () => {
     expect(r.items.n.map_state).toBe(MAP.down)
     expect(r.map_state).toBe(MAP.down)
     expect(r.recursion).toBe(false)
+    // The server's roll-up of the map's state alone (no item states) agrees.
+    expect(rollupMapState(top, false, s, [10])).toBe(MAP.down)
+    expect(rollupMapState(leaf, false, s, [30])).toBe(MAP.down)
+    expect(rollupMapState(doc(hostItem('a', 1)), false, s)).toBe(MAP.up)
   })
 
   it('SPEC §8 max_map_recursion: a cycle of maps is cut by the guard instead of looping', () => {
