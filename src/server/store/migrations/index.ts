@@ -32,6 +32,7 @@ import * as m0037 from './0037_dashboard_layouts'
 import * as m0038 from './0038_map_lock_sessions'
 import * as m0039 from './0039_reports'
 import * as m0040 from './0040_list_speed_postgres'
+import * as m0041 from './0041_event_count_index'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '0038_map_lock_sessions': m0038,
   '0039_reports': m0039,
   '0040_list_speed_postgres': m0040,
+  '0041_event_count_index': m0041,
 }
