@@ -12,6 +12,7 @@ import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import { LRUCache } from 'lru-cache'
 import type { Database } from './schema'
 import { CONNECTION_USES, rowCountsInline, withPreparedStatements } from './pg-prepared'
+import { sqliteReader } from './sqlite-reader'
 import type { DatabaseConfig } from '../config'
 
 export type * from './schema'
@@ -19,6 +20,11 @@ export type * from './schema'
 export type Dialect = 'sqlite' | 'postgres'
 export interface Store {
   db: Kysely<Database>
+  /**
+   * For SELECTs outside transactions of the busiest lists: on SQLite a worker thread's read-only connection
+   * (sqlite-reader.ts), which sees every committed write; otherwise `db` itself.
+   */
+  reads: Kysely<Database>
   dialect: Dialect
   /** The raw SQLite handle for prepared bulk statements; null on PostgreSQL. */
   sqlite: SQLite.Database | null
@@ -39,7 +45,7 @@ export function openStore(database: DatabaseConfig): Store {
       dialect: new PostgresDialect({ pool: withPreparedStatements(pool) }),
       plugins: [rowCountsInline],
     })
-    return { db, dialect: 'postgres', sqlite: null, close: () => db.destroy() }
+    return { db, reads: db, dialect: 'postgres', sqlite: null, close: () => db.destroy() }
   }
   const { file } = database
   if (file !== ':memory:') createPrivately(file)
@@ -50,12 +56,16 @@ export function openStore(database: DatabaseConfig): Store {
   sqlite.pragma('busy_timeout = 5000')
   const checkpointer = file === ':memory:' ? null : startCheckpointer(sqlite, file)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  // A database in memory is this connection's alone: no other connection can read it.
+  const reads = file === ':memory:' ? db : sqliteReader(db, sqlite, file)
   return {
     db,
+    reads,
     dialect: 'sqlite',
     sqlite,
     async close() {
       await checkpointer?.terminate()
+      if (reads !== db) await reads.destroy()
       await db.destroy()
     },
   }

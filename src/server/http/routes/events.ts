@@ -9,7 +9,7 @@ export async function eventRoutes(app: ZodApp, { store }: RouteDeps) {
   // A page of 1000 events (SPEC §9), built by the store's toApi: checking it against EventList once more on the way
   // out took longer than reading it (issue 20, bench/timeline), and the 700 KB are compressed in one piece.
   app.get('/', { schema: { querystring: EventsQuery, response: { 200: EventList } } }, async (req, reply) =>
-    sendJsonText(req, reply, JSON.stringify(await listEvents(store.db, store.dialect, req.scope, req.query, now()))),
+    sendJsonText(req, reply, JSON.stringify(await listEvents(store.reads, store.dialect, req.scope, req.query, now()))),
   )
   app.get('/:id', { schema: { params: EventIdParams, response: { 200: TimelineEvent } } }, async (req) =>
     getEvent(store.db, req.scope, req.params.id),

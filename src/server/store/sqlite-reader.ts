@@ -1,0 +1,121 @@
+/**
+ * Reads of the busiest lists on a worker thread (issue 20, SQLite). better-sqlite3 runs a query on the thread that
+ * calls it, and under bench/load SQLite's own work was about a third of the server's thread, which was busy 94 % of
+ * the time: every request waited behind the others' queries. A worker with its own read-only connection runs the
+ * list and timeline reads in parallel with the server's thread (WAL lets a reader see every committed write).
+ *
+ * Only SELECTs go there (a read-only connection refuses anything else), and no transaction: a read that must see a
+ * transaction's own writes uses the main handle. Caches keyed by the database (cache.ts) are shared: this handle
+ * has the main one's adapter. Should the worker fail, its reads run on the main connection again.
+ */
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
+import type SQLite from 'better-sqlite3'
+import {
+  Kysely,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely'
+import type { Database } from './schema'
+
+/** Statements the worker keeps prepared, by text, as the main connection does (db.ts). */
+const WORKER_CODE = `
+  const { parentPort, workerData } = require('node:worker_threads')
+  const Database = require(workerData.module)
+  const db = new Database(workerData.file, { readonly: true, fileMustExist: true })
+  db.pragma('busy_timeout = 5000')
+  const kept = new Map()
+  parentPort.on('message', ({ id, sql, parameters }) => {
+    try {
+      let statement = kept.get(sql)
+      if (!statement) {
+        if (kept.size >= 500) kept.delete(kept.keys().next().value)
+        kept.set(sql, (statement = db.prepare(sql)))
+      }
+      parentPort.postMessage({ id, rows: statement.all(parameters) })
+    } catch (err) {
+      parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } })
+    }
+  })`
+
+interface Pending {
+  query: CompiledQuery
+  resolve(result: QueryResult<unknown>): void
+  reject(err: Error): void
+}
+
+type Answer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } }
+
+/** A Kysely handle whose queries run on a worker thread's read-only connection to `file`. */
+export function sqliteReader(main: Kysely<Database>, sqlite: SQLite.Database, file: string) {
+  const pending = new Map<number, Pending>()
+  let next = 0
+  // The main connection, when the worker could not start or has died.
+  const onMain = (query: CompiledQuery): QueryResult<unknown> => ({ rows: sqlite.prepare(query.sql).all(query.parameters) })
+  let worker: Worker | null = new Worker(WORKER_CODE, {
+    eval: true,
+    workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file: path.resolve(file) },
+  })
+  worker.unref()
+  worker.on('message', (answer: Answer) => {
+    const p = pending.get(answer.id)
+    if (!p) return
+    pending.delete(answer.id)
+    if ('rows' in answer) p.resolve({ rows: answer.rows })
+    else p.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }))
+  })
+  const fallBack = () => {
+    worker = null
+    for (const [id, p] of pending) {
+      pending.delete(id)
+      try {
+        p.resolve(onMain(p.query))
+      } catch (err) {
+        p.reject(err as Error)
+      }
+    }
+  }
+  worker.on('error', fallBack)
+  worker.on('exit', fallBack)
+
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (!worker) return onMain(query) as QueryResult<R>
+      const id = ++next
+      const answer = new Promise<QueryResult<unknown>>((resolve, reject) => pending.set(id, { query, resolve, reject }))
+      worker.postMessage({ id, sql: query.sql, parameters: query.parameters })
+      return answer as Promise<QueryResult<R>>
+    },
+    streamQuery: () => {
+      throw new Error('the reader streams no query')
+    },
+  }
+  const noTransactions = () => Promise.reject(new Error('the reader runs no transaction'))
+  const driver: Driver = {
+    init: async () => {},
+    acquireConnection: async () => connection,
+    releaseConnection: async () => {},
+    beginTransaction: noTransactions,
+    commitTransaction: noTransactions,
+    rollbackTransaction: noTransactions,
+    destroy: async () => {
+      const w = worker
+      worker = null
+      await w?.terminate()
+    },
+  }
+  const adapter = main.getExecutor().adapter
+  return new Kysely<Database>({
+    dialect: {
+      createAdapter: () => adapter,
+      createDriver: () => driver,
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+    },
+  })
+}
