@@ -57,15 +57,15 @@ export function openStore(database: DatabaseConfig): Store {
   const checkpointer = file === ':memory:' ? null : startCheckpointer(sqlite, file)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
   // A database in memory is this connection's alone: no other connection can read it.
-  const reads = file === ':memory:' ? db : sqliteReader(db, sqlite, file)
+  const reader = file === ':memory:' ? null : sqliteReader(db, sqlite, file)
   return {
     db,
-    reads,
+    reads: reader?.reads ?? db,
     dialect: 'sqlite',
     sqlite,
     async close() {
       await checkpointer?.terminate()
-      if (reads !== db) await reads.destroy()
+      await reader?.close()
       await db.destroy()
     },
   }

@@ -51,7 +51,7 @@ interface Pending {
 
 type Answer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } }
 
-/** A Kysely handle whose queries run on a worker thread's read-only connection to `file`. */
+/** A Kysely handle whose queries run on a worker thread's read-only connection to `file`, and its close. */
 export function sqliteReader(main: Kysely<Database>, sqlite: SQLite.Database, file: string) {
   const pending = new Map<number, Pending>()
   let next = 0
@@ -103,14 +103,10 @@ export function sqliteReader(main: Kysely<Database>, sqlite: SQLite.Database, fi
     beginTransaction: noTransactions,
     commitTransaction: noTransactions,
     rollbackTransaction: noTransactions,
-    destroy: async () => {
-      const w = worker
-      worker = null
-      await w?.terminate()
-    },
+    destroy: async () => {},
   }
   const adapter = main.getExecutor().adapter
-  return new Kysely<Database>({
+  const reads = new Kysely<Database>({
     dialect: {
       createAdapter: () => adapter,
       createDriver: () => driver,
@@ -118,4 +114,13 @@ export function sqliteReader(main: Kysely<Database>, sqlite: SQLite.Database, fi
       createIntrospector: (db) => new SqliteIntrospector(db),
     },
   })
+  return {
+    reads,
+    /** Ends the worker: Kysely destroys a driver only once it has run a query, and a live worker kept the process. */
+    async close() {
+      const w = worker
+      worker = null
+      await w?.terminate()
+    },
+  }
 }

@@ -2,6 +2,7 @@
  * store/sqlite-reader.ts (issue 20): on SQLite the busiest lists are read on a worker thread's connection, which
  * sees every committed write, refuses writes, and leaves the server's thread free while it reads.
  */
+import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -53,4 +54,19 @@ describe('the SQLite reader', () => {
     const gaps = [ticks[0] - started, ...ticks.slice(1).map((t, i) => t - ticks[i])]
     expect(Math.max(...gaps)).toBeLessThan(took / 2)
   })
+
+  // The worker is given time to start: a started worker kept the process alive when only Kysely was destroyed.
+  it('lets the process end once the store is closed, even when nothing was read', () => {
+    // The worker is given time to start: a started worker kept the process alive when only Kysely was destroyed.
+    const script = path.join(dir, 'open-and-close.mts')
+    fs.writeFileSync(
+      script,
+      `import { openStore } from ${JSON.stringify(path.resolve('src/server/store/db.ts'))}
+      const store = openStore({ kind: 'sqlite', file: ${JSON.stringify(path.join(dir, 'closing.db'))} })
+      await new Promise((r) => setTimeout(r, 2000))
+      await store.close()`,
+    )
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { timeout: 20_000, encoding: 'utf8' })
+    expect([run.status, run.signal, run.stderr]).toEqual([0, null, ''])
+  }, 30_000)
 })
