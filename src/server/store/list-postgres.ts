@@ -86,8 +86,8 @@ function pageSql(call: PostgresListCall, filterFirst: boolean) {
     return sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
   const id = idOf(def)
   const ids = filterFirst
-    ? sql`SELECT ${id} AS vigil_id FROM ${fencedMatches(call)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
-    : sql`SELECT ${id} AS vigil_id FROM ${sql.raw(def.countFrom)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+    ? sql`SELECT ${id} FROM ${fencedMatches(call)} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
+    : sql`SELECT ${id} FROM ${sql.raw(def.countFrom)} WHERE ${where} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`
   // The page's ids as an array, found first: each row is then read by its primary key. As `id IN (…)` the whole
   // table was read into a hash semi-join (EXPLAIN ANALYZE under bench/load, where results keep updating it).
   return sql`SELECT ${sql.raw(def.select)} FROM ${sql.raw(def.from)} WHERE ${id} = ANY(ARRAY(${ids})) ORDER BY ${order}`
