@@ -6,11 +6,25 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startServer, type StartOptions, type TestServer } from '../tests/helpers/server'
 import { adminClient, type Client } from '../tests/helpers/api'
 
+/**
+ * Chromium 156 builds its omnibox popup as a WebUI page, in a renderer of its own (about 150 MB) for every window,
+ * so for every browser context: some 300 chrome:// modules loaded while the page under test starts, on the same
+ * 2 cores. A wall or an operator's browser has one window; the tests and benches open hundreds.
+ */
+const NO_WEBUI_OMNIBOX = '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup'
+
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      NO_WEBUI_OMNIBOX,
+    ],
   })
 }
 
