@@ -27,9 +27,15 @@ document.documentElement.lang = i18n.language
 void applyTheme(rememberedTheme())
 startStoragePurge(localStorage)
 
-// SPEC §2: "A worker script at /service-worker.js is registered."
+// SPEC §2: "A worker script at /service-worker.js is registered." Once the first screen had the link and the
+// cores to itself (issue 19 "Fast over any link"): the worker's install downloads and its interception of every
+// later request (chunks, fonts) slowed a wall's first paint over a slow link. It serves the next load.
+const WORKER_AFTER_LOAD_MS = 3000
 if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  navigator.serviceWorker.register('/service-worker.js').catch(() => undefined)
+  const register = () => navigator.serviceWorker.register('/service-worker.js').catch(() => undefined)
+  const later = () => setTimeout(register, WORKER_AFTER_LOAD_MS)
+  if (document.readyState === 'complete') later()
+  else window.addEventListener('load', later, { once: true })
 }
 
 const router = createAppRouter()
