@@ -103,9 +103,10 @@ export default defineConfig({
             // Zod, which most lazy pages load, stays a file of its own: captured with the wall, the login page would load the wall.
             { name: 'schemas', test: /node_modules[\\/]zod[\\/]/, priority: 1 },
             // A wall's own code (the viewer page, its canvas and live states, the shared map model and drawing) in one file.
+            // Not the editor's Yjs binding (shared/maps/ydoc.ts): captured here, it brought Yjs (77 KB) to every wall.
             {
               name: 'wall',
-              test: /src[\\/](viewer[\\/](?!pages[\\/](map-timeline|maps-list|slideshows))|shared[\\/]maps[\\/])|node_modules[\\/](rbush|quickselect|roughjs)[\\/]/,
+              test: /src[\\/](viewer[\\/](?!pages[\\/](map-timeline|maps-list|slideshows))|shared[\\/]maps[\\/](?!ydoc\.ts$))|node_modules[\\/](rbush|quickselect|roughjs)[\\/]/,
               priority: 0,
             },
             // The feature texts are always loaded together (app/i18n/feature-texts.ts): one file, not four.
