@@ -13,6 +13,7 @@ import { LRUCache } from 'lru-cache'
 import type { Database } from './schema'
 import { CONNECTION_USES, rowCountsInline, withPreparedStatements } from './pg-prepared'
 import { sqliteReader } from './sqlite-reader'
+import { readArraysThrough } from './array-rows'
 import type { DatabaseConfig } from '../config'
 
 export type * from './schema'
@@ -56,6 +57,7 @@ export function openStore(database: DatabaseConfig): Store {
   sqlite.pragma('busy_timeout = 5000')
   const checkpointer = file === ':memory:' ? null : startCheckpointer(sqlite, file)
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  readArraysThrough(db, sqlite)
   // A database in memory is this connection's alone: no other connection can read it.
   const reader = file === ':memory:' ? null : sqliteReader(db, sqlite, file)
   return {

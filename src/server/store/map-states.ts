@@ -15,6 +15,7 @@ import { now, readJson } from './json'
 import { fail } from './fail'
 import { perDatabaseCache } from './cache'
 import { bandwidthValues } from './map-bandwidth'
+import { arrayRows } from './array-rows'
 import { emptyDocument, boundIds, SCHEMA_VERSION, type MapDocument } from '../../shared/maps/document'
 import { migrateDocument } from '../../shared/maps/migrate'
 import { rollupMapState, resourcesByHost, MAX_MAP_DEPTH, type RollupSources } from '../../shared/maps/rollup'
@@ -135,25 +136,30 @@ const letOthersThrough = () => new Promise<void>((resolve) => setImmediate(resol
 
 const hardStateOf = (state: string, stateType: string, okState: string) => (stateType === 'HARD' ? state : okState)
 
-/** What objectStates reads of a host or a resource, under the same names for both. */
-interface StateRow {
-  id: number
-  name: string
-  host_id: number
-  host_name: string
-  hostgroup_id: number
-  state: string
-  state_type: string
-  plugin_output: string
-  last_check: number | string | null
-  last_state_change: number | string | null
-  is_flapping: number
-  is_stale: number
-  acknowledged: number
-  tickets: string
-  scheduled_downtime_depth: number
-}
+/**
+ * What objectStates reads of a host or a resource, an array in this order (store/array-rows.ts): 10,000 hosts'
+ * objects cost more to build than to read. A host's own id and name are its host_id and host_name, which only a
+ * resource reads (the last two).
+ */
+type StateRow = [
+  id: number,
+  name: string,
+  scheduled_downtime_depth: number,
+  state: string,
+  state_type: string,
+  plugin_output: string,
+  last_check: number | string | null,
+  last_state_change: number | string | null,
+  is_flapping: number,
+  is_stale: number,
+  acknowledged: number,
+  tickets: string,
+  hostgroup_id: number,
+  host_id?: number,
+  host_name?: string,
+]
 
+/** The columns of StateRow after id, name and downtime depth, under the same names in hosts and resources. */
 const COMMON = [
   'state',
   'state_type',
@@ -168,16 +174,17 @@ const COMMON = [
 ] as const
 
 /** The rows of `ids` in the caller's environments, read by `read` in batches with other requests let through between. */
-async function visibleRows<R extends { hostgroup_id: number }>(
+async function visibleRows<R>(
   scope: Scope,
   ids: number[],
   read: (part: number[]) => Promise<R[]>,
+  environmentOf: (row: R) => number,
 ): Promise<R[]> {
   const visible = new Set(scope.environmentIds)
   const out: R[] = []
   for (const part of chunked(ids, 1000)) {
     await letOthersThrough()
-    for (const r of await read(part)) if (visible.has(r.hostgroup_id)) out.push(r)
+    for (const r of await read(part)) if (visible.has(environmentOf(r))) out.push(r)
   }
   return out
 }
@@ -189,25 +196,44 @@ async function readStates(
   okState: string,
   read: (part: number[]) => Promise<StateRow[]>,
 ): Promise<MapObjectState[]> {
-  return (await visibleRows(scope, ids, read)).map((r) => ({
-    id: r.id,
-    name: r.name,
-    host_id: r.host_id,
-    host_name: r.host_name,
-    hostgroup_id: r.hostgroup_id,
-    state: r.state,
-    // Nagios semantics (engine/state/soft-hard.ts): a SOFT state only follows a hard UP/OK.
-    hard_state: hardStateOf(r.state, r.state_type, okState),
-    state_type: r.state_type,
-    plugin_output: r.plugin_output,
-    last_check: r.last_check === null ? null : Number(r.last_check),
-    last_state_change: r.last_state_change === null ? null : Number(r.last_state_change),
-    is_flapping: r.is_flapping === 1,
-    is_stale: r.is_stale === 1,
-    acknowledged: r.acknowledged === 1,
-    scheduled_downtime_depth: r.scheduled_downtime_depth,
-    tickets: readJson<string[]>(r.tickets, []),
-  }))
+  const rows = await visibleRows(scope, ids, read, (r) => r[12])
+  return rows.map(
+    ([
+      id,
+      name,
+      depth,
+      state,
+      stateType,
+      output,
+      lastCheck,
+      lastChange,
+      flapping,
+      stale,
+      acknowledged,
+      tickets,
+      environment,
+      hostId,
+      hostName,
+    ]) => ({
+      id,
+      name,
+      host_id: hostId ?? id,
+      host_name: hostName ?? name,
+      hostgroup_id: environment,
+      state,
+      // Nagios semantics (engine/state/soft-hard.ts): a SOFT state only follows a hard UP/OK.
+      hard_state: hardStateOf(state, stateType, okState),
+      state_type: stateType,
+      plugin_output: output,
+      last_check: lastCheck === null ? null : Number(lastCheck),
+      last_state_change: lastChange === null ? null : Number(lastChange),
+      is_flapping: flapping === 1,
+      is_stale: stale === 1,
+      acknowledged: acknowledged === 1,
+      scheduled_downtime_depth: depth,
+      tickets: readJson<string[]>(tickets, []),
+    }),
+  )
 }
 
 /** Rows read by the resources' own ids and by their hosts' ids, each resource once. */
@@ -231,19 +257,23 @@ async function byIdAndHost<R extends { id: number }>(
  */
 async function objectStates(db: Kysely<Database>, scope: Scope, hostIds: number[], resourceIds: number[]) {
   const hosts = await readStates(scope, hostIds, 'up', (part) =>
-    db
-      .selectFrom('hosts')
-      .select(['id', 'name', 'id as host_id', 'name as host_name', 'max_scheduled_downtime_depth as scheduled_downtime_depth', ...COMMON])
-      .where('id', 'in', part)
-      .execute(),
+    arrayRows<StateRow>(
+      db,
+      db
+        .selectFrom('hosts')
+        .select(['id', 'name', 'max_scheduled_downtime_depth', ...COMMON])
+        .where('id', 'in', part),
+    ),
   )
   const resources = await byIdAndHost(resourceIds, hostIds, (column, ids) =>
     readStates(scope, ids, 'ok', (part) =>
-      db
-        .selectFrom('resources')
-        .select(['id', 'display_name as name', 'host_id', 'host_name', 'scheduled_downtime_depth', ...COMMON])
-        .where(column, 'in', part)
-        .execute(),
+      arrayRows<StateRow>(
+        db,
+        db
+          .selectFrom('resources')
+          .select(['id', 'display_name', 'scheduled_downtime_depth', ...COMMON, 'host_id', 'host_name'])
+          .where(column, 'in', part),
+      ),
     ),
   )
   return { hosts, resources }
@@ -283,12 +313,19 @@ async function rollupObjects(db: Kysely<Database>, scope: Scope, hostIds: number
     state: r.state,
     hard_state: hardStateOf(r.state, r.state_type, okState),
   })
-  const hosts = await visibleRows(scope, hostIds, (part) =>
-    db.selectFrom('hosts').select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute(),
+  const hosts = await visibleRows(
+    scope,
+    hostIds,
+    (part) => db.selectFrom('hosts').select(['id', 'state', 'state_type', 'hostgroup_id']).where('id', 'in', part).execute(),
+    (r) => r.hostgroup_id,
   )
   const resources = await byIdAndHost(resourceIds, hostIds, (column, ids) =>
-    visibleRows(scope, ids, (part) =>
-      db.selectFrom('resources').select(['id', 'host_id', 'state', 'state_type', 'hostgroup_id']).where(column, 'in', part).execute(),
+    visibleRows(
+      scope,
+      ids,
+      (part) =>
+        db.selectFrom('resources').select(['id', 'host_id', 'state', 'state_type', 'hostgroup_id']).where(column, 'in', part).execute(),
+      (r) => r.hostgroup_id,
     ),
   )
   return {
