@@ -21,7 +21,8 @@
  * sent_kb (issue 19 "Fast over any link"): the bytes a browser really received for a first load of the login
  * page, as sent (compressed, headers included), counted by Chromium's DevTools (Network.loadingFinished) against
  * the real server serving the same build; `app_sent_kb` continues from there through logging in to the problems
- * screen. `--no-browser` leaves both out.
+ * screen. `--no-browser` leaves both out. Service workers are blocked, so that every byte is the page's own (its
+ * DevTools session does not see a worker's fetches).
  *
  * The import graph comes from dist/.vite/manifest.json when present; otherwise from the emitted chunks:
  * `import … from "./x.js"`, `import "./x.js"` and `export … from "./x.js"`, and for the CSS of a lazy chunk
@@ -149,7 +150,9 @@ async function bytesSent(): Promise<{ loginKb: number; appKb: number }> {
   const server = await startServer({ env: { VIGIL_DIST_DIR: outDir } })
   const browser = await launchChromium()
   try {
-    const context = await browser.newContext()
+    // The page's own DevTools session does not see what a service worker fetches: once the worker controls the
+    // page (src/app/shell/main.tsx registers it 3 s after the load), its fetches counted 0 bytes here.
+    const context = await browser.newContext({ serviceWorkers: 'block' })
     const page = await context.newPage()
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
