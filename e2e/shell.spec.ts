@@ -167,4 +167,23 @@ describe('browser shell', () => {
     const script = await page.evaluate(() => navigator.serviceWorker.ready.then((r) => r.active?.scriptURL))
     expect(script).toBe(`${suite.server.baseUrl}/service-worker.js`)
   })
+
+  it('runs no animation on a screen that waits for nothing: the hidden loading spinner stands still (SPEC §7)', async () => {
+    const user = await newUser()
+    const page = await freshPage()
+    await page.goto(`${suite.server.baseUrl}/#/monitoring/problems`)
+    await page.waitForURL(/#\/login\?redirect=/)
+    await logIn(page, user)
+    await page.getByRole('heading', { name: 'Problems' }).waitFor()
+    // Once no request runs (the spinner hidden), the animations still running, read in the same moment.
+    const running = await page.waitForFunction(() => {
+      const spinner = document.querySelector('header [role="status"]')
+      if (!spinner || getComputedStyle(spinner).visibility !== 'hidden') return null
+      return document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => (a as CSSAnimation).animationName ?? 'script')
+    })
+    expect(await running.jsonValue()).toEqual([])
+  })
 })

@@ -34,8 +34,13 @@ export function TopBar({ username, avatarUrl, menuHidden, theme, onToggleMenu, o
       <Link to="/" className="navbar-brand fw-semibold">
         {t('app.name')}
       </Link>
-      {/* SPEC §7: "A loading spinner shows while a request runs." */}
-      <div className="spinner-border spinner-border-sm text-light" role="status" style={{ visibility: pending ? 'visible' : 'hidden' }}>
+      {/* SPEC §7: "A loading spinner shows while a request runs." Hidden, it keeps its place and stops turning: an
+          endless animation kept every idle screen (a wall's all day) drawing frames. */}
+      <div
+        className="spinner-border spinner-border-sm text-light"
+        role="status"
+        style={pending ? undefined : { visibility: 'hidden', animationName: 'none' }}
+      >
         <span className="visually-hidden">{t('app.loading')}</span>
       </div>
       <div className="ms-auto d-flex align-items-center gap-2">
