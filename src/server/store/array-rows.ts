@@ -6,28 +6,23 @@
  */
 import type { Compilable, Kysely } from 'kysely'
 import type SQLite from 'better-sqlite3'
-import { LRUCache } from 'lru-cache'
 import type { Database } from './db'
 
-interface RawHandle {
-  statements: LRUCache<string, SQLite.Statement>
-  sqlite: SQLite.Database
-}
+/** A kept statement of `sql` in raw mode (store/db.ts's statement cache). */
+type PrepareRaw = (sql: string) => SQLite.Statement
 
 /** By the database's adapter, which its transactions share (as store/cache.ts). */
-const handles = new WeakMap<object, RawHandle>()
+const rawReaders = new WeakMap<object, PrepareRaw>()
 
-/** Lets `arrayRows` on `db` read through `sqlite`'s raw mode (store/db.ts, SQLite only). */
-export function readArraysThrough(db: Kysely<Database>, sqlite: SQLite.Database) {
-  handles.set(db.getExecutor().adapter, { sqlite, statements: new LRUCache({ max: 50 }) })
+/** Lets `arrayRows` on `db` read through SQLite's raw mode (store/db.ts, SQLite only). */
+export function readArraysThrough(db: Kysely<Database>, prepareRaw: PrepareRaw) {
+  rawReaders.set(db.getExecutor().adapter, prepareRaw)
 }
 
 /** The rows of `query` on `db`, each an array of the selected columns' values in select order. */
 export async function arrayRows<Row extends readonly unknown[]>(db: Kysely<Database>, query: Compilable): Promise<Row[]> {
-  const { sql, parameters } = query.compile()
-  const handle = handles.get(db.getExecutor().adapter)
-  if (!handle) return (await db.executeQuery<Record<string, unknown>>(query.compile())).rows.map((r) => Object.values(r) as unknown as Row)
-  let statement = handle.statements.get(sql)
-  if (!statement) handle.statements.set(sql, (statement = handle.sqlite.prepare(sql).raw(true)))
-  return statement.all(parameters) as Row[]
+  const compiled = query.compile()
+  const prepareRaw = rawReaders.get(db.getExecutor().adapter)
+  if (prepareRaw) return prepareRaw(compiled.sql).all(compiled.parameters) as Row[]
+  return (await db.executeQuery<Record<string, unknown>>(compiled)).rows.map((r) => Object.values(r) as unknown as Row)
 }

@@ -56,8 +56,9 @@ export function openStore(database: DatabaseConfig): Store {
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const checkpointer = file === ':memory:' ? null : startCheckpointer(sqlite, file)
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
-  readArraysThrough(db, sqlite)
+  const statements = withStatementCache(sqlite)
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) })
+  readArraysThrough(db, (sql) => statements.prepare(sql, true))
   // A database in memory is this connection's alone: no other connection can read it.
   const reader = file === ':memory:' ? null : sqliteReader(db, sqlite, file)
   return {
@@ -84,9 +85,11 @@ const STATEMENTS_KEPT = 500
 function withStatementCache(sqlite: SQLite.Database) {
   const kept = new LRUCache<string, SQLite.Statement>({ max: STATEMENTS_KEPT })
   return {
-    prepare(sql: string) {
-      let statement = kept.get(sql)
-      if (!statement) kept.set(sql, (statement = sqlite.prepare(sql)))
+    /** `raw`: a statement of its own that answers arrays (store/array-rows.ts); Kysely's answer objects. */
+    prepare(sql: string, raw = false) {
+      const key = raw ? `raw:${sql}` : sql
+      let statement = kept.get(key)
+      if (!statement) kept.set(key, (statement = raw ? sqlite.prepare(sql).raw(true) : sqlite.prepare(sql)))
       return statement
     },
     close: () => sqlite.close(),

@@ -158,6 +158,8 @@ type StateRow = [
   host_id?: number,
   host_name?: string,
 ]
+/** Where StateRow holds hostgroup_id. */
+const ENVIRONMENT = 12
 
 /** The columns of StateRow after id, name and downtime depth, under the same names in hosts and resources. */
 const COMMON = [
@@ -196,7 +198,7 @@ async function readStates(
   okState: string,
   read: (part: number[]) => Promise<StateRow[]>,
 ): Promise<MapObjectState[]> {
-  const rows = await visibleRows(scope, ids, read, (r) => r[12])
+  const rows = await visibleRows(scope, ids, read, (r) => r[ENVIRONMENT])
   return rows.map(
     ([
       id,
