@@ -29,15 +29,19 @@ const WORKER_CODE = `
   const Database = require(workerData.module)
   const db = new Database(workerData.file, { readonly: true, fileMustExist: true })
   db.pragma('busy_timeout = 5000')
+  db.pragma('cache_size = ' + workerData.cacheSize)
   const kept = new Map()
   parentPort.on('message', ({ id, sql, parameters }) => {
     try {
-      let statement = kept.get(sql)
-      if (!statement) {
+      let entry = kept.get(sql)
+      if (!entry) {
         if (kept.size >= 500) kept.delete(kept.keys().next().value)
-        kept.set(sql, (statement = db.prepare(sql)))
+        const statement = db.prepare(sql)
+        const columns = statement.reader ? statement.columns().map((c) => c.name) : null
+        if (columns) statement.raw(true)
+        kept.set(sql, (entry = { statement, columns }))
       }
-      parentPort.postMessage({ id, rows: statement.all(parameters) })
+      parentPort.postMessage({ id, columns: entry.columns, rows: entry.statement.all(parameters) })
     } catch (err) {
       parentPort.postMessage({ id, error: { message: String(err && err.message), code: err && err.code } })
     }
@@ -49,7 +53,23 @@ interface Pending {
   reject(err: Error): void
 }
 
-type Answer = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } }
+/** Rows come as arrays of values with their column names once: half the worker's time of objects (issue 20). */
+type Answer = { id: number; columns: string[]; rows: unknown[][] } | { id: number; error: { message: string; code?: string } }
+
+/**
+ * The rows as objects, as better-sqlite3 builds them: a later column of the same name wins, and a BLOB is a Buffer
+ * again (a message carries it as a plain Uint8Array).
+ */
+function objectsOf(columns: string[], rows: unknown[][]): Record<string, unknown>[] {
+  return rows.map((values) => {
+    const row: Record<string, unknown> = {}
+    for (let i = 0; i < columns.length; i++) {
+      const value = values[i]
+      row[columns[i]] = value instanceof Uint8Array ? Buffer.from(value.buffer, value.byteOffset, value.byteLength) : value
+    }
+    return row
+  })
+}
 
 /** A Kysely handle whose queries run on a worker thread's read-only connection to `file`, and its close. */
 export function sqliteReader(main: Kysely<Database>, sqlite: SQLite.Database, file: string) {
@@ -59,14 +79,18 @@ export function sqliteReader(main: Kysely<Database>, sqlite: SQLite.Database, fi
   const onMain = (query: CompiledQuery): QueryResult<unknown> => ({ rows: sqlite.prepare(query.sql).all(query.parameters) })
   let worker: Worker | null = new Worker(WORKER_CODE, {
     eval: true,
-    workerData: { module: createRequire(import.meta.url).resolve('better-sqlite3'), file: path.resolve(file) },
+    workerData: {
+      module: createRequire(import.meta.url).resolve('better-sqlite3'),
+      file: path.resolve(file),
+      cacheSize: sqlite.pragma('cache_size', { simple: true }),
+    },
   })
   worker.unref()
   worker.on('message', (answer: Answer) => {
     const p = pending.get(answer.id)
     if (!p) return
     pending.delete(answer.id)
-    if ('rows' in answer) p.resolve({ rows: answer.rows })
+    if ('rows' in answer) p.resolve({ rows: objectsOf(answer.columns, answer.rows) })
     else p.reject(Object.assign(new Error(answer.error.message), { code: answer.error.code }))
   })
   const fallBack = () => {

@@ -32,6 +32,15 @@ describe('the SQLite reader', () => {
     }
   })
 
+  it('answers the rows the main connection answers: every kind of value, in select order, a repeated name as SQLite does', async () => {
+    const query = sql`SELECT 7 AS id, NULL AS gone, 2.5 AS ratio, 'ä "x"' AS text, x'00ff' AS bytes, 1 AS twice, 2 AS twice
+      UNION ALL SELECT 8, 'b', -1, '', x'', 3, 4`
+    const [onReader, onMain] = await Promise.all([query.execute(store.reads), query.execute(store.db)])
+    expect(onReader.rows).toEqual(onMain.rows)
+    expect(Object.keys(onReader.rows[0] as object)).toEqual(['id', 'gone', 'ratio', 'text', 'bytes', 'twice'])
+    expect(onReader.rows[1]).toMatchObject({ id: 8, gone: 'b', twice: 4 })
+  })
+
   it('refuses to write', async () => {
     await expect(sql`INSERT INTO notes (text) VALUES ('no')`.execute(store.reads)).rejects.toThrow(/readonly|does not return data/i)
     const { rows } = await sql<{ n: number }>`SELECT COUNT(*) AS n FROM notes WHERE text = 'no'`.execute(store.db)

@@ -33,6 +33,7 @@ import * as m0038 from './0038_map_lock_sessions'
 import * as m0039 from './0039_reports'
 import * as m0040 from './0040_list_speed_postgres'
 import * as m0041 from './0041_event_count_index'
+import * as m0042 from './0042_environment_event_count_index'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '0039_reports': m0039,
   '0040_list_speed_postgres': m0040,
   '0041_event_count_index': m0041,
+  '0042_environment_event_count_index': m0042,
 }
