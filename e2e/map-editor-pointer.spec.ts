@@ -56,8 +56,13 @@ async function engineerWithMap(
 const draft = async (user: { api: Tenant['api']; mapId: number }) =>
   (await user.api.get(`/api/v1/maps/${user.mapId}/document?version=draft`)).body.document
 const saved = (page: Page) => page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor()
-async function autosaved(page: Page) {
+/**
+ * After an edit: the indicator turns to unsaved, then ctrl+s saves at once. Autosave's own delay (3 s) is
+ * map-editor.spec.ts's to test; waiting it out after each of this file's 27 edits took a minute and a half.
+ */
+async function savedNow(page: Page) {
   await page.getByRole('status').filter({ hasText: 'Unsaved changes' }).waitFor()
+  await page.keyboard.press('Control+S')
   await saved(page)
 }
 
@@ -102,7 +107,7 @@ describe('map editor by pointer (issue 18)', () => {
     await page.mouse.move(to.x, to.y, { steps: 12 })
     await expect.poll(() => editorPixelsOf(page, GUIDE)).toBeGreaterThan(50)
     await page.mouse.up()
-    await autosaved(page)
+    await savedNow(page)
     expect(await editorPixelsOf(page, GUIDE)).toBe(0)
     let b = (await draft(user)).items.b
     expect([b.x, b.y]).toEqual([432, 70])
@@ -115,7 +120,7 @@ describe('map editor by pointer (issue 18)', () => {
     const end = view.at(583.3, 191.7)
     await page.mouse.move(end.x, end.y, { steps: 8 })
     await page.mouse.up()
-    await autosaved(page)
+    await savedNow(page)
     b = (await draft(user)).items.b
     expect([b.x, b.y, b.w, b.h]).toEqual([432, 70, 144, 122])
   })
@@ -132,10 +137,10 @@ describe('map editor by pointer (issue 18)', () => {
     const end = view.at(680, 290)
     await page.mouse.click(end.x, end.y)
     await page.keyboard.press('Delete')
-    await autosaved(page)
+    await savedNow(page)
     expect(await ids()).toEqual(['a', 'b', 'c', 't'])
     await page.keyboard.press('Control+Z')
-    await autosaved(page)
+    await savedNow(page)
 
     // A band from the empty canvas left of it over its turned box (its unturned box lies right of x 700).
     const from = view.at(640, 200),
@@ -145,7 +150,7 @@ describe('map editor by pointer (issue 18)', () => {
     await page.mouse.move(to.x, to.y, { steps: 6 })
     await page.mouse.up()
     await page.keyboard.press('Delete')
-    await autosaved(page)
+    await savedNow(page)
     expect(await ids()).toEqual(['a', 'b', 'c', 't'])
 
     // Zoomed out (Ctrl+-, 0.8× a step) to between the wall's block and detail scales, the editor draws as the wall would.
@@ -171,7 +176,7 @@ describe('map editor by pointer (issue 18)', () => {
     const target = view.at(464, 440)
     await page.mouse.move(target.x, target.y, { steps: 10 })
     await page.mouse.up()
-    await autosaved(page)
+    await savedNow(page)
     expect(Object.values((await draft(user)).connectors)).toMatchObject([{ from: 'a', to: 'c' }])
   })
 
@@ -191,11 +196,11 @@ describe('map editor by pointer (issue 18)', () => {
     const to = view.at(290, 318)
     await page.mouse.move(to.x, to.y, { steps: 8 })
     await page.mouse.up()
-    await autosaved(page)
+    await savedNow(page)
     expect((await draft(user)).connectors.l.waypoints).toEqual([{ x: 288, y: 320 }])
 
     await page.getByLabel('Routing').selectOption('Orthogonal')
-    await autosaved(page)
+    await savedNow(page)
     expect((await draft(user)).connectors.l).toMatchObject({ route: 'orthogonal', waypoints: [{ x: 288, y: 320 }] })
 
     // a and c grouped: pressing c drags both.
@@ -207,7 +212,7 @@ describe('map editor by pointer (issue 18)', () => {
     await page.mouse.click(c.x, c.y)
     await page.keyboard.up('Shift')
     await page.keyboard.press('Control+G')
-    await autosaved(page)
+    await savedNow(page)
     let items = (await draft(user)).items
     expect(items.a.group).toEqual(expect.any(String))
     expect(items.c.group).toBe(items.a.group)
@@ -218,7 +223,7 @@ describe('map editor by pointer (issue 18)', () => {
     const dropped = view.at(464 + 32, 440 + 48)
     await page.mouse.move(dropped.x, dropped.y, { steps: 10 })
     await page.mouse.up()
-    await autosaved(page)
+    await savedNow(page)
     items = (await draft(user)).items
     // Both moved by the same step: the selection's box (top at a's 70) snaps as a whole, to the grid at 112.
     expect([items.a.x, items.a.y, items.c.x, items.c.y]).toEqual([96, 112, 432, 442])
@@ -226,7 +231,7 @@ describe('map editor by pointer (issue 18)', () => {
     expect((await draft(user)).connectors.l.waypoints).toEqual([{ x: 288, y: 320 }])
 
     await page.keyboard.press('Control+Z')
-    await autosaved(page)
+    await savedNow(page)
     items = (await draft(user)).items
     expect([items.a.x, items.a.y, items.c.x, items.c.y]).toEqual([64, 70, 400, 400])
   })
@@ -249,7 +254,7 @@ describe('map editor by pointer (issue 18)', () => {
     expect(await field.inputValue()).toBe('Old note')
     await field.fill('New note')
     await field.press('Enter')
-    await autosaved(page)
+    await savedNow(page)
     expect(await field.count()).toBe(0)
     expect((await draft(user)).items.t.text).toBe('New note')
     // Escape drops an edit.
@@ -258,14 +263,14 @@ describe('map editor by pointer (issue 18)', () => {
     await field.press('Escape')
     expect(await field.count()).toBe(0)
     await page.keyboard.press('Control+Z')
-    await autosaved(page)
+    await savedNow(page)
     expect((await draft(user)).items.t.text).toBe('Old note')
 
     const c = view.at(464, 440)
     await page.mouse.click(c.x, c.y, { button: 'right' })
     const menu = page.getByRole('menu', { name: 'Item actions' })
     await menu.getByRole('menuitem', { name: /^Clone/ }).click()
-    await autosaved(page)
+    await savedNow(page)
     expect(Object.keys((await draft(user)).items)).toHaveLength(5)
     expect(await menu.count()).toBe(0)
 
@@ -279,7 +284,7 @@ describe('map editor by pointer (issue 18)', () => {
     await page.keyboard.press('Shift+F10')
     await menu.getByRole('menuitem', { name: /^Delete/ }).focus()
     await page.keyboard.press('Enter')
-    await autosaved(page)
+    await savedNow(page)
     expect(Object.keys((await draft(user)).items).sort()).toEqual(['a', 'b', 'c', 't'])
   })
 
@@ -304,7 +309,7 @@ describe('map editor by pointer (issue 18)', () => {
       await page.mouse.down()
       await page.mouse.move(p.x + GRID * view.scale, p.y + 2 * GRID * view.scale, { steps: 8 })
       await page.mouse.up()
-      await autosaved(page)
+      await savedNow(page)
       const items = (await draft(user)).items
       return Object.fromEntries(['a', 'b', 'c'].map((id) => [id, items[id].x !== before[id].x || items[id].y !== before[id].y]))
     }
@@ -313,11 +318,11 @@ describe('map editor by pointer (issue 18)', () => {
     await page.mouse.click(a.x, a.y)
     await shiftClick(b)
     await page.keyboard.press('Control+G')
-    await autosaved(page)
+    await savedNow(page)
     const inner = (await draft(user)).items.a.group
     await shiftClick(c)
     await page.keyboard.press('Control+G')
-    await autosaved(page)
+    await savedNow(page)
     let items = (await draft(user)).items
     const outer = items.c.group
     expect(outer).not.toBe(inner)
@@ -339,7 +344,7 @@ describe('map editor by pointer (issue 18)', () => {
       .getByRole('menu', { name: 'Item actions' })
       .getByRole('menuitem', { name: /^Ungroup/ })
       .click()
-    await autosaved(page)
+    await savedNow(page)
     items = (await draft(user)).items
     expect([items.a.group, items.b.group, items.c.group]).toEqual([inner, inner, undefined])
     expect(items.a.subgroups).toBeUndefined()
@@ -368,7 +373,7 @@ describe('map editor by pointer (issue 18)', () => {
     const prompt = second.getByRole('dialog', { name: 'Unsaved changes' })
     await prompt.getByText(/^Restore unsaved changes from \d\d-\d\d-\d{4} \d\d:\d\d:\d\d\?$/).waitFor()
     await prompt.getByRole('button', { name: 'Restore' }).click()
-    await autosaved(second)
+    await savedNow(second)
     expect(Object.values((await draft(user)).items)).toContainEqual(expect.objectContaining({ kind: 'shape', icon: 'cloud' }))
   })
 
