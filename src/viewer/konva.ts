@@ -10,6 +10,22 @@ import 'konva/lib/shapes/Image'
 import 'konva/lib/shapes/Line'
 import 'konva/lib/shapes/Path'
 import 'konva/lib/shapes/Rect'
-import 'konva/lib/shapes/Text'
+import { Text as KonvaText } from 'konva/lib/shapes/Text'
 
 export { Arrow, Circle, Group, Image, Layer, Line, Path, Rect, Shape, Stage, Text } from 'react-konva/lib/ReactKonvaCore'
+
+/**
+ * Konva 10's Text measures an 'M' in its font on every draw of every label to place the baseline (Text.js
+ * `_sceneFunc`): 8 % of a wall's redraw at zoom 1 (issue 18 rerender_fps). The metrics depend on the font alone,
+ * so they are kept per font, and forgotten when a web font finishes loading (its metrics replace the fallback's).
+ */
+const measureSize = KonvaText.prototype.measureSize
+const metricsByFont = new Map<string, ReturnType<typeof measureSize>>()
+KonvaText.prototype.measureSize = function (this: KonvaText, text: string) {
+  if (text !== 'M') return measureSize.call(this, text)
+  const font = `${this.fontStyle()} ${this.fontVariant()} ${this.fontSize()}px ${this.fontFamily()}`
+  let metrics = metricsByFont.get(font)
+  if (!metrics) metricsByFont.set(font, (metrics = measureSize.call(this, text)))
+  return metrics
+}
+if (typeof document !== 'undefined') document.fonts?.addEventListener('loadingdone', () => metricsByFont.clear())

@@ -216,8 +216,8 @@ export function MapCanvas({
       picture.hide(s)
       drawn.current = c
       lastDraw.current = performance.now()
-      s.position({ x: c.x, y: c.y })
-      s.scale({ x: c.scale, y: c.scale })
+      // One call: Konva clears every node's cached transform once per transform change (a walk of all of them).
+      s.setAttrs({ x: c.x, y: c.y, scaleX: c.scale, scaleY: c.scale })
       recull(false)
       showInView([backgroundLayer.current, liveLayer.current], view.current, c.scale)
       // Synchronous when blocks, so the CSS transform and the new drawing change in the same frame.
