@@ -37,8 +37,9 @@ pg.types.setTypeParser(20, (v) => Number(v))
 
 /**
  * Pages each SQLite connection keeps, negative for KiB (SQLite's own default is 2 MiB): a timeline page of 1,000
- * events looks its rows up across the table, and with the default each lookup read its pages from the file again;
- * 10,001 events counted in 19–21 ms, with 32 MiB in 10 (issue 20, bench/timeline). The reader (sqlite-reader.ts) takes the same.
+ * events looks its rows up across the table, and with the default each lookup read its pages from the file again.
+ * A customer's 10,001 events counted in 19–21 ms with 2 MiB, in about 10 with 64 MiB (issue 20, bench/timeline,
+ * before migration 0042). 32 MiB bounds the memory; the reader (sqlite-reader.ts) keeps as many.
  */
 const SQLITE_CACHE_SIZE = -32 * 1024
 
