@@ -1,6 +1,7 @@
 /** Runtime configuration from the environment (README "Configuration"). */
 import path from 'node:path'
 import { DELAYED_NOTIFICATION_S } from '../shared/constants'
+import { SCRYPT_PARAMS, type ScryptParams } from './security/password'
 
 export interface Config {
   port: number
@@ -28,6 +29,8 @@ export interface Config {
   role: Role
   /** Issue 20 (VIGIL_LEASE_S): how long an engine process's hosts stay its own without renewal, seconds. */
   leaseS: number
+  /** How passwords are hashed: OWASP's cost, or a lower N for tests (VIGIL_SCRYPT_N with NODE_ENV=test). */
+  scrypt: ScryptParams
   /** Whether the first start adds the local hosts (localhost, Vigil itself, DNS). */
   localHosts: boolean
   logLevel: string
@@ -205,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port,
     host: env.HOST ?? '127.0.0.1',
+    scrypt: parseScrypt(env),
     database,
     adminUser,
     adminPassword: env.VIGIL_ADMIN_PASSWORD || undefined,
@@ -234,6 +238,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportContact: env.VIGIL_SUPPORT_CONTACT?.trim().slice(0, 200) || undefined,
     remoteWrite: parseRemoteWrite(env),
   }
+}
+
+/**
+ * VIGIL_SCRYPT_N: scrypt's N for password hashes. Below OWASP's cost only under NODE_ENV=test, where every
+ * server start, user and login would otherwise spend half a second of CPU hashing. A hash made at a lower cost
+ * is rehashed at the user's next login by any process at OWASP's cost (password.ts needsRehash).
+ */
+function parseScrypt(env: NodeJS.ProcessEnv): ScryptParams {
+  if (!env.VIGIL_SCRYPT_N) return SCRYPT_PARAMS
+  const N = Number(env.VIGIL_SCRYPT_N)
+  const powerOfTwo = Number.isInteger(N) && N >= 1024 && N <= SCRYPT_PARAMS.N && (N & (N - 1)) === 0
+  if (!powerOfTwo) throw new Error(`VIGIL_SCRYPT_N must be a power of two from 1024 to ${SCRYPT_PARAMS.N}, got ${env.VIGIL_SCRYPT_N}`)
+  if (N < SCRYPT_PARAMS.N && env.NODE_ENV !== 'test')
+    throw new Error(`VIGIL_SCRYPT_N below ${SCRYPT_PARAMS.N} is for tests only (NODE_ENV=test)`)
+  return { ...SCRYPT_PARAMS, N }
 }
 
 function parseAvatarUrl(value: string | undefined): string | undefined {

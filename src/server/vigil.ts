@@ -43,7 +43,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   if (migrated.length)
     await system({ status: 'MIGRATED', message: `Migrations applied: ${migrated.join(', ')}`, extra_data: { migrations: migrated } })
   optimize(store)
-  const seeded = await seedFirstStart(store.db, config.adminUser, config.adminPassword)
+  const seeded = await seedFirstStart(store.db, config.adminUser, config.adminPassword, config.scrypt)
   if (seeded && config.localHosts) {
     const resolvConf = fs.existsSync('/etc/resolv.conf') ? fs.readFileSync('/etc/resolv.conf', 'utf8') : ''
     await seedLocalHosts(store.db, config.port, systemResolver(resolvConf))

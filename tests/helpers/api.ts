@@ -1,8 +1,8 @@
 /** A small HTTP client for API tests, plus fixtures that make an organization, environment and user. */
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
-import type { TestServer } from './server'
-import { hashPassword } from '../../src/server/security/password'
+import { TEST_SCRYPT_N, type TestServer } from './server'
+import { hashPassword, SCRYPT_PARAMS } from '../../src/server/security/password'
 import { createUser, startSession } from '../../src/server/store/users'
 import { invalidateScopes } from '../../src/server/store/scope'
 import type { AuthorizationGroup } from '../../src/shared/permissions'
@@ -98,12 +98,12 @@ export interface Tenant extends User {
 }
 
 /**
- * One password and its hash for every fixture user of this test file: scrypt costs ~225 ms a hash, and a
+ * One password and its hash (at the test servers' scrypt cost) for every fixture user of this test file: a
  * fresh hash per user bought nothing (the salt only matters against a stolen database). Logins still verify it.
  */
 const PASSWORD = `pw-${randomBytes(8).toString('hex')}`
 let sharedHash: Promise<string> | undefined
-const passwordHash = () => (sharedHash ??= hashPassword(PASSWORD))
+const passwordHash = () => (sharedHash ??= hashPassword(PASSWORD, { ...SCRYPT_PARAMS, N: TEST_SCRYPT_N }))
 
 export interface UserOptions {
   /** the right covers only this environment instead of the organization */

@@ -23,6 +23,13 @@ export interface TestServer {
 /** A valid VIGIL_SECRET_KEY (32 bytes in base64), so tests may run against PostgreSQL, where it is required. */
 export const TEST_SECRET_KEY = Buffer.from('vigil-test-secret-key-32-bytes!!').toString('base64')
 
+/**
+ * scrypt's N for test servers (config.ts VIGIL_SCRYPT_N): a thirty-second of OWASP's cost, the same algorithm.
+ * At full cost each server start, user and login spent half a second of CPU, half of CI's time in all.
+ * Tests of the hashing's own limits and timing start their servers with `VIGIL_SCRYPT_N: String(SCRYPT_PARAMS.N)`.
+ */
+export const TEST_SCRYPT_N = 1024
+
 export interface StartOptions {
   db?: 'sqlite' | 'pg'
   env?: Record<string, string>
@@ -80,6 +87,8 @@ export async function startServer(opts: StartOptions = {}): Promise<TestServer> 
     VIGIL_ENGINE: '0',
     VIGIL_LOCAL_HOSTS: '0',
     LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    VIGIL_SCRYPT_N: String(TEST_SCRYPT_N),
     ...opts.env,
   })
   const vigil = await createVigil(config, opts.engine)

@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import { hashPassword, randomPassword } from '../security/password'
+import { hashPassword, randomPassword, type ScryptParams } from '../security/password'
 import { now } from './json'
 import { createUser } from './users'
 import { FIRST_START_HOST } from '../../shared/constants'
@@ -14,11 +14,12 @@ export async function seedFirstStart(
   db: Kysely<Database>,
   adminUser: string,
   adminPassword: string | undefined,
+  scrypt: ScryptParams,
 ): Promise<{ generatedPassword: string | null } | null> {
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
   if (any) return null
   const password = adminPassword ?? randomPassword()
-  const hash = await hashPassword(password)
+  const hash = await hashPassword(password, scrypt)
   const t = now()
   await db.transaction().execute(async (tx) => {
     const org = await tx

@@ -21,8 +21,8 @@ export const LOGIN_RATE_PER_MINUTE = 10
 
 export const tryLater = () => new ApiError('rate_limited', { login_feedback: LOGIN_FEEDBACK.try_later })
 
-export async function loginRoutes(app: ZodApp, { store }: RouteDeps) {
-  const passwords = passwordChecker()
+export async function loginRoutes(app: ZodApp, { store, config }: RouteDeps) {
+  const passwords = passwordChecker(config.scrypt)
   const budget = addressBudget(LOGIN_FAILURES_PER_ADDRESS, 60_000)
   const invalid = () => new ApiError('unauthenticated', { login_feedback: LOGIN_FEEDBACK.invalid_credentials })
 

@@ -17,7 +17,7 @@ import { publicUrl } from '../public-url'
 const REQUESTS_PER_MINUTE = 5
 
 export async function passwordResetRoutes(app: ZodApp, { store, config, mailer, bus }: RouteDeps) {
-  const passwords = passwordChecker()
+  const passwords = passwordChecker(config.scrypt)
   const perAddress = { max: REQUESTS_PER_MINUTE, timeWindow: 60_000, keyGenerator: (req: { ip: string }) => sourceOf(req.ip) }
 
   const sendLinks = async (login: string) => {

@@ -17,7 +17,7 @@ import { registerListRoutes } from './list-routes'
 import { avatarOf } from '../../security/avatar'
 
 export async function userRoutes(app: ZodApp, { store, config }: RouteDeps) {
-  const passwords = passwordChecker()
+  const passwords = passwordChecker(config.scrypt)
   const hash = async (password: string) => (await passwords.hash(password)) ?? Promise.reject(new ApiError('user_create_unavailable', {}))
 
   app.get('/current', { schema: { response: { 200: CurrentUser } } }, async (req) => {
