@@ -4,6 +4,7 @@
  * samples, and Vigil's engine goes on writing results while no receiver answers at all.
  */
 import http from 'node:http'
+import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { uncompressSync } from 'snappy'
 import { DATABASES } from '../helpers/server'
@@ -126,10 +127,15 @@ describe('remote write to a receiver that fails', () => {
 })
 
 describe.each(DATABASES)('results with an unreachable remote-write receiver on %s', (db) => {
+  // A receiver that resets every connection: down, and holding its port, which a closed port's number was not
+  // (another test's server once took it and answered 404, a final refusal rather than a failed attempt).
+  let down: Listening
   let port: number
   beforeAll(async () => {
-    port = await closedPort()
+    down = await listen(net.createServer((socket) => socket.resetAndDestroy()))
+    port = down.port
   })
+  afterAll(() => down.close())
   const {
     server,
     tenants: { t },
