@@ -1,15 +1,16 @@
 /**
  * The dashboard of issue 19 (SPEC §2 /dashboard) in Chromium against the built app and the real server: the state
  * totals match the hosts and resources made through the API, a posted result turns a problem up without a reload
- * (live feed), widgets added, removed, resized and reordered stay so after a reload (saved per user), and a graph
- * pinned from a resource's graphs tab shows on the dashboard.
+ * (live feed), as does a change made before the feed confirmed the page's subscription, widgets added, removed,
+ * resized and reordered stay so after a reload (saved per user), and a graph pinned from a resource's graphs tab
+ * shows on the dashboard.
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { addUser, makeTenant } from '../tests/helpers/api'
 import { engineerWith } from './monitored-hosts'
 import { publishedMap, upHost } from './map-pixels'
-import { openAs, useBrowserSuite } from './browser'
+import { browserAs, openAs, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 
@@ -31,6 +32,26 @@ const total = (page: Page, list: string, state: string, count: number) =>
     .getByRole('list', { name: list })
     .getByRole('listitem')
     .filter({ hasText: new RegExp(`^${state}\\s*${count}$`, 'i') })
+
+/** An engineer's published map with one host item, the host up. */
+async function mapOfOneHost() {
+  const user = await makeTenant(suite.server, suite.admin, 'engineer')
+  const host = await upHost(user)
+  const item = {
+    id: 'h1',
+    kind: 'host',
+    x: 400,
+    y: 200,
+    w: 240,
+    h: 160,
+    z: 1,
+    rotation: 0,
+    host_id: host.id,
+    name: host.name,
+    state_icon: 'box',
+  }
+  return { user, host, map: await publishedMap(user, { h1: item }) }
+}
 
 describe('dashboard (issue 19)', () => {
   it('shows state totals that match the hosts and resources, and a new problem arrives live', async () => {
@@ -160,22 +181,7 @@ describe('dashboard (issue 19)', () => {
   })
 
   it('lists a map going into alarm with a picture of it, live', async () => {
-    const user = await makeTenant(suite.server, suite.admin, 'engineer')
-    const host = await upHost(user)
-    const item = {
-      id: 'h1',
-      kind: 'host',
-      x: 400,
-      y: 200,
-      w: 240,
-      h: 160,
-      z: 1,
-      rotation: 0,
-      host_id: host.id,
-      name: host.name,
-      state_icon: 'box',
-    }
-    const map = await publishedMap(user, { h1: item })
+    const { user, host, map } = await mapOfOneHost()
     const page = await openAs(suite, user, '/dashboard')
     const maps = widget(page, 'Maps in alarm')
     await maps.getByText('No maps in alarm.').waitFor()
@@ -192,5 +198,33 @@ describe('dashboard (issue 19)', () => {
     }, `Map ${map.alias}`)
     await link.click()
     await page.waitForURL((url) => url.hash.startsWith(`#${map.path}/view`))
+  })
+
+  it('shows a change made before its live subscription was confirmed, once it is', async () => {
+    const { user, host, map } = await mapOfOneHost()
+    const { context, tab } = await browserAs(suite, user)
+    // A slow link: the page's subscribe messages reach the real server only when the test lets them. The
+    // change then happens after the widgets' first fetch and before the server knows the page, so no delta
+    // will ever carry it.
+    let release!: () => void
+    const released = new Promise<void>((resolve) => (release = resolve))
+    await context.routeWebSocket(/\/api\/v1\/feed/, (page) => {
+      const server = page.connectToServer()
+      let queue = Promise.resolve()
+      page.onMessage((message) => {
+        const hold = typeof message === 'string' && message.includes('"subscribe"')
+        queue = queue.then(async () => {
+          if (hold) await released
+          server.send(message)
+        })
+      })
+    })
+    const page = await tab('/dashboard')
+    const maps = widget(page, 'Maps in alarm')
+    await maps.getByText('No maps in alarm.').waitFor()
+    expect((await user.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    expect((await user.api.get(`/api/v1/hosts/${encodeURIComponent(host.name)}`)).body).toMatchObject({ state: 'down' })
+    release()
+    await maps.getByRole('link', { name: new RegExp(`^Map ${map.alias} ${map.alias} Map state: down$`) }).waitFor({ timeout: 10_000 })
   })
 })

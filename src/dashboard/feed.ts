@@ -1,9 +1,11 @@
 /**
  * The dashboard live through the feed (DESIGN.md "The way data flows" 3): a state, action or event delta of an
  * environment on screen refreshes the widgets' data, at most once per LIVE_REFRESH_MS; while the feed is down the
- * widgets poll at SPEC §9's dashboard interval instead (api.ts), and a reconnect refreshes what may have been missed.
+ * widgets poll at SPEC §9's dashboard interval instead (api.ts). When the server confirms a subscription (the
+ * first, and after every reconnect) the widgets refresh too: a change between their first fetch and that moment,
+ * or while the feed was away, has no delta.
  */
-import { useFeed, useFeedReconnect } from '../app/feed'
+import { useFeed } from '../app/feed'
 import { queryClient } from '../app/api'
 import { dashboardKeys } from './api'
 
@@ -23,6 +25,6 @@ export function useDashboardFeed(environmentIds: readonly number[]) {
   useFeed(
     environmentIds.map((id) => `environment:${id}`),
     refreshSoon,
+    refreshSoon,
   )
-  useFeedReconnect(refreshSoon)
 }
