@@ -93,3 +93,25 @@ export async function browserAs(
 export async function openAs(suite: BrowserSuite, user: { username: string; password: string }, route: string): Promise<Page> {
   return (await browserAs(suite, user)).tab(route)
 }
+
+/**
+ * A slow link for the live feed of `context`'s pages: their subscribe messages reach the real server only once the
+ * returned `release` is called (other messages wait behind them, in order). A change made meanwhile happens after
+ * the page's first fetch and before the server knows the page, so no delta will ever carry it.
+ */
+export async function holdFeedSubscriptions(context: BrowserContext): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await context.routeWebSocket(/\/api\/v1\/feed/, (page) => {
+    const server = page.connectToServer()
+    let queue = Promise.resolve()
+    page.onMessage((message) => {
+      const hold = typeof message === 'string' && message.includes('"subscribe"')
+      queue = queue.then(async () => {
+        if (hold) await released
+        server.send(message)
+      })
+    })
+  })
+  return release
+}

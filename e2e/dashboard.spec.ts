@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { addUser, makeTenant } from '../tests/helpers/api'
 import { engineerWith } from './monitored-hosts'
 import { publishedMap, upHost } from './map-pixels'
-import { browserAs, openAs, useBrowserSuite } from './browser'
+import { browserAs, holdFeedSubscriptions, openAs, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 
@@ -203,22 +203,7 @@ describe('dashboard (issue 19)', () => {
   it('shows a change made before its live subscription was confirmed, once it is', async () => {
     const { user, host, map } = await mapOfOneHost()
     const { context, tab } = await browserAs(suite, user)
-    // A slow link: the page's subscribe messages reach the real server only when the test lets them. The
-    // change then happens after the widgets' first fetch and before the server knows the page, so no delta
-    // will ever carry it.
-    let release!: () => void
-    const released = new Promise<void>((resolve) => (release = resolve))
-    await context.routeWebSocket(/\/api\/v1\/feed/, (page) => {
-      const server = page.connectToServer()
-      let queue = Promise.resolve()
-      page.onMessage((message) => {
-        const hold = typeof message === 'string' && message.includes('"subscribe"')
-        queue = queue.then(async () => {
-          if (hold) await released
-          server.send(message)
-        })
-      })
-    })
+    const release = await holdFeedSubscriptions(context)
     const page = await tab('/dashboard')
     const maps = widget(page, 'Maps in alarm')
     await maps.getByText('No maps in alarm.').waitFor()

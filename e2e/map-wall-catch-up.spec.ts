@@ -4,11 +4,12 @@
  * WebSocket alone, so the page closes its live-feed socket as a dropped connection would), a host goes down meanwhile through the API, and once the network is back the wall shows
  * the host down without a reload. The issue speaks of a minute's cut; the wall's behaviour does not depend on the
  * length (a lost feed is retried with back-off, and a reconnect refetches the states), so the cut here lasts until
- * the wall has failed to reconnect four times, about 9 s.
+ * the wall has failed to reconnect four times, about 9 s. A change made after the wall's first states and before
+ * the server confirmed its subscription shows once it does.
  */
 import { describe, expect, it } from 'vitest'
 import { makeTenant } from '../tests/helpers/api'
-import { browserAs, useBrowserSuite } from './browser'
+import { browserAs, holdFeedSubscriptions, useBrowserSuite } from './browser'
 import { DOWN, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 
 const suite = useBrowserSuite()
@@ -61,5 +62,22 @@ describe('a wall after its feed was cut (issue 18)', () => {
     await freshness.filter({ hasText: 'Live' }).waitFor({ timeout: 40_000 })
     await waitForColour(wall, at, DOWN)
     expect(await wall.evaluate(() => (window as unknown as { sameWall_?: boolean }).sameWall_)).toBe(true)
+  })
+
+  it('shows a change made before the server confirmed its subscription, once it does', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user)
+    const map = await publishedMap(user, {
+      h: { id: 'h', kind: 'host', ...BOX, z: 1, rotation: 0, host_id: host.id, name: host.name, state_icon: 'box' },
+    })
+    const browser = await browserAs(suite, user)
+    const release = await holdFeedSubscriptions(browser.context)
+    const wall = await browser.tab(`${map.path}/fullscreen`)
+    const at = await itemPoint(wall, BOX)
+    await waitForColour(wall, at, UP)
+    expect((await user.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    expect((await user.api.get(`/api/v1/hosts/${encodeURIComponent(host.name)}`)).body).toMatchObject({ state: 'down' })
+    release()
+    await waitForColour(wall, at, DOWN)
   })
 })

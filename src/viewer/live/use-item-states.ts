@@ -25,12 +25,13 @@ export function useItemStates(mapId: number, doc: MapDocument, useHard: boolean)
     },
     [],
   )
-  useFeed(topics, (delta) => {
-    if (delta.kind === 'event' || timer.current) return
-    timer.current = setTimeout(() => {
+  const refreshSoon = () => {
+    timer.current ??= setTimeout(() => {
       timer.current = null
       void queryClient.invalidateQueries({ queryKey: mapKeys.states(mapId) })
     }, EDITOR_REFRESH_MS)
-  })
+  }
+  // The server's confirmation of the topics refreshes too: a change before it has no delta.
+  useFeed(topics, (delta) => delta.kind !== 'event' && refreshSoon(), refreshSoon)
   return useMemo(() => data && rollupMap(doc, useHard, sourcesOf(data), [mapId]).items, [doc, useHard, data, mapId])
 }

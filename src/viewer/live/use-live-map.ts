@@ -4,7 +4,8 @@
  * per frame; what a delta cannot tell (environment roll-ups, bandwidth values) comes from a throttled refetch
  * of the states. Polling at the SPEC §9 map interval while the feed is down is the states query's own.
  * A map event of the map (published, archived, …) refetches its info, so a new live version loads on an open
- * wall (the document query is keyed by version); a reconnected feed refetches everything shown.
+ * wall (the document query is keyed by version); a reconnected feed refetches everything shown, and the server's
+ * confirmation of the topics refetches the states (what changed before it has no delta).
  */
 import { useEffect, useMemo, useRef } from 'react'
 import { useFeed, useFeedReconnect } from '../../app/feed'
@@ -57,33 +58,42 @@ export function useLiveMap(
     () => (live && states ? [`map:${mapId}`, ...environmentIdsOf(states).map((id) => `environment:${id}`)] : []),
     [live, mapId, states],
   )
-  useFeed(topics, (delta) => {
-    if (!live) return
-    if (delta.kind === 'event') {
-      const refresh = mapEventRefresh(delta, mapId, live)
-      if (refresh) refreshMap(mapId, refresh === 'map')
-      return
-    }
-    pending.current.push(delta)
-    frame.current ??= requestAnimationFrame(() => {
-      frame.current = null
-      const batch = pending.current
-      pending.current = []
-      const start = performance.now()
-      const { refetch } = live.apply(batch)
-      // Applying and repainting, as a User Timing measure: a PerformanceObserver (the map benchmarks) sees
-      // it, and clearing it at once keeps a wall that runs for weeks from filling the timing buffer.
-      performance.measure('vigil:map-update', { start })
-      performance.clearMeasures('vigil:map-update')
-      if (!refetch || refetchTimer.current) return
-      const wait = Math.max(0, lastRefetch.current + STATES_REFETCH_MS - Date.now())
-      refetchTimer.current = setTimeout(() => {
-        refetchTimer.current = null
-        lastRefetch.current = Date.now()
-        void queryClient.invalidateQueries({ queryKey: mapKeys.states(mapId) })
-      }, wait)
-    })
-  })
+  /** One refetch of the states, at most every STATES_REFETCH_MS, however many deltas or confirmations ask. */
+  const refetchStates = () => {
+    if (refetchTimer.current) return
+    const wait = Math.max(0, lastRefetch.current + STATES_REFETCH_MS - Date.now())
+    refetchTimer.current = setTimeout(() => {
+      refetchTimer.current = null
+      lastRefetch.current = Date.now()
+      void queryClient.invalidateQueries({ queryKey: mapKeys.states(mapId) })
+    }, wait)
+  }
+  useFeed(
+    topics,
+    (delta) => {
+      if (!live) return
+      if (delta.kind === 'event') {
+        const refresh = mapEventRefresh(delta, mapId, live)
+        if (refresh) refreshMap(mapId, refresh === 'map')
+        return
+      }
+      pending.current.push(delta)
+      frame.current ??= requestAnimationFrame(() => {
+        frame.current = null
+        const batch = pending.current
+        pending.current = []
+        const start = performance.now()
+        const { refetch } = live.apply(batch)
+        // Applying and repainting, as a User Timing measure: a PerformanceObserver (the map benchmarks) sees
+        // it, and clearing it at once keeps a wall that runs for weeks from filling the timing buffer.
+        performance.measure('vigil:map-update', { start })
+        performance.clearMeasures('vigil:map-update')
+        if (refetch) refetchStates()
+      })
+    },
+    // The topics come from the states answer: a change between it and the server's confirmation has no delta.
+    refetchStates,
+  )
   return live
 }
 
