@@ -15,14 +15,19 @@ import { DOWN, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-
 const suite = useBrowserSuite()
 const BOX = { x: 400, y: 300, w: 200, h: 120 }
 
+/** An engineer's published map with one host item (the host up), and the engineer's browser. */
+async function wallOfOneHost() {
+  const user = await makeTenant(suite.server, suite.admin, 'engineer')
+  const host = await upHost(user)
+  const map = await publishedMap(user, {
+    h: { id: 'h', kind: 'host', ...BOX, z: 1, rotation: 0, host_id: host.id, name: host.name, state_icon: 'box' },
+  })
+  return { user, host, map, browser: await browserAs(suite, user) }
+}
+
 describe('a wall after its feed was cut (issue 18)', () => {
   it('shows the states changed while it was offline once the network is back, without a reload', async () => {
-    const user = await makeTenant(suite.server, suite.admin, 'engineer')
-    const host = await upHost(user)
-    const map = await publishedMap(user, {
-      h: { id: 'h', kind: 'host', ...BOX, z: 1, rotation: 0, host_id: host.id, name: host.name, state_icon: 'box' },
-    })
-    const browser = await browserAs(suite, user)
+    const { user, host, map, browser } = await wallOfOneHost()
     // The page's WebSockets, so that the test can drop the feed's (the app's code is unchanged).
     await browser.context.addInitScript(() => {
       const Native = window.WebSocket
@@ -65,12 +70,7 @@ describe('a wall after its feed was cut (issue 18)', () => {
   })
 
   it('shows a change made before the server confirmed its subscription, once it does', async () => {
-    const user = await makeTenant(suite.server, suite.admin, 'engineer')
-    const host = await upHost(user)
-    const map = await publishedMap(user, {
-      h: { id: 'h', kind: 'host', ...BOX, z: 1, rotation: 0, host_id: host.id, name: host.name, state_icon: 'box' },
-    })
-    const browser = await browserAs(suite, user)
+    const { user, host, map, browser } = await wallOfOneHost()
     const release = await holdFeedSubscriptions(browser.context)
     const wall = await browser.tab(`${map.path}/fullscreen`)
     const at = await itemPoint(wall, BOX)
