@@ -7,16 +7,20 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, uniq, type Tenant } from '../tests/helpers/api'
-import { useBrowserSuite } from './browser'
+import { holdFeedSubscriptions, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 
-/** Opens a screen logged in through the SPEC §2 token URL option; `responded` waits for a call of the page. */
+/**
+ * Opens a screen logged in through the SPEC §2 token URL option; `responded` waits for a call of the page.
+ * With `holdFeed` the page's live subscriptions reach the server only once `release` is called.
+ */
 async function open(
   user: Tenant,
   route: string,
   responded?: (url: string) => boolean,
-): Promise<{ page: Page; response: Promise<unknown> }> {
+  { holdFeed = false } = {},
+): Promise<{ page: Page; response: Promise<unknown>; release: () => void }> {
   const r = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -25,10 +29,11 @@ async function open(
   const { token } = (await r.json()) as { token: string }
   const context = await suite.browser.newContext({ viewport: { width: 1400, height: 900 } })
   suite.contexts.push(context)
+  const release = holdFeed ? await holdFeedSubscriptions(context) : () => {}
   const page = await context.newPage()
   const response = responded ? page.waitForResponse((r) => responded(r.url()) && r.ok(), { timeout: 15_000 }) : Promise.resolve()
   await page.goto(`${suite.server.baseUrl}/#${route}?token=${encodeURIComponent(token)}`)
-  return { page, response }
+  return { page, response, release }
 }
 
 /** A passive host that is up, on a live map of its own (generated from the host, then published). */
@@ -134,5 +139,22 @@ describe('slideshows (SPEC §2, issue 7)', () => {
     })
     expect(ack.status).toBe(201)
     await page.getByText('Holding Warehouse: unhandled problem').waitFor({ state: 'detached', timeout: 15_000 })
+  })
+
+  it('follows an alarm raised before the server confirmed its live subscription, once it does', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const calm = await liveMapWithHost(user, 'Office')
+    const trouble = await liveMapWithHost(user, 'Warehouse')
+    const path = await slideshow(user, { alias: 'Late wall', delay: 3600, follow_alarms: true, map_ids: [calm.id, trouble.id] })
+    const { page, response, release } = await open(user, `${path}/fullscreen`, (url) => url.includes(`/api/v1/maps/${trouble.id}/states`), {
+      holdFeed: true,
+    })
+    await response
+    await showing(page, 'Office').waitFor()
+    expect((await user.api.post('/api/v1/results', { host: trouble.host, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    expect((await user.api.get(`/api/v1/hosts/${encodeURIComponent(trouble.host)}`)).body).toMatchObject({ state: 'down' })
+    release()
+    await showing(page, 'Warehouse').waitFor({ timeout: 10_000 })
+    await page.getByRole('status').filter({ hasText: 'Holding Warehouse: unhandled problem' }).waitFor()
   })
 })

@@ -5,26 +5,7 @@ import type { StateDelta } from '../../../src/shared/feed'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { HOST_MAP_STATE, MAP } from '../../../src/shared/enums'
 import { environmentIdsOf, LiveStates } from '../../../src/viewer/live/live-states'
-
-const object = (id: number, state: string, extra: Partial<MapObjectState> = {}): MapObjectState => ({
-  id,
-  name: `o${id}`,
-  host_id: id,
-  host_name: `h${id}`,
-  hostgroup_id: 1,
-  state,
-  hard_state: state,
-  state_type: 'HARD',
-  plugin_output: '',
-  last_check: 1,
-  last_state_change: 1,
-  is_flapping: false,
-  is_stale: false,
-  acknowledged: false,
-  scheduled_downtime_depth: 0,
-  tickets: [],
-  ...extra,
-})
+import { objectState } from './object-state'
 
 function doc(): MapDocument {
   const d = emptyDocument()
@@ -79,7 +60,12 @@ const delta = (id: number, state: string, state_type = 'HARD', extra: Partial<St
 })
 
 const initial = () =>
-  states([object(1, 'up'), object(2, 'up', { is_stale: true, scheduled_downtime_depth: 1 }), object(3, 'up'), object(4, 'up')])
+  states([
+    objectState(1, 'up'),
+    objectState(2, 'up', { is_stale: true, scheduled_downtime_depth: 1 }),
+    objectState(3, 'up'),
+    objectState(4, 'up'),
+  ])
 
 describe('LiveStates', () => {
   it('starts from the server states: host states, decorations, rack parts, environment roll-up', () => {
@@ -152,8 +138,8 @@ describe('LiveStates', () => {
     // The feed topics of a map: each environment of its hosts and resources once, in order.
     expect(
       environmentIdsOf({
-        hosts: [object(1, 'up', { hostgroup_id: 7 }), object(2, 'up')],
-        resources: [object(3, 'ok', { hostgroup_id: 4 }), object(4, 'ok', { hostgroup_id: 7 })],
+        hosts: [objectState(1, 'up', { hostgroup_id: 7 }), objectState(2, 'up')],
+        resources: [objectState(3, 'ok', { hostgroup_id: 4 }), objectState(4, 'ok', { hostgroup_id: 7 })],
       }),
     ).toEqual([1, 4, 7])
   })
@@ -183,7 +169,7 @@ describe('LiveStates', () => {
     const outer = emptyDocument()
     outer.items.m = itemKinds.map.defaults({ id: 'm', x: 0, y: 0, z: 1, map_id: 7, name: 'inner' })
     const live = new LiveStates(5, outer, false, {
-      ...states([object(50, 'up')]),
+      ...states([objectState(50, 'up')]),
       maps: { 7: { document: inner, use_hard_state: false, name: 'inner', hostgroup_name: 'env' } },
     })
     expect(live.stateOf('m')?.map_state).toBe(MAP.up)
@@ -194,9 +180,9 @@ describe('LiveStates', () => {
 
   it('a resource going CRITICAL turns its host item down, and the host item lists its resources worst first (issue 18)', () => {
     const resources = [
-      object(31, 'ok', { host_id: 1, name: 'disk' }),
-      object(32, 'warning', { host_id: 1, name: 'load' }),
-      object(33, 'ok', { host_id: 3, name: 'fan' }),
+      objectState(31, 'ok', { host_id: 1, name: 'disk' }),
+      objectState(32, 'warning', { host_id: 1, name: 'load' }),
+      objectState(33, 'ok', { host_id: 3, name: 'fan' }),
     ]
     const live = new LiveStates(5, doc(), false, { ...initial(), resources })
     expect(live.stateOf('a')).toMatchObject({ map_state: MAP.warning, host_map_state: HOST_MAP_STATE.resource_warning })

@@ -14,6 +14,7 @@ import { storeUrlToken } from '../../../src/app/guard/token'
 import type { MapInfo, MapStates } from '../../../src/shared/api/maps'
 import { useMapStates } from '../../../src/viewer/api'
 import { useFollowAlarms } from '../../../src/viewer/pages/slideshows/use-follow-alarms'
+import { objectState } from './object-state'
 
 const MAP: MapInfo = {
   id: 5,
@@ -43,17 +44,52 @@ const MAP: MapInfo = {
   updated_time: 1,
 }
 
+/** The map's one host, in environment 3: follow alarms listen on that environment's topic. */
+const HOST = objectState(11, 'up', { hostgroup_id: 3 })
+
 const statesOf = (map_state: number): MapStates => ({
   map_id: 5,
   version: 1,
   map_state,
-  hosts: [],
+  hosts: [HOST],
   resources: [],
   environments: {},
   maps: {},
   bandwidth: {},
   time: 1,
 })
+
+/**
+ * The feed's socket as the server drives it: opens at once, keeps the topics the page subscribes to, and
+ * confirms them when the test says so (the server's `subscribed` message).
+ */
+class ServerSocket {
+  static last: ServerSocket | null = null
+  readyState = 0
+  topics: string[] = []
+  onopen: (() => void) | null = null
+  onmessage: ((ev: { data: string }) => void) | null = null
+  onclose: (() => void) | null = null
+  onerror: (() => void) | null = null
+  constructor() {
+    ServerSocket.last = this
+    setTimeout(() => {
+      this.readyState = 1
+      this.onopen?.()
+    })
+  }
+  send(text: string) {
+    const message = JSON.parse(text) as { op: string; topics?: string[] }
+    if (message.op === 'subscribe') this.topics.push(...(message.topics ?? []))
+  }
+  confirm() {
+    this.onmessage?.({ data: JSON.stringify({ op: 'subscribed', topics: this.topics }) })
+  }
+  close() {
+    this.readyState = 3
+    this.onclose?.()
+  }
+}
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
 
@@ -73,10 +109,14 @@ beforeEach(() => {
       return json(statesOf(mapState))
     }
     if (url.includes('/api/v1/maps?')) return json({ result: [MAP], totalresults: 1 })
+    if (url.endsWith('/api/v1/feed/ticket')) return json({ ticket: 'ticket-1', expires_at: 2_000_000_000 })
     return new Response('{}', { status: 404 })
   })
+  vi.stubGlobal('WebSocket', ServerSocket)
+  ServerSocket.last = null
 })
 afterEach(() => {
+  feed.stop()
   cleanup()
   vi.unstubAllGlobals()
 })
@@ -103,13 +143,13 @@ describe("a map's states, one cache entry for every screen (issue 14)", () => {
     expect(statesRequests).toBe(1)
   })
 
-  it("shows the new map state on the wall when follow alarms' feed asks for a refresh (after an outage)", async () => {
+  it("shows the new map state on the wall once the server confirms follow alarms' topic (a change it sent no delta of)", async () => {
     const wall = renderWall()
     await waitFor(() => expect(wall.result.current.data?.map_state).toBe(0))
-    act(() => feed.state.setState({ status: 'open', lastMessageAt: Date.now() }))
-    act(() => feed.state.setState({ status: 'closed' }))
+    await waitFor(() => expect(ServerSocket.last?.topics).toEqual(['environment:3']))
     mapState = 2
-    act(() => feed.state.setState({ status: 'open', lastMessageAt: Date.now() }))
-    await waitFor(() => expect(wall.result.current.data?.map_state).toBe(2))
+    act(() => ServerSocket.last!.confirm())
+    await waitFor(() => expect(wall.result.current.data?.map_state).toBe(2), { timeout: 3000 })
+    expect(statesRequests).toBe(2)
   })
 })

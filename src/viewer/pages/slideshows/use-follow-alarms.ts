@@ -3,10 +3,11 @@
  * one of their hosts (or the hosts' resources) arrives, turned into one `states` event for the rotation.
  * It listens on the environments of the maps' objects: few topics even for big maps, and each delta says
  * its host, so only the maps showing that host refetch (at most once a second each); all of them refetch when
- * the feed is back after an outage.
+ * the server confirms the topics (the first time, and after every outage): a change between their first fetch
+ * and that moment, or while the feed was away, has no delta.
  */
 import { useEffect, useMemo, useRef } from 'react'
-import { useFeed, useFeedReconnect } from '../../../app/feed'
+import { useFeed } from '../../../app/feed'
 import { queryClient } from '../../../app/api'
 import type { MapStates } from '../../../shared/api/maps'
 import { alarmOf, type MapAlarm } from './rotation'
@@ -27,23 +28,24 @@ export function useFollowAlarms(mapIds: readonly number[], enabled: boolean, onS
   const { topics, mapsOfHost } = useMemo(() => watched(key, data), [key, data])
   const pending = useRef(new Map<number, ReturnType<typeof setTimeout>>())
   useEffect(() => () => pending.current.forEach(clearTimeout), [])
-  // Deltas sent while the feed was down are lost: a map that turned worse meanwhile must still raise its alarm.
-  useFeedReconnect(() => {
-    if (enabled)
-      for (const id of key.split(',').filter(Boolean)) void queryClient.invalidateQueries({ queryKey: mapKeys.states(Number(id)) })
-  })
-  useFeed(enabled ? topics : [], (delta) => {
-    for (const id of (delta.host_id !== null && mapsOfHost.get(delta.host_id)) || []) {
-      if (pending.current.has(id)) continue
-      pending.current.set(
-        id,
-        setTimeout(() => {
-          pending.current.delete(id)
-          void queryClient.invalidateQueries({ queryKey: mapKeys.states(id) })
-        }, REFETCH_GAP_MS),
-      )
-    }
-  })
+  const refetchSoon = (id: number) => {
+    if (pending.current.has(id)) return
+    pending.current.set(
+      id,
+      setTimeout(() => {
+        pending.current.delete(id)
+        void queryClient.invalidateQueries({ queryKey: mapKeys.states(id) })
+      }, REFETCH_GAP_MS),
+    )
+  }
+  useFeed(
+    enabled ? topics : [],
+    (delta) => {
+      for (const id of (delta.host_id !== null && mapsOfHost.get(delta.host_id)) || []) refetchSoon(id)
+    },
+    // A map that turned worse before the confirmation must still raise its alarm.
+    () => mapIds.forEach((id) => refetchSoon(id)),
+  )
 
   const states = useMemo(() => {
     const out: Record<number, MapAlarm> = {}
