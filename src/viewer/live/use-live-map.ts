@@ -1,7 +1,7 @@
 /**
  * Wires one map's LiveStates to the feed (DESIGN.md "The way data flows" 3): deltas of the map's environments
- * (and the `map:<id>` topic) are applied together at the next animation frame, in a storm of changes at most
- * every REPAINT_GAP_MS, so a busy feed costs a few repaints a second; what a delta cannot tell (environment roll-ups, bandwidth values) comes from a throttled refetch
+ * (and the `map:<id>` topic) are applied together once per animation frame, so a busy feed costs one repaint
+ * per frame; what a delta cannot tell (environment roll-ups, bandwidth values) comes from a throttled refetch
  * of the states. Polling at the SPEC §9 map interval while the feed is down is the states query's own.
  * A map event of the map (published, archived, …) refetches its info, so a new live version loads on an open
  * wall (the document query is keyed by version); a reconnected feed refetches everything shown, and the server's
@@ -15,15 +15,6 @@ import type { EventDelta, FeedDelta } from '../../shared/feed'
 import type { MapDocument } from '../../shared/maps'
 import { mapKeys } from '../api'
 import { environmentIdsOf, LiveStates } from './live-states'
-
-/**
- * In a storm of changes (more than STORM_DELTAS deltas within a second: a site outage, 1,000 changes a second on
- * a 10,000-item wall) the deltas are applied at most once per REPAINT_GAP_MS: each repaint hands the compositor
- * full-screen canvases, and on a wall without a GPU compositing them costs more than a frame. Changes outside a
- * storm show at the next frame.
- */
-export const REPAINT_GAP_MS = 250
-const STORM_DELTAS = 100
 
 /** At most one refetch of the states per this many ms while deltas keep asking for one. */
 export const STATES_REFETCH_MS = 5000
@@ -49,16 +40,11 @@ export function useLiveMap(
 
   const pending = useRef<FeedDelta[]>([])
   const frame = useRef<number | null>(null)
-  const gap = useRef<ReturnType<typeof setTimeout> | null>(null)
-  const lastApply = useRef(-Infinity)
-  /** Deltas received in the second that began at `since`. */
-  const rate = useRef({ since: -Infinity, count: 0 })
   const lastRefetch = useRef(0)
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(
     () => () => {
       if (frame.current !== null) cancelAnimationFrame(frame.current)
-      if (gap.current) clearTimeout(gap.current)
       if (refetchTimer.current) clearTimeout(refetchTimer.current)
     },
     [],
@@ -92,13 +78,8 @@ export function useLiveMap(
         return
       }
       pending.current.push(delta)
-      const now = performance.now()
-      if (now - rate.current.since > 1000) rate.current = { since: now, count: 0 }
-      rate.current.count++
-      if (frame.current !== null || gap.current !== null) return
-      const apply = () => {
+      frame.current ??= requestAnimationFrame(() => {
         frame.current = null
-        lastApply.current = performance.now()
         const batch = pending.current
         pending.current = []
         const start = performance.now()
@@ -108,14 +89,7 @@ export function useLiveMap(
         performance.measure('vigil:map-update', { start })
         performance.clearMeasures('vigil:map-update')
         if (refetch) refetchStates()
-      }
-      const wait = rate.current.count > STORM_DELTAS ? lastApply.current + REPAINT_GAP_MS - now : 0
-      if (wait <= 0) frame.current = requestAnimationFrame(apply)
-      else
-        gap.current = setTimeout(() => {
-          gap.current = null
-          frame.current = requestAnimationFrame(apply)
-        }, wait)
+      })
     },
     // The topics come from the states answer: a change between it and the server's confirmation has no delta.
     refetchStates,

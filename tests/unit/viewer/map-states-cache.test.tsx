@@ -15,7 +15,6 @@ import type { MapInfo, MapStates } from '../../../src/shared/api/maps'
 import { useMapStates } from '../../../src/viewer/api'
 import { useFollowAlarms } from '../../../src/viewer/pages/slideshows/use-follow-alarms'
 import { objectState } from './object-state'
-import { ServerSocket } from './server-socket'
 
 const MAP: MapInfo = {
   id: 5,
@@ -59,6 +58,38 @@ const statesOf = (map_state: number): MapStates => ({
   bandwidth: {},
   time: 1,
 })
+
+/**
+ * The feed's socket as the server drives it: opens at once, keeps the topics the page subscribes to, and
+ * confirms them when the test says so (the server's `subscribed` message).
+ */
+class ServerSocket {
+  static last: ServerSocket | null = null
+  readyState = 0
+  topics: string[] = []
+  onopen: (() => void) | null = null
+  onmessage: ((ev: { data: string }) => void) | null = null
+  onclose: (() => void) | null = null
+  onerror: (() => void) | null = null
+  constructor() {
+    ServerSocket.last = this
+    setTimeout(() => {
+      this.readyState = 1
+      this.onopen?.()
+    })
+  }
+  send(text: string) {
+    const message = JSON.parse(text) as { op: string; topics?: string[] }
+    if (message.op === 'subscribe') this.topics.push(...(message.topics ?? []))
+  }
+  confirm() {
+    this.onmessage?.({ data: JSON.stringify({ op: 'subscribed', topics: this.topics }) })
+  }
+  close() {
+    this.readyState = 3
+    this.onclose?.()
+  }
+}
 
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } })
 
