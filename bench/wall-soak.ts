@@ -18,11 +18,15 @@
  *                    so is each of Chromium's long animation frames (what ran in it), to tell the page's work apart.
  * The run fails when the wall repainted no feed updates: then nothing was measured.
  *
+ * --trace=FILE writes Chromium's performance trace of the TRACE_SECONDS after the warm-up (Performance panel) and
+ * prints what the page's long tasks were made of (bench/lib/trace.ts); the run goes on meanwhile, but tracing slows
+ * the page, so a traced run's frame figures do not compare with others.
+ *
  * --control opens an empty page of the same size instead of the wall, under the same server and the same state
  * changes: its frames over 50 ms are what the machine makes without any page work (the memory figures then mean
  * nothing).
  *
- *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000] [--control]
+ *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000] [--control] [--trace=FILE]
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -30,10 +34,12 @@ import type { Browser, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../e2e/browser'
 import { postStateChanges } from './lib/state-changes'
 import { figuresLine } from './lib/stats'
+import { startTrace, stopTrace, summariseTrace } from './lib/trace'
 import { bigMap, openMap } from './map-viewer'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+const TRACE_SECONDS = 40
 const pct = (start: number, end: number) => (((end - start) / start) * 100).toFixed(1)
 
 /** The page's JS heap in use (MB) and DOM nodes, after a full garbage collection unless `gc` is false (it stalls a frame). */
@@ -102,6 +108,7 @@ async function main() {
   const runMs = MINUTES * 60_000
   const warmMs = Math.min(60_000, runMs / 4)
   const CONTROL = process.argv.includes('--control')
+  const TRACE = arg('trace')
   const m = await bigMap(N)
   const browser = await launchChromium()
   try {
@@ -114,9 +121,11 @@ async function main() {
     console.log(`wall live: heap ${open.heapMb.toFixed(1)} MB, ${open.nodes} DOM nodes; ${MINUTES} min at ${RATE} changes/s`)
     await page.evaluate(FRAMES)
 
+    const endTrace = (file: string) => stopTrace(cdp, file).then(() => console.log(summariseTrace(file).join('\n')))
     let updates = 0,
       warm = false,
-      nextReport = 60_000
+      nextReport = 60_000,
+      traced: Promise<void> | null = null
     const { sent, started } = await postStateChanges(m, RATE, runMs, async (elapsed, sentSoFar) => {
       // The first minute (code compiled, caches filled, hosts down) is the warm-up: the start figures come after it,
       // and its frames (and the stall of the collection just made: the reset waits a second) do not count.
@@ -125,7 +134,10 @@ async function main() {
         start = await memory(cdp)
         console.log(`warmed up: heap ${start.heapMb.toFixed(1)} MB, ${start.nodes} DOM nodes`)
         await page.evaluate('setTimeout(() => window.soakReset_(), 1000)')
+        if (TRACE) await startTrace(cdp)
       }
+      // Read out beside the sending, which a pause would turn into a burst.
+      if (TRACE && warm && !traced && elapsed >= warmMs + TRACE_SECONDS * 1000) traced = endTrace(TRACE)
       if (elapsed >= nextReport) {
         nextReport += 60_000
         updates += await takeUpdates(page)
@@ -136,6 +148,9 @@ async function main() {
       }
     })
     const seconds = (Date.now() - started) / 1000
+    // A run shorter than the trace ends it here.
+    if (TRACE && warm && !traced) traced = endTrace(TRACE)
+    await traced
     await sleep(1000)
     updates += await takeUpdates(page)
     const frames = (await page.evaluate('window.soak_')) as {
