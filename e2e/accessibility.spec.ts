@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { hostPath } from '../src/monitoring/links'
 import { makeTenant } from '../tests/helpers/api'
-import { publishedMap, upHost } from './map-pixels'
+import { hostItem, publishedMap, upHost } from './map-pixels'
 import { engineerWith, type MonitoredTenant } from './monitored-hosts'
 import { openAs, useBrowserSuite } from './browser'
 
@@ -65,20 +65,7 @@ beforeAll(async () => {
     { name: 'a11y-up', status: 0, resources: [{ name: 'a11y ping', status: 0 }] },
   ])
   const host = await upHost(user)
-  const item = {
-    id: 'h1',
-    kind: 'host',
-    x: 100,
-    y: 100,
-    w: 200,
-    h: 120,
-    z: 1,
-    rotation: 0,
-    host_id: host.id,
-    name: host.name,
-    state_icon: 'box',
-  }
-  mapPath = (await publishedMap(user, { h1: item })).path
+  mapPath = (await publishedMap(user, { h1: hostItem('h1', host, { x: 100, y: 100, w: 200, h: 120 }) })).path
   const report = await user.api.post('/api/v1/reports', {
     title: 'A11y uptime',
     hostgroup_id: user.environmentId,

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { addUser, makeTenant } from '../tests/helpers/api'
 import { engineerWith } from './monitored-hosts'
-import { publishedMap, upHost } from './map-pixels'
+import { hostItem, publishedMap, upHost } from './map-pixels'
 import { browserAs, holdFeedSubscriptions, openAs, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
@@ -37,20 +37,7 @@ const total = (page: Page, list: string, state: string, count: number) =>
 async function mapOfOneHost() {
   const user = await makeTenant(suite.server, suite.admin, 'engineer')
   const host = await upHost(user)
-  const item = {
-    id: 'h1',
-    kind: 'host',
-    x: 400,
-    y: 200,
-    w: 240,
-    h: 160,
-    z: 1,
-    rotation: 0,
-    host_id: host.id,
-    name: host.name,
-    state_icon: 'box',
-  }
-  return { user, host, map: await publishedMap(user, { h1: item }) }
+  return { user, host, map: await publishedMap(user, { h1: hostItem('h1', host, { x: 400, y: 200, w: 240, h: 160 }) }) }
 }
 
 describe('dashboard (issue 19)', () => {

@@ -17,6 +17,18 @@ export interface Box {
   h: number
 }
 
+/** A map item bound to `host`, drawn as a box filling `box` (the host's state colours it). */
+export const hostItem = (id: string, host: { id: number; name: string }, box: Box) => ({
+  id,
+  kind: 'host',
+  ...box,
+  z: 1,
+  rotation: 0,
+  host_id: host.id,
+  name: host.name,
+  state_icon: 'box',
+})
+
 /** A passive host that is up (its result posted), optionally with passive resources, all OK. */
 export async function upHost(user: Tenant, resources: string[] = []) {
   const name = uniq('web')

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, uniq, type Tenant } from '../tests/helpers/api'
-import { darkPixels, DOWN, itemPoint as point, publishedMap, UP, upHost, waitForColour } from './map-pixels'
+import { darkPixels, DOWN, hostItem, itemPoint as point, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 import { useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
@@ -36,8 +36,7 @@ async function open(user: Tenant, route: string, viewport = { width: 1400, heigh
 /** A passive host that is up, drawn as a box on a published map of its environment. */
 async function mapWithHost(user: Tenant, resolution = { width: 1280, height: 720 }) {
   const host = await upHost(user)
-  const item = { id: 'h1', kind: 'host', ...ITEM, z: 1, rotation: 0, host_id: host.id, name: host.name, state_icon: 'box' }
-  return { host: host.name, ...(await publishedMap(user, { h1: item }, { resolution })) }
+  return { host: host.name, ...(await publishedMap(user, { h1: hostItem('h1', host, ITEM) }, { resolution })) }
 }
 
 const itemPoint = (page: Page, item = ITEM) => point(page, item)

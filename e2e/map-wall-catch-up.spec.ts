@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest'
 import { makeTenant } from '../tests/helpers/api'
 import { browserAs, holdFeedSubscriptions, useBrowserSuite } from './browser'
-import { DOWN, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
+import { DOWN, hostItem, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 
 const suite = useBrowserSuite()
 const BOX = { x: 400, y: 300, w: 200, h: 120 }
@@ -19,9 +19,7 @@ const BOX = { x: 400, y: 300, w: 200, h: 120 }
 async function wallOfOneHost() {
   const user = await makeTenant(suite.server, suite.admin, 'engineer')
   const host = await upHost(user)
-  const map = await publishedMap(user, {
-    h: { id: 'h', kind: 'host', ...BOX, z: 1, rotation: 0, host_id: host.id, name: host.name, state_icon: 'box' },
-  })
+  const map = await publishedMap(user, { h: hostItem('h', host, BOX) })
   return { user, host, map, browser: await browserAs(suite, user) }
 }
 

@@ -7,28 +7,17 @@
 import { describe, expect, it } from 'vitest'
 import { addUser, makeTenant, uniq } from '../tests/helpers/api'
 import { openAs, useBrowserSuite } from './browser'
-import { darkPixels, DOWN, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
+import { darkPixels, DOWN, hostItem, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 
 const suite = useBrowserSuite()
 const BOX = { x: 400, y: 300, w: 200, h: 120 }
-const hostItem = (host: { id: number; name: string }, box = BOX, extra: object = {}) => ({
-  id: 'h',
-  kind: 'host',
-  ...box,
-  z: 1,
-  rotation: 0,
-  host_id: host.id,
-  name: host.name,
-  state_icon: 'box',
-  ...extra,
-})
 
 describe('the wall (issue 18)', () => {
   it('turns a host item red when only its resource is CRITICAL, live, and keeps it green on a host-only map (SPEC §4 HOST_MAP_STATE)', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const host = await upHost(user, ['disk', 'load'])
-    const map = await publishedMap(user, { h: hostItem(host) })
-    const quiet = await publishedMap(user, { h: hostItem(host) }, { extra: { view: { host_only: true } } })
+    const map = await publishedMap(user, { h: hostItem('h', host, BOX) })
+    const quiet = await publishedMap(user, { h: hostItem('h', host, BOX) }, { extra: { view: { host_only: true } } })
     const page = await openAs(suite, user, `${map.path}/fullscreen`)
     await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
     const at = await itemPoint(page, BOX)
@@ -67,10 +56,10 @@ describe('the wall (issue 18)', () => {
       persistent: true,
     })
     expect(ack.status).toBe(201)
-    const office = await publishedMap(user, { h: hostItem(calm) }, { alias: uniq('Office') })
+    const office = await publishedMap(user, { h: hostItem('h', calm, BOX) }, { alias: uniq('Office') })
     const warehouse = await publishedMap(
       user,
-      { h: hostItem(handled), f: hostItem(fresh, { x: 700, y: 300, w: 200, h: 120 }, { id: 'f' }) },
+      { h: hostItem('h', handled, BOX), f: hostItem('f', fresh, { x: 700, y: 300, w: 200, h: 120 }) },
       { alias: uniq('Warehouse') },
     )
     const show = await user.api.post('/api/v1/slideshows', {
@@ -106,7 +95,7 @@ describe('the wall (issue 18)', () => {
   it('acknowledges a DOWN host from the map popover, and offers nothing to a read-only wall viewer (issue 18 wall details)', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const host = await upHost(user)
-    const map = await publishedMap(user, { h: hostItem(host) })
+    const map = await publishedMap(user, { h: hostItem('h', host, BOX) })
     expect((await user.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
     const page = await openAs(suite, user, `${map.path}/fullscreen`)
     const at = await itemPoint(page, BOX)
@@ -128,7 +117,7 @@ describe('the wall (issue 18)', () => {
     const desk = await addUser(suite.server, user, 'service_desk')
     const other = await upHost(user)
     expect((await user.api.post('/api/v1/results', { host: other.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
-    const wall = await publishedMap(user, { h: hostItem(other) })
+    const wall = await publishedMap(user, { h: hostItem('h', other, BOX) })
     const read = await openAs(suite, desk, `${wall.path}/fullscreen`)
     const spot = await itemPoint(read, BOX)
     await waitForColour(read, spot, DOWN)
@@ -161,7 +150,7 @@ describe('the wall (issue 18)', () => {
       user,
       {
         s: { id: 's', kind: 'shape', ...shape, z: 1, rotation: 0, icon: 'rectangle', label: 'CORE NETWORK', style: { font_size: 60 } },
-        h: hostItem(host, small, { state_icon: 'dot' }),
+        h: { ...hostItem('h', host, small), state_icon: 'dot' },
       },
       { resolution: { width: 3840, height: 2160 } },
     )
@@ -190,7 +179,7 @@ describe('the wall (issue 18)', () => {
   it("the map timeline shows state changes of the map's objects, not only its edits (issue 18)", async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const host = await upHost(user, ['disk'])
-    const map = await publishedMap(user, { h: hostItem(host) })
+    const map = await publishedMap(user, { h: hostItem('h', host, BOX) })
     expect(
       (await user.api.post('/api/v1/results', { resource_id: host.resources.disk, exit_status: 2, output: 'DISK CRITICAL - full' })).status,
     ).toBe(200)
