@@ -13,7 +13,10 @@ const ENCODINGS = ['br', 'gzip'] as const
 type Encoding = (typeof ENCODINGS)[number]
 const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
-const brotliAt = (quality: number) => (text: string) => brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } })
+// The size hint lets brotli size its window and tables for the whole text at once: a 740 KB timeline page at
+// quality 4 took 3.8 instead of 6.3 ms, the same bytes (issue 20).
+const brotliAt = (quality: number) => (text: string) =>
+  brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length } })
 /** Answers compressed once and kept: a better brotli quality pays off over many sends. */
 const KEPT: Record<Encoding, (text: string) => Promise<Buffer>> = { br: brotliAt(5), gzip }
 /** Answers made for one request: @fastify/compress's brotli quality, in one call instead of its stream. */
