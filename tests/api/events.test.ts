@@ -417,6 +417,43 @@ describe.each(DATABASES)('events on %s', (db) => {
     }
   })
 
+  it("lifts the writer's fields from extra_data and keeps data's own beside the state (SPEC §3 Timeline event)", async () => {
+    const id = await insert({
+      hostgroup_id: b.environmentId,
+      subject_name: 'b-host',
+      status: 'WARNING',
+      state_type: 'SOFT',
+      data: JSON.stringify({ attempt: 2, state: 'stale' }),
+      extra_data: JSON.stringify({ solution: 'Patch it', version: 3, duration: 900, is_flexible: true, name: { not: 'text' } }),
+      display_time: T - 50,
+    })
+    try {
+      const expected = {
+        id,
+        index: 0,
+        status: 'warning',
+        data: { attempt: 2, state: 'warning', state_type: 'SOFT' },
+        solution: 'Patch it',
+        version: '3',
+        name: null,
+        duration: 900,
+        is_flexible: true,
+        ticket_id: null,
+        display_day: new Date((T - 50) * 1000).toISOString().slice(0, 10),
+        extra_data: { solution: 'Patch it', version: 3, duration: 900, is_flexible: true, name: { not: 'text' } },
+      }
+      expect((await b.api.get(`/api/v1/events/${id}`)).body).toMatchObject(expected)
+      expect((await list(b, `min_id=${id - 1}`)).result).toMatchObject([expected])
+      if (db === 'sqlite') {
+        // A damaged cell reads as {} (on PostgreSQL, Vigil writes these cells with JSON.stringify only: store/event-json.ts).
+        await server.vigil.store.db.updateTable('events').set({ data: '{not json', extra_data: '[1]' }).where('id', '=', id).execute()
+        expect((await b.api.get(`/api/v1/events/${id}`)).body).toMatchObject({ data: { state: 'warning' }, extra_data: {}, solution: null })
+      }
+    } finally {
+      await server.vigil.store.db.deleteFrom('events').where('id', '=', id).execute()
+    }
+  })
+
   it('needs a token', async () => {
     expect((await fetch(`${server.baseUrl}/api/v1/events`)).status).toBe(401)
   })

@@ -10,117 +10,16 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely'
 import type { Database, Dialect, EventTable } from './db'
 import type { Selectable } from 'kysely'
-import { whereOf, type EntityDef } from './list'
-import { can, type Scope } from './scope'
-import { readJson } from './json'
+import { whereOf, type FilterDef } from './list'
+import type { Scope } from './scope'
+import { eventsJson } from './event-json'
 import { rowCount } from './pg-prepared'
 import { ApiError } from '../../shared/errors'
 import { EVENT_CLASS_OF, EVENTS_COUNT_CAP, type EventsQuery, type TimelineEvent } from '../../shared/api/events'
 
-/** Columns of migrations 0003 (is_flexible, duration) and 0004 (risk subjects) that db.ts may not list yet. */
 type Row = Selectable<EventTable>
 
-const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : null)
-const record = (v: unknown): Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {}
-
-/** UTC day of a unix time, YYYY-MM-DD; a page of 1000 events spans a few days, each written once. */
-const days = new Map<number, string>()
-function dayOf(t: number) {
-  const day = Math.floor(t / 86400)
-  let text = days.get(day)
-  if (text === undefined) {
-    // Every day of the years a timeline spans is a few thousand short strings at most.
-    if (days.size > 10_000) days.clear()
-    days.set(day, (text = new Date(day * 86400_000).toISOString().slice(0, 10)))
-  }
-  return text
-}
-
-/**
- * Row → SPEC §3 event. is_flexible and duration have columns (maintenance); writers keep the other
- * type-specific fields (solution, contact, command, action, name, version) in `extra_data`, lifted to
- * the top level here, once.
- */
-function toApi(r: Row): TimelineEvent {
-  const extra = record(readJson(r.extra_data, {}))
-  const stored = record(readJson(r.data, {}))
-  const isState = r.type === 'state_change'
-  // SPEC §4: "State events show the state lowercased" with HARD/SOFT.
-  const status = isState ? r.status.toLowerCase() : r.status
-  const duration = r.duration ?? (typeof extra.duration === 'number' ? extra.duration : null)
-  return {
-    id: r.id,
-    type: r.type,
-    event_class: r.event_class,
-    subject_name: r.subject_name,
-    host_name: r.host_name,
-    hostgroup_id: r.hostgroup_id,
-    host_id: r.host_id,
-    resource_id: r.resource_id,
-    risk_id: r.risk_id,
-    risk_plugin_id: r.risk_plugin_id,
-    start_time: Number(r.start_time),
-    end_time: r.end_time === null ? null : Number(r.end_time),
-    display_time: Number(r.display_time),
-    display_day: dayOf(Number(r.display_time)),
-    index: 0,
-    status,
-    state_type: r.state_type,
-    is_flapping: r.is_flapping === 1,
-    data: isState ? { ...stored, state: status, state_type: r.state_type } : { ...stored, status },
-    message: r.message,
-    comment: r.comment,
-    is_flexible: r.is_flexible === 1 || extra.is_flexible === true,
-    duration: duration === null ? null : Number(duration),
-    user_id: r.user_id,
-    user_full_name: r.user_full_name,
-    username: r.username,
-    ticket_id: r.ticket_id || null,
-    solution: text(extra.solution),
-    contact: text(extra.contact),
-    command: text(extra.command),
-    action: text(extra.action),
-    extra_data: extra,
-    name: text(extra.name),
-    version: text(extra.version),
-    user: r.username,
-    user_organization: '',
-    user_email: '',
-  }
-}
-
-/**
- * The audit-log fields of SPEC §3 (user_organization, user_email), for one page of events (`rows` in the
- * order of `events`). Review L6: only for callers who may manage the users of the event's organization
- * (user_read there, SPEC §6) and server admins; a customer never learns the MSP staff's addresses.
- */
-async function enrich(db: Kysely<Database>, scope: Scope, events: TimelineEvent[], rows: Row[]) {
-  const envIds = [...new Set(rows.flatMap((r) => (r.organization_id === null && r.hostgroup_id !== null ? [r.hostgroup_id] : [])))]
-  const envs = envIds.length ? await db.selectFrom('hostgroups').select(['id', 'organization_id']).where('id', 'in', envIds).execute() : []
-  const orgOfEnv = new Map(envs.map((e) => [e.id, e.organization_id]))
-  const readable = (r: Row) => {
-    const org = r.organization_id ?? (r.hostgroup_id === null ? undefined : orgOfEnv.get(r.hostgroup_id))
-    return scope.serverAdmin || (org !== undefined && can(scope, 'user_read', { organizationId: org }))
-  }
-  const ids = [...new Set(rows.flatMap((r) => (r.user_id !== null && readable(r) ? [r.user_id] : [])))]
-  if (!ids.length) return
-  const users = await db
-    .selectFrom('users')
-    .innerJoin('organizations', 'organizations.id', 'users.organization_id')
-    .select(['users.id', 'users.email', 'organizations.name as organization'])
-    .where('users.id', 'in', ids)
-    .execute()
-  const byId = new Map(users.map((u) => [u.id, u]))
-  events.forEach((e, i) => {
-    const u = e.user_id === null || !readable(rows[i]) ? undefined : byId.get(e.user_id)
-    if (u) Object.assign(e, { user_email: u.email, user_organization: u.organization })
-  })
-}
-
-const eventDef: EntityDef<Row, TimelineEvent> = {
-  from: 'events',
-  select: 'events.*',
+const eventDef: FilterDef = {
   // Events without an environment are system events: see systemEventDef.
   scopeColumn: 'events.hostgroup_id',
   scopeIds: (s) => s.environmentIds,
@@ -145,44 +44,6 @@ const eventDef: EntityDef<Row, TimelineEvent> = {
     user_full_name: { expr: 'events.user_full_name', kind: 'text' },
     ticket_id: { expr: 'events.ticket_id', kind: 'text' },
   },
-  fields: [
-    'id',
-    'type',
-    'event_class',
-    'subject_name',
-    'host_name',
-    'start_time',
-    'end_time',
-    'display_time',
-    'display_day',
-    'index',
-    'status',
-    'is_flapping',
-    'data',
-    'message',
-    'comment',
-    'is_flexible',
-    'duration',
-    'user_full_name',
-    'username',
-    'ticket_id',
-    'solution',
-    'contact',
-    'command',
-    'action',
-    'extra_data',
-    'name',
-    'version',
-    'user',
-    'user_organization',
-    'user_email',
-    'hostgroup_id',
-  ],
-  defaultOrder: [
-    { column: 'display_time', desc: true },
-    { column: 'id', desc: true },
-  ],
-  toApi,
 }
 
 /**
@@ -194,7 +55,7 @@ const eventDef: EntityDef<Row, TimelineEvent> = {
 export const seesSystemEvents = (scope: Scope) => scope.serverAdmin
 
 /** System events through the one filter translator: `0 IN (0)` is "in scope"; an environment filter lists no 0. */
-const systemEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: '0', scopeIds: (s) => (seesSystemEvents(s) ? [0] : []) }
+const systemEventDef: FilterDef = { ...eventDef, scopeColumn: '0', scopeIds: (s) => (seesSystemEvents(s) ? [0] : []) }
 const SYSTEM_ROWS = sql<SqlBool>`events.hostgroup_id IS NULL AND events.type = 'system'`
 
 /**
@@ -204,7 +65,7 @@ const SYSTEM_ROWS = sql<SqlBool>`events.hostgroup_id IS NULL AND events.type = '
  * topic is per environment or organization and reaches operators); the timeline reads them on load.
  */
 const auditOrganizations = (scope: Scope) => [...scope.orgActions].flatMap(([id, actions]) => (actions.includes('user_read') ? [id] : []))
-const auditEventDef: EntityDef<Row, TimelineEvent> = { ...eventDef, scopeColumn: 'events.organization_id', scopeIds: auditOrganizations }
+const auditEventDef: FilterDef = { ...eventDef, scopeColumn: 'events.organization_id', scopeIds: auditOrganizations }
 const AUDIT_ROWS = sql<SqlBool>`events.type = 'audit_log'`
 
 /** May the caller read this audit event (one row: GET events/{id})? */
@@ -327,8 +188,11 @@ function pageSql(access: Access, where: RawBuilder<SqlBool>, q: EventsQuery) {
   return sql<Row>`SELECT events.* FROM ${from} WHERE ${where} ORDER BY ${ORDER} LIMIT ${rowCount(q.limit)} OFFSET ${rowCount(q.offset)}`
 }
 
-/** SPEC §7 GET events: `{result, totalresults, limited}`, newest display_time first (then id). */
-export async function listEvents(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery, now: number) {
+/** Whose authors' e-mail and organization the caller reads on its events (SPEC §3 audit fields, review L6). */
+const authorOrganizations = (scope: Scope) => (scope.serverAdmin ? 'all' : auditOrganizations(scope))
+
+/** SPEC §7 GET events as JSON text: `{result, totalresults, limited}`, newest display_time first (then id). */
+export async function listEventsJson(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery, now: number): Promise<string> {
   const where = conditionsOf(dialect, scope, q, now)
   const access = await accessOf(db, dialect, scope, q)
   const [count, page] = await Promise.all([
@@ -338,17 +202,14 @@ export async function listEvents(db: Kysely<Database>, dialect: Dialect, scope: 
     }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${sql.raw(access.kind === 'table' ? access.from : 'events')} WHERE ${where} LIMIT ${rowCount(EVENTS_COUNT_CAP + 1)}) capped`.execute(
       db,
     ),
-    q.limit === 0 ? { rows: [] } : pageSql(access, where, q).execute(db),
+    q.limit === 0 ? { rows: [] } : eventsJson(dialect, pageSql(access, where, q), q.offset, authorOrganizations(scope)).execute(db),
   ])
-  // Set in place: copying every event to change one field cost more than building it.
-  const result = page.rows.map((r, i) => Object.assign(toApi(r), { index: q.offset + i }))
-  await enrich(db, scope, result, page.rows)
   const n = Number(count.rows[0].n)
-  return { result, totalresults: Math.min(n, EVENTS_COUNT_CAP), limited: n > EVENTS_COUNT_CAP }
+  return `{"result":[${page.rows.map((r) => r.json).join(',')}],"totalresults":${Math.min(n, EVENTS_COUNT_CAP)},"limited":${n > EVENTS_COUNT_CAP}}`
 }
 
 /** SPEC §7 GET events/{id}: an event of an environment in scope, a system event or an audit event the caller may read. */
-export async function getEvent(db: Kysely<Database>, scope: Scope, id: number): Promise<TimelineEvent> {
+export async function getEvent(db: Kysely<Database>, dialect: Dialect, scope: Scope, id: number): Promise<TimelineEvent> {
   const row = (await db.selectFrom('events').selectAll().where('id', '=', id).executeTakeFirst()) as Row | undefined
   const visible = !row
     ? false
@@ -359,7 +220,11 @@ export async function getEvent(db: Kysely<Database>, scope: Scope, id: number): 
         : scope.environmentIds.includes(row.hostgroup_id)
   // SPEC §8 has no event key: an unknown (or hidden) event is the general not_found.
   if (!row || !visible) throw new ApiError('not_found', { id })
-  const event = toApi(row)
-  await enrich(db, scope, [event], [row])
-  return event
+  const { rows } = await eventsJson(
+    dialect,
+    sql`SELECT events.* FROM events WHERE events.id = ${id}`,
+    0,
+    authorOrganizations(scope),
+  ).execute(db)
+  return JSON.parse(rows[0].json) as TimelineEvent
 }

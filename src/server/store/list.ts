@@ -99,6 +99,9 @@ export interface EntityDef<Row, Out extends Record<string, unknown>> {
   enrich?(db: Kysely<Database>, rows: Out[], fields: readonly string[], scope: Scope): Promise<void>
 }
 
+/** What a filter reads of an entity: its columns and its scope (the timeline has no list of its own). */
+export type FilterDef = Pick<EntityDef<any, any>, 'columns' | 'scopeColumn' | 'scopeIds'>
+
 /** Query string of a list call (SPEC §7 "Generic resource calls"). */
 export const ListQuery = z.looseObject({
   order: z.string().max(2000).optional(),
@@ -136,7 +139,7 @@ function parseJson<T>(field: string, text: string, schema: z.ZodType<T>): T {
  * `filter` as its [key, value] pairs. The keys are read from the parsed JSON itself: a record schema
  * would drop `__proto__`, which must be refused like any other unknown column.
  */
-function parseFilterParam(def: EntityDef<any, any>, text: string): [string, FilterValue][] {
+function parseFilterParam(def: FilterDef, text: string): [string, FilterValue][] {
   const raw = parseJson('filter', text, z.unknown())
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     throw new ApiError('validation_failed', { field: 'filter', reason: 'an object of column: value' })
@@ -158,7 +161,7 @@ function parseOrderParam(text: string): OrderTerm[] {
 }
 
 /** Own keys only: `constructor`, `toString` or `__proto__` are inherited, never columns. */
-function columnOf(def: EntityDef<any, any>, key: string): ColumnDef {
+function columnOf(def: FilterDef, key: string): ColumnDef {
   const col = Object.hasOwn(def.columns, key) ? def.columns[key] : undefined
   if (!col) throw new ApiError('columns_not_allowed', { columns: [key] })
   return col
@@ -219,7 +222,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c)
 
 /** One rule → SQL. Exported for the unit tests of every condition. */
 export function ruleToSql(
-  def: EntityDef<any, any>,
+  def: FilterDef,
   dialect: Dialect,
   rule: { key: string; operator: string; value: FilterValue; inverted: boolean },
   unindexed = false,
@@ -367,7 +370,7 @@ export function softwareColumn(hostId: string): ColumnDef {
 }
 
 /** The definition as one caller sees it: columns reading other rows keep to the caller's environments (issue 13). */
-function forScope<D extends EntityDef<any, any>>(def: D, scope: Scope): D {
+function forScope<D extends FilterDef>(def: D, scope: Scope): D {
   if (!Object.values(def.columns).some((c) => c.scoped)) return def
   return {
     ...def,
@@ -375,7 +378,7 @@ function forScope<D extends EntityDef<any, any>>(def: D, scope: Scope): D {
   }
 }
 
-function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode, unindexed: boolean): RawBuilder<SqlBool> {
+function nodeToSql(def: FilterDef, dialect: Dialect, node: FilterNode, unindexed: boolean): RawBuilder<SqlBool> {
   if (!Array.isArray(node) && 'or' in node)
     return sql`(${sql.join(
       node.or.map((n) => nodeToSql(def, dialect, n, unindexed)),
@@ -389,13 +392,7 @@ function nodeToSql(def: EntityDef<any, any>, dialect: Dialect, node: FilterNode,
  * `unindexed` (SQLite only) writes every column as `+column`, which keeps SQLite from using an index for
  * the filter, so that it reads a sort index in order and stops at the page instead of sorting every match.
  */
-export function whereOf(
-  unscoped: EntityDef<any, any>,
-  dialect: Dialect,
-  scope: Scope,
-  q: ListQuery,
-  unindexed = false,
-): RawBuilder<SqlBool> {
+export function whereOf(unscoped: FilterDef, dialect: Dialect, scope: Scope, q: ListQuery, unindexed = false): RawBuilder<SqlBool> {
   const def = forScope(unscoped, scope)
   let ids = def.scopeIds(scope)
   if (q.environment_ids) {

@@ -10,7 +10,7 @@ import { Kysely, SqliteDialect } from 'kysely'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openStore, type Database, type Store } from '../../../src/server/store/db'
 import { migrateToLatest } from '../../../src/server/store/migrate'
-import { listEvents } from '../../../src/server/store/events'
+import { listEventsJson } from '../../../src/server/store/events'
 import type { Scope } from '../../../src/server/store/scope'
 
 const scopeOf = (environmentIds: number[], serverAdmin = false): Scope => ({
@@ -39,7 +39,7 @@ describe('the timeline count on SQLite', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 
-  /** The plan of the count `listEvents` runs for `scope` over the past year, as SQLite explains it. */
+  /** The plan of the count `listEventsJson` runs for `scope` over the past year, as SQLite explains it. */
   async function countPlan(scope: Scope) {
     const counts: { sql: string; parameters: readonly unknown[] }[] = []
     const logged = new Kysely<Database>({
@@ -50,7 +50,7 @@ describe('the timeline count on SQLite', () => {
     })
     const now = Math.floor(Date.now() / 1000)
     const query = { start_time: now - 365 * 86400, end_time: now, no_future_events: true, limit: 1000, offset: 0 }
-    await listEvents(logged, 'sqlite', scope, query as Parameters<typeof listEvents>[3], now)
+    await listEventsJson(logged, 'sqlite', scope, query as Parameters<typeof listEventsJson>[3], now)
     expect(counts).toHaveLength(1)
     const plan = store.sqlite!.prepare(`EXPLAIN QUERY PLAN ${counts[0].sql}`).all(...(counts[0].parameters as unknown[]))
     return (plan as { detail: string }[]).map((row) => row.detail).join(' | ')
