@@ -4,8 +4,9 @@
  * written as JSON again: about 20 ms of the server's thread per page. Now the database writes each event's text
  * (SQLite's json_object, PostgreSQL's json_build_object) and the server joins the texts.
  *
- * The stored `data` and `extra_data` are JSON text. A cell that is no JSON object reads as {} on SQLite; PostgreSQL 15
- * has no validity test (pg_input_is_valid came in 16), and Vigil writes these cells only with JSON.stringify.
+ * The stored `data` and `extra_data` are JSON text. A cell that is no JSON object reads as {}. PostgreSQL 15 has no
+ * validity test (pg_input_is_valid came in 16): there a cell that does not start with `{` reads as {}, and Vigil writes
+ * these cells only with JSON.stringify.
  */
 import { sql, type RawBuilder } from 'kysely'
 import type { Dialect } from './db'
@@ -48,8 +49,10 @@ const SQLITE: JsonSql = {
 }
 
 const POSTGRES: JsonSql = {
-  object: (pairs) => sql`json_build_object(${pairsOf(pairs)})::text`,
-  objectOf: (c) => sql`CASE WHEN jsonb_typeof(NULLIF(${c}, '')::jsonb) = 'object' THEN ${c}::jsonb ELSE '{}'::jsonb END`,
+  // A row of named columns: json_build_object's 37 pairs took a third longer on PostgreSQL 15.
+  object: (pairs) => sql`(SELECT row_to_json(t) FROM (SELECT ${sql.join(pairs.map(([k, v]) => sql`${v} AS ${sql.id(k)}`))}) t)::text`,
+  // Parsed once: a second parse to test the type first was a fifth of the page's time.
+  objectOf: (c) => sql`CASE WHEN ${c} LIKE '{%' THEN ${c}::jsonb ELSE '{}'::jsonb END`,
   set: (x, pairs) => sql`${x} || jsonb_build_object(${pairsOf(pairs)})`,
   embed: (x) => x,
   bool: (c) => sql`(${c})`,
@@ -100,7 +103,7 @@ export function eventsJson(
     ['end_time', col('end_time')],
     ['display_time', col('display_time')],
     ['display_day', j.day(col('display_time'))],
-    ['index', sql`${sql.lit(offset)} + row_number() OVER (ORDER BY ${ORDER}) - 1`],
+    ['index', sql.raw('e.i')],
     // SPEC §4: "State events show the state lowercased" with HARD/SOFT.
     ['status', status],
     ['state_type', col('state_type')],
@@ -137,6 +140,6 @@ export function eventsJson(
   const joins = author
     ? sql`LEFT JOIN users u ON u.id = e.user_id LEFT JOIN organizations uo ON uo.id = u.organization_id LEFT JOIN hostgroups g ON g.id = e.hostgroup_id`
     : sql``
-  const parsed = sql`SELECT r.*, ${j.objectOf(sql.raw('r.data'))} AS d, ${j.objectOf(sql.raw('r.extra_data'))} AS x FROM (${rows}) r`
+  const parsed = sql`SELECT r.*, ${j.objectOf(sql.raw('r.data'))} AS d, ${j.objectOf(sql.raw('r.extra_data'))} AS x, ${sql.lit(offset)} + row_number() OVER (ORDER BY ${sql.raw('r.display_time DESC, r.id DESC')}) - 1 AS i FROM (${rows}) r`
   return sql<{ json: string }>`SELECT ${json} AS json FROM (${parsed}) e ${joins} ORDER BY ${ORDER}`
 }
