@@ -1,7 +1,9 @@
 /**
  * The canvas' text alternative (issue 7 accessibility): the map's state and counts in a polite live region,
  * and the items with problems as buttons that open their popover — what a screen reader user needs from a
- * picture of thousands of shapes. Re-read at most twice a second, so a busy feed does not flood it.
+ * picture of thousands of shapes. A change after a quiet spell is read at once, then at most every SUMMARY_GAP_MS:
+ * twice a second, re-rendering 100 buttons made some of a busy wall's longest frames (issue 18 wall-soak: style
+ * and layout of 38–66 ms), and a screen reader gains nothing from counts that change faster than it reads them.
  */
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
@@ -9,7 +11,7 @@ import { MAP } from '../shared/enums'
 import { worse } from '../shared/maps'
 import type { LiveStates } from './live/live-states'
 
-const SUMMARY_MS = 500
+const SUMMARY_GAP_MS = 2000
 /** Most problem items listed; the rest are counted. */
 export const SUMMARY_LIMIT = 100
 const PROBLEMS: ReadonlySet<number> = new Set([MAP.down, MAP.unreachable, MAP.warning])
@@ -49,11 +51,16 @@ export function MapSummary({
   useEffect(() => {
     setSummary(summarise(live))
     let timer: ReturnType<typeof setTimeout> | null = null
+    let last = -Infinity
     const off = live.subscribe(() => {
-      timer ??= setTimeout(() => {
-        timer = null
-        setSummary(summarise(live))
-      }, SUMMARY_MS)
+      timer ??= setTimeout(
+        () => {
+          timer = null
+          last = performance.now()
+          setSummary(summarise(live))
+        },
+        Math.max(0, last + SUMMARY_GAP_MS - performance.now()),
+      )
     })
     return () => {
       off()
@@ -62,7 +69,13 @@ export function MapSummary({
   }, [live])
   const state = t(`maps.viewer.state.${summary.mapState}`)
   return (
-    <section className={hidden ? 'visually-hidden' : 'small'} aria-label={t('maps.viewer.problems')} data-testid="map-summary">
+    <section
+      className={hidden ? 'visually-hidden' : 'small'}
+      // Hidden, its list's layout and style stay inside it: the rest of the page is not laid out again for it.
+      style={hidden ? { contain: 'strict' } : undefined}
+      aria-label={t('maps.viewer.problems')}
+      data-testid="map-summary"
+    >
       <p aria-live="polite" className="mb-1" data-map-state={summary.mapState}>
         {t('maps.viewer.mapState', { state })}.{' '}
         {t('maps.viewer.counts', { up: summary.up, problems: summary.problems.length, other: summary.other })}
