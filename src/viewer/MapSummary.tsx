@@ -14,24 +14,32 @@ import type { LiveStates } from './live/live-states'
 const SUMMARY_GAP_MS = 2000
 /** Most problem items listed; the rest are counted. */
 export const SUMMARY_LIMIT = 100
-const PROBLEMS: ReadonlySet<number> = new Set([MAP.down, MAP.unreachable, MAP.warning])
+/** The problem states, worst first (SPEC §4 severity). */
+const PROBLEMS = [MAP.down, MAP.unreachable, MAP.warning].sort((a, b) => (worse(a, b) === a ? -1 : 1))
 
 interface Summary {
   mapState: number
   up: number
   other: number
+  problemCount: number
+  /** The first SUMMARY_LIMIT problems, worst first. */
   problems: { id: string; state: number }[]
 }
 
+/** One pass that keeps at most SUMMARY_LIMIT problems per state: sorting thousands of problems to list 100 is not needed. */
 function summarise(live: LiveStates): Summary {
-  const s: Summary = { mapState: live.mapState(), up: 0, other: 0, problems: [] }
+  const s: Summary = { mapState: live.mapState(), up: 0, other: 0, problemCount: 0, problems: [] }
+  const byState = new Map<number, string[]>(PROBLEMS.map((state) => [state, []]))
   for (const [id, st] of live.entries()) {
-    if (PROBLEMS.has(st.map_state)) s.problems.push({ id, state: st.map_state })
-    else if (st.map_state === MAP.up) s.up++
+    const listed = byState.get(st.map_state)
+    if (listed) {
+      s.problemCount++
+      if (listed.length < SUMMARY_LIMIT) listed.push(id)
+    } else if (st.map_state === MAP.up) s.up++
     else s.other++
   }
   // Worst first, so the list starts with what a NOC acts on.
-  s.problems.sort((a, b) => (a.state === b.state ? 0 : worse(a.state, b.state) === a.state ? -1 : 1))
+  s.problems = PROBLEMS.flatMap((state) => byState.get(state)!.map((id) => ({ id, state }))).slice(0, SUMMARY_LIMIT)
   return s
 }
 
@@ -78,20 +86,20 @@ export function MapSummary({
     >
       <p aria-live="polite" className="mb-1" data-map-state={summary.mapState}>
         {t('maps.viewer.mapState', { state })}.{' '}
-        {t('maps.viewer.counts', { up: summary.up, problems: summary.problems.length, other: summary.other })}
+        {t('maps.viewer.counts', { up: summary.up, problems: summary.problemCount, other: summary.other })}
       </p>
-      {summary.problems.length === 0 ? (
+      {summary.problemCount === 0 ? (
         <p className="mb-0">{t('maps.viewer.allUp')}</p>
       ) : (
         <ul className="list-unstyled mb-0">
-          {summary.problems.slice(0, SUMMARY_LIMIT).map((p) => (
+          {summary.problems.map((p) => (
             <li key={p.id}>
               <button type="button" className="btn btn-link btn-sm p-0" data-item={p.id} onClick={() => onSelect(p.id)}>
                 {t('maps.viewer.itemState', { name: labelOf(p.id), state: t(`maps.viewer.state.${p.state}`) })}
               </button>
             </li>
           ))}
-          {summary.problems.length > SUMMARY_LIMIT && <li>{t('maps.viewer.more', { count: summary.problems.length - SUMMARY_LIMIT })}</li>}
+          {summary.problemCount > SUMMARY_LIMIT && <li>{t('maps.viewer.more', { count: summary.problemCount - SUMMARY_LIMIT })}</li>}
         </ul>
       )}
     </section>

@@ -13,7 +13,7 @@ import { MapSummary } from '../../../src/viewer/MapSummary'
 import { objectState } from './object-state'
 import { renderUi } from '../ui/render'
 
-const down = (id: number): StateDelta => ({
+const hostState = (id: number, state = 'down'): StateDelta => ({
   kind: 'state',
   object: 'host',
   id,
@@ -21,7 +21,7 @@ const down = (id: number): StateDelta => ({
   hostgroup_id: 1,
   name: `h${id}`,
   host_name: `h${id}`,
-  state: 'down',
+  state,
   state_type: 'HARD',
   current_attempt: 1,
   plugin_output: 'PING CRITICAL',
@@ -69,7 +69,7 @@ describe('MapSummary', () => {
     expect(screen.getByText('All items are up.')).toBeTruthy()
 
     act(() => {
-      live.apply([down(1)])
+      live.apply([hostState(1)])
       vi.advanceTimersByTime(0)
     })
     expect(listed()).toEqual(['h1: down'])
@@ -77,7 +77,7 @@ describe('MapSummary', () => {
     // A second change soon after waits for the gap to end.
     act(() => {
       vi.advanceTimersByTime(500)
-      live.apply([down(2)])
+      live.apply([hostState(2)])
       vi.advanceTimersByTime(1000)
     })
     expect(listed()).toEqual(['h1: down'])
@@ -89,9 +89,19 @@ describe('MapSummary', () => {
     // After a quiet spell, at once again.
     act(() => {
       vi.advanceTimersByTime(5000)
-      live.apply([down(3)])
+      live.apply([hostState(3)])
       vi.advanceTimersByTime(0)
     })
     expect(listed()).toEqual(['h1: down', 'h2: down', 'h3: down'])
+  })
+
+  it('lists the worst first and counts every state (SPEC §4 severity)', () => {
+    const live = wall()
+    act(() => {
+      live.apply([hostState(1, 'unreachable'), hostState(3, 'down')])
+      vi.advanceTimersByTime(0)
+    })
+    expect(listed()).toEqual(['h3: down', 'h1: unreachable'])
+    expect(screen.getByText(/1 up, 2 with problems, 0 without data/)).toBeTruthy()
   })
 })
