@@ -1,11 +1,10 @@
 /** Live states of a map in the viewer (issue 7; SPEC §4 MAP, HOST_MAP_STATE, decorations; SPEC §3 use_hard_state). */
 import { describe, expect, it } from 'vitest'
 import type { MapObjectState, MapStates } from '../../../src/shared/api/maps'
-import type { StateDelta } from '../../../src/shared/feed'
 import { emptyDocument, itemKinds, type MapDocument } from '../../../src/shared/maps'
 import { HOST_MAP_STATE, MAP } from '../../../src/shared/enums'
 import { environmentIdsOf, LiveStates } from '../../../src/viewer/live/live-states'
-import { objectState } from './object-state'
+import { hostDelta as delta, objectState } from './object-state'
 
 function doc(): MapDocument {
   const d = emptyDocument()
@@ -37,26 +36,6 @@ const states = (hosts: MapObjectState[]): MapStates => ({
   maps: {},
   bandwidth: {},
   time: 100,
-})
-
-const delta = (id: number, state: string, state_type = 'HARD', extra: Partial<StateDelta> = {}): StateDelta => ({
-  kind: 'state',
-  object: 'host',
-  id,
-  host_id: id,
-  hostgroup_id: 1,
-  name: `h${id}`,
-  host_name: `h${id}`,
-  state,
-  state_type,
-  current_attempt: 1,
-  plugin_output: 'x',
-  last_check: 200,
-  next_check: null,
-  last_state_change: 200,
-  is_flapping: false,
-  is_stale: false,
-  ...extra,
 })
 
 const initial = () =>

@@ -6,31 +6,13 @@
 import { act, cleanup, screen } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loadFeatureTexts } from '../../../src/app/i18n'
-import type { StateDelta } from '../../../src/shared/feed'
 import { emptyDocument, itemKinds } from '../../../src/shared/maps'
 import { LiveStates } from '../../../src/viewer/live/live-states'
 import { MapSummary } from '../../../src/viewer/MapSummary'
-import { objectState } from './object-state'
+import { hostDelta, objectState } from './object-state'
 import { renderUi } from '../ui/render'
 
-const hostState = (id: number, state = 'down'): StateDelta => ({
-  kind: 'state',
-  object: 'host',
-  id,
-  host_id: id,
-  hostgroup_id: 1,
-  name: `h${id}`,
-  host_name: `h${id}`,
-  state,
-  state_type: 'HARD',
-  current_attempt: 1,
-  plugin_output: 'PING CRITICAL',
-  last_check: 200,
-  next_check: null,
-  last_state_change: 200,
-  is_flapping: false,
-  is_stale: false,
-})
+const hostState = (id: number, state = 'down') => hostDelta(id, state, 'HARD', { plugin_output: 'PING CRITICAL' })
 
 function wall() {
   const doc = emptyDocument()
