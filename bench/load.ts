@@ -38,6 +38,7 @@ import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { Session } from 'node:inspector/promises'
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
@@ -65,6 +66,10 @@ async function serverPhase() {
   const rss: [number, number][] = []
   let timer: NodeJS.Timeout | undefined
   let cpu0 = process.cpuUsage()
+  // Where a late answer waited: the server's event loop (a long task, a garbage collection) or elsewhere.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+  const gcPauses: number[] = []
+  const gcObserver = new PerformanceObserver((list) => gcPauses.push(...list.getEntries().map((e) => e.duration)))
   // --profile=FILE: a CPU profile of the measuring window only (not of setup).
   const profileFile = arg('profile')
   const inspector = profileFile ? new Session() : null
@@ -73,6 +78,8 @@ async function serverPhase() {
       const t0 = Date.now()
       cpu0 = process.cpuUsage()
       timer = setInterval(() => rss.push([(Date.now() - t0) / 1000, process.memoryUsage().rss]), 1000)
+      loopDelay.enable()
+      gcObserver.observe({ entryTypes: ['gc'] })
       if (inspector) {
         inspector.connect()
         await inspector.post('Profiler.enable')
@@ -81,13 +88,26 @@ async function serverPhase() {
     }
     if (m.type === 'report') {
       clearInterval(timer)
+      loopDelay.disable()
+      gcObserver.disconnect()
       const cpu = process.cpuUsage(cpu0)
       if (inspector) {
         const { profile } = await inspector.post('Profiler.stop')
         fs.writeFileSync(profileFile!, JSON.stringify(profile))
         inspector.disconnect()
       }
-      void tell({ type: 'report', rss, cpuUs: cpu.user + cpu.system })
+      void tell({
+        type: 'report',
+        rss,
+        cpuUs: cpu.user + cpu.system,
+        loop: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+        gc: {
+          count: gcPauses.length,
+          over20: gcPauses.filter((ms) => ms > 20).length,
+          max: Math.max(0, ...gcPauses),
+          total: gcPauses.reduce((a, b) => a + b, 0),
+        },
+      })
     }
   })
   const end = async () => {
@@ -407,7 +427,14 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
     const windowS = (performance.now() - t0) / 1000
     const busy = busyShare(cpu0, machineCpu())
     server.send({ type: 'report' })
-    const srv = await server.next<Message & { rss: [number, number][]; cpuUs: number }>('report')
+    const srv = await server.next<
+      Message & {
+        rss: [number, number][]
+        cpuUs: number
+        loop: Record<'p99' | 'max', number>
+        gc: Record<'count' | 'over20' | 'max' | 'total', number>
+      }
+    >('report')
     feed.send({ type: 'report', results })
     console.log(`[${db}] counting the deliveries of ${results.length} results`)
     const fed = await feed.next<Message & Record<'deltas' | 'delivered' | 'undelivered' | 'duplicates' | 'socketErrors' | 'cpuUs', number>>(
@@ -434,6 +461,9 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
       `[${db}] server: CPU ${((srv.cpuUs / 1e6 / windowS) * 100).toFixed(0)} % of a core, RSS ${rssBase.toFixed(0)} MB at ${baseAt.toFixed(0)} s → ${rssEnd.toFixed(0)} MB at the end; ` +
         `clients process CPU ${((fed.cpuUs / 1e6 / windowS) * 100).toFixed(0)} % of a core; ` +
         `machine ${(busy * 100).toFixed(0)} % busy over ${os.cpus().length} cores, load average ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)} (other work on the machine slows every figure)`,
+    )
+    console.log(
+      `[${db}] server event loop: delay p99 ${srv.loop.p99.toFixed(1)} ms, max ${srv.loop.max.toFixed(0)} ms; garbage collection: ${srv.gc.count} pauses, ${srv.gc.total.toFixed(0)} ms in all, ${srv.gc.over20} over 20 ms, longest ${srv.gc.max.toFixed(1)} ms`,
     )
     if (profileFile) for (const line of summariseProfile(profileFile, 25)) console.log(`[${db}] ${line}`)
     const ok = errors === 0 && fed.undelivered === 0 && p99 <= 100
