@@ -1,13 +1,13 @@
 /**
  * Wires one map's LiveStates to the feed (DESIGN.md "The way data flows" 3): deltas of the map's environments
- * (and the `map:<id>` topic) are applied together once per animation frame, so a busy feed costs one repaint
- * per frame; what a delta cannot tell (environment roll-ups, bandwidth values) comes from a throttled refetch
+ * (and the `map:<id>` topic) are applied together once per animation frame, and in a storm at most four times a
+ * second (delta-pacer.ts); what a delta cannot tell (environment roll-ups, bandwidth values) comes from a throttled refetch
  * of the states. Polling at the SPEC §9 map interval while the feed is down is the states query's own.
  * A map event of the map (published, archived, …) refetches its info, so a new live version loads on an open
  * wall (the document query is keyed by version); a reconnected feed refetches everything shown, and the server's
  * confirmation of the topics refetches the states (what changed before it has no delta).
  */
-import { useEffect, useMemo, useRef } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useFeed, useFeedReconnect } from '../../app/feed'
 import { queryClient } from '../../app/api'
 import type { MapStates } from '../../shared/api/maps'
@@ -15,6 +15,7 @@ import type { EventDelta, FeedDelta } from '../../shared/feed'
 import type { MapDocument } from '../../shared/maps'
 import { mapKeys } from '../api'
 import { environmentIdsOf, LiveStates } from './live-states'
+import { deltaPacer } from './delta-pacer'
 
 /** At most one refetch of the states per this many ms while deltas keep asking for one. */
 export const STATES_REFETCH_MS = 5000
@@ -38,16 +39,17 @@ export function useLiveMap(
     if (live && states && states !== first.current) live.reset(states)
   }, [live, states])
 
-  const pending = useRef<FeedDelta[]>([])
-  const frame = useRef<number | null>(null)
+  // Deltas are applied to the LiveStates of the moment: `apply` is the latest render's.
+  const apply = useRef<(batch: FeedDelta[]) => void>(() => {})
+  const [pacer] = useState(() => deltaPacer<FeedDelta>((batch) => apply.current(batch)))
   const lastRefetch = useRef(0)
   const refetchTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   useEffect(
     () => () => {
-      if (frame.current !== null) cancelAnimationFrame(frame.current)
+      pacer.cancel()
       if (refetchTimer.current) clearTimeout(refetchTimer.current)
     },
-    [],
+    [pacer],
   )
 
   // After an outage or a server restart the deltas of the meantime are lost: catch up on map and states.
@@ -68,6 +70,16 @@ export function useLiveMap(
       void queryClient.invalidateQueries({ queryKey: mapKeys.states(mapId) })
     }, wait)
   }
+  apply.current = (batch) => {
+    if (!live) return
+    const start = performance.now()
+    const { refetch } = live.apply(batch)
+    // Applying and repainting, as a User Timing measure: a PerformanceObserver (the map benchmarks) sees
+    // it, and clearing it at once keeps a wall that runs for weeks from filling the timing buffer.
+    performance.measure('vigil:map-update', { start })
+    performance.clearMeasures('vigil:map-update')
+    if (refetch) refetchStates()
+  }
   useFeed(
     topics,
     (delta) => {
@@ -77,19 +89,7 @@ export function useLiveMap(
         if (refresh) refreshMap(mapId, refresh === 'map')
         return
       }
-      pending.current.push(delta)
-      frame.current ??= requestAnimationFrame(() => {
-        frame.current = null
-        const batch = pending.current
-        pending.current = []
-        const start = performance.now()
-        const { refetch } = live.apply(batch)
-        // Applying and repainting, as a User Timing measure: a PerformanceObserver (the map benchmarks) sees
-        // it, and clearing it at once keeps a wall that runs for weeks from filling the timing buffer.
-        performance.measure('vigil:map-update', { start })
-        performance.clearMeasures('vigil:map-update')
-        if (refetch) refetchStates()
-      })
+      pacer.push(delta)
     },
     // The topics come from the states answer: a change between it and the server's confirmation has no delta.
     refetchStates,
