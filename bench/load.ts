@@ -318,6 +318,9 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
     const MIX = 'RPRHRPGRHEPRHRAPGRHE'
 
     const latencies: number[] = []
+    // Per second of the run (by a request's start): answers and the slowest, to tell a stall from a steady tail.
+    const slowestBySecond = new Map<number, { n: number; max: number }>()
+    let runStart = performance.now()
     const byKind = new Map<string, number[]>()
     let errors = 0
     let requests = 0
@@ -349,6 +352,9 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
           else {
             const ms = performance.now() - t0
             latencies.push(ms)
+            const second = Math.floor((t0 - runStart) / 1000)
+            const s = slowestBySecond.get(second) ?? { n: 0, max: 0 }
+            slowestBySecond.set(second, { n: s.n + 1, max: Math.max(s.max, ms) })
             if (!byKind.has(label)) byKind.set(label, [])
             byKind.get(label)!.push(ms)
           }
@@ -410,6 +416,7 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
     const inflight = new Set<Promise<unknown>>()
     const total = Math.round(duration * rps)
     const t0 = performance.now()
+    runStart = t0
     let lagMs = 0
     for (let i = 0; i < total; i++) {
       // Always yields: a sender that fell behind catches up at most one request a timer tick, not in one burst.
@@ -452,6 +459,11 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
     )
     for (const [label, ms] of byKind)
       console.log(`  ${label}: ${ms.length} answered, p50 ${percentile(ms, 50).toFixed(1)} ms, p99 ${percentile(ms, 99).toFixed(1)} ms`)
+    const stalls = [...slowestBySecond]
+      .filter(([, s]) => s.max > 500)
+      .sort((a, b) => a[0] - b[0])
+      .map(([second, s]) => `${second} s (max ${s.max.toFixed(0)} ms)`)
+    console.log(`[${db}] seconds whose requests waited over 500 ms: ${stalls.length ? stalls.join(', ') : 'none'}`)
     console.log(`[${db}] sender: at most ${lagMs.toFixed(0)} ms behind its schedule (this process's own delay, counted in no latency)`)
     if (errorKinds.size) console.log(`[${db}] errors: ${[...errorKinds].map(([k, n]) => `${k} ×${n}`).join(', ')}`)
     console.log(
