@@ -42,6 +42,7 @@ import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks'
 import { randomBytes } from 'node:crypto'
 import { fileURLToPath } from 'node:url'
 import WebSocket from 'ws'
+import pg from 'pg'
 import { startServer } from '../tests/helpers/server'
 import { arg, runChild, tell, hear, type Message } from './lib/child'
 import { busyShare, machineCpu, summariseProfile } from './lib/cpu'
@@ -60,8 +61,35 @@ const self = fileURLToPath(import.meta.url)
 const median = (xs: number[]) => percentile(xs, 50)
 
 /** The server process: the real server; samples its own resident memory once a second from `measure` on. */
+/**
+ * The server's PostgreSQL pools, watched from outside: how long each checkout waited for a connection, and per
+ * second the connections open, idle and the checkouts waiting (a stall with the database idle shows here).
+ */
+function watchPools() {
+  const pools = new Set<pg.Pool>()
+  const waits: number[] = []
+  const connect = pg.Pool.prototype.connect as (this: pg.Pool) => Promise<pg.PoolClient>
+  pg.Pool.prototype.connect = function (this: pg.Pool) {
+    pools.add(this)
+    const t0 = performance.now()
+    const client = connect.call(this)
+    void client.then(
+      () => waits.push(performance.now() - t0),
+      () => {},
+    )
+    return client
+  } as typeof pg.Pool.prototype.connect
+  const sum = (f: (p: pg.Pool) => number) => [...pools].reduce((n, p) => n + f(p), 0)
+  return {
+    waits,
+    sample: () => ({ total: sum((p) => p.totalCount), idle: sum((p) => p.idleCount), waiting: sum((p) => p.waitingCount) }),
+  }
+}
+
 async function serverPhase() {
   const db = arg('db') === 'pg' ? 'pg' : 'sqlite'
+  const pools = db === 'pg' ? watchPools() : null
+  const poolSeconds: { at: number; total: number; idle: number; waiting: number }[] = []
   const server = await startServer({ db, env: { VIGIL_ENGINE: '0' } })
   const rss: [number, number][] = []
   let timer: NodeJS.Timeout | undefined
@@ -77,7 +105,11 @@ async function serverPhase() {
     if (m.type === 'measure') {
       const t0 = Date.now()
       cpu0 = process.cpuUsage()
-      timer = setInterval(() => rss.push([(Date.now() - t0) / 1000, process.memoryUsage().rss]), 1000)
+      if (pools) pools.waits.length = 0
+      timer = setInterval(() => {
+        rss.push([(Date.now() - t0) / 1000, process.memoryUsage().rss])
+        if (pools) poolSeconds.push({ at: Math.round((Date.now() - t0) / 1000), ...pools.sample() })
+      }, 1000)
       loopDelay.enable()
       gcObserver.observe({ entryTypes: ['gc'] })
       if (inspector) {
@@ -101,6 +133,12 @@ async function serverPhase() {
         rss,
         cpuUs: cpu.user + cpu.system,
         loop: { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 },
+        pool: pools && {
+          checkouts: pools.waits.length,
+          p99: percentile(pools.waits, 99),
+          max: Math.max(0, ...pools.waits),
+          busySeconds: poolSeconds.filter((x) => x.waiting > 10),
+        },
         gc: {
           count: gcPauses.length,
           over20: gcPauses.filter((ms) => ms > 20).length,
@@ -439,6 +477,7 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
         rss: [number, number][]
         cpuUs: number
         loop: Record<'p99' | 'max', number>
+        pool: { checkouts: number; p99: number; max: number; busySeconds: Record<'at' | 'total' | 'idle' | 'waiting', number>[] } | null
         gc: Record<'count' | 'over20' | 'max' | 'total', number>
       }
     >('report')
@@ -477,6 +516,11 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
     console.log(
       `[${db}] server event loop: delay p99 ${srv.loop.p99.toFixed(1)} ms, max ${srv.loop.max.toFixed(0)} ms; garbage collection: ${srv.gc.count} pauses, ${srv.gc.total.toFixed(0)} ms in all, ${srv.gc.over20} over 20 ms, longest ${srv.gc.max.toFixed(1)} ms`,
     )
+    if (srv.pool)
+      console.log(
+        `[${db}] server's PostgreSQL pools: ${srv.pool.checkouts} checkouts, wait for a connection p99 ${srv.pool.p99.toFixed(1)} ms, max ${srv.pool.max.toFixed(0)} ms; ` +
+          `seconds with over 10 checkouts waiting: ${srv.pool.busySeconds.length ? srv.pool.busySeconds.map((x) => `${x.at} s (${x.waiting} waiting, ${x.total} open, ${x.idle} idle)`).join(', ') : 'none'}`,
+      )
     if (profileFile) for (const line of summariseProfile(profileFile, 25)) console.log(`[${db}] ${line}`)
     const ok = errors === 0 && fed.undelivered === 0 && p99 <= 100
     console.log(`[${db}] goal: 0 errors, 0 undelivered, p99 ≤ 100 ms: ${ok ? 'met' : 'missed'}`)
