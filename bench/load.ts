@@ -136,7 +136,7 @@ async function serverPhase() {
         pool: pools && {
           checkouts: pools.waits.length,
           p99: percentile(pools.waits, 99),
-          max: Math.max(0, ...pools.waits),
+          max: pools.waits.reduce((a, b) => Math.max(a, b), 0),
           busySeconds: poolSeconds.filter((x) => x.waiting > 10),
         },
         gc: {
