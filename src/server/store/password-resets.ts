@@ -9,6 +9,7 @@ import type { Database } from './db'
 import { now } from './json'
 import { newToken, hashToken } from '../security/tokens'
 import { writeAuditEvent } from './audit'
+import { forgetTokens } from './tokens'
 import { ApiError, LOGIN_FEEDBACK } from '../../shared/errors'
 
 /** How long a reset link works. */
@@ -80,7 +81,7 @@ export async function checkResetLink(db: Kysely<Database>, token: string): Promi
  * Returns the ended sessions' token ids, so their feed sockets close too.
  */
 export async function resetPassword(db: Kysely<Database>, token: string, passwordHash: string): Promise<number[]> {
-  return db.transaction().execute(async (tx) => {
+  const ended = await db.transaction().execute(async (tx) => {
     const user = await linkedUser(tx, token)
     const t = now()
     await tx.updateTable('password_resets').set({ expires: t }).where('user_id', '=', user.id).where('expires', '>', t).execute()
@@ -97,6 +98,8 @@ export async function resetPassword(db: Kysely<Database>, token: string, passwor
     })
     return sessions.map((s) => s.id)
   })
+  forgetTokens()
+  return ended
 }
 
 /** Links created over an hour ago: expired and no longer counted. */

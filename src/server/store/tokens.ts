@@ -3,9 +3,10 @@
  * bits shown once, stored as their SHA-256; each expires, may be revoked (refused at once) and records its last
  * use (time and address) at most once a minute, so reading with a token costs no write per request.
  */
-import type { Kysely } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
 import type { Database } from './db'
-import type { Scope } from './scope'
+import { onScopesInvalidated, type Scope } from './scope'
+import { perDatabaseCache } from './cache'
 import { writeAuditEvent } from './audit'
 import { newToken, hashToken } from '../security/tokens'
 import { now, readJson } from './json'
@@ -74,17 +75,52 @@ function resolved(row: {
 
 const TOKEN_COLUMNS = ['id', 'user_id', 'kind', 'expires', 'revoked', 'hostgroup_id', 'scope', 'last_used'] as const
 
+type TokenLookup = Pick<Selectable<Database['tokens']>, (typeof TOKEN_COLUMNS)[number]>
+/**
+ * Every API request resolves its bearer token; under load (bench/load on PostgreSQL) that lookup was a third of
+ * the server's queries. A found token is reused for TOKEN_CACHE_MS, as rights are (scope.ts). Its expiry is still
+ * checked at each use; a revocation, logout or ended session in this process drops every entry at once
+ * (forgetTokens), and so does a change of rights or tenancy (a user or environment deleted with its tokens). Other
+ * processes on the same database refuse it within TOKEN_CACHE_MS, as they apply a change of rights.
+ */
+const TOKEN_CACHE_MS = 2000
+const lookups = perDatabaseCache<string, { generation: number; row: Promise<TokenLookup | undefined> }>({
+  max: 10_000,
+  ttl: TOKEN_CACHE_MS,
+})
+let generation = 0
+
+/** After tokens were revoked or deleted (call it once the change is committed): no cached lookup is reused. */
+export function forgetTokens() {
+  generation++
+}
+onScopesInvalidated(forgetTokens)
+
+function lookUp(db: Kysely<Database>, hash: string): Promise<TokenLookup | undefined> {
+  const cache = lookups(db)
+  const hit = cache.get(hash)
+  if (hit && hit.generation === generation) return hit.row
+  const row = db.selectFrom('tokens').select(TOKEN_COLUMNS).where('token_hash', '=', hash).executeTakeFirst()
+  // Only tokens that exist are kept: unknown ones (a client guessing) would only crowd out the others.
+  cache.set(hash, { generation, row })
+  const drop = () => cache.get(hash)?.row === row && cache.delete(hash)
+  row.then((r) => r ?? drop(), drop)
+  return row
+}
+
 /** The token's holder, or undefined when unknown, expired or revoked. `from` is the caller's address. */
 export async function resolveToken(db: Kysely<Database>, token: string, from?: string): Promise<ResolvedToken | undefined> {
-  const row = await db.selectFrom('tokens').select(TOKEN_COLUMNS).where('token_hash', '=', hashToken(token)).executeTakeFirst()
+  const row = await lookUp(db, hashToken(token))
   const t = now()
   if (!row || !live(row, t)) return undefined
-  if (row.last_used === null || t - row.last_used >= LAST_USE_EVERY_S)
+  if (row.last_used === null || t - row.last_used >= LAST_USE_EVERY_S) {
+    row.last_used = t
     await db
       .updateTable('tokens')
       .set({ last_used: t, ...(from ? { last_used_from: from.slice(0, 64) } : {}) })
       .where('id', '=', row.id)
       .execute()
+  }
   return resolved(row)
 }
 
@@ -94,7 +130,10 @@ export async function sessionOf(db: Kysely<Database>, tokenId: number): Promise<
   return row && live(row) ? resolved(row) : undefined
 }
 
-/** Issue 13 sessions_per_user: ends the user's oldest sessions so that at most `keep` remain. */
+/**
+ * Issue 13 sessions_per_user: ends the user's oldest sessions so that at most `keep` remain. Returns how many
+ * ended; the caller forgets tokens once its transaction is committed.
+ */
 export async function trimSessions(db: Kysely<Database>, userId: number, keep: number) {
   const sessions = await db
     .selectFrom('tokens')
@@ -106,11 +145,13 @@ export async function trimSessions(db: Kysely<Database>, userId: number, keep: n
     .execute()
   const ended = sessions.slice(keep).map((s) => s.id)
   if (ended.length) await db.deleteFrom('tokens').where('id', 'in', ended).execute()
+  return ended.length
 }
 
 /** Ends a session (logout). API and wall tokens are revoked instead, so their audit trail keeps a name. */
 export async function revokeToken(db: Kysely<Database>, tokenId: number) {
   await db.deleteFrom('tokens').where('id', '=', tokenId).execute()
+  forgetTokens()
 }
 
 export async function purgeExpiredTokens(db: Kysely<Database>) {
@@ -186,6 +227,7 @@ export async function revokeOwnedToken(
       hostgroupId: row.hostgroup_id,
     })
   })
+  forgetTokens()
 }
 
 export const revokeApiToken = (db: Kysely<Database>, scope: Scope, id: number) =>

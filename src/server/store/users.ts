@@ -8,7 +8,7 @@ import { ApiError } from '../../shared/errors'
 import { ACTIONS, AuthorizationGroup, MODULE_GRANTS, SERVER_ADMIN_RIGHTS } from '../../shared/permissions'
 import { Preferences, type CurrentUser } from '../../shared/api/users'
 import { clearLoginFailures } from './login-failures'
-import { issueToken, trimSessions, SESSION_TTL_S } from './tokens'
+import { forgetTokens, issueToken, trimSessions, SESSION_TTL_S } from './tokens'
 import { limitExceeded, readQuotas } from './quotas'
 
 export function findUserByUsername(db: Kysely<Database>, username: string) {
@@ -71,16 +71,18 @@ export async function startSession(
 ) {
   const { sessions_per_user: maximum } = await readQuotas(db, user.organization_id)
   if (maximum === 0) throw limitExceeded('sessions_per_user', maximum)
-  return db.transaction().execute(async (tx) => {
+  const { ended, issued } = await db.transaction().execute(async (tx) => {
     await clearLoginFailures(tx, user.id, source)
     await tx
       .updateTable('users')
       .set({ last_logon: now(), ...(newHash ? { password_hash: newHash } : {}) })
       .where('id', '=', user.id)
       .execute()
-    await trimSessions(tx, user.id, maximum - 1)
-    return issueToken(tx, user.id, 'session', SESSION_TTL_S)
+    const ended = await trimSessions(tx, user.id, maximum - 1)
+    return { ended, issued: await issueToken(tx, user.id, 'session', SESSION_TTL_S) }
   })
+  if (ended) forgetTokens()
+  return issued
 }
 
 function parsePreferences(text: string): Preferences {
