@@ -117,6 +117,7 @@ export async function writeResultBatch(
   await db
     .transaction()
     .execute(async (tx) => {
+      await writer.commitWithoutFlush(tx)
       for (const { owner, at, perf, event } of batch.results) {
         for (const item of perf) {
           const known = series.id(tx, owner, item)
