@@ -59,6 +59,13 @@ const PING_MS = 25_000
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const self = fileURLToPath(import.meta.url)
 const median = (xs: number[]) => percentile(xs, 50)
+const keyOf = (body: string) => {
+  try {
+    return String((JSON.parse(body) as { error?: { key?: string } }).error?.key ?? '')
+  } catch {
+    return ''
+  }
+}
 
 /** The server process: the real server; samples its own resident memory once a second from `measure` on. */
 /**
@@ -406,8 +413,12 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
             headers: { authorization: `Bearer ${token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
           },
           (res) => {
-            res.resume()
-            res.on('end', () => settle(res.statusCode! >= 200 && res.statusCode! < 300 ? null : String(res.statusCode)))
+            const ok = res.statusCode! >= 200 && res.statusCode! < 300
+            // A refusal is named by its SPEC §8 key, so that a run's errors say what the server refused.
+            let body = ''
+            if (ok) res.resume()
+            else res.on('data', (d: Buffer) => (body += d))
+            res.on('end', () => settle(ok ? null : `${res.statusCode} ${keyOf(body)}`))
           },
         )
         // Counted from the request's start, queueing for a connection included.
