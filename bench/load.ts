@@ -22,7 +22,7 @@
  * Requests, open-loop at a fixed rate (a slow answer does not slow the rate), out of every 20: 7 resource lists
  * (problems by last change), 4 host lists, 2 grouped counts, 2 timeline pages, 4 passive results (POST /results,
  * each a state change: a resource alternates between OK and CRITICAL) and 1 acknowledgement of a resource made
- * CRITICAL at least 3 s before (a list read while there is none to acknowledge). They share 64 keep-alive
+ * CRITICAL at least 3 s before and not about to turn OK (a list read while there is none to acknowledge). They share 64 keep-alive
  * connections, as a crowd of browsers would hold them; a request's latency runs from its start, so the wait for a
  * free connection counts (when the server falls behind, the queue shows in the latency, not in a slower rate).
  *
@@ -376,7 +376,10 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
     }
     const lastExit = new Map<number, number>()
     const lastSent = new Map<number, number>()
-    // Resources made CRITICAL (by result number), oldest first, to be acknowledged.
+    // Resources made CRITICAL (by result number), oldest first, to be acknowledged within half the time until their
+    // next result, which comes round after targets / (results a second) seconds.
+    const resultsPerSecond = (rps * [...MIX].filter((k) => k === 'P').length) / MIX.length
+    const ACK_BEFORE_NEXT_RESULT_S = targets.length / resultsPerSecond / 2
     const critical: { target: Target; seq: number; at: number }[] = []
     const results: [number, string[]][] = []
     let seq = 0
@@ -447,8 +450,13 @@ async function run(db: 'sqlite' | 'pg', clients: number, rps: number, duration: 
         )
       }
       if (kind === 'A') {
-        // The oldest CRITICAL resource not changed since, at least 3 s after its result was answered.
-        while (critical.length && lastSent.get(critical[0].target.id) !== critical[0].seq) critical.shift()
+        // The oldest CRITICAL resource not changed since, at least 3 s after its result was answered. Not one near
+        // its next result (each comes round every targets / results-per-second seconds): that result, sent while the
+        // acknowledgement is on its way, may turn it OK first, and the server rightly refuses to acknowledge an OK
+        // resource (acknowledgement_add_failed, no_problem).
+        const fresh = (c: (typeof critical)[number]) =>
+          lastSent.get(c.target.id) === c.seq && performance.now() - c.at < ACK_BEFORE_NEXT_RESULT_S * 1000
+        while (critical.length && !fresh(critical[0])) critical.shift()
         if (critical.length && performance.now() - critical[0].at >= 3000) {
           const { target } = critical.shift()!
           return send('acknowledgement', 'POST', `/api/v1/resources/${target.id}/acknowledgements`, {
