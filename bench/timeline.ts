@@ -1,6 +1,6 @@
 /**
  * Timeline latency over a large event table (issue 5): 10,000,000 events over a year in 50 environments,
- * read through the real HTTP API, on SQLite and (issue 20) on PostgreSQL when PG_URL is set, the same events in
+ * read through the real HTTP API by a client in its own process, on SQLite and (issue 20) on PostgreSQL when PG_URL is set, the same events in
  * both. Goal: p95 of every shape under 50 ms on both databases (printed as `timeline goal db=…`).
  *
  *   npm run bench -- timeline [--events=N] [--n=100] [--rebuild]
@@ -19,6 +19,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { createHash, randomBytes } from 'node:crypto'
 import type SQLite from 'better-sqlite3'
 import { startServer, type TestServer } from '../tests/helpers/server'
@@ -29,6 +30,7 @@ import type { Store } from '../src/server/store/db'
 import { figuresLine, percentile } from './lib/stats'
 import { rng } from './lib/big-db'
 import { pgLoad } from './lib/pg-bulk'
+import { hear, runChild, tell } from './lib/child'
 
 const DATA_VERSION = 2
 const GOAL_MS = 50
@@ -39,6 +41,7 @@ const ENVIRONMENTS = 50
 const HOSTS = 20_000
 const DATA_DIR = path.resolve(path.dirname(new URL(import.meta.url).pathname), '.data')
 const YEAR = 365 * 86400
+const self = fileURLToPath(import.meta.url)
 
 interface Tenant {
   username: string
@@ -245,6 +248,44 @@ async function fillPg(server: TestServer, tenant: Tenant) {
   console.log(`PostgreSQL: loaded ${EVENTS} events in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }
 
+interface Shape {
+  name: string
+  auth: string
+  query: string
+}
+interface Measured {
+  name: string
+  ms: number[]
+  rows: number
+  totalresults: number
+}
+
+/**
+ * The client's side, in its own process (--phase=client): sequential requests, each timed from the request to the
+ * last byte of the body. In the server's process, the client's decoding and parsing of 700 KB pages and their garbage
+ * ran on the server's thread between its requests.
+ */
+async function clientPhase() {
+  const { baseUrl, shapes } = await hear<{ type: string; baseUrl: string; shapes: Shape[] }>('measure')
+  const get = async (auth: string, query: string) => {
+    const t0 = performance.now()
+    const r = await fetch(`${baseUrl}/api/v1/events?${query}`, { headers: { authorization: `Bearer ${auth}` } })
+    const body = await r.text()
+    const ms = performance.now() - t0
+    if (!r.ok) throw new Error(`${query} → ${r.status} ${body.slice(0, 300)}`)
+    return { ms, body: JSON.parse(body) as { result: { id: number }[]; totalresults: number } }
+  }
+  const measured: Measured[] = []
+  for (const { name, auth, query } of shapes) {
+    const first = await get(auth, query)
+    for (let i = 0; i < 5; i++) await get(auth, query)
+    const ms: number[] = []
+    for (let i = 0; i < N; i++) ms.push((await get(auth, query)).ms)
+    measured.push({ name, ms, rows: first.body.result.length, totalresults: first.body.totalresults })
+  }
+  await tell({ type: 'measured', measured })
+}
+
 async function measure(db: 'sqlite' | 'pg', server: TestServer, adminPassword: string, tenantUser: Tenant, hostId: number) {
   const token = async (username: string, password: string) => {
     const r = await fetch(`${server.baseUrl}/api/v1/auth/login`, {
@@ -257,14 +298,6 @@ async function measure(db: 'sqlite' | 'pg', server: TestServer, adminPassword: s
   }
   const admin = await token('admin', adminPassword)
   const tenant = await token(tenantUser.username, tenantUser.password)
-  const get = async (auth: string, query: string) => {
-    const t0 = performance.now()
-    const r = await fetch(`${server.baseUrl}/api/v1/events?${query}`, { headers: { authorization: `Bearer ${auth}` } })
-    const body = await r.text()
-    const ms = performance.now() - t0
-    if (!r.ok) throw new Error(`${query} → ${r.status} ${body.slice(0, 300)}`)
-    return { ms, body: JSON.parse(body) as { result: { id: number }[]; totalresults: number } }
-  }
   // What the timeline view asks for (SPEC §2 default range one year back to one year ahead).
   const now = Math.floor(Date.now() / 1000)
   const range = `start_time=${now - YEAR}&end_time=${now + YEAR}`
@@ -286,15 +319,19 @@ async function measure(db: 'sqlite' | 'pg', server: TestServer, adminPassword: s
     tenant: [tenant, `${range}&no_future_events=true&limit=1000`],
     hard_only: [admin, `${range}&no_future_events=true&only_hard=true&only_non_flapping=true&types=state_change&limit=1000`],
   }
+  const client = runChild(self, ['--phase=client', `--n=${N}`])
+  client.send({
+    type: 'measure',
+    baseUrl: server.baseUrl,
+    shapes: Object.entries(shapes).map(([name, [auth, query]]) => ({ name, auth, query })),
+  })
+  const { measured } = await client.next<{ type: string; measured: Measured[] }>('measured')
+  await client.stop()
   const figures: Record<string, string | number> = { events: EVENTS }
   let worstP95 = 0
-  for (const [name, [auth, query]] of Object.entries(shapes)) {
-    const first = await get(auth, query)
-    for (let i = 0; i < 5; i++) await get(auth, query)
-    const ms: number[] = []
-    for (let i = 0; i < N; i++) ms.push((await get(auth, query)).ms)
+  for (const { name, ms, rows, totalresults } of measured) {
     console.log(
-      `  [${db}] ${name}: p50=${percentile(ms, 50).toFixed(1)} ms p95=${percentile(ms, 95).toFixed(1)} ms rows=${first.body.result.length} totalresults=${first.body.totalresults}`,
+      `  [${db}] ${name}: p50=${percentile(ms, 50).toFixed(1)} ms p95=${percentile(ms, 95).toFixed(1)} ms rows=${rows} totalresults=${totalresults}`,
     )
     figures[`${name}_ms`] = percentile(ms, 50).toFixed(1)
     worstP95 = Math.max(worstP95, percentile(ms, 95))
@@ -314,6 +351,10 @@ const run = async (db: 'sqlite' | 'pg', server: TestServer, adminPassword: strin
   )
 }
 
+if (arg('phase') === 'client') {
+  await clientPhase()
+  process.exit(0)
+}
 const built = await build(process.argv.includes('--rebuild'))
 const sqlite = await startServer({ env: { DATABASE_URL: built.file } })
 try {
