@@ -15,12 +15,12 @@ const brotli = promisify(zlib.brotliCompress)
 const gzip = promisify(zlib.gzip)
 // The size hint lets brotli size its window and tables for the whole text at once: a 740 KB timeline page at
 // quality 4 took 3.8 instead of 6.3 ms, the same bytes (issue 20).
-const brotliAt = (quality: number) => (text: string) =>
+const brotliAt = (quality: number) => (text: string | Buffer) =>
   brotli(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length } })
 /** Answers compressed once and kept: a better brotli quality pays off over many sends. */
 const KEPT: Record<Encoding, (text: string) => Promise<Buffer>> = { br: brotliAt(5), gzip }
 /** Answers made for one request: @fastify/compress's brotli quality, in one call instead of its stream. */
-const PER_REQUEST: Record<Encoding, (text: string) => Promise<Buffer>> = { br: brotliAt(4), gzip }
+const PER_REQUEST: Record<Encoding, (text: string | Buffer) => Promise<Buffer>> = { br: brotliAt(4), gzip }
 
 /** An immutable JSON answer: its text, kept by whoever caches it (the same object for the same answer). */
 export interface FixedJson {
@@ -30,7 +30,7 @@ export interface FixedJson {
 const encoded = new WeakMap<FixedJson, Partial<Record<Encoding, Promise<Buffer>>>>()
 
 /** Sends `text` as JSON, compressed by `encode` in the encoding the client accepts (as it is when it accepts none). */
-async function sendJson(req: FastifyRequest, reply: FastifyReply, text: string, encode: (encoding: Encoding) => Promise<Buffer>) {
+async function sendJson(req: FastifyRequest, reply: FastifyReply, text: string | Buffer, encode: (encoding: Encoding) => Promise<Buffer>) {
   reply.type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding')
   const encoding = negotiate(req.headers['accept-encoding'] ?? '', [...ENCODINGS]) as Encoding | null
   if (!encoding) return reply.send(text)
@@ -48,10 +48,10 @@ export function sendFixedJson(req: FastifyRequest, reply: FastifyReply, answer: 
 }
 
 /**
- * Sends a big JSON text made for this request (a 10,000-host map's states: 3 MB) compressed in one piece on
+ * Sends a big JSON text (or its UTF-8 bytes) made for this request (a 10,000-host map's states: 3 MB) compressed in one piece on
  * libuv's thread pool. @fastify/compress streams it through zlib in 16 KB chunks, a couple of hundred hops
  * between the event loop and the pool that took 50–600 ms a wall's first paint waited for (issue 19).
  */
-export function sendJsonText(req: FastifyRequest, reply: FastifyReply, text: string) {
+export function sendJsonText(req: FastifyRequest, reply: FastifyReply, text: string | Buffer) {
   return sendJson(req, reply, text, (encoding) => PER_REQUEST[encoding](text))
 }

@@ -14,6 +14,7 @@ import { whereOf, type FilterDef } from './list'
 import type { Scope } from './scope'
 import { eventsJson } from './event-json'
 import { rowCount } from './pg-prepared'
+import { joinedUtf8 } from './json'
 import { ApiError } from '../../shared/errors'
 import { EVENT_CLASS_OF, EVENTS_COUNT_CAP, type EventsQuery, type TimelineEvent } from '../../shared/api/events'
 
@@ -211,8 +212,8 @@ async function pageJson(db: Kysely<Database>, dialect: Dialect, scope: Scope, ac
   ).execute(db)
 }
 
-/** SPEC §7 GET events as JSON text: `{result, totalresults, limited}`, newest display_time first (then id). */
-export async function listEventsJson(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery, now: number): Promise<string> {
+/** SPEC §7 GET events as UTF-8 JSON: `{result, totalresults, limited}`, newest display_time first (then id). */
+export async function listEventsJson(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery, now: number): Promise<Buffer> {
   const where = conditionsOf(dialect, scope, q, now)
   const access = await accessOf(db, dialect, scope, q)
   const [count, page] = await Promise.all([
@@ -225,7 +226,11 @@ export async function listEventsJson(db: Kysely<Database>, dialect: Dialect, sco
     q.limit === 0 ? { rows: [] } : pageJson(db, dialect, scope, access, where, q),
   ])
   const n = Number(count.rows[0].n)
-  return `{"result":[${page.rows.map((r) => r.json).join(',')}],"totalresults":${Math.min(n, EVENTS_COUNT_CAP)},"limited":${n > EVENTS_COUNT_CAP}}`
+  return joinedUtf8(
+    '{"result":[',
+    page.rows.map((r) => r.json),
+    `],"totalresults":${Math.min(n, EVENTS_COUNT_CAP)},"limited":${n > EVENTS_COUNT_CAP}}`,
+  )
 }
 
 /** SPEC §7 GET events/{id}: an event of an environment in scope, a system event or an audit event the caller may read. */
