@@ -6,21 +6,21 @@
  * pg_stat_statements). They are INCLUDE columns: the key, and so the page's order, stays. SQLite has its own
  * (0041): its planner takes the index it is told to.
  */
-import { sql, type Kysely } from 'kysely'
-import { isPostgres } from './util'
+import type { Kysely } from 'kysely'
+import { remakePostgresIndex } from './util'
 
 const KEY = ['display_time', 'id', 'hostgroup_id', 'start_time', 'status']
 
 export async function up(db: Kysely<any>) {
-  if (!isPostgres(db)) return
-  await db.schema.dropIndex('events_time_filter').execute()
-  await sql`CREATE INDEX events_time_filter ON events (display_time, id, hostgroup_id, start_time, status) INCLUDE (type, event_class, state_type, is_flapping, organization_id)`.execute(
-    db,
-  )
+  await remakePostgresIndex(db, 'events_time_filter', 'events', KEY, [
+    'type',
+    'event_class',
+    'state_type',
+    'is_flapping',
+    'organization_id',
+  ])
 }
 
 export async function down(db: Kysely<any>) {
-  if (!isPostgres(db)) return
-  await db.schema.dropIndex('events_time_filter').execute()
-  await db.schema.createIndex('events_time_filter').on('events').columns(KEY).execute()
+  await remakePostgresIndex(db, 'events_time_filter', 'events', KEY)
 }
