@@ -31,6 +31,7 @@ import { figuresLine, percentile } from './lib/stats'
 import { rng } from './lib/big-db'
 import { pgLoad } from './lib/pg-bulk'
 import { hear, runChild, tell } from './lib/child'
+import { timedGet } from './lib/http-get'
 
 const DATA_VERSION = 2
 const GOAL_MS = 50
@@ -262,18 +263,15 @@ interface Measured {
 
 /**
  * The client's side, in its own process (--phase=client): sequential requests, each timed from the request to the
- * last byte of the body. In the server's process, the client's decoding and parsing of 700 KB pages and their garbage
+ * decoded body as a browser gets it (lib/http-get.ts). In the server's process, the client's decoding and parsing of 700 KB pages and their garbage
  * ran on the server's thread between its requests.
  */
 async function clientPhase() {
   const { baseUrl, shapes } = await hear<{ type: string; baseUrl: string; shapes: Shape[] }>('measure')
   const get = async (auth: string, query: string) => {
-    const t0 = performance.now()
-    const r = await fetch(`${baseUrl}/api/v1/events?${query}`, { headers: { authorization: `Bearer ${auth}` } })
-    const body = await r.text()
-    const ms = performance.now() - t0
-    if (!r.ok) throw new Error(`${query} → ${r.status} ${body.slice(0, 300)}`)
-    return { ms, body: JSON.parse(body) as { result: { id: number }[]; totalresults: number } }
+    const { status, ms, text } = await timedGet(`${baseUrl}/api/v1/events?${query}`, { authorization: `Bearer ${auth}` })
+    if (status !== 200) throw new Error(`${query} → ${status} ${text.slice(0, 300)}`)
+    return { ms, body: JSON.parse(text) as { result: { id: number }[]; totalresults: number } }
   }
   const measured: Measured[] = []
   for (const { name, auth, query } of shapes) {
