@@ -5,21 +5,27 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+/** Seconds since `started`, for the steps' lines: which step a slow CI spent its time in. */
+const since = (started) => `${Math.round((Date.now() - started) / 1000)} s`
+
 const run = (label, cmd, args) => {
   console.log(`\n== ${label}: ${cmd} ${args.join(' ')}`)
+  const started = Date.now()
   const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env })
+  console.log(`== ${label} took ${since(started)}`)
   return r.status === 0
 }
 
 /** Runs a step beside others (each is one thread: tsc, eslint, prettier); its output is printed when it ends. */
 const runBeside = (label, cmd, args) =>
   new Promise((resolve) => {
+    const started = Date.now()
     const child = spawn(cmd, args, { env: process.env })
     let output = ''
     child.stdout.on('data', (d) => (output += d))
     child.stderr.on('data', (d) => (output += d))
     child.on('close', (code) => {
-      console.log(`\n== ${label}: ${cmd} ${args.join(' ')}\n${output}`)
+      console.log(`\n== ${label} (${since(started)}): ${cmd} ${args.join(' ')}\n${output}`)
       resolve(code === 0 ? null : label)
     })
   })
@@ -50,13 +56,17 @@ if (!run('build', 'npx', ['vite', 'build', '--logLevel', 'warn'])) failures.push
 const runTests = (args) =>
   new Promise((resolve) => {
     console.log(`\n== tests: npx ${args.join(' ')}`)
+    const started = Date.now()
     const child = spawn('npx', args, { env: process.env, stdio: ['inherit', 'pipe', 'inherit'] })
     let output = ''
     child.stdout.on('data', (d) => {
       process.stdout.write(d)
       output += d
     })
-    child.on('close', (code) => resolve({ ok: code === 0, output }))
+    child.on('close', (code) => {
+      console.log(`== tests took ${since(started)}`)
+      resolve({ ok: code === 0, output })
+    })
   })
 
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-vitest-')), 'report.json')
