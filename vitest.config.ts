@@ -27,7 +27,7 @@ export default defineConfig({
     // Vitest's default (cores − 1) runs one file at a time on a 2-core CI machine, where API and engine files
     // spend much of their time waiting on sockets, timers and PostgreSQL: three at a time there, cores − 1 on
     // bigger machines. Browser files run after them (their project's groupOrder), two at a time: each has its own
-    // server and Chromium, and one of them leaves a core mostly idle.
+    // server, a worker's files share its Chromium (e2e/browser.ts), and two of them keep both cores busy (three: no faster).
     maxWorkers: Math.max(3, os.availableParallelism() - 1),
     // API, engine and browser files run without isolation: each imported the whole server again (about 5 s of a
     // loaded machine per file). Their state is per server and database (store/cache.ts), which every file starts.
