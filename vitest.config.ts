@@ -11,7 +11,7 @@ import path from 'node:path'
 /**
  * Unit files that ask for jsdom on their first line. Each gets a fresh DOM, and the modules it imports must see that
  * DOM (a module keeps the `document` it was first evaluated with), so these keep vitest's isolation: their own
- * module graph per file. The other unit files share their worker's modules: re-importing them for each of 117
+ * module graph per file (in a VM context of their own). The other unit files share their worker's modules: re-importing them for each of 117
  * files took about 110 of the unit project's 195 s of CPU (99 → 41 s alone on the 2-core CI machine).
  */
 const UNIT = 'tests/unit'
@@ -45,7 +45,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'unit-dom', include: DOM_UNIT_FILES, environment: 'node', setupFiles: ['tests/unit/setup-i18n.ts'] },
+        // A fresh VM context per file instead of a fresh process: the same isolation, 40 → 17 s for the 26 files.
+        test: { name: 'unit-dom', include: DOM_UNIT_FILES, environment: 'node', setupFiles: ['tests/unit/setup-i18n.ts'], pool: 'vmForks' },
       },
       {
         extends: true,
