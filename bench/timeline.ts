@@ -240,12 +240,11 @@ async function build(rebuild: boolean): Promise<Built> {
 
 /**
  * The same events in a fresh PostgreSQL database (lib/pg-bulk.ts), then a server started on it, as the SQLite phase
- * starts one on its built file. A first server runs the migrations and writes the customers. The rows are made and
- * sent by a process of their own (--phase=load). Made in the measured server's process, their garbage grew its heap to
- * 128 MB, V8 shrank it again once the load was over, and the first shape measured paid for the heap growing back
- * (--trace-gc: scavenges every few ms, incremental marking steps up to 16 ms): page p95 58.6–59.7 ms, 40–45 for the
- * same page on the same database minutes later. With the load in its own process and the server idle for its
- * 4.5 minutes: 53.0.
+ * starts one on its built file. A first server runs the migrations and writes the customers; the rows are made and
+ * sent by a process of their own (--phase=load), so that the measured server's heap never holds the load's garbage
+ * (--trace-gc: grown to 128 MB by it, then reduced, then grown back under the first shape measured).
+ * The first shape after a fresh load is still slower than later (page p95 53–67 ms in two runs, 40–45 on the same
+ * database minutes later, also after a restart of PostgreSQL): the cause is not found yet.
  */
 async function loadPg(url: string, adminPassword: string, tenant: Tenant) {
   const started = Date.now()
