@@ -285,8 +285,8 @@ interface Measured {
 
 /**
  * The client's side, in its own process (--phase=client): sequential requests, each timed from the request to the
- * decoded body as a browser gets it (lib/http-get.ts). In the server's process, the client's decoding and parsing of 700 KB pages and their garbage
- * ran on the server's thread between its requests.
+ * decoded body as a browser gets it (lib/http-get.ts). In the server's process, the client's decoding and parsing
+ * of 700 KB pages and their garbage ran on the server's thread between its requests.
  */
 async function clientPhase() {
   const { baseUrl, shapes } = await hear<{ type: string; baseUrl: string; shapes: Shape[] }>('measure')
