@@ -7,8 +7,6 @@
  */
 import pg from 'pg'
 
-const comment = (name: string) => `SELECT shobj_description(oid, 'pg_database') AS meta FROM pg_database WHERE datname = '${name}'`
-
 export async function keptPostgres<Meta>(
   bench: string,
   key: string,
@@ -23,11 +21,16 @@ export async function keptPostgres<Meta>(
   await admin.connect()
   try {
     const { rows: stale } = await admin.query<{ datname: string }>(
-      `SELECT datname FROM pg_database WHERE datname LIKE 'vigil\\_bench\\_${bench}\\_%' AND datname <> $1`,
-      [name],
+      `SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2`,
+      [`vigil\\_bench\\_${bench}\\_%`, name],
     )
     for (const { datname } of stale) await admin.query(`DROP DATABASE ${datname} WITH (FORCE)`)
-    const kept = (await admin.query<{ meta: string | null }>(comment(name))).rows[0]
+    const kept = (
+      await admin.query<{ meta: string | null }>(
+        `SELECT shobj_description(oid, 'pg_database') AS meta FROM pg_database WHERE datname = $1`,
+        [name],
+      )
+    ).rows[0]
     if (kept?.meta && !rebuild) return { url: url.toString(), meta: JSON.parse(kept.meta) as Meta }
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await admin.query(`CREATE DATABASE ${name}`)
