@@ -207,7 +207,8 @@ function fillSqlite(sqlite: SQLite.Database, envIds: number[], now: number) {
   for (const ix of indexes) sqlite.exec(ix.sql)
 }
 
-const newTenant = (): Tenant => ({ username: 'tenant-operator', password: `bench-${randomBytes(6).toString('hex')}` })
+const newPassword = () => `bench-${randomBytes(6).toString('hex')}`
+const newTenant = (): Tenant => ({ username: 'tenant-operator', password: newPassword() })
 const HOST_ID = Math.floor(HOSTS / 3) + 1
 
 /** What the built databases hold: a new migration, DATA_VERSION or event count builds them again. */
@@ -225,7 +226,7 @@ async function build(rebuild: boolean): Promise<Built> {
     if (f.startsWith('timeline-') && !f.startsWith(`timeline-${KEY}`)) fs.rmSync(path.join(DATA_DIR, f), { force: true })
   const started = Date.now()
   const tmp = path.join(DATA_DIR, `timeline-build-${process.pid}.db`)
-  const adminPassword = `bench-${randomBytes(6).toString('hex')}`
+  const adminPassword = newPassword()
   const tenant = newTenant()
   const now = Math.floor(Date.now() / 1000)
   const server = await startServer({ env: { DATABASE_URL: tmp, VIGIL_ADMIN_PASSWORD: adminPassword } })
@@ -380,7 +381,8 @@ if (arg('phase') === 'load') {
   await loadPhase()
   process.exit(0)
 }
-const built = await build(process.argv.includes('--rebuild'))
+const rebuild = process.argv.includes('--rebuild')
+const built = await build(rebuild)
 const sqlite = await startServer({ env: { DATABASE_URL: built.file } })
 try {
   await run('sqlite', sqlite, built.adminPassword, built.tenant, built.hostId)
@@ -391,8 +393,8 @@ if (process.env.PG_URL) {
   // Measured as the SQLite phase is, on a database the server finds, not right after the load: the whole first run
   // after a 10M load measured slower than one a minute later on the same database (page p95 56 against 40 ms). A run
   // that has just loaded it (a new key, --rebuild) still measures right after its load.
-  const { url, meta } = await keptPostgres('timeline', KEY, process.argv.includes('--rebuild'), async (url) => {
-    const adminPassword = `bench-${randomBytes(6).toString('hex')}`
+  const { url, meta } = await keptPostgres('timeline', KEY, rebuild, async (url) => {
+    const adminPassword = newPassword()
     const tenant = newTenant()
     await loadPg(url, adminPassword, tenant)
     return { adminPassword, tenant }
