@@ -40,10 +40,8 @@ import { launchChromium } from '../e2e/browser'
 import type { Database } from '../src/server/store/db'
 import { summariseProfile } from './lib/cpu'
 import { startTrace, stopTrace, summariseTrace } from './lib/trace'
-import { figuresLine, percentile } from './lib/stats'
+import { figuresLine, percentile, VSYNC_MS } from './lib/stats'
 
-/** One frame at 60 Hz: a frame interval of k vsyncs missed k − 1 of them. */
-const VSYNC_MS = 1000 / 60
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const SECONDS = Number(arg('seconds') ?? 10)
 const RATE = Number(arg('rate') ?? 100)

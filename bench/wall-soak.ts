@@ -37,7 +37,7 @@ import path from 'node:path'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../e2e/browser'
 import { postStateChanges } from './lib/state-changes'
-import { figuresLine } from './lib/stats'
+import { figuresLine, VSYNC_MS } from './lib/stats'
 import { startTrace, stopTrace, summariseTrace } from './lib/trace'
 import { bigMap, openMap } from './map-viewer'
 
@@ -60,7 +60,6 @@ async function memory(cdp: CDPSession, gc = true) {
  * rendering), so that a stall reads as the page's own work or as the machine's.
  */
 const FRAMES = `(() => {
-  const vsync = 1000 / 60
   const reset = () => ({ longest: 0, over50: 0, frames: 0, stalls: [], loaf: [] })
   window.soak_ = reset()
   window.soakReset_ = () => (window.soak_ = reset())
@@ -70,7 +69,7 @@ const FRAMES = `(() => {
     if (last) {
       s.frames++
       s.longest = Math.max(s.longest, t - last)
-      if (Math.round((t - last) / vsync) > 3) s.over50++
+      if (Math.round((t - last) / ${VSYNC_MS}) > 3) s.over50++
       if (t - last > 50 && s.stalls.length < 50) s.stalls.push({ at: Math.round(last), ms: t - last })
     }
     last = t

@@ -1,4 +1,7 @@
-/** Small helpers shared by the benchmarks: percentiles and the final `NAME: key=value …` line. */
+/** Small helpers shared by the benchmarks: percentiles, the vsync and the final `NAME: key=value …` line. */
+
+/** One frame at 60 Hz: frame intervals come in whole vsyncs, and one of k vsyncs missed k − 1 of them. */
+export const VSYNC_MS = 1000 / 60
 
 /** Nearest-rank percentile (p in 0..100) of a list of numbers. */
 export function percentile(values: number[], p: number): number {
