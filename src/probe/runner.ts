@@ -85,8 +85,11 @@ export function createRunner(opts: { buffer: ResultBuffer; workers: number; conc
         const key = targetKey(c.type, c.id)
         keep.add(key)
         const old = checks.get(key)
-        if (old && JSON.stringify(old.check) === JSON.stringify({ ...c, state: old.check.state })) continue
-        const target = toTarget(c, old?.target)
+        // The server lost this check's state (its host went offline while no probe reported, SPEC §3): the
+        // server's state, due at once, replaces the probe's plan, so the host leaves offline at the next sync.
+        const lost = old !== undefined && old.check.state.status !== null && c.state.status === null
+        if (!lost && old && JSON.stringify(old.check) === JSON.stringify({ ...c, state: old.check.state })) continue
+        const target = toTarget(c, lost ? undefined : old?.target)
         checks.set(key, { target, check: c })
         scheduler.plan(target)
       }

@@ -194,12 +194,16 @@ export async function markProbesDown(db: Kysely<Database>, before: number) {
   return marked
 }
 
-/** SPEC §3 host state `offline`: the hosts of these environments, which no probe checks now; returns their deltas. */
+/**
+ * SPEC §3 host state `offline`: the hosts of these environments, which no probe checks now; returns their deltas.
+ * Their next check is due at once, so whoever takes them (the probe back, or another of its group) checks them
+ * first instead of waiting out a retry interval planned before the probe fell silent.
+ */
 export async function setHostsOffline(db: Kysely<Database>, hostgroupIds: number[], output: string): Promise<StateDelta[]> {
   if (!hostgroupIds.length) return []
   const hosts = await db
     .updateTable('hosts')
-    .set({ state: 'offline', plugin_output: output })
+    .set({ state: 'offline', plugin_output: output, next_check: null })
     .where('hostgroup_id', 'in', hostgroupIds)
     .where('state', '<>', 'offline')
     .returning([
