@@ -66,7 +66,7 @@ export function Toolbar({ editor, mode, notify, children }: ToolbarProps) {
                 disabled={!isAvailable(a, mode, ctx)}
                 onClick={() => runAction(editor, a, mode, actionContext(editor, { notify }))}
               >
-                {TOOLBAR_ICONS[a.id] ? <Icon src={TOOLBAR_ICONS[a.id]} /> : t(a.label)}
+                {TOOLBAR_ICONS[a.id] ? <Icon drawing={TOOLBAR_ICONS[a.id]} /> : t(a.label)}
               </button>
             ))}
           </div>
@@ -80,7 +80,7 @@ export function Toolbar({ editor, mode, notify, children }: ToolbarProps) {
         title={t('editor.shortcuts.open')}
         onClick={() => setHelpOpen(true)}
       >
-        <Icon src={TOOLBAR_ICONS.shortcuts} />
+        <Icon drawing={TOOLBAR_ICONS.shortcuts} />
       </button>
       {helpOpen && <ShortcutHelp onClose={() => setHelpOpen(false)} />}
       <div className="ms-auto d-flex gap-2 align-items-center">{children}</div>

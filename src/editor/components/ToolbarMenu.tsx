@@ -4,13 +4,13 @@
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../../ui'
+import { Icon, type IconDrawing } from '../../ui'
 import type { Action } from '../actions'
 import { TOOLBAR_ICONS } from '../actions/icons'
 
 export interface ToolbarMenuProps {
   label: string
-  icon: string
+  icon: IconDrawing
   actions: readonly Action[]
   enabled(action: Action): boolean
   run(action: Action): void
@@ -56,7 +56,7 @@ export function ToolbarMenu({ label, icon, actions, enabled, run }: ToolbarMenuP
         title={label}
         onClick={() => setOpen(!open)}
       >
-        <Icon src={icon} />
+        <Icon drawing={icon} />
       </button>
       {open && (
         <div role="menu" aria-label={label} className="dropdown-menu show" style={{ top: '100%', left: 0 }}>
@@ -72,7 +72,7 @@ export function ToolbarMenu({ label, icon, actions, enabled, run }: ToolbarMenuP
                 run(a)
               }}
             >
-              {TOOLBAR_ICONS[a.id] && <Icon src={TOOLBAR_ICONS[a.id]} />}
+              {TOOLBAR_ICONS[a.id] && <Icon drawing={TOOLBAR_ICONS[a.id]} />}
               {t(a.label)}
             </button>
           ))}

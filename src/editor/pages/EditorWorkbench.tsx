@@ -74,7 +74,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
       title={t(`editor.${panel}.title`)}
       onClick={() => setPanels({ ...panels, [panel]: !panels[panel] })}
     >
-      <Icon src={TOOLBAR_ICONS[panel]} />
+      <Icon drawing={TOOLBAR_ICONS[panel]} />
     </button>
   )
   const publishing = useMapWrite(mapWrites.publish)
@@ -177,7 +177,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
             title={t('editor.properties.open')}
             onClick={() => setPropertiesOpen(true)}
           >
-            <Icon src={TOOLBAR_ICONS.properties} />
+            <Icon drawing={TOOLBAR_ICONS.properties} />
           </button>
         )}
         {!legacy && (
@@ -189,7 +189,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
             title={t('editor.history.title')}
             onClick={() => setHistoryOpen(!historyOpen)}
           >
-            <Icon src={TOOLBAR_ICONS.history} />
+            <Icon drawing={TOOLBAR_ICONS.history} />
           </button>
         )}
       </Toolbar>

@@ -55,7 +55,9 @@ export function Dropdown({ label, items, className }: DropdownProps) {
   }, [open])
 
   return (
-    <div ref={root} className={`dropdown d-inline-block ${className ?? ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
+    // Not Bootstrap's `.dropdown` (position: relative): the menu is fixed, and a positioned box in every table row is
+    // a paint layer of its own, two per row repainted at each refresh of the alerts table (issue 17).
+    <div ref={root} className={`d-inline-block ${className ?? ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
       <button
         ref={toggleButton}
         type="button"
