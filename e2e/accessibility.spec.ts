@@ -127,10 +127,9 @@ describe('shipped icons (issue 17)', () => {
       const data = g.getImageData(0, 0, 32, 32).data
       let opaque = 0
       for (let i = 3; i < data.length; i += 4) if (data[i] > 128) opaque++
-      const style = getComputedStyle(el)
       return {
         tag: el.tagName,
-        fill: style.fill,
+        fill: getComputedStyle(el).fill,
         color: getComputedStyle(el.parentElement!).color,
         opaque,
         width: el.getBoundingClientRect().width,
