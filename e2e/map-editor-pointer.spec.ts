@@ -362,6 +362,10 @@ describe('map editor by pointer (issue 18)', () => {
     await first.route('**/document/updates?*', (route) => route.abort())
     await first.getByRole('complementary', { name: 'Palette' }).getByRole('button', { name: 'Place Cloud' }).click()
     await first.getByRole('status').filter({ hasText: 'Not saved' }).waitFor()
+    // A failed save is not retried until the next edit, so the route can go. While any route is set, Playwright
+    // holds every request of the page, and a busy machine could close the page with the lock's keepalive release
+    // still held: it never reached the server (CI, 30 s).
+    await first.unrouteAll()
     first.on('dialog', (dialog) => void dialog.accept())
     await first.close({ runBeforeUnload: true })
     await expect.poll(() => first.isClosed()).toBe(true)
