@@ -195,10 +195,11 @@ describe('shell screens', () => {
     suite.contexts.push(context)
     await context.clock.install()
     const page = await context.newPage()
-    // The first check (on start) must have seen the old build.
+    // The first check (on start) must have seen the old build. A screen that reads no /version.json of its own (the
+    // versions screen does): its answer could come first, and the check's be served after the new build (CI).
     const firstCheck = page.waitForResponse((r) => r.url().endsWith('/version.json'))
-    await page.goto(`${suite.server.baseUrl}/#/versions?token=${encodeURIComponent(login.body.token)}`)
-    await page.getByRole('heading', { name: 'Versions' }).waitFor()
+    await page.goto(`${suite.server.baseUrl}/#/supported_devices?token=${encodeURIComponent(login.body.token)}`)
+    await page.getByRole('heading', { name: 'Supported devices' }).waitFor()
     await firstCheck
     const before = (await (await fetch(`${suite.server.baseUrl}/version.json`)).json()).build
     // A new build copied into place: index.html changes while the server runs.
