@@ -181,7 +181,7 @@ describe.each(DATABASES)("password checks at OWASP's cost on %s", (db) => {
     const t = await addTenant('operator')
     const from = source()
     const ghost = uniq('ghost')
-    const waitingMs = { known: 0, unknown: 0 }
+    const waitingMs = { known: [] as number[], unknown: [] as number[] }
     for (let i = 0; i < LOCKOUT_FAILURES + 3; i++) {
       const t0 = Date.now()
       const known = await loginFrom(server, from, { username: t.username, password: `bad-${i}` })
@@ -191,11 +191,12 @@ describe.each(DATABASES)("password checks at OWASP's cost on %s", (db) => {
       expect(known.status).toBe(401)
       expect(known.body).toEqual(unknown.body)
       if (i < LOCKOUT_FAILURES) continue
-      waitingMs.known += t1 - t0
-      waitingMs.unknown += t2 - t1
+      waitingMs.known.push(t1 - t0)
+      waitingMs.unknown.push(t2 - t1)
     }
-    // Both verify a password (the unknown one against a decoy hash): a waiting user is no shortcut.
-    expect(waitingMs.known).toBeGreaterThan(waitingMs.unknown / 3)
+    // Both verify a password (the unknown one against a decoy hash): a waiting user is no shortcut. The fastest of
+    // each: a busy machine only makes a login slower, and one unknown login of 13 s once outweighed the rest (CI).
+    expect(Math.min(...waitingMs.known)).toBeGreaterThan(Math.min(...waitingMs.unknown) / 3)
     expect((await loginFrom(server, from, { username: t.username, password: t.password })).status).toBe(403)
   }, 60_000)
 
