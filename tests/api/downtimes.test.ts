@@ -193,6 +193,13 @@ describe.each(DATABASES)('maintenance on %s', (db) => {
     expect(await eventsOf(host.id)).toEqual([])
   })
 
+  it('takes a start in the minute before the current one: a form sent as a minute ended (START_GRACE_S)', async () => {
+    const { resource } = await hostWithResource()
+    const previousMinute = Math.floor(nowS() / 60) * 60 - 60
+    const r = await a.api.post(`/api/v1/resources/${resource.id}/downtimes`, payload({ start_time: previousMinute }))
+    expect([r.status, r.body.start_time, r.body.status]).toEqual([201, previousMinute, 'STARTED'])
+  })
+
   it('needs schedule_downtime to schedule or remove, view_scheduled_downtime to view (SPEC §6)', async () => {
     const desk = await addTenant('service_desk')
     const host = (await admin.post('/api/v1/hosts/', { name: `dt-desk-${++n}`, hostgroup_id: desk.environmentId, check_type: '1' })).body

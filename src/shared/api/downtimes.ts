@@ -30,15 +30,25 @@ export const DOWNTIME_STATUSES = ['SCHEDULED', 'STARTED', 'STOPPED', 'CANCELLED'
 export type DowntimeStatus = (typeof DOWNTIME_STATUSES)[number]
 
 /**
- * SPEC §5 Maintenance: the start cannot be before the current minute, the end lies after the start, and a
- * flexible maintenance needs its duration. Returns the field at fault, or null. Shared so forms agree.
+ * How long before the current minute the server still takes a start as "the current minute": a form sent in the
+ * last second of a minute (start: that minute) arrives in the next one, and a browser's clock may run a little
+ * behind the server's. Refused, the person would see "the start cannot be before the current minute" for a start
+ * the form chose and checked itself.
+ */
+export const START_GRACE_S = 60
+
+/**
+ * SPEC §5 Maintenance: the start cannot be before the current minute (`graceS` earlier on the server), the end lies
+ * after the start, and a flexible maintenance needs its duration. Returns the field at fault, or null. Shared so
+ * forms agree.
  */
 export function downtimeWindowProblem(
   d: { start_time: number; end_time: number; is_flexible: boolean; duration?: number | null },
   nowS: number,
+  graceS = 0,
 ): { field: string; reason: string } | null {
   const minute = Math.floor(nowS / 60) * 60
-  if (d.start_time < minute) return { field: 'start_time', reason: 'the start cannot be before the current minute' }
+  if (d.start_time < minute - graceS) return { field: 'start_time', reason: 'the start cannot be before the current minute' }
   if (d.end_time <= d.start_time) return { field: 'end_time', reason: 'the end must lie after the start' }
   if (d.is_flexible && !(d.duration && d.duration > 0))
     return { field: 'duration', reason: 'Duration is required for flexible maintenance.' }

@@ -7,7 +7,7 @@
  */
 import type { ZodApp, RouteDeps } from '../types'
 import { BulkAcknowledgementBody, BulkDowntimeBody, BulkResult, BulkTicketBody } from '../../../shared/api/bulk'
-import { downtimeWindowProblem } from '../../../shared/api/downtimes'
+import { downtimeWindowProblem, START_GRACE_S } from '../../../shared/api/downtimes'
 import { ApiError } from '../../../shared/errors'
 import type { FeedDelta } from '../../../shared/feed'
 import { chunked, hostsOf, rightRefusal, targetKey, targetsByFilter, type ActionTarget, type Refusal } from '../../store/action-targets'
@@ -50,7 +50,7 @@ export async function bulkRoutes(app: ZodApp, { store, bus, engine, box }: Route
 
   app.post('/downtimes', { schema: { body: BulkDowntimeBody, response: { 200: BulkResult } } }, async (req) => {
     const at = now()
-    const problem = downtimeWindowProblem(req.body, at)
+    const problem = downtimeWindowProblem(req.body, at, START_GRACE_S)
     if (problem) throw new ApiError('validation_failed', { ...problem, field: `body.${problem.field}` })
     const matched = await targetsByFilter(store.db, store.dialect, req.scope, req.body)
     // SPEC §2 "apply to the host instead": each matching resource's host, once.

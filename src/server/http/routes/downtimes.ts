@@ -9,7 +9,7 @@
  */
 import type { ZodApp, RouteDeps } from '../types'
 import { HostIdParams, Removed, ResourceIdParams } from '../../../shared/api/acknowledgements'
-import { Downtime, DowntimeBody, DowntimeList, downtimeWindowProblem } from '../../../shared/api/downtimes'
+import { Downtime, DowntimeBody, DowntimeList, downtimeWindowProblem, START_GRACE_S } from '../../../shared/api/downtimes'
 import { ApiError } from '../../../shared/errors'
 import { checkPayloadIds, hostsOf, refuse, rightRefusal, targetOf } from '../../store/action-targets'
 import { cancelDowntimes, listDowntimes, scheduleDowntimes } from '../../store/downtimes'
@@ -27,7 +27,7 @@ export async function downtimeRoutes(app: ZodApp, { store, bus, engine }: RouteD
       const onPath = await targetOf(store.db, req.scope, req.params)
       const named = onPath.object === 'host' && req.body.resource_id ? await hostIdOfResource(store.db, req.body.resource_id) : null
       checkPayloadIds(onPath, req.body, named)
-      const problem = downtimeWindowProblem(req.body, at)
+      const problem = downtimeWindowProblem(req.body, at, START_GRACE_S)
       if (problem) throw new ApiError('validation_failed', { ...problem, field: `body.${problem.field}` })
       const t = onPath.object === 'resource' && req.body.set_to_host_checkbox ? (await hostsOf(store.db, [onPath]))[0] : onPath
       refuse(rightRefusal(req.scope, 'schedule_downtime', t))
