@@ -40,6 +40,24 @@ describe('monitoring lists (issue 17)', () => {
     await hosts.getByRole('link', { name: 'page-01' }).waitFor()
   })
 
+  it('keeps every column where it was when the feed brings a much longer check output (TableColumn.fills)', async () => {
+    const user = await engineerWith(suite, [{ name: 'wide-01' }, { name: 'wide-02' }])
+    const post = (output: string) => user.api.post('/api/v1/results', { results: [{ host: 'wide-01', exit_status: 2, output }] })
+    expect((await post('PING CRITICAL - short')).status).toBe(200)
+    const page = await openAs(suite, user, '/monitoring/hosts?order=name')
+    const hosts = page.getByRole('table', { name: 'Hosts' })
+    await hosts.getByText('PING CRITICAL - short').waitFor()
+    const edges = () => hosts.locator('thead th').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)))
+    const before = await edges()
+    const long = `PING CRITICAL - ${'unreachable through the customer firewall '.repeat(12)}`.trim()
+    expect((await post(long)).status).toBe(200)
+    await hosts.getByText(long).waitFor()
+    expect(await edges()).toEqual(before)
+    // The output takes the room the other columns leave, and wraps in it.
+    const output = await hosts.getByText(long).boundingBox()
+    expect(output!.height).toBeGreaterThan(40)
+  })
+
   it('downloads the filtered hosts as CSV with the age as people read it and its raw seconds in a column of their own', async () => {
     const user = await engineerWith(suite, [{ name: 'csv-down' }, { name: 'csv-up' }, { name: 'other-up' }])
     // State changes at known times: csv-down went down 2 hours 5 minutes ago, csv-up came up 3 days ago.

@@ -81,6 +81,7 @@ const outputColumn = (ctx: ColumnContext): Column => ({
   header: ctx.t('monitoring.columns.plugin_output'),
   sortable: true,
   className: 'text-break',
+  fills: true,
   cell: (row) => row.plugin_output,
   csv: (row) => row.plugin_output,
 })

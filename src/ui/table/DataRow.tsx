@@ -81,7 +81,7 @@ function DataRowOf<Row>(props: DataRowProps<Row>) {
         )}
         {columns.map((column, i) => (
           <td key={column.id} {...layout[leading + i]}>
-            {column.cell(row)}
+            {column.fills ? <div className="fill-text">{column.cell(row)}</div> : column.cell(row)}
           </td>
         ))}
       </tr>

@@ -68,7 +68,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const { headerRef, stickyCell } = useStickyOffsets(leading + (firstScrolling === -1 ? visible.length : firstScrolling))
   const cellProps = (index: number, column?: TableColumn<Row>): CellLayout => {
     const sticky = stickyCell(index, column?.sticky === 'name')
-    const className = [column?.className, sticky.className].filter(Boolean).join(' ') || undefined
+    const className = [column?.className, column?.fills && 'fill-cell', sticky.className].filter(Boolean).join(' ') || undefined
     return { className, style: sticky.style }
   }
   const layout = useMemo(

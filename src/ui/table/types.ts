@@ -23,6 +23,11 @@ export interface TableColumn<Row> {
   sticky?: 'state' | 'name'
   /** Extra classes of the cells, e.g. `text-nowrap`. */
   className?: string
+  /**
+   * Takes the width the other columns leave, and its text wraps without widening the table (table.css): a live
+   * table's columns stay put when the feed changes a check output, and the table is not measured again for it.
+   */
+  fills?: boolean
 }
 
 /**
