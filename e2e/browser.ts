@@ -21,7 +21,7 @@ const NO_WEBUI_OMNIBOX = '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPo
  */
 const FULL_CHROMIUM = '/usr/bin/chromium'
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell'
-const TEST_CHROMIUM = fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM
+const TEST_CHROMIUM = process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL_CHROMIUM)
 
 export function launchChromium(executablePath = process.env.CHROMIUM_PATH ?? FULL_CHROMIUM): Promise<Browser> {
   return chromium.launch({
@@ -47,7 +47,7 @@ let workerChromium: Promise<Browser> | null = null
 
 function sharedChromium(): Promise<Browser> {
   if (!workerChromium) {
-    const launched = launchChromium(process.env.CHROMIUM_PATH ?? TEST_CHROMIUM)
+    const launched = launchChromium(TEST_CHROMIUM)
     workerChromium = launched
     launched.then(
       (browser) => browser.on('disconnected', () => workerChromium === launched && (workerChromium = null)),
