@@ -58,6 +58,47 @@ describe('monitoring lists (issue 17)', () => {
     expect(output!.height).toBeGreaterThan(40)
   })
 
+  it('keeps the columns when a refresh brings a much longer host name, and sizes them anew when the window changes width', async () => {
+    const user = await engineerWith(suite, [
+      { name: 'short-01', status: 2 },
+      { name: 'short-02', status: 2 },
+    ])
+    const page = await openAs(suite, user, '/monitoring/hosts?order=name')
+    const hosts = page.getByRole('table', { name: 'Hosts' })
+    await hosts.getByRole('link', { name: 'short-02' }).waitFor()
+    const edges = () => hosts.locator('thead th').evaluateAll((cells) => cells.map((c) => Math.round(c.getBoundingClientRect().left)))
+    const before = await edges()
+    // A host added and checked meanwhile: its first state change brings it with the next background refresh.
+    const long = 'very-long-host-name-of-the-customer-network.example.net'
+    const created = await user.api.post('/api/v1/hosts/', {
+      name: long,
+      hostgroup_id: user.environmentId,
+      check_type: '1',
+      max_check_attempts: 1,
+    })
+    expect(created.status).toBe(201)
+    const checked = await user.api.post('/api/v1/results', { results: [{ host: long, exit_status: 2, output: 'PING CRITICAL' }] })
+    expect(checked.status).toBe(200)
+    const name = hosts.getByRole('link', { name: long })
+    await name.waitFor()
+    expect(await edges()).toEqual(before)
+    // The name wraps inside the column it found.
+    const oneLine = (await hosts.getByRole('link', { name: 'short-01' }).boundingBox())!.height
+    expect((await name.boundingBox())!.height).toBeGreaterThan(oneLine * 1.5)
+    // A wider window sizes the columns to their content again: the long name fits on one line.
+    await page.setViewportSize({ width: 1800, height: 900 })
+    await expect.poll(async () => (await name.boundingBox())!.height).toBeLessThan(oneLine * 1.5)
+    const wide = await edges()
+    expect(wide).not.toEqual(before)
+    // …and a narrower one again from the content, as if opened at that size, not from the widths kept for the wider one.
+    await page.setViewportSize({ width: 1400, height: 900 })
+    await expect.poll(edges).not.toEqual(wide)
+    const narrowed = await edges()
+    await page.reload()
+    await name.waitFor()
+    expect(await edges()).toEqual(narrowed)
+  })
+
   it('downloads the filtered hosts as CSV with the age as people read it and its raw seconds in a column of their own', async () => {
     const user = await engineerWith(suite, [{ name: 'csv-down' }, { name: 'csv-up' }, { name: 'other-up' }])
     // State changes at known times: csv-down went down 2 hours 5 minutes ago, csv-up came up 3 days ago.

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { DataRow, type CellLayout, type RowEvents } from './DataRow'
 import { isNavigationKey, keepActive, navigateRows, toggled, type RowNavigation } from './row-navigation'
 import { ariaSort, nextSort, type SortState } from './sort'
+import { useFrozenColumns } from './frozen-columns'
 import { useStickyOffsets } from './sticky-columns'
 import './table.css'
 import type { TableColumn, TableSelection } from './types'
@@ -65,6 +66,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   }, [columns, visibleIds])
   const span = visible.length + leading
   const firstScrolling = visible.findIndex((c) => !c.sticky)
+  // Headers as well as ids: another language sizes the columns anew.
+  const tableRef = useFrozenColumns(`${leading}\n${visible.map((c) => `${c.id}:${c.header}`).join('\n')}`, modelRows.length > 0)
   const { headerRef, stickyCell } = useStickyOffsets(leading + (firstScrolling === -1 ? visible.length : firstScrolling))
   const cellProps = (index: number, column?: TableColumn<Row>): CellLayout => {
     const sticky = stickyCell(index, column?.sticky === 'name')
@@ -112,7 +115,15 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <div className="table-responsive">
-      <table className="table table-sm table-hover align-middle mb-0 data-table" aria-label={label}>
+      <table ref={tableRef} className="table table-sm table-hover align-middle mb-0 data-table" aria-label={label}>
+        <colgroup>
+          {Array.from({ length: leading }, (_, i) => (
+            <col key={i} />
+          ))}
+          {visible.map((c) => (
+            <col key={c.id} />
+          ))}
+        </colgroup>
         <thead>
           <tr ref={headerRef}>
             {renderExpanded && (

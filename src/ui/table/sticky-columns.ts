@@ -3,7 +3,7 @@ import { MOBILE_WIDTH_PX } from '../../shared/constants'
 
 const offsetVar = (index: number) => `--sticky-left-${index}`
 /** Where table.css makes the columns sticky (SPEC §9 "Mobile threshold width 480 px"). */
-const PHONE_QUERY = `(max-width: ${MOBILE_WIDTH_PX}px)`
+export const PHONE_QUERY = `(max-width: ${MOBILE_WIDTH_PX}px)`
 
 /**
  * The `left` offsets of a table's first `count` columns, which table.css keeps in view on a phone while the
