@@ -40,6 +40,18 @@ describe('monitoring lists (issue 17)', () => {
     await hosts.getByRole('link', { name: 'page-01' }).waitFor()
   })
 
+  it('opens a host and its resource from their row links, and Back returns to the list (RowLink)', async () => {
+    const user = await engineerWith(suite, [{ name: 'row-link-01', status: 2, resources: [{ name: 'disk /var', status: 2 }] }])
+    const page = await openAs(suite, user, '/monitoring/hosts?order=name')
+    await page.getByRole('table', { name: 'Hosts' }).getByRole('link', { name: 'row-link-01' }).click()
+    await page.waitForURL(/#\/monitoring\/hosts\/row-link-01\/resources$/)
+    await page.getByRole('table', { name: 'Resources' }).getByRole('link', { name: 'disk /var' }).click()
+    await page.waitForURL(/#\/monitoring\/hosts\/row-link-01\/disk%20%2Fvar\/status$/)
+    await page.goBack()
+    await page.goBack()
+    await page.getByRole('table', { name: 'Hosts' }).getByRole('link', { name: 'row-link-01' }).waitFor()
+  })
+
   it('keeps every column where it was when the feed brings a much longer check output (TableColumn.fills)', async () => {
     const user = await engineerWith(suite, [{ name: 'wide-01' }, { name: 'wide-02' }])
     const post = (output: string) => user.api.post('/api/v1/results', { results: [{ host: 'wide-01', exit_status: 2, output }] })

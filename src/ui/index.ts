@@ -7,6 +7,7 @@ export { parseTablePath, formatTablePath, isTablePathSegment, type TablePath } f
 export { ChipList, type Chip, type ChipListProps } from './ChipList'
 export { TablePanel, type TablePanelProps } from './table/TablePanel'
 export type { TableColumn, TableSelection } from './table/types'
+export { RowLink, type RowLinkProps } from './table/RowLink'
 export { nextSort, toOrderParam, fromOrderParam, type SortState } from './table/sort'
 export { lastPage, stepPage, targetPage, pageNumbers, type PageStep } from './table/pagination'
 export { toCsv, csvCell, downloadBlob, type CsvColumn, type CsvValue } from './table/csv'

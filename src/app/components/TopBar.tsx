@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../../ui'
 import { Link } from 'react-router'
 import { useStore } from 'zustand'
 import type { Theme } from '../../shared/enums'
@@ -17,7 +17,7 @@ export interface TopBarProps {
 }
 
 export function TopBar({ username, avatarUrl, menuHidden, theme, onToggleMenu, onThemeChange, onLogout }: TopBarProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const pending = useStore(pendingStore, (s) => s.count > 0)
   return (
     <header className="navbar navbar-expand bg-primary px-3 gap-2" data-bs-theme="dark">

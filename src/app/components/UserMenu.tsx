@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../../ui'
 import { Link } from 'react-router'
 import { Avatar } from './Avatar'
 
@@ -12,7 +12,7 @@ export interface UserMenuProps {
 
 /** The user menu: preferences, tokens, two-factor enrolment and versions links, and log out. */
 export function UserMenu({ username, avatarUrl, onLogout }: UserMenuProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const [open, setOpen] = useState(false)
   const ref = useRef<HTMLDivElement>(null)
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../../ui'
 import { MULTI_ACTIONS, type MultiAction } from '../actions/requests'
 import type { MultiSelect } from '../use-multi-select'
 import { Dropdown } from './Dropdown'
@@ -15,7 +15,7 @@ export interface MultiSelectBarProps {
 
 /** The toolbar entry of SPEC §4 multi-select mode: choose the action, then act on the selection or on all. */
 export function MultiSelectBar({ multi, matching, onApply, onApplyAll }: MultiSelectBarProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   if (multi.action === null) {
     return (
       <Dropdown

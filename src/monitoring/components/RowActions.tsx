@@ -1,5 +1,4 @@
-import { Link } from 'react-router'
-import { handlingButton, maintenanceButton, RowActionButton, useTexts } from '../../ui'
+import { handlingButton, maintenanceButton, RowActionButton, RowLink, useTexts } from '../../ui'
 import { menuActions } from '../actions/menu'
 import type { PanelAction } from '../actions/requests'
 import { hostPath, jumpTargets, resourcePath } from '../links'
@@ -41,9 +40,9 @@ export function RowActions({ row, variant, onAction, onReschedule }: RowActionsP
       )}
       <RowActionButton button={maintenanceButton(item)} onAction={act} />
       {row.has_graph && (
-        <Link className="btn btn-sm btn-outline-secondary" to={graphs}>
+        <RowLink className="btn btn-sm btn-outline-secondary" to={graphs}>
           {t('monitoring.actions.graphs')}
-        </Link>
+        </RowLink>
       )}
       {menu.length > 0 && <Dropdown label={t('monitoring.actions.menu.label')} items={menu} />}
       <JumpToMenu jumps={jumpTargets(row)} />

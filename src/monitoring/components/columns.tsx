@@ -7,7 +7,6 @@
  *   column is sorted (SPEC §4 three-state sort; state by severity).
  * The environment column (issue 17) is shown at first to people who see more than one environment.
  */
-import { Link } from 'react-router'
 import {
   AgeText,
   ageSeconds,
@@ -16,6 +15,7 @@ import {
   formatDateTime,
   fromUnix,
   HostTypeIcon,
+  RowLink,
   StateBadge,
   type TableColumn,
 } from '../../ui'
@@ -71,7 +71,7 @@ function hostNameCell(row: MonitoredRow) {
           <HostTypeIcon category={hostTypeCategory(row.hosttype)} />
         </span>
       )}
-      <Link to={hostPath(name, 'resources')}>{name}</Link>
+      <RowLink to={hostPath(name, 'resources')}>{name}</RowLink>
     </span>
   )
 }
@@ -177,7 +177,8 @@ export function resourceColumns(ctx: ColumnContext): Column[] {
       sortable: true,
       // On a host's own resources tab the resource is the name that stays in view.
       sticky: ctx.showHost ? undefined : 'name',
-      cell: (row) => (isHost(row) ? '' : <Link to={resourcePath(row.host_name, row.display_name, 'status')}>{row.display_name}</Link>),
+      cell: (row) =>
+        isHost(row) ? '' : <RowLink to={resourcePath(row.host_name, row.display_name, 'status')}>{row.display_name}</RowLink>,
       csv: (row) => (isHost(row) ? '' : row.display_name),
     },
     environmentColumn(ctx),

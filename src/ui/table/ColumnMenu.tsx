@@ -1,5 +1,5 @@
 import { useId, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 
 export interface ColumnMenuProps {
   columns: readonly { id: string; header: string }[]
@@ -9,7 +9,7 @@ export interface ColumnMenuProps {
 
 /** Shows and hides columns (SPEC §2 hidden columns such as the host description). */
 export function ColumnMenu({ columns, visible, onToggle }: ColumnMenuProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const [open, setOpen] = useState(false)
   const menuId = useId()
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { csvFileName, downloadCsv, toCsv, type CsvColumn } from './csv'
 
 export interface CsvButtonProps<Row> {
@@ -11,7 +11,7 @@ export interface CsvButtonProps<Row> {
 
 /** SPEC §2 "CSV download" of the current filter. */
 export function CsvButton<Row>({ fetchRows, columns, fileName }: CsvButtonProps<Row>) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const [busy, setBusy] = useState(false)
   const download = async () => {
     setBusy(true)

@@ -1,6 +1,6 @@
 import { getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table'
 import { useDeferredValue, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { DataRow, type CellLayout, type RowEvents } from './DataRow'
 import { isNavigationKey, keepActive, navigateRows, toggled, type RowNavigation } from './row-navigation'
 import { ariaSort, nextSort, type SortState } from './sort'
@@ -32,7 +32,7 @@ const INTERACTIVE = 'a, button, input, select, textarea, label, summary'
 /** The table of a table panel: server-sorted headers, expandable rows with arrow keys, optional selection. */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { label, getRowId, visibility, sort, onSortChange, renderExpanded, rowClassName, selection, onSelectionRejected, empty } = props
-  const { t } = useTranslation()
+  const t = useTexts()
   // New rows (a page, a background refresh bringing 30 new alerts) and new columns (the screen's clock moving
   // every age) render in the background in slices between frames; the rows shown stay until they are ready
   // (issue 4 "stays responsive" while the feed updates).

@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { PAGE_SIZE_OPTIONS } from '../../shared/constants'
 
 export interface PageSizeSelectProps {
@@ -9,7 +9,7 @@ export interface PageSizeSelectProps {
 
 /** SPEC §9 "Page size options 10, 25, 50, 100, 250"; the screen starts from the `page_size` preference. */
 export function PageSizeSelect({ pageSize, onPageSizeChange }: PageSizeSelectProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const id = useId()
   return (
     <div className="d-flex align-items-center gap-1">

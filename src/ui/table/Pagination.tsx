@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { pageNumbers, stepPage, targetPage, type PageStep } from './pagination'
 
 export interface PaginationProps {
@@ -17,7 +17,7 @@ const STEPS: { step: PageStep; text: string }[] = [
 
 /** SPEC §2: first, previous, up to 5 numbered pages, next, last. */
 export function Pagination({ page, last, onPageChange }: PaginationProps) {
-  const { t } = useTranslation()
+  const t = useTexts()
   const go = (target: number | null) => {
     if (target !== null) onPageChange(target)
   }

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTexts } from '../use-texts'
 import { ChipList, type Chip } from '../ChipList'
 import { ColumnMenu } from './ColumnMenu'
 import { CsvButton } from './CsvButton'
@@ -62,7 +62,7 @@ export interface TablePanelProps<Row> {
 
 export function TablePanel<Row>(props: TablePanelProps<Row>) {
   const { title, columns, total, page, pageSize, selection } = props
-  const { t } = useTranslation()
+  const t = useTexts()
   const [collapsed, setCollapsed] = useState(props.defaultCollapsed ?? false)
   const [visibility, setVisibility] = useState<Record<string, boolean>>(() => Object.fromEntries(columns.map((c) => [c.id, !c.hidden])))
   const [rejected, setRejected] = useState<string | null>(null)
