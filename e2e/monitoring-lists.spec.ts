@@ -52,6 +52,38 @@ describe('monitoring lists (issue 17)', () => {
     await page.getByRole('table', { name: 'Hosts' }).getByRole('link', { name: 'row-link-01' }).waitFor()
   })
 
+  it('refreshes the alerts page after a resource state change without asking the host lists again', async () => {
+    const user = await engineerWith(suite, [
+      { name: 'scope-down', status: 2 },
+      { name: 'scope-up', status: 0, resources: [{ name: 'cpu', status: 2, output: 'CPU CRITICAL - 99%' }] },
+    ])
+    const page = await openAs(suite, user, '/monitoring/problems')
+    const problems = page.getByRole('table', { name: 'Problems' })
+    await problems.getByText('CPU CRITICAL - 99%').waitFor()
+    await problems.getByRole('link', { name: 'scope-down' }).waitFor()
+    const asked: string[] = []
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname))
+    const post = (result: object) => user.api.post('/api/v1/results', { results: [result] })
+    const askedFor = (path: string) => asked.filter((p) => p.startsWith(`/api/v1/${path}`))
+    // critical → warning → critical moves the resource between the alerts page's segments, which a refresh shows.
+    // The first change's refresh may also carry the one the feed's subscription asked for; the second is alone.
+    for (const [status, output] of [
+      [1, 'CPU WARNING - 85%'],
+      [2, 'CPU CRITICAL - 97%'],
+    ] as const) {
+      asked.length = 0
+      expect((await post({ host: 'scope-up', resource: 'cpu', exit_status: status, output })).status).toBe(200)
+      await problems.getByText(output).waitFor()
+      await expect.poll(() => askedFor('resources').length, { timeout: 10_000 }).toBeGreaterThan(0)
+    }
+    expect(askedFor('hosts')).toEqual([])
+    expect(await problems.getByRole('link', { name: 'scope-down' }).isVisible()).toBe(true)
+    // A host that recovers leaves the page: its state change asks the host lists again.
+    expect((await post({ host: 'scope-down', exit_status: 0, output: 'PING OK' })).status).toBe(200)
+    await problems.getByRole('link', { name: 'scope-down' }).waitFor({ state: 'detached' })
+    expect(askedFor('hosts').length).toBeGreaterThan(0)
+  })
+
   it('keeps every column where it was when the feed brings a much longer check output (TableColumn.fills)', async () => {
     const user = await engineerWith(suite, [{ name: 'wide-01' }, { name: 'wide-02' }])
     const post = (output: string) => user.api.post('/api/v1/results', { results: [{ host: 'wide-01', exit_status: 2, output }] })

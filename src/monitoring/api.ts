@@ -47,6 +47,8 @@ export const monitoringKeys = {
   list: (entity: Entity, params: ListParams) => [...monitoringKeys.tables(), 'list', entity, params] as const,
   counts: (entity: Entity, column: string, params: CountParams) => [...monitoringKeys.tables(), 'counts', entity, column, params] as const,
   problems: (params: ProblemParams) => [...monitoringKeys.tables(), 'problems', params] as const,
+  /** One segment's rows of an alerts page (its first page), kept apart so that a refresh may reuse it. */
+  segment: (entity: Entity, params: ListParams) => [...monitoringKeys.tables(), 'segment', entity, params] as const,
   subjects: () => [...monitoringKeys.all, 'subjects'] as const,
   host: (name: string) => [...monitoringKeys.subjects(), 'host', name] as const,
   resource: (host: string, name: string) => [...monitoringKeys.subjects(), 'resource', host, name] as const,
@@ -113,6 +115,27 @@ async function startOnePerTask<T, R>(items: readonly T[], start: (item: T) => Pr
 }
 
 const segmentRules = (p: ProblemParams, segment: Segment): FilterNode[] => [...p.rules[segment.entity]!, ['state', 'equals', segment.state]]
+
+/**
+ * What a background refresh asks again (feed.ts). `resources`: only resource states changed, so the hosts' own
+ * counts and the alerts page's host segments stay as the feed patched them (host lists are asked again for their
+ * resource counts, SPEC §2). An alerts page then asks 7 of its 13 lists and counts (issue 17 alerts-page).
+ */
+export type RefreshScope = 'all' | 'resources'
+
+/** Set while a resource-only refresh runs: the alerts page takes its host segments from the cache. */
+let hostSegmentsKept = false
+
+/** Kept host segments are asked again at the tables' stale time at the latest: a deleted host has no delta. */
+const TABLE_STALE_MS = 30_000
+
+function fetchSegment(entity: Entity, params: ListParams, signal?: AbortSignal): Promise<PageData> {
+  return queryClient.fetchQuery({
+    queryKey: monitoringKeys.segment(entity, params),
+    queryFn: () => fetchList(entity, params, signal),
+    staleTime: hostSegmentsKept && entity === 'hosts' ? TABLE_STALE_MS : 0,
+  })
+}
 // SPEC §4 PROBLEM order between segments; the newest problem first within one.
 const SEGMENT_ORDER = '-last_state_change'
 
@@ -127,7 +150,7 @@ export async function fetchProblemPage(p: ProblemParams, signal?: AbortSignal): 
   if (p.page === 1) {
     const lists = await Promise.all(
       await startOnePerTask(segments, (segment) =>
-        fetchList(
+        fetchSegment(
           segment.entity,
           {
             advanced_filter: segmentRules(p, segment),
@@ -203,7 +226,7 @@ async function fetchSortedProblemPage(p: ProblemParams, segments: readonly Segme
 }
 
 /** Table queries keep the previous page while the next loads (no flicker) and poll only when told to. */
-const tableOptions = { placeholderData: keepPreviousData, staleTime: 30_000 } as const
+const tableOptions = { placeholderData: keepPreviousData, staleTime: TABLE_STALE_MS } as const
 
 export function useListPage(entity: Entity, params: ListParams, refetchInterval: number | false) {
   return useQuery({
@@ -225,6 +248,10 @@ export function useProblemPage(params: ProblemParams, refetchInterval: number | 
 
 /** A query of a table page (a list or an alerts page), as opposed to counts. */
 export const isPageQuery = (q: Query) => ['list', 'problems'].includes(String(q.queryKey[2]))
+/** A query holding table rows, which feed deltas patch: pages and the alerts pages' segments. */
+export const isRowsQuery = (q: Query) => isPageQuery(q) || q.queryKey[2] === 'segment'
+/** What a resource-only refresh leaves alone: the hosts' counts and alerts segments. */
+const isHostsOnly = (q: Query) => ['counts', 'segment'].includes(String(q.queryKey[2])) && q.queryKey[3] === 'hosts'
 
 /**
  * Whether some table page has arrived. Totals wait for it: the rows an operator came for are asked for first,
@@ -350,14 +377,19 @@ export function useSearch(query: string | null, environmentIds: string) {
  * and counts marked stale, the ones on screen fetched again one per task, pages first. Starting a screen's dozen fetches at once (their URLs, the token, the browser's request
  * set-up) held one frame for 25–50 ms on every background refresh (issue 17 alerts-page).
  */
-export async function refreshTables(): Promise<void> {
-  const tables = { queryKey: monitoringKeys.tables() }
+export async function refreshTables(scope: RefreshScope = 'all'): Promise<void> {
+  const tables = { queryKey: monitoringKeys.tables(), predicate: (q: Query) => scope === 'all' || !isHostsOnly(q) }
   await queryClient.invalidateQueries({ ...tables, refetchType: 'none' })
   const shown = queryClient.getQueryCache().findAll({ ...tables, type: 'active' })
   shown.sort((a, b) => Number(isPageQuery(b)) - Number(isPageQuery(a)))
-  await Promise.all(
-    await startOnePerTask(shown, (query) => queryClient.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' })),
-  )
+  hostSegmentsKept = scope === 'resources'
+  try {
+    await Promise.all(
+      await startOnePerTask(shown, (query) => queryClient.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' })),
+    )
+  } finally {
+    hostSegmentsKept = false
+  }
 }
 
 /** After an action on a row: its tables, its subject page, tickets and its action lists. */

@@ -10,7 +10,7 @@ import { useFeed, usePollingWhileOffline } from '../app/feed'
 import { queryClient } from '../app/api'
 import type { RefreshKind } from '../app/preferences'
 import type { ActionDelta, FeedDelta, StateDelta } from '../shared/feed'
-import { isPageQuery, monitoringKeys, refreshTables } from './api'
+import { isRowsQuery, monitoringKeys, refreshTables, type RefreshScope } from './api'
 import type { MonitoredRow, PageData } from './model'
 import { isLive, uiStore, useMonitoringUi } from './state'
 
@@ -91,16 +91,23 @@ export function needsRefresh(d: RowDelta, outcome: { found: boolean; stateChange
   return outcome.found ? outcome.stateChanged : changedState(d)
 }
 
+/** A resource's state change alters resource rows and counts (and the hosts' resource counts) only. */
+export const refreshScopeOf = (d: RowDelta): RefreshScope => (d.kind === 'state' && d.object === 'resource' ? 'resources' : 'all')
+
 let refreshTimer: ReturnType<typeof setTimeout> | null = null
 let lastRefresh = 0
+let pendingScope: RefreshScope | null = null
 
-function scheduleRefresh() {
+function scheduleRefresh(scope: RefreshScope) {
+  pendingScope = (pendingScope ?? scope) === 'resources' && scope === 'resources' ? 'resources' : 'all'
   if (refreshTimer) return
   refreshTimer = setTimeout(
     () => {
       refreshTimer = null
       lastRefresh = Date.now()
-      void refreshTables()
+      const scope = pendingScope ?? 'all'
+      pendingScope = null
+      void refreshTables(scope)
     },
     Math.max(0, lastRefresh + LIVE_REFRESH_MS - Date.now()),
   )
@@ -109,7 +116,7 @@ function scheduleRefresh() {
 /** Applies deltas to every cached table page and subject, in one cache update per query. */
 export function applyDeltas(deltas: readonly RowDelta[]): void {
   const outcomes = deltas.map(() => ({ found: false, stateChanged: false }))
-  queryClient.setQueriesData<PageData>({ queryKey: monitoringKeys.tables(), predicate: isPageQuery }, (data) => {
+  queryClient.setQueriesData<PageData>({ queryKey: monitoringKeys.tables(), predicate: isRowsQuery }, (data) => {
     if (!data) return data
     const patched = patchPageWith(data, deltas)
     patched.outcomes.forEach((o, i) => {
@@ -121,7 +128,8 @@ export function applyDeltas(deltas: readonly RowDelta[]): void {
   queryClient.setQueriesData<MonitoredRow>({ queryKey: monitoringKeys.subjects() }, (row) =>
     row ? deltas.reduce((r, d) => patchRow(r, d), row) : row,
   )
-  if (deltas.some((d, i) => needsRefresh(d, outcomes[i]))) scheduleRefresh()
+  const refreshing = deltas.filter((d, i) => needsRefresh(d, outcomes[i]))
+  if (refreshing.length) scheduleRefresh(refreshing.every((d) => refreshScopeOf(d) === 'resources') ? 'resources' : 'all')
 }
 
 const pending: RowDelta[] = []
@@ -154,7 +162,7 @@ export function useMonitoringFeed(environmentIds: readonly number[]): void {
     },
     // A change between the tables' first fetch and the subscription, or while the feed was away, has no delta.
     () => {
-      if (isLive(uiStore.getState())) scheduleRefresh()
+      if (isLive(uiStore.getState())) scheduleRefresh('all')
       else missed.current = true
     },
   )

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { changedState, needsRefresh, patchPage, patchPageWith, patchRow } from '../../../src/monitoring/feed'
+import { changedState, needsRefresh, patchPage, patchPageWith, patchRow, refreshScopeOf } from '../../../src/monitoring/feed'
 import type { ActionDelta, StateDelta } from '../../../src/shared/feed'
 import { hostRow, resourceRow } from './rows'
 
@@ -87,5 +87,11 @@ describe('live table updates from the feed (DESIGN.md data flow 3, issue 4 "Live
     expect(needsRefresh(stateDelta(), { found: false, stateChanged: false })).toBe(true)
     expect(needsRefresh(stateDelta(), { found: true, stateChanged: true })).toBe(true)
     expect(needsRefresh(actionDelta(), { found: true, stateChanged: false })).toBe(true)
+  })
+
+  it('asks only the resource tables again after a resource state change; a host change or an action asks all', () => {
+    expect(refreshScopeOf(stateDelta())).toBe('resources')
+    expect(refreshScopeOf(stateDelta({ object: 'host' }))).toBe('all')
+    expect(refreshScopeOf(actionDelta())).toBe('all')
   })
 })
