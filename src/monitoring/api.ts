@@ -136,6 +136,7 @@ function fetchSegment(entity: Entity, params: ListParams, signal?: AbortSignal):
     staleTime: hostSegmentsKept && entity === 'hosts' ? TABLE_STALE_MS : 0,
   })
 }
+
 // SPEC §4 PROBLEM order between segments; the newest problem first within one.
 const SEGMENT_ORDER = '-last_state_change'
 
@@ -373,9 +374,11 @@ export function useSearch(query: string | null, environmentIds: string) {
 }
 
 /**
- * Refreshes every table (the `r` shortcut, after actions, the feed, when auto-refresh resumes): the cached pages
- * and counts marked stale, the ones on screen fetched again one per task, pages first. Starting a screen's dozen fetches at once (their URLs, the token, the browser's request
- * set-up) held one frame for 25–50 ms on every background refresh (issue 17 alerts-page).
+ * Refreshes every table (the `r` shortcut, after actions, the feed, when auto-refresh resumes), or with scope
+ * `resources` every table but the hosts' counts and alerts segments: the cached pages and counts marked stale,
+ * the ones on screen fetched again one per task, pages first. Starting a screen's dozen fetches at once (their
+ * URLs, the token, the browser's request set-up) held one frame for 25–50 ms on every background refresh (issue 17
+ * alerts-page).
  */
 export async function refreshTables(scope: RefreshScope = 'all'): Promise<void> {
   const tables = { queryKey: monitoringKeys.tables(), predicate: (q: Query) => scope === 'all' || !isHostsOnly(q) }
