@@ -12,18 +12,24 @@ export function RowActionButton<A extends string>({ button, onAction }: RowActio
   const t = useTexts()
   const label = button.action ? t(`ui.actions.labels.${button.action}`) : t('ui.actions.notAvailable')
   const reason = button.reasonKey ? t(button.reasonKey) : undefined
-  return (
-    // A disabled button gets no pointer events, so the reason sits on a wrapper as well.
+  const control = (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-secondary"
+      disabled={button.disabled}
+      aria-description={reason}
+      onClick={() => button.action && onAction(button.action)}
+    >
+      {label}
+    </button>
+  )
+  // A disabled button gets no pointer events, so its reason sits on a wrapper as well. Only then: a live table
+  // lays out every box of its new rows (issue 17 alerts-page).
+  return reason ? (
     <span title={reason} className="d-inline-block">
-      <button
-        type="button"
-        className="btn btn-sm btn-outline-secondary"
-        disabled={button.disabled}
-        aria-description={reason}
-        onClick={() => button.action && onAction(button.action)}
-      >
-        {label}
-      </button>
+      {control}
     </span>
+  ) : (
+    control
   )
 }
