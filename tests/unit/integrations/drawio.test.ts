@@ -147,9 +147,11 @@ describe('draw.io import', () => {
       Object.values(drawio(cell(value), testLookup()).document.items).map((i) => ('label' in i ? i.label : ''))[0]
     expect(label('&lt;b&gt;core&lt;/b&gt;&lt;br/&gt;router &amp;lt;1&amp;gt;')).toBe('core\nrouter <1>')
     expect(label('a &lt; b')).toBe('a < b')
+    // About 0.65 s on an idle 2-core machine, most of it reading the 1 MB document; a tag regex over the whole label
+    // (no cut, 262,144 `<`) would take minutes. The bound leaves room for CI keeping both cores busy (1.15 s seen).
     const started = performance.now()
     expect(label('&lt;'.repeat(262_144))).toMatch(/^<+$/)
-    expect(performance.now() - started).toBeLessThan(1000)
+    expect(performance.now() - started).toBeLessThan(5000)
   })
 
   it('refuses what is not a draw.io file with invalid_input naming the body', () => {
