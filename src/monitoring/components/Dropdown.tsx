@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from 'react'
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 
 export interface DropdownItem {
@@ -16,19 +16,18 @@ export interface DropdownProps {
   /** Translated text of the toggle button; also its accessible name. */
   label: string
   items: readonly DropdownItem[]
-  className?: string
 }
 
 /**
  * A Bootstrap-looking menu button without Bootstrap's script: opens on click, closes on Escape, outside
  * clicks and scrolling. The menu is placed fixed under its button, so a scrolling table does not clip it.
  */
-export function Dropdown({ label, items, className }: DropdownProps) {
+export function Dropdown({ label, items }: DropdownProps) {
   const [position, setPosition] = useState<CSSProperties | null>(null)
   const open = position !== null
   const menuId = useId()
-  const root = useRef<HTMLDivElement>(null)
   const toggleButton = useRef<HTMLButtonElement>(null)
+  const menu = useRef<HTMLUListElement>(null)
   const close = () => setPosition(null)
   // Focus goes back to the toggle before the item acts, so a panel it opens returns focus there (issue 17).
   const choose = (item: DropdownItem) => {
@@ -37,14 +36,15 @@ export function Dropdown({ label, items, className }: DropdownProps) {
     item.onSelect?.()
   }
   const toggle = () => {
-    const rect = root.current?.getBoundingClientRect()
+    const rect = toggleButton.current?.getBoundingClientRect()
     setPosition(open || !rect ? null : { position: 'fixed', top: rect.bottom, right: Math.max(0, window.innerWidth - rect.right) })
   }
 
   useEffect(() => {
     if (!open) return
     const outside = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) close()
+      const target = e.target as Node
+      if (!toggleButton.current?.contains(target) && !menu.current?.contains(target)) close()
     }
     document.addEventListener('mousedown', outside)
     window.addEventListener('scroll', close, true)
@@ -54,10 +54,11 @@ export function Dropdown({ label, items, className }: DropdownProps) {
     }
   }, [open])
 
+  const closeOnEscape = (e: KeyboardEvent) => e.key === 'Escape' && close()
+  // No wrapper: not Bootstrap's `.dropdown` (position: relative), as the menu is fixed and a positioned box in every
+  // table row is a paint layer of its own, nor any other box, which a live table lays out for each new row (issue 17).
   return (
-    // Not Bootstrap's `.dropdown` (position: relative): the menu is fixed, and a positioned box in every table row is
-    // a paint layer of its own, two per row repainted at each refresh of the alerts table (issue 17).
-    <div ref={root} className={`d-inline-block ${className ?? ''}`} onKeyDown={(e) => e.key === 'Escape' && close()}>
+    <>
       <button
         ref={toggleButton}
         type="button"
@@ -66,11 +67,12 @@ export function Dropdown({ label, items, className }: DropdownProps) {
         aria-expanded={open}
         aria-controls={menuId}
         onClick={toggle}
+        onKeyDown={closeOnEscape}
       >
         {label}
       </button>
       {open && (
-        <ul id={menuId} role="menu" aria-label={label} className="dropdown-menu show" style={position}>
+        <ul ref={menu} id={menuId} role="menu" aria-label={label} className="dropdown-menu show" style={position} onKeyDown={closeOnEscape}>
           {items.map((item) => (
             <li key={item.key} role="none">
               {item.to && !item.disabled ? (
@@ -86,6 +88,6 @@ export function Dropdown({ label, items, className }: DropdownProps) {
           ))}
         </ul>
       )}
-    </div>
+    </>
   )
 }
