@@ -98,8 +98,9 @@ let refreshTimer: ReturnType<typeof setTimeout> | null = null
 let lastRefresh = 0
 let pendingScope: RefreshScope | null = null
 
+/** Asks for a refresh at most once per LIVE_REFRESH_MS; the scopes asked meanwhile add up (`all` wins). */
 function scheduleRefresh(scope: RefreshScope) {
-  pendingScope = (pendingScope ?? scope) === 'resources' && scope === 'resources' ? 'resources' : 'all'
+  pendingScope = pendingScope === 'all' || scope === 'all' ? 'all' : 'resources'
   if (refreshTimer) return
   refreshTimer = setTimeout(
     () => {
@@ -128,8 +129,7 @@ export function applyDeltas(deltas: readonly RowDelta[]): void {
   queryClient.setQueriesData<MonitoredRow>({ queryKey: monitoringKeys.subjects() }, (row) =>
     row ? deltas.reduce((r, d) => patchRow(r, d), row) : row,
   )
-  const refreshing = deltas.filter((d, i) => needsRefresh(d, outcomes[i]))
-  if (refreshing.length) scheduleRefresh(refreshing.every((d) => refreshScopeOf(d) === 'resources') ? 'resources' : 'all')
+  deltas.forEach((d, i) => needsRefresh(d, outcomes[i]) && scheduleRefresh(refreshScopeOf(d)))
 }
 
 const pending: RowDelta[] = []
