@@ -369,13 +369,21 @@ describe('map editor by pointer (issue 18)', () => {
     first.on('dialog', (dialog) => void dialog.accept())
     await first.close({ runBeforeUnload: true })
     await expect.poll(() => first.isClosed()).toBe(true)
-    // The closed tab releases its lock on the way out (a keepalive request): a tab opened before that arrives would
-    // find the map locked by the other session and open read-only, which is another test's subject.
-    await expect.poll(async () => (await user.api.get(`/api/v1/maps/${user.mapId}`)).body.lock, { timeout: 30_000 }).toBeNull()
+    // The closed tab releases its lock on the way out, but a keepalive request from a closing page is best effort
+    // in Chromium: on a busy machine it was lost twice in CI. Then the new tab finds the lock with this user's other
+    // session and the person takes it over (map-editor-sessions.spec.ts tests that path); either way the edit is
+    // offered back.
+    const released = async () => (await user.api.get(`/api/v1/maps/${user.mapId}`)).body.lock === null
+    const deadline = Date.now() + 10_000
+    while (!(await released()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200))
 
     const second = await browser.tab(user.path)
     const prompt = second.getByRole('dialog', { name: 'Unsaved changes' })
-    await prompt.getByText(/^Restore unsaved changes from \d\d-\d\d-\d{4} \d\d:\d\d:\d\d\?$/).waitFor()
+    const offer = prompt.getByText(/^Restore unsaved changes from \d\d-\d\d-\d{4} \d\d:\d\d:\d\d\?$/)
+    const takeOver = second.getByRole('button', { name: 'Edit here instead' })
+    await offer.or(takeOver).waitFor()
+    if (await takeOver.isVisible()) await takeOver.click()
+    await offer.waitFor()
     await prompt.getByRole('button', { name: 'Restore' }).click()
     await savedNow(second)
     expect(Object.values((await draft(user)).items)).toContainEqual(expect.objectContaining({ kind: 'shape', icon: 'cloud' }))
