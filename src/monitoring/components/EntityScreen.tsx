@@ -24,8 +24,6 @@ export interface EntityScreenProps {
   showHost?: boolean
 }
 
-const total = (counts: Record<string, number> | undefined) => Object.values(counts ?? {}).reduce((a, b) => a + b, 0)
-
 /**
  * The host list, the resources overview and a host's resources (SPEC §2): one entity under the screen's
  * filters, in one table or one table per value of the route's group_by (SPEC §2 /groupby={group_by}).
@@ -37,14 +35,10 @@ export function EntityScreen({ screen, entity, kind, title, showHost }: EntitySc
   const environment_ids = screen.environmentParam
   const column = screen.location === 'problems' ? null : groupColumn(screen.location, screen.state.groupBy)
   const groups = useCounts(entity, column ?? 'state', column ? { advanced_filter: rules, environment_ids } : null, refetchInterval)
-  const matching = useCounts(entity, 'state', { advanced_filter: rules, environment_ids }, refetchInterval, true)
   const values = Object.keys(groups.data ?? {})
     .filter((v) => v !== 'null')
     .sort((a, b) => a.localeCompare(b))
-  const bulk = {
-    scopes: [{ entity, advanced_filter: rules, environment_ids: screen.environmentIds.length ? screen.environmentIds : undefined }],
-    count: total(matching.data),
-  }
+  const scopes = [{ entity, advanced_filter: rules, environment_ids: screen.environmentIds.length ? screen.environmentIds : undefined }]
   const groupRules = (value: string): FilterNode[] => [...rules, [column!, 'equals', value]]
 
   return (
@@ -53,7 +47,7 @@ export function EntityScreen({ screen, entity, kind, title, showHost }: EntitySc
       entities={[entity]}
       states={STATES[entity]}
       countRules={(e) => screen.rulesFor(e, { states: false, extras: false })}
-      bulk={bulk}
+      scopes={scopes}
     >
       {(controls) =>
         column === null ? (

@@ -1,7 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react'
 import type { FilterNode } from '../../shared/filter'
-import { ActionArea, actionRequest, type ActionRequest, type BulkRequest } from '../actions/ActionArea'
-import type { MultiAction, PanelAction } from '../actions/requests'
+import { ActionArea, actionRequest, type ActionRequest } from '../actions/ActionArea'
+import type { BulkScope, MultiAction, PanelAction } from '../actions/requests'
 import { rowBase } from '../actions/requests'
 import { runReschedule } from '../actions/run'
 import { useTableRefetchInterval } from '../feed'
@@ -23,8 +23,8 @@ export interface TableWorkspaceProps {
   /** The state chips (SPEC §2 state-count totals). */
   states: readonly string[]
   countRules(entity: Entity): FilterNode[] | null
-  /** Everything the current filter matches, for the bulk actions. */
-  bulk: BulkRequest
+  /** Everything the current filter matches, per entity, for the bulk actions. */
+  scopes: BulkScope[]
   children(controls: TableControls): ReactNode
 }
 
@@ -32,7 +32,7 @@ export interface TableWorkspaceProps {
  * A table screen's working area: the filter bar, multi-select mode (SPEC §4), the open action panel and
  * the screen's tables, which get the shared controls.
  */
-export function TableWorkspace({ screen, entities, states, countRules, bulk, children }: TableWorkspaceProps) {
+export function TableWorkspace({ screen, entities, states, countRules, scopes, children }: TableWorkspaceProps) {
   const [filterOpen, setFilterOpen] = useState(false)
   const [request, setRequest] = useState<ActionRequest | null>(null)
   const multi = useMultiSelect()
@@ -66,9 +66,10 @@ export function TableWorkspace({ screen, entities, states, countRules, bulk, chi
       <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
         <MultiSelectBar
           multi={multi}
-          matching={bulk.count}
+          scopes={scopes}
+          refetchInterval={refetchInterval}
           onApply={(action) => setRequest(actionRequest(action, multi.rows, { multi: true }))}
-          onApplyAll={(action) => setRequest(actionRequest(action, [], { multi: true, bulk }))}
+          onApplyAll={(action, count) => setRequest(actionRequest(action, [], { multi: true, bulk: { scopes, count } }))}
         />
       </div>
       {shown && (

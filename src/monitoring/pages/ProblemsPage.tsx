@@ -26,7 +26,6 @@ import { useTableScreen, type TableScreen } from '../use-table-screen'
 
 const ENTITIES: readonly Entity[] = ['hosts', 'resources']
 const PROBLEM_STATES = [...new Set(PROBLEM_SEGMENTS.map((s) => s.state))]
-const total = (counts: Record<string, number> | undefined) => Object.values(counts ?? {}).reduce((a, b) => a + b, 0)
 
 /** The alerts overview's base: /monitoring/alerts when it was reached so, else /monitoring/problems. */
 const baseOf = (pathname: string) => (pathname.startsWith('/monitoring/alerts') ? '/monitoring/alerts' : '/monitoring/problems')
@@ -67,16 +66,10 @@ function problemRules(screen: TableScreen, entity: Entity): FilterNode[] | null 
   return rules && states.length ? [...rules, ['state', 'in', states]] : null
 }
 
-/** Counts of an entity's problems; by state they are totals (after the rows), by environment the groups. */
-function useProblemCounts(screen: TableScreen, entity: Entity, column: string, refetchInterval: number | false, enabled = true) {
+/** Counts of an entity's problems by a grouping value (the groups of SPEC §2 group_by). */
+function useProblemCounts(screen: TableScreen, entity: Entity, column: string, refetchInterval: number | false, enabled: boolean) {
   const rules = enabled ? problemRules(screen, entity) : null
-  return useCounts(
-    entity,
-    column,
-    rules && { advanced_filter: rules, environment_ids: screen.environmentParam },
-    refetchInterval,
-    column === 'state',
-  ).data
+  return useCounts(entity, column, rules && { advanced_filter: rules, environment_ids: screen.environmentParam }, refetchInterval).data
 }
 
 function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string }) {
@@ -91,10 +84,6 @@ function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string })
   const { states } = screen.state
   const groupBy = isProblemGroupBy(screen.state.groupBy) ? screen.state.groupBy : null
   const rules = { hosts: screen.rulesFor('hosts', { states: false }), resources: screen.rulesFor('resources', { states: false }) }
-  const byState = [
-    useProblemCounts(screen, 'hosts', 'state', refetchInterval),
-    useProblemCounts(screen, 'resources', 'state', refetchInterval),
-  ]
   const valueColumn = VALUE_GROUP_BYS.find((g) => g === groupBy)
   const byValue = [
     useProblemCounts(screen, 'hosts', valueColumn ?? 'hostgroup_alias', refetchInterval, valueColumn !== undefined),
@@ -133,7 +122,7 @@ function ProblemsScreen({ route, base }: { route: ProblemsRoute; base: string })
         entities={ENTITIES}
         states={PROBLEM_STATES}
         countRules={(e) => screen.rulesFor(e, { states: false, extras: false })?.concat([['state', 'in', [...problemStatesOf(e)]]]) ?? null}
-        bulk={{ scopes, count: total(byState[0]) + total(byState[1]) }}
+        scopes={scopes}
       >
         {(controls) => (
           <>
