@@ -392,6 +392,9 @@ describe.each(DATABASES)('events on %s', (db) => {
     const page = await list(c, 'limit=10&offset=20&types=system')
     expect([page.totalresults, page.limited, page.result.length]).toEqual([EVENTS_COUNT_CAP, true, 10])
     expect(page.result[0].display_time).toBe(T - 20)
+    // A whole page comes in display_time order with its positions (PostgreSQL writes it in two halves at once).
+    const full = await list(c, 'limit=1000&offset=20&types=system')
+    expect(full.result.map((e) => [e.index, e.display_time])).toEqual(Array.from({ length: 1000 }, (_, i) => [20 + i, T - 20 - i]))
   })
 
   it('merges the events of several environments in display_time order, page by page (SPEC §3 sort)', async () => {
