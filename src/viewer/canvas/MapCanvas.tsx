@@ -2,9 +2,9 @@
  * The map canvas (DESIGN.md "Rendering", Konva performance guidance). Three layers, none listening — hit
  * tests are an R-tree lookup where the user clicked: (1) background and unbound items, (2) connectors in one
  * batched shape, (3) live: bound items in their state colours. A feed delta repaints layer 3 only: through
- * the one node of the changed item at close zoom, or the per-colour batch shapes when zoomed out. Items off
- * screen are culled (with overscan, so panning re-culls rarely) and far zoom draws blocks; a label shows where
- * it is readable on screen, or always when pinned (issue 18).
+ * the one node of the changed item at close zoom, or, zoomed out, the per-colour batch shapes around the items
+ * whose colour changed (batch.ts repaintBlocks). Items off screen are culled (with overscan, so panning re-culls
+ * rarely) and far zoom draws blocks; a label shows where it is readable on screen, or always when pinned (issue 18).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type Konva from 'konva'
@@ -17,7 +17,7 @@ import type { ImageLookup, Lod } from '../items/types'
 import { isLive, type MapTheme } from '../../shared/maps/draw'
 import type { LiveStates } from '../live/live-states'
 import { watchBandwidthStaleness } from './bandwidth-staleness'
-import { buildBatchModel, connectorStyles, drawBlocks, drawConnectors, type BatchModel } from './batch'
+import { buildBatchModel, clearCanvas, connectorStyles, drawBlocks, drawConnectors, repaintBlocks, type BatchModel } from './batch'
 import {
   contains,
   contentBox,
@@ -70,6 +70,8 @@ const CLICK_SLOP_PX = 5
 const TRANSFORM_MS = 100
 // A wheel has no end event: the sharp drawing follows this long after the last move (issue 18 settle ≤ 100 ms).
 const SETTLE_AFTER_MS = 50
+/** A live delta recolouring more than one item in this many repaints the whole live layer, not around each item. */
+const WHOLE_REPAINT_SHARE = 8
 /** Palette index of a live state in blocks: the MAP value, or STALE (SPEC §4 "Stale items are greyed"). */
 const STALE = 6
 const liveIndex = (s: { map_state: number; stale?: boolean } | undefined) => (!s ? MAP.nohost : s.stale ? STALE : s.map_state)
@@ -143,6 +145,8 @@ export function MapCanvas({
   const view = useRef({ x: 0, y: 0, w: 0, h: 0 })
   const cullNow = useRef<Cull | null>(null)
   const lodNow = useRef<Lod>('blocks')
+  /** The items whose colour a live delta changed, while the live layer repaints only them (see the subscription). */
+  const repainting = useRef<number[] | null>(null)
   lodNow.current = cull?.lod ?? 'blocks'
 
   const recull = useCallback(
@@ -282,19 +286,35 @@ export function MapCanvas({
     recull(true)
   }, [size, doc, index, fit, apply, recull])
 
-  // Zoomed out, the live layer is batch shapes reading the states directly: repaint it at once, in the
-  // frame that applied the deltas, and nothing else (connectors only when bandwidth colours may change).
+  // Zoomed out, the live layer is batch shapes reading the states directly: repaint at once, in the frame that
+  // applied the deltas, the items whose colour changed (repaintBlocks; the whole layer when they are many), and
+  // nothing else (connectors only when bandwidth colours may change).
   useEffect(
     () =>
       live?.subscribe((changed) => {
+        const recoloured: number[] = []
         for (const id of changed) {
           const i = model.order.get(id)
-          if (i !== undefined) liveIdx[i] = liveIndex(live.stateOf(id))
+          if (i === undefined) continue
+          const next = liveIndex(live.stateOf(id))
+          if (liveIdx[i] !== next) recoloured.push(i)
+          liveIdx[i] = next
         }
-        const layers = hasBandwidth ? [liveLayer.current, connectorLayer.current] : [liveLayer.current]
-        for (const layer of layers) {
-          if (lodNow.current === 'blocks') layer?.draw()
-          else layer?.batchDraw()
+        const layer = liveLayer.current
+        if (lodNow.current !== 'blocks') {
+          layer?.batchDraw()
+          if (hasBandwidth) connectorLayer.current?.batchDraw()
+        } else {
+          if (hasBandwidth) connectorLayer.current?.draw()
+          if (layer && recoloured.length > model.ids.length / WHOLE_REPAINT_SHARE) layer.draw()
+          else if (layer && recoloured.length) {
+            repainting.current = recoloured
+            try {
+              layer.draw()
+            } finally {
+              repainting.current = null
+            }
+          }
         }
         picture.invalidate()
       }),
@@ -408,9 +428,14 @@ export function MapCanvas({
     [model, styles, theme, lod, fontReady, camera, bandwidthReading],
   )
   const liveBlocks = useCallback(
-    (ctx: Konva.Context) =>
-      drawBlocks(ctx._context, model, view.current, livePalette, (i) => (live && model.bound[i] ? liveIdx[i] : -1), camera.current.scale),
-    [model, livePalette, live, liveIdx, camera],
+    (ctx: Konva.Context) => {
+      const pick = (i: number) => (live && model.bound[i] ? liveIdx[i] : -1)
+      const changed = repainting.current
+      if (changed) return repaintBlocks(ctx._context, model, changed, index, view.current, livePalette, pick, camera.current.scale)
+      clearCanvas(ctx._context)
+      drawBlocks(ctx._context, model, view.current, livePalette, pick, camera.current.scale)
+    },
+    [model, index, livePalette, live, liveIdx, camera],
   )
   const background = images && doc.background.image_id ? images(doc.background.image_id) : undefined
 
@@ -456,7 +481,8 @@ export function MapCanvas({
           <Layer ref={connectorLayer} listening={false}>
             <Shape perfectDrawEnabled={false} sceneFunc={connectorLines} />
           </Layer>
-          <Layer ref={liveLayer} listening={false}>
+          {/* At blocks the live shape clears what it repaints itself: a repaint of a few items keeps the rest. */}
+          <Layer ref={liveLayer} listening={false} clearBeforeDraw={lod !== 'blocks'}>
             {lod === 'blocks' ? (
               <Shape perfectDrawEnabled={false} sceneFunc={liveBlocks} />
             ) : (

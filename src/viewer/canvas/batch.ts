@@ -127,15 +127,32 @@ export function drawBlocks(
   pick: (i: number) => number,
   scale: number,
 ) {
-  const n = m.ids.length
+  paintBlocks(ctx, m, null, view, palette, pick, scale)
+}
+
+/** drawBlocks of `items` (indices into m, in drawing order) only, or of all when null. */
+function paintBlocks(
+  ctx: CanvasRenderingContext2D,
+  m: BatchModel,
+  items: readonly number[] | null,
+  view: Box,
+  palette: readonly string[],
+  pick: (i: number) => number,
+  scale: number,
+) {
+  const n = items ? items.length : m.ids.length
   const sel = scratchOf(n)
-  for (let i = 0; i < n; i++) sel[i] = meets(m.box, i, view) ? pick(i) : -1
+  for (let k = 0; k < n; k++) {
+    const i = items ? items[k] : k
+    sel[k] = meets(m.box, i, view) ? pick(i) : -1
+  }
   for (let p = 0; p < palette.length; p++) {
     let rects = 0,
       lines = 0
     ctx.beginPath()
-    for (let i = 0; i < n; i++) {
-      if (sel[i] !== p) continue
+    for (let k = 0; k < n; k++) {
+      if (sel[k] !== p) continue
+      const i = items ? items[k] : k
       if (m.outline[i]) {
         lines++
         continue
@@ -149,15 +166,65 @@ export function drawBlocks(
     }
     if (!lines) continue
     ctx.beginPath()
-    for (let i = 0; i < n; i++) {
-      const pts = sel[i] === p ? m.outline[i] : undefined
+    for (let k = 0; k < n; k++) {
+      const pts = sel[k] === p ? m.outline[items ? items[k] : k] : undefined
       if (!pts) continue
       ctx.moveTo(pts[0], pts[1])
-      for (let k = 2; k < pts.length; k += 2) ctx.lineTo(pts[k], pts[k + 1])
+      for (let q = 2; q < pts.length; q += 2) ctx.lineTo(pts[q], pts[q + 1])
     }
     ctx.strokeStyle = palette[p]
     ctx.lineWidth = 1.5 / scale
     ctx.stroke()
+  }
+}
+
+/** Clears the whole canvas whatever the transform (for a layer that does not clear before drawing). */
+export function clearCanvas(ctx: CanvasRenderingContext2D) {
+  ctx.save()
+  ctx.setTransform(1, 0, 0, 1, 0, 0)
+  ctx.clearRect(0, 0, ctx.canvas.width, ctx.canvas.height)
+  ctx.restore()
+}
+
+/**
+ * Repaints the pixels of items `changed` (indices into `m`) only, for a layer drawn by drawBlocks with the same
+ * palette and pick: around each one's box, out to whole device pixels and wide enough for its outline's stroke and
+ * anti-aliasing, the layer is cleared and every item whose paint can reach there is drawn again in drawBlocks' order.
+ * A wall of 10,000 items repainted whole four times a second spent 16 ms of its main thread's CPU on each repaint
+ * rasterising the recorded paths (Chromium's LayerTreeHost::DoUpdateLayers, traced in bench/wall-soak), which
+ * stretched to four vsyncs when the machine's cores were busy (issue 18). The layer's transform only scales and
+ * moves (the stage's).
+ */
+export function repaintBlocks(
+  ctx: CanvasRenderingContext2D,
+  m: BatchModel,
+  changed: readonly number[],
+  index: Pick<SpatialIndex, 'items'>,
+  view: Box,
+  palette: readonly string[],
+  pick: (i: number) => number,
+  scale: number,
+) {
+  const t = ctx.getTransform()
+  // An outline's stroke is 1.5 screen pixels wide (drawBlocks); two cover half of it and the anti-aliasing.
+  const pad = 2 / scale
+  for (const i of changed) {
+    const [x, y, w, h] = m.box.subarray(4 * i, 4 * i + 4)
+    const x0 = Math.floor(t.a * (x - pad) + t.e),
+      y0 = Math.floor(t.d * (y - pad) + t.f),
+      x1 = Math.ceil(t.a * (x + w + pad) + t.e),
+      y1 = Math.ceil(t.d * (y + h + pad) + t.f)
+    const area = { x: (x0 - t.e) / t.a - pad, y: (y0 - t.f) / t.d - pad, w: (x1 - x0) / t.a + 2 * pad, h: (y1 - y0) / t.d + 2 * pad }
+    const near = index.items(area).flatMap((id) => m.order.get(id) ?? [])
+    ctx.save()
+    ctx.setTransform(1, 0, 0, 1, 0, 0)
+    ctx.beginPath()
+    ctx.rect(x0, y0, x1 - x0, y1 - y0)
+    ctx.clip()
+    ctx.clearRect(x0, y0, x1 - x0, y1 - y0)
+    ctx.setTransform(t)
+    paintBlocks(ctx, m, near, view, palette, pick, scale)
+    ctx.restore()
   }
 }
 
