@@ -9,7 +9,6 @@
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type Konva from 'konva'
 import { Image as KImage, Layer, Rect, Shape, Stage } from '../konva'
-import { MAP } from '../../shared/enums'
 import type { Connector, MapDocument, MapItem } from '../../shared/maps'
 import type { BandwidthReading } from '../../shared/maps/bandwidth'
 import { ItemNode } from '../items'
@@ -17,7 +16,17 @@ import type { ImageLookup, Lod } from '../items/types'
 import { isLive, type MapTheme } from '../../shared/maps/draw'
 import type { LiveStates } from '../live/live-states'
 import { watchBandwidthStaleness } from './bandwidth-staleness'
-import { buildBatchModel, clearCanvas, connectorStyles, drawBlocks, drawConnectors, repaintBlocks, type BatchModel } from './batch'
+import {
+  buildBatchModel,
+  clearCanvas,
+  connectorStyles,
+  drawBlocks,
+  drawConnectors,
+  liveIndex,
+  recolour,
+  repaintBlocks,
+  type BatchModel,
+} from './batch'
 import {
   contains,
   contentBox,
@@ -72,9 +81,6 @@ const TRANSFORM_MS = 100
 const SETTLE_AFTER_MS = 50
 /** A live delta recolouring more than one item in this many repaints the whole live layer, not around each item. */
 const WHOLE_REPAINT_SHARE = 8
-/** Palette index of a live state in blocks: the MAP value, or STALE (SPEC §4 "Stale items are greyed"). */
-const STALE = 6
-const liveIndex = (s: { map_state: number; stale?: boolean } | undefined) => (!s ? MAP.nohost : s.stale ? STALE : s.map_state)
 
 const LiveItem = memo(function LiveItem({
   item,
@@ -292,23 +298,15 @@ export function MapCanvas({
   useEffect(
     () =>
       live?.subscribe((changed) => {
-        const recoloured: number[] = []
-        for (const id of changed) {
-          const i = model.order.get(id)
-          if (i === undefined) continue
-          const next = liveIndex(live.stateOf(id))
-          if (liveIdx[i] !== next) recoloured.push(i)
-          liveIdx[i] = next
-        }
+        const recoloured = recolour(model, liveIdx, changed, (id) => liveIndex(live.stateOf(id)))
         const layer = liveLayer.current
         if (lodNow.current !== 'blocks') {
           layer?.batchDraw()
           if (hasBandwidth) connectorLayer.current?.batchDraw()
         } else {
           if (hasBandwidth) connectorLayer.current?.draw()
-          if (layer && recoloured.length > model.ids.length / WHOLE_REPAINT_SHARE) layer.draw()
-          else if (layer && recoloured.length) {
-            repainting.current = recoloured
+          if (layer && recoloured.length) {
+            repainting.current = recoloured.length > model.ids.length / WHOLE_REPAINT_SHARE ? null : recoloured
             try {
               layer.draw()
             } finally {

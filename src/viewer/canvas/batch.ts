@@ -19,6 +19,7 @@ import type { BandwidthReading } from '../../shared/maps/bandwidth'
 import type { SpatialIndex } from '../../shared/maps/view'
 import { CONNECTOR_LABEL, connectorColour, connectorLabel, DASH, outlineOf, type MapTheme } from '../../shared/maps/draw'
 import type { Lod } from '../items/types'
+import { MAP } from '../../shared/enums'
 
 export interface BatchModel {
   /** Items in drawing order, and each one's position in it. */
@@ -176,6 +177,26 @@ function paintBlocks(
     ctx.lineWidth = 1.5 / scale
     ctx.stroke()
   }
+}
+
+/** Palette index of a live state in blocks: the MAP value, or STALE (SPEC §4 "Stale items are greyed"). */
+const STALE = 6
+export const liveIndex = (s: { map_state: number; stale?: boolean } | undefined) => (!s ? MAP.nohost : s.stale ? STALE : s.map_state)
+
+/**
+ * Sets the palette index in `colours` of the items `changed` (ids) to `colourOf(id)`, and returns those whose index
+ * changed (indices into m): what a live repaint draws again.
+ */
+export function recolour(m: BatchModel, colours: Uint8Array, changed: Iterable<string>, colourOf: (id: string) => number): number[] {
+  const recoloured: number[] = []
+  for (const id of changed) {
+    const i = m.order.get(id)
+    if (i === undefined) continue
+    const next = colourOf(id)
+    if (colours[i] !== next) recoloured.push(i)
+    colours[i] = next
+  }
+  return recoloured
 }
 
 /** Clears the whole canvas whatever the transform (for a layer that does not clear before drawing). */
