@@ -420,6 +420,29 @@ describe.each(DATABASES)('events on %s', (db) => {
     }
   })
 
+  it('writes a long page of several environments whole and in order, from an offset (SPEC §3 sort)', async () => {
+    // Two environments among several: SQLite reads a's timeline per environment and merges (store/events.ts accessOf).
+    for (let i = 0; i < 3; i++) await addTenant()
+    // Older than every fixture, alternating between a's two environments.
+    const rows = Array.from({ length: 600 }, (_, i) => ({
+      type: 'system',
+      event_class: 'hostgroup_event',
+      hostgroup_id: i % 2 ? secondEnvironmentId : a.environmentId,
+      start_time: T - 20_000 - i,
+      display_time: T - 20_000 - i,
+    }))
+    const inserted = await server.vigil.store.db.insertInto('events').values(rows).returning('id').execute()
+    try {
+      const page = await list(a, `start_time=${T - 30_000}&end_time=${T - 19_000}&limit=1000&offset=7`)
+      expect(page.result.map((e) => [e.index, e.display_time, e.hostgroup_id])).toEqual(
+        rows.slice(7).map((r, i) => [7 + i, r.display_time, r.hostgroup_id]),
+      )
+    } finally {
+      const added = inserted.map((r) => r.id)
+      await server.vigil.store.db.deleteFrom('events').where('id', 'in', added).execute()
+    }
+  })
+
   it("lifts the writer's fields from extra_data and keeps data's own beside the state (SPEC §3 Timeline event)", async () => {
     const id = await insert({
       hostgroup_id: b.environmentId,
