@@ -26,11 +26,16 @@
  * prints what the page's long tasks were made of (bench/lib/trace.ts); the run goes on meanwhile, but tracing slows
  * the page, so a traced run's frame figures do not compare with others.
  *
+ * --trace-stall=FILE keeps the whole browser's trace in a ring buffer from the warm-up on and writes it when the
+ * page sees its first frame over 50 ms (a moment later), then prints what each thread ran during that frame: the
+ * page's main thread, its compositor and raster threads, the display compositor. A stall is rare (0–2 in 30 minutes),
+ * so only this catches one; writing the buffer stalls the page itself, so frames after it do not count.
+ *
  * --control opens an empty page of the same size instead of the wall, under the same server and the same state
  * changes: its frames over 50 ms are what the machine makes without any page work (the memory figures then mean
  * nothing).
  *
- *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000] [--control] [--trace=FILE]
+ *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000] [--control] [--trace=FILE] [--trace-stall=FILE]
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -38,7 +43,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../e2e/browser'
 import { postStateChanges } from './lib/state-changes'
 import { figuresLine, VSYNC_MS } from './lib/stats'
-import { startTrace, stopTrace, summariseTrace } from './lib/trace'
+import { startRingTrace, startTrace, stopTrace, summariseStall, summariseTrace } from './lib/trace'
 import { bigMap, openMap } from './map-viewer'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
@@ -69,7 +74,11 @@ const FRAMES = `(() => {
     if (last) {
       s.frames++
       s.longest = Math.max(s.longest, t - last)
-      if (Math.round((t - last) / ${VSYNC_MS}) > 3) s.over50++
+      if (Math.round((t - last) / ${VSYNC_MS}) > 3) {
+        s.over50++
+        // Marks the stall in a trace (--trace-stall); without one it does nothing.
+        console.timeStamp('STALL ' + (t - last).toFixed(1))
+      }
       if (t - last > 50 && s.stalls.length < 50) s.stalls.push({ at: Math.round(last), ms: t - last })
     }
     last = t
@@ -111,6 +120,7 @@ async function main() {
   const warmMs = Math.min(60_000, runMs / 4)
   const CONTROL = process.argv.includes('--control')
   const TRACE = arg('trace')
+  const TRACE_STALL = arg('trace-stall')
   const m = await bigMap(N)
   const browser = await launchChromium()
   try {
@@ -127,7 +137,10 @@ async function main() {
     let updates = 0,
       warm = false,
       nextReport = 60_000,
-      traced: Promise<void> | null = null
+      nextStallCheck = 0,
+      traced: Promise<void> | null = null,
+      ring: CDPSession | null = null,
+      stallTraced: Promise<void> | null = null
     const { sent, started } = await postStateChanges(m, RATE, runMs, async (elapsed, sentSoFar) => {
       // The first minute (code compiled, caches filled, hosts down) is the warm-up: the start figures come after it,
       // and its frames (and the stall of the collection just made: the reset waits a second) do not count.
@@ -137,6 +150,16 @@ async function main() {
         console.log(`warmed up: heap ${start.heapMb.toFixed(1)} MB, ${start.nodes} DOM nodes`)
         await page.evaluate('setTimeout(() => window.soakReset_(), 1000)')
         if (TRACE) await startTrace(cdp)
+        if (TRACE_STALL) ring = await startRingTrace(browser)
+        nextStallCheck = elapsed + 2000
+      }
+      // Once a second, after the reset above: has the page seen a stall? The trace is written a moment after it.
+      if (ring && !stallTraced && elapsed >= nextStallCheck) {
+        nextStallCheck = elapsed + 1000
+        if (((await page.evaluate('window.soak_.over50')) as number) > 0)
+          stallTraced = sleep(1500)
+            .then(() => stopTrace(ring!, TRACE_STALL!))
+            .then(() => console.log(summariseStall(TRACE_STALL!).join('\n')))
       }
       // Read out beside the sending, which a pause would turn into a burst.
       if (TRACE && warm && !traced && elapsed >= warmMs + TRACE_SECONDS * 1000) traced = endTrace(TRACE)
@@ -153,6 +176,8 @@ async function main() {
     // A run shorter than the trace ends it here.
     if (TRACE && warm && !traced) traced = endTrace(TRACE)
     await traced
+    await stallTraced
+    if (ring && !stallTraced) console.log('stall trace: no frame over 50 ms after the warm-up, so none written')
     await sleep(1000)
     updates += await takeUpdates(page)
     const frames = (await page.evaluate('window.soak_')) as {

@@ -1,9 +1,10 @@
 /**
  * Chromium's performance trace of a page (what the developer tools' Performance panel records) and where the
  * renderer's main thread spent its long tasks: script (by function), style, layout, paint, garbage collection.
+ * Also the whole browser's trace kept in a ring buffer, dumped after a stall, and what each thread ran in it.
  */
 import fs from 'node:fs'
-import type { CDPSession } from 'playwright-core'
+import type { Browser, CDPSession } from 'playwright-core'
 
 const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8.execute', 'blink', 'v8']
 
@@ -16,11 +17,28 @@ interface TraceEvent {
   tdur?: number
   pid: number
   tid: number
-  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; type?: string } }
+  args?: { name?: string; data?: { functionName?: string; url?: string; lineNumber?: number; type?: string; message?: string } }
 }
 
 export async function startTrace(cdp: CDPSession): Promise<void> {
   await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES } })
+}
+
+/** Every process and thread, with the compositor's, raster's and display compositor's work (issue 18's stalls). */
+const RING_CATEGORIES = ['toplevel', 'cc', 'viz', 'gpu', 'benchmark', 'devtools.timeline', 'v8']
+
+/**
+ * Traces the whole browser into a ring buffer that keeps only the last seconds (300 MB of events), so that it can
+ * run for half an hour and be ended (stopTrace) just after something worth seeing. Ending it writes the buffer,
+ * hundreds of megabytes, which itself stalls the page: only what happened before the first end counts.
+ */
+export async function startRingTrace(browser: Browser): Promise<CDPSession> {
+  const session = await browser.newBrowserCDPSession()
+  await session.send('Tracing.start', {
+    transferMode: 'ReturnAsStream',
+    traceConfig: { recordMode: 'recordContinuously', traceBufferSizeInKb: 300_000, includedCategories: RING_CATEGORIES },
+  })
+  return session
 }
 
 /** Ends the trace and writes it to `file` (opens in the Performance panel). */
@@ -45,10 +63,40 @@ const label = (e: TraceEvent) => {
   return e.name
 }
 
+/** Microseconds (trace time) as milliseconds. */
+const ms = (us: number) => (us / 1000).toFixed(1)
+
+const eventsOf = (file: string) => {
+  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
+  return Array.isArray(parsed) ? parsed : parsed.traceEvents
+}
+
+/**
+ * Adds each event's self time (its duration less its direct children's) to `self` by label, and returns the
+ * outermost events. `events`: one thread's, by start, the longer first (events nest on one thread).
+ */
+function addSelfTimes(events: TraceEvent[], self: Map<string, number>): TraceEvent[] {
+  const outer: TraceEvent[] = []
+  const stack: { e: TraceEvent; child: number }[] = []
+  const close = (until: number) => {
+    while (stack.length && stack[stack.length - 1].e.ts + stack[stack.length - 1].e.dur! <= until) {
+      const { e, child } = stack.pop()!
+      self.set(label(e), (self.get(label(e)) ?? 0) + e.dur! - child)
+      if (stack.length) stack[stack.length - 1].child += e.dur!
+      else outer.push(e)
+    }
+  }
+  for (const e of events) {
+    close(e.ts)
+    stack.push({ e, child: 0 })
+  }
+  close(Infinity)
+  return outer
+}
+
 /** Long tasks (≥ `longMs`) of the busiest renderer main thread, and their self time by event (ms). */
 export function summariseTrace(file: string, longMs = 16, top = 30): string[] {
-  const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[]
-  const events = Array.isArray(parsed) ? parsed : parsed.traceEvents
+  const events = eventsOf(file)
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
   const key = (e: { pid: number; tid: number }) => `${e.pid}:${e.tid}`
   const count = new Map<string, number>()
@@ -67,23 +115,11 @@ export function summariseTrace(file: string, longMs = 16, top = 30): string[] {
   const cpu = tasks.reduce((n, t) => n + (t.tdur ?? 0), 0)
   const self = new Map<string, number>()
   for (const task of long) {
-    const inside = onMain.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!)
-    // Self time: an event's duration less its direct children's (events nest on one thread).
-    const stack: { e: TraceEvent; child: number }[] = []
-    const close = (until: number) => {
-      while (stack.length && stack[stack.length - 1].e.ts + stack[stack.length - 1].e.dur! <= until) {
-        const { e, child } = stack.pop()!
-        self.set(label(e), (self.get(label(e)) ?? 0) + e.dur! - child)
-        if (stack.length) stack[stack.length - 1].child += e.dur!
-      }
-    }
-    for (const e of inside) {
-      close(e.ts)
-      stack.push({ e, child: 0 })
-    }
-    close(Infinity)
+    addSelfTimes(
+      onMain.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur!),
+      self,
+    )
   }
-  const ms = (us: number) => (us / 1000).toFixed(1)
   // A task's CPU time is what it would take on an idle machine; over a frame (16.7 ms) it drops one anyway.
   const cpuLong = tasks.filter((t) => (t.tdur ?? 0) >= 16_700).map((t) => t.tdur!)
   return [
@@ -99,4 +135,45 @@ export function summariseTrace(file: string, longMs = 16, top = 30): string[] {
       .slice(0, top)
       .map(([k, us]) => `  ${ms(us).padStart(8)} ms  ${k}`),
   ]
+}
+
+/**
+ * What each thread ran during the first stall the page marked in the trace (`console.timeStamp('STALL <ms>')` at
+ * the frame that ended it): per thread, the wall and CPU time of its outermost events there and the events with the
+ * most self time, the busiest threads first. Wall time far over CPU time is a thread waiting for a core.
+ */
+export function summariseStall(file: string, top = 4): string[] {
+  const events = eventsOf(file)
+  const mark = events.find((e) => e.name === 'TimeStamp' && e.args?.data?.message?.startsWith('STALL '))
+  if (!mark) return ['stall trace: no stall marked in the trace']
+  const end = mark.ts
+  const start = end - Number(mark.args!.data!.message!.slice(6)) * 1000
+  const names = new Map<string, string>()
+  for (const e of events)
+    if (e.ph === 'M' && (e.name === 'thread_name' || e.name === 'process_name'))
+      names.set(e.name === 'thread_name' ? `${e.pid}:${e.tid}` : `${e.pid}`, e.args?.name ?? '?')
+  const byThread = new Map<string, TraceEvent[]>()
+  for (const e of events) {
+    if (e.ph !== 'X' || e.dur === undefined || e.ts + e.dur < start || e.ts > end) continue
+    const key = `${e.pid}:${e.tid}`
+    const list = byThread.get(key)
+    if (list) list.push(e)
+    else byThread.set(key, [e])
+  }
+  const lines = [`stall trace: a frame of ${ms(end - start)} ms; what each thread ran in it (wall / CPU ms, then self time by event):`]
+  const threads = [...byThread].map(([key, list]) => {
+    list.sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+    const self = new Map<string, number>()
+    const outer = addSelfTimes(list, self)
+    const wall = outer.reduce((n, e) => n + e.dur!, 0)
+    const cpu = outer.reduce((n, e) => n + (e.tdur ?? 0), 0)
+    return { key, wall, cpu, self }
+  })
+  for (const { key, wall, cpu, self } of threads.sort((a, b) => b.wall - a.wall).slice(0, 8)) {
+    const most = [...self].sort((a, b) => b[1] - a[1]).slice(0, top)
+    lines.push(
+      `  ${names.get(key.split(':')[0]) ?? '?'} / ${names.get(key) ?? key}: ${ms(wall)} / ${ms(cpu)}; ${most.map(([name, us]) => `${name} ${ms(us)}`).join(', ')}`,
+    )
+  }
+  return lines
 }
