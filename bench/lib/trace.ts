@@ -63,6 +63,9 @@ const label = (e: TraceEvent) => {
   return e.name
 }
 
+/** A thread's key: its process and thread ids. */
+const threadKey = (e: { pid: number; tid: number }) => `${e.pid}:${e.tid}`
+
 /** Microseconds (trace time) as milliseconds. */
 const ms = (us: number) => (us / 1000).toFixed(1)
 
@@ -98,11 +101,12 @@ function addSelfTimes(events: TraceEvent[], self: Map<string, number>): TraceEve
 export function summariseTrace(file: string, longMs = 16, top = 30): string[] {
   const events = eventsOf(file)
   const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
-  const key = (e: { pid: number; tid: number }) => `${e.pid}:${e.tid}`
   const count = new Map<string, number>()
-  for (const e of events) if (e.name === 'FunctionCall') count.set(key(e), (count.get(key(e)) ?? 0) + 1)
-  const main = mains.map(key).sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0))[0]
-  const onMain = events.filter((e) => key(e) === main && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
+  for (const e of events) if (e.name === 'FunctionCall') count.set(threadKey(e), (count.get(threadKey(e)) ?? 0) + 1)
+  const main = mains.map(threadKey).sort((a, b) => (count.get(b) ?? 0) - (count.get(a) ?? 0))[0]
+  const onMain = events
+    .filter((e) => threadKey(e) === main && e.ph === 'X' && e.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!)
   // Outermost tasks only (a RunTask runs inside ThreadControllerImpl::RunTask).
   let end = -1
   const tasks = onMain.filter((e) => {
@@ -151,11 +155,11 @@ export function summariseStall(file: string, top = 4): string[] {
   const names = new Map<string, string>()
   for (const e of events)
     if (e.ph === 'M' && (e.name === 'thread_name' || e.name === 'process_name'))
-      names.set(e.name === 'thread_name' ? `${e.pid}:${e.tid}` : `${e.pid}`, e.args?.name ?? '?')
+      names.set(e.name === 'thread_name' ? threadKey(e) : `${e.pid}`, e.args?.name ?? '?')
   const byThread = new Map<string, TraceEvent[]>()
   for (const e of events) {
     if (e.ph !== 'X' || e.dur === undefined || e.ts + e.dur < start || e.ts > end) continue
-    const key = `${e.pid}:${e.tid}`
+    const key = threadKey(e)
     const list = byThread.get(key)
     if (list) list.push(e)
     else byThread.set(key, [e])
