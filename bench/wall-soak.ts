@@ -2,7 +2,7 @@
  * A NOC wall left running (issue 18: a fullscreen wall with 10,000 items under 1,000 state changes per second
  * for 30 minutes keeps its memory and DOM within 10 % and no frame over 50 ms after the first minute):
  *
- *   wall-soak: items=10000 minutes=30 rate=1000 sent=… heap_start_mb=… heap_end_mb=… heap_growth_pct=… dom_start=… dom_end=… dom_growth_pct=… longest_frame_ms=… frames_over_50ms=…
+ *   wall-soak: items=10000 minutes=30 rate=1000 server_nice=0 sent=… heap_start_mb=… heap_end_mb=… heap_growth_pct=… dom_start=… dom_end=… dom_growth_pct=… longest_frame_ms=… frames_over_50ms=…
  *
  * The map of bench/map-viewer.ts (10,000 host items, 10,000 connectors) is open fullscreen in headless Chromium
  * at 1920×1080. Host states change at --rate per second, posted as real results (POST /api/v1/results, a batch
@@ -35,9 +35,15 @@
  * changes: its frames over 50 ms are what the machine makes without any page work (the memory figures then mean
  * nothing).
  *
- *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000] [--control] [--trace=FILE] [--trace-stall=FILE]
+ * --server-nice=N runs this process (the server, the engine and the sender of the results) at CPU priority N (Linux
+ * nice, 1–19) after Chromium has started at the usual one, so that when both want the machine's cores the wall's
+ * browser gets them first, as a wall on its own machine does. Without it the two share the cores as equals; the
+ * difference between the two runs is the stalls that sharing makes (printed as server_nice).
+ *
+ *   npm run bench -- wall-soak [--minutes=30] [--items=10000] [--rate=1000] [--control] [--server-nice=N] [--trace=FILE] [--trace-stall=FILE]
  */
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import type { Browser, CDPSession, Page } from 'playwright-core'
 import { launchChromium } from '../e2e/browser'
@@ -104,6 +110,11 @@ const FRAMES = `(() => {
 const takeUpdates = async (page: Page) =>
   (await page.evaluate('(() => { const n = window.updates_?.length ?? 0; window.updates_ = []; return n })()')) as number
 
+/** Every thread of this process at CPU priority `nice` (Linux keeps one per thread; threads made later inherit it). */
+function niceThisProcess(nice: number) {
+  for (const tid of fs.readdirSync('/proc/self/task')) os.setPriority(Number(tid), nice)
+}
+
 /** The control: an empty page at the wall's size. */
 async function emptyPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext({ viewport: { width: 1920, height: 1080 } })).newPage()
@@ -119,10 +130,13 @@ async function main() {
   const runMs = MINUTES * 60_000
   const warmMs = Math.min(60_000, runMs / 4)
   const CONTROL = process.argv.includes('--control')
+  const SERVER_NICE = Number(arg('server-nice') ?? 0)
   const TRACE = arg('trace')
   const TRACE_STALL = arg('trace-stall')
   const m = await bigMap(N)
   const browser = await launchChromium()
+  // After the launch: Chromium's processes would inherit the priority of the thread that started them.
+  if (SERVER_NICE) niceThisProcess(SERVER_NICE)
   try {
     const page = CONTROL ? await emptyPage(browser) : (await openMap(browser, m)).page
     if (!CONTROL) await page.getByRole('status').filter({ hasText: 'Live' }).waitFor({ timeout: 60_000 })
@@ -202,6 +216,7 @@ async function main() {
         items: N,
         minutes: MINUTES,
         rate: RATE,
+        server_nice: SERVER_NICE,
         sent,
         heap_open_mb: open.heapMb.toFixed(1),
         dom_open: open.nodes,
