@@ -240,6 +240,16 @@ async function pageJson(db: Kysely<Database>, dialect: Dialect, scope: Scope, ac
   return { rows: json }
 }
 
+/**
+ * The order the count reads in. Any will do, and left to choose PostgreSQL takes a scan of the table that stops at the
+ * cap, which it thinks cheap: but the wide rows come through a small ring of buffers from the OS cache on every call.
+ * In display_time order it reads the narrow rows of events_time_filter instead, kept in shared buffers, or sorts the
+ * few rows of a subject's index. auto_explain under bench/timeline: the global page's count 6.2 → 2.8 ms, hard_only's
+ * 11.3 → 5.2, the other shapes' unchanged; the count runs beside the page's two halves on two cores, and the worst
+ * p95 of four alternated pairs was 44.7, 33.4, 35.7, 34.6 ms against 46.4, 40.8, 38.1, 45.0 without.
+ */
+const countOrder = (dialect: Dialect) => (dialect === 'sqlite' ? sql`` : sql` ORDER BY events.display_time`)
+
 /** SPEC §7 GET events as UTF-8 JSON: `{result, totalresults, limited}`, newest display_time first (then id). */
 export async function listEventsJson(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: EventsQuery, now: number): Promise<Buffer> {
   const where = conditionsOf(dialect, scope, q, now)
@@ -248,7 +258,7 @@ export async function listEventsJson(db: Kysely<Database>, dialect: Dialect, sco
     // Counting stops at the cap; it reads the rows the page reads (any order will do).
     sql<{
       n: number
-    }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${sql.raw(access.kind === 'table' ? access.from : 'events')} WHERE ${where} LIMIT ${rowCount(EVENTS_COUNT_CAP + 1)}) capped`.execute(
+    }>`SELECT COUNT(*) AS n FROM (SELECT 1 FROM ${sql.raw(access.kind === 'table' ? access.from : 'events')} WHERE ${where}${countOrder(dialect)} LIMIT ${rowCount(EVENTS_COUNT_CAP + 1)}) capped`.execute(
       db,
     ),
     q.limit === 0 ? { rows: [] } : pageJson(db, dialect, scope, access, where, q),
