@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core'
 import { makeTenant, uniq, type Tenant } from '../tests/helpers/api'
 import { darkPixels, DOWN, hostItem, itemPoint as point, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 import { useBrowserSuite } from './browser'
+import { utilisationColour } from '../src/shared/maps/bandwidth'
 
 const suite = useBrowserSuite()
 
@@ -161,7 +162,8 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     // The live layer as the deltas left it, then as a whole repaint for the same camera draws it: the pixels that differ.
     const compared = await page.evaluate(() => {
       const el = document.querySelector('.vigil-map-canvas')!
-      const c = el.querySelectorAll<HTMLCanvasElement>('.konvajs-content canvas')[2]
+      // The live layer is the top one.
+      const c = [...el.querySelectorAll<HTMLCanvasElement>('.konvajs-content canvas')].pop()!
       const pixels = () => c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
       const afterDeltas = pixels()
       // Cleared first, so that what is read next is surely the whole repaint's.
@@ -180,6 +182,32 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     })
     expect(compared.drawn).toBeGreaterThan(10_000)
     expect(compared.wrong).toBe(0)
+  })
+
+  it('a wall colours a bandwidth link by its utilisation as results come (SPEC §2 bandwidth connections)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const [a, b] = [await upHost(user, ['uplink']), await upHost(user)]
+    const A = { x: 100, y: 300, w: 120, h: 80 },
+      B = { x: 1000, y: 300, w: 120, h: 80 }
+    const bandwidth = { resource_id: a.resources.uplink, in_key: 'in', out_key: 'out', capacity_bps: 1e9 }
+    const connectors = { c: { id: 'c', from: 'a', to: 'b', z: 2, kind: 'bandwidth', width: 8, bandwidth } }
+    const { path } = await publishedMap(user, { a: hostItem('a', a, A), b: hostItem('b', b, B) }, { extra: { connectors } })
+    const page = await open(user, `${path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    // A quarter along the link, clear of its label.
+    const onLink = await point(page, { x: 400, y: 340, w: 0, h: 0 })
+    await waitForColour(page, await point(page, A), UP)
+    const rgb = (hex: string) => [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))
+    for (const [bytes, u] of [
+      [112_500_000, 0.9],
+      [12_500_000, 0.1],
+    ]) {
+      const perfdata = `in=${bytes}B out=0B`
+      expect(
+        (await user.api.post('/api/v1/results', { resource_id: a.resources.uplink, exit_status: 0, output: 'OK', perfdata })).status,
+      ).toBe(200)
+      await waitForColour(page, onLink, rgb(utilisationColour(u)))
+    }
   })
 
   it('a wall panned at full detail draws what comes into view, labels reaching in from outside too (issue 18 rerender)', async () => {

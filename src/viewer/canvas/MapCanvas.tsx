@@ -1,10 +1,13 @@
 /**
- * The map canvas (DESIGN.md "Rendering", Konva performance guidance). Three layers, none listening — hit
- * tests are an R-tree lookup where the user clicked: (1) background and unbound items, (2) connectors in one
- * batched shape, (3) live: bound items in their state colours. A feed delta repaints layer 3 only: through
- * the one node of the changed item at close zoom, or, zoomed out, the per-colour batch shapes around the items
- * whose colour changed (batch.ts repaintBlocks). Items off screen are culled (with overscan, so panning re-culls
- * rarely) and far zoom draws blocks; a label shows where it is readable on screen, or always when pinned (issue 18).
+ * The map canvas (DESIGN.md "Rendering", Konva performance guidance). Layers, none listening — hit tests are
+ * an R-tree lookup where the user clicked: (1) background and unbound items, (2) connectors in one batched shape,
+ * (3) live: bound items in their state colours. Connectors have a layer of their own only where live bandwidth
+ * colours them, else they are drawn in (1): Chromium hands the compositor every shown canvas in each frame that
+ * any of them was drawn (0.7 ms each at 1920×1080), so a wall's repaint costs one fewer. A feed delta repaints
+ * layer 3 only: through the one node of the changed item at close zoom, or, zoomed out, the per-colour batch
+ * shapes around the items whose colour changed (batch.ts repaintBlocks). Items off screen are culled (with
+ * overscan, so panning re-culls rarely) and far zoom draws blocks; a label shows where it is readable on screen,
+ * or always when pinned (issue 18).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react'
 import type Konva from 'konva'
@@ -25,7 +28,7 @@ import {
   liveIndex,
   recolour,
   repaintBlocks,
-  type BatchModel,
+  unboundBlocks,
 } from './batch'
 import {
   contains,
@@ -103,14 +106,6 @@ const LiveItem = memo(function LiveItem({
   )
   return <ItemNode item={item} state={state} theme={theme} lod={lod} images={images} listening={false} labelScale={labelScale} />
 })
-
-/** Unbound items' palette: the theme's muted colour, then each distinct own colour in first-seen order. */
-function unboundBlocks(m: BatchModel, theme: MapTheme) {
-  const own = [...new Set(m.colour.filter((c) => c !== undefined))]
-  const index = new Map(own.map((c, k) => [c, k + 1]))
-  const pick = Int16Array.from(m.ids, (_, i) => (m.bound[i] ? -1 : m.colour[i] === undefined ? 0 : index.get(m.colour[i]!)!))
-  return { palette: [theme.muted, ...own], pick: (i: number) => pick[i] }
-}
 
 export function MapCanvas({
   doc,
@@ -435,6 +430,7 @@ export function MapCanvas({
     },
     [model, index, livePalette, live, liveIdx, camera],
   )
+  const connectors = <Shape perfectDrawEnabled={false} sceneFunc={connectorLines} />
   const background = images && doc.background.image_id ? images(doc.background.image_id) : undefined
 
   return (
@@ -475,10 +471,13 @@ export function MapCanvas({
                   />
                 ))
             )}
+            {!hasBandwidth && connectors}
           </Layer>
-          <Layer ref={connectorLayer} listening={false}>
-            <Shape perfectDrawEnabled={false} sceneFunc={connectorLines} />
-          </Layer>
+          {hasBandwidth && (
+            <Layer ref={connectorLayer} listening={false}>
+              {connectors}
+            </Layer>
+          )}
           {/* At blocks the live shape clears what it repaints itself: a repaint of a few items keeps the rest. */}
           <Layer ref={liveLayer} listening={false} clearBeforeDraw={lod !== 'blocks'}>
             {lod === 'blocks' ? (

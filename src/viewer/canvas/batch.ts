@@ -179,6 +179,14 @@ function paintBlocks(
   }
 }
 
+/** Unbound items' palette: the theme's muted colour, then each distinct own colour in first-seen order. */
+export function unboundBlocks(m: BatchModel, theme: MapTheme) {
+  const own = [...new Set(m.colour.filter((c) => c !== undefined))]
+  const index = new Map(own.map((c, k) => [c, k + 1]))
+  const pick = Int16Array.from(m.ids, (_, i) => (m.bound[i] ? -1 : m.colour[i] === undefined ? 0 : index.get(m.colour[i]!)!))
+  return { palette: [theme.muted, ...own], pick: (i: number) => pick[i] }
+}
+
 /** Palette index of a live state in blocks: the MAP value, or STALE (SPEC §4 "Stale items are greyed"). */
 const STALE = 6
 export const liveIndex = (s: { map_state: number; stale?: boolean } | undefined) => (!s ? MAP.nohost : s.stale ? STALE : s.map_state)
