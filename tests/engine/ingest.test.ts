@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, DATABASES, type TestServer } from '../helpers/server'
 import { adminClient, makeTenant, type Tenant } from '../helpers/api'
+import { feed } from '../helpers/feed'
+import type { FeedDelta } from '../../src/shared/feed'
 import type { CheckResult } from '../../src/server/engine/checks'
 import { perfItem } from '../../src/shared/perfdata'
 
@@ -139,5 +141,38 @@ describe.each(DATABASES)('result writes on %s', (db) => {
     server.vigil.engine.targets.get(`r:${id}`)!.isStale = true
     await submit(id, [ok(2), t0 + 60])
     expect(await row(id)).toMatchObject({ is_stale: 0, state: 'ok', last_check: t0 + 60 })
+  })
+
+  it('gives each change of one batch the id of its own timeline event in the feed (SPEC §3 Timeline event)', async () => {
+    const ids = [await resource('batch-a', 1), await resource('batch-b', 1), await resource('batch-c', 1)]
+    const t0 = 1_800_005_000
+    for (const id of ids) await submit(id, [ok(1), t0])
+    const live = await feed(server, tenant)
+    live.send({ op: 'subscribe', topics: [`environment:${tenant.environmentId}`] })
+    await live.next((m) => 'op' in m && m.op === 'subscribed')
+    // One write: a change, an unchanged result, a change (hard at once), mixed between resources.
+    await server.vigil.engine.submit([
+      { type: 'resource', id: ids[0], result: critical, at: t0 + 60 },
+      { type: 'resource', id: ids[1], result: ok(2), at: t0 + 60 },
+      { type: 'resource', id: ids[2], result: { ...critical, status: 1, output: 'TCP WARNING' }, at: t0 + 60 },
+    ])
+    const changed = [ids[0], ids[2]]
+    for (const id of changed) await live.next((m) => 'kind' in m && m.kind === 'event' && m.resource_id === id)
+    const sent = live.seen.filter((m): m is Extract<FeedDelta, { kind: 'event' }> => 'kind' in m && m.kind === 'event')
+    live.close()
+    const stored = await server.vigil.store.db
+      .selectFrom('events')
+      .select(['id', 'resource_id', 'status', 'message'])
+      .where('resource_id', 'in', ids)
+      .where('start_time', '=', t0 + 60)
+      .orderBy('id')
+      .execute()
+    expect(stored.map((e) => [e.resource_id, e.status])).toEqual([
+      [ids[0], 'critical'],
+      [ids[2], 'warning'],
+    ])
+    expect(sent.map((d) => [d.id, d.resource_id, d.status, d.message])).toEqual(
+      stored.map((e) => [e.id, e.resource_id, e.status, e.message]),
+    )
   })
 })

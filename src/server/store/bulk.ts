@@ -53,6 +53,20 @@ async function bulkUpsert(db: Kysely<Database>, table: string, columns: BulkColu
   }
 }
 
+/** pg returns a BIGINT as a string */
+type NewId = { id: number | string }
+
+/** Inserts rows and returns their new ids, in row order (PostgreSQL returns a VALUES list's rows in it). */
+async function bulkInsert(db: Kysely<Database>, table: string, columns: BulkColumn[], rows: unknown[][]): Promise<number[]> {
+  const ids: number[] = []
+  const names = sql.join(columns.map((c) => sql.ref(c.name)))
+  for (const part of chunks(rows, columns.length)) {
+    const made = await sql<NewId>`INSERT INTO ${sql.table(table)} (${names}) VALUES ${valuesOf(columns, part)} RETURNING id`.execute(db)
+    for (const r of made.rows) ids.push(Number(r.id))
+  }
+  return ids
+}
+
 /**
  * The SQL type of each field of a row record, in column order (an update's `id` first). Typed against the
  * record, so a field without a column or a column without a field does not compile.
@@ -81,6 +95,11 @@ export function bulkWriter(store: Store) {
         const columns = columnsOf(types)
         await bulkUpsert(db, table, columns, key, valuesIn(columns, rows))
       },
+      async insert<R>(db: Kysely<Database>, table: string, types: RecordColumns<R>, rows: R[]) {
+        if (!rows.length) return []
+        const columns = columnsOf(types)
+        return bulkInsert(db, table, columns, valuesIn(columns, rows))
+      },
       /**
        * In a transaction of check results: its commit answers before the WAL is flushed to disk, as every SQLite
        * commit does in WAL mode with synchronous = NORMAL (db.ts). A crash of Vigil loses nothing; one of the
@@ -93,6 +112,8 @@ export function bulkWriter(store: Store) {
       },
     }
   const statements = new Map<string, SQLite.Statement>()
+  const insertText = (table: string, names: string[]) =>
+    `INSERT INTO "${table}" (${names.map((c) => `"${c}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`
   const prepared = (text: string) => {
     let s = statements.get(text)
     if (!s) statements.set(text, (s = sqlite.prepare(text)))
@@ -110,9 +131,15 @@ export function bulkWriter(store: Store) {
       if (!rows.length) return
       const names = Object.keys(types) as (keyof R & string)[]
       const others = names.filter((c) => !key.includes(c))
-      const s = prepared(`INSERT INTO "${table}" (${names.map((c) => `"${c}"`).join(', ')}) VALUES (${names.map(() => '?').join(', ')})
+      const s = prepared(`${insertText(table, names)}
         ON CONFLICT (${key.map((k) => `"${k}"`).join(', ')}) DO UPDATE SET ${others.map((c) => `"${c}" = excluded."${c}"`).join(', ')}`)
       for (const row of rows) s.run(names.map((c) => row[c]))
+    },
+    async insert<R>(_db: Kysely<Database>, table: string, types: RecordColumns<R>, rows: R[]) {
+      if (!rows.length) return []
+      const names = Object.keys(types) as (keyof R & string)[]
+      const s = prepared(insertText(table, names))
+      return rows.map((row) => Number(s.run(names.map((c) => row[c])).lastInsertRowid))
     },
     // SQLite's WAL with synchronous = NORMAL already commits without a flush.
     async commitWithoutFlush() {},

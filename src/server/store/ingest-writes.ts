@@ -1,12 +1,13 @@
 /**
  * The writes of one batch of check results (engine/ingest.ts decides them), in one transaction: the
- * state_change timeline events, the new host and resource states and the performance data points, in
- * multi-row statements (bulk.ts), then what a state change ends or starts in the same transaction.
- * The same statements in the same order as when the engine wrote them itself: no query is added to
- * the hot path (bench/engine.ts).
+ * state_change timeline events, the new host and resource states and the performance data points through
+ * the hot path's writer (bulk.ts), then what a state change ends or starts in the same transaction. No query
+ * is added to the hot path (bench/engine.ts). The events went through Kysely one by one until issue 18: at
+ * 1,000 state changes a second (bench/wall-soak) that was the server's biggest cost (~100 µs a change on
+ * SQLite; the server's main thread 71 → 46 s of CPU in a 3-minute run with the writer's prepared statement).
  */
-import type { Insertable, Kysely } from 'kysely'
-import type { Database, EventTable } from './db'
+import type { Kysely } from 'kysely'
+import type { Database } from './db'
 import type { bulkWriter, RecordColumns } from './bulk'
 import type { SeriesCache } from './perfdata'
 import type { StateChangeNote } from './action-targets'
@@ -44,6 +45,23 @@ export type SteadyRow = Pick<
   StateRow,
   'id' | 'plugin_output' | 'extended_output' | 'perfdata' | 'last_check' | 'next_check' | 'state_history' | 'updated_time'
 >
+/** A state_change timeline event (SPEC §3 Timeline event); the other columns keep their defaults. */
+export interface StateChangeEventRow {
+  type: string
+  event_class: string
+  hostgroup_id: number | null
+  host_id: number
+  resource_id: number | null
+  subject_name: string
+  host_name: string
+  start_time: number
+  display_time: number
+  status: string
+  state_type: string
+  is_flapping: number
+  data: string
+  message: string
+}
 interface PointRow {
   series_id: number
   t: number
@@ -79,6 +97,22 @@ const STEADY_COLUMNS: RecordColumns<SteadyRow> = {
   state_history: 'TEXT',
   updated_time: 'BIGINT',
 }
+const EVENT_COLUMNS: RecordColumns<StateChangeEventRow> = {
+  type: 'TEXT',
+  event_class: 'TEXT',
+  hostgroup_id: 'BIGINT',
+  host_id: 'BIGINT',
+  resource_id: 'BIGINT',
+  subject_name: 'TEXT',
+  host_name: 'TEXT',
+  start_time: 'BIGINT',
+  display_time: 'BIGINT',
+  status: 'TEXT',
+  state_type: 'TEXT',
+  is_flapping: 'BIGINT',
+  data: 'TEXT',
+  message: 'TEXT',
+}
 const POINT_COLUMNS: RecordColumns<PointRow> = { series_id: 'BIGINT', t: 'BIGINT', v: 'DOUBLE PRECISION' }
 
 /** One result's own writes, in batch order: its perfdata points and, at a state or flapping change, its event. */
@@ -87,7 +121,7 @@ export interface ResultWrite {
   at: number
   /** numeric perfdata items (value not null) */
   perf: PerfItem[]
-  event: Insertable<EventTable> | null
+  event: StateChangeEventRow | null
 }
 
 interface ResultBatch {
@@ -111,21 +145,22 @@ export async function writeResultBatch(
   batch: ResultBatch,
   atStateChanges: (tx: Kysely<Database>, changes: StateChangeNote[]) => Promise<FeedDelta[]>,
 ): Promise<{ eventIds: (number | null)[]; deltas: FeedDelta[] }> {
-  const eventIds: (number | null)[] = []
   const deltas: FeedDelta[] = []
   const points = new Map<string, PointRow>()
+  const events = batch.results.flatMap((r) => (r.event ? [r.event] : []))
+  let ids: number[] = []
   await db
     .transaction()
     .execute(async (tx) => {
       await writer.commitWithoutFlush(tx)
-      for (const { owner, at, perf, event } of batch.results) {
+      for (const { owner, at, perf } of batch.results) {
         for (const item of perf) {
           const known = series.id(tx, owner, item)
           const sid = typeof known === 'number' ? known : await known
           points.set(`${sid}:${at}`, { series_id: sid, t: at, v: item.value })
         }
-        eventIds.push(event ? (await tx.insertInto('events').values(event).returning('id').executeTakeFirstOrThrow()).id : null)
       }
+      ids = await writer.insert(tx, 'events', EVENT_COLUMNS, events)
       await writer.update(tx, 'hosts', STATE_COLUMNS, batch.states.host)
       await writer.update(tx, 'resources', RESOURCE_COLUMNS, batch.states.resource)
       await writer.update(tx, 'hosts', STEADY_COLUMNS, batch.steady.host)
@@ -137,5 +172,6 @@ export async function writeResultBatch(
       series.clear() // ids created in the rolled-back transaction do not exist
       throw err
     })
-  return { eventIds, deltas }
+  let next = 0
+  return { eventIds: batch.results.map((r) => (r.event ? ids[next++] : null)), deltas }
 }
