@@ -4,17 +4,19 @@
  */
 import { useTranslation } from 'react-i18next'
 import { useFeedState } from '../app/feed'
-
-const clock = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+import { clockTime } from './clock'
 
 export function Freshness({ confirmedAt }: { confirmedAt: number | null }) {
   const { t } = useTranslation()
-  const feed = useFeedState()
-  const live = feed.status === 'open'
-  const last = Math.max(confirmedAt ?? 0, feed.lastMessageAt ?? 0)
+  const status = useFeedState((s) => s.status)
+  // Read only while it is shown: open, the feed moves it at every message, and a busy wall would re-render
+  // this badge 20 times a second for the same "Live" (issue 18 wall-soak: React tasks between its frames).
+  const lastMessageAt = useFeedState((s) => (s.status === 'open' ? null : s.lastMessageAt))
+  const live = status === 'open'
+  const last = Math.max(confirmedAt ?? 0, lastMessageAt ?? 0)
   return (
-    <span role="status" className={`badge ${live ? 'text-bg-success' : 'text-bg-warning'}`} data-feed={feed.status}>
-      {live ? t('maps.viewer.live') : last ? t('maps.viewer.lastConfirmed', { time: clock(last) }) : t('maps.viewer.reconnecting')}
+    <span role="status" className={`badge ${live ? 'text-bg-success' : 'text-bg-warning'}`} data-feed={status}>
+      {live ? t('maps.viewer.live') : last ? t('maps.viewer.lastConfirmed', { time: clockTime(last) }) : t('maps.viewer.reconnecting')}
     </span>
   )
 }

@@ -7,8 +7,7 @@ import { useTranslation } from 'react-i18next'
 import { WALL_DETAILS, type ViewOptions } from '../shared/maps'
 import type { LiveStates } from './live/live-states'
 import { WALL_OVERLAY } from './layout'
-
-const time = (ms: number) => new Date(ms).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false })
+import { clockTime } from './clock'
 
 export function WallDetails({ alias, live, view }: { alias: string; live: LiveStates; view: ViewOptions | undefined }) {
   const { t } = useTranslation()
@@ -22,8 +21,8 @@ export function WallDetails({ alias, live, view }: { alias: string; live: LiveSt
   return (
     <div className="small px-2 py-1 rounded d-flex gap-3" style={{ ...WALL_OVERLAY, bottom: 8, right: 8 }} data-testid="wall-details">
       {shown.has('name') && <span>{alias}</span>}
-      {shown.has('clock') && <time aria-label={t('maps.viewer.wall.clock')}>{time(now)}</time>}
-      {shown.has('last_update') && live.time > 0 && <span>{t('maps.viewer.wall.lastUpdate', { time: time(live.time * 1000) })}</span>}
+      {shown.has('clock') && <time aria-label={t('maps.viewer.wall.clock')}>{clockTime(now)}</time>}
+      {shown.has('last_update') && live.time > 0 && <span>{t('maps.viewer.wall.lastUpdate', { time: clockTime(live.time * 1000) })}</span>}
     </div>
   )
 }

@@ -108,8 +108,10 @@ export function createFeedClient(deps: FeedClientDeps) {
         return
       }
       if (msg.op !== 'deltas') return
+      // One set for the whole message, emptied per delta: a busy wall takes 1,000 deltas a second.
+      const seen = new Set<Listener>()
       for (const delta of msg.deltas) {
-        const seen = new Set<Listener>()
+        seen.clear()
         for (const t of topicsOf(delta))
           for (const l of listeners.get(t) ?? [])
             if (!seen.has(l)) {
