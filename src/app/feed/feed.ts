@@ -70,7 +70,7 @@ export function useApprovalFeed(onApproval: () => void) {
  * (for TanStack Query's refetchInterval).
  */
 export function usePollingWhileOffline(kind: RefreshKind): number | false {
-  const status = useStore(feed.state, (s) => s.status)
+  const status = useFeedState((s) => s.status)
   // Issue 16: the user's own interval for this kind of screen, else SPEC §9's.
   const [preferences] = usePreferences()
   const seconds = refreshIntervalsOf(preferences ?? {})[kind] ?? AUTO_REFRESH_S[kind]
