@@ -106,9 +106,14 @@ const FRAMES = `(() => {
   }).observe({ type: 'long-animation-frame' })
 })()`
 
-/** How many feed updates the wall has repainted since the last call (openMap's observer), its list emptied so it does not grow. */
+/**
+ * How many feed updates the wall has repainted since the last call (openMap's observer), its list emptied so it does
+ * not grow, and the page's time then (s), to tell whether a stall listed in page time sits next to this read-out.
+ */
 const takeUpdates = async (page: Page) =>
-  (await page.evaluate('(() => { const n = window.updates_?.length ?? 0; window.updates_ = []; return n })()')) as number
+  (await page.evaluate(
+    '(() => { const n = window.updates_?.length ?? 0; window.updates_ = []; return { n, at: performance.now() / 1000 } })()',
+  )) as { n: number; at: number }
 
 /** Every thread of this process at CPU priority `nice` (Linux keeps one per thread; threads made later inherit it). */
 function niceThisProcess(nice: number) {
@@ -179,10 +184,11 @@ async function main() {
       if (TRACE && warm && !traced && elapsed >= warmMs + TRACE_SECONDS * 1000) traced = endTrace(TRACE)
       if (elapsed >= nextReport) {
         nextReport += 60_000
-        updates += await takeUpdates(page)
+        const taken = await takeUpdates(page)
+        updates += taken.n
         const now = await memory(cdp, false)
         console.log(
-          `${Math.round(elapsed / 60_000)} min: sent ${sentSoFar}, ${updates} updates repainted, heap ${now.heapMb.toFixed(1)} MB (before collection), ${now.nodes} DOM nodes`,
+          `${Math.round(elapsed / 60_000)} min (page time ${taken.at.toFixed(1)} s): sent ${sentSoFar}, ${updates} updates repainted, heap ${now.heapMb.toFixed(1)} MB (before collection), ${now.nodes} DOM nodes`,
         )
       }
     })
@@ -193,7 +199,7 @@ async function main() {
     await stallTraced
     if (ring && !stallTraced) console.log('stall trace: no frame over 50 ms after the warm-up, so none written')
     await sleep(1000)
-    updates += await takeUpdates(page)
+    updates += (await takeUpdates(page)).n
     const frames = (await page.evaluate('window.soak_')) as {
       longest: number
       over50: number
