@@ -198,7 +198,10 @@ async function main() {
     await traced
     await stallTraced
     if (ring && !stallTraced) console.log('stall trace: no frame over 50 ms after the warm-up, so none written')
-    await sleep(1000)
+    // The wall shows the last changes before the end is read: its text alternative lists problems at most every 2 s
+    // (viewer/MapSummary.tsx), and read 1 s after the last batch it could still show the moment before it, when the
+    // changes had brought every host up again (dom_end 81 against 382 at the start: a list missing, not a figure).
+    await sleep(3000)
     updates += (await takeUpdates(page)).n
     const frames = (await page.evaluate('window.soak_')) as {
       longest: number
