@@ -51,6 +51,7 @@ import { postStateChanges } from './lib/state-changes'
 import { figuresLine, VSYNC_MS } from './lib/stats'
 import { startRingTrace, startTrace, stopTrace, summariseStall, summariseTrace } from './lib/trace'
 import { bigMap, openMap } from './map-viewer'
+import { SUMMARY_GAP_MS } from '../src/viewer/MapSummary'
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -198,10 +199,10 @@ async function main() {
     await traced
     await stallTraced
     if (ring && !stallTraced) console.log('stall trace: no frame over 50 ms after the warm-up, so none written')
-    // The wall shows the last changes before the end is read: its text alternative lists problems at most every 2 s
-    // (viewer/MapSummary.tsx), and read 1 s after the last batch it could still show the moment before it, when the
-    // changes had brought every host up again (dom_end 81 against 382 at the start: a list missing, not a figure).
-    await sleep(3000)
+    // The wall shows the last changes before the end is read: its text alternative lists problems at most every
+    // SUMMARY_GAP_MS, and read 1 s after the last batch it could still show the moment before it, when the changes
+    // had brought every host up again (dom_end 81 against 382 at the start: a list missing, not a figure).
+    await sleep(SUMMARY_GAP_MS + 1000)
     updates += (await takeUpdates(page)).n
     const frames = (await page.evaluate('window.soak_')) as {
       longest: number

@@ -11,7 +11,7 @@ import { MAP } from '../shared/enums'
 import { worse } from '../shared/maps'
 import type { LiveStates } from './live/live-states'
 
-const SUMMARY_GAP_MS = 2000
+export const SUMMARY_GAP_MS = 2000
 /** Most problem items listed; the rest are counted. */
 export const SUMMARY_LIMIT = 100
 /** The problem states, worst first (SPEC §4 severity). */
