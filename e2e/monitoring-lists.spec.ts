@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { Request } from 'playwright-core'
 import { parseCsv } from '../src/shared/csv'
 import { engineerWith } from './monitored-hosts'
-import { openAs, useBrowserSuite } from './browser'
+import { browserAs, openAs, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 const nowS = () => Math.floor(Date.now() / 1000)
@@ -58,18 +58,21 @@ describe('monitoring lists (issue 17)', () => {
       { name: 'scope-down', status: 2 },
       { name: 'scope-up', status: 0, resources: [{ name: 'cpu', status: 2, output: 'CPU CRITICAL - 99%' }] },
     ])
-    const page = await openAs(suite, user, '/monitoring/problems')
-    const problems = page.getByRole('table', { name: 'Problems' })
-    await problems.getByText('CPU CRITICAL - 99%').waitFor()
-    await problems.getByRole('link', { name: 'scope-down' }).waitFor()
+    // Watched from the page's start: the refresh the feed's subscription asks for can still be on its way when the
+    // table shows (below).
     const asked: string[] = []
     const unanswered = new Set<Request>()
-    page.on('request', (r) => {
+    const opened = await browserAs(suite, user)
+    opened.context.on('request', (r) => {
       asked.push(new URL(r.url()).pathname)
       unanswered.add(r)
     })
-    page.on('requestfinished', (r) => unanswered.delete(r))
-    page.on('requestfailed', (r) => unanswered.delete(r))
+    opened.context.on('requestfinished', (r) => unanswered.delete(r))
+    opened.context.on('requestfailed', (r) => unanswered.delete(r))
+    const page = await opened.tab('/monitoring/problems')
+    const problems = page.getByRole('table', { name: 'Problems' })
+    await problems.getByText('CPU CRITICAL - 99%').waitFor()
+    await problems.getByRole('link', { name: 'scope-down' }).waitFor()
     const post = (result: object) => user.api.post('/api/v1/results', { results: [result] })
     const askedFor = (path: string) => asked.filter((p) => p.startsWith(`/api/v1/${path}`))
     // critical → warning → critical moves the resource between the alerts page's segments, which a refresh shows.
