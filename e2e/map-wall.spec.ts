@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { addUser, makeTenant, uniq } from '../tests/helpers/api'
-import { openAs, useBrowserSuite } from './browser'
+import { browserAs, openAs, useBrowserSuite } from './browser'
 import { darkPixels, DOWN, hostItem, itemPoint, publishedMap, UP, upHost, waitForColour } from './map-pixels'
 
 const suite = useBrowserSuite()
@@ -187,5 +187,43 @@ describe('the wall (issue 18)', () => {
     await page.getByRole('heading', { name: `Timeline of ${map.alias}` }).waitFor()
     await page.getByText(`Map ${map.alias}`).filter({ hasText: '(version 1)' }).first().waitFor()
     await page.getByText('DISK CRITICAL - full').first().waitFor()
+  })
+
+  it("turns a nested map's item red when that map publishes a DOWN host, hearing only its map on the feed (issue 18)", async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const calm = await upHost(user)
+    const failing = await upHost(user)
+    expect((await user.api.post('/api/v1/results', { host: failing.name, exit_status: 2, output: 'PING CRITICAL' })).status).toBe(200)
+    const inner = await publishedMap(user, { h: hostItem('h', calm, BOX) })
+    const outer = await publishedMap(user, {
+      i: { id: 'i', kind: 'map', ...BOX, z: 1, rotation: 0, map_id: inner.id, name: inner.alias, state_icon: 'box' },
+    })
+    const wall = await browserAs(suite, user)
+    const deltas: { kind: string; type?: string; id: number }[] = []
+    wall.context.on('page', (p) =>
+      p.on('websocket', (ws) =>
+        ws.on('framereceived', ({ payload }) => {
+          const message = JSON.parse(String(payload)) as { op: string; deltas?: typeof deltas }
+          if (message.op === 'deltas') deltas.push(...message.deltas!)
+        }),
+      ),
+    )
+    const page = await wall.tab(`${outer.path}/fullscreen`)
+    await page.getByRole('status').filter({ hasText: 'Live' }).waitFor()
+    const at = await itemPoint(page, BOX)
+    await waitForColour(page, at, UP)
+
+    // A new version of the nested map, with the DOWN host in it: the wall hears of it and rolls it up.
+    expect((await user.api.post(`/api/v1/maps/${inner.id}/lock`)).status).toBe(200)
+    const items = { h: hostItem('h', calm, BOX), f: hostItem('f', failing, { ...BOX, x: 700 }) }
+    expect((await user.api.put(`/api/v1/maps/${inner.id}/document`, { document: { ...inner.document, items } })).status).toBe(200)
+    expect((await user.api.post(`/api/v1/maps/${inner.id}/publish`, { comment: 'failing added' })).status).toBe(200)
+    await waitForColour(page, at, DOWN)
+    // Its recovery comes as a delta of the outer map's topic.
+    expect((await user.api.post('/api/v1/results', { host: failing.name, exit_status: 0, output: 'PING OK' })).status).toBe(200)
+    await waitForColour(page, at, UP)
+    expect(deltas.some((d) => d.kind === 'state' && d.id === failing.id)).toBe(true)
+    // The state changes' timeline events are the environment's: the wall downloads none of them.
+    expect(deltas.filter((d) => d.kind === 'event' && d.type !== 'map')).toEqual([])
   })
 })

@@ -25,8 +25,9 @@ export function topicsOf(delta: FeedDelta): string[] {
   const t: string[] = []
   if (delta.hostgroup_id !== null) t.push(`environment:${delta.hostgroup_id}`)
   if (delta.host_id !== null) t.push(`host:${delta.host_id}`)
-  if (delta.kind !== 'event') for (const id of delta.maps ?? []) t.push(`map:${id}`)
-  else if (typeof delta.map_id === 'number') t.push(`map:${delta.map_id}`)
+  for (const id of delta.maps ?? []) t.push(`map:${id}`)
+  if (delta.kind !== 'event') return t
+  if (typeof delta.map_id === 'number') t.push(`map:${delta.map_id}`)
   else if (delta.type === 'system' && delta.hostgroup_id === null) t.push(SYSTEM_TOPIC)
   return t
 }

@@ -66,6 +66,8 @@ export interface EventDelta {
   message: string
   /** The map a map event (type `map`) is about; the feed refreshes a `map:<id>` topic when it is published. */
   map_id?: number | null
+  /** Set by the server: the subscribed `map:<id>` topics whose maps nest the event's map (a wall refetches). */
+  maps?: number[]
 }
 
 /**

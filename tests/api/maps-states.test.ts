@@ -46,6 +46,12 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     await a.api.del(`/api/v1/maps/${map.id}/lock`)
     return map as { id: number; alias: string }
   }
+  const newMapVersion = async (id: number, document: unknown) => {
+    await a.api.post(`/api/v1/maps/${id}/lock`)
+    expect((await a.api.put(`/api/v1/maps/${id}/document`, { document })).status).toBe(200)
+    expect((await a.api.post(`/api/v1/maps/${id}/publish`, {})).status).toBe(200)
+    await a.api.del(`/api/v1/maps/${id}/lock`)
+  }
 
   it("shows a host's real state change and acknowledgement in the map states and the map's roll-up (SPEC §4)", async () => {
     const host = await newHost()
@@ -292,6 +298,39 @@ describe.each(DATABASES)('map states and feed on %s', (db) => {
     await a.api.post('/api/v1/results', { host: host.name, exit_status: 2, output: 'nested down' })
     expect(await mine.next((m) => 'kind' in m && m.kind === 'state' && m.id === host.id)).toMatchObject({ state: 'down', maps: [outer.id] })
     mine.close()
+  })
+
+  it("brings a wall everything of its map on map:<id> alone: bandwidth readings, nested maps' publications, and no other events (issue 18)", async () => {
+    const [left, right, router] = [await newHost(), await newHost(), await newHost()]
+    const uplink = (await a.api.post('/api/v1/resources/', { host_id: router.id, name: 'uplink', check_type: '1' })).body
+    const inner = await newMap(docWith({}))
+    const bandwidth = { resource_id: uplink.id, in_key: 'in', out_key: 'out', capacity_bps: 1e9 }
+    const outer = await newMap(
+      docWith(
+        { l: hostItem('l', left.id), r: hostItem('r', right.id), i: mapItem('i', inner.id) },
+        { c: { id: 'c', from: 'l', to: 'r', z: 1, kind: 'bandwidth', bandwidth } },
+      ),
+    )
+    const wall = await feed(server, a)
+    wall.send({ op: 'subscribe', topics: [`map:${outer.id}`] })
+    await wall.next((m) => 'op' in m && m.op === 'subscribed')
+
+    // The connector's interface is on a host the map does not show: its reading still moves the wall.
+    await a.api.post('/api/v1/results', { resource_id: uplink.id, exit_status: 0, output: 'OK', perfdata: 'in=1000B out=2KB' })
+    expect(await wall.next((m) => 'kind' in m && m.kind === 'state' && m.object === 'resource' && m.id === uplink.id)).toMatchObject({
+      maps: [outer.id],
+    })
+    // A new version of a nested map: the wall refetches its states (viewer/live/use-live-map.ts mapEventRefresh).
+    await newMapVersion(inner.id, docWith({ h: hostItem('h', left.id) }))
+    expect(await wall.next((m) => 'kind' in m && m.kind === 'event' && m.type === 'map' && m.map_id === inner.id)).toMatchObject({
+      status: 'published',
+      maps: [outer.id],
+    })
+    await a.api.post('/api/v1/results', { host: left.name, exit_status: 2, output: 'left down' })
+    await wall.next((m) => 'kind' in m && m.kind === 'state' && m.id === left.id && m.state === 'down')
+    // The state change's timeline event is the environment's, not the map's: a wall does not download it.
+    expect(wall.seen.filter((m) => 'kind' in m && m.kind === 'event' && m.type !== 'map')).toEqual([])
+    wall.close()
   })
 })
 

@@ -1,9 +1,12 @@
 /**
  * The `map:<id>` feed topic (issue 7): a subscriber of a map gets the state and action deltas of every host
  * (with its resources) and resource bound in its shown document (the live version, or the draft while never published) and in
- * the live documents of its nested maps, and of the hosts and resources of the environments it shows,
- * whether or not it subscribed to their environments. Only maps with subscribers are indexed; an entry
- * is rebuilt when a map event (published, archived, …) names the map or a map nested in it.
+ * the live documents of its nested maps, of the resources its bandwidth connectors read, and of the hosts and
+ * resources of the environments it shows, whether or not it subscribed to their environments; and the map
+ * events of the map and of the maps nested in it. That is all a wall needs: it follows its map by this topic
+ * alone, and hears nothing else of the environments (their timeline events nor their unbound hosts). Only maps
+ * with subscribers are indexed; an entry is rebuilt when a map event (published, archived, …) names the map or a
+ * map nested in it.
  */
 import type { Kysely } from 'kysely'
 import type { Database } from '../store/db'
@@ -34,6 +37,8 @@ async function bindingsOfTree(db: Kysely<Database>, id: number): Promise<Omit<En
       ids.host.forEach((h) => entry.hosts.add(h))
       ids.resource.forEach((r) => entry.resources.add(r))
       ids.environment.forEach((e) => entry.environments.add(e))
+      // A bandwidth connector's interface: its values colour the connector (the states' refetch brings them).
+      for (const c of Object.values(doc.connectors)) if (c.bandwidth) entry.resources.add(c.bandwidth.resource_id)
       for (const child of ids.map) {
         if (entry.tree.has(child)) continue
         entry.tree.add(child)
@@ -69,10 +74,14 @@ export function mapTopicIndex(db: Kysely<Database>) {
     async refresh(id: number) {
       await Promise.all([...entries].filter(([, e]) => e.tree.has(id)).map(([root]) => load(root)))
     },
-    /** Indexed maps a state or action delta belongs to. */
+    /** Indexed maps a delta belongs to: a state or action delta by its object, a map event by the map's tree. */
     mapsOf(delta: FeedDelta): number[] {
-      if (delta.kind === 'event' || !entries.size) return []
+      if (!entries.size) return []
       const out: number[] = []
+      if (delta.kind === 'event') {
+        if (typeof delta.map_id === 'number') for (const [id, e] of entries) if (e.tree.has(delta.map_id)) out.push(id)
+        return out
+      }
       for (const [id, e] of entries) {
         // A resource of a bound host colours its host's item (issue 18), bound itself or not.
         const bound = e.hosts.has(delta.host_id) || (delta.object === 'resource' && e.resources.has(delta.id))

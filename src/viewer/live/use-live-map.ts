@@ -1,8 +1,9 @@
 /**
- * Wires one map's LiveStates to the feed (DESIGN.md "The way data flows" 3): deltas of the map's environments
- * (and the `map:<id>` topic) are applied together once per animation frame, and in a storm at most four times a
- * second (delta-pacer.ts); what a delta cannot tell (environment roll-ups, bandwidth values) comes from a throttled refetch
- * of the states. Polling at the SPEC §9 map interval while the feed is down is the states query's own.
+ * Wires one map's LiveStates to the feed (DESIGN.md "The way data flows" 3): deltas of the `map:<id>` topic (its
+ * objects, its environment items' environments and its nested maps; server/feed/map-topics.ts) are applied together
+ * once per animation frame, and in a storm at most four times a second (delta-pacer.ts); what a delta cannot tell
+ * (environment roll-ups, bandwidth values) comes from a throttled refetch of the states. Polling at the SPEC §9
+ * map interval while the feed is down is the states query's own.
  * A map event of the map (published, archived, …) refetches its info, so a new live version loads on an open
  * wall (the document query is keyed by version); a reconnected feed refetches everything shown, and the server's
  * confirmation of the topics refetches the states (what changed before it has no delta).
@@ -14,7 +15,7 @@ import type { MapStates } from '../../shared/api/maps'
 import type { EventDelta, FeedDelta } from '../../shared/feed'
 import type { MapDocument } from '../../shared/maps'
 import { mapKeys } from '../api'
-import { environmentIdsOf, LiveStates } from './live-states'
+import { LiveStates } from './live-states'
 import { deltaPacer } from './delta-pacer'
 
 /** At most one refetch of the states per this many ms while deltas keep asking for one. */
@@ -55,11 +56,9 @@ export function useLiveMap(
   // After an outage or a server restart the deltas of the meantime are lost: catch up on map and states.
   useFeedReconnect(() => refreshMap(mapId, true))
 
-  // Read from every host and resource of the map: once per states answer, not at every render.
-  const topics = useMemo(
-    () => (live && states ? [`map:${mapId}`, ...environmentIdsOf(states).map((id) => `environment:${id}`)] : []),
-    [live, mapId, states],
-  )
+  // The map's own topic only: its environments' topics would also bring every timeline event and every unbound
+  // object of them (at 1,000 changes a second, 43 % of a wall's feed was events it dropped; issue 18 wall-soak).
+  const topics = useMemo(() => (live ? [`map:${mapId}`] : []), [live, mapId])
   /** One refetch of the states, at most every STATES_REFETCH_MS, however many deltas or confirmations ask. */
   const refetchStates = () => {
     if (refetchTimer.current) return
