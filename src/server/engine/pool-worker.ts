@@ -26,6 +26,8 @@ export interface WorkerSetup {
 
 export type ToWorker = { type: 'jobs'; jobs: Job[] } | { type: 'stop' }
 export type FromWorker =
+  /** its modules are loaded: the jobs sent meanwhile start now */
+  | { type: 'ready' }
   | { type: 'results'; ids: number[]; results: CheckResult[] }
   /** a check kind's bug, for the engine's log (the job's result is UNKNOWN as in the main thread) */
   | { type: 'error'; id: number; kind: string; message: string; stack?: string }
@@ -74,4 +76,5 @@ if (port) {
     if (m.type === 'stop') stopping.abort(new Error('engine stopping'))
     else for (const job of m.jobs) start(job)
   })
+  port.postMessage({ type: 'ready' } satisfies FromWorker)
 }

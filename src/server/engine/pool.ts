@@ -6,9 +6,9 @@
  * each way), so the crossing costs a few µs per check.
  *
  * A check's own timeout is a timer in its worker, which a stuck regular expression never lets fire (review
- * M2), so the pool keeps a watchdog: a job still running WATCHDOG_GRACE_MS past its timeout ends its worker,
- * a fresh worker takes its place, the job answers UNKNOWN, and the worker's other jobs are sent again, once,
- * to the live workers (a job caught in a second restart answers UNKNOWN). A worker that dies is replaced the
+ * M2), so the pool keeps a watchdog: a job still running WATCHDOG_GRACE_MS past its timeout (counted from when
+ * its worker has loaded) ends its worker, a fresh worker takes its place, the job answers UNKNOWN, and the
+ * worker's other jobs are sent again, once, to the live workers (a job caught in a second restart answers UNKNOWN). A worker that dies is replaced the
  * same way; past MAX_RESPAWNS deaths within RESPAWN_WINDOW_MS the pool gives up on workers: checks run in the
  * main thread, slower, never silent (onError logs why). A kind that `needsWorker` (a `content_regex`) never
  * runs in the main thread: without workers (size 0) one worker is started for such checks alone, and once the
@@ -41,7 +41,7 @@ interface Pending {
   resolve(result: CheckResult): void
   job: Job
   onError: RunOptions['onError']
-  /** Date.now() past which the watchdog ends the job's worker */
+  /** Date.now() past which the watchdog ends the job's worker (Infinity while the worker is still loading) */
   deadline: number
   /** sent again once already, after its worker was replaced */
   resent: boolean
@@ -51,6 +51,8 @@ interface Slot {
   worker: Worker
   pending: Map<number, Pending>
   outbox: Job[]
+  /** its modules are loaded (its first message): only then do its jobs' timeouts run */
+  ready: boolean
   /** ended on purpose (watchdog, stop): its exit is not a death */
   retired: boolean
   /** called once nothing is pending (while stopping) */
@@ -70,6 +72,7 @@ const RESPAWN_WINDOW_MS = 60_000
 const WORKER_OPTIONS = { eval: true, stdout: false, stderr: false, resourceLimits: { maxYoungGenerationSizeMb: 64 } }
 
 const unknown = (output: string): CheckResult => ({ status: 3, output, perfdata: [] })
+const deadlineOf = (job: Job) => Date.now() + job.timeoutMs + WATCHDOG_GRACE_MS
 
 /** The worker's entry (a TypeScript module: workers/source.ts). */
 const workerSource = () => tsWorkerSource(new URL('./pool-worker.ts', import.meta.url))
@@ -101,10 +104,18 @@ export function createCheckPool(opts: PoolOptions) {
       worker: new Worker(source!, { ...WORKER_OPTIONS, workerData: setup }),
       pending: new Map(),
       outbox: [],
+      ready: false,
       retired: false,
     }
     let failure: unknown
     slot.worker.on('message', (m: FromWorker) => {
+      // Loading the check kinds takes a fresh worker from 0.4 s to several on a busy machine (CI): that is not
+      // the checks' time, and counting it made a 0.3 s check "not finish within 3.3 s" and restarted the worker.
+      if (m.type === 'ready') {
+        slot.ready = true
+        for (const p of slot.pending.values()) p.deadline = deadlineOf(p.job)
+        return
+      }
       if (m.type === 'error') return slot.pending.get(m.id)?.onError?.(Object.assign(new Error(m.message), { stack: m.stack }), m.kind)
       for (let i = 0; i < m.ids.length; i++) {
         const p = slot.pending.get(m.ids[i])
@@ -190,7 +201,7 @@ export function createCheckPool(opts: PoolOptions) {
   function dispatch(p: Pending) {
     let slot = slots[0]
     for (const s of slots) if (s.pending.size < slot.pending.size) slot = s
-    p.deadline = Date.now() + p.job.timeoutMs + WATCHDOG_GRACE_MS
+    p.deadline = slot.ready ? deadlineOf(p.job) : Infinity
     slot.outbox.push(p.job)
     slot.pending.set(p.job.id, p)
     if (!flushQueued) {
