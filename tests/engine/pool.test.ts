@@ -106,6 +106,8 @@ describe('check worker pool', () => {
 
   it('ends a check stuck in a regular expression as UNKNOWN after its timeout and grace, restarting its worker (review M2)', async () => {
     newPool(1)
+    // A loaded worker: a job's timeout and grace count from when its worker has loaded, not from before.
+    expect((await pool.run('tcp', { port: open.port }, { timeoutMs: 2000, address: LOOPBACK })).status).toBe(0)
     const timeoutMs = 1000
     const started = performance.now()
     const before = requests
