@@ -8,9 +8,9 @@
  * A check's own timeout is a timer in its worker, which a stuck regular expression never lets fire (review
  * M2), so the pool keeps a watchdog: a job still running WATCHDOG_GRACE_MS past its timeout (counted from when
  * its worker has loaded) ends its worker, a fresh worker takes its place, the job answers UNKNOWN, and the
- * worker's other jobs are sent again, once, to the live workers (a job caught in a second restart answers UNKNOWN). A worker that dies is replaced the
- * same way; past MAX_RESPAWNS deaths within RESPAWN_WINDOW_MS the pool gives up on workers: checks run in the
- * main thread, slower, never silent (onError logs why). A kind that `needsWorker` (a `content_regex`) never
+ * worker's other jobs are sent again, once, to the live workers (a job caught in a second restart answers
+ * UNKNOWN). A worker that dies is replaced the same way; past MAX_RESPAWNS deaths within RESPAWN_WINDOW_MS the
+ * pool gives up on workers: checks run in the main thread, slower, never silent (onError logs why). A kind that `needsWorker` (a `content_regex`) never
  * runs in the main thread: without workers (size 0) one worker is started for such checks alone, and once the
  * pool has given up they answer UNKNOWN, so a regular expression can never freeze the server.
  */

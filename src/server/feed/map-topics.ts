@@ -13,6 +13,7 @@ import type { Database } from '../store/db'
 import { boundIdsOf, shownDocument } from '../store/map-states'
 import type { MapDocument } from '../../shared/maps/document'
 import { MAX_MAP_DEPTH } from '../../shared/maps/rollup'
+import { bandwidthsOf } from '../../shared/maps/bandwidth'
 import type { FeedDelta } from '../../shared/feed'
 
 interface Entry {
@@ -38,7 +39,7 @@ async function bindingsOfTree(db: Kysely<Database>, id: number): Promise<Omit<En
       ids.resource.forEach((r) => entry.resources.add(r))
       ids.environment.forEach((e) => entry.environments.add(e))
       // A bandwidth connector's interface: its values colour the connector (the states' refetch brings them).
-      for (const c of Object.values(doc.connectors)) if (c.bandwidth) entry.resources.add(c.bandwidth.resource_id)
+      for (const b of bandwidthsOf(doc)) entry.resources.add(b.resource_id)
       for (const child of ids.map) {
         if (entry.tree.has(child)) continue
         entry.tree.add(child)

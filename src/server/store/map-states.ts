@@ -21,7 +21,7 @@ import { migrateDocument } from '../../shared/maps/migrate'
 import { rollupMapState, resourcesByHost, MAX_MAP_DEPTH, type RollupSources } from '../../shared/maps/rollup'
 import { hostItemState, resourceItemState, worstOf, type ObjectState } from '../../shared/maps/item-state'
 import type { MapObjectState, MapStates } from '../../shared/api/maps'
-import type { Bandwidth } from '../../shared/maps/connector'
+import { bandwidthsOf } from '../../shared/maps/bandwidth'
 
 /**
  * A stored document (validated when it was written): parsed, and upgraded when it is of an older
@@ -385,7 +385,7 @@ async function readMapStates(db: Kysely<Database>, scope: Scope, id: number): Pr
     (row.live_version !== null && (await versionDocument(db, id, row.live_version))) ||
     readStoredDocument((await db.selectFrom('maps').select('draft').where('id', '=', id).executeTakeFirstOrThrow()).draft)
   const { nested, objects, environments, sources, docs } = await gather(db, scope, [document], true)
-  const connectors = docs.flatMap((d) => Object.values(d.connectors).flatMap((c): Bandwidth[] => (c.bandwidth ? [c.bandwidth] : [])))
+  const connectors = docs.flatMap(bandwidthsOf)
   return {
     map_id: id,
     version: row.live_version,

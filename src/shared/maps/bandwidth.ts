@@ -3,13 +3,17 @@
  * second of an interface's perfdata and the link capacity, a colour scale green → yellow → orange → red,
  * the label shown on the connector, and staleness — old data is greyed with its age, never shown as live.
  */
-import type { Bandwidth } from './connector'
+import type { Bandwidth, Connector } from './connector'
 
 /** One perfdata value as GET maps/:id/states delivers it: bits per second at unix second `t`. */
 export interface BandwidthSample {
   value: number
   t: number
 }
+
+/** What a document's bandwidth connectors read: the map's states fetch their values, the feed follows their resources. */
+export const bandwidthsOf = (doc: { connectors: Record<string, Connector> }): Bandwidth[] =>
+  Object.values(doc.connectors).flatMap((c) => (c.bandwidth ? [c.bandwidth] : []))
 
 /** Data older than this (or than 3 check intervals when the interval is known) is stale. */
 export const BANDWIDTH_STALE_S = 15 * 60

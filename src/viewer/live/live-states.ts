@@ -6,6 +6,7 @@
  */
 import type { MapObjectState, MapStates } from '../../shared/api/maps'
 import type { FeedDelta } from '../../shared/feed'
+import { bandwidthsOf } from '../../shared/maps/bandwidth'
 import {
   bindingsOf,
   decorate,
@@ -87,7 +88,7 @@ export class LiveStates {
         else this.byBinding.set(b, [item.id])
       }
     }
-    for (const c of Object.values(doc.connectors)) if (c.bandwidth) this.bandwidthResources.add(c.bandwidth.resource_id)
+    for (const b of bandwidthsOf(doc)) this.bandwidthResources.add(b.resource_id)
     this.reset(initial)
   }
 
