@@ -6,7 +6,7 @@ import { migrateToLatest } from './store/migrate'
 import fs from 'node:fs'
 import os from 'node:os'
 import { randomBytes } from 'node:crypto'
-import { seedFirstStart, seedLocalHosts, systemResolver } from './store/seed'
+import { ownWebAddress, seedFirstStart, seedLocalHosts, systemResolver } from './store/seed'
 import { loadSecretKey, secretBox } from './security/secrets'
 import { buildApp } from './http/app'
 import { buildId } from './http/routes/ui'
@@ -46,7 +46,7 @@ export async function createVigil(config: Config, engineOptions: Partial<EngineO
   const seeded = await seedFirstStart(store.db, config.adminUser, config.adminPassword, config.scrypt)
   if (seeded && config.localHosts) {
     const resolvConf = fs.existsSync('/etc/resolv.conf') ? fs.readFileSync('/etc/resolv.conf', 'utf8') : ''
-    await seedLocalHosts(store.db, config.port, systemResolver(resolvConf))
+    await seedLocalHosts(store.db, ownWebAddress(config), systemResolver(resolvConf))
   }
   const sealed = await sealSnmpCommunities(store.db, box)
   if (sealed.moved || sealed.unopened.length) log.warn(sealed, 'SNMP communities moved from check configuration into host secrets')

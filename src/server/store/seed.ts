@@ -51,10 +51,11 @@ export async function seedFirstStart(
 
 /**
  * Real hosts that work on any machine, added on first start to "Local" (issue 3, README "First start"):
- * `localhost` (ping 127.0.0.1) with the Vigil server itself (HTTP on its own port) and a DNS lookup
- * through this machine's resolver.
+ * `localhost` (ping 127.0.0.1) with the Vigil server itself (HTTP where it listens, `web`) and a DNS lookup
+ * through this machine's resolver. Without `web` (an engine-only process, or a port chosen at listen) the
+ * server is not checked: a check that cannot reach it would show a problem on a sound installation.
  */
-export async function seedLocalHosts(db: Kysely<Database>, port: number, resolver: string | null) {
+export async function seedLocalHosts(db: Kysely<Database>, web: { host: string; port: number } | null, resolver: string | null) {
   const env = await db.selectFrom('hostgroups').select('id').where('name', '=', 'Local').executeTakeFirst()
   if (!env || (await db.selectFrom('hosts').select('id').limit(1).executeTakeFirst())) return
   const t = now()
@@ -78,17 +79,19 @@ export async function seedLocalHosts(db: Kysely<Database>, port: number, resolve
       .returning('id')
       .executeTakeFirstOrThrow()
     const resource = { ...base, host_id: host.id, host_name: FIRST_START_HOST, check_interval: 60 }
-    await tx
-      .insertInto('resources')
-      .values({
-        ...resource,
-        name: 'vigil_http',
-        display_name: 'Vigil web server',
-        plugin_id: 'http',
-        check_kind: 'http',
-        check_config: JSON.stringify({ host: '127.0.0.1', port, path: '/version.json', content: '"release"' }),
-      })
-      .execute()
+    if (web) {
+      await tx
+        .insertInto('resources')
+        .values({
+          ...resource,
+          name: 'vigil_http',
+          display_name: 'Vigil web server',
+          plugin_id: 'http',
+          check_kind: 'http',
+          check_config: JSON.stringify({ host: web.host, port: web.port, path: '/version.json', content: '"release"' }),
+        })
+        .execute()
+    }
     if (resolver) {
       await tx
         .insertInto('resources')
@@ -104,6 +107,12 @@ export async function seedLocalHosts(db: Kysely<Database>, port: number, resolve
         .execute()
     }
   })
+}
+
+/** Where the first start's check reaches this server: its listen address (any address: loopback), if it listens. */
+export function ownWebAddress(config: { host: string; port: number; role: string }): { host: string; port: number } | null {
+  if (config.role === 'engine' || config.port === 0) return null
+  return { host: ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host, port: config.port }
 }
 
 /** The first nameserver of /etc/resolv.conf, the resolver this machine uses. */
