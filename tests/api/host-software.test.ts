@@ -235,6 +235,19 @@ describe.each(DATABASES)('host software on %s', (db) => {
     expect((await t.api.get('/api/v1/software?limit=10000')).body.error.key).toBe('validation_failed')
   })
 
+  it('orders GET software within each host type by name or by host count, either way, and refuses another order (SPEC §7)', async () => {
+    const order = async (o: string) =>
+      (await a.api.get(`/api/v1/software?order=${o}`)).body.result.map(
+        (g: { hosttype: string; result: { name: string }[] }) => `${g.hosttype}: ${g.result.map((p) => p.name).join(' ')}`,
+      )
+    expect(await order('-name')).toEqual(['linux: openssl nginx linux-image', 'windows: openssl 7-Zip'])
+    // Ties by name: linux-image and nginx are on one host each.
+    expect(await order('-host_count')).toEqual(['linux: openssl linux-image nginx', 'windows: 7-Zip openssl'])
+    expect(await order('host_count')).toEqual(['linux: linux-image nginx openssl', 'windows: 7-Zip openssl'])
+    const refused = await a.api.get('/api/v1/software?order=version')
+    expect([refused.status, refused.body.error.key]).toEqual([400, 'validation_failed'])
+  })
+
   it("gives a package's versions with their host counts, and not found for a package no visible host has (SPEC §2 detail)", async () => {
     const r = await a.api.get('/api/v1/software/linux/openssl')
     expect([r.status, r.body]).toEqual([

@@ -71,6 +71,12 @@ function hostsWithSoftware(dialect: Dialect, scope: Scope, q: SoftwareQuery) {
   return { from: sql.raw(`${hostDef.from} JOIN host_software hs ON hs.host_id = hosts.id`), where: whereOf(hostDef, dialect, scope, q) }
 }
 
+/** The packages' order within a host type (SoftwarePageQuery.order); ties by name, so pages never overlap. */
+function packageOrder(order: SoftwarePageQuery['order'] = 'name') {
+  const desc = order.startsWith('-') ? sql.raw(' DESC') : sql.raw('')
+  return order.endsWith('host_count') ? sql`COUNT(DISTINCT hosts.id)${desc}, hs.name` : sql`hs.name${desc}`
+}
+
 /**
  * SPEC §2 /assets/software "software grouped by hosttype": per host type, each package with its version
  * counts; one page of packages (SoftwarePageQuery), every group with the count of all its packages.
@@ -85,7 +91,7 @@ export async function softwareByHosttype(db: Kysely<Database>, dialect: Dialect,
     limit === 0
       ? { rows: [] }
       : sql<{ hosttype: string; name: string; n: number }>`SELECT hosts.hosttype AS hosttype, hs.name AS name, COUNT(DISTINCT hosts.id) AS n
-      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype, hs.name ORDER BY hosts.hosttype, hs.name LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(
+      FROM ${from} WHERE ${where} GROUP BY hosts.hosttype, hs.name ORDER BY hosts.hosttype, ${packageOrder(q.order)} LIMIT ${limit} OFFSET ${q.offset ?? 0}`.execute(
           db,
         ),
   ])

@@ -75,6 +75,8 @@ export const SoftwareQuery = z.object({
 })
 export type SoftwareQuery = z.infer<typeof SoftwareQuery>
 
+export const SOFTWARE_ORDERS = ['name', '-name', 'host_count', '-host_count'] as const
+
 /**
  * GET software is paged over its packages (issue 13, review L12: it returned every package of every
  * visible host at once): at most `limit` packages (default SPEC §9 page size 50) from `offset`, in host
@@ -83,6 +85,8 @@ export type SoftwareQuery = z.infer<typeof SoftwareQuery>
 export const SoftwarePageQuery = SoftwareQuery.extend({
   limit: z.coerce.number().int().min(0).max(LIST_LIMIT_MAX).optional(),
   offset: z.coerce.number().int().min(0).max(1e9).optional(),
+  /** SPEC §7 order within each host type: by package name (the default) or by how many hosts have it; `-` descends. */
+  order: z.enum(SOFTWARE_ORDERS).optional(),
 })
 export type SoftwarePageQuery = z.infer<typeof SoftwarePageQuery>
 
