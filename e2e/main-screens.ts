@@ -94,6 +94,10 @@ export async function mainScreens(suite: BrowserSuite): Promise<MainScreensFixtu
   })
   expect(report.status).toBe(201)
 
+  // An agent's inventory of one host (SPEC §2 /assets/software).
+  const software = [{ name: 'openssl', version: '3.0.2' }]
+  expect((await user.api.put(`/api/v1/hosts/${user.ids['gateway-01']}/software`, { software })).status).toBe(200)
+
   const login = await fetch(`${suite.server.baseUrl}/api/v1/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -121,6 +125,7 @@ export async function mainScreens(suite: BrowserSuite): Promise<MainScreensFixtu
       route: `/reports/${encodeURIComponent(report.body.hostgroup_name)}/${encodeURIComponent(report.body.name)}`,
       ready: inMain('behind-01'),
     },
+    { name: 'software', route: '/assets/software', ready: inMain('openssl') },
   ]
   return { user, token, screens }
 }

@@ -1,6 +1,9 @@
 import { PlaceholderPage } from '../../ui'
 
-/** Placeholder for the asset screens until their issue lands; one lazy chunk (SPEC §1 assets). */
+export { SoftwareDetailPage } from './SoftwareDetailPage'
+export { SoftwarePage } from './SoftwarePage'
+
+/** The host asset screens until their inventory (SPEC §3 asset sections) is collected; one lazy chunk (SPEC §1 assets). */
 export function AssetsPage() {
   return <PlaceholderPage />
 }

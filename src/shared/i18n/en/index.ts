@@ -9,6 +9,7 @@ import { adminProbes } from './admin-probes'
 import { adminSettings } from './admin-settings'
 import { app } from './app'
 import { assets } from './assets'
+import { assetsUi } from './assets-ui'
 import { auth } from './auth'
 import { dashboard } from './dashboard'
 import { editor } from './editor'
@@ -35,7 +36,7 @@ export const en = {
   editor,
   reports: { ...reports, ...reportsUi },
   risks: { ...risks, ...risksUi },
-  assets,
+  assets: { ...assets, ...assetsUi },
   user,
   admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery, probes: adminProbes },
   errors,
