@@ -235,6 +235,12 @@ describe.each(DATABASES)('host software on %s', (db) => {
     expect((await t.api.get('/api/v1/software?limit=10000')).body.error.key).toBe('validation_failed')
   })
 
+  it('lists the hosts with asset data: those with a reported inventory (SPEC §2 /assets/hosts)', async () => {
+    expect(await names('hosts', [{ key: 'has_asset_data', operator: 'equals', value: true }])).toEqual(['sw-web1', 'sw-web2', 'sw-win'])
+    const quick = await a.api.get(`/api/v1/hosts/?columns=id,name&limit=100&filter=${q({ has_asset_data: false })}`)
+    expect(quick.body.result.map((h: { name: string }) => h.name)).toEqual(['sw-bare'])
+  })
+
   it('orders GET software within each host type by name or by host count, either way, and refuses another order (SPEC §7)', async () => {
     const order = async (o: string) =>
       (await a.api.get(`/api/v1/software?order=${o}`)).body.result.map(

@@ -150,6 +150,8 @@ export const hostDef: EntityDef<Row, HostOut> = {
     ...checkStateColumns('hosts', HOST, HOST_STATES, HOST_SORT_SEVERITY),
     monitoring_status: monitoringStatusColumn('hosts', 'max_scheduled_downtime_depth'),
     software: softwareColumn('hosts.id'),
+    // SPEC §2 host assets: the hosts whose inventory has been reported.
+    has_asset_data: { expr: 'hosts.has_asset_data', kind: 'boolean', nullable: false },
   },
   fields: [
     'id',
