@@ -1,9 +1,5 @@
-import { PlaceholderPage } from '../../ui'
-
+/** The asset screens (SPEC §2 Assets), one lazy chunk (SPEC §1 assets). */
+export { HostAssetPage } from './HostAssetPage'
+export { HostAssetsPage } from './HostAssetsPage'
 export { SoftwareDetailPage } from './SoftwareDetailPage'
 export { SoftwarePage } from './SoftwarePage'
-
-/** The host asset screens until their inventory (SPEC §3 asset sections) is collected; one lazy chunk (SPEC §1 assets). */
-export function AssetsPage() {
-  return <PlaceholderPage />
-}

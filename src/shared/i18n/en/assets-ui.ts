@@ -1,5 +1,19 @@
 /** English texts of the asset screens (SPEC §2 Assets); they load with the screens. */
 export const assetsUi = {
+  hosts: {
+    title: 'Host assets',
+    empty: 'No host has reported asset data yet. A host has asset data once its agent has reported its packages.',
+    columns: { host: 'Host', hosttype: 'Host type', environment: 'Environment', ip: 'IP address' },
+  },
+  host: {
+    back: 'All host assets',
+    sections: 'Asset sections',
+    noData: '{{host}} has no asset data: its agent has not reported an inventory.',
+    packages: {
+      title: 'Packages',
+      columns: { name: 'Package', version: 'Version', vendor: 'Vendor', arch: 'Architecture', reported: 'Reported' },
+    },
+  },
   software: {
     title: 'Software',
     environmentFiltered: 'Only the hosts of your environment filter are counted.',

@@ -1,8 +1,10 @@
 /**
- * SPEC §2 /assets/software and /assets/software/{hosttype}/{package_name} as an engineer uses them, against the
+ * SPEC §2 Assets (/assets/hosts, /assets/{hostname}/{tab}, /assets/software and
+ * /assets/software/{hosttype}/{package_name}) as an engineer uses them, against the
  * built app and the real server, with inventories pushed through the software API (PUT hosts/{id}/software, as an
  * agent does): the packages of the tenant's hosts by host type with host and version counts, sorted by the server,
- * a package's versions, and what the screens say when there is nothing to show. Another tenant's software is
+ * a package's versions, the hosts with an inventory and one host's packages, and what the screens say when there is
+ * nothing to show. Another tenant's software is
  * never counted (SPEC §6).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -20,7 +22,7 @@ async function rows(table: Locator): Promise<string[][]> {
   return out
 }
 
-describe('software (SPEC §2 Assets)', () => {
+describe('assets (SPEC §2 Assets)', () => {
   let user: Tenant
   let empty: Tenant
 
@@ -96,5 +98,52 @@ describe('software (SPEC §2 Assets)', () => {
     const none = await openAs(suite, empty, '/assets/software')
     await none.getByText('No host has reported its software yet.', { exact: false }).waitFor()
     await table(none).getByText('No records.').waitFor()
+  })
+})
+
+describe('host assets (SPEC §2 Assets)', () => {
+  let user: Tenant
+
+  beforeAll(async () => {
+    user = await makeTenant(suite.server, suite.admin)
+    const host = (name: string, hosttype: string) =>
+      user.api.post('/api/v1/hosts/', { name, hosttype, hostgroup_id: user.environmentId, check_type: '1', custom_check: true })
+    const db = await host('db-01', 'linux')
+    expect((await host('bare-01', 'linux')).status).toBe(201)
+    const software = [
+      { name: 'postgresql-15', version: '15.8-0+deb12u1', arch: 'amd64', vendor: 'Debian' },
+      { name: 'openssl', version: '3.0.15-1~deb12u1', arch: 'amd64' },
+      { name: 'adduser', version: '3.134' },
+    ]
+    expect((await user.api.put(`/api/v1/hosts/${db.body.id}/software`, { software })).status).toBe(200)
+  })
+
+  it('lists the hosts with an inventory and opens one host’s packages, sorted, under its section tab', async () => {
+    const page = await openAs(suite, user, '/assets/hosts')
+    const hosts = page.getByRole('table', { name: 'Host assets' })
+    // bare-01 has reported nothing: it is not a host asset.
+    await expect.poll(() => rows(hosts)).toEqual([['db-01', 'linux', expect.any(String), '']])
+    await hosts.getByRole('link', { name: 'db-01' }).click()
+    await page.getByRole('heading', { name: 'db-01' }).waitFor()
+    const packages = page.getByRole('table', { name: 'Packages' })
+    await expect
+      .poll(async () => (await rows(packages)).map((r) => r.slice(0, 4)))
+      .toEqual([
+        ['adduser', '3.134', '', ''],
+        ['openssl', '3.0.15-1~deb12u1', '', 'amd64'],
+        ['postgresql-15', '15.8-0+deb12u1', 'Debian', 'amd64'],
+      ])
+    const name = packages.getByRole('button', { name: /^Package/ })
+    await name.click()
+    await name.click()
+    await page.waitForURL(/order=-name/)
+    await expect.poll(async () => (await rows(packages)).map((r) => r[0])).toEqual(['postgresql-15', 'openssl', 'adduser'])
+    expect(await page.getByRole('navigation', { name: 'Asset sections' }).getByRole('link').allInnerTexts()).toEqual(['Packages'])
+  })
+
+  it('says a host has no asset data when nothing was reported', async () => {
+    const page = await openAs(suite, user, '/assets/bare-01')
+    await page.getByRole('status').filter({ hasText: 'bare-01 has no asset data' }).waitFor()
+    expect(await page.getByRole('table').count()).toBe(0)
   })
 })
