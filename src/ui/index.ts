@@ -1,7 +1,6 @@
 /** Browser widgets used by several features (DESIGN.md `src/ui`). */
 export { ComingSoon, type ComingSoonProps } from './ComingSoon'
 export { Modal, type ModalProps } from './Modal'
-export { PlaceholderPage, useScreenKey, isScreenHandle, type PlaceholderPageProps, type ScreenHandle } from './PlaceholderPage'
 export { parseTablePath, formatTablePath, isTablePathSegment, type TablePath } from './table-path'
 // Issue 4 widgets: table panel, filter panel, date-range picker, action panels, decorations.
 export { ChipList, type Chip, type ChipListProps } from './ChipList'
