@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router'
 import { lazyPage } from '../app/shell'
 import { loadAssetsTexts } from './texts'
 
-type Page = 'HostAssetsPage' | 'HostAssetPage' | 'SoftwarePage' | 'SoftwareDetailPage'
+type Page = keyof typeof import('./pages')
 const screen = (path: string, key: string, page: Page): RouteObject => ({
   path,
   handle: { screen: `assets.screens.${key}` },

@@ -79,33 +79,26 @@ export async function seedLocalHosts(db: Kysely<Database>, web: { host: string; 
       .returning('id')
       .executeTakeFirstOrThrow()
     const resource = { ...base, host_id: host.id, host_name: FIRST_START_HOST, check_interval: 60 }
-    if (web) {
-      await tx
-        .insertInto('resources')
-        .values({
-          ...resource,
-          name: 'vigil_http',
-          display_name: 'Vigil web server',
-          plugin_id: 'http',
-          check_kind: 'http',
-          check_config: JSON.stringify({ host: web.host, port: web.port, path: '/version.json', content: '"release"' }),
-        })
-        .execute()
-    }
-    if (resolver) {
-      await tx
-        .insertInto('resources')
-        .values({
-          ...resource,
-          name: 'dns_resolver',
-          display_name: 'DNS resolver',
-          plugin_id: 'dns',
-          check_kind: 'dns',
-          check_interval: 300,
-          check_config: JSON.stringify({ name: 'example.com', server: resolver }),
-        })
-        .execute()
-    }
+    const resources = [
+      web && {
+        ...resource,
+        name: 'vigil_http',
+        display_name: 'Vigil web server',
+        plugin_id: 'http',
+        check_kind: 'http',
+        check_config: JSON.stringify({ host: web.host, port: web.port, path: '/version.json', content: '"release"' }),
+      },
+      resolver && {
+        ...resource,
+        name: 'dns_resolver',
+        display_name: 'DNS resolver',
+        plugin_id: 'dns',
+        check_kind: 'dns',
+        check_interval: 300,
+        check_config: JSON.stringify({ name: 'example.com', server: resolver }),
+      },
+    ].filter((r) => !!r)
+    if (resources.length) await tx.insertInto('resources').values(resources).execute()
   })
 }
 
