@@ -141,6 +141,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
   const ingest = createIngest(store, {
     parentStates: (hostId) => (parents.get(hostId) ?? []).map(hostStatus),
     flapThresholds: opts.flapThresholds,
+    secretBox: opts.secretBox,
   })
 
   // Maintenance starts and ends on its own clock, with or without active checks.

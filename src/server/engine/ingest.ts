@@ -26,6 +26,8 @@ import { stateName, type Target } from './target'
 import { endAcknowledgements } from '../store/acknowledgements'
 import { triggerFlexibleDowntimes } from './downtimes'
 import type { StateChangeNote } from '../store/action-targets'
+import type { SecretBox } from '../security/secrets'
+import type { ConfigurationRead } from '../store/config-backups'
 
 export interface ResultItem {
   target: Target
@@ -38,6 +40,8 @@ interface IngestContext {
   /** current states of a host's parents, for unreachable (SPEC §3 parents) */
   parentStates(hostId: number): HostState[]
   flapThresholds: FlapThresholds
+  /** seals the configurations `config-backup` checks read; none: they are not stored (no secrets, no check ran) */
+  secretBox: SecretBox | null
 }
 
 const MAX_OUTPUT = 8192
@@ -75,7 +79,10 @@ export function createIngest(store: Store, ctx: IngestContext) {
     const steady = { host: new Map<number, SteadyRow>(), resource: new Map<number, SteadyRow>() }
     const results: ResultWrite[] = []
     const changes: StateChangeNote[] = []
+    const configurations: ConfigurationRead[] = []
     for (const { target: t, result, at } of items) {
+      if (result.configuration !== undefined && t.type === 'resource')
+        configurations.push({ resourceId: t.id, at, text: result.configuration })
       const cur = next.get(t) ?? t
       let status: number = result.status
       if (t.type === 'host') {
@@ -207,6 +214,7 @@ export function createIngest(store: Store, ctx: IngestContext) {
         states: { host: [...rows.host.values()], resource: [...rows.resource.values()] },
         steady: { host: [...steady.host.values()], resource: [...steady.resource.values()] },
         changes,
+        configurations: ctx.secretBox ? { reads: configurations, box: ctx.secretBox } : null,
       },
       atStateChanges,
     )

@@ -11,6 +11,8 @@ import type { Database } from './db'
 import type { bulkWriter, RecordColumns } from './bulk'
 import type { SeriesCache } from './perfdata'
 import type { StateChangeNote } from './action-targets'
+import { saveConfigurations, type ConfigurationRead } from './config-backups'
+import type { SecretBox } from '../security/secrets'
 import type { PerfItem } from '../../shared/perfdata'
 import type { FeedDelta } from '../../shared/feed'
 
@@ -131,6 +133,8 @@ interface ResultBatch {
   /** Steady results (SteadyRow), one row per host or resource that has no row in `states` */
   steady: { host: SteadyRow[]; resource: SteadyRow[] }
   changes: StateChangeNote[]
+  /** the device configurations `config-backup` checks read (store/config-backups.ts) */
+  configurations: { reads: ConfigurationRead[]; box: SecretBox } | null
 }
 
 /**
@@ -167,6 +171,7 @@ export async function writeResultBatch(
       await writer.update(tx, 'resources', STEADY_COLUMNS, batch.steady.resource)
       await writer.upsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
       if (batch.changes.length) deltas.push(...(await atStateChanges(tx, batch.changes)))
+      if (batch.configurations?.reads.length) await saveConfigurations(tx, batch.configurations.reads, batch.configurations.box)
     })
     .catch((err) => {
       series.clear() // ids created in the rolled-back transaction do not exist

@@ -556,6 +556,19 @@ export interface HostSoftwareTable {
   updated_at: number
 }
 
+/** A version of a device's configuration (migration 0045, SPEC §2 …/Config Backups/configs). */
+export interface ConfigBackupTable {
+  resource_id: number
+  version: number
+  created_time: number
+  checked_time: number
+  sha256: string
+  size: number
+  lines: number
+  /** sealed (security/secrets.ts) */
+  content: string
+}
+
 /** An imported vulnerability scan (migration 0008, SPEC §1 "risk (vulnerability) scans"). */
 export interface RiskScanTable {
   id: Generated<number>
@@ -757,6 +770,7 @@ export interface Database {
   risk_scans: RiskScanTable
   risks: RiskTable
   host_software: HostSoftwareTable
+  config_backups: ConfigBackupTable
   engine_processes: EngineProcessTable
   engine_leases: EngineLeaseTable
 }

@@ -3,6 +3,7 @@
  * once), assign environments and revoke it; the probe itself talks to the link routes with its token.
  */
 import { z } from 'zod'
+import { MAX_CONFIG_BYTES } from '../config-backups'
 import { PerfItemSchema } from '../perfdata'
 import { AllowedTargets } from './quotas'
 
@@ -81,6 +82,8 @@ export const ProbeResult = z.object({
   output: z.string().max(65536),
   long_output: z.string().max(65536).optional(),
   perfdata: z.array(PerfItemSchema).max(1000),
+  /** a `config-backup` check's device configuration */
+  configuration: z.string().max(MAX_CONFIG_BYTES).optional(),
 })
 export type ProbeResult = z.infer<typeof ProbeResult>
 export const ProbeResultsBody = z.object({ results: z.array(ProbeResult).min(1).max(5000) })

@@ -1,5 +1,6 @@
 /** The check kinds, listed by hand (STYLE.md "Engine"): a missing kind fails `tsc`. */
 import { command } from './command'
+import { configBackup } from './config-backup'
 import { dns } from './dns'
 import { ftp } from './ftp'
 import { http } from './http'
@@ -14,10 +15,21 @@ import { tcp } from './tcp'
 import type { CheckKind, CheckKindName } from './types'
 
 // Each entry has its own configuration type, hence CheckKind<any>.
-export const checkKinds = { ping, tcp, http, https, dns, smtp, imap, pop, ftp, ssh, snmp, command } satisfies Record<
-  CheckKindName,
-  CheckKind<any>
->
+export const checkKinds = {
+  ping,
+  tcp,
+  http,
+  https,
+  dns,
+  smtp,
+  imap,
+  pop,
+  ftp,
+  ssh,
+  snmp,
+  command,
+  'config-backup': configBackup,
+} satisfies Record<CheckKindName, CheckKind<any>>
 
 export { runCheck, type RunOptions } from './run'
 export {

@@ -7,7 +7,21 @@ import type { PerfItem } from '../../../shared/perfdata'
 import type { TargetPolicy } from '../target-policy'
 
 /** The kinds an active check can be; `checks/index.ts` must register each exactly once. */
-export const CHECK_KIND_NAMES = ['ping', 'tcp', 'http', 'https', 'dns', 'smtp', 'imap', 'pop', 'ftp', 'ssh', 'snmp', 'command'] as const
+export const CHECK_KIND_NAMES = [
+  'ping',
+  'tcp',
+  'http',
+  'https',
+  'dns',
+  'smtp',
+  'imap',
+  'pop',
+  'ftp',
+  'ssh',
+  'snmp',
+  'command',
+  'config-backup',
+] as const
 export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
 
 /** Nagios exit status of a check: 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN. */
@@ -24,6 +38,8 @@ export interface CheckResult {
   /** SPEC §3 `extended_output`: further lines, when the check has any */
   long_output?: string
   perfdata: PerfItem[]
+  /** a `config-backup` run's device configuration (normalised); the engine stores it as a version when it changed */
+  configuration?: string
 }
 
 /** What the engine hands a check besides its configuration. */

@@ -36,6 +36,7 @@ import * as m0041 from './0041_event_count_index'
 import * as m0042 from './0042_environment_event_count_index'
 import * as m0043 from './0043_environment_event_count_index_postgres'
 import * as m0044 from './0044_event_page_index_postgres'
+import * as m0045 from './0045_config_backups'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '0042_environment_event_count_index': m0042,
   '0043_environment_event_count_index_postgres': m0043,
   '0044_event_page_index_postgres': m0044,
+  '0045_config_backups': m0045,
 }

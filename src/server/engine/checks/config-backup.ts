@@ -1,0 +1,115 @@
+/**
+ * `config-backup`: reads a network device's configuration over SSH (SPEC §2 "…/Config Backups/configs", §3 "backup
+ * credentials"), as RANCID and Oxidized do: log in with the host's sealed backup credentials (else its user and
+ * password), run the profile's command (shared/config-backups.ts) on an exec channel and hand the normalised text
+ * to the engine, which stores it as a new version when it changed (store/config-backups.ts). The configuration and
+ * the credentials never reach the output line.
+ */
+import { Client, type ClientChannel } from 'ssh2'
+import { z } from 'zod'
+import { BACKUP_PROFILE_NAMES, BACKUP_PROFILES, MAX_CONFIG_BYTES, normaliseConfiguration } from '../../../shared/config-backups'
+import { perfItem } from '../../../shared/perfdata'
+import { describeError, failure, HostField, PortField, stopReason } from './common'
+import { throughPolicy } from './reach'
+import type { CheckContext, CheckKind, CheckResult } from './types'
+
+export const ConfigBackupConfig = z.object({
+  /** the device profile: which command reads the configuration */
+  profile: z.enum(BACKUP_PROFILE_NAMES),
+  /** defaults to the host's address */
+  host: HostField.optional(),
+  port: PortField.default(22),
+  /** a slow device may take a while to print a large configuration */
+  timeout_s: z.number().int().min(1).max(120).optional(),
+})
+export type ConfigBackupConfig = z.infer<typeof ConfigBackupConfig>
+
+const LABEL = 'CONFIG'
+
+function backup(config: ConfigBackupConfig, ctx: CheckContext): Promise<CheckResult> {
+  const username = ctx.secrets.backup_user || ctx.secrets.user
+  const password = ctx.secrets.backup_user ? ctx.secrets.backup_password : ctx.secrets.password
+  if (!username || !password)
+    return Promise.resolve(
+      failure(3, `${LABEL} UNKNOWN - the host has no backup credentials: set its secrets backup_user and backup_password`),
+    )
+  const host = config.host ?? ctx.address
+  return throughPolicy(LABEL, host, ctx, (address) => readConfiguration(config, { host, address, username, password }, ctx))
+}
+
+interface Login {
+  host: string
+  address: string
+  username: string
+  password: string
+}
+
+function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckContext): Promise<CheckResult> {
+  const where = `${login.host} port ${config.port}`
+  const profile = BACKUP_PROFILES[config.profile]
+  return new Promise((resolve) => {
+    const client = new Client()
+    const chunks: Buffer[] = []
+    let bytes = 0
+    let errorText = ''
+    let settled = false
+    const settle = (result: CheckResult) => {
+      if (settled) return
+      settled = true
+      stop()
+      client.end()
+      resolve(result)
+    }
+    const critical = (why: string) => settle(failure(2, `${LABEL} CRITICAL - ${where}: ${why}`))
+    const stop = ctx.onStop(() => critical(`${stopReason(ctx)} reading the configuration`))
+    const finished = (code: number | null) => {
+      const text = Buffer.concat(chunks).toString('utf8')
+      if (code) return critical(`"${profile.command}" ended with status ${code}${errorText ? `: ${errorText}` : ''}`)
+      const configuration = normaliseConfiguration(config.profile, text)
+      if (!configuration) return critical(`the device returned no configuration${errorText ? `: ${errorText}` : ''}`)
+      const lines = configuration.split('\n').length - 1
+      settle({
+        status: 0,
+        output: `${LABEL} OK - ${lines} lines (${Buffer.byteLength(configuration)} bytes) read from ${where}`,
+        perfdata: [perfItem('lines', lines, ''), perfItem('size', Buffer.byteLength(configuration), 'B', { min: 0 })],
+        configuration,
+      })
+    }
+    const read = (stream: ClientChannel) => {
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length
+        if (bytes > MAX_CONFIG_BYTES) return critical(`the configuration is larger than ${MAX_CONFIG_BYTES} bytes`)
+        chunks.push(chunk)
+      })
+      stream.stderr.on('data', (chunk: Buffer) => {
+        if (errorText.length < 200) errorText = (errorText + chunk.toString('utf8')).replace(/\s+/g, ' ').trim().slice(0, 200)
+      })
+      stream.on('close', (code: number | null) => finished(code))
+    }
+    client.on('ready', () =>
+      client.exec(profile.command, (error, stream) =>
+        error ? critical(`cannot run "${profile.command}": ${error.message}`) : read(stream),
+      ),
+    )
+    // Many devices ask for the password through keyboard-interactive authentication.
+    client.on('keyboard-interactive', (_name, _instructions, _lang, prompts, answer) => answer(prompts.map(() => login.password)))
+    client.on('error', (error: Error & { level?: string }) =>
+      critical(error.level === 'client-authentication' ? 'login refused (check the backup credentials)' : describeError(error)),
+    )
+    client.connect({
+      host: login.address,
+      port: config.port,
+      username: login.username,
+      password: login.password,
+      tryKeyboard: true,
+      readyTimeout: ctx.timeoutMs,
+    })
+  })
+}
+
+export const configBackup: CheckKind<ConfigBackupConfig> = {
+  kind: 'config-backup',
+  config: ConfigBackupConfig,
+  usesSecrets: true,
+  run: backup,
+}

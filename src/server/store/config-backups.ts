@@ -1,0 +1,101 @@
+/**
+ * Configuration backups (SPEC §2 "…/Config Backups/configs"): the versions of a `config-backup` resource's device
+ * configuration. The engine's result batch stores a configuration as a new version only when its text changed
+ * (else it notes when it was last read unchanged), sealed at rest, at most CONFIG_VERSIONS_KEPT per resource.
+ * Reading is scoped like the resource: another organization's resource reads as not found.
+ */
+import { createHash } from 'node:crypto'
+import type { Kysely } from 'kysely'
+import type { Database } from './db'
+import type { Scope } from './scope'
+import type { SecretBox } from '../security/secrets'
+import { getResource } from './resources'
+import { fail } from './fail'
+import { CONFIG_VERSIONS_KEPT } from '../../shared/config-backups'
+import type { ConfigBackup, ConfigBackupVersion } from '../../shared/api/config-backups'
+
+/** One configuration a check read, for the result batch that writes it. */
+export interface ConfigurationRead {
+  resourceId: number
+  /** unix seconds of the check */
+  at: number
+  text: string
+}
+
+const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+
+/** In the result batch's transaction: each configuration as a new version when it differs from the latest. */
+export async function saveConfigurations(tx: Kysely<Database>, reads: ConfigurationRead[], box: SecretBox) {
+  for (const { resourceId, at, text } of reads) {
+    const sha256 = createHash('sha256').update(text).digest('hex')
+    const latest = await tx
+      .selectFrom('config_backups')
+      .select(['version', 'sha256'])
+      .where('resource_id', '=', resourceId)
+      .orderBy('version', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+    if (latest?.sha256 === sha256) {
+      await tx
+        .updateTable('config_backups')
+        .set({ checked_time: at })
+        .where('resource_id', '=', resourceId)
+        .where('version', '=', latest.version)
+        .execute()
+      continue
+    }
+    const version = (latest?.version ?? 0) + 1
+    await tx
+      .insertInto('config_backups')
+      .values({
+        resource_id: resourceId,
+        version,
+        created_time: at,
+        checked_time: at,
+        sha256,
+        size: Buffer.byteLength(text),
+        lines: lineCount(text),
+        content: box.seal(text),
+      })
+      .execute()
+    await tx
+      .deleteFrom('config_backups')
+      .where('resource_id', '=', resourceId)
+      .where('version', '<=', version - CONFIG_VERSIONS_KEPT)
+      .execute()
+  }
+}
+
+const VERSION_COLUMNS = ['version', 'created_time', 'checked_time', 'sha256', 'size', 'lines'] as const
+
+/** The versions of a resource the caller sees, newest first. */
+export async function listConfigBackups(db: Kysely<Database>, scope: Scope, resourceId: number): Promise<ConfigBackupVersion[]> {
+  await getResource(db, scope, resourceId)
+  return db.selectFrom('config_backups').select(VERSION_COLUMNS).where('resource_id', '=', resourceId).orderBy('version', 'desc').execute()
+}
+
+/** One version with its text; SPEC §8 invalid_config_backup_version when the resource has no such version. */
+export async function getConfigBackup(
+  db: Kysely<Database>,
+  scope: Scope,
+  resourceId: number,
+  version: number,
+  box: SecretBox,
+): Promise<ConfigBackup> {
+  await getResource(db, scope, resourceId)
+  const row = await db
+    .selectFrom('config_backups')
+    .select([...VERSION_COLUMNS, 'content'])
+    .where('resource_id', '=', resourceId)
+    .where('version', '=', version)
+    .executeTakeFirst()
+  if (!row) return fail('invalid_config_backup_version', { resource_id: resourceId, version })
+  let content: string
+  try {
+    content = box.open(row.content)
+  } catch {
+    // Sealed with a key this server no longer has (VIGIL_SECRET_KEY changed without VIGIL_SECRET_KEY_PREVIOUS).
+    return fail('unable_to_retrieve_config_backup', { resource_id: resourceId, version })
+  }
+  return { ...row, content }
+}
