@@ -2,6 +2,7 @@
 import { encodeFilter, formatTablePath, type FilterTuple, type TablePath } from '../ui'
 import { hostPath, resourcePath } from './timeline/links'
 import { isHost, type MonitoredRow } from './model'
+import { CONFIG_BACKUPS_RESOURCE } from '../shared/config-backups'
 
 export { hostPath, resourcePath }
 
@@ -11,10 +12,9 @@ export type HostTab = (typeof HOST_TABS)[number]
 /** SPEC §2 resource tabs; configs only for the resource named Config Backups. */
 export const RESOURCE_TABS = ['status', 'timeline', 'graphs', 'configs'] as const
 export type ResourceTab = (typeof RESOURCE_TABS)[number]
-export const CONFIG_BACKUPS = 'Config Backups'
 
 export const resourceTabs = (resourceName: string): ResourceTab[] =>
-  RESOURCE_TABS.filter((tab) => tab !== 'configs' || resourceName === CONFIG_BACKUPS)
+  RESOURCE_TABS.filter((tab) => tab !== 'configs' || resourceName === CONFIG_BACKUPS_RESOURCE)
 
 /** SPEC §2 jump-to dropdown: status, resources, timeline, graphs, assets. */
 export type JumpTarget = 'status' | 'resources' | 'timeline' | 'graphs' | 'assets'

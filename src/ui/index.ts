@@ -1,5 +1,4 @@
 /** Browser widgets used by several features (DESIGN.md `src/ui`). */
-export { ComingSoon, type ComingSoonProps } from './ComingSoon'
 export { Modal, type ModalProps } from './Modal'
 export { parseTablePath, formatTablePath, isTablePathSegment, type TablePath } from './table-path'
 // Issue 4 widgets: table panel, filter panel, date-range picker, action panels, decorations.

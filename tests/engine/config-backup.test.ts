@@ -35,6 +35,19 @@ describe('config-backup check', () => {
     expect(second.configuration).toBe(first.configuration)
   })
 
+  it("names the device's host key, and refuses another one before sending the login", async () => {
+    const seen = await run(credentials())
+    expect(seen.long_output).toBe(`host key ${device.hostKey}`)
+    expect((await run(credentials(), { host_key: device.hostKey })).status).toBe(0)
+    const other = 'SHA256:' + 'A'.repeat(43)
+    expect(await run(credentials(), { host_key: other })).toEqual({
+      status: 2,
+      output: `CONFIG CRITICAL - ${LOOPBACK} port ${device.port}: host key ${device.hostKey} is not the expected ${other}: no login was sent`,
+      perfdata: [],
+    })
+    expect(configBackup.config.safeParse({ profile: 'cisco-ios', host_key: 'aa:bb' }).success).toBe(false)
+  })
+
   it('uses the host user and password when it has no backup credentials', async () => {
     const result = await run({ user: device.user, password: device.password })
     expect(result.status).toBe(0)

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { NotFoundPage } from '../../app/shell'
-import { ComingSoon, isTablePathSegment } from '../../ui'
+import { isTablePathSegment } from '../../ui'
+import { ResourceConfigBackups } from '../../config-backups'
+import { CONFIG_BACKUPS_RESOURCE } from '../../shared/config-backups'
 import { LoadingAction } from '../actions/ViewActions'
 import { useResource } from '../api'
 import { useTableRefetchInterval } from '../feed'
 import { MonitoringFrame } from '../components/MonitoringFrame'
 import { StatusPanel } from '../components/StatusPanel'
 import { SubjectTabs } from '../components/SubjectTabs'
-import { CONFIG_BACKUPS } from '../links'
 import type { ResourceRow } from '../model'
 import { HostsPage } from './ListPages'
 
@@ -35,10 +35,20 @@ export function ResourceStatusPage() {
   return <ResourceTab tab="status">{(resource) => <StatusPanel row={resource} />}</ResourceTab>
 }
 
-/** SPEC §2 …/Config Backups/configs: only that resource has it; the backups arrive with a later issue. */
+/** SPEC §2 …/Config Backups/configs: only that resource has it. */
 export function ResourceConfigsPage() {
-  const { t } = useTranslation()
   const { resourcename } = useParams()
-  if (resourcename !== CONFIG_BACKUPS) return <NotFoundPage />
-  return <ResourceTab tab="configs">{() => <ComingSoon screen={t('monitoring.screens.resourceConfigs')} />}</ResourceTab>
+  if (resourcename !== CONFIG_BACKUPS_RESOURCE) return <NotFoundPage />
+  return (
+    <ResourceTab tab="configs">
+      {(resource) => (
+        <ResourceConfigBackups
+          resourceId={resource.id}
+          hostName={resource.host_name}
+          output={resource.plugin_output}
+          lastCheck={resource.last_check}
+        />
+      )}
+    </ResourceTab>
+  )
 }

@@ -45,6 +45,7 @@ const SAME_IN_BOTH = new Set([
   'Rack',
   'Server',
   'Router',
+  'bytes',
   'Switch',
   'Firewall',
   'Internet',

@@ -5,6 +5,7 @@
  * to the engine, which stores it as a new version when it changed (store/config-backups.ts). The configuration and
  * the credentials never reach the output line.
  */
+import { createHash } from 'node:crypto'
 import { Client, type ClientChannel } from 'ssh2'
 import { z } from 'zod'
 import { BACKUP_PROFILE_NAMES, BACKUP_PROFILES, MAX_CONFIG_BYTES, normaliseConfiguration } from '../../../shared/config-backups'
@@ -19,12 +20,23 @@ export const ConfigBackupConfig = z.object({
   /** defaults to the host's address */
   host: HostField.optional(),
   port: PortField.default(22),
+  /**
+   * The device's host key as OpenSSH prints it (`SHA256:…`, `ssh-keygen -lf`): set, a device answering with another
+   * key is refused before the login is sent. Each OK run names the key it saw.
+   */
+  host_key: z
+    .string()
+    .regex(/^SHA256:[A-Za-z0-9+/]{43}=?$/, 'an OpenSSH SHA256 fingerprint expected, e.g. SHA256:followed by 43 base64 characters')
+    .optional(),
   /** a slow device may take a while to print a large configuration */
   timeout_s: z.number().int().min(1).max(120).optional(),
 })
 export type ConfigBackupConfig = z.infer<typeof ConfigBackupConfig>
 
 const LABEL = 'CONFIG'
+
+/** OpenSSH's fingerprint of a host key blob: `SHA256:` and unpadded base64. */
+const fingerprint = (key: Buffer) => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`
 
 function backup(config: ConfigBackupConfig, ctx: CheckContext): Promise<CheckResult> {
   const username = ctx.secrets.backup_user || ctx.secrets.user
@@ -52,6 +64,7 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
     const chunks: Buffer[] = []
     let bytes = 0
     let errorText = ''
+    let seenKey = ''
     let settled = false
     const settle = (result: CheckResult) => {
       if (settled) return
@@ -71,6 +84,7 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
       settle({
         status: 0,
         output: `${LABEL} OK - ${lines} lines (${Buffer.byteLength(configuration)} bytes) read from ${where}`,
+        long_output: `host key ${seenKey}`,
         perfdata: [perfItem('lines', lines, ''), perfItem('size', Buffer.byteLength(configuration), 'B', { min: 0 })],
         configuration,
       })
@@ -93,9 +107,12 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
     )
     // Many devices ask for the password through keyboard-interactive authentication.
     client.on('keyboard-interactive', (_name, _instructions, _lang, prompts, answer) => answer(prompts.map(() => login.password)))
-    client.on('error', (error: Error & { level?: string }) =>
-      critical(error.level === 'client-authentication' ? 'login refused (check the backup credentials)' : describeError(error)),
-    )
+    client.on('error', (error: Error & { level?: string }) => {
+      if (error.level === 'client-authentication') return critical('login refused (check the backup credentials)')
+      if (config.host_key && seenKey && config.host_key.replace(/=$/, '') !== seenKey)
+        return critical(`host key ${seenKey} is not the expected ${config.host_key}: no login was sent`)
+      critical(describeError(error))
+    })
     client.connect({
       host: login.address,
       port: config.port,
@@ -103,6 +120,10 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
       password: login.password,
       tryKeyboard: true,
       readyTimeout: ctx.timeoutMs,
+      hostVerifier: (key: Buffer) => {
+        seenKey = fingerprint(key)
+        return config.host_key === undefined || config.host_key.replace(/=$/, '') === seenKey
+      },
     })
   })
 }

@@ -7,6 +7,7 @@ import { adminSettings } from './admin-settings'
 import { app } from './app'
 import { assets } from './assets'
 import { assetsUi } from './assets-ui'
+import { configBackups } from './config-backups'
 import { auth } from './auth'
 import { dashboard } from './dashboard'
 import { editor } from './editor'
@@ -35,6 +36,7 @@ export const nl: Catalogue = {
   reports: { ...reports, ...reportsUi },
   risks: { ...risks, ...risksUi },
   assets: { ...assets, ...assetsUi },
+  configBackups,
   user,
   admin: { ...admin, hosts: adminHosts, settings: adminSettings, discovery: adminDiscovery, probes: adminProbes },
   errors,

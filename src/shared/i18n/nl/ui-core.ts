@@ -2,10 +2,6 @@
 import type { uiCore as en } from '../en/ui-core'
 
 export const uiCore: typeof en = {
-  comingSoon: {
-    badge: 'Binnenkort',
-    text: 'Het scherm {{screen}} komt binnenkort in een latere versie van Vigil.',
-  },
   modal: {
     close: 'Sluiten',
   },
