@@ -20,12 +20,15 @@ export interface BackupProfile {
   command: string
   /** lines that change on every read without a change of configuration; left out of a backup */
   volatile: readonly RegExp[]
+  /** SPEC §3 enable-password: the device has an enable mode; with the host's enable password the command runs there */
+  enable?: { pager: string }
 }
 
 export const BACKUP_PROFILES = {
   'cisco-ios': {
     display_name: 'Cisco IOS / IOS XE',
     command: 'show running-config',
+    enable: { pager: 'terminal length 0' },
     volatile: [
       /^Building configuration/,
       /^Current configuration : \d+ bytes/,
@@ -41,11 +44,13 @@ export const BACKUP_PROFILES = {
   'cisco-asa': {
     display_name: 'Cisco ASA',
     command: 'show running-config',
+    enable: { pager: 'terminal pager 0' },
     volatile: [/^: Saved/, /^: Written by /, /^Cryptochecksum:/],
   },
   'arista-eos': {
     display_name: 'Arista EOS',
     command: 'show running-config',
+    enable: { pager: 'terminal length 0' },
     volatile: [/^! Command: show running-config/, /^! Time: /],
   },
   junos: {

@@ -48,6 +48,24 @@ describe('config-backup check', () => {
     expect(configBackup.config.safeParse({ profile: 'cisco-ios', host_key: 'aa:bb' }).success).toBe(false)
   })
 
+  it('enters privileged mode with the enable password and reads the same configuration through the CLI', async () => {
+    device.setConfiguration('hostname edge-01\n!\nline vty 0 4\n transport input ssh\n!\nend\n')
+    const exec = await run(credentials())
+    const cli = await run({ ...credentials(), enable_password: device.enablePassword })
+    expect(cli.status).toBe(0)
+    expect(cli.configuration).toBe('hostname edge-01\n!\nline vty 0 4\n transport input ssh\n!\nend\n')
+    expect(cli.configuration).toBe(exec.configuration)
+  })
+
+  it('is CRITICAL when the device refuses the enable password', async () => {
+    const result = await run({ ...credentials(), enable_password: 'not-it' })
+    expect(result).toEqual({
+      status: 2,
+      output: `CONFIG CRITICAL - ${LOOPBACK} port ${device.port}: enable refused (check the enable password)`,
+      perfdata: [],
+    })
+  })
+
   it('uses the host user and password when it has no backup credentials', async () => {
     const result = await run({ user: device.user, password: device.password })
     expect(result.status).toBe(0)

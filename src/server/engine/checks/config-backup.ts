@@ -1,7 +1,8 @@
 /**
  * `config-backup`: reads a network device's configuration over SSH (SPEC §2 "…/Config Backups/configs", §3 "backup
  * credentials"), as RANCID and Oxidized do: log in with the host's sealed backup credentials (else its user and
- * password), run the profile's command (shared/config-backups.ts) on an exec channel and hand the normalised text
+ * password), run the profile's command (shared/config-backups.ts) on an exec channel (or, with an enable password,
+ * through the device's CLI in privileged mode: cli-session.ts) and hand the normalised text
  * to the engine, which stores it as a new version when it changed (store/config-backups.ts). The configuration and
  * the credentials never reach the output line.
  */
@@ -12,6 +13,7 @@ import { BACKUP_PROFILE_NAMES, BACKUP_PROFILES, MAX_CONFIG_BYTES, normaliseConfi
 import { perfItem } from '../../../shared/perfdata'
 import { describeError, failure, HostField, PortField, stopReason } from './common'
 import { throughPolicy } from './reach'
+import { privilegedRead } from './cli-session'
 import type { CheckContext, CheckKind, CheckResult } from './types'
 
 export const ConfigBackupConfig = z.object({
@@ -76,8 +78,10 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
     const critical = (why: string) => settle(failure(2, `${LABEL} CRITICAL - ${where}: ${why}`))
     const stop = ctx.onStop(() => critical(`${stopReason(ctx)} reading the configuration`))
     const finished = (code: number | null) => {
-      const text = Buffer.concat(chunks).toString('utf8')
       if (code) return critical(`"${profile.command}" ended with status ${code}${errorText ? `: ${errorText}` : ''}`)
+      done(Buffer.concat(chunks).toString('utf8'))
+    }
+    const done = (text: string) => {
       const configuration = normaliseConfiguration(config.profile, text)
       if (!configuration) return critical(`the device returned no configuration${errorText ? `: ${errorText}` : ''}`)
       const lines = configuration.split('\n').length - 1
@@ -100,11 +104,23 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
       })
       stream.on('close', (code: number | null) => finished(code))
     }
-    client.on('ready', () =>
-      client.exec(profile.command, (error, stream) =>
-        error ? critical(`cannot run "${profile.command}": ${error.message}`) : read(stream),
-      ),
-    )
+    // SPEC §3 enable-password: with one, a device of a profile that has an enable mode is driven through its CLI.
+    const enable = 'enable' in profile && ctx.secrets.enable_password ? { ...profile.enable, password: ctx.secrets.enable_password } : null
+    client.on('ready', () => {
+      if (!enable)
+        return client.exec(profile.command, (error, stream) =>
+          error ? critical(`cannot run "${profile.command}": ${error.message}`) : read(stream),
+        )
+      client.shell({ term: 'vt100', cols: 511, rows: 24 }, (error, stream) => {
+        if (error) return critical(`cannot open a shell: ${error.message}`)
+        void privilegedRead(stream, {
+          command: profile.command,
+          pager: enable.pager,
+          enablePassword: enable.password,
+          maxBytes: MAX_CONFIG_BYTES,
+        }).then((outcome) => ('why' in outcome ? critical(outcome.why) : done(outcome.text)))
+      })
+    })
     // Many devices ask for the password through keyboard-interactive authentication.
     client.on('keyboard-interactive', (_name, _instructions, _lang, prompts, answer) => answer(prompts.map(() => login.password)))
     client.on('error', (error: Error & { level?: string }) => {
