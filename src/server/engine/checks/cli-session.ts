@@ -15,6 +15,8 @@ export interface PrivilegedRead {
 
 export type CliOutcome = { text: string } | { why: string }
 
+// Terminal escape sequences (colours, cursor moves) some CLIs send to a vt100.
+// eslint-disable-next-line no-control-regex
 const ANSI = /\x1b\[[0-9;?]*[A-Za-z]/g
 // The first prompt: the last line, ending in > or # (user or privileged mode).
 const FIRST_PROMPT = /(?:^|\n)([^\n]*?)[>#] ?$/
