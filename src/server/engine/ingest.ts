@@ -28,6 +28,7 @@ import { triggerFlexibleDowntimes } from './downtimes'
 import type { StateChangeNote } from '../store/action-targets'
 import type { SecretBox } from '../security/secrets'
 import type { ConfigurationRead } from '../store/config-backups'
+import type { InventoryRead } from '../store/host-assets'
 
 export interface ResultItem {
   target: Target
@@ -79,10 +80,13 @@ export function createIngest(store: Store, ctx: IngestContext) {
     const steady = { host: new Map<number, SteadyRow>(), resource: new Map<number, SteadyRow>() }
     const results: ResultWrite[] = []
     const changes: StateChangeNote[] = []
+    // What config-backup and inventory checks read, written with the batch.
     const configurations: ConfigurationRead[] = []
+    const inventories: InventoryRead[] = []
     for (const { target: t, result, at } of items) {
       if (result.configuration !== undefined && t.type === 'resource')
         configurations.push({ resourceId: t.id, at, text: result.configuration })
+      if (result.inventory !== undefined) inventories.push({ hostId: t.hostId, at, inventory: result.inventory })
       const cur = next.get(t) ?? t
       let status: number = result.status
       if (t.type === 'host') {
@@ -215,6 +219,7 @@ export function createIngest(store: Store, ctx: IngestContext) {
         steady: { host: [...steady.host.values()], resource: [...steady.resource.values()] },
         changes,
         configurations: ctx.secretBox ? { reads: configurations, box: ctx.secretBox } : null,
+        inventories,
       },
       atStateChanges,
     )

@@ -53,6 +53,7 @@ import { ticketRoutes } from './routes/tickets'
 import { riskRoutes } from './routes/risks'
 import { hostSoftwareRoutes } from './routes/host-software'
 import { configBackupRoutes } from './routes/config-backups'
+import { hostAssetRoutes } from './routes/host-assets'
 import { filterRoutes } from './routes/filters'
 import { dashboardRoutes } from './routes/dashboard'
 import { searchRoutes } from './routes/search'
@@ -152,6 +153,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(riskRoutes, { ...deps, prefix: '/risks' })
       await api.register(hostSoftwareRoutes, deps)
       await api.register(configBackupRoutes, deps)
+      await api.register(hostAssetRoutes, deps)
       await api.register(filterRoutes, { ...deps, prefix: '/filters' })
       await api.register(dashboardRoutes, { ...deps, prefix: '/dashboard' })
       await api.register(searchRoutes, { ...deps, prefix: '/search' })

@@ -11,6 +11,7 @@ import { hostDef } from './hosts'
 import { chunked } from './action-targets'
 import { now } from './json'
 import { fail } from './fail'
+import { markAssetData } from './host-assets'
 import type { HostSoftware, PackageSummary, SoftwarePageQuery, SoftwarePush, SoftwareQuery, VersionCount } from '../../shared/api/software'
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants'
 
@@ -56,12 +57,8 @@ export async function replaceHostSoftware(db: Kysely<Database>, scope: Scope, ho
         )
         .execute()
     }
-    // SPEC §2: a host's asset link is enabled when it has asset data; software is the section Vigil stores.
-    await tx
-      .updateTable('hosts')
-      .set({ has_asset_data: software.length ? 1 : 0 })
-      .where('id', '=', hostId)
-      .execute()
+    // SPEC §2: a host's asset link is enabled when it has asset data (packages or collected sections).
+    await markAssetData(tx, hostId)
   })
   return listHostSoftware(db, scope, hostId)
 }

@@ -12,6 +12,7 @@ import type { bulkWriter, RecordColumns } from './bulk'
 import type { SeriesCache } from './perfdata'
 import type { StateChangeNote } from './action-targets'
 import { saveConfigurations, type ConfigurationRead } from './config-backups'
+import { saveInventories, type InventoryRead } from './host-assets'
 import type { SecretBox } from '../security/secrets'
 import type { PerfItem } from '../../shared/perfdata'
 import type { FeedDelta } from '../../shared/feed'
@@ -135,6 +136,8 @@ interface ResultBatch {
   changes: StateChangeNote[]
   /** the device configurations `config-backup` checks read (store/config-backups.ts) */
   configurations: { reads: ConfigurationRead[]; box: SecretBox } | null
+  /** the asset sections `inventory` checks collected (store/host-assets.ts) */
+  inventories: InventoryRead[]
 }
 
 /**
@@ -172,6 +175,7 @@ export async function writeResultBatch(
       await writer.upsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
       if (batch.changes.length) deltas.push(...(await atStateChanges(tx, batch.changes)))
       if (batch.configurations?.reads.length) await saveConfigurations(tx, batch.configurations.reads, batch.configurations.box)
+      if (batch.inventories.length) await saveInventories(tx, batch.inventories)
     })
     .catch((err) => {
       series.clear() // ids created in the rolled-back transaction do not exist

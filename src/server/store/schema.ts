@@ -556,6 +556,16 @@ export interface HostSoftwareTable {
   updated_at: number
 }
 
+/** One collected asset section of a host (migration 0046, SPEC §3 asset sections). */
+export interface HostAssetTable {
+  host_id: number
+  /** shared/asset-sections.ts ASSET_SECTION_NAMES */
+  section: string
+  /** JSON: the section's rows */
+  rows: string
+  updated_at: number
+}
+
 /** A version of a device's configuration (migration 0045, SPEC §2 …/Config Backups/configs). */
 export interface ConfigBackupTable {
   resource_id: number
@@ -771,6 +781,7 @@ export interface Database {
   risks: RiskTable
   host_software: HostSoftwareTable
   config_backups: ConfigBackupTable
+  host_assets: HostAssetTable
   engine_processes: EngineProcessTable
   engine_leases: EngineLeaseTable
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod'
 import { MAX_CONFIG_BYTES } from '../config-backups'
+import { ASSET_ROWS_MAX, ASSET_SECTION_NAMES } from '../asset-sections'
 import { PerfItemSchema } from '../perfdata'
 import { AllowedTargets } from './quotas'
 
@@ -84,6 +85,13 @@ export const ProbeResult = z.object({
   perfdata: z.array(PerfItemSchema).max(1000),
   /** a `config-backup` check's device configuration */
   configuration: z.string().max(MAX_CONFIG_BYTES).optional(),
+  /** an `inventory` check's asset sections */
+  inventory: z
+    .partialRecord(
+      z.enum(ASSET_SECTION_NAMES),
+      z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))).max(ASSET_ROWS_MAX),
+    )
+    .optional(),
 })
 export type ProbeResult = z.infer<typeof ProbeResult>
 export const ProbeResultsBody = z.object({ results: z.array(ProbeResult).min(1).max(5000) })

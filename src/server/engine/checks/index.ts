@@ -6,6 +6,7 @@ import { ftp } from './ftp'
 import { http } from './http'
 import { https } from './https'
 import { imap } from './imap'
+import { inventory } from './inventory'
 import { ping } from './ping'
 import { pop } from './pop'
 import { smtp } from './smtp'
@@ -29,6 +30,7 @@ export const checkKinds = {
   snmp,
   command,
   'config-backup': configBackup,
+  inventory,
 } satisfies Record<CheckKindName, CheckKind<any>>
 
 export { runCheck, type RunOptions } from './run'

@@ -1,4 +1,4 @@
-// The part of net-snmp (which ships no types) that the snmp check kind and its tests use.
+// The part of net-snmp (which ships no types) that the snmp and inventory check kinds and their tests use.
 declare module 'net-snmp' {
   export interface Varbind {
     oid: string
@@ -14,6 +14,8 @@ declare module 'net-snmp' {
   }
   export interface Session {
     get(oids: string[], callback: (error: Error | null, varbinds: Varbind[]) => void): void
+    /** GETBULK walks under `oid`; `feed` returning true stops the walk */
+    subtree(oid: string, maxRepetitions: number, feed: (varbinds: Varbind[]) => boolean | void, done: (error: Error | null) => void): void
     close(): void
     on(event: 'error', listener: (error: Error) => void): this
   }

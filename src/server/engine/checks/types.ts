@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod'
 import type { PerfItem } from '../../../shared/perfdata'
+import type { AssetInventory } from '../../../shared/asset-sections'
 import type { TargetPolicy } from '../target-policy'
 
 /** The kinds an active check can be; `checks/index.ts` must register each exactly once. */
@@ -21,6 +22,7 @@ export const CHECK_KIND_NAMES = [
   'snmp',
   'command',
   'config-backup',
+  'inventory',
 ] as const
 export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
 
@@ -40,6 +42,8 @@ export interface CheckResult {
   perfdata: PerfItem[]
   /** a `config-backup` run's device configuration (normalised); the engine stores it as a version when it changed */
   configuration?: string
+  /** an `inventory` run's asset sections; the engine replaces the host's stored ones with them */
+  inventory?: AssetInventory
 }
 
 /** What the engine hands a check besides its configuration. */

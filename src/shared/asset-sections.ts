@@ -1,0 +1,23 @@
+/**
+ * SPEC §3 "Asset sections" that Vigil collects itself, from a host's SNMP agent (the `inventory` check): system,
+ * interfaces, addresses and storage, each a list of rows with fixed columns. Packages come from the software push
+ * (shared/api/software.ts); the other SPEC sections (CPU, BIOS, services, …) have no collector yet.
+ */
+
+export const ASSET_SECTIONS = {
+  system: ['name', 'description', 'object_id', 'location', 'contact', 'uptime_s'],
+  interfaces: ['index', 'name', 'description', 'alias', 'type', 'mtu', 'speed_mbps', 'mac', 'admin_status', 'oper_status'],
+  addresses: ['address', 'netmask', 'interface'],
+  storage: ['index', 'description', 'type', 'size_bytes', 'used_bytes'],
+} as const
+
+export type AssetSectionName = keyof typeof ASSET_SECTIONS
+export const ASSET_SECTION_NAMES = Object.keys(ASSET_SECTIONS) as AssetSectionName[]
+
+export type AssetValue = string | number | null
+export type AssetRow = Record<string, AssetValue>
+/** What one inventory run found, by section; a section the agent does not have is left out. */
+export type AssetInventory = Partial<Record<AssetSectionName, AssetRow[]>>
+
+/** Most rows a section keeps (a chassis switch has a few hundred interfaces). */
+export const ASSET_ROWS_MAX = 5000
