@@ -5,7 +5,20 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
-const FEATURES = ['app', 'ui', 'auth', 'monitoring', 'editor', 'viewer', 'reports', 'risks', 'assets', 'admin', 'dashboard', 'config-backups']
+const FEATURES = [
+  'app',
+  'ui',
+  'auth',
+  'monitoring',
+  'editor',
+  'viewer',
+  'reports',
+  'risks',
+  'assets',
+  'admin',
+  'dashboard',
+  'config-backups',
+]
 /**
  * What a feature offers the others (STYLE.md "A feature's public surface is its index.ts"): its `index.ts`,
  * plus the few entry files named here, each for a reason. Anything else inside `src/<feature>/` is private.
