@@ -1,17 +1,19 @@
 /**
- * The asset screens' client (contracts in src/shared/api/software.ts and the host list of SPEC §7): the one key
+ * The asset screens' client (contracts in src/shared/api/software.ts, host-assets.ts and the host list of SPEC §7): the one key
  * factory, the addresses and the reads of the software and host asset screens. Every key lives under `assets`.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { z } from 'zod'
 import { api } from '../app/api'
 import { HostSoftwareList, PackageVersions, SoftwareGrouped, type SoftwarePageQuery } from '../shared/api/software'
+import { HostAssetList } from '../shared/api/host-assets'
 
 export const assetUrls = {
   grouped: 'software',
   package: (hosttype: string, name: string) => `software/${encodeURIComponent(hosttype)}/${encodeURIComponent(name)}`,
   hosts: 'hosts/',
   hostSoftware: (hostId: number) => `hosts/${hostId}/software`,
+  hostAssets: (hostId: number) => `hosts/${hostId}/assets`,
 }
 
 /** The query string of GET software and of a package's versions (comma-separated environment ids). */
@@ -35,6 +37,7 @@ export const assetKeys = {
   hosts: (p: AssetHostParams) => [...assetKeys.all, 'hosts', p] as const,
   host: (name: string) => [...assetKeys.all, 'host', name] as const,
   hostSoftware: (hostId: number) => [...assetKeys.all, 'host-software', hostId] as const,
+  hostAssets: (hostId: number) => [...assetKeys.all, 'host-assets', hostId] as const,
 }
 
 export const fetchSoftware = (p: SoftwarePageParams, signal?: AbortSignal) =>
@@ -103,5 +106,14 @@ export function useHostSoftware(hostId: number | undefined) {
     queryKey: assetKeys.hostSoftware(hostId ?? 0),
     enabled: hostId !== undefined,
     queryFn: ({ signal }) => api.request(assetUrls.hostSoftware(hostId!), { schema: HostSoftwareList, signal }),
+  })
+}
+
+/** The asset sections Vigil collected for a host (system, interfaces, addresses, storage), as its last inventory found them. */
+export function useHostAssets(hostId: number | undefined) {
+  return useQuery({
+    queryKey: assetKeys.hostAssets(hostId ?? 0),
+    enabled: hostId !== undefined,
+    queryFn: ({ signal }) => api.request(assetUrls.hostAssets(hostId!), { schema: HostAssetList, signal }),
   })
 }

@@ -8,7 +8,8 @@
  * leaves A's data as it was. A route missing from ROUTES below fails the test, so no new route escapes it.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DATABASES } from '../helpers/server'
+import { DATABASES, TEST_SECRET_KEY } from '../helpers/server'
+import { secretBox } from '../../src/server/security/secrets'
 import { useApiSuite } from '../helpers/suite'
 import { client, login, tokenOf, uniq, type Client, type Res } from '../helpers/api'
 
@@ -267,6 +268,9 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/hosts/{host_id}/software': { kind: 'read' },
   'GET /api/v1/software': { kind: 'read' },
   'GET /api/v1/software/{hosttype}/{package_name}': { kind: 'read' },
+  'GET /api/v1/hosts/{host_id}/assets': { kind: 'read' },
+  'GET /api/v1/resources/{resource_id}/config-backups': { kind: 'read' },
+  'GET /api/v1/resources/{resource_id}/config-backups/{version}': { kind: 'read' },
   // Issue 19: the caller's own dashboard; a pinned graph of A's resource shows nothing of it (tests/api/dashboard.test.ts).
   'GET /api/v1/dashboard/layout': { kind: 'self' },
   'PUT /api/v1/dashboard/layout': {
@@ -570,6 +574,25 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
     const host = (await a.api.post('/api/v1/hosts/', { name: hostName, hostgroup_id: a.environmentId, check_type: '1' })).body
     const resource = (await a.api.post('/api/v1/resources/', { host_id: host.id, name: resourceName, check_type: '1' })).body
     await a.api.post('/api/v1/results', { host: hostName, exit_status: 2, output: 'down' })
+    // What A's config-backup and inventory checks would have stored (the engine is off here).
+    const box = secretBox(Buffer.from(TEST_SECRET_KEY, 'base64'))
+    await server.vigil.store.db
+      .insertInto('config_backups')
+      .values({
+        resource_id: resource.id,
+        version: 1,
+        created_time: 1,
+        checked_time: 1,
+        sha256: '0'.repeat(64),
+        size: 1,
+        lines: 1,
+        content: box.seal(`hostname ${hostName}\n`),
+      })
+      .execute()
+    await server.vigil.store.db
+      .insertInto('host_assets')
+      .values({ host_id: host.id, section: 'system', rows: JSON.stringify([{ name: hostName }]), updated_at: 1 })
+      .execute()
     expect(
       (
         await a.api.post(`/api/v1/hosts/${host.id}/acknowledgements`, {

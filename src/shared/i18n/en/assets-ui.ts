@@ -2,7 +2,8 @@
 export const assetsUi = {
   hosts: {
     title: 'Host assets',
-    empty: 'No host has reported asset data yet. A host has asset data once its agent has reported its packages.',
+    empty:
+      'No host has asset data yet. A host has asset data once its agent has reported its packages or an inventory check has read its SNMP agent.',
     columns: { host: 'Host', hosttype: 'Host type', environment: 'Environment', ip: 'IP address' },
   },
   host: {
@@ -13,6 +14,42 @@ export const assetsUi = {
       title: 'Packages',
       columns: { name: 'Package', version: 'Version', vendor: 'Vendor', arch: 'Architecture', reported: 'Reported' },
     },
+    collected: 'Collected from the host’s SNMP agent {{time}}.',
+    system: {
+      title: 'System',
+      columns: {
+        name: 'Name',
+        description: 'Description',
+        object_id: 'Object ID',
+        location: 'Location',
+        contact: 'Contact',
+        uptime_s: 'Up for',
+      },
+    },
+    interfaces: {
+      title: 'Interfaces',
+      columns: {
+        index: 'Index',
+        name: 'Name',
+        description: 'Description',
+        alias: 'Alias',
+        type: 'Type',
+        mtu: 'MTU',
+        speed_mbps: 'Speed',
+        mac: 'MAC address',
+        admin_status: 'Admin status',
+        oper_status: 'Operational status',
+      },
+    },
+    addresses: {
+      title: 'Addresses',
+      columns: { address: 'Address', netmask: 'Netmask', interface: 'Interface' },
+    },
+    storage: {
+      title: 'Storage',
+      columns: { index: 'Index', description: 'Description', type: 'Type', size_bytes: 'Size', used_bytes: 'Used' },
+    },
+    speed: '{{n}} Mbit/s',
   },
   software: {
     title: 'Software',

@@ -5,7 +5,7 @@ export const assetsUi: typeof en = {
   hosts: {
     title: 'Hosts in de inventaris',
     empty:
-      'Nog geen enkele host heeft inventarisgegevens gemeld. Een host heeft inventarisgegevens zodra zijn agent zijn pakketten heeft gemeld.',
+      'Nog geen enkele host heeft inventarisgegevens. Een host heeft inventarisgegevens zodra zijn agent zijn pakketten heeft gemeld of een inventariscontrole zijn SNMP-agent heeft gelezen.',
     columns: { host: 'Host', hosttype: 'Hosttype', environment: 'Omgeving', ip: 'IP-adres' },
   },
   host: {
@@ -16,6 +16,42 @@ export const assetsUi: typeof en = {
       title: 'Pakketten',
       columns: { name: 'Pakket', version: 'Versie', vendor: 'Leverancier', arch: 'Architectuur', reported: 'Gemeld' },
     },
+    collected: 'Gelezen uit de SNMP-agent van de host op {{time}}.',
+    system: {
+      title: 'Systeem',
+      columns: {
+        name: 'Naam',
+        description: 'Beschrijving',
+        object_id: 'Object-ID',
+        location: 'Locatie',
+        contact: 'Contactpersoon',
+        uptime_s: 'Looptijd',
+      },
+    },
+    interfaces: {
+      title: 'Interfaces',
+      columns: {
+        index: 'Index',
+        name: 'Naam',
+        description: 'Beschrijving',
+        alias: 'Alias',
+        type: 'Soort',
+        mtu: 'MTU',
+        speed_mbps: 'Snelheid',
+        mac: 'MAC-adres',
+        admin_status: 'Beheerstatus',
+        oper_status: 'Werkelijke status',
+      },
+    },
+    addresses: {
+      title: 'Adressen',
+      columns: { address: 'Adres', netmask: 'Netmasker', interface: 'Interface' },
+    },
+    storage: {
+      title: 'Opslag',
+      columns: { index: 'Index', description: 'Beschrijving', type: 'Soort', size_bytes: 'Grootte', used_bytes: 'Gebruikt' },
+    },
+    speed: '{{n}} Mbit/s',
   },
   software: {
     title: 'Software',
