@@ -93,11 +93,13 @@ describe('limits (issue 15)', () => {
     await form.getByLabel('Name', { exact: true }).fill('core-switch')
     await form.getByLabel('Host type', { exact: true }).selectOption('switch')
     await form.getByLabel('IP address', { exact: true }).fill('192.0.2.7')
-    await form.getByText('Checks this host brings: ping, SNMP uptime').waitFor()
+    await form.getByText('Checks this host brings: ping, SNMP uptime, Inventory').waitFor()
     await form.getByRole('button', { name: 'Save' }).click()
     const checks = page.getByRole('region', { name: 'Checks of core-switch' })
     await checks.getByText('SNMP uptime').waitFor()
-    expect(await checks.getByRole('listitem').count()).toBe(1)
+    // The daily inventory comes with the SNMP access method, not the type, so the services settings keep it.
+    await checks.getByText('Inventory').waitFor()
+    expect(await checks.getByRole('listitem').count()).toBe(2)
   })
 
   it('lets a server admin grant and revoke the role on the users screen, which the user then holds', async () => {

@@ -1,12 +1,13 @@
 /**
  * SPEC §3 "Host option tags" and the checks a host brings: its type's checks (host-types.ts) less those its organization
- * turned off (settings/services), its access method's,
+ * turned off (settings/services), its access method's (the Checkmk agent's port; an SNMP host's daily inventory),
  * its Windows roles', plus one per agentless-check tag, less those a `no_check_*` tag removes, with the HTTP status
  * allowances and `no_sni` applied to its web checks.
  */
 import { inspectionChecks } from './website-inspection'
 import {
   CHECK_MK_CHECK,
+  INVENTORY_CHECK,
   HOST_TYPES,
   isHostType,
   WINDOWS_ROLE_CHECKS,
@@ -39,15 +40,20 @@ export const AGENTLESS_CHECK_TAGS = {
 /** SPEC §3 "HTTP status allowances: 400, 401, 403, 404 for http and https". */
 export const STATUS_ALLOWANCE_TAGS = ['400', '401', '403', '404'] as const
 
-/** SPEC §3 host options whose behaviour Vigil has: the notifier delays problems of these hosts (SPEC §9). */
-export const WORKING_HOST_OPTIONS = ['delayed-notifications', 'standby', 'high_latency'] as const
+/** SPEC §3 host option: an SNMP host brings no daily inventory check. */
+export const NO_AUTO_INVENTORY_TAG = 'no_auto_inventory'
 
-/** SPEC §3 tags Vigil keeps on the host but that change nothing yet: their features (scans, inventory) do not exist. */
+/**
+ * SPEC §3 host options whose behaviour Vigil has: the notifier delays problems of the first three (SPEC §9), and
+ * `no_auto_inventory` keeps an SNMP host's inventory check away.
+ */
+export const WORKING_HOST_OPTIONS = ['delayed-notifications', 'standby', 'high_latency', NO_AUTO_INVENTORY_TAG] as const
+
+/** SPEC §3 tags Vigil keeps on the host but that change nothing yet: their features (scans, …) do not exist. */
 export const RECORDED_ONLY_TAGS = [
   'dnssec',
   'dyndns',
   'linux-hosted',
-  'no_auto_inventory',
   'no_nessus_scan',
   'no_shodan_scan',
   'parent',
@@ -97,7 +103,11 @@ export function plannedChecks(host: PlanInput): PlannedCheck[] {
   const tags = new Set(host.tags)
   const off = new Set(host.disabled_checks)
   const fromType = isHostType(host.hosttype) ? HOST_TYPES[host.hosttype].checks(host).filter((c) => !off.has(checkSlug(c.name))) : []
-  const fromAccess = host.access_method === 'check_mk' ? [CHECK_MK_CHECK] : []
+  const access = host.access_method || (isHostType(host.hosttype) ? HOST_TYPES[host.hosttype].access_method : '')
+  const fromAccess = [
+    ...(access === 'check_mk' ? [CHECK_MK_CHECK] : []),
+    ...(access === 'snmp' && !tags.has(NO_AUTO_INVENTORY_TAG) ? [INVENTORY_CHECK] : []),
+  ]
   const fromRoles = (host.windows_roles ?? []).map((r) => WINDOWS_ROLE_CHECKS[r])
   const fromTags = Object.entries(AGENTLESS_CHECK_TAGS).flatMap(([tag, plan]) => (tags.has(tag) ? [plan(host)] : []))
   const inspected = inspectionChecks(host.website_inspection_config ?? '', host)

@@ -42,13 +42,15 @@ export const WINDOWS_ROLES = [
 export type WindowsRole = (typeof WINDOWS_ROLES)[number]
 
 /** The built-in check kinds a planned check may use (the engine's CHECK_KIND_NAMES, less plugins). */
-export type PlannedKind = 'ping' | 'tcp' | 'http' | 'https' | 'dns' | 'smtp' | 'imap' | 'pop' | 'ftp' | 'ssh' | 'snmp'
+export type PlannedKind = 'ping' | 'tcp' | 'http' | 'https' | 'dns' | 'smtp' | 'imap' | 'pop' | 'ftp' | 'ssh' | 'snmp' | 'inventory'
 
 /** One check a host brings: the resource's name and its check, in the engine's configuration words. */
 export interface PlannedCheck {
   name: string
   kind: PlannedKind
   config: Record<string, unknown>
+  /** seconds between checks, when not the engine's default */
+  check_interval?: number
 }
 
 /** What a planned check may read of the host: its name for DNS and virtual hosts. */
@@ -190,6 +192,12 @@ export function hostTypeCategory(hosttype: string): HostTypeCategory | null {
   const key = hosttype.toLowerCase()
   return isHostType(key) ? HOST_TYPES[key].category : null
 }
+
+/**
+ * SPEC §3 "Network device fields: … snmp (required). They are checked for backup and inventory": a host reached over
+ * SNMP has its asset sections read once a day, unless it carries the host option `no_auto_inventory`.
+ */
+export const INVENTORY_CHECK: PlannedCheck = { name: 'Inventory', kind: 'inventory', config: {}, check_interval: 86400 }
 
 /** The check_mk access method: the agent's TCP port until Vigil parses Checkmk agent output (issue 15). */
 export const CHECK_MK_CHECK: PlannedCheck = tcp('Checkmk agent', 6556)

@@ -32,7 +32,11 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
     const r = await create({ hosttype: 'switch', ip_address: '192.0.2.20', secrets: { snmp_community: 'sw-secret' } })
     expect(r.status).toBe(201)
     const names = (await resourcesOf(r.body.id)).map((x) => x.display_name).sort()
-    expect(names).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(names).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
+    // SPEC §3: an SNMP host's inventory runs daily; the host option no_auto_inventory keeps it away.
+    expect((await resourcesOf(r.body.id)).find((x) => x.display_name === 'Inventory')).toMatchObject({ check_interval: 86400 })
+    const quiet = await create({ hosttype: 'switch', ip_address: '192.0.2.21', tags: ['no_auto_inventory'] })
+    expect((await resourcesOf(quiet.body.id)).map((x) => x.display_name).sort()).toEqual(['Interfaces', 'SNMP uptime'])
     const site = await create({ hosttype: 'website', fqdn: 'shop.example.com' })
     expect((await resourcesOf(site.body.id)).map((x) => x.display_name).sort()).toEqual(['DNS', 'HTTPS'])
   })

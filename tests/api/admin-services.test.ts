@@ -30,7 +30,7 @@ describe.each(DATABASES)('services settings on %s', (db) => {
   it('brings every check of a type until the organization turns one off', async () => {
     expect((await a.api.get(path(a))).body).toEqual({ disabled_checks: {} })
     const before = await addHost(a, { hosttype: 'switch' })
-    expect(await checksOf(before)).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(await checksOf(before)).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
 
     const saved = await a.api.put(path(a), { disabled_checks: { switch: ['interfaces', 'interfaces'], linux: [] } })
     expect(saved.status).toBe(200)
@@ -39,16 +39,16 @@ describe.each(DATABASES)('services settings on %s', (db) => {
 
     // New hosts of the type come without it; the hosts that have it keep it, also through an edit.
     const after = await addHost(a, { hosttype: 'switch' })
-    expect(await checksOf(after)).toEqual(['SNMP uptime'])
+    expect(await checksOf(after)).toEqual(['Inventory', 'SNMP uptime'])
     expect((await a.api.put(`/api/v1/hosts/${before}`, { tags: ['standby'] })).status).toBe(200)
-    expect(await checksOf(before)).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(await checksOf(before)).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
     // Other types and other organizations are not touched.
-    expect(await checksOf(await addHost(b, { hosttype: 'switch' }))).toEqual(['Interfaces', 'SNMP uptime'])
-    expect(await checksOf(await addHost(a, { hosttype: 'router' }))).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(await checksOf(await addHost(b, { hosttype: 'switch' }))).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
+    expect(await checksOf(await addHost(a, { hosttype: 'router' }))).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
 
     // Turned on again, new hosts bring it once more.
     expect((await a.api.put(path(a), { disabled_checks: {} })).body).toEqual({ disabled_checks: {} })
-    expect(await checksOf(await addHost(a, { hosttype: 'switch' }))).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(await checksOf(await addHost(a, { hosttype: 'switch' }))).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
   })
 
   it('lets an option tag still add a check the type no longer brings (SPEC §3 host option tags)', async () => {

@@ -143,7 +143,7 @@ describe.each(DATABASES)('network discovery on %s', (db) => {
     expect(await checks(win.id)).toEqual(['RDP', 'SMB'])
     const router = (await eng.api.get('/api/v1/hosts/core-router')).body
     expect(router.hosttype).toBe('router')
-    expect(await checks(router.id)).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(await checks(router.id)).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
     // The community the router answered went with it, sealed, and is never returned.
     expect(await hostSecrets(server.vigil.store.db, box, router.id)).toEqual({ snmp_community: COMMUNITY })
     expect(JSON.stringify(router)).not.toContain(COMMUNITY)

@@ -53,7 +53,7 @@ describe.each(DATABASES)('CSV import of hosts, on %s', (db) => {
       [4, 'error'],
     ])
     // The parent named by an earlier row is found in the preview too, and each type's checks are listed.
-    expect(r.body.rows[0].checks.sort()).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(r.body.rows[0].checks.sort()).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
     expect(r.body.rows[1].checks.sort()).toEqual(['HTTPS', 'SSH'])
     expect(r.body.rows[1].id).toBeUndefined()
     expect(r.body.rows[2].errors).toEqual([{ key: 'invalid_fqdn', extra_info: { fqdn: 'not a name' } }])
@@ -82,7 +82,7 @@ describe.each(DATABASES)('CSV import of hosts, on %s', (db) => {
     })
     const swRow = (await a.api.get(`/api/v1/hosts/${sw}?extra_columns=notifications_enabled,max_check_attempts`)).body
     expect(swRow).toMatchObject({ description: 'core switch, rack 1', notifications_enabled: false, max_check_attempts: 5 })
-    expect(await checksOf(sw)).toEqual(['Interfaces', 'SNMP uptime'])
+    expect(await checksOf(sw)).toEqual(['Interfaces', 'Inventory', 'SNMP uptime'])
     expect(await checksOf(web)).toEqual(['HTTPS', 'SMTP', 'SSH'])
     expect((await a.api.get(`/api/v1/hosts/${bad}`)).status).toBe(404)
     const audits = await server.vigil.store.db

@@ -49,7 +49,8 @@ export async function syncPlannedChecks(
   }
   for (const c of after) {
     if (idOf.has(c.name)) continue
-    changed.push(await insertResource(tx, scope, host, { name: c.name, check: { kind: c.kind, config: c.config } }))
+    const interval = c.check_interval === undefined ? {} : { check_interval: c.check_interval }
+    changed.push(await insertResource(tx, scope, host, { name: c.name, check: { kind: c.kind, config: c.config }, ...interval }))
   }
   return changed
 }

@@ -32,7 +32,10 @@ describe('host-type catalogue', () => {
   })
 
   it('removes a check with no_check_* and adds one per agentless-check tag', () => {
-    expect(plannedChecks({ ...host, hosttype: 'switch', tags: ['no_check_interfaces'] }).map((c) => c.name)).toEqual(['SNMP uptime'])
+    expect(plannedChecks({ ...host, hosttype: 'switch', tags: ['no_check_interfaces'] }).map((c) => c.name)).toEqual([
+      'SNMP uptime',
+      'Inventory',
+    ])
     expect(plannedChecks({ ...host, hosttype: 'ping', tags: ['vnc', 'mx'] }).map((c) => c.kind)).toEqual(['tcp', 'dns'])
   })
 
