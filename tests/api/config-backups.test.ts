@@ -39,6 +39,11 @@ describe.each(DATABASES)('configuration backups on %s', (db) => {
     })
     expect(created.status).toBe(201)
     const id = created.body.id
+    // The check's configuration reads back as an extra column (it holds no secret: the credentials are the host's).
+    expect((await a.api.get(`/api/v1/resources/${id}?extra_columns=check_config`)).body.check_config).toEqual({
+      profile: 'cisco-ios',
+      port: device.port,
+    })
     const versions = (n: number) =>
       waitFor(async () => {
         const r = await a.api.get(`/api/v1/resources/${id}/config-backups`)

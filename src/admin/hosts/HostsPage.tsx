@@ -7,6 +7,8 @@ import { HostTypeIcon } from '../../ui'
 import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from './api'
 import { HostForm } from './HostForm'
 import { HostChecks } from './HostChecks'
+import { ConfigBackupSetup } from './ConfigBackupSetup'
+import { HOST_TYPES, isHostType } from '../../shared/host-types'
 import { BulkBar } from './BulkBar'
 import { AdminTabs } from '../components/AdminTabs'
 import { hostFilterColumns } from '../components/filter-columns'
@@ -89,6 +91,9 @@ export function HostsPage() {
       )}
       <ListFilterBar list={filter} />
       {shown && <HostChecks hostId={shown.id} hostName={shown.name} />}
+      {shown && isHostType(shown.hosttype) && HOST_TYPES[shown.hosttype].config_backup && (
+        <ConfigBackupSetup hostId={shown.id} hostName={shown.name} />
+      )}
       {selected.length > 0 && <BulkBar hostIds={selected} />}
       {hosts.isPending && <p>{t('admin.hosts.loading')}</p>}
       {!hosts.isPending && rows.length === 0 && <p>{t('admin.hosts.empty')}</p>}
@@ -122,7 +127,14 @@ export function HostsPage() {
                   />
                 </td>
                 <td>
-                  <button type="button" className="btn btn-link p-0" onClick={() => setEditing(h)}>
+                  <button
+                    type="button"
+                    className="btn btn-link p-0"
+                    onClick={() => {
+                      setEditing(h)
+                      setShown(h)
+                    }}
+                  >
                     {h.name}
                   </button>
                 </td>

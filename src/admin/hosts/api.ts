@@ -11,6 +11,7 @@ import type { FilterNode } from '../../shared/filter'
 import type { HostBody, HostUpdate } from '../../shared/api/entities'
 import { ClusterOut, type BulkTagsBody } from '../../shared/api/host-admin'
 import { HostImportOut, type HostImportBody } from '../../shared/api/host-import'
+import { CONFIG_BACKUPS_RESOURCE, type BackupProfileName } from '../../shared/config-backups'
 
 export interface HostListParams {
   organization: string
@@ -43,7 +44,15 @@ export type AdminHostRow = z.infer<typeof AdminHostRow>
 const HostPage = z.object({ result: z.array(AdminHostRow), totalresults: z.number().int() })
 const EnvironmentPage = z.object({ result: z.array(z.object({ id: z.number().int(), alias: z.string(), name: z.string() })) })
 const ResourcePage = z.object({
-  result: z.array(z.object({ id: z.number().int(), display_name: z.string(), state: z.string(), plugin_output: z.string().optional() })),
+  result: z.array(
+    z.object({
+      id: z.number().int(),
+      display_name: z.string(),
+      state: z.string(),
+      plugin_output: z.string().optional(),
+      check_config: z.record(z.string(), z.unknown()).optional(),
+    }),
+  ),
 })
 
 const EXTRA = 'access_method,cluster,notifications_enabled,max_check_attempts,custom_check,website_inspection_config'
@@ -85,7 +94,11 @@ export function useHostChecks(hostId: number) {
   return useQuery({
     queryKey: hostAdminKeys.resources(hostId),
     queryFn: ({ signal }) =>
-      api.request('resources/', { query: { filter: JSON.stringify({ host_id: hostId }), limit: 200 }, schema: ResourcePage, signal }),
+      api.request('resources/', {
+        query: { filter: JSON.stringify({ host_id: hostId }), limit: 200, extra_columns: 'check_config' },
+        schema: ResourcePage,
+        signal,
+      }),
     refetchInterval: 5000,
   })
 }
@@ -137,3 +150,32 @@ export function failureOf(error: unknown): { key: string; extra: Record<string, 
   const body = error.errorBody
   return body ? { key: body.key, extra: body.extra_info } : null
 }
+
+/** SPEC §2 Config Backups: the resource whose `config-backup` check backs up a network device's configuration. */
+const configBackupCheck = (profile: BackupProfileName) => ({ kind: 'config-backup', config: { profile } })
+
+export const useTurnOnConfigBackups = () =>
+  useMutation({
+    mutationFn: ({ hostId, profile }: { hostId: number; profile: BackupProfileName }) =>
+      // Hourly, as Oxidized reads devices: a version is stored only when the configuration changed.
+      api.request('resources/', {
+        method: 'POST',
+        body: { host_id: hostId, name: CONFIG_BACKUPS_RESOURCE, check: configBackupCheck(profile), check_interval: 3600 },
+      }),
+    onSuccess: invalidate,
+  })
+
+/** The rest of the check's configuration (port, host key, timeout set through the API) stays as it is. */
+export const useChangeConfigBackupProfile = () =>
+  useMutation({
+    mutationFn: ({ resourceId, config, profile }: { resourceId: number; config: Record<string, unknown>; profile: BackupProfileName }) =>
+      api.request(`resources/${resourceId}`, { method: 'PUT', body: { check: { kind: 'config-backup', config: { ...config, profile } } } }),
+    onSuccess: invalidate,
+  })
+
+/** Turning backups off removes the resource, and with it its stored versions. */
+export const useTurnOffConfigBackups = () =>
+  useMutation({
+    mutationFn: (resourceId: number) => api.request(`resources/${resourceId}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  })

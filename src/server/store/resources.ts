@@ -50,6 +50,8 @@ function toApi(r: Row, scope: Scope) {
     hostgroup_id: r.hostgroup_id,
     hostgroup_alias: r.hostgroup_alias,
     scheduled_downtime_depth: r.scheduled_downtime_depth,
+    // The check's own configuration (no secrets: those are the host's, sealed); an extra column.
+    check_config: readJson<Record<string, unknown>>(r.check_config, {}),
     monitoring_type: 'resource_check' as const,
     state_id: stateId('resource', r.state),
     problem_severity: problemSeverity('resource', r.state),
@@ -132,6 +134,7 @@ export const resourceDef: EntityDef<Row, ResourceOut> = {
     'retry_interval',
     'perf_data',
     'check_kind',
+    'check_config',
     'scheduled_downtime_depth',
     'monitoring_type',
     'freshness_threshold',

@@ -74,6 +74,16 @@ export const adminHosts = {
     moveFailed: 'Moving host failed with error',
   },
   checks: { title: 'Checks of {{name}}', none: 'No checks yet.' },
+  configBackups: {
+    title: 'Configuration backups of {{name}}',
+    hint: 'The backup logs in over SSH with the host’s backup user and password (else its user and password) and reads the configuration every hour; a new version is kept when it changed. With an enable password, Cisco and Arista devices are read in privileged mode.',
+    profile: 'Device profile',
+    turnOn: 'Turn configuration backups on',
+    change: 'Change profile',
+    turnOff: 'Turn configuration backups off',
+    confirmOff: 'The stored versions are deleted with it.',
+    view: 'View backups',
+  },
   bulk: {
     selected: '{{count}} hosts selected',
     tags: 'Tags',

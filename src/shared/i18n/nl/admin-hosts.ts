@@ -76,6 +76,16 @@ export const adminHosts: typeof en = {
     moveFailed: 'Het verplaatsen van de host is mislukt met een fout',
   },
   checks: { title: 'Controles van {{name}}', none: 'Nog geen controles.' },
+  configBackups: {
+    title: 'Configuratieback-ups van {{name}}',
+    hint: 'De back-up logt via SSH in met de back-upgebruiker en het back-upwachtwoord van de host (anders zijn gebruiker en wachtwoord) en leest de configuratie elk uur; een nieuwe versie wordt bewaard als ze gewijzigd is. Met een enable-wachtwoord worden Cisco- en Arista-apparaten in de bevoorrechte modus gelezen.',
+    profile: 'Apparaatprofiel',
+    turnOn: 'Configuratieback-ups aanzetten',
+    change: 'Profiel wijzigen',
+    turnOff: 'Configuratieback-ups uitzetten',
+    confirmOff: 'De bewaarde versies worden mee verwijderd.',
+    view: 'Back-ups bekijken',
+  },
   bulk: {
     selected: '{{count}} hosts gekozen',
     tags: 'Tags',
