@@ -23,10 +23,16 @@ export function openBuffer(file: string) {
     push(r: ProbeResult) {
       insert.run(r.at, JSON.stringify(r))
     },
-    /** The oldest `limit` results and the last sequence number among them (to drop once sent). */
-    peek(limit: number): { upTo: number; results: ProbeResult[] } {
+    /**
+     * The oldest `limit` results, fewer when they would pass `maxBytes` of JSON (at least one: configuration backups
+     * and inventories make large results, and the server takes bodies up to 12 MB), and the last sequence number
+     * among them (to drop once sent).
+     */
+    peek(limit: number, maxBytes = Infinity): { upTo: number; results: ProbeResult[] } {
       const rows = oldest.all(limit)
-      return { upTo: rows.at(-1)?.seq ?? 0, results: rows.map((r) => JSON.parse(r.body) as ProbeResult) }
+      let bytes = 0
+      const taken = rows.filter((r, i) => (bytes += r.body.length) <= maxBytes || i === 0)
+      return { upTo: taken.at(-1)?.seq ?? 0, results: taken.map((r) => JSON.parse(r.body) as ProbeResult) }
     },
     drop(upTo: number) {
       drop.run(upTo)

@@ -12,6 +12,8 @@ import { createRunner } from './runner'
 
 const WEEK_S = 7 * 86400
 const BATCH = 500
+/** JSON per batch, well under the server's 12 MB body limit */
+const BATCH_BYTES = 4 * 1024 * 1024
 
 const config = loadProbeConfig(process.env)
 const log = pino({ level: config.logLevel })
@@ -49,7 +51,7 @@ async function sync() {
 async function send() {
   buffer.dropOlderThan(Math.floor(Date.now() / 1000) - WEEK_S + 60)
   for (;;) {
-    const { upTo, results } = buffer.peek(BATCH)
+    const { upTo, results } = buffer.peek(BATCH, BATCH_BYTES)
     if (!results.length) return
     await link.send(results)
     buffer.drop(upTo)

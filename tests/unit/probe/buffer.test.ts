@@ -33,6 +33,19 @@ describe('probe buffer', () => {
     buffer.close()
   })
 
+  it('cuts a batch of large results (configurations) by size, but always hands one back', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-buffer-'))
+    dirs.push(dir)
+    const buffer = openBuffer(path.join(dir, 'buffer.db'))
+    const big = (id: number) => ({ ...result(id, 1000 + id), configuration: 'x'.repeat(600_000) })
+    for (let i = 1; i <= 4; i++) buffer.push(big(i))
+    expect(buffer.peek(500, 1_000_000).results.map((r) => r.id)).toEqual([1])
+    expect(buffer.peek(500, 2_000_000).results.map((r) => r.id)).toEqual([1, 2, 3])
+    expect(buffer.peek(500, 10).results.map((r) => r.id)).toEqual([1])
+    expect(buffer.peek(500).results).toHaveLength(4)
+    buffer.close()
+  })
+
   it('keeps the assigned checks over a restart, except those carrying secrets', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-buffer-'))
     dirs.push(dir)
