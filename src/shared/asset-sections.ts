@@ -1,13 +1,17 @@
 /**
- * SPEC §3 "Asset sections" that Vigil collects itself, from a host's SNMP agent (the `inventory` check): system,
- * interfaces, addresses and storage, each a list of rows with fixed columns. Packages come from the software push
- * (shared/api/software.ts); the other SPEC sections (CPU, BIOS, services, …) have no collector yet.
+ * SPEC §3 "Asset sections" that Vigil collects itself, from a host's SNMP agent (the `inventory` check): CPU,
+ * system, memory, addresses, routes, interfaces and storage, each a list of rows with fixed columns. Packages come from the software push
+ * (shared/api/software.ts); the other SPEC sections (BIOS, OS, services, …) have no collector yet.
  */
 
+/** In SPEC §3 order: CPU, system, …, memory, addresses, routes, interfaces, storage. */
 export const ASSET_SECTIONS = {
+  cpu: ['index', 'description', 'load_percent'],
   system: ['name', 'description', 'object_id', 'location', 'contact', 'uptime_s'],
-  interfaces: ['index', 'name', 'description', 'alias', 'type', 'mtu', 'speed_mbps', 'mac', 'admin_status', 'oper_status'],
+  memory: ['total_bytes'],
   addresses: ['address', 'netmask', 'interface'],
+  routes: ['destination', 'netmask', 'next_hop', 'interface', 'type'],
+  interfaces: ['index', 'name', 'description', 'alias', 'type', 'mtu', 'speed_mbps', 'mac', 'admin_status', 'oper_status'],
   storage: ['index', 'description', 'type', 'size_bytes', 'used_bytes'],
 } as const
 

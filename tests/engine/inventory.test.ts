@@ -1,4 +1,4 @@
-import { networkInterfaces } from 'node:os'
+import { cpus, networkInterfaces, totalmem } from 'node:os'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCheck } from '../../src/server/engine/checks'
 import { inventory } from '../../src/server/engine/checks/inventory'
@@ -33,6 +33,12 @@ describe('inventory check', () => {
       (list ?? []).filter((a) => a.family === 'IPv4').map((a) => ({ address: a.address, netmask: a.netmask, interface: name })),
     )
     expect(found.addresses).toEqual(expect.arrayContaining(ipv4))
+    // HOST-RESOURCES-MIB: the machine's processors and memory, and its routing table.
+    expect(found.cpu!.length).toBe(cpus().length)
+    expect(found.cpu![0].description).toEqual(expect.any(String))
+    expect(found.memory).toEqual([{ total_bytes: totalmem() }])
+    expect(found.routes!.length).toBeGreaterThan(0)
+    for (const route of found.routes!) expect(Object.keys(kernel)).toContain(route.interface)
     expect(found.storage!.find((s) => s.type === 'ram')).toMatchObject({ description: 'Physical memory' })
     expect(found.storage!.find((s) => s.type === 'ram')!.size_bytes).toBeGreaterThan(0)
     expect(result.output).toBe(

@@ -6,9 +6,12 @@ import type { HostAssetSection } from '../../shared/api/host-assets'
 import { formatDateTime, TablePanel, type TableColumn } from '../../ui'
 import { assetText, compareValues } from './asset-values'
 
+/** Sections of one row, read as a list of their fields. */
+const SINGLE_ROW = new Set<AssetSectionName>(['system', 'memory'])
+
 /**
  * One asset section Vigil collected (interfaces, addresses, storage): its rows sorted and paged in the page, with
- * page and sort in the route; the system section, a single row, reads as a list of its fields.
+ * page and sort in the route; the system and memory sections, a single row each, read as a list of their fields.
  */
 export function CollectedSection({ section }: { section: HostAssetSection }) {
   const { t, i18n } = useTranslation()
@@ -39,14 +42,14 @@ export function CollectedSection({ section }: { section: HostAssetSection }) {
   const collected = (
     <p className="small text-body-secondary">{t('assets.host.collected', { time: formatDateTime(new Date(section.updated_at * 1000)) })}</p>
   )
-  if (name === 'system') {
+  if (SINGLE_ROW.has(name)) {
     const row = section.rows[0] ?? {}
     return (
-      <section aria-label={t('assets.host.system.title')}>
+      <section aria-label={t(`assets.host.${name}.title`)}>
         <dl className="row mb-2">
           {fields.map((id) => (
             <div key={id} className="col-12 d-flex gap-2">
-              <dt className="fw-semibold">{t(`assets.host.system.columns.${id}`)}</dt>
+              <dt className="fw-semibold">{t(`assets.host.${name}.columns.${id}`)}</dt>
               <dd className="mb-1">{assetText(id, row[id] ?? null, t, i18n.language)}</dd>
             </div>
           ))}

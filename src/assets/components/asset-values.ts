@@ -9,6 +9,7 @@ export function assetText(column: string, value: AssetValue, t: TFunction, lng: 
   if (typeof value !== 'number') return value
   if (column.endsWith('_bytes')) return formatBytes(value, lng)
   if (column === 'speed_mbps') return t('assets.host.speed', { n: value })
+  if (column === 'load_percent') return t('assets.host.percent', { n: value })
   if (column === 'uptime_s') return ageText(value, (key, options) => t(key, options))
   return String(value)
 }

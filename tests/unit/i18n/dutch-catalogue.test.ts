@@ -45,6 +45,8 @@ const SAME_IN_BOTH = new Set([
   'Rack',
   'Server',
   'Router',
+  'Routes',
+  'Processor',
   'bytes',
   'Interfaces',
   'Interface',

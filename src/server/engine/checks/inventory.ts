@@ -1,7 +1,8 @@
 /**
  * `inventory`: collects a host's SPEC §3 asset sections from its SNMP agent (v2c, the host's sealed community) —
  * system (MIB-II system group), interfaces (ifTable with ifXTable's names, aliases and speeds), addresses
- * (ipAddrTable) and storage (HOST-RESOURCES-MIB hrStorageTable) — and hands them to the engine, which replaces
+ * (ipAddrTable), routes (ipCidrRouteTable) and, from HOST-RESOURCES-MIB, CPU (the processors among hrDeviceTable
+ * with hrProcessorLoad), memory (hrMemorySize) and storage (hrStorageTable) — and hands them to the engine, which replaces
  * the host's stored sections (store/host-assets.ts). SPEC §3 "Network device fields: … snmp (required). They are
  * checked for backup and inventory."
  */
@@ -29,6 +30,11 @@ const IFX_TABLE = '1.3.6.1.2.1.31.1.1.1'
 const IP_ADDR_TABLE = '1.3.6.1.2.1.4.20.1'
 const STORAGE_TABLE = '1.3.6.1.2.1.25.2.3.1'
 const STORAGE_TYPES = '1.3.6.1.2.1.25.2.1.'
+const MEMORY_SIZE = '1.3.6.1.2.1.25.2.2.0'
+const DEVICE_TABLE = '1.3.6.1.2.1.25.3.2.1'
+const PROCESSOR = '1.3.6.1.2.1.25.3.1.3'
+const PROCESSOR_TABLE = '1.3.6.1.2.1.25.3.3.1'
+const ROUTE_TABLE = '1.3.6.1.2.1.4.24.4.1'
 
 // IANAifType (RFC 2863) and hrStorageType (RFC 2790) names of the common values; others show their number.
 const IF_TYPES: Record<number, string> = {
@@ -43,6 +49,7 @@ const IF_TYPES: Record<number, string> = {
   161: 'ieee8023adLag',
 }
 const IF_STATUS = ['', 'up', 'down', 'testing', 'unknown', 'dormant', 'notPresent', 'lowerLayerDown']
+const ROUTE_TYPES = ['', 'other', 'reject', 'local', 'remote']
 const STORAGE_TYPE_NAMES = [
   '',
   'other',
@@ -155,6 +162,28 @@ async function collect(session: Session): Promise<{ inventory: AssetInventory; t
       netmask: text(c.get(3) ?? null),
       interface: ifName(String(c.get(2) ?? '')),
     }))
+  const routes = await walked(ROUTE_TABLE, 'routes')
+  if (routes.size)
+    inventory.routes = [...routes.values()].map((c) => ({
+      destination: text(c.get(1) ?? null),
+      netmask: text(c.get(2) ?? null),
+      next_hop: text(c.get(4) ?? null),
+      interface: ifName(String(c.get(5) ?? '')),
+      type: ROUTE_TYPES[num(c.get(6) ?? null) ?? 0] || null,
+    }))
+  // HOST-RESOURCES-MIB: the processors among the devices, with their load over the last minute.
+  const devices = await walked(DEVICE_TABLE, 'cpu')
+  const loads = await walked(PROCESSOR_TABLE, 'cpu')
+  const processors = [...devices].filter(([, c]) => text(c.get(2) ?? null) === PROCESSOR)
+  if (processors.length)
+    inventory.cpu = processors.map(([index, c]) => ({
+      index: Number(index),
+      description: text(c.get(3) ?? null),
+      load_percent: num(loads.get(index)?.get(2) ?? null),
+    }))
+  const [memory] = await get(session, [MEMORY_SIZE])
+  const kb = memory && !netSnmp.isVarbindError(memory) ? num(memory.value as Value) : null
+  if (kb !== null) inventory.memory = [{ total_bytes: kb * 1024 }]
   const storage = await walked(STORAGE_TABLE, 'storage')
   if (storage.size)
     inventory.storage = [...storage].map(([index, c]) => {

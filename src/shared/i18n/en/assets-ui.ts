@@ -15,6 +15,18 @@ export const assetsUi = {
       columns: { name: 'Package', version: 'Version', vendor: 'Vendor', arch: 'Architecture', reported: 'Reported' },
     },
     collected: 'Collected from the host’s SNMP agent {{time}}.',
+    cpu: {
+      title: 'CPU',
+      columns: { index: 'Index', description: 'Processor', load_percent: 'Load (last minute)' },
+    },
+    memory: {
+      title: 'Memory',
+      columns: { total_bytes: 'Installed memory' },
+    },
+    routes: {
+      title: 'Routes',
+      columns: { destination: 'Destination', netmask: 'Netmask', next_hop: 'Next hop', interface: 'Interface', type: 'Type' },
+    },
     system: {
       title: 'System',
       columns: {
@@ -50,6 +62,7 @@ export const assetsUi = {
       columns: { index: 'Index', description: 'Description', type: 'Type', size_bytes: 'Size', used_bytes: 'Used' },
     },
     speed: '{{n}} Mbit/s',
+    percent: '{{n}} %',
   },
   software: {
     title: 'Software',

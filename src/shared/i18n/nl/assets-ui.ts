@@ -17,6 +17,18 @@ export const assetsUi: typeof en = {
       columns: { name: 'Pakket', version: 'Versie', vendor: 'Leverancier', arch: 'Architectuur', reported: 'Gemeld' },
     },
     collected: 'Gelezen uit de SNMP-agent van de host op {{time}}.',
+    cpu: {
+      title: 'Processor',
+      columns: { index: 'Index', description: 'Processor', load_percent: 'Belasting (laatste minuut)' },
+    },
+    memory: {
+      title: 'Geheugen',
+      columns: { total_bytes: 'Geïnstalleerd geheugen' },
+    },
+    routes: {
+      title: 'Routes',
+      columns: { destination: 'Bestemming', netmask: 'Netmasker', next_hop: 'Volgende hop', interface: 'Interface', type: 'Soort' },
+    },
     system: {
       title: 'Systeem',
       columns: {
@@ -52,6 +64,7 @@ export const assetsUi: typeof en = {
       columns: { index: 'Index', description: 'Beschrijving', type: 'Soort', size_bytes: 'Grootte', used_bytes: 'Gebruikt' },
     },
     speed: '{{n}} Mbit/s',
+    percent: '{{n}} %',
   },
   software: {
     title: 'Software',
