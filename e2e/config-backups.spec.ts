@@ -5,7 +5,7 @@
  * changes between the two.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { makeTenant, type Tenant } from '../tests/helpers/api'
+import { addUser, makeTenant, type Tenant } from '../tests/helpers/api'
 import { startSshDevice, type SshDevice } from '../tests/fixtures/sshd'
 import { openAs, useBrowserSuite } from './browser'
 
@@ -74,6 +74,15 @@ describe('configuration backups (SPEC §2 Config Backups/configs)', () => {
     // Back to one version's whole text.
     await page.getByLabel('Compare with').selectOption('')
     await page.getByLabel(`Configuration of ${hostName}, version 2`).waitFor()
+  })
+
+  it('shows an operator the versions but not the text, which holds the device’s secrets', async () => {
+    const operator = await addUser(suite.server, user, 'operator')
+    const page = await openAs(suite, operator, `/monitoring/hosts/${hostName}/Config Backups/configs`)
+    const versions = page.getByRole('table', { name: 'Versions' })
+    await expect.poll(() => versions.getByRole('row').count()).toBe(3)
+    await page.getByRole('alert').filter({ hasText: 'You may see this configuration’s versions but not its text' }).waitFor()
+    expect(await page.getByText('hostname edge-sw-01').count()).toBe(0)
   })
 
   it('says so when nothing has been backed up, with the reason of the last run', async () => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useSearchParams } from 'react-router'
 import { downloadBlob, formatDateTime } from '../ui'
+import { isApiFailure, translatedErrorText } from '../app/api'
 import type { ConfigBackupVersion } from '../shared/api/config-backups'
 import { useConfigBackup, useConfigBackups } from './api'
 import { ConfigDiff } from './ConfigDiff'
@@ -32,12 +33,18 @@ function useSelection(versions: ConfigBackupVersion[]) {
  * the changes between two (a unified diff with three lines of context, as RANCID and Oxidized mail them).
  */
 export function ConfigBackupsPanel({ resourceId, hostName, output, lastCheck }: ConfigBackupsPanelProps) {
-  const { t } = useTranslation()
+  const { t, i18n } = useTranslation()
   const list = useConfigBackups(resourceId, lastCheck)
   const versions = list.data?.result ?? []
   const { version, compare, select } = useSelection(versions)
   const shown = useConfigBackup(resourceId, version?.version ?? null)
   const older = useConfigBackup(resourceId, compare?.version ?? null)
+  const failure = shown.error ?? older.error
+  const unreadable = !failure
+    ? null
+    : isApiFailure(failure) && failure.errorBody?.key === 'unauthorized'
+      ? t('configBackups.noRight')
+      : (isApiFailure(failure) && translatedErrorText(failure, i18n)) || failure.message
   if (list.isPending) return <p className="text-body-secondary">{t('app.loading')}</p>
   return (
     <section aria-label={t('configBackups.title')}>
@@ -123,7 +130,9 @@ export function ConfigBackupsPanel({ resourceId, hostName, output, lastCheck }: 
               {t('configBackups.download')}
             </button>
           </div>
-          {compare ? (
+          {unreadable ? (
+            <p role="alert">{unreadable}</p>
+          ) : compare ? (
             shown.data &&
             older.data && <ConfigDiff from={compare.version} to={version.version} older={older.data.content} newer={shown.data.content} />
           ) : (

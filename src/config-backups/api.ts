@@ -37,12 +37,16 @@ export function useConfigBackups(resourceId: number, lastCheck: number | null) {
   return query
 }
 
-/** One version with its text; a version never changes, so it is read once. */
+/**
+ * One version with its text; a version never changes, so it is read once. The text needs host_write (it holds the
+ * device's secrets): a refusal is the panel's to say, not the blocking "not authorized" page of SPEC §8.
+ */
 export function useConfigBackup(resourceId: number, version: number | null) {
   return useQuery({
     queryKey: configBackupKeys.version(resourceId, version ?? 0),
     enabled: version !== null,
     staleTime: Infinity,
-    queryFn: ({ signal }) => api.request(configBackupUrls.version(resourceId, version!), { schema: ConfigBackup, signal }),
+    queryFn: ({ signal }) =>
+      api.request(configBackupUrls.version(resourceId, version!), { schema: ConfigBackup, signal, errorHandlerEnabled: false }),
   })
 }

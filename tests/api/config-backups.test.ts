@@ -17,6 +17,7 @@ describe.each(DATABASES)('configuration backups on %s', (db) => {
   const {
     server,
     admin,
+    addUser,
     tenants: { a, b },
   } = useApiSuite(db, { env: { VIGIL_ENGINE: '1' }, tenants: { a: 'administrator', b: 'administrator' } })
 
@@ -85,6 +86,13 @@ describe.each(DATABASES)('configuration backups on %s', (db) => {
       const r = await a.api.get(`/api/v1/resources/${id}/config-backups/${v}`)
       expect([r.status, r.body.error.key]).toEqual([400, 'invalid_config_backup_version'])
     }
+    // The text holds the device's secrets: a user who sees the resource but may not write hosts gets the list only.
+    const operator = await addUser(a, 'operator')
+    expect((await operator.api.get(`/api/v1/resources/${id}/config-backups`)).body.totalresults).toBe(2)
+    const refused = await operator.api.get(`/api/v1/resources/${id}/config-backups/2`)
+    expect([refused.status, refused.body.error.key]).toEqual([403, 'unauthorized'])
+    expect(JSON.stringify(refused.body)).not.toContain('Vlan10')
+
     // Another organization learns nothing, not even that the resource exists.
     for (const path of [`/api/v1/resources/${id}/config-backups`, `/api/v1/resources/${id}/config-backups/1`]) {
       const r = await b.api.get(path)

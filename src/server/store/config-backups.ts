@@ -2,12 +2,13 @@
  * Configuration backups (SPEC §2 "…/Config Backups/configs"): the versions of a `config-backup` resource's device
  * configuration. The engine's result batch stores a configuration as a new version only when its text changed
  * (else it notes when it was last read unchanged), sealed at rest, at most CONFIG_VERSIONS_KEPT per resource.
- * Reading is scoped like the resource: another organization's resource reads as not found.
+ * Reading is scoped like the resource: another organization's resource reads as not found; a version's text also
+ * needs host_write.
  */
 import { createHash } from 'node:crypto'
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
-import type { Scope } from './scope'
+import { demand, type Scope } from './scope'
 import type { SecretBox } from '../security/secrets'
 import { getResource } from './resources'
 import { fail } from './fail'
@@ -74,7 +75,11 @@ export async function listConfigBackups(db: Kysely<Database>, scope: Scope, reso
   return db.selectFrom('config_backups').select(VERSION_COLUMNS).where('resource_id', '=', resourceId).orderBy('version', 'desc').execute()
 }
 
-/** One version with its text; SPEC §8 invalid_config_backup_version when the resource has no such version. */
+/**
+ * One version with its text; SPEC §8 invalid_config_backup_version when the resource has no such version. A
+ * configuration holds the device's secrets (password hashes, communities), so its text needs host_write on the
+ * environment, the right that sets the credentials the backup logs in with; the versions' list needs only sight.
+ */
 export async function getConfigBackup(
   db: Kysely<Database>,
   scope: Scope,
@@ -82,7 +87,8 @@ export async function getConfigBackup(
   version: number,
   box: SecretBox,
 ): Promise<ConfigBackup> {
-  await getResource(db, scope, resourceId)
+  const resource = await getResource(db, scope, resourceId)
+  demand(scope, 'host_write', { environmentId: resource.hostgroup_id }, { reason: 'a configuration holds the device’s secrets' })
   const row = await db
     .selectFrom('config_backups')
     .select([...VERSION_COLUMNS, 'content'])

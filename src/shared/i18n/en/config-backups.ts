@@ -21,6 +21,8 @@ export const configBackups = {
   showing: 'Version {{version}}, first read {{time}}',
   comparing: 'Version {{from}} → version {{to}}: {{added}} lines added, {{removed}} removed',
   identical: 'Versions {{from}} and {{to}} are identical.',
+  noRight:
+    'You may see this configuration’s versions but not its text: it holds the device’s secrets, which only users who may change hosts read.',
   download: 'Download',
   configuration: 'Configuration of {{host}}, version {{version}}',
   diff: 'Changes from version {{from}} to version {{to}}',

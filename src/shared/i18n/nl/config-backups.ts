@@ -23,6 +23,8 @@ export const configBackups: typeof en = {
   showing: 'Versie {{version}}, eerst gelezen {{time}}',
   comparing: 'Versie {{from}} → versie {{to}}: {{added}} regels toegevoegd, {{removed}} verwijderd',
   identical: 'Versies {{from}} en {{to}} zijn gelijk.',
+  noRight:
+    'U mag de versies van deze configuratie zien, maar niet de tekst: die bevat de geheimen van het apparaat, die alleen gebruikers lezen die hosts mogen wijzigen.',
   download: 'Downloaden',
   configuration: 'Configuratie van {{host}}, versie {{version}}',
   diff: 'Wijzigingen van versie {{from}} naar versie {{to}}',
