@@ -74,6 +74,10 @@ describe('configuration backups (SPEC §2 Config Backups/configs)', () => {
     // Back to one version's whole text.
     await page.getByLabel('Compare with').selectOption('')
     await page.getByLabel(`Configuration of ${hostName}, version 2`).waitFor()
+
+    // The change is on the timeline.
+    await page.getByRole('link', { name: 'Timeline' }).first().click()
+    await page.getByText('Configuration changed: version 2, 4 lines added, 1 removed').first().waitFor()
   })
 
   it('shows an operator the versions but not the text, which holds the device’s secrets', async () => {

@@ -80,6 +80,11 @@ describe.each(DATABASES)('configuration backups on %s', (db) => {
     expect([second.version, older.version]).toEqual([2, 1])
     expect((await a.api.get(`/api/v1/resources/${id}/config-backups/2`)).body.content).toContain('interface Vlan10\n shutdown\n')
     expect((await a.api.get(`/api/v1/resources/${id}/config-backups/1`)).body.content).not.toContain('Vlan10')
+    // The change is on the resource's timeline; the first version and the unchanged read are not changes.
+    const timeline = (await a.api.get(`/api/v1/events?resource_id=${id}&types=system`)).body.result
+    expect(timeline.map((e: { status: string; message: string }) => [e.status, e.message])).toEqual([
+      ['CONFIG_CHANGED', 'Configuration changed: version 2, 2 lines added, 0 removed'],
+    ])
 
     // SPEC §8: a version the resource does not have, or no version number at all.
     for (const v of ['3', 'abc', '0', '-1']) {

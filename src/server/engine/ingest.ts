@@ -85,7 +85,11 @@ export function createIngest(store: Store, ctx: IngestContext) {
     const inventories: InventoryRead[] = []
     for (const { target: t, result, at } of items) {
       if (result.configuration !== undefined && t.type === 'resource')
-        configurations.push({ resourceId: t.id, at, text: result.configuration })
+        configurations.push({
+          target: { object: 'resource', id: t.id, hostId: t.hostId, hostgroupId: t.hostgroupId, name: t.name, hostName: t.hostName },
+          at,
+          text: result.configuration,
+        })
       if (result.inventory !== undefined) inventories.push({ hostId: t.hostId, at, inventory: result.inventory })
       const cur = next.get(t) ?? t
       let status: number = result.status

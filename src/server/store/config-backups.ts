@@ -1,23 +1,28 @@
 /**
  * Configuration backups (SPEC §2 "…/Config Backups/configs"): the versions of a `config-backup` resource's device
  * configuration. The engine's result batch stores a configuration as a new version only when its text changed
- * (else it notes when it was last read unchanged), sealed at rest, at most CONFIG_VERSIONS_KEPT per resource.
+ * (else it notes when it was last read unchanged), sealed at rest, at most CONFIG_VERSIONS_KEPT per resource, and
+ * a change shows on the resource's timeline.
  * Reading is scoped like the resource: another organization's resource reads as not found; a version's text also
  * needs host_write.
  */
 import { createHash } from 'node:crypto'
+import { diffLines } from 'diff'
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import { demand, type Scope } from './scope'
 import type { SecretBox } from '../security/secrets'
 import { getResource } from './resources'
 import { fail } from './fail'
+import { eventDelta, writeEvents, type EventSubject } from './event-log'
+import type { EventDelta } from '../../shared/feed'
 import { CONFIG_VERSIONS_KEPT } from '../../shared/config-backups'
 import type { ConfigBackup, ConfigBackupVersion } from '../../shared/api/config-backups'
 
 /** One configuration a check read, for the result batch that writes it. */
 export interface ConfigurationRead {
-  resourceId: number
+  /** the Config Backups resource, as its timeline events name it */
+  target: EventSubject
   /** unix seconds of the check */
   at: number
   text: string
@@ -25,13 +30,57 @@ export interface ConfigurationRead {
 
 const lineCount = (text: string) => text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
 
-/** In the result batch's transaction: each configuration as a new version when it differs from the latest. */
-export async function saveConfigurations(tx: Kysely<Database>, reads: ConfigurationRead[], box: SecretBox) {
-  for (const { resourceId, at, text } of reads) {
+/** Lines added and removed from one version to the next. */
+function lineChanges(before: string, after: string) {
+  let added = 0
+  let removed = 0
+  for (const part of diffLines(before, after)) {
+    if (part.added) added += part.count ?? 0
+    else if (part.removed) removed += part.count ?? 0
+  }
+  return { added, removed }
+}
+
+/** The event of a change after the first version: CONFIG_CHANGED with the lines added and removed. */
+function changeEvent(read: ConfigurationRead, version: number, before: string | null): Parameters<typeof writeEvents>[1][number] {
+  const counted = before === null ? null : lineChanges(before, read.text)
+  return {
+    type: 'system',
+    target: read.target,
+    status: 'CONFIG_CHANGED',
+    message: counted
+      ? `Configuration changed: version ${version}, ${counted.added} lines added, ${counted.removed} removed`
+      : `Configuration changed: version ${version}`,
+    comment: '',
+    actor: null,
+    start_time: read.at,
+    extra_data: { version, ...counted },
+  }
+}
+
+/** The previous version's text, or null when it was sealed with a key this server no longer has. */
+function opened(box: SecretBox, sealed: string): string | null {
+  try {
+    return box.open(sealed)
+  } catch {
+    return null
+  }
+}
+
+/**
+ * In the result batch's transaction: each configuration as a new version when it differs from the latest (else the
+ * latest notes when it was read unchanged), and each change after the first version as a `system` event on the
+ * resource's timeline; returns those events' feed deltas.
+ */
+export async function saveConfigurations(tx: Kysely<Database>, reads: ConfigurationRead[], box: SecretBox): Promise<EventDelta[]> {
+  const changes: Parameters<typeof writeEvents>[1] = []
+  for (const read of reads) {
+    const { at, text } = read
+    const resourceId = read.target.id
     const sha256 = createHash('sha256').update(text).digest('hex')
     const latest = await tx
       .selectFrom('config_backups')
-      .select(['version', 'sha256'])
+      .select(['version', 'sha256', 'content'])
       .where('resource_id', '=', resourceId)
       .orderBy('version', 'desc')
       .limit(1)
@@ -64,7 +113,9 @@ export async function saveConfigurations(tx: Kysely<Database>, reads: Configurat
       .where('resource_id', '=', resourceId)
       .where('version', '<=', version - CONFIG_VERSIONS_KEPT)
       .execute()
+    if (latest) changes.push(changeEvent(read, version, opened(box, latest.content)))
   }
+  return changes.length ? (await writeEvents(tx, changes)).map(eventDelta) : []
 }
 
 const VERSION_COLUMNS = ['version', 'created_time', 'checked_time', 'sha256', 'size', 'lines'] as const

@@ -6,7 +6,7 @@
  */
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, EventTable } from './db'
-import { chunked, type ObjectKind, type TicketTarget } from './action-targets'
+import { chunked, type ActionTarget, type ObjectKind, type RiskTarget, type TicketTarget } from './action-targets'
 import { readJson } from './json'
 import type { ActionDelta, EventDelta } from '../../shared/feed'
 
@@ -17,13 +17,18 @@ export interface Actor {
   fullName: string
 }
 
+/** What an event is about: the fields of a ticket's target that an event row keeps. */
+export type EventSubject =
+  | Pick<ActionTarget, 'object' | 'id' | 'hostId' | 'hostgroupId' | 'name' | 'hostName'>
+  | Pick<RiskTarget, 'object' | 'id' | 'hostId' | 'hostgroupId' | 'pluginId' | 'name' | 'hostName'>
+
 interface NewEvent {
-  /** `report`: a finding of an imported risk scan (store/risk-scans.ts) */
-  type: 'acknowledgement' | 'downtime' | 'ticket' | 'notification' | 'report'
-  target: TicketTarget
+  /** `report`: a finding of an imported risk scan (store/risk-scans.ts); `system`: what a check observed (a configuration change) */
+  type: 'acknowledgement' | 'downtime' | 'ticket' | 'notification' | 'report' | 'system'
+  target: EventSubject
   /** what happened, as a line of text (notifications: type, object, state and output) */
   message?: string
-  /** e.g. ADDED, REMOVED; SCHEDULED, STARTED, STOPPED, CANCELLED; CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED; DETECTED */
+  /** e.g. ADDED, REMOVED; SCHEDULED, STARTED, STOPPED, CANCELLED; CREATED, REOPENED, NOTE, REACKNOWLEDGED, CLOSED; DETECTED; CONFIG_CHANGED */
   status: string
   comment: string
   actor: Actor | null

@@ -174,7 +174,8 @@ export async function writeResultBatch(
       await writer.update(tx, 'resources', STEADY_COLUMNS, batch.steady.resource)
       await writer.upsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
       if (batch.changes.length) deltas.push(...(await atStateChanges(tx, batch.changes)))
-      if (batch.configurations?.reads.length) await saveConfigurations(tx, batch.configurations.reads, batch.configurations.box)
+      if (batch.configurations?.reads.length)
+        deltas.push(...(await saveConfigurations(tx, batch.configurations.reads, batch.configurations.box)))
       if (batch.inventories.length) await saveInventories(tx, batch.inventories)
     })
     .catch((err) => {
