@@ -83,6 +83,7 @@ describe.each(DATABASES)('probes on %s', (db) => {
   const {
     server,
     admin,
+    addTenant,
     tenants: { a, b },
   } = useApiSuite(db, {
     tenants: { a: 'administrator', b: 'administrator' },
@@ -215,6 +216,37 @@ describe.each(DATABASES)('probes on %s', (db) => {
     expect(host2.status).toBe(404)
     expect((await b.api.get(`/api/v1/resources/${resource}`)).body.state).toBe('pending')
     expect((await b.api.get(`/api/v1/hosts/${host}`)).body.state).toBe('pending')
+  })
+
+  it("stores the configuration and the asset sections a probe's checks read", async () => {
+    const t = await addTenant('administrator')
+    const { token } = (await admin.post('/api/v1/probes/', { name: uniq('probe'), environment_ids: [t.environmentId] })).body
+    const host = (
+      await t.api.post('/api/v1/hosts/', { name: uniq('sw'), hostgroup_id: t.environmentId, ip_address: '192.0.2.50', check_type: '1' })
+    ).body.id
+    const resource = async (name: string, kind: string, config: Record<string, unknown>) =>
+      (await t.api.post('/api/v1/resources/', { host_id: host, name, check: { kind, config } })).body.id as number
+    const backups = await resource('Config Backups', 'config-backup', { profile: 'cisco-ios' })
+    const inventory = await resource('Inventory', 'inventory', {})
+    expect((await link(token, 'sync', report)).status).toBe(200)
+    const system = { name: 'sw', description: 'Cisco IOS', object_id: null, location: 'Rack 1', contact: null, uptime_s: 5 }
+    const posted = await link(token, 'results', {
+      results: [
+        { type: 'resource', id: backups, at: nowS(), status: 0, output: 'CONFIG OK', perfdata: [], configuration: 'hostname sw\nend\n' },
+        { type: 'resource', id: inventory, at: nowS(), status: 0, output: 'INVENTORY OK', perfdata: [], inventory: { system: [system] } },
+      ],
+    })
+    expect(posted.status).toBe(200)
+    expect((await t.api.get(`/api/v1/resources/${backups}/config-backups/1`)).body.content).toBe('hostname sw\nend\n')
+    expect((await t.api.get(`/api/v1/hosts/${host}/assets`)).body.result).toEqual([
+      { section: 'system', updated_at: expect.any(Number), rows: [system] },
+    ])
+    // A section Vigil does not know is refused, and nothing is written.
+    const bad = await link(token, 'results', {
+      results: [{ type: 'resource', id: inventory, at: nowS(), status: 0, output: 'INVENTORY OK', perfdata: [], inventory: { bios: [] } }],
+    })
+    expect(bad.status).toBe(400)
+    expect((await t.api.get(`/api/v1/hosts/${host}/assets`)).body.totalresults).toBe(1)
   })
 
   it('splits an environment between the probes of its group, and one takes over when the other falls silent', async () => {
