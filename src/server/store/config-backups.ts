@@ -58,7 +58,7 @@ function changeEvent(read: ConfigurationRead, version: number, before: string | 
   }
 }
 
-/** The previous version's text, or null when it was sealed with a key this server no longer has. */
+/** A version's text, or null when it was sealed with a key this server no longer has. */
 function opened(box: SecretBox, sealed: string): string | null {
   try {
     return box.open(sealed)
@@ -147,12 +147,7 @@ export async function getConfigBackup(
     .where('version', '=', version)
     .executeTakeFirst()
   if (!row) return fail('invalid_config_backup_version', { resource_id: resourceId, version })
-  let content: string
-  try {
-    content = box.open(row.content)
-  } catch {
-    // Sealed with a key this server no longer has (VIGIL_SECRET_KEY changed without VIGIL_SECRET_KEY_PREVIOUS).
-    return fail('unable_to_retrieve_config_backup', { resource_id: resourceId, version })
-  }
+  // null: sealed with a key this server no longer has (VIGIL_SECRET_KEY changed without VIGIL_SECRET_KEY_PREVIOUS)
+  const content = opened(box, row.content) ?? fail('unable_to_retrieve_config_backup', { resource_id: resourceId, version })
   return { ...row, content }
 }

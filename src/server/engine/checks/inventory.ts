@@ -6,12 +6,11 @@
  * the host's stored sections (store/host-assets.ts). SPEC §3 "Network device fields: … snmp (required). They are
  * checked for backup and inventory."
  */
-import net from 'node:net'
 import netSnmp, { type Session, type Varbind } from 'net-snmp'
 import { z } from 'zod'
 import { ASSET_ROWS_MAX, type AssetInventory, type AssetRow } from '../../../shared/asset-sections'
-import { failure, HostField, PortField, stopReason } from './common'
-import { throughPolicy } from './reach'
+import { HostField, PortField } from './common'
+import { withAgent } from './snmp-agent'
 import type { CheckContext, CheckKind, CheckResult } from './types'
 
 export const InventoryConfig = z.object({
@@ -212,47 +211,22 @@ function summary(inventory: AssetInventory): string {
 }
 
 function inventoryOf(config: InventoryConfig, ctx: CheckContext): Promise<CheckResult> {
-  const community = ctx.secrets.snmp_community
-  if (!community) return Promise.resolve(failure(3, `${LABEL} UNKNOWN - the host has no SNMP community: set its secret snmp_community`))
-  const host = config.host ?? ctx.address
-  return throughPolicy(LABEL, host, ctx, (address) => {
-    const where = `${host} port ${config.port}`
-    const session = netSnmp.createSession(address, community, {
+  return withAgent(
+    {
+      label: LABEL,
+      host: config.host ?? ctx.address,
       port: config.port,
-      version: netSnmp.Version2c,
       retries: 1,
-      timeout: Math.min(ctx.timeoutMs, 5000),
-      transport: net.isIPv6(address) ? 'udp6' : 'udp4',
-    })
-    return new Promise<CheckResult>((resolve) => {
-      let settled = false
-      const settle = (result: CheckResult) => {
-        if (settled) return
-        settled = true
-        stop()
-        session.close()
-        resolve(result)
-      }
-      const stop = ctx.onStop(() => settle(failure(2, `${LABEL} CRITICAL - ${stopReason(ctx)} reading ${where}`)))
-      session.on('error', (error) => settle(failure(2, `${LABEL} CRITICAL - ${where}: ${error.message}`)))
-      collect(session).then(
-        ({ inventory, truncated }) => {
-          const name = inventory.system?.[0]?.name
-          const cut = truncated.length ? ` (first ${ASSET_ROWS_MAX} rows of ${[...new Set(truncated)].join(', ')})` : ''
-          settle({ status: 0, output: `${LABEL} OK - ${name ? `${name}: ` : ''}${summary(inventory)}${cut}`, perfdata: [], inventory })
-        },
-        (error: Error) =>
-          settle(
-            failure(
-              2,
-              error.name === 'RequestTimedOutError'
-                ? `${LABEL} CRITICAL - no response from ${where} (agent down or community refused)`
-                : `${LABEL} CRITICAL - ${where}: ${error.message}`,
-            ),
-          ),
-      )
-    })
-  })
+      timeoutMs: Math.min(ctx.timeoutMs, 5000),
+      ask: async (session) => {
+        const { inventory, truncated } = await collect(session)
+        const name = inventory.system?.[0]?.name
+        const cut = truncated.length ? ` (first ${ASSET_ROWS_MAX} rows of ${[...new Set(truncated)].join(', ')})` : ''
+        return { status: 0, output: `${LABEL} OK - ${name ? `${name}: ` : ''}${summary(inventory)}${cut}`, perfdata: [], inventory }
+      },
+    },
+    ctx,
+  )
 }
 
 export const inventory: CheckKind<InventoryConfig> = { kind: 'inventory', config: InventoryConfig, usesSecrets: true, run: inventoryOf }

@@ -4,14 +4,13 @@
  * it is the host's sealed secret `snmp_community`, opened for the run (issue 13), never part of a check's
  * configuration, and it goes into the request and nowhere else, never into output or errors.
  */
-import net from 'node:net'
 import netSnmp, { type Varbind } from 'net-snmp'
 import { z } from 'zod'
 import { perfItem } from '../../../shared/perfdata'
 import { evaluate, parseRange, ThresholdText } from '../../../shared/thresholds'
-import { failure, HostField, PortField, stopReason } from './common'
+import { failure, HostField, PortField } from './common'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
-import { throughPolicy } from './reach'
+import { withAgent } from './snmp-agent'
 
 export const SnmpConfig = z.object({
   /** defaults to the host's address */
@@ -48,45 +47,27 @@ function decode(varbind: Varbind): number | string {
 }
 
 function getOid(config: SnmpConfig, ctx: CheckContext): Promise<CheckResult> {
-  const community = ctx.secrets.snmp_community
-  if (!community) return Promise.resolve(failure(3, 'SNMP UNKNOWN - the host has no SNMP community: set its secret snmp_community'))
-  const host = config.host ?? ctx.address
-  return throughPolicy('SNMP', host, ctx, (address) => askAgent(config, community, host, address, ctx))
-}
-
-/** The GET sent to `address`, the checked address of `host`. */
-function askAgent(config: SnmpConfig, community: string, host: string, address: string, ctx: CheckContext): Promise<CheckResult> {
-  return new Promise((resolve) => {
-    const oid = config.oid.replace(/^\./, '')
-    const where = `${host} port ${config.port}`
-    const session = netSnmp.createSession(address, community, {
+  const oid = config.oid.replace(/^\./, '')
+  return withAgent(
+    {
+      label: 'SNMP',
+      host: config.host ?? ctx.address,
       port: config.port,
-      version: netSnmp.Version2c,
       retries: 0,
-      timeout: ctx.timeoutMs,
-      transport: net.isIPv6(address) ? 'udp6' : 'udp4',
-    })
-    let settled = false
-    const settle = (result: CheckResult) => {
-      if (settled) return
-      settled = true
-      stop()
-      session.close()
-      resolve(result)
-    }
-    const stop = ctx.onStop(() => settle(failure(2, `SNMP CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
-    session.on('error', (error) => settle(failure(2, `SNMP CRITICAL - ${where}: ${error.message}`)))
-    session.get([oid], (error, varbinds) => {
-      // An agent silently drops a wrong community, so a timeout names both causes.
-      if (error?.name === 'RequestTimedOutError')
-        return settle(failure(2, `SNMP CRITICAL - no response from ${where} (agent down or community refused)`))
-      if (error) return settle(failure(2, `SNMP CRITICAL - ${where}: ${error.message}`))
-      const varbind = varbinds[0]
-      if (netSnmp.isVarbindError(varbind))
-        return settle(failure(3, `SNMP UNKNOWN - ${oid} on ${where}: ${netSnmp.varbindError(varbind).split(':')[0]}`))
-      settle(judge(config, oid, decode(varbind)))
-    })
-  })
+      timeoutMs: ctx.timeoutMs,
+      ask: (session, where) =>
+        new Promise((resolve, reject) =>
+          session.get([oid], (error, varbinds) => {
+            if (error) return reject(error)
+            const varbind = varbinds[0]
+            if (netSnmp.isVarbindError(varbind))
+              return resolve(failure(3, `SNMP UNKNOWN - ${oid} on ${where}: ${netSnmp.varbindError(varbind).split(':')[0]}`))
+            resolve(judge(config, oid, decode(varbind)))
+          }),
+        ),
+    },
+    ctx,
+  )
 }
 
 function judge(config: SnmpConfig, oid: string, value: number | string): CheckResult {
