@@ -1,23 +1,22 @@
 /**
  * Issue 15: an administrator adds a Linux host by type from /admin/{organization}/hosts and sees the checks it
- * brought run and turn green (the test's Checkmk agent listener) or red (no SSH server on loopback).
+ * brought run and turn green (the test's Checkmk agent on port 6556) or red (no SSH server on loopback), and the
+ * asset sections the agent's inventory brought (SPEC §3 asset sections).
  */
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { useBrowserSuite, openAs } from './browser'
 import { makeTenant, type Tenant } from '../tests/helpers/api'
 import { LOOPBACK } from '../tests/fixtures/loopback'
+import { linuxAgentOutput, startAgent, type Agent } from '../tests/fixtures/checkmk-agent'
 
 const suite = useBrowserSuite({ env: { VIGIL_ENGINE: '1' } })
-let agent: net.Server
+let agent: Agent
 
 beforeAll(async () => {
-  // A check that reads the greeting and closes may reset the connection: that is no failure of the test.
-  agent = net.createServer((socket) => socket.on('error', () => {}).end('<<<check_mk>>>\n'))
-  await new Promise<void>((resolve, reject) => agent.once('error', reject).listen(6556, LOOPBACK, resolve))
+  agent = await startAgent(linuxAgentOutput({ rootUsedKb: 7_500_000 }), 6556)
 })
-afterAll(() => new Promise((resolve) => agent.close(resolve)))
+afterAll(() => agent?.close())
 
 const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 
@@ -34,13 +33,22 @@ describe('host administration (issue 15)', () => {
     await form.getByLabel('Host type', { exact: true }).selectOption('linux')
     await form.getByLabel('IP address', { exact: true }).fill(LOOPBACK)
     await form.getByLabel('Access method', { exact: true }).selectOption('check_mk')
-    await form.getByText('Checks this host brings: ping, SSH, Checkmk agent').waitFor()
+    await form.getByText('Checks this host brings: ping, SSH, Checkmk agent, Inventory').waitFor()
     await form.getByRole('button', { name: 'Save' }).click()
     const checks = page.getByRole('region', { name: 'Checks of web-01' })
-    await checks.getByText(/TCP OK .*port 6556/).waitFor({ timeout: 20_000 })
+    await checks.getByText('CHECKMK CRITICAL - filesystem / 94 % used of 7.6 GiB (critical at 90 %)').waitFor({ timeout: 20_000 })
+    await checks.getByText(/CHECKMK OK - web-01: 3 services/).waitFor({ timeout: 20_000 })
     await checks.getByText(/TCP CRITICAL .*port 22/).waitFor({ timeout: 20_000 })
     await page.getByRole('table').getByRole('button', { name: 'web-01' }).waitFor()
-    expect(await checks.getByRole('listitem').count()).toBe(2)
+    expect(await checks.getByRole('listitem').count()).toBe(3)
+    // The agent's inventory: the host's OS and services, as the asset screens show them.
+    await page.goto(`${suite.server.baseUrl}/#/assets/web-01/os`)
+    await page.getByRole('link', { name: 'Services' }).waitFor()
+    await page.getByText('Debian GNU/Linux').waitFor()
+    await page.getByRole('link', { name: 'Services' }).click()
+    await page.getByRole('cell', { name: 'nginx.service' }).waitFor()
+    await page.getByRole('cell', { name: 'Regular background program processing daemon' }).waitFor()
+    await page.goto(`${suite.server.baseUrl}/#/admin/${organization}/hosts`)
     // Edit it, then delete it: the list is empty again.
     await page.getByRole('table').getByRole('button', { name: 'web-01' }).click()
     const edit = page.getByRole('form', { name: 'Edit web-01' })

@@ -1,13 +1,16 @@
 /**
- * SPEC §3 "Asset sections" that Vigil collects itself, from a host's SNMP agent (the `inventory` check): CPU,
- * system, memory, addresses, routes, interfaces and storage, each a list of rows with fixed columns. Packages come from the software push
- * (shared/api/software.ts); the other SPEC sections (BIOS, OS, services, …) have no collector yet.
+ * SPEC §3 "Asset sections" that Vigil collects itself, from a host's SNMP agent (the `inventory` check) or its
+ * Checkmk agent (a `checkmk-agent` check with `inventory`): CPU, system, OS, services, memory, addresses, routes,
+ * interfaces and storage, each a list of rows with fixed columns. Packages come from the software push
+ * (shared/api/software.ts); the other SPEC sections (BIOS, updates, …) have no collector yet.
  */
 
-/** In SPEC §3 order: CPU, system, …, memory, addresses, routes, interfaces, storage. */
+/** In SPEC §3 order: CPU, system, OS, (packages,) services, memory, addresses, routes, interfaces, storage. */
 export const ASSET_SECTIONS = {
   cpu: ['index', 'description', 'load_percent'],
   system: ['name', 'description', 'object_id', 'location', 'contact', 'uptime_s'],
+  os: ['name', 'version', 'type', 'architecture', 'agent_version'],
+  services: ['name', 'description', 'state', 'start_type'],
   memory: ['total_bytes'],
   addresses: ['address', 'netmask', 'interface'],
   routes: ['destination', 'netmask', 'next_hop', 'interface', 'type'],

@@ -2,7 +2,15 @@
  * The host-type catalogue as people read it (GET host-types, /supported_devices, the README table): each type
  * with the checks it brings, shown for a host named `example.com`, and the option tags by what they do.
  */
-import { ACCESS_METHODS, CATEGORY_ICONS, CHECK_MK_CHECK, HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES } from './host-types'
+import {
+  ACCESS_METHODS,
+  CATEGORY_ICONS,
+  CHECK_MK_CHECK,
+  CHECK_MK_INVENTORY_CHECK,
+  HOST_TYPE_NAMES,
+  HOST_TYPES,
+  WINDOWS_ROLES,
+} from './host-types'
 import {
   AGENTLESS_CHECK_TAGS,
   NO_CHECK_PREFIX,
@@ -59,6 +67,6 @@ export function hostTypeMarkdownTable(): string {
     '| Host type | Display name | Category | Access method | Config backup | Checks it brings |',
     '|---|---|---|---|---|---|',
     ...rows,
-    `| *any*, access method \`check_mk\` | | | check_mk | | adds ${CHECK_MK_CHECK.name} (${CHECK_MK_CHECK.kind} ${String(CHECK_MK_CHECK.config.port)}) |`,
+    `| *any*, access method \`check_mk\` | | | check_mk | | adds ${[CHECK_MK_CHECK, CHECK_MK_INVENTORY_CHECK].map((c) => `${c.name} (${c.kind})`).join(', ')} |`,
   ].join('\n')
 }

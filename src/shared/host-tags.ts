@@ -1,12 +1,13 @@
 /**
  * SPEC §3 "Host option tags" and the checks a host brings: its type's checks (host-types.ts) less those its organization
- * turned off (settings/services), its access method's (the Checkmk agent's port; an SNMP host's daily inventory),
+ * turned off (settings/services), its access method's (the Checkmk agent's health; an SNMP or Checkmk host's daily inventory),
  * its Windows roles', plus one per agentless-check tag, less those a `no_check_*` tag removes, with the HTTP status
  * allowances and `no_sni` applied to its web checks.
  */
 import { inspectionChecks } from './website-inspection'
 import {
   CHECK_MK_CHECK,
+  CHECK_MK_INVENTORY_CHECK,
   INVENTORY_CHECK,
   HOST_TYPES,
   isHostType,
@@ -105,7 +106,7 @@ export function plannedChecks(host: PlanInput): PlannedCheck[] {
   const fromType = isHostType(host.hosttype) ? HOST_TYPES[host.hosttype].checks(host).filter((c) => !off.has(checkSlug(c.name))) : []
   const access = host.access_method || (isHostType(host.hosttype) ? HOST_TYPES[host.hosttype].access_method : '')
   const fromAccess = [
-    ...(access === 'check_mk' ? [CHECK_MK_CHECK] : []),
+    ...(access === 'check_mk' ? [CHECK_MK_CHECK, ...(tags.has(NO_AUTO_INVENTORY_TAG) ? [] : [CHECK_MK_INVENTORY_CHECK])] : []),
     ...(access === 'snmp' && !tags.has(NO_AUTO_INVENTORY_TAG) ? [INVENTORY_CHECK] : []),
   ]
   const fromRoles = (host.windows_roles ?? []).map((r) => WINDOWS_ROLE_CHECKS[r])

@@ -42,7 +42,8 @@ export const WINDOWS_ROLES = [
 export type WindowsRole = (typeof WINDOWS_ROLES)[number]
 
 /** The built-in check kinds a planned check may use (the engine's CHECK_KIND_NAMES, less plugins). */
-export type PlannedKind = 'ping' | 'tcp' | 'http' | 'https' | 'dns' | 'smtp' | 'imap' | 'pop' | 'ftp' | 'ssh' | 'snmp' | 'inventory'
+export type PlannedKind =
+  'ping' | 'tcp' | 'http' | 'https' | 'dns' | 'smtp' | 'imap' | 'pop' | 'ftp' | 'ssh' | 'snmp' | 'inventory' | 'checkmk-agent'
 
 /** One check a host brings: the resource's name and its check, in the engine's configuration words. */
 export interface PlannedCheck {
@@ -199,8 +200,16 @@ export function hostTypeCategory(hosttype: string): HostTypeCategory | null {
  */
 export const INVENTORY_CHECK: PlannedCheck = { name: 'Inventory', kind: 'inventory', config: {}, check_interval: 86400 }
 
-/** The check_mk access method: the agent's TCP port until Vigil parses Checkmk agent output (issue 15). */
-export const CHECK_MK_CHECK: PlannedCheck = tcp('Checkmk agent', 6556)
+/** The check_mk access method: the host's health as its Checkmk agent reports it (CPU, memory, filesystems, services). */
+export const CHECK_MK_CHECK: PlannedCheck = { name: 'Checkmk agent', kind: 'checkmk-agent', config: {} }
+
+/** A Checkmk agent's host has its asset sections read from the agent once a day, as an SNMP host's are. */
+export const CHECK_MK_INVENTORY_CHECK: PlannedCheck = {
+  name: 'Inventory',
+  kind: 'checkmk-agent',
+  config: { inventory: true },
+  check_interval: 86400,
+}
 
 /**
  * SPEC §3 "Windows roles": the check each role brings on a Windows server (the role's service port).

@@ -67,9 +67,11 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
     expect((await resourcesOf(r.body.id)).map((x) => x.display_name).sort()).toEqual(['SMTP', 'SSH'])
   })
 
-  it('adds the check_mk agent port and Windows roles, and a custom-check host brings none (SPEC §3)', async () => {
+  it('adds the check_mk agent checks and Windows roles, and a custom-check host brings none (SPEC §3)', async () => {
     const mk = await create({ hosttype: 'linux', access_method: 'check_mk', ip_address: '192.0.2.31' })
-    expect((await resourcesOf(mk.body.id)).map((x) => x.display_name).sort()).toEqual(['Checkmk agent', 'SSH'])
+    expect((await resourcesOf(mk.body.id)).map((x) => x.display_name).sort()).toEqual(['Checkmk agent', 'Inventory', 'SSH'])
+    const quiet = await create({ hosttype: 'linux', access_method: 'check_mk', ip_address: '192.0.2.34', tags: ['no_auto_inventory'] })
+    expect((await resourcesOf(quiet.body.id)).map((x) => x.display_name).sort()).toEqual(['Checkmk agent', 'SSH'])
     const win = await create({ hosttype: 'windows', windows_roles: ['iis', 'mssql'], ip_address: '192.0.2.32' })
     expect((await resourcesOf(win.body.id)).map((x) => x.display_name).sort()).toEqual(['IIS', 'RDP', 'SMB', 'SQL Server'])
     const custom = await create({ hosttype: 'linux', custom_check: true, ip_address: '192.0.2.33' })

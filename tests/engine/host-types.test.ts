@@ -1,30 +1,28 @@
 /**
  * Issue 15: a host added by type monitors the right things at once. A Linux server reached by the check_mk
- * access method brings the agent's port 6556 (SPEC §3 access methods), the `rdp` option tag adds its check and
- * `no_check_ssh` drops the type's SSH check (SPEC §3 option tags); the engine runs them against loopback and
- * they turn green (the test's agent listener) and red (nothing on 3389).
+ * access method brings its Checkmk agent's check and a daily inventory from the agent (SPEC §3 access methods),
+ * the `rdp` option tag adds its check and `no_check_ssh` drops the type's SSH check (SPEC §3 option tags); the
+ * engine runs them against loopback and they turn green (the test's agent on port 6556) and red (nothing on 3389).
  */
-import net from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer, type TestServer } from '../helpers/server'
 import { adminClient, uniq, waitFor, type Client } from '../helpers/api'
 import { LOOPBACK } from '../fixtures/loopback'
+import { linuxAgentOutput, startAgent, type Agent } from '../fixtures/checkmk-agent'
 
 const AGENT_PORT = 6556
 
 describe('a host created by type', () => {
   let server: TestServer
   let admin: Client
-  let agent: net.Server
+  let agent: Agent
   beforeAll(async () => {
     server = await startServer({ env: { VIGIL_ENGINE: '1' } })
     admin = await adminClient(server)
-    // A check that reads the greeting and closes may reset the connection: that is no failure of the test.
-    agent = net.createServer((socket) => socket.on('error', () => {}).end('<<<check_mk>>>\nVersion: 2.3.0\n'))
-    await new Promise<void>((resolve, reject) => agent.once('error', reject).listen(AGENT_PORT, LOOPBACK, resolve))
+    agent = await startAgent(linuxAgentOutput(), AGENT_PORT)
   })
   afterAll(async () => {
-    await new Promise((resolve) => agent.close(resolve))
+    await agent.close()
     await server.close()
   })
 
@@ -48,13 +46,18 @@ describe('a host created by type', () => {
         state: string
         plugin_output: string
       }[]
-    expect((await list()).map((r) => r.display_name).sort()).toEqual(['Checkmk agent', 'RDP'])
+    expect((await list()).map((r) => r.display_name).sort()).toEqual(['Checkmk agent', 'Inventory', 'RDP'])
     const states = await waitFor(async () => {
       const by = Object.fromEntries((await list()).map((r) => [r.display_name, r]))
-      return by['Checkmk agent']?.state === 'ok' && by.RDP?.state === 'critical' ? by : undefined
+      return by['Checkmk agent']?.state === 'ok' && by.Inventory?.state === 'ok' && by.RDP?.state === 'critical' ? by : undefined
     }, 15_000)
-    expect(states['Checkmk agent'].plugin_output).toMatch(/^TCP OK .*port 6556/)
+    expect(states['Checkmk agent'].plugin_output).toMatch(/^CHECKMK OK - CPU load 0.3 on 2 cores, memory 50 % used/)
     expect(states.RDP.plugin_output).toMatch(/^TCP CRITICAL .*port 3389/)
+    // The inventory run stored the agent's asset sections: the host's asset link is on (SPEC §2 has_asset_data).
+    const assets = (await admin.get(`/api/v1/hosts/${host.body.id}/assets`)).body.result as { section: string; rows: unknown[] }[]
+    expect(assets.map((a) => a.section)).toEqual(['cpu', 'system', 'os', 'services', 'memory', 'addresses', 'interfaces', 'storage'])
+    expect(assets.find((a) => a.section === 'services')!.rows).toHaveLength(3)
+    expect((await admin.get(`/api/v1/hosts/${host.body.id}`)).body.has_asset_data).toBe(true)
   })
 
   it('runs a check edited while its first run is in flight with its new configuration', async () => {

@@ -1,4 +1,5 @@
 /** The check kinds, listed by hand (STYLE.md "Engine"): a missing kind fails `tsc`. */
+import { checkmkAgent } from './checkmk-agent'
 import { command } from './command'
 import { configBackup } from './config-backup'
 import { dns } from './dns'
@@ -31,6 +32,7 @@ export const checkKinds = {
   command,
   'config-backup': configBackup,
   inventory,
+  'checkmk-agent': checkmkAgent,
 } satisfies Record<CheckKindName, CheckKind<any>>
 
 export { runCheck, type RunOptions } from './run'

@@ -23,6 +23,7 @@ export const CHECK_KIND_NAMES = [
   'command',
   'config-backup',
   'inventory',
+  'checkmk-agent',
 ] as const
 export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
 
@@ -42,7 +43,7 @@ export interface CheckResult {
   perfdata: PerfItem[]
   /** a `config-backup` run's device configuration (normalised); the engine stores it as a version when it changed */
   configuration?: string
-  /** an `inventory` run's asset sections; the engine replaces the host's stored ones with them */
+  /** an `inventory` (or `checkmk-agent` inventory) run's asset sections; the engine replaces the host's stored ones with them */
   inventory?: AssetInventory
 }
 

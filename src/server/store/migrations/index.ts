@@ -38,6 +38,7 @@ import * as m0043 from './0043_environment_event_count_index_postgres'
 import * as m0044 from './0044_event_page_index_postgres'
 import * as m0045 from './0045_config_backups'
 import * as m0046 from './0046_host_assets'
+import * as m0047 from './0047_checkmk_agent_check'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '0044_event_page_index_postgres': m0044,
   '0045_config_backups': m0045,
   '0046_host_assets': m0046,
+  '0047_checkmk_agent_check': m0047,
 }

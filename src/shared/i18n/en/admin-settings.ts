@@ -19,7 +19,7 @@ export const adminSettings = {
     responseTime: '{{kind}} response time (s)',
     pingRta: 'ping round-trip average (ms)',
     pingLoss: 'ping packet loss (%)',
-    memory: 'Memory',
+    memory: 'Memory of Checkmk agents',
     memoryUnit: 'Memory thresholds as',
     units: { percent_used: 'percent used', mb_free: 'MB free' },
     rules: {

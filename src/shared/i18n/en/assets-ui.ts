@@ -3,7 +3,7 @@ export const assetsUi = {
   hosts: {
     title: 'Host assets',
     empty:
-      'No host has asset data yet. A host has asset data once its agent has reported its packages or an inventory check has read its SNMP agent.',
+      'No host has asset data yet. A host has asset data once its agent has reported its packages or an inventory check has read its SNMP or Checkmk agent.',
     columns: { host: 'Host', hosttype: 'Host type', environment: 'Environment', ip: 'IP address' },
   },
   host: {
@@ -14,10 +14,18 @@ export const assetsUi = {
       title: 'Packages',
       columns: { name: 'Package', version: 'Version', vendor: 'Vendor', arch: 'Architecture', reported: 'Reported' },
     },
-    collected: 'Collected from the host’s SNMP agent {{time}}.',
+    collected: 'Collected by the host’s inventory check {{time}}.',
     cpu: {
       title: 'CPU',
       columns: { index: 'Index', description: 'Processor', load_percent: 'Load (last minute)' },
+    },
+    os: {
+      title: 'OS',
+      columns: { name: 'Name', version: 'Version', type: 'Family', architecture: 'Architecture', agent_version: 'Checkmk agent' },
+    },
+    services: {
+      title: 'Services',
+      columns: { name: 'Service', description: 'Description', state: 'State', start_type: 'Start' },
     },
     memory: {
       title: 'Memory',

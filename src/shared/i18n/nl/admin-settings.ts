@@ -21,7 +21,7 @@ export const adminSettings: typeof en = {
     responseTime: 'Antwoordtijd {{kind}} (s)',
     pingRta: 'gemiddelde ping-rondreistijd (ms)',
     pingLoss: 'pakketverlies bij ping (%)',
-    memory: 'Geheugen',
+    memory: 'Geheugen van Checkmk-agents',
     memoryUnit: 'Geheugendrempels als',
     units: { percent_used: 'procent gebruikt', mb_free: 'MB vrij' },
     rules: {

@@ -5,7 +5,7 @@ export const assetsUi: typeof en = {
   hosts: {
     title: 'Hosts in de inventaris',
     empty:
-      'Nog geen enkele host heeft inventarisgegevens. Een host heeft inventarisgegevens zodra zijn agent zijn pakketten heeft gemeld of een inventariscontrole zijn SNMP-agent heeft gelezen.',
+      'Nog geen enkele host heeft inventarisgegevens. Een host heeft inventarisgegevens zodra zijn agent zijn pakketten heeft gemeld of een inventariscontrole zijn SNMP- of Checkmk-agent heeft gelezen.',
     columns: { host: 'Host', hosttype: 'Hosttype', environment: 'Omgeving', ip: 'IP-adres' },
   },
   host: {
@@ -16,10 +16,18 @@ export const assetsUi: typeof en = {
       title: 'Pakketten',
       columns: { name: 'Pakket', version: 'Versie', vendor: 'Leverancier', arch: 'Architectuur', reported: 'Gemeld' },
     },
-    collected: 'Gelezen uit de SNMP-agent van de host op {{time}}.',
+    collected: 'Gelezen door de inventariscontrole van de host op {{time}}.',
     cpu: {
       title: 'Processor',
       columns: { index: 'Index', description: 'Processor', load_percent: 'Belasting (laatste minuut)' },
+    },
+    os: {
+      title: 'Besturingssysteem',
+      columns: { name: 'Naam', version: 'Versie', type: 'Familie', architecture: 'Architectuur', agent_version: 'Checkmk-agent' },
+    },
+    services: {
+      title: 'Diensten',
+      columns: { name: 'Dienst', description: 'Beschrijving', state: 'Toestand', start_type: 'Opstarten' },
     },
     memory: {
       title: 'Geheugen',

@@ -1,0 +1,150 @@
+/**
+ * `checkmk-agent`: reads a Checkmk agent (SPEC §3 access method check_mk) the way a Checkmk site pulls it — connect
+ * to TCP 6556 and read until the agent closes — and judges what it says (checkmk-health.ts), or, with `inventory`,
+ * hands the engine the host's asset sections (checkmk-inventory.ts), which replace the stored ones.
+ *
+ * The agent must answer in plain text (Checkmk's legacy pull mode, or an agent without the agent controller). An
+ * agent registered to a Checkmk site speaks TLS with that site's certificates only, and an agent with legacy
+ * encryption sends ciphertext: both are named as such (UNKNOWN), since Vigil cannot read them.
+ */
+import net from 'node:net'
+import { z } from 'zod'
+import { MEMORY_UNITS } from '../../../shared/api/thresholds'
+import { describeError, failure, HostField, PortField, stopReason } from './common'
+import { CHECKMK_PARTS, judgeAgentOutput, type Limits } from './checkmk-health'
+import { checkmkInventory } from './checkmk-inventory'
+import { parseAgentOutput } from './checkmk-output'
+import { throughPolicy } from './reach'
+import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult, type ExitStatus } from './types'
+
+const Limit = z.number().min(0).max(1e9)
+
+export const CheckmkAgentConfig = z.object({
+  /** defaults to the host's address */
+  host: HostField.optional(),
+  port: PortField.default(6556),
+  /** what the result judges; all the agent reports by default */
+  parts: z.array(z.enum(CHECKMK_PARTS)).min(1).optional(),
+  load_warn_per_core: Limit.default(5),
+  load_crit_per_core: Limit.default(10),
+  /** the organization's memory thresholds fill these when a check sets none (SPEC §5 Thresholds) */
+  memory_unit: z.enum(MEMORY_UNITS).optional(),
+  memory_warn: Limit.optional(),
+  memory_crit: Limit.optional(),
+  fs_warn_pct: z.number().min(0).max(100).default(80),
+  fs_crit_pct: z.number().min(0).max(100).default(90),
+  /** collect the host's asset sections instead of judging its health */
+  inventory: z.boolean().default(false),
+})
+export type CheckmkAgentConfig = z.infer<typeof CheckmkAgentConfig>
+
+const LABEL = 'CHECKMK'
+/** A Windows server with SQL Server sends about 1 MB; more than this is no agent. */
+export const AGENT_OUTPUT_MAX = 16 * 1024 * 1024
+/** Memory thresholds when neither the check nor its organization sets any: percent used. */
+const MEMORY_DEFAULT = { memory_unit: 'percent_used', memory_warn: 80, memory_crit: 90 } as const
+
+/** The agent's text, or the result that says why there is none. */
+function readAgent(host: string, address: string, port: number, ctx: CheckContext): Promise<string | CheckResult> {
+  return new Promise((resolve) => {
+    const where = `${host} port ${port}`
+    const chunks: Buffer[] = []
+    let size = 0
+    let connected = false
+    let settled = false
+    const socket = net.connect({ host: address, port })
+    const settle = (result: string | CheckResult) => {
+      if (settled) return
+      settled = true
+      unsubscribe()
+      socket.destroy()
+      resolve(result)
+    }
+    const unsubscribe = ctx.onStop(() =>
+      settle(failure(2, `${LABEL} CRITICAL - ${stopReason(ctx)} ${connected ? 'reading the agent on' : 'connecting to'} ${where}`)),
+    )
+    socket.once('connect', () => (connected = true))
+    socket.on('data', (chunk: Buffer) => {
+      if (!size && chunk.length >= 2) {
+        const head = chunk.subarray(0, 2).toString('latin1')
+        if (head === '16')
+          return settle(
+            failure(
+              3,
+              `${LABEL} UNKNOWN - the agent on ${where} asks for TLS: it is registered to a Checkmk site; let it answer in legacy pull mode`,
+            ),
+          )
+        if (/^\d\d$/.test(head))
+          return settle(failure(3, `${LABEL} UNKNOWN - the agent on ${where} sends encrypted output; turn its encryption off`))
+      }
+      size += chunk.length
+      if (size > AGENT_OUTPUT_MAX)
+        return settle(failure(2, `${LABEL} CRITICAL - the agent on ${where} sent more than ${AGENT_OUTPUT_MAX / 1024 / 1024} MiB`))
+      chunks.push(chunk)
+    })
+    socket.once('end', () => {
+      if (!size)
+        settle(
+          failure(2, `${LABEL} CRITICAL - the agent on ${where} closed the connection without output (is this server in its only_from?)`),
+        )
+      else settle(Buffer.concat(chunks).toString('utf8'))
+    })
+    socket.on('error', (error) =>
+      settle(failure(2, `${LABEL} CRITICAL - ${connected ? 'connection to' : 'cannot connect to'} ${where}: ${describeError(error)}`)),
+    )
+  })
+}
+
+function limitsOf(config: CheckmkAgentConfig): Limits {
+  const memory =
+    config.memory_unit && config.memory_warn !== undefined && config.memory_crit !== undefined
+      ? { memory_unit: config.memory_unit, memory_warn: config.memory_warn, memory_crit: config.memory_crit }
+      : MEMORY_DEFAULT
+  return { ...config, ...memory }
+}
+
+function judged(text: string, config: CheckmkAgentConfig): CheckResult {
+  const output = parseAgentOutput(text)
+  const agent = output.get('check_mk')
+  if (!agent) return failure(2, `${LABEL} CRITICAL - the answer has no <<<check_mk>>> section: this is no Checkmk agent`)
+  if (config.inventory) {
+    const inventory = checkmkInventory(output)
+    const count = (n: number | undefined, what: string) => `${n ?? 0} ${what}`
+    const name = inventory.system?.[0]?.name
+    return {
+      status: 0,
+      output: `${LABEL} OK - ${name ? `${name}: ` : ''}${count(inventory.services?.length, 'services')}, ${count(inventory.storage?.length, 'filesystems')}, ${count(inventory.interfaces?.length, 'interfaces')}`,
+      perfdata: [],
+      inventory,
+    }
+  }
+  const { judged: parts, missing } = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS)
+  // Parts asked for by name that the agent does not report are UNKNOWN; by default they are simply not there.
+  const unknown = config.parts ? missing.map((p) => `the agent reports no ${p}`) : []
+  const worst = parts.reduce<ExitStatus>((s, p) => (p.status > s ? p.status : s), 0)
+  const status: ExitStatus = worst === 0 && unknown.length ? 3 : worst
+  const problems = parts.filter((p) => p.status).map((p) => p.text)
+  const summary = [...(problems.length ? problems : parts.map((p) => p.text)), ...unknown].join(', ') || 'the agent answered'
+  return {
+    status,
+    output: `${LABEL} ${STATUS_WORD[status]} - ${summary}`,
+    long_output: parts.map((p) => `${STATUS_WORD[p.status]} - ${p.text}`).join('\n') || undefined,
+    perfdata: parts.flatMap((p) => p.perfdata),
+  }
+}
+
+function run(config: CheckmkAgentConfig, ctx: CheckContext): Promise<CheckResult> {
+  const host = config.host ?? ctx.address
+  return throughPolicy(LABEL, host, ctx, async (address) => {
+    const text = await readAgent(host, address, config.port, ctx)
+    return typeof text === 'string' ? judged(text, config) : text
+  })
+}
+
+export const checkmkAgent: CheckKind<CheckmkAgentConfig> = {
+  kind: 'checkmk-agent',
+  config: CheckmkAgentConfig,
+  // Parsing a megabyte of agent output is milliseconds of a thread: never the main one.
+  needsWorker: () => true,
+  run,
+}

@@ -1,0 +1,260 @@
+/**
+ * What a Checkmk agent's output says about its host, judged as Checkmk's default services would judge it: the CPU
+ * load (15-minute average per core, 5 warning and 10 critical), memory (percent used or MB free, the organization's
+ * SPEC §5 memory thresholds), each filesystem's use (80 and 90 %, pseudo filesystems left out), failed systemd
+ * services (critical) and Windows services set to start automatically that are stopped (named, OK as in Checkmk's
+ * service summary), and the uptime. A part whose section the agent does not send is left out.
+ */
+import { perfItem, type PerfItem } from '../../../shared/perfdata'
+import type { ThresholdRange } from '../../../shared/thresholds'
+import type { MemoryUnit } from '../../../shared/api/thresholds'
+import { fieldsOf, keyValues, plainLines, subTable, type AgentOutput } from './checkmk-output'
+import type { ExitStatus } from './types'
+
+export const CHECKMK_PARTS = ['cpu', 'memory', 'filesystems', 'services', 'uptime'] as const
+export type CheckmkPart = (typeof CHECKMK_PARTS)[number]
+
+export interface Limits {
+  load_warn_per_core: number
+  load_crit_per_core: number
+  memory_unit: MemoryUnit
+  memory_warn: number
+  memory_crit: number
+  fs_warn_pct: number
+  fs_crit_pct: number
+}
+
+export interface Judged {
+  part: CheckmkPart
+  status: ExitStatus
+  /** one short phrase for the output line */
+  text: string
+  perfdata: PerfItem[]
+}
+
+/** Filesystems that hold no data of their own (Checkmk's df discovery leaves these out too). */
+const PSEUDO_FS = new Set(['tmpfs', 'devtmpfs', 'squashfs', 'iso9660', 'overlay', 'nfs', 'nfs4', 'cifs', 'smbfs', 'efivarfs', 'ramfs'])
+
+const above = (limit: number): ThresholdRange => ({ start: 0, end: limit, inside: false })
+const below = (limit: number): ThresholdRange => ({ start: limit, end: null, inside: false })
+const statusAbove = (value: number, warn: number, crit: number): ExitStatus => (value >= crit ? 2 : value >= warn ? 1 : 0)
+const round = (n: number, digits = 0) => Number(n.toFixed(digits))
+const GIB = 1024 ** 3
+
+/** A size in the unit that reads best: 812 MiB, 7.4 GiB. */
+export function bytesText(bytes: number): string {
+  if (bytes >= 1024 ** 4) return `${round(bytes / 1024 ** 4, 1)} TiB`
+  if (bytes >= GIB) return `${round(bytes / GIB, 1)} GiB`
+  return `${round(bytes / 1024 ** 2)} MiB`
+}
+
+function cpu(output: AgentOutput, limits: Limits): Judged | null {
+  const section = output.get('cpu')
+  const line = section?.lines[0]
+  if (!section || !line) return null
+  const [load1, load5, load15, , , cores] = fieldsOf(section, line)
+  const loads = [load1, load5, load15].map(Number)
+  if (loads.some((n) => !Number.isFinite(n))) return null
+  const n = Math.max(1, Number(cores) || 1)
+  const warn = limits.load_warn_per_core * n
+  const crit = limits.load_crit_per_core * n
+  const status = statusAbove(loads[2], warn, crit)
+  const limitText = status ? ` (${status === 2 ? 'critical' : 'warning'} at ${status === 2 ? crit : warn})` : ''
+  return {
+    part: 'cpu',
+    status,
+    text: `CPU load ${loads[2]} on ${n} ${n === 1 ? 'core' : 'cores'}${limitText}`,
+    perfdata: [
+      perfItem('load1', loads[0], ''),
+      perfItem('load5', loads[1], ''),
+      perfItem('load15', loads[2], '', { warn: above(warn), crit: above(crit), min: 0 }),
+    ],
+  }
+}
+
+function memory(output: AgentOutput, limits: Limits): Judged | null {
+  const values = keyValues(output.get('mem'))
+  const kb = (key: string) => (values.has(key) ? Number.parseInt(values.get(key)!, 10) : NaN)
+  const total = kb('MemTotal')
+  if (!(total > 0)) return null
+  // Linux says what is available without swapping; older kernels and Windows say what is free.
+  const cache = kb('Buffers') + kb('Cached')
+  const available = Number.isFinite(kb('MemAvailable')) ? kb('MemAvailable') : kb('MemFree') + (Number.isFinite(cache) ? cache : 0)
+  if (!Number.isFinite(available)) return null
+  const usedPct = ((total - available) / total) * 100
+  const freeMb = available / 1024
+  const { memory_unit: unit, memory_warn: warn, memory_crit: crit } = limits
+  const status: ExitStatus = unit === 'percent_used' ? statusAbove(usedPct, warn, crit) : freeMb <= crit ? 2 : freeMb <= warn ? 1 : 0
+  const limit = status === 2 ? crit : warn
+  const limitText = !status
+    ? ''
+    : unit === 'percent_used'
+      ? ` (${status === 2 ? 'critical' : 'warning'} at ${limit} %)`
+      : ` (${status === 2 ? 'critical' : 'warning'} at ${limit} MB free)`
+  const text =
+    unit === 'percent_used'
+      ? `memory ${round(usedPct)} % used of ${bytesText(total * 1024)}${limitText}`
+      : `memory ${round(freeMb)} MB free of ${bytesText(total * 1024)}${limitText}`
+  return {
+    part: 'memory',
+    status,
+    text,
+    perfdata: [
+      perfItem('memory_used', (total - available) * 1024, 'B', { min: 0, max: total * 1024 }),
+      unit === 'percent_used'
+        ? perfItem('memory_used_percent', round(usedPct, 2), '%', { warn: above(warn), crit: above(crit), min: 0, max: 100 })
+        : perfItem('memory_free', round(freeMb, 1), 'MB', { warn: below(warn), crit: below(crit), min: 0 }),
+    ],
+  }
+}
+
+export interface Filesystem {
+  mount: string
+  type: string
+  size_bytes: number
+  used_bytes: number
+  used_pct: number
+}
+
+/** The data filesystems of df: Linux's whitespace lines (the mount point may hold spaces) and Windows' tab ones. */
+export function filesystemsOf(output: AgentOutput): Filesystem[] {
+  const section = output.get('df')
+  if (!section) return []
+  return plainLines(section).flatMap((line) => {
+    const f = fieldsOf(section, line)
+    if (f.length < 7) return []
+    const [, type, size, used, available] = f
+    const mount = section.sep === null ? f.slice(6).join(' ') : f[6]
+    const [s, u, a] = [size, used, available].map(Number)
+    if (PSEUDO_FS.has(type.toLowerCase()) || !(s > 0) || !Number.isFinite(u) || !Number.isFinite(a)) return []
+    // As df: used of what users may fill (the root-reserved blocks are neither).
+    return [{ mount, type, size_bytes: s * 1024, used_bytes: u * 1024, used_pct: u + a > 0 ? (u / (u + a)) * 100 : 0 }]
+  })
+}
+
+function filesystems(output: AgentOutput, limits: Limits): Judged | null {
+  const all = filesystemsOf(output)
+  if (!all.length) return null
+  const judged = all.map((fs) => ({ fs, status: statusAbove(fs.used_pct, limits.fs_warn_pct, limits.fs_crit_pct) }))
+  const status = judged.reduce<ExitStatus>((s, j) => (j.status > s ? j.status : s), 0)
+  const bad = judged.filter((j) => j.status)
+  const fullest = all.reduce((a, b) => (b.used_pct > a.used_pct ? b : a))
+  const text = bad.length
+    ? bad
+        .map(
+          ({ fs, status: s }) =>
+            `filesystem ${fs.mount} ${round(fs.used_pct)} % used of ${bytesText(fs.size_bytes)} (${s === 2 ? 'critical' : 'warning'} at ${s === 2 ? limits.fs_crit_pct : limits.fs_warn_pct} %)`,
+        )
+        .join(', ')
+    : `${all.length} ${all.length === 1 ? 'filesystem' : 'filesystems'}, fullest ${fullest.mount} ${round(fullest.used_pct)} %`
+  const perfdata = all.map((fs) =>
+    perfItem(fs.mount, round(fs.used_pct, 2), '%', { warn: above(limits.fs_warn_pct), crit: above(limits.fs_crit_pct), min: 0, max: 100 }),
+  )
+  return { part: 'filesystems', status, text, perfdata }
+}
+
+export interface ServiceRow {
+  name: string
+  description: string
+  state: string
+  start_type: string | null
+}
+
+/** Linux systemd services ([all] of systemd_units, with [list-unit-files] for how they start) or Windows services. */
+export function servicesOf(output: AgentOutput): { system: 'systemd' | 'windows'; rows: ServiceRow[] } | null {
+  const systemd = output.get('systemd_units')
+  if (systemd) {
+    const starts = new Map(
+      subTable(systemd, 'list-unit-files').map((l) => {
+        const [unit, state] = l.trim().split(/\s+/)
+        return [unit, state ?? null] as const
+      }),
+    )
+    const rows = subTable(systemd, 'all').flatMap((line) => {
+      // A leading marker (* or ●) flags a failed or missing unit.
+      const [unit, , active, sub, ...description] = line.replace(/^\s*[*●]?\s*/, '').split(/\s+/)
+      if (!unit?.endsWith('.service') || !active) return []
+      return [
+        {
+          name: unit,
+          description: description.join(' '),
+          state: active === 'failed' ? 'failed' : (sub ?? active),
+          start_type: starts.get(unit) ?? null,
+        },
+      ]
+    })
+    return { system: 'systemd', rows }
+  }
+  const windows = output.get('services')
+  if (!windows) return null
+  const rows = windows.lines.flatMap((line) => {
+    const m = /^(\S+)\s+(\S+)\/(\S+)\s*(.*)$/.exec(line)
+    return m ? [{ name: m[1], description: m[4], state: m[2], start_type: m[3] }] : []
+  })
+  return { system: 'windows', rows }
+}
+
+function services(output: AgentOutput): Judged | null {
+  const found = servicesOf(output)
+  if (!found) return null
+  const names = (rows: ServiceRow[]) => rows.map((r) => r.name).join(', ')
+  if (found.system === 'systemd') {
+    const failed = found.rows.filter((r) => r.state === 'failed')
+    const running = found.rows.filter((r) => r.state === 'running').length
+    return {
+      part: 'services',
+      status: failed.length ? 2 : 0,
+      text: failed.length
+        ? `${failed.length} failed ${failed.length === 1 ? 'service' : 'services'}: ${names(failed)}`
+        : `${running} services running`,
+      perfdata: [perfItem('services_failed', failed.length, '', { crit: above(0), min: 0 })],
+    }
+  }
+  const stopped = found.rows.filter((r) => r.start_type === 'auto' && r.state !== 'running')
+  const running = found.rows.filter((r) => r.state === 'running').length
+  return {
+    part: 'services',
+    status: 0,
+    text: `${running} services running${stopped.length ? `, ${stopped.length} set to start automatically stopped: ${names(stopped)}` : ''}`,
+    perfdata: [perfItem('services_auto_stopped', stopped.length, '', { min: 0 })],
+  }
+}
+
+/** Seconds since boot, from the uptime section. */
+export function uptimeOf(output: AgentOutput): number | null {
+  const section = output.get('uptime')
+  const seconds = section?.lines[0] ? Number(fieldsOf(section, section.lines[0])[0]) : NaN
+  return Number.isFinite(seconds) ? Math.floor(seconds) : null
+}
+
+function uptime(output: AgentOutput): Judged | null {
+  const seconds = uptimeOf(output)
+  if (seconds === null) return null
+  const days = Math.floor(seconds / 86400)
+  const text =
+    days >= 1 ? `up ${days} ${days === 1 ? 'day' : 'days'}` : `up ${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min`
+  return { part: 'uptime', status: 0, text, perfdata: [perfItem('uptime', seconds, 's', { min: 0 })] }
+}
+
+/** The parts asked for that the output has, in CHECKMK_PARTS order; `missing` those it has no section for. */
+export function judgeAgentOutput(
+  output: AgentOutput,
+  limits: Limits,
+  parts: readonly CheckmkPart[],
+): { judged: Judged[]; missing: CheckmkPart[] } {
+  const judges: Record<CheckmkPart, () => Judged | null> = {
+    cpu: () => cpu(output, limits),
+    memory: () => memory(output, limits),
+    filesystems: () => filesystems(output, limits),
+    services: () => services(output),
+    uptime: () => uptime(output),
+  }
+  const judged: Judged[] = []
+  const missing: CheckmkPart[] = []
+  for (const part of CHECKMK_PARTS.filter((p) => parts.includes(p))) {
+    const j = judges[part]()
+    if (j) judged.push(j)
+    else missing.push(part)
+  }
+  return { judged, missing }
+}

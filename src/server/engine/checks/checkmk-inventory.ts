@@ -1,0 +1,126 @@
+/**
+ * SPEC §3 asset sections from a Checkmk agent's output: system and OS (<<<check_mk>>>, uptime), CPU (the cores of
+ * <<<cpu>>>, or Windows' logical processors), memory, storage (df), services (systemd or Windows), and, on Linux,
+ * interfaces and addresses (<<<lnx_if>>>'s `ip address` part and its ethtool lines).
+ */
+import { ASSET_ROWS_MAX, type AssetInventory, type AssetRow } from '../../../shared/asset-sections'
+import { fieldsOf, keyValues, subTable, type AgentOutput } from './checkmk-output'
+import { filesystemsOf, servicesOf, uptimeOf } from './checkmk-health'
+
+/** Column values of Windows' WMI tables (a header line, then rows) in a `sep(124)` section's sub-table. */
+function wmiRow(output: AgentOutput, section: string, table: string): Map<string, string> {
+  const [header, row] = subTable(output.get(section), table)
+  if (!header || !row) return new Map()
+  const values = row.split('|')
+  return new Map(header.split('|').map((name, i) => [name, values[i] ?? '']))
+}
+
+function cpuRows(output: AgentOutput): AssetRow[] {
+  const cpu = output.get('cpu')
+  const linux = cpu?.lines[0] ? Number(fieldsOf(cpu, cpu.lines[0])[5]) : NaN
+  const windows = Number(wmiRow(output, 'wmi_cpuload', 'computer_system').get('NumberOfLogicalProcessors'))
+  const n = Number.isInteger(linux) && linux > 0 ? linux : Number.isInteger(windows) && windows > 0 ? windows : 0
+  return Array.from({ length: Math.min(n, ASSET_ROWS_MAX) }, (_, i) => ({ index: i, description: `Processor ${i}`, load_percent: null }))
+}
+
+/** 255.255.255.224 of a /27. */
+function netmask(prefix: number): string {
+  const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0
+  return [24, 16, 8, 0].map((shift) => (mask >>> shift) & 255).join('.')
+}
+
+/** `ip address` lines of lnx_if: the interfaces with their flags, MTU, state and MAC, and their IPv4 addresses. */
+function linuxInterfaces(output: AgentOutput): { interfaces: AssetRow[]; addresses: AssetRow[] } {
+  const section = output.get('lnx_if')
+  const lines = section?.lines ?? []
+  const start = lines.findIndex((l) => l.trim() === '[start_iplink]')
+  const end = lines.findIndex((l) => l.trim() === '[end_iplink]')
+  const interfaces: AssetRow[] = []
+  const addresses: AssetRow[] = []
+  if (start === -1) return { interfaces, addresses }
+  for (const line of lines.slice(start + 1, end === -1 ? undefined : end)) {
+    const head = /^(\d+):\s+([^:@\s]+)[^:]*:\s+<([^>]*)>(.*)$/.exec(line)
+    if (head) {
+      const flags = head[3].split(',')
+      const mtu = /\bmtu (\d+)/.exec(head[4])
+      const state = /\bstate (\S+)/.exec(head[4])?.[1].toLowerCase()
+      interfaces.push({
+        index: Number(head[1]),
+        name: head[2],
+        description: head[2],
+        alias: null,
+        type: null,
+        mtu: mtu ? Number(mtu[1]) : null,
+        speed_mbps: null,
+        mac: null,
+        admin_status: flags.includes('UP') ? 'up' : 'down',
+        // A loopback's state is UNKNOWN: carrier (LOWER_UP) says whether it passes traffic.
+        oper_status: state === 'up' || (state === 'unknown' && flags.includes('LOWER_UP')) ? 'up' : (state ?? null),
+      })
+      continue
+    }
+    const current = interfaces.at(-1)
+    const link = /^\s+link\/(\S+)\s+([0-9a-f:]+)/.exec(line)
+    if (current && link) {
+      current.type = link[1] === 'loopback' ? 'softwareLoopback' : link[1] === 'ether' ? 'ethernetCsmacd' : link[1]
+      current.mac = link[2]
+    }
+    const inet = /^\s+inet (\d+\.\d+\.\d+\.\d+)\/(\d+)/.exec(line)
+    if (current && inet) addresses.push({ address: inet[1], netmask: netmask(Number(inet[2])), interface: current.name })
+  }
+  // ethtool's lines per interface ([net0] … Speed: 1000Mb/s).
+  for (const row of interfaces) {
+    const speed = subTable(section, String(row.name)).find((l) => /^\s*Speed:/.test(l))
+    const mbps = speed ? /(\d+)Mb\/s/.exec(speed) : null
+    if (mbps) row.speed_mbps = Number(mbps[1])
+  }
+  return { interfaces: interfaces.slice(0, ASSET_ROWS_MAX), addresses: addresses.slice(0, ASSET_ROWS_MAX) }
+}
+
+export function checkmkInventory(output: AgentOutput): AssetInventory {
+  const agent = keyValues(output.get('check_mk'))
+  const computer = wmiRow(output, 'wmi_cpuload', 'computer_system')
+  const name = agent.get('Hostname') || null
+  const os = agent.get('AgentOS') || null
+  const inventory: AssetInventory = {
+    system: [
+      {
+        name,
+        description: [computer.get('Manufacturer'), computer.get('Model')].filter(Boolean).join(' ') || null,
+        object_id: null,
+        location: null,
+        contact: null,
+        uptime_s: uptimeOf(output),
+      },
+    ],
+    os: [
+      {
+        // Agents from 2.1 on name the distribution; older ones only the family.
+        name: agent.get('OSName') || os,
+        version: agent.get('OSVersion') || null,
+        type: agent.get('OSType') || os,
+        architecture: agent.get('Architecture') || agent.get('OSPlatform') || null,
+        agent_version: agent.get('Version') || null,
+      },
+    ],
+  }
+  const cpu = cpuRows(output)
+  if (cpu.length) inventory.cpu = cpu
+  const mem = keyValues(output.get('mem')).get('MemTotal')
+  if (mem) inventory.memory = [{ total_bytes: Number.parseInt(mem, 10) * 1024 }]
+  const filesystems = filesystemsOf(output)
+  if (filesystems.length)
+    inventory.storage = filesystems.slice(0, ASSET_ROWS_MAX).map((fs, i) => ({
+      index: i + 1,
+      description: fs.mount,
+      type: fs.type,
+      size_bytes: fs.size_bytes,
+      used_bytes: fs.used_bytes,
+    }))
+  const services = servicesOf(output)
+  if (services?.rows.length) inventory.services = services.rows.slice(0, ASSET_ROWS_MAX).map((r) => ({ ...r }))
+  const { interfaces, addresses } = linuxInterfaces(output)
+  if (interfaces.length) inventory.interfaces = interfaces
+  if (addresses.length) inventory.addresses = addresses
+  return inventory
+}

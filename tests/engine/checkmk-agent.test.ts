@@ -1,0 +1,182 @@
+/**
+ * SPEC §3 access method check_mk: the `checkmk-agent` check reads a Checkmk agent over TCP as a Checkmk site pulls
+ * it and judges the host's CPU load, memory (SPEC §5 memory thresholds, percent used or MB free), filesystems and
+ * services, or collects its asset sections (SPEC §3). The agent is a loopback TCP service serving agent output.
+ */
+import net from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { runCheck } from '../../src/server/engine/checks'
+import { AGENT_OUTPUT_MAX, checkmkAgent } from '../../src/server/engine/checks/checkmk-agent'
+import { withOrganizationThresholds } from '../../src/server/engine/organization-thresholds'
+import { OrganizationThresholds } from '../../src/shared/api/thresholds'
+import { LOOPBACK } from '../fixtures/loopback'
+import { linuxAgentOutput, startAgent, windowsAgentOutput, type Agent } from '../fixtures/checkmk-agent'
+
+describe('checkmk-agent check', () => {
+  let agent: Agent | undefined
+  afterEach(async () => {
+    await agent?.close()
+    agent = undefined
+  })
+  const serve = async (output: string | Buffer) => (agent = await startAgent(output))
+  const run = (config: Record<string, unknown> = {}, timeoutMs = 5000) =>
+    runCheck(checkmkAgent, checkmkAgent.config.parse({ port: agent!.port, ...config }), { timeoutMs, address: LOOPBACK, secrets: {} })
+
+  it('is OK with the load, memory, filesystems, services and uptime of a healthy Linux host', async () => {
+    await serve(linuxAgentOutput())
+    const result = await run()
+    expect(result.status).toBe(0)
+    expect(result.output).toBe(
+      'CHECKMK OK - CPU load 0.3 on 2 cores, memory 50 % used of 15.6 GiB, 2 filesystems, fullest / 25 %, 2 services running, up 9 days',
+    )
+    expect(result.long_output!.split('\n')).toHaveLength(5)
+    // tmpfs (full) and the other host's piggyback data are not this host's filesystems.
+    expect(result.perfdata.map((p) => p.label)).toEqual([
+      'load1',
+      'load5',
+      'load15',
+      'memory_used',
+      'memory_used_percent',
+      '/',
+      '/srv/web data',
+      'services_failed',
+      'uptime',
+    ])
+    expect(result.perfdata.find((p) => p.label === 'load15')).toMatchObject({ value: 0.3, warn: { end: 10 }, crit: { end: 20 } })
+    expect(result.perfdata.find((p) => p.label === '/')).toMatchObject({ value: 25, unit: '%', max: 100 })
+  })
+
+  it('names a filesystem over its threshold, a failed service and a high load', async () => {
+    await serve(linuxAgentOutput({ rootUsedKb: 7_500_000, failedService: 'backup.service', load15: 12 }))
+    const result = await run()
+    expect(result.status).toBe(2)
+    expect(result.output).toBe(
+      'CHECKMK CRITICAL - CPU load 12 on 2 cores (warning at 10), filesystem / 94 % used of 7.6 GiB (critical at 90 %), 1 failed service: backup.service',
+    )
+    expect(result.long_output).toContain('OK - memory 50 % used of 15.6 GiB')
+  })
+
+  it('takes filesystem levels and memory as MB free from the check, and its organization’s memory thresholds', async () => {
+    await serve(linuxAgentOutput({ rootUsedKb: 7_500_000, memAvailableKb: 1_536_000 }))
+    const own = await run({ fs_warn_pct: 95, fs_crit_pct: 98, memory_unit: 'mb_free', memory_warn: 2000, memory_crit: 1000 })
+    expect(own.status).toBe(1)
+    expect(own.output).toBe('CHECKMK WARNING - memory 1500 MB free of 15.6 GiB (warning at 2000 MB free)')
+    expect(own.perfdata.find((p) => p.label === 'memory_free')).toMatchObject({
+      value: 1500 * 1024 ** 2,
+      warn: { start: 2000 * 1024 ** 2, end: null },
+    })
+
+    // SPEC §5: an organization's memory thresholds reach every such check that sets none of its own.
+    const thresholds = OrganizationThresholds.parse({ memory: { unit: 'percent_used', warning: 85, critical: 95 } })
+    const config = withOrganizationThresholds('checkmk-agent', { port: agent!.port }, thresholds) as Record<string, unknown>
+    const byOrganization = await run(config)
+    expect(byOrganization.output).toContain('memory 91 % used of 15.6 GiB (warning at 85 %)')
+    expect(byOrganization.status).toBe(2) // the root filesystem at 94 %
+  })
+
+  it('reads a Windows agent: drive letters, stopped automatic services and no CPU load', async () => {
+    await serve(windowsAgentOutput())
+    const result = await run()
+    expect(result.status).toBe(2)
+    expect(result.output).toBe('CHECKMK CRITICAL - filesystem C:\\ 90 % used of 100 GiB (critical at 90 %)')
+    expect(result.long_output!.split('\n')).toEqual([
+      'OK - memory 50 % used of 32 GiB',
+      'CRITICAL - filesystem C:\\ 90 % used of 100 GiB (critical at 90 %)',
+      'OK - 2 services running, 1 set to start automatically stopped: Spooler',
+      'OK - up 1 day',
+    ])
+    // Asked for by name, a part the agent does not report is UNKNOWN.
+    const cpu = await run({ parts: ['cpu'] })
+    expect(cpu).toMatchObject({ status: 3, output: 'CHECKMK UNKNOWN - the agent reports no cpu' })
+    expect((await run({ parts: ['services'] })).status).toBe(0)
+  })
+
+  it('collects the asset sections with `inventory`', async () => {
+    await serve(linuxAgentOutput())
+    const result = await run({ inventory: true })
+    expect(result).toMatchObject({ status: 0, output: 'CHECKMK OK - web-01: 3 services, 2 filesystems, 2 interfaces' })
+    const found = result.inventory!
+    expect(found.os).toEqual([
+      { name: 'Debian GNU/Linux', version: '12', type: 'linux', architecture: 'x86_64', agent_version: '2.3.0p10' },
+    ])
+    expect(found.system).toEqual([expect.objectContaining({ name: 'web-01', uptime_s: 777600 })])
+    expect(found.cpu).toHaveLength(2)
+    expect(found.memory).toEqual([{ total_bytes: 16_384_000 * 1024 }])
+    expect(found.storage).toEqual([
+      { index: 1, description: '/', type: 'ext4', size_bytes: 8_000_000 * 1024, used_bytes: 2_000_000 * 1024 },
+      { index: 2, description: '/srv/web data', type: 'xfs', size_bytes: 100_000_000 * 1024, used_bytes: 10_000_000 * 1024 },
+    ])
+    expect(found.services).toEqual([
+      { name: 'nginx.service', description: 'A high performance web server', state: 'running', start_type: 'enabled' },
+      { name: 'cron.service', description: 'Regular background program processing daemon', state: 'running', start_type: 'enabled' },
+      { name: 'backup.service', description: 'Nightly backup', state: 'dead', start_type: 'disabled' },
+    ])
+    expect(found.interfaces!.find((i) => i.name === 'eth0')).toMatchObject({
+      type: 'ethernetCsmacd',
+      mtu: 1500,
+      speed_mbps: 1000,
+      mac: '52:54:00:12:34:56',
+      admin_status: 'up',
+      oper_status: 'up',
+    })
+    expect(found.addresses).toEqual([
+      { address: '127.0.0.1', netmask: '255.0.0.0', interface: 'lo' },
+      { address: '192.0.2.10', netmask: '255.255.255.0', interface: 'eth0' },
+    ])
+
+    await agent!.close()
+    await serve(windowsAgentOutput())
+    const windows = (await run({ inventory: true })).inventory!
+    expect(windows.system).toEqual([expect.objectContaining({ name: 'FILE-01', description: 'Dell Inc. PowerEdge R650', uptime_s: 90061 })])
+    expect(windows.cpu).toHaveLength(8)
+    expect(windows.services).toContainEqual({ name: 'Spooler', description: 'Print Spooler', state: 'stopped', start_type: 'auto' })
+  })
+
+  it('says why it cannot read an agent', async () => {
+    // Registered to a Checkmk site, the agent controller answers "16" and waits for TLS.
+    await serve('16')
+    expect(await run()).toMatchObject({ status: 3, output: expect.stringMatching(/asks for TLS: it is registered to a Checkmk site/) })
+    await agent!.close()
+    await serve(Buffer.concat([Buffer.from('03'), Buffer.alloc(64, 0xa5)]))
+    expect((await run()).output).toMatch(/sends encrypted output/)
+    await agent!.close()
+    // An agent whose only_from leaves this server out closes at once.
+    await serve('')
+    expect((await run()).output).toMatch(/^CHECKMK CRITICAL - the agent on .* closed the connection without output/)
+    await agent!.close()
+    await serve('HTTP/1.1 400 Bad Request\r\n\r\n')
+    expect((await run()).output).toBe('CHECKMK CRITICAL - the answer has no <<<check_mk>>> section: this is no Checkmk agent')
+    await agent!.close()
+    await serve(Buffer.alloc(AGENT_OUTPUT_MAX + 1024, 'x'))
+    expect((await run()).output).toMatch(/sent more than 16 MiB/)
+  })
+
+  it('is CRITICAL when nothing listens or the agent never finishes', async () => {
+    const closed = net.createServer()
+    await new Promise<void>((resolve) => closed.listen(0, LOOPBACK, resolve))
+    const port = (closed.address() as net.AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const refused = await runCheck(checkmkAgent, checkmkAgent.config.parse({ port }), { timeoutMs: 2000, address: LOOPBACK, secrets: {} })
+    expect(refused.output).toBe(`CHECKMK CRITICAL - cannot connect to ${LOOPBACK} port ${port}: Connection refused`)
+
+    const silent = net.createServer((socket) => socket.write('<<<check_mk>>>\n'))
+    await new Promise<void>((resolve) => silent.listen(0, LOOPBACK, resolve))
+    const silentPort = (silent.address() as net.AddressInfo).port
+    const hung = await runCheck(checkmkAgent, checkmkAgent.config.parse({ port: silentPort }), {
+      timeoutMs: 500,
+      address: LOOPBACK,
+      secrets: {},
+    })
+    silent.close()
+    expect(hung).toMatchObject({
+      status: 2,
+      output: expect.stringMatching(/^CHECKMK CRITICAL - timed out after 0.5 s reading the agent on/),
+    })
+  })
+
+  it('refuses configurations it cannot run', () => {
+    expect(checkmkAgent.config.safeParse({ parts: ['disks'] }).success).toBe(false)
+    expect(checkmkAgent.config.safeParse({ fs_warn_pct: 120 }).success).toBe(false)
+    expect(checkmkAgent.config.safeParse({ memory_unit: 'gb' }).success).toBe(false)
+  })
+})
