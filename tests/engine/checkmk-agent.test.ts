@@ -27,9 +27,9 @@ describe('checkmk-agent check', () => {
     const result = await run()
     expect(result.status).toBe(0)
     expect(result.output).toBe(
-      'CHECKMK OK - CPU load 0.3 on 2 cores, memory 50 % used of 15.6 GiB, 2 filesystems, fullest / 25 %, 2 services running, up 9 days',
+      'CHECKMK OK - CPU load 0.3 on 2 cores, memory 50 % used of 15.6 GiB, 2 filesystems, fullest / 25 %, 2 services running, 1 local check OK, up 9 days',
     )
-    expect(result.long_output!.split('\n')).toHaveLength(5)
+    expect(result.long_output!.split('\n')).toHaveLength(6)
     // tmpfs (full) and the other host's piggyback data are not this host's filesystems.
     expect(result.perfdata.map((p) => p.label)).toEqual([
       'load1',
@@ -40,6 +40,7 @@ describe('checkmk-agent check', () => {
       '/',
       '/srv/web data',
       'services_failed',
+      'Backup age age',
       'uptime',
     ])
     expect(result.perfdata.find((p) => p.label === 'load15')).toMatchObject({ value: 0.3, warn: { end: 10 }, crit: { end: 20 } })
@@ -54,6 +55,38 @@ describe('checkmk-agent check', () => {
       'CHECKMK CRITICAL - CPU load 12 on 2 cores (warning at 10), filesystem / 94 % used of 7.6 GiB (critical at 90 %), 1 failed service: backup.service',
     )
     expect(result.long_output).toContain('OK - memory 50 % used of 15.6 GiB')
+  })
+
+  it('judges the host’s local checks by their state, or by their metrics’ levels with P', async () => {
+    await serve(
+      linuxAgentOutput({
+        local: [
+          '0 "Backup age" age=3600;86400;172800 Last backup an hour ago',
+          '2 Mailqueue - 250 mails waiting',
+          'P Connections count=70;50;100|errors=0;1;5 70 connections',
+          'P Temperature temp=15;20:30;10:40 15 °C',
+          'cached(1700000000,300) 0 Updates - all installed',
+          'not a local check line',
+        ],
+      }),
+    )
+    const result = await run({ parts: ['local'] })
+    expect(result.status).toBe(2)
+    expect(result.output).toBe(
+      'CHECKMK CRITICAL - Mailqueue CRITICAL: 250 mails waiting, Connections WARNING: 70 connections, Temperature WARNING: 15 °C',
+    )
+    expect(result.perfdata.map((p) => [p.label, p.value])).toEqual([
+      ['Backup age age', 3600],
+      ['Connections count', 70],
+      ['Connections errors', 0],
+      ['Temperature temp', 15],
+    ])
+    await agent!.close()
+    await serve(linuxAgentOutput({ local: ['3 "Raid status" - controller not found'] }))
+    expect(await run({ parts: ['local'] })).toMatchObject({
+      status: 3,
+      output: 'CHECKMK UNKNOWN - Raid status UNKNOWN: controller not found',
+    })
   })
 
   it('takes filesystem levels and memory as MB free from the check, and its organization’s memory thresholds', async () => {

@@ -13,9 +13,10 @@ import { MEMORY_UNITS } from '../../../shared/api/thresholds'
 import { describeError, failure, HostField, PortField, stopReason } from './common'
 import { CHECKMK_PARTS, judgeAgentOutput, type Limits } from './checkmk-health'
 import { checkmkInventory } from './checkmk-inventory'
+import { worstState } from './checkmk-local'
 import { parseAgentOutput } from './checkmk-output'
 import { throughPolicy } from './reach'
-import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult, type ExitStatus } from './types'
+import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
 
 const Limit = z.number().min(0).max(1e9)
 
@@ -121,8 +122,7 @@ function judged(text: string, config: CheckmkAgentConfig): CheckResult {
   const { judged: parts, missing } = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS)
   // Parts asked for by name that the agent does not report are UNKNOWN; by default they are simply not there.
   const unknown = config.parts ? missing.map((p) => `the agent reports no ${p}`) : []
-  const worst = parts.reduce<ExitStatus>((s, p) => (p.status > s ? p.status : s), 0)
-  const status: ExitStatus = worst === 0 && unknown.length ? 3 : worst
+  const status = worstState([...parts.map((p) => p.status), ...(unknown.length ? [3 as const] : [])])
   const problems = parts.filter((p) => p.status).map((p) => p.text)
   const summary = [...(problems.length ? problems : parts.map((p) => p.text)), ...unknown].join(', ') || 'the agent answered'
   return {

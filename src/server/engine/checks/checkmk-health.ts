@@ -3,15 +3,17 @@
  * load (15-minute average per core, 5 warning and 10 critical), memory (percent used or MB free, the organization's
  * SPEC §5 memory thresholds), each filesystem's use (80 and 90 %, pseudo filesystems left out), failed systemd
  * services (critical) and Windows services set to start automatically that are stopped (named, OK as in Checkmk's
- * service summary), and the uptime. A part whose section the agent does not send is left out.
+ * service summary), the host's local checks (checkmk-local.ts) and the uptime. A part whose section the agent does not
+ * send is left out.
  */
 import { perfItem, type PerfItem } from '../../../shared/perfdata'
 import type { ThresholdRange } from '../../../shared/thresholds'
 import type { MemoryUnit } from '../../../shared/api/thresholds'
+import { localChecksOf, worstState } from './checkmk-local'
 import { fieldsOf, keyValues, plainLines, subTable, type AgentOutput } from './checkmk-output'
-import type { ExitStatus } from './types'
+import { STATUS_WORD, type ExitStatus } from './types'
 
-export const CHECKMK_PARTS = ['cpu', 'memory', 'filesystems', 'services', 'uptime'] as const
+export const CHECKMK_PARTS = ['cpu', 'memory', 'filesystems', 'services', 'local', 'uptime'] as const
 export type CheckmkPart = (typeof CHECKMK_PARTS)[number]
 
 export interface Limits {
@@ -220,6 +222,20 @@ function services(output: AgentOutput): Judged | null {
   }
 }
 
+function local(output: AgentOutput): Judged | null {
+  const checks = localChecksOf(output)
+  if (!checks.length) return null
+  const bad = checks.filter((c) => c.status)
+  return {
+    part: 'local',
+    status: worstState(checks.map((c) => c.status)),
+    text: bad.length
+      ? bad.map((c) => `${c.name} ${STATUS_WORD[c.status]}${c.detail ? `: ${c.detail}` : ''}`).join(', ')
+      : `${checks.length} local ${checks.length === 1 ? 'check' : 'checks'} OK`,
+    perfdata: checks.flatMap((c) => c.perfdata),
+  }
+}
+
 /** Seconds since boot, from the uptime section. */
 export function uptimeOf(output: AgentOutput): number | null {
   const section = output.get('uptime')
@@ -247,6 +263,7 @@ export function judgeAgentOutput(
     memory: () => memory(output, limits),
     filesystems: () => filesystems(output, limits),
     services: () => services(output),
+    local: () => local(output),
     uptime: () => uptime(output),
   }
   const judged: Judged[] = []
