@@ -247,6 +247,25 @@ describe.each(DATABASES)('probes on %s', (db) => {
     })
     expect(bad.status).toBe(400)
     expect((await t.api.get(`/api/v1/hosts/${host}/assets`)).body.totalresults).toBe(1)
+    // A Checkmk agent's inventory brings the host's packages along.
+    const agent = await resource('Agent inventory', 'checkmk-agent', { inventory: true })
+    const packages = [{ name: 'openssl', version: '3.0.15-1~deb12u1', arch: 'amd64', vendor: null }]
+    const listed = await link(token, 'results', {
+      results: [
+        {
+          type: 'resource',
+          id: agent,
+          at: nowS(),
+          status: 0,
+          output: 'CHECKMK OK',
+          perfdata: [],
+          inventory: { system: [system] },
+          packages,
+        },
+      ],
+    })
+    expect(listed.status).toBe(200)
+    expect((await t.api.get(`/api/v1/hosts/${host}/software`)).body.result).toEqual([{ ...packages[0], updated_at: expect.any(Number) }])
   })
 
   it('splits an environment between the probes of its group, and one takes over when the other falls silent', async () => {

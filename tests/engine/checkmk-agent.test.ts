@@ -127,7 +127,13 @@ describe('checkmk-agent check', () => {
   it('collects the asset sections with `inventory`', async () => {
     await serve(linuxAgentOutput())
     const result = await run({ inventory: true })
-    expect(result).toMatchObject({ status: 0, output: 'CHECKMK OK - web-01: 3 services, 2 filesystems, 2 interfaces' })
+    expect(result).toMatchObject({ status: 0, output: 'CHECKMK OK - web-01: 3 services, 2 filesystems, 2 interfaces, 3 packages' })
+    // dpkg's installed packages, a multiarch one once (a host lists a name and version once), none only configured.
+    expect(result.packages).toEqual([
+      { name: 'nginx', version: '1.22.1-9', arch: 'amd64', vendor: null },
+      { name: 'openssl', version: '3.0.15-1~deb12u1', arch: 'amd64', vendor: null },
+      { name: 'libc6', version: '2.36-9+deb12u9', arch: 'amd64', vendor: null },
+    ])
     const found = result.inventory!
     expect(found.os).toEqual([
       { name: 'Debian GNU/Linux', version: '12', type: 'linux', architecture: 'x86_64', agent_version: '2.3.0p10' },
@@ -163,6 +169,25 @@ describe('checkmk-agent check', () => {
     expect(windows.system).toEqual([expect.objectContaining({ name: 'FILE-01', description: 'Dell Inc. PowerEdge R650', uptime_s: 90061 })])
     expect(windows.cpu).toHaveLength(8)
     expect(windows.services).toContainEqual({ name: 'Spooler', description: 'Print Spooler', state: 'stopped', start_type: 'auto' })
+    expect((await run({ inventory: true })).packages).toEqual([
+      { name: 'Microsoft SQL Server 2019 (64-bit)', version: '15.0.2000.5', vendor: 'Microsoft Corporation', arch: null },
+      { name: '7-Zip 23.01 (x64)', version: '23.01', vendor: 'Igor Pavlov', arch: null },
+    ])
+
+    // An rpm host's list is tab separated, with the release apart; an agent without the plugin lists none.
+    await agent!.close()
+    const rpm = [
+      'openssl-libs\t3.0.7\tx86_64\t27.el9\tA general purpose cryptography library',
+      'bash\t5.1.8\tx86_64\t9.el9\tThe GNU Bourne Again shell',
+    ]
+    await serve(`<<<check_mk>>>\nAgentOS: linux\n<<<lnx_packages:sep(9)>>>\n${rpm.join('\n')}\n`)
+    expect((await run({ inventory: true })).packages).toEqual([
+      { name: 'openssl-libs', version: '3.0.7-27.el9', arch: 'x86_64', vendor: null },
+      { name: 'bash', version: '5.1.8-9.el9', arch: 'x86_64', vendor: null },
+    ])
+    await agent!.close()
+    await serve('<<<check_mk>>>\nAgentOS: linux\n')
+    expect((await run({ inventory: true })).packages).toBeUndefined()
   })
 
   it('says why it cannot read an agent', async () => {

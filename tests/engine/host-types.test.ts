@@ -58,6 +58,9 @@ describe('a host created by type', () => {
     expect(assets.map((a) => a.section)).toEqual(['cpu', 'system', 'os', 'services', 'memory', 'addresses', 'interfaces', 'storage'])
     expect(assets.find((a) => a.section === 'services')!.rows).toHaveLength(3)
     expect((await admin.get(`/api/v1/hosts/${host.body.id}`)).body.has_asset_data).toBe(true)
+    // With Checkmk's inventory plugin the agent lists its packages too: they are the host's software (SPEC §2 Assets).
+    const software = (await admin.get(`/api/v1/hosts/${host.body.id}/software`)).body.result as { name: string; version: string }[]
+    expect(software.map((p) => `${p.name} ${p.version}`)).toEqual(['libc6 2.36-9+deb12u9', 'nginx 1.22.1-9', 'openssl 3.0.15-1~deb12u1'])
   })
 
   it('runs a check edited while its first run is in flight with its new configuration', async () => {

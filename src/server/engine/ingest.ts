@@ -90,7 +90,7 @@ export function createIngest(store: Store, ctx: IngestContext) {
           at,
           text: result.configuration,
         })
-      if (result.inventory !== undefined) inventories.push({ hostId: t.hostId, at, inventory: result.inventory })
+      if (result.inventory !== undefined) inventories.push({ hostId: t.hostId, at, inventory: result.inventory, packages: result.packages })
       const cur = next.get(t) ?? t
       let status: number = result.status
       if (t.type === 'host') {

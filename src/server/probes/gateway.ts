@@ -186,8 +186,8 @@ export function createProbeGateway(opts: ProbeGatewayOptions) {
           throw new ApiError(r.type === 'host' ? 'host_not_found' : 'resource_check_not_found', { index, [`${r.type}_id`]: r.id })
         if (r.at > t + MAX_FUTURE_S || r.at < t - MAX_AGE_S)
           throw new ApiError('validation_failed', { field: `results.${index}.at`, reason: 'more than a minute ahead or a week old' })
-        const { status, output, long_output, perfdata, configuration, inventory } = r
-        return { type: r.type, id: r.id, at: r.at, result: { status, output, long_output, perfdata, configuration, inventory } }
+        const { status, output, long_output, perfdata, configuration, inventory, packages } = r
+        return { type: r.type, id: r.id, at: r.at, result: { status, output, long_output, perfdata, configuration, inventory, packages } }
       })
       await engine!.submit(items)
       return items.length

@@ -10,6 +10,7 @@ import { getHost } from './hosts'
 import { readJson } from './json'
 import { ASSET_SECTION_NAMES, type AssetInventory, type AssetRow, type AssetSectionName } from '../../shared/asset-sections'
 import type { HostAssetSection } from '../../shared/api/host-assets'
+import type { SoftwarePackage } from '../../shared/api/software'
 
 /** What one inventory run found for a host, for the result batch that writes it. */
 export interface InventoryRead {
@@ -17,6 +18,8 @@ export interface InventoryRead {
   /** unix seconds of the check */
   at: number
   inventory: AssetInventory
+  /** the packages it listed, which replace the host's; undefined: it lists none, the host's stay */
+  packages?: SoftwarePackage[]
 }
 
 /** SPEC §2 has_asset_data: collected sections or reported packages. */

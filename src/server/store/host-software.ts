@@ -12,7 +12,15 @@ import { chunked } from './action-targets'
 import { now } from './json'
 import { fail } from './fail'
 import { markAssetData } from './host-assets'
-import type { HostSoftware, PackageSummary, SoftwarePageQuery, SoftwarePush, SoftwareQuery, VersionCount } from '../../shared/api/software'
+import type {
+  HostSoftware,
+  PackageSummary,
+  SoftwarePackage,
+  SoftwarePageQuery,
+  SoftwarePush,
+  SoftwareQuery,
+  VersionCount,
+} from '../../shared/api/software'
 import { DEFAULT_PAGE_SIZE } from '../../shared/constants'
 
 async function visibleHost(db: Kysely<Database>, scope: Scope, hostId: number) {
@@ -37,30 +45,34 @@ export async function listHostSoftware(db: Kysely<Database>, scope: Scope, hostI
  * results do: SPEC §6 names no inventory right, and host data pushed by agents is host administration.
  */
 export async function replaceHostSoftware(db: Kysely<Database>, scope: Scope, hostId: number, software: SoftwarePush['software']) {
-  const t = now()
   await db.transaction().execute(async (tx) => {
     const host = await visibleHost(tx, scope, hostId)
     demand(scope, 'host_write', { environmentId: host.hostgroup_id })
-    await tx.deleteFrom('host_software').where('host_id', '=', hostId).execute()
-    for (const part of chunked(software)) {
-      await tx
-        .insertInto('host_software')
-        .values(
-          part.map((p) => ({
-            host_id: hostId,
-            name: p.name,
-            version: p.version,
-            vendor: p.vendor ?? null,
-            arch: p.arch ?? null,
-            updated_at: t,
-          })),
-        )
-        .execute()
-    }
-    // SPEC §2: a host's asset link is enabled when it has asset data (packages or collected sections).
-    await markAssetData(tx, hostId)
+    await writeHostSoftware(tx, hostId, software, now())
   })
   return listHostSoftware(db, scope, hostId)
+}
+
+/** In the caller's transaction: the host's packages replaced by `software` (a push, or a Checkmk agent's inventory). */
+export async function writeHostSoftware(tx: Kysely<Database>, hostId: number, software: SoftwarePackage[], at: number) {
+  await tx.deleteFrom('host_software').where('host_id', '=', hostId).execute()
+  for (const part of chunked(software)) {
+    await tx
+      .insertInto('host_software')
+      .values(
+        part.map((p) => ({
+          host_id: hostId,
+          name: p.name,
+          version: p.version,
+          vendor: p.vendor ?? null,
+          arch: p.arch ?? null,
+          updated_at: at,
+        })),
+      )
+      .execute()
+  }
+  // SPEC §2: a host's asset link is enabled when it has asset data (packages or collected sections).
+  await markAssetData(tx, hostId)
 }
 
 /** The hosts a software query counts (the host list's filters and scope), each joined to its packages. */

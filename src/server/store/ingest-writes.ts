@@ -13,6 +13,7 @@ import type { SeriesCache } from './perfdata'
 import type { StateChangeNote } from './action-targets'
 import { saveConfigurations, type ConfigurationRead } from './config-backups'
 import { saveInventories, type InventoryRead } from './host-assets'
+import { writeHostSoftware } from './host-software'
 import type { SecretBox } from '../security/secrets'
 import type { PerfItem } from '../../shared/perfdata'
 import type { FeedDelta } from '../../shared/feed'
@@ -177,6 +178,7 @@ export async function writeResultBatch(
       if (batch.configurations?.reads.length)
         deltas.push(...(await saveConfigurations(tx, batch.configurations.reads, batch.configurations.box)))
       if (batch.inventories.length) await saveInventories(tx, batch.inventories)
+      for (const read of batch.inventories) if (read.packages) await writeHostSoftware(tx, read.hostId, read.packages, read.at)
     })
     .catch((err) => {
       series.clear() // ids created in the rolled-back transaction do not exist

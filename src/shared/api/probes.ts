@@ -7,6 +7,7 @@ import { MAX_CONFIG_BYTES } from '../config-backups'
 import { ASSET_ROWS_MAX, ASSET_SECTION_NAMES } from '../asset-sections'
 import { PerfItemSchema } from '../perfdata'
 import { AllowedTargets } from './quotas'
+import { SOFTWARE_PER_HOST_MAX, SoftwarePackage } from './software'
 
 const EnvironmentIds = z.array(z.number().int().positive()).max(1000)
 
@@ -92,6 +93,8 @@ export const ProbeResult = z.object({
       z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))).max(ASSET_ROWS_MAX),
     )
     .optional(),
+  /** a `checkmk-agent` inventory's packages */
+  packages: z.array(SoftwarePackage).max(SOFTWARE_PER_HOST_MAX).optional(),
 })
 export type ProbeResult = z.infer<typeof ProbeResult>
 export const ProbeResultsBody = z.object({ results: z.array(ProbeResult).min(1).max(5000) })

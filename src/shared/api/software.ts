@@ -16,6 +16,7 @@ export const SoftwarePackage = z.object({
   vendor: z.string().trim().max(255).nullish(),
   arch: z.string().trim().max(50).nullish(),
 })
+export type SoftwarePackage = z.infer<typeof SoftwarePackage>
 
 /**
  * A host's whole inventory, as an agent or script pushes it: what is not in it is removed. A package

@@ -12,7 +12,7 @@ import { z } from 'zod'
 import { MEMORY_UNITS } from '../../../shared/api/thresholds'
 import { describeError, failure, HostField, PortField, stopReason } from './common'
 import { CHECKMK_PARTS, judgeAgentOutput, type Limits } from './checkmk-health'
-import { checkmkInventory } from './checkmk-inventory'
+import { checkmkInventory, checkmkPackages } from './checkmk-inventory'
 import { worstState } from './checkmk-local'
 import { parseAgentOutput } from './checkmk-output'
 import { throughPolicy } from './reach'
@@ -110,13 +110,22 @@ function judged(text: string, config: CheckmkAgentConfig): CheckResult {
   if (!agent) return failure(2, `${LABEL} CRITICAL - the answer has no <<<check_mk>>> section: this is no Checkmk agent`)
   if (config.inventory) {
     const inventory = checkmkInventory(output)
+    // Without the inventory plugin the agent lists no packages: those pushed over the API stay.
+    const packages = checkmkPackages(output)
     const count = (n: number | undefined, what: string) => `${n ?? 0} ${what}`
     const name = inventory.system?.[0]?.name
+    const counts = [
+      count(inventory.services?.length, 'services'),
+      count(inventory.storage?.length, 'filesystems'),
+      count(inventory.interfaces?.length, 'interfaces'),
+      ...(packages ? [count(packages.length, 'packages')] : []),
+    ]
     return {
       status: 0,
-      output: `${LABEL} OK - ${name ? `${name}: ` : ''}${count(inventory.services?.length, 'services')}, ${count(inventory.storage?.length, 'filesystems')}, ${count(inventory.interfaces?.length, 'interfaces')}`,
+      output: `${LABEL} OK - ${name ? `${name}: ` : ''}${counts.join(', ')}`,
       perfdata: [],
       inventory,
+      ...(packages ? { packages } : {}),
     }
   }
   const { judged: parts, missing } = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS)

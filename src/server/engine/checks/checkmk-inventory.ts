@@ -1,9 +1,12 @@
 /**
  * SPEC §3 asset sections from a Checkmk agent's output: system and OS (<<<check_mk>>>, uptime), CPU (the cores of
  * <<<cpu>>>, or Windows' logical processors), memory, storage (df), services (systemd or Windows), and, on Linux,
- * interfaces and addresses (<<<lnx_if>>>'s `ip address` part and its ethtool lines).
+ * interfaces and addresses (<<<lnx_if>>>'s `ip address` part and its ethtool lines). With Checkmk's inventory
+ * plugin (mk_inventory) installed on the host, also its packages: dpkg's and rpm's (lnx_packages) or Windows'
+ * (win_wmi_software, win_reg_uninstall).
  */
 import { ASSET_ROWS_MAX, type AssetInventory, type AssetRow } from '../../../shared/asset-sections'
+import { SOFTWARE_PER_HOST_MAX, type SoftwarePackage } from '../../../shared/api/software'
 import { fieldsOf, keyValues, subTable, type AgentOutput } from './checkmk-output'
 import { filesystemsOf, servicesOf, uptimeOf } from './checkmk-health'
 
@@ -75,6 +78,41 @@ function linuxInterfaces(output: AgentOutput): { interfaces: AssetRow[]; address
     if (mbps) row.speed_mbps = Number(mbps[1])
   }
   return { interfaces: interfaces.slice(0, ASSET_ROWS_MAX), addresses: addresses.slice(0, ASSET_ROWS_MAX) }
+}
+
+/** What one package list line names, when it is a package that is installed. */
+function packageOf(section: string, f: string[]): SoftwarePackage | null {
+  const text = (v: string | undefined) => (v && v !== '-' ? v.trim() : '')
+  const name = text(f[0])
+  if (!name) return null
+  if (section === 'lnx_packages') {
+    const [, version, arch, fourth, , , status] = f
+    // dpkg: name|version|arch|deb|-|summary|status, only what is installed (not "config-files").
+    if (fourth === 'deb')
+      return status && !/\binstalled$/.test(status.trim()) ? null : { name, version: text(version), arch: text(arch) || null, vendor: null }
+    // rpm: name, version, arch, release, … (tab separated).
+    return { name, version: [text(version), text(fourth)].filter(Boolean).join('-'), arch: text(arch) || null, vendor: null }
+  }
+  // win_wmi_software: name|vendor|version|…; win_reg_uninstall: name|publisher|location|key|version|….
+  const vendor = text(f[1])
+  if (name === 'Name' && vendor === 'Vendor') return null
+  return { name, version: text(section === 'win_wmi_software' ? f[2] : f[4]), vendor: vendor || null, arch: null }
+}
+
+/** The host's packages, once each name and version; undefined when the agent sends no package list. */
+export function checkmkPackages(output: AgentOutput): SoftwarePackage[] | undefined {
+  const sections = ['lnx_packages', 'win_wmi_software', 'win_reg_uninstall'].filter((s) => output.has(s))
+  if (!sections.length) return undefined
+  const seen = new Map<string, SoftwarePackage>()
+  for (const name of sections) {
+    const section = output.get(name)!
+    for (const line of section.lines) {
+      const p = packageOf(name, section.sep === null ? line.trim().split(/\s+/) : line.split(section.sep))
+      const key = p && JSON.stringify([p.name, p.version])
+      if (p && key && !seen.has(key) && seen.size < SOFTWARE_PER_HOST_MAX) seen.set(key, p)
+    }
+  }
+  return [...seen.values()]
 }
 
 export function checkmkInventory(output: AgentOutput): AssetInventory {

@@ -5,6 +5,7 @@
 import type { z } from 'zod'
 import type { PerfItem } from '../../../shared/perfdata'
 import type { AssetInventory } from '../../../shared/asset-sections'
+import type { SoftwarePackage } from '../../../shared/api/software'
 import type { TargetPolicy } from '../target-policy'
 
 /** The kinds an active check can be; `checks/index.ts` must register each exactly once. */
@@ -45,6 +46,8 @@ export interface CheckResult {
   configuration?: string
   /** an `inventory` (or `checkmk-agent` inventory) run's asset sections; the engine replaces the host's stored ones with them */
   inventory?: AssetInventory
+  /** a `checkmk-agent` inventory's packages, when the agent lists them; they replace the host's packages */
+  packages?: SoftwarePackage[]
 }
 
 /** What the engine hands a check besides its configuration. */
