@@ -1,11 +1,11 @@
 /**
  * SPEC §3 "Asset sections" that Vigil collects itself, from a host's SNMP agent (the `inventory` check) or its
  * Checkmk agent (a `checkmk-agent` check with `inventory`): CPU, system, OS, services, memory, addresses, routes,
- * interfaces and storage, each a list of rows with fixed columns. Packages come from the software push
- * (shared/api/software.ts); the other SPEC sections (BIOS, updates, …) have no collector yet.
+ * interfaces, storage and pending updates, each a list of rows with fixed columns. Packages come from the software push
+ * (shared/api/software.ts); the other SPEC sections (BIOS, disks, …) have no collector yet.
  */
 
-/** In SPEC §3 order: CPU, system, OS, (packages,) services, memory, addresses, routes, interfaces, storage. */
+/** In SPEC §3 order: CPU, system, OS, (packages,) services, memory, addresses, routes, interfaces, storage, updates. */
 export const ASSET_SECTIONS = {
   cpu: ['index', 'description', 'load_percent'],
   system: ['name', 'description', 'object_id', 'location', 'contact', 'uptime_s'],
@@ -16,6 +16,7 @@ export const ASSET_SECTIONS = {
   routes: ['destination', 'netmask', 'next_hop', 'interface', 'type'],
   interfaces: ['index', 'name', 'description', 'alias', 'type', 'mtu', 'speed_mbps', 'mac', 'admin_status', 'oper_status'],
   storage: ['index', 'description', 'type', 'size_bytes', 'used_bytes'],
+  updates: ['name', 'kind', 'version'],
 } as const
 
 export type AssetSectionName = keyof typeof ASSET_SECTIONS

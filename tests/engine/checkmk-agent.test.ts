@@ -89,6 +89,33 @@ describe('checkmk-agent check', () => {
     })
   })
 
+  it('warns of pending updates and is CRITICAL for security updates, as Checkmk’s APT service', async () => {
+    const apt = [
+      'Inst openssl [3.0.14-1~deb12u2] (3.0.15-1~deb12u1 Debian-Security:12/stable-security [amd64])',
+      'Inst libssl3 [3.0.14-1~deb12u2] (3.0.15-1~deb12u1 Debian-Security:12/stable-security [amd64]) []',
+      'Inst tzdata [2024a-0+deb12u1] (2024b-0+deb12u1 Debian:12.8/stable [all])',
+      'Conf tzdata (2024b-0+deb12u1 Debian:12.8/stable [all])',
+    ]
+    await serve(linuxAgentOutput({ apt }))
+    const result = await run({ parts: ['updates'] })
+    expect(result).toMatchObject({ status: 2, output: 'CHECKMK CRITICAL - 2 security updates pending: openssl, libssl3 (and 1 other)' })
+    expect(result.perfdata.map((p) => [p.label, p.value])).toEqual([
+      ['updates_security', 2],
+      ['updates_normal', 1],
+    ])
+    expect((await run({ inventory: true })).inventory!.updates).toEqual([
+      { name: 'openssl', version: '3.0.15-1~deb12u1', kind: 'security' },
+      { name: 'libssl3', version: '3.0.15-1~deb12u1', kind: 'security' },
+      { name: 'tzdata', version: '2024b-0+deb12u1', kind: 'normal' },
+    ])
+    await agent!.close()
+    await serve(linuxAgentOutput({ apt: [apt[2]] }))
+    expect(await run({ parts: ['updates'] })).toMatchObject({ status: 1, output: 'CHECKMK WARNING - 1 update pending: tzdata' })
+    await agent!.close()
+    await serve(linuxAgentOutput({ apt: ['No updates pending for installation'] }))
+    expect(await run({ parts: ['updates'] })).toMatchObject({ status: 0, output: 'CHECKMK OK - no updates pending' })
+  })
+
   it('takes filesystem levels and memory as MB free from the check, and its organization’s memory thresholds', async () => {
     await serve(linuxAgentOutput({ rootUsedKb: 7_500_000, memAvailableKb: 1_536_000 }))
     const own = await run({ fs_warn_pct: 95, fs_crit_pct: 98, memory_unit: 'mb_free', memory_warn: 2000, memory_crit: 1000 })
@@ -111,11 +138,15 @@ describe('checkmk-agent check', () => {
     await serve(windowsAgentOutput())
     const result = await run()
     expect(result.status).toBe(2)
-    expect(result.output).toBe('CHECKMK CRITICAL - filesystem C:\\ 90 % used of 100 GiB (critical at 90 %)')
+    const update = '2024-11 Cumulative Update for Microsoft server operating system version 21H2 for x64-based Systems (KB5046616)'
+    expect(result.output).toBe(
+      `CHECKMK CRITICAL - filesystem C:\\ 90 % used of 100 GiB (critical at 90 %), 1 important update pending: ${update}`,
+    )
     expect(result.long_output!.split('\n')).toEqual([
       'OK - memory 50 % used of 32 GiB',
       'CRITICAL - filesystem C:\\ 90 % used of 100 GiB (critical at 90 %)',
       'OK - 2 services running, 1 set to start automatically stopped: Spooler',
+      `WARNING - 1 important update pending: ${update}`,
       'OK - up 1 day',
     ])
     // Asked for by name, a part the agent does not report is UNKNOWN.

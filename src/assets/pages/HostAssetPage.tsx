@@ -6,7 +6,19 @@ import { HostPackages } from '../components/HostPackages'
 import { CollectedSection } from '../components/CollectedSection'
 
 /** SPEC §3 asset sections Vigil has data for, in SPEC order: packages from the agent's push, the rest collected. */
-const SECTION_ORDER = ['cpu', 'system', 'os', 'packages', 'services', 'memory', 'addresses', 'routes', 'interfaces', 'storage'] as const
+const SECTION_ORDER = [
+  'cpu',
+  'system',
+  'os',
+  'packages',
+  'services',
+  'memory',
+  'addresses',
+  'routes',
+  'interfaces',
+  'storage',
+  'updates',
+] as const
 
 /**
  * SPEC §2 /assets/{hostname}/{tab?}: one host's asset detail, a tab per asset section with data; a tab without data

@@ -33,6 +33,8 @@ const SAME_IN_BOTH = new Set([
   'HARD',
   'Token',
   'Agent',
+  'Updates',
+  'Update',
   'Probes',
   'Browser',
   'Modules',

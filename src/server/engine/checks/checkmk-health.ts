@@ -3,17 +3,19 @@
  * load (15-minute average per core, 5 warning and 10 critical), memory (percent used or MB free, the organization's
  * SPEC §5 memory thresholds), each filesystem's use (80 and 90 %, pseudo filesystems left out), failed systemd
  * services (critical) and Windows services set to start automatically that are stopped (named, OK as in Checkmk's
- * service summary), the host's local checks (checkmk-local.ts) and the uptime. A part whose section the agent does not
+ * service summary), pending updates (checkmk-updates.ts: security updates critical, other updates and a pending
+ * reboot warnings, as Checkmk's APT and Windows Updates services), the host's local checks (checkmk-local.ts) and the uptime. A part whose section the agent does not
  * send is left out.
  */
 import { perfItem, type PerfItem } from '../../../shared/perfdata'
 import type { ThresholdRange } from '../../../shared/thresholds'
 import type { MemoryUnit } from '../../../shared/api/thresholds'
 import { localChecksOf, worstState } from './checkmk-local'
+import { pendingUpdatesOf } from './checkmk-updates'
 import { fieldsOf, keyValues, plainLines, subTable, type AgentOutput } from './checkmk-output'
 import { STATUS_WORD, type ExitStatus } from './types'
 
-export const CHECKMK_PARTS = ['cpu', 'memory', 'filesystems', 'services', 'local', 'uptime'] as const
+export const CHECKMK_PARTS = ['cpu', 'memory', 'filesystems', 'services', 'updates', 'local', 'uptime'] as const
 export type CheckmkPart = (typeof CHECKMK_PARTS)[number]
 
 export interface Limits {
@@ -222,6 +224,47 @@ function services(output: AgentOutput): Judged | null {
   }
 }
 
+function updates(output: AgentOutput): Judged | null {
+  const pending = pendingUpdatesOf(output)
+  if (!pending) return null
+  const { counts } = pending
+  const named = (kind: string) => {
+    const names = pending.updates.filter((u) => u.kind === kind).map((u) => u.name)
+    return names.length ? `: ${names.slice(0, 5).join(', ')}${names.length > 5 ? ', …' : ''}` : ''
+  }
+  if (pending.system === 'apt') {
+    const total = counts.security + counts.normal
+    return {
+      part: 'updates',
+      status: counts.security ? 2 : counts.normal ? 1 : 0,
+      text: !total
+        ? 'no updates pending'
+        : counts.security
+          ? `${counts.security} security ${counts.security === 1 ? 'update' : 'updates'} pending${named('security')}${counts.normal ? ` (and ${counts.normal} other)` : ''}`
+          : `${counts.normal} ${counts.normal === 1 ? 'update' : 'updates'} pending${named('normal')}`,
+      perfdata: [
+        perfItem('updates_security', counts.security, '', { crit: above(0), min: 0 }),
+        perfItem('updates_normal', counts.normal, '', { warn: above(0), min: 0 }),
+      ],
+    }
+  }
+  const parts = [
+    ...(counts.important
+      ? [`${counts.important} important ${counts.important === 1 ? 'update' : 'updates'} pending${named('important')}`]
+      : []),
+    ...(pending.rebootRequired ? ['a reboot is required'] : []),
+  ]
+  return {
+    part: 'updates',
+    status: parts.length ? 1 : 0,
+    text: parts.length ? parts.join(', ') : `no important updates pending${counts.optional ? ` (${counts.optional} optional)` : ''}`,
+    perfdata: [
+      perfItem('updates_important', counts.important, '', { warn: above(0), min: 0 }),
+      perfItem('updates_optional', counts.optional, '', { min: 0 }),
+    ],
+  }
+}
+
 function local(output: AgentOutput): Judged | null {
   const checks = localChecksOf(output)
   if (!checks.length) return null
@@ -263,6 +306,7 @@ export function judgeAgentOutput(
     memory: () => memory(output, limits),
     filesystems: () => filesystems(output, limits),
     services: () => services(output),
+    updates: () => updates(output),
     local: () => local(output),
     uptime: () => uptime(output),
   }

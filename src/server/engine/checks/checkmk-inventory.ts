@@ -9,6 +9,7 @@ import { ASSET_ROWS_MAX, type AssetInventory, type AssetRow } from '../../../sha
 import { SOFTWARE_PER_HOST_MAX, type SoftwarePackage } from '../../../shared/api/software'
 import { fieldsOf, keyValues, subTable, type AgentOutput } from './checkmk-output'
 import { filesystemsOf, servicesOf, uptimeOf } from './checkmk-health'
+import { pendingUpdatesOf } from './checkmk-updates'
 
 /** Column values of Windows' WMI tables (a header line, then rows) in a `sep(124)` section's sub-table. */
 function wmiRow(output: AgentOutput, section: string, table: string): Map<string, string> {
@@ -157,6 +158,8 @@ export function checkmkInventory(output: AgentOutput): AssetInventory {
     }))
   const services = servicesOf(output)
   if (services?.rows.length) inventory.services = services.rows.slice(0, ASSET_ROWS_MAX).map((r) => ({ ...r }))
+  const pending = pendingUpdatesOf(output)?.updates
+  if (pending?.length) inventory.updates = pending.slice(0, ASSET_ROWS_MAX).map((u) => ({ ...u }))
   const { interfaces, addresses } = linuxInterfaces(output)
   if (interfaces.length) inventory.interfaces = interfaces
   if (addresses.length) inventory.addresses = addresses

@@ -69,6 +69,10 @@ export const assetsUi = {
       title: 'Storage',
       columns: { index: 'Index', description: 'Description', type: 'Type', size_bytes: 'Size', used_bytes: 'Used' },
     },
+    updates: {
+      title: 'Updates',
+      columns: { name: 'Update', kind: 'Kind', version: 'New version' },
+    },
     speed: '{{n}} Mbit/s',
     percent: '{{n}} %',
   },

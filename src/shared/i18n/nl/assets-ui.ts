@@ -71,6 +71,10 @@ export const assetsUi: typeof en = {
       title: 'Opslag',
       columns: { index: 'Index', description: 'Beschrijving', type: 'Soort', size_bytes: 'Grootte', used_bytes: 'Gebruikt' },
     },
+    updates: {
+      title: 'Updates',
+      columns: { name: 'Update', kind: 'Soort', version: 'Nieuwe versie' },
+    },
     speed: '{{n}} Mbit/s',
     percent: '{{n}} %',
   },
