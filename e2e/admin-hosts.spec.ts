@@ -45,6 +45,8 @@ describe('host administration (issue 15)', () => {
     await page.goto(`${suite.server.baseUrl}/#/assets/web-01/os`)
     await page.getByRole('link', { name: 'Services' }).waitFor()
     await page.getByText('Debian GNU/Linux').waitFor()
+    await page.getByRole('link', { name: 'BIOS' }).click()
+    await page.getByText('7XK2QH3').waitFor()
     await page.getByRole('link', { name: 'Services' }).click()
     await page.getByRole('cell', { name: 'nginx.service' }).waitFor()
     await page.getByRole('cell', { name: 'Regular background program processing daemon' }).waitFor()

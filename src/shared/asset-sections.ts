@@ -1,14 +1,15 @@
 /**
  * SPEC §3 "Asset sections" that Vigil collects itself, from a host's SNMP agent (the `inventory` check) or its
- * Checkmk agent (a `checkmk-agent` check with `inventory`): CPU, system, OS, services, memory, addresses, routes,
- * interfaces, storage and pending updates, each a list of rows with fixed columns. Packages come from the software push
- * (shared/api/software.ts); the other SPEC sections (BIOS, disks, …) have no collector yet.
+ * Checkmk agent (a `checkmk-agent` check with `inventory`): CPU, system, BIOS, OS, services, memory, addresses,
+ * routes, interfaces, storage and pending updates, each a list of rows with fixed columns. Packages come from the software push
+ * (shared/api/software.ts); the other SPEC sections (disks, SSL info, …) have no collector yet.
  */
 
-/** In SPEC §3 order: CPU, system, OS, (packages,) services, memory, addresses, routes, interfaces, storage, updates. */
+/** In SPEC §3 order: CPU, system, BIOS, OS, (packages,) services, memory, addresses, routes, interfaces, storage, updates. */
 export const ASSET_SECTIONS = {
   cpu: ['index', 'description', 'load_percent'],
   system: ['name', 'description', 'object_id', 'location', 'contact', 'uptime_s'],
+  bios: ['vendor', 'version', 'release_date', 'serial_number'],
   os: ['name', 'version', 'type', 'architecture', 'agent_version'],
   services: ['name', 'description', 'state', 'start_type'],
   memory: ['total_bytes'],

@@ -67,13 +67,15 @@ describe('checkmk-agent check', () => {
           'P Temperature temp=15;20:30;10:40 15 °C',
           'cached(1700000000,300) 0 Updates - all installed',
           'not a local check line',
+          // What a script prints reaches the output as one line of text.
+          '1 Bell - a detail with\u0007a bell',
         ],
       }),
     )
     const result = await run({ parts: ['local'] })
     expect(result.status).toBe(2)
     expect(result.output).toBe(
-      'CHECKMK CRITICAL - Mailqueue CRITICAL: 250 mails waiting, Connections WARNING: 70 connections, Temperature WARNING: 15 °C',
+      'CHECKMK CRITICAL - Mailqueue CRITICAL: 250 mails waiting, Connections WARNING: 70 connections, Temperature WARNING: 15 °C, Bell WARNING: a detail with a bell',
     )
     expect(result.perfdata.map((p) => [p.label, p.value])).toEqual([
       ['Backup age age', 3600],
@@ -169,7 +171,8 @@ describe('checkmk-agent check', () => {
     expect(found.os).toEqual([
       { name: 'Debian GNU/Linux', version: '12', type: 'linux', architecture: 'x86_64', agent_version: '2.3.0p10' },
     ])
-    expect(found.system).toEqual([expect.objectContaining({ name: 'web-01', uptime_s: 777600 })])
+    expect(found.system).toEqual([expect.objectContaining({ name: 'web-01', description: 'Dell Inc. PowerEdge R350', uptime_s: 777600 })])
+    expect(found.bios).toEqual([{ vendor: 'Dell Inc.', version: '1.13.2', release_date: '2024-04-18', serial_number: '7XK2QH3' }])
     expect(found.cpu).toHaveLength(2)
     expect(found.memory).toEqual([{ total_bytes: 16_384_000 * 1024 }])
     expect(found.storage).toEqual([
@@ -199,6 +202,7 @@ describe('checkmk-agent check', () => {
     const windows = (await run({ inventory: true })).inventory!
     expect(windows.system).toEqual([expect.objectContaining({ name: 'FILE-01', description: 'Dell Inc. PowerEdge R650', uptime_s: 90061 })])
     expect(windows.cpu).toHaveLength(8)
+    expect(windows.bios).toEqual([{ vendor: 'Dell Inc.', version: '1.10.2', release_date: '2023-07-05', serial_number: '9FQ4ZJ3' }])
     expect(windows.services).toContainEqual({ name: 'Spooler', description: 'Print Spooler', state: 'stopped', start_type: 'auto' })
     expect((await run({ inventory: true })).packages).toEqual([
       { name: 'Microsoft SQL Server 2019 (64-bit)', version: '15.0.2000.5', vendor: 'Microsoft Corporation', arch: null },

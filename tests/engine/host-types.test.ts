@@ -55,7 +55,17 @@ describe('a host created by type', () => {
     expect(states.RDP.plugin_output).toMatch(/^TCP CRITICAL .*port 3389/)
     // The inventory run stored the agent's asset sections: the host's asset link is on (SPEC §2 has_asset_data).
     const assets = (await admin.get(`/api/v1/hosts/${host.body.id}/assets`)).body.result as { section: string; rows: unknown[] }[]
-    expect(assets.map((a) => a.section)).toEqual(['cpu', 'system', 'os', 'services', 'memory', 'addresses', 'interfaces', 'storage'])
+    expect(assets.map((a) => a.section)).toEqual([
+      'cpu',
+      'system',
+      'bios',
+      'os',
+      'services',
+      'memory',
+      'addresses',
+      'interfaces',
+      'storage',
+    ])
     expect(assets.find((a) => a.section === 'services')!.rows).toHaveLength(3)
     expect((await admin.get(`/api/v1/hosts/${host.body.id}`)).body.has_asset_data).toBe(true)
     // With Checkmk's inventory plugin the agent lists its packages too: they are the host's software (SPEC §2 Assets).

@@ -7,11 +7,11 @@ import { formatDateTime, TablePanel, type TableColumn } from '../../ui'
 import { assetText, compareValues } from './asset-values'
 
 /** Sections of one row, read as a list of their fields. */
-const SINGLE_ROW = new Set<AssetSectionName>(['system', 'os', 'memory'])
+const SINGLE_ROW = new Set<AssetSectionName>(['system', 'bios', 'os', 'memory'])
 
 /**
  * One asset section Vigil collected (interfaces, addresses, storage): its rows sorted and paged in the page, with
- * page and sort in the route; the system, OS and memory sections, a single row each, read as a list of their fields.
+ * page and sort in the route; the system, BIOS, OS and memory sections, a single row each, read as a list of their fields.
  */
 export function CollectedSection({ section }: { section: HostAssetSection }) {
   const { t, i18n } = useTranslation()

@@ -9,6 +9,7 @@ import { CollectedSection } from '../components/CollectedSection'
 const SECTION_ORDER = [
   'cpu',
   'system',
+  'bios',
   'os',
   'packages',
   'services',

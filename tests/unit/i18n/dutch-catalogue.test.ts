@@ -34,6 +34,7 @@ const SAME_IN_BOTH = new Set([
   'Token',
   'Agent',
   'Updates',
+  'BIOS',
   'Update',
   'Probes',
   'Browser',

@@ -104,7 +104,7 @@ function limitsOf(config: CheckmkAgentConfig): Limits {
   return { ...config, ...memory }
 }
 
-function judged(text: string, config: CheckmkAgentConfig): CheckResult {
+function resultOf(text: string, config: CheckmkAgentConfig): CheckResult {
   const output = parseAgentOutput(text)
   const agent = output.get('check_mk')
   if (!agent) return failure(2, `${LABEL} CRITICAL - the answer has no <<<check_mk>>> section: this is no Checkmk agent`)
@@ -128,7 +128,10 @@ function judged(text: string, config: CheckmkAgentConfig): CheckResult {
       ...(packages ? { packages } : {}),
     }
   }
-  const { judged: parts, missing } = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS)
+  const judged = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS)
+  // Names and details come from the host (mount points, local checks): one line each, whatever they hold.
+  const parts = judged.judged.map((p) => ({ ...p, text: p.text.replace(/\p{Cc}/gu, ' ') }))
+  const missing = judged.missing
   // Parts asked for by name that the agent does not report are UNKNOWN; by default they are simply not there.
   const unknown = config.parts ? missing.map((p) => `the agent reports no ${p}`) : []
   const status = worstState([...parts.map((p) => p.status), ...(unknown.length ? [3 as const] : [])])
@@ -146,7 +149,7 @@ function run(config: CheckmkAgentConfig, ctx: CheckContext): Promise<CheckResult
   const host = config.host ?? ctx.address
   return throughPolicy(LABEL, host, ctx, async (address) => {
     const text = await readAgent(host, address, config.port, ctx)
-    return typeof text === 'string' ? judged(text, config) : text
+    return typeof text === 'string' ? resultOf(text, config) : text
   })
 }
 

@@ -116,6 +116,71 @@ export function checkmkPackages(output: AgentOutput): SoftwarePackage[] | undefi
   return [...seen.values()]
 }
 
+/**
+ * dmidecode's blocks (mk_inventory.linux sends `dmidecode -q` with its tabs turned into colons: `BIOS Information`,
+ * then `:Vendor: Dell Inc.`), or Windows' Win32_BIOS as `Key : value` lines (win_bios), as block → key → value.
+ */
+function hardwareBlocks(output: AgentOutput): Map<string, Map<string, string>> {
+  const blocks = new Map<string, Map<string, string>>()
+  const dmi = output.get('dmidecode')
+  let current: Map<string, string> | null = null
+  for (const line of dmi?.lines ?? []) {
+    if (!line.startsWith(':')) {
+      current = blocks.get(line.trim()) ?? new Map()
+      if (!blocks.has(line.trim())) blocks.set(line.trim(), current)
+      continue
+    }
+    const [, key, ...value] = line.split(':')
+    if (current && key && !current.has(key.trim())) current.set(key.trim(), value.join(':').trim())
+  }
+  const bios = output.get('win_bios')
+  if (bios) blocks.set('Win32_BIOS', keyValues(bios))
+  return blocks
+}
+
+/** The machine's maker and model: Windows' WMI, or dmidecode's System Information. */
+function hardwareText(output: AgentOutput, computer: Map<string, string>): string | null {
+  const system = hardwareBlocks(output).get('System Information')
+  const parts = computer.size
+    ? [computer.get('Manufacturer'), computer.get('Model')]
+    : [system?.get('Manufacturer'), system?.get('Product Name')]
+  return parts.filter(Boolean).join(' ') || null
+}
+
+/** Windows' WMI dates (20220113000000.000000+000) as 2022-01-13; dmidecode's 01/13/2022 likewise. */
+function biosDate(text: string | undefined): string | null {
+  const wmi = /^(\d{4})(\d{2})(\d{2})\d{6}/.exec(text ?? '')
+  if (wmi) return `${wmi[1]}-${wmi[2]}-${wmi[3]}`
+  const us = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text ?? '')
+  return us ? `${us[3]}-${us[1]}-${us[2]}` : text || null
+}
+
+function biosRows(output: AgentOutput): AssetRow[] {
+  const blocks = hardwareBlocks(output)
+  const dmi = blocks.get('BIOS Information')
+  const system = blocks.get('System Information')
+  const win = blocks.get('Win32_BIOS')
+  if (dmi)
+    return [
+      {
+        vendor: dmi.get('Vendor') || null,
+        version: dmi.get('Version') || null,
+        release_date: biosDate(dmi.get('Release Date')),
+        serial_number: system?.get('Serial Number') || null,
+      },
+    ]
+  if (win)
+    return [
+      {
+        vendor: win.get('Manufacturer') || null,
+        version: win.get('SMBIOSBIOSVersion') || win.get('Version') || null,
+        release_date: biosDate(win.get('ReleaseDate')),
+        serial_number: win.get('SerialNumber') || null,
+      },
+    ]
+  return []
+}
+
 export function checkmkInventory(output: AgentOutput): AssetInventory {
   const agent = keyValues(output.get('check_mk'))
   const computer = wmiRow(output, 'wmi_cpuload', 'computer_system')
@@ -125,7 +190,7 @@ export function checkmkInventory(output: AgentOutput): AssetInventory {
     system: [
       {
         name,
-        description: [computer.get('Manufacturer'), computer.get('Model')].filter(Boolean).join(' ') || null,
+        description: hardwareText(output, computer),
         object_id: null,
         location: null,
         contact: null,
@@ -143,6 +208,8 @@ export function checkmkInventory(output: AgentOutput): AssetInventory {
       },
     ],
   }
+  const bios = biosRows(output)
+  if (bios.length) inventory.bios = bios
   const cpu = cpuRows(output)
   if (cpu.length) inventory.cpu = cpu
   const mem = keyValues(output.get('mem')).get('MemTotal')

@@ -19,6 +19,10 @@ export const assetsUi = {
       title: 'CPU',
       columns: { index: 'Index', description: 'Processor', load_percent: 'Load (last minute)' },
     },
+    bios: {
+      title: 'BIOS',
+      columns: { vendor: 'Vendor', version: 'Version', release_date: 'Release date', serial_number: 'Serial number' },
+    },
     os: {
       title: 'OS',
       columns: { name: 'Name', version: 'Version', type: 'Family', architecture: 'Architecture', agent_version: 'Checkmk agent' },

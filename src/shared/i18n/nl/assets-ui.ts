@@ -21,6 +21,10 @@ export const assetsUi: typeof en = {
       title: 'Processor',
       columns: { index: 'Index', description: 'Processor', load_percent: 'Belasting (laatste minuut)' },
     },
+    bios: {
+      title: 'BIOS',
+      columns: { vendor: 'Leverancier', version: 'Versie', release_date: 'Uitgebracht', serial_number: 'Serienummer' },
+    },
     os: {
       title: 'Besturingssysteem',
       columns: { name: 'Naam', version: 'Versie', type: 'Familie', architecture: 'Architectuur', agent_version: 'Checkmk-agent' },
