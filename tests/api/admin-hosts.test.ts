@@ -88,6 +88,11 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
       ilo_user: 'ilo-admin',
       backup_user: 'bk-user',
       backup_password: 'bk-secret',
+      snmp_v3_user: 'v3-monitor',
+      snmp_v3_auth_protocol: 'sha256',
+      snmp_v3_auth_password: 'v3-auth-passphrase',
+      snmp_v3_priv_protocol: 'aes',
+      snmp_v3_priv_password: 'v3-priv-passphrase',
     }
     const r = await create({
       hosttype: 'router',
@@ -112,6 +117,19 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
     expect(events.body.result.length).toBeGreaterThan(0)
     for (const text of [JSON.stringify(r.body), JSON.stringify(got.body), JSON.stringify(list.body), JSON.stringify(events.body)])
       for (const value of Object.values(secrets).filter((v) => v.includes('-'))) expect(text).not.toContain(value)
+  })
+
+  it('refuses SNMPv3 credentials USM cannot use, and writes nothing', async () => {
+    const before = await hostsTable()
+    const v3 = (secrets: Record<string, string>) => create({ hosttype: 'switch', ip_address: '192.0.2.41', secrets })
+    const privacyAlone = await v3({ snmp_v3_user: 'mon', snmp_v3_priv_password: 'privacy-passphrase' })
+    expect(privacyAlone.status).toBe(400)
+    expect(privacyAlone.body.error).toMatchObject({ key: 'validation_failed' })
+    expect(JSON.stringify(privacyAlone.body)).toContain('snmp_v3_auth_password')
+    expect((await v3({ snmp_v3_user: 'mon', snmp_v3_auth_password: 'short' })).status).toBe(400)
+    expect((await v3({ snmp_v3_auth_password: 'auth-passphrase' })).status).toBe(400)
+    expect((await v3({ snmp_v3_user: 'mon', snmp_v3_auth_protocol: 'sha1024' as string })).status).toBe(400)
+    expect(await hostsTable()).toEqual(before)
   })
 
   it('checks the website inspection config line by line and its length (SPEC §5)', async () => {

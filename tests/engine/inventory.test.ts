@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCheck } from '../../src/server/engine/checks'
 import { inventory } from '../../src/server/engine/checks/inventory'
 import { LOOPBACK } from '../fixtures/loopback'
-import { SNMPD_COMMUNITY, SYS_LOCATION, startSnmpd, type Snmpd } from '../fixtures/snmpd'
+import { snmp } from '../../src/server/engine/checks/snmp'
+import { SNMPD_COMMUNITY, SNMPD_V3, SNMPD_V3_AUTH_ONLY, SYS_LOCATION, startSnmpd, type Snmpd } from '../fixtures/snmpd'
 
 // SPEC §3 asset sections and "snmp (required) … checked for backup and inventory": a real snmpd on loopback.
 describe('inventory check', () => {
@@ -57,8 +58,46 @@ describe('inventory check', () => {
   it('is UNKNOWN and asks nothing without a community', async () => {
     expect(await run({})).toEqual({
       status: 3,
-      output: 'INVENTORY UNKNOWN - the host has no SNMP community: set its secret snmp_community',
+      output: 'INVENTORY UNKNOWN - the host has no SNMP community or SNMPv3 user: set its secret snmp_community or snmp_v3_user',
       perfdata: [],
     })
+  })
+
+  // SNMPv3 (RFC 3414 USM): the host's user and passphrases instead of a community, which they win over.
+  it('reads the agent as an SNMPv3 user with authentication and privacy', async () => {
+    const v3 = {
+      snmp_community: 'not-used',
+      snmp_v3_user: SNMPD_V3.user,
+      snmp_v3_auth_protocol: 'sha256',
+      snmp_v3_auth_password: SNMPD_V3.auth,
+      snmp_v3_priv_protocol: 'aes',
+      snmp_v3_priv_password: SNMPD_V3.priv,
+    }
+    const result = await run(v3)
+    expect(result.status).toBe(0)
+    expect(result.inventory!.system).toEqual([expect.objectContaining({ location: SYS_LOCATION })])
+
+    const wrong = await run({ ...v3, snmp_v3_auth_password: 'not-the-passphrase' }, 1500)
+    expect(wrong.status).toBe(2)
+    expect(wrong.output).toMatch(/Wrong Digest|no response from .* \(agent down or SNMPv3 user refused\)/)
+    expect(wrong.output).not.toContain('not-the-passphrase')
+  })
+
+  it('checks an OID as an SNMPv3 user with authentication only', async () => {
+    const secrets = { snmp_v3_user: SNMPD_V3_AUTH_ONLY.user, snmp_v3_auth_protocol: 'sha', snmp_v3_auth_password: SNMPD_V3_AUTH_ONLY.auth }
+    const uptime = await runCheck(snmp, snmp.config.parse({ port: agent.port, oid: '1.3.6.1.2.1.1.3.0', label: 'uptime' }), {
+      timeoutMs: 5000,
+      address: LOOPBACK,
+      secrets,
+    })
+    expect(uptime.status).toBe(0)
+    expect(uptime.perfdata[0]).toMatchObject({ label: 'uptime', value: expect.any(Number) })
+    // Privacy asked of a user the agent knows without it: refused.
+    const refused = await runCheck(snmp, snmp.config.parse({ port: agent.port, oid: '1.3.6.1.2.1.1.3.0' }), {
+      timeoutMs: 1500,
+      address: LOOPBACK,
+      secrets: { ...secrets, snmp_v3_priv_password: 'some-privacy-pass' },
+    })
+    expect(refused.status).toBe(2)
   })
 })

@@ -62,7 +62,7 @@ describe('snmp check', () => {
     const result = await runCheck(snmp, snmp.config.parse({ port, oid: `${BASE}.1.0` }), { timeoutMs: 2000, address: LOOPBACK })
     expect(result).toEqual({
       status: 3,
-      output: 'SNMP UNKNOWN - the host has no SNMP community: set its secret snmp_community',
+      output: 'SNMP UNKNOWN - the host has no SNMP community or SNMPv3 user: set its secret snmp_community or snmp_v3_user',
       perfdata: [],
     })
   })

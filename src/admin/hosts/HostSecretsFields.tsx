@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next'
+import { SNMP_V3_AUTH_PROTOCOLS, SNMP_V3_PRIV_PROTOCOLS } from '../../shared/api/entities'
 
 /** SPEC §3 host admin credentials; sealed on the server, never sent back, so these fields always start empty. */
 const SECRET_FIELDS = [
   ['snmp_community', 'snmpCommunity', 'password'],
+  ['snmp_v3_user', 'snmpV3User', 'text'],
+  ['snmp_v3_auth_password', 'snmpV3AuthPassword', 'password'],
+  ['snmp_v3_priv_password', 'snmpV3PrivPassword', 'password'],
   ['user', 'user', 'text'],
   ['password', 'password', 'password'],
   ['enable_password', 'enablePassword', 'password'],
@@ -11,7 +15,13 @@ const SECRET_FIELDS = [
   ['backup_password', 'backupPassword', 'password'],
 ] as const
 
-export type SecretValues = Partial<Record<(typeof SECRET_FIELDS)[number][0], string>>
+/** SNMPv3's protocols, chosen from what USM defines; empty leaves the agent's usual SHA and AES. */
+const PROTOCOL_FIELDS = [
+  ['snmp_v3_auth_protocol', 'snmpV3AuthProtocol', SNMP_V3_AUTH_PROTOCOLS],
+  ['snmp_v3_priv_protocol', 'snmpV3PrivProtocol', SNMP_V3_PRIV_PROTOCOLS],
+] as const
+
+export type SecretValues = Partial<Record<(typeof SECRET_FIELDS)[number][0] | (typeof PROTOCOL_FIELDS)[number][0], string>>
 
 export interface HostSecretsFieldsProps {
   values: SecretValues
@@ -20,14 +30,17 @@ export interface HostSecretsFieldsProps {
 
 export function HostSecretsFields({ values, onChange }: HostSecretsFieldsProps) {
   const { t } = useTranslation()
+  const label = (key: string, text: string) => (
+    <label htmlFor={`host-secret-${key}`} className="form-label small mb-0">
+      {t(`admin.hosts.form.${text}`)}
+    </label>
+  )
   return (
     <fieldset className="mb-2 border rounded p-2">
       <legend className="fs-6">{t('admin.hosts.form.secrets')}</legend>
-      {SECRET_FIELDS.map(([key, label, type]) => (
+      {SECRET_FIELDS.map(([key, text, type]) => (
         <div key={key} className="mb-1">
-          <label htmlFor={`host-secret-${key}`} className="form-label small mb-0">
-            {t(`admin.hosts.form.${label}`)}
-          </label>
+          {label(key, text)}
           <input
             id={`host-secret-${key}`}
             type={type}
@@ -36,6 +49,24 @@ export function HostSecretsFields({ values, onChange }: HostSecretsFieldsProps) 
             value={values[key] ?? ''}
             onChange={(e) => onChange({ ...values, [key]: e.target.value })}
           />
+        </div>
+      ))}
+      {PROTOCOL_FIELDS.map(([key, text, protocols]) => (
+        <div key={key} className="mb-1">
+          {label(key, text)}
+          <select
+            id={`host-secret-${key}`}
+            className="form-select form-select-sm"
+            value={values[key] ?? ''}
+            onChange={(e) => onChange({ ...values, [key]: e.target.value })}
+          >
+            <option value="">{t('admin.hosts.form.snmpV3Default')}</option>
+            {protocols.map((p) => (
+              <option key={p} value={p}>
+                {p.toUpperCase()}
+              </option>
+            ))}
+          </select>
         </div>
       ))}
     </fieldset>

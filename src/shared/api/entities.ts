@@ -63,10 +63,22 @@ export const Rescheduled = z.object({ rescheduled: z.boolean() })
 /** A check: its kind (ping, tcp, http, …, command) and the kind's own config (validated by the engine). */
 export const CheckSpec = z.object({ kind: z.string().min(1).max(30), config: z.record(z.string(), z.unknown()).default({}) })
 
+/** SNMPv3's authentication and privacy protocols (RFC 3414, RFC 7860, RFC 3826), as agents name them. */
+export const SNMP_V3_AUTH_PROTOCOLS = ['md5', 'sha', 'sha224', 'sha256', 'sha384', 'sha512'] as const
+export const SNMP_V3_PRIV_PROTOCOLS = ['des', 'aes', 'aes256b', 'aes256r'] as const
+/** USM derives keys from passphrases of at least 8 characters (RFC 3414 §11.2). */
+const SnmpV3Passphrase = z.string().min(8).max(1024)
+
 /** SPEC §3 host admin secrets: stored encrypted, never returned. */
 export const HostSecrets = z
   .object({
     snmp_community: z.string().max(255).optional(),
+    /** SNMPv3 instead of the community: the user, with authentication and privacy when their passphrases are set */
+    snmp_v3_user: z.string().min(1).max(255).optional(),
+    snmp_v3_auth_protocol: z.enum(SNMP_V3_AUTH_PROTOCOLS).optional(),
+    snmp_v3_auth_password: SnmpV3Passphrase.optional(),
+    snmp_v3_priv_protocol: z.enum(SNMP_V3_PRIV_PROTOCOLS).optional(),
+    snmp_v3_priv_password: SnmpV3Passphrase.optional(),
     user: z.string().max(255).optional(),
     password: z.string().max(1024).optional(),
     enable_password: z.string().max(1024).optional(),
@@ -76,6 +88,13 @@ export const HostSecrets = z
     backup_password: z.string().max(1024).optional(),
   })
   .strict()
+  .superRefine((s, ctx) => {
+    // USM has no privacy without authentication, and a passphrase belongs to a user.
+    if (s.snmp_v3_priv_password && !s.snmp_v3_auth_password)
+      ctx.addIssue({ code: 'custom', path: ['snmp_v3_auth_password'], message: 'SNMPv3 privacy needs authentication' })
+    if ((s.snmp_v3_auth_password || s.snmp_v3_priv_password) && !s.snmp_v3_user)
+      ctx.addIssue({ code: 'custom', path: ['snmp_v3_user'], message: 'SNMPv3 passphrases need a user' })
+  })
 
 export const HostBody = z.object({
   name: z.string().min(1).max(255),

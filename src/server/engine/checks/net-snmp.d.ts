@@ -43,8 +43,22 @@ declare module 'net-snmp' {
     /** a dgram-compatible module; tests use it to bind an ephemeral port */
     dgramModule?: unknown
   }
+  /** An SNMPv3 USM user: keys are the passphrases, localised by the library. */
+  export interface User {
+    name: string
+    level: number
+    authProtocol?: number
+    authKey?: string
+    privProtocol?: number
+    privKey?: string
+  }
   const snmp: {
     Version2c: number
+    Version3: number
+    SecurityLevel: { noAuthNoPriv: number; authNoPriv: number; authPriv: number }
+    AuthProtocols: Record<'md5' | 'sha' | 'sha224' | 'sha256' | 'sha384' | 'sha512', number>
+    PrivProtocols: Record<'des' | 'aes' | 'aes256b' | 'aes256r', number>
+    createV3Session(target: string, user: User, options?: SessionOptions): Session
     ObjectType: Record<string, number>
     MibProviderType: { Scalar: number; Table: number }
     MaxAccess: Record<string, number>
