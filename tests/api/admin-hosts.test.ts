@@ -3,7 +3,9 @@
  * tags, §5 Hosts and Cluster rules, §6 host_write, §8 keys; credentials are never returned.
  */
 import { describe, expect, it, beforeAll } from 'vitest'
-import { DATABASES } from '../helpers/server'
+import { DATABASES, TEST_SECRET_KEY } from '../helpers/server'
+import { hostSecrets } from '../../src/server/store/hosts'
+import { secretBox } from '../../src/server/security/secrets'
 import { useApiSuite } from '../helpers/suite'
 import { makeTenant, uniq, type Tenant } from '../helpers/api'
 
@@ -117,6 +119,40 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
     expect(events.body.result.length).toBeGreaterThan(0)
     for (const text of [JSON.stringify(r.body), JSON.stringify(got.body), JSON.stringify(list.body), JSON.stringify(events.body)])
       for (const value of Object.values(secrets).filter((v) => v.includes('-'))) expect(text).not.toContain(value)
+  })
+
+  it('keeps the credentials an edit leaves empty, and removes one sent empty', async () => {
+    const box = secretBox(Buffer.from(TEST_SECRET_KEY, 'base64'))
+    const stored = (id: number) => hostSecrets(ctx.server.vigil.store.db, box, id)
+    const r = await create({
+      hosttype: 'switch',
+      ip_address: '192.0.2.42',
+      secrets: { snmp_community: 'old-community', backup_user: 'bk', backup_password: 'bk-secret', enable_password: 'en' },
+    })
+    // The form sends what was typed: a new community and the SNMPv3 user; the backup login stays.
+    const v3 = { snmp_v3_user: 'mon', snmp_v3_auth_password: 'auth-passphrase', snmp_v3_priv_password: 'priv-passphrase' }
+    expect((await engineer.api.put(`/api/v1/hosts/${r.body.id}`, { secrets: { snmp_community: 'new-community', ...v3 } })).status).toBe(200)
+    expect(await stored(r.body.id)).toEqual({
+      snmp_community: 'new-community',
+      backup_user: 'bk',
+      backup_password: 'bk-secret',
+      enable_password: 'en',
+      ...v3,
+    })
+    // Privacy alone on top of the stored authentication holds together; removing that authentication does not.
+    expect((await engineer.api.put(`/api/v1/hosts/${r.body.id}`, { secrets: { snmp_v3_priv_password: 'other-passphrase' } })).status).toBe(
+      200,
+    )
+    const orphan = await engineer.api.put(`/api/v1/hosts/${r.body.id}`, { secrets: { snmp_v3_auth_password: '' } })
+    expect(orphan.body.error).toMatchObject({ key: 'validation_failed', extra_info: { field: 'secrets.snmp_v3_auth_password' } })
+    expect((await engineer.api.put(`/api/v1/hosts/${r.body.id}`, { secrets: { enable_password: '' } })).status).toBe(200)
+    expect(await stored(r.body.id)).toEqual({
+      snmp_community: 'new-community',
+      backup_user: 'bk',
+      backup_password: 'bk-secret',
+      ...v3,
+      snmp_v3_priv_password: 'other-passphrase',
+    })
   })
 
   it('refuses SNMPv3 credentials USM cannot use, and writes nothing', async () => {

@@ -11,7 +11,7 @@ import { fail } from './fail'
 import { checkStateColumns, checkStateToApi, inMaintenanceColumn, rowActions, ticketAllowed } from './check-state'
 import { ApiError } from '../../shared/errors'
 import { HOST, HOST_MAP_STATE, HOST_SORT_SEVERITY, HOST_STATES, MAP, problemSeverity, stateId, type Language } from '../../shared/enums'
-import type { HostBody, HostUpdate } from '../../shared/api/entities'
+import { StoredHostSecrets, type HostBody, type HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
 import { checkTrust } from './allowed-targets'
 import { ensureUniqueName, requireHostWrite, resolveParents, validateHost } from './host-validation'
@@ -288,7 +288,7 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
         check_type: body.check_type ?? '0',
         freshness_threshold: body.freshness_threshold ?? null,
         ...checkTrust(scope, true),
-        secrets: body.secrets ? box.seal(JSON.stringify(body.secrets)) : '',
+        secrets: body.secrets ? box.seal(JSON.stringify(await mergedSecrets(tx, box, null, body.secrets))) : '',
         access_method: body.access_method ?? '',
         custom_check: body.custom_check ? 1 : 0,
         website_inspection_config: body.website_inspection_config ?? '',
@@ -338,7 +338,7 @@ export async function updateHost(db: Kysely<Database>, scope: Scope, box: Secret
         ...(tags ? { tags: JSON.stringify(tags) } : {}),
         ...(labels ? { labels: JSON.stringify(labels) } : {}),
         ...(check ? { check_kind: check.kind, check_config: JSON.stringify(check.config) } : {}),
-        ...(secrets ? { secrets: box.seal(JSON.stringify(secrets)) } : {}),
+        ...(secrets ? { secrets: box.seal(JSON.stringify(await mergedSecrets(tx, box, id, secrets))) } : {}),
         ...(notifications_enabled === undefined ? {} : { notifications_enabled: notifications_enabled ? 1 : 0 }),
         ...(custom_check === undefined ? {} : { custom_check: custom_check ? 1 : 0 }),
         ...checkTrust(scope, check !== undefined || plain.ip_address !== undefined || plain.fqdn !== undefined || plain.name !== undefined),
@@ -398,6 +398,24 @@ export async function deleteHost(db: Kysely<Database>, scope: Scope, id: number)
     await tx.deleteFrom('resources').where('host_id', '=', id).execute()
     await tx.deleteFrom('hosts').where('id', '=', id).execute()
   })
+}
+
+/**
+ * A host's secrets after an edit: the fields sent replace the stored ones and an empty field removes one; the others
+ * stay (the form is write-only: "leave empty to keep"). The result must hold together (HostSecrets' rules).
+ */
+async function mergedSecrets(tx: Kysely<Database>, box: SecretBox, id: number | null, sent: Record<string, string | undefined>) {
+  const merged: Record<string, string> = id === null ? {} : await hostSecrets(tx, box, id)
+  for (const [key, value] of Object.entries(sent)) {
+    if (value) merged[key] = value
+    else if (value === '') delete merged[key]
+  }
+  const checked = StoredHostSecrets.safeParse(merged)
+  if (!checked.success) {
+    const issue = checked.error.issues[0]
+    fail('validation_failed', { field: ['secrets', ...issue.path].join('.'), reason: issue.message })
+  }
+  return merged
 }
 
 /** Decrypted secrets for the engine only; never passed to a response. */

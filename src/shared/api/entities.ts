@@ -69,32 +69,35 @@ export const SNMP_V3_PRIV_PROTOCOLS = ['des', 'aes', 'aes256b', 'aes256r'] as co
 /** USM derives keys from passphrases of at least 8 characters (RFC 3414 §11.2). */
 const SnmpV3Passphrase = z.string().min(8).max(1024)
 
-/** SPEC §3 host admin secrets: stored encrypted, never returned. */
+/** SPEC §3 host admin secrets: stored encrypted, never returned. On an edit a field sent replaces the stored one, '' removes it. */
 export const HostSecrets = z
   .object({
-    snmp_community: z.string().max(255).optional(),
+    snmp_community: z.string().max(255),
     /** SNMPv3 instead of the community: the user, with authentication and privacy when their passphrases are set */
-    snmp_v3_user: z.string().min(1).max(255).optional(),
-    snmp_v3_auth_protocol: z.enum(SNMP_V3_AUTH_PROTOCOLS).optional(),
-    snmp_v3_auth_password: SnmpV3Passphrase.optional(),
-    snmp_v3_priv_protocol: z.enum(SNMP_V3_PRIV_PROTOCOLS).optional(),
-    snmp_v3_priv_password: SnmpV3Passphrase.optional(),
-    user: z.string().max(255).optional(),
-    password: z.string().max(1024).optional(),
-    enable_password: z.string().max(1024).optional(),
-    ilo_user: z.string().max(255).optional(),
+    snmp_v3_user: z.string().max(255),
+    snmp_v3_auth_protocol: z.enum(SNMP_V3_AUTH_PROTOCOLS).or(z.literal('')),
+    snmp_v3_auth_password: SnmpV3Passphrase.or(z.literal('')),
+    snmp_v3_priv_protocol: z.enum(SNMP_V3_PRIV_PROTOCOLS).or(z.literal('')),
+    snmp_v3_priv_password: SnmpV3Passphrase.or(z.literal('')),
+    user: z.string().max(255),
+    password: z.string().max(1024),
+    enable_password: z.string().max(1024),
+    ilo_user: z.string().max(255),
     /** SPEC §3 "backup credentials" for configuration backups */
-    backup_user: z.string().max(255).optional(),
-    backup_password: z.string().max(1024).optional(),
+    backup_user: z.string().max(255),
+    backup_password: z.string().max(1024),
   })
+  .partial()
   .strict()
-  .superRefine((s, ctx) => {
-    // USM has no privacy without authentication, and a passphrase belongs to a user.
-    if (s.snmp_v3_priv_password && !s.snmp_v3_auth_password)
-      ctx.addIssue({ code: 'custom', path: ['snmp_v3_auth_password'], message: 'SNMPv3 privacy needs authentication' })
-    if ((s.snmp_v3_auth_password || s.snmp_v3_priv_password) && !s.snmp_v3_user)
-      ctx.addIssue({ code: 'custom', path: ['snmp_v3_user'], message: 'SNMPv3 passphrases need a user' })
-  })
+
+/** What a host's stored secrets must be, once an edit is merged into them. */
+export const StoredHostSecrets = HostSecrets.superRefine((s, ctx) => {
+  // USM has no privacy without authentication, and a passphrase belongs to a user.
+  if (s.snmp_v3_priv_password && !s.snmp_v3_auth_password)
+    ctx.addIssue({ code: 'custom', path: ['snmp_v3_auth_password'], message: 'SNMPv3 privacy needs authentication' })
+  if ((s.snmp_v3_auth_password || s.snmp_v3_priv_password) && !s.snmp_v3_user)
+    ctx.addIssue({ code: 'custom', path: ['snmp_v3_user'], message: 'SNMPv3 passphrases need a user' })
+})
 
 export const HostBody = z.object({
   name: z.string().min(1).max(255),
