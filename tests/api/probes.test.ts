@@ -243,7 +243,9 @@ describe.each(DATABASES)('probes on %s', (db) => {
     ])
     // A section Vigil does not know is refused, and nothing is written.
     const bad = await link(token, 'results', {
-      results: [{ type: 'resource', id: inventory, at: nowS(), status: 0, output: 'INVENTORY OK', perfdata: [], inventory: { bios: [] } }],
+      results: [
+        { type: 'resource', id: inventory, at: nowS(), status: 0, output: 'INVENTORY OK', perfdata: [], inventory: { not_a_section: [] } },
+      ],
     })
     expect(bad.status).toBe(400)
     expect((await t.api.get(`/api/v1/hosts/${host}/assets`)).body.totalresults).toBe(1)

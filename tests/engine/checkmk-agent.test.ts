@@ -118,6 +118,26 @@ describe('checkmk-agent check', () => {
     expect(await run({ parts: ['updates'] })).toMatchObject({ status: 0, output: 'CHECKMK OK - no updates pending' })
   })
 
+  it('judges only the filesystems and local checks a resource names', async () => {
+    await serve(linuxAgentOutput({ rootUsedKb: 7_500_000, local: ['2 Mailqueue - 250 mails waiting', '0 Certificates - all valid'] }))
+    const data = await run({ parts: ['filesystems'], mounts: ['/srv/web data'] })
+    expect(data).toMatchObject({ status: 0, output: 'CHECKMK OK - 1 filesystem, fullest /srv/web data 10 %' })
+    expect(data.perfdata.map((p) => p.label)).toEqual(['/srv/web data'])
+    expect((await run({ parts: ['filesystems'], mounts: ['/'] })).status).toBe(2)
+    expect(await run({ parts: ['local'], local_checks: ['Certificates'] })).toMatchObject({
+      status: 0,
+      output: 'CHECKMK OK - 1 local check OK',
+    })
+    // A filesystem or local check the agent no longer reports is UNKNOWN, not silently OK.
+    expect(await run({ parts: ['filesystems'], mounts: ['/data'] })).toMatchObject({
+      status: 3,
+      output: 'CHECKMK UNKNOWN - the agent reports no filesystem /data',
+    })
+    expect((await run({ parts: ['local'], local_checks: ['Backups'] })).output).toBe(
+      'CHECKMK UNKNOWN - the agent reports no local check Backups',
+    )
+  })
+
   it('takes filesystem levels and memory as MB free from the check, and its organization’s memory thresholds', async () => {
     await serve(linuxAgentOutput({ rootUsedKb: 7_500_000, memAvailableKb: 1_536_000 }))
     const own = await run({ fs_warn_pct: 95, fs_crit_pct: 98, memory_unit: 'mb_free', memory_warn: 2000, memory_crit: 1000 })
@@ -153,7 +173,7 @@ describe('checkmk-agent check', () => {
     ])
     // Asked for by name, a part the agent does not report is UNKNOWN.
     const cpu = await run({ parts: ['cpu'] })
-    expect(cpu).toMatchObject({ status: 3, output: 'CHECKMK UNKNOWN - the agent reports no cpu' })
+    expect(cpu).toMatchObject({ status: 3, output: 'CHECKMK UNKNOWN - the agent reports no CPU load' })
     expect((await run({ parts: ['services'] })).status).toBe(0)
   })
 

@@ -11,9 +11,9 @@ import net from 'node:net'
 import { z } from 'zod'
 import { MEMORY_UNITS } from '../../../shared/api/thresholds'
 import { describeError, failure, HostField, PortField, stopReason } from './common'
-import { CHECKMK_PARTS, judgeAgentOutput, type Limits } from './checkmk-health'
+import { CHECKMK_PARTS, filesystemsOf, judgeAgentOutput, type CheckmkPart, type Limits } from './checkmk-health'
 import { checkmkInventory, checkmkPackages } from './checkmk-inventory'
-import { worstState } from './checkmk-local'
+import { localChecksOf, worstState } from './checkmk-local'
 import { parseAgentOutput } from './checkmk-output'
 import { throughPolicy } from './reach'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
@@ -26,6 +26,9 @@ export const CheckmkAgentConfig = z.object({
   port: PortField.default(6556),
   /** what the result judges; all the agent reports by default */
   parts: z.array(z.enum(CHECKMK_PARTS)).min(1).optional(),
+  /** of the filesystems and local checks, only these (mount points, names): a resource per filesystem or local check */
+  mounts: z.array(z.string().min(1).max(1024)).min(1).max(100).optional(),
+  local_checks: z.array(z.string().min(1).max(255)).min(1).max(100).optional(),
   load_warn_per_core: Limit.default(5),
   load_crit_per_core: Limit.default(10),
   /** the organization's memory thresholds fill these when a check sets none (SPEC §5 Thresholds) */
@@ -40,6 +43,15 @@ export const CheckmkAgentConfig = z.object({
 export type CheckmkAgentConfig = z.infer<typeof CheckmkAgentConfig>
 
 const LABEL = 'CHECKMK'
+const PART_WORDS: Record<CheckmkPart, string> = {
+  cpu: 'CPU load',
+  memory: 'memory',
+  filesystems: 'filesystems',
+  services: 'services',
+  updates: 'updates',
+  local: 'local checks',
+  uptime: 'uptime',
+}
 /** A Windows server with SQL Server sends about 1 MB; more than this is no agent. */
 export const AGENT_OUTPUT_MAX = 16 * 1024 * 1024
 /** Memory thresholds when neither the check nor its organization sets any: percent used. */
@@ -133,7 +145,15 @@ function resultOf(text: string, config: CheckmkAgentConfig): CheckResult {
   const parts = judged.judged.map((p) => ({ ...p, text: p.text.replace(/\p{Cc}/gu, ' ') }))
   const missing = judged.missing
   // Parts asked for by name that the agent does not report are UNKNOWN; by default they are simply not there.
-  const unknown = config.parts ? missing.map((p) => `the agent reports no ${p}`) : []
+  // A resource naming its filesystems or local checks says which of them is missing.
+  const named = (p: CheckmkPart) => (p === 'filesystems' && !!config.mounts) || (p === 'local' && !!config.local_checks)
+  const mounts = new Set(filesystemsOf(output).map((fs) => fs.mount))
+  const locals = new Set(localChecksOf(output).map((c) => c.name))
+  const unknown = [
+    ...(config.parts ? missing.filter((p) => !named(p)).map((p) => `the agent reports no ${PART_WORDS[p]}`) : []),
+    ...(config.mounts ?? []).filter((m) => !mounts.has(m)).map((m) => `the agent reports no filesystem ${m}`),
+    ...(config.local_checks ?? []).filter((n) => !locals.has(n)).map((n) => `the agent reports no local check ${n}`),
+  ]
   const status = worstState([...parts.map((p) => p.status), ...(unknown.length ? [3 as const] : [])])
   const problems = parts.filter((p) => p.status).map((p) => p.text)
   const summary = [...(problems.length ? problems : parts.map((p) => p.text)), ...unknown].join(', ') || 'the agent answered'

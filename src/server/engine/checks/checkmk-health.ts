@@ -19,6 +19,9 @@ export const CHECKMK_PARTS = ['cpu', 'memory', 'filesystems', 'services', 'updat
 export type CheckmkPart = (typeof CHECKMK_PARTS)[number]
 
 export interface Limits {
+  /** the filesystems (mount points) and local checks (names) to judge; all when not given */
+  mounts?: string[]
+  local_checks?: string[]
   load_warn_per_core: number
   load_crit_per_core: number
   memory_unit: MemoryUnit
@@ -137,7 +140,7 @@ export function filesystemsOf(output: AgentOutput): Filesystem[] {
 }
 
 function filesystems(output: AgentOutput, limits: Limits): Judged | null {
-  const all = filesystemsOf(output)
+  const all = filesystemsOf(output).filter((fs) => !limits.mounts || limits.mounts.includes(fs.mount))
   if (!all.length) return null
   const judged = all.map((fs) => ({ fs, status: statusAbove(fs.used_pct, limits.fs_warn_pct, limits.fs_crit_pct) }))
   const status = judged.reduce<ExitStatus>((s, j) => (j.status > s ? j.status : s), 0)
@@ -265,8 +268,8 @@ function updates(output: AgentOutput): Judged | null {
   }
 }
 
-function local(output: AgentOutput): Judged | null {
-  const checks = localChecksOf(output)
+function local(output: AgentOutput, names: string[] | undefined): Judged | null {
+  const checks = localChecksOf(output).filter((c) => !names || names.includes(c.name))
   if (!checks.length) return null
   const bad = checks.filter((c) => c.status)
   return {
@@ -307,7 +310,7 @@ export function judgeAgentOutput(
     filesystems: () => filesystems(output, limits),
     services: () => services(output),
     updates: () => updates(output),
-    local: () => local(output),
+    local: () => local(output, limits.local_checks),
     uptime: () => uptime(output),
   }
   const judged: Judged[] = []
