@@ -41,6 +41,17 @@ describe('host administration (issue 15)', () => {
     await checks.getByText(/TCP CRITICAL .*port 22/).waitFor({ timeout: 20_000 })
     await page.getByRole('table').getByRole('button', { name: 'web-01' }).waitFor()
     expect(await checks.getByRole('listitem').count()).toBe(3)
+    // Checkmk service discovery: a resource per part, filesystem and local check the agent reports.
+    const services = page.getByRole('region', { name: 'Checkmk agent services of web-01' })
+    await services.getByRole('button', { name: 'Find the agent’s services' }).click()
+    await services.getByLabel('Filesystem /srv/web data').waitFor()
+    await services.getByLabel('Backup age').uncheck()
+    await services.getByRole('button', { name: 'Add 5 resources' }).click()
+    await checks.getByText('Filesystem /', { exact: true }).waitFor()
+    await checks.getByText('CHECKMK CRITICAL - filesystem / 94 % used of 7.6 GiB (critical at 90 %)').nth(1).waitFor({ timeout: 20_000 })
+    expect(await checks.getByRole('listitem').count()).toBe(8)
+    await services.getByText('(already a resource)').first().waitFor()
+    expect(await services.getByLabel('Backup age').isChecked()).toBe(false)
     // The agent's inventory: the host's OS and services, as the asset screens show them.
     await page.goto(`${suite.server.baseUrl}/#/assets/web-01/os`)
     await page.getByRole('link', { name: 'Services' }).waitFor()

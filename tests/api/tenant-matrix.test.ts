@@ -269,6 +269,7 @@ const ROUTES: Record<string, Case> = {
   'GET /api/v1/software': { kind: 'read' },
   'GET /api/v1/software/{hosttype}/{package_name}': { kind: 'read' },
   'GET /api/v1/hosts/{host_id}/assets': { kind: 'read' },
+  'POST /api/v1/hosts/{host_id}/checkmk-services': { kind: 'write' },
   'GET /api/v1/resources/{resource_id}/config-backups': { kind: 'read' },
   'GET /api/v1/resources/{resource_id}/config-backups/{version}': { kind: 'read' },
   // Issue 19: the caller's own dashboard; a pinned graph of A's resource shows nothing of it (tests/api/dashboard.test.ts).

@@ -8,6 +8,7 @@ import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from '.
 import { HostForm } from './HostForm'
 import { HostChecks } from './HostChecks'
 import { ConfigBackupSetup } from './ConfigBackupSetup'
+import { AgentServices } from './AgentServices'
 import { HOST_TYPES, isHostType } from '../../shared/host-types'
 import { BulkBar } from './BulkBar'
 import { AdminTabs } from '../components/AdminTabs'
@@ -93,6 +94,9 @@ export function HostsPage() {
       {shown && <HostChecks hostId={shown.id} hostName={shown.name} />}
       {shown && isHostType(shown.hosttype) && HOST_TYPES[shown.hosttype].config_backup && (
         <ConfigBackupSetup hostId={shown.id} hostName={shown.name} />
+      )}
+      {shown && (shown.access_method || (isHostType(shown.hosttype) ? HOST_TYPES[shown.hosttype].access_method : '')) === 'check_mk' && (
+        <AgentServices hostId={shown.id} hostName={shown.name} />
       )}
       {selected.length > 0 && <BulkBar hostIds={selected} />}
       {hosts.isPending && <p>{t('admin.hosts.loading')}</p>}

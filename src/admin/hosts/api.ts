@@ -8,7 +8,8 @@ import { api, queryClient, isApiFailure } from '../../app/api'
 import { monitoringTablesChanged } from '../../monitoring'
 import { HostRow } from '../../shared/api/monitored'
 import type { FilterNode } from '../../shared/filter'
-import type { HostBody, HostUpdate } from '../../shared/api/entities'
+import type { HostBody, HostUpdate, ResourceBody } from '../../shared/api/entities'
+import { CheckmkServiceList } from '../../shared/api/checkmk-services'
 import { ClusterOut, type BulkTagsBody } from '../../shared/api/host-admin'
 import { HostImportOut, type HostImportBody } from '../../shared/api/host-import'
 import { CONFIG_BACKUPS_RESOURCE, type BackupProfileName } from '../../shared/config-backups'
@@ -177,5 +178,20 @@ export const useChangeConfigBackupProfile = () =>
 export const useTurnOffConfigBackups = () =>
   useMutation({
     mutationFn: (resourceId: number) => api.request(`resources/${resourceId}`, { method: 'DELETE' }),
+    onSuccess: invalidate,
+  })
+
+/** Checkmk service discovery: reads the host's agent now and writes nothing (a mutation: it is not a cached read). */
+export const useDiscoverAgentServices = () =>
+  useMutation({
+    mutationFn: (hostId: number) => api.request(`hosts/${hostId}/checkmk-services`, { method: 'POST', schema: CheckmkServiceList }),
+  })
+
+/** Adds the chosen resources one after another; the first refused one stops the rest and is shown. */
+export const useAddResources = () =>
+  useMutation({
+    mutationFn: async (bodies: z.input<typeof ResourceBody>[]) => {
+      for (const body of bodies) await api.request('resources/', { method: 'POST', body })
+    },
     onSuccess: invalidate,
   })

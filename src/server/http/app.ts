@@ -54,6 +54,7 @@ import { riskRoutes } from './routes/risks'
 import { hostSoftwareRoutes } from './routes/host-software'
 import { configBackupRoutes } from './routes/config-backups'
 import { hostAssetRoutes } from './routes/host-assets'
+import { checkmkServiceRoutes } from './routes/checkmk-services'
 import { filterRoutes } from './routes/filters'
 import { dashboardRoutes } from './routes/dashboard'
 import { searchRoutes } from './routes/search'
@@ -154,6 +155,7 @@ export async function buildApp(deps: RouteDeps & { log: FastifyBaseLogger }): Pr
       await api.register(hostSoftwareRoutes, deps)
       await api.register(configBackupRoutes, deps)
       await api.register(hostAssetRoutes, deps)
+      await api.register(checkmkServiceRoutes, deps)
       await api.register(filterRoutes, { ...deps, prefix: '/filters' })
       await api.register(dashboardRoutes, { ...deps, prefix: '/dashboard' })
       await api.register(searchRoutes, { ...deps, prefix: '/search' })

@@ -7,7 +7,9 @@ import type { Database } from './db'
 import type { Scope } from './scope'
 import { insertResource, removeResource } from './resources'
 import { plannedChecks, type PlanInput } from '../../shared/host-tags'
-import type { PlannedCheck } from '../../shared/host-types'
+import { CHECK_MK_CHECK, type PlannedCheck } from '../../shared/host-types'
+import { fail } from './fail'
+import { readJson } from './json'
 
 /** A host's stored fields that decide its planned checks. */
 export interface PlannedFrom {
@@ -53,4 +55,36 @@ export async function syncPlannedChecks(
     changed.push(await insertResource(tx, scope, host, { name: c.name, check: { kind: c.kind, config: c.config }, ...interval }))
   }
   return changed
+}
+
+/** What reading a host's Checkmk agent needs: where it is, whose policy applies, and the resources it has. */
+export interface AgentTarget {
+  environmentId: number
+  /** SPEC §3 Host ip_address, else its FQDN, else its name */
+  address: string
+  /** the port of the host's `Checkmk agent` check, when it names one */
+  port: number | undefined
+  resourceNames: string[]
+}
+
+export async function agentTarget(db: Kysely<Database>, scope: Scope, hostId: number): Promise<AgentTarget> {
+  const host = await db
+    .selectFrom('hosts')
+    .select(['hostgroup_id', 'ip_address', 'fqdn', 'name'])
+    .where('id', '=', hostId)
+    .executeTakeFirst()
+  if (!host || !scope.environmentIds.includes(host.hostgroup_id)) fail('host_not_found', { id: hostId })
+  const resources = await db
+    .selectFrom('resources')
+    .select(['name', 'display_name', 'check_kind', 'check_config'])
+    .where('host_id', '=', hostId)
+    .execute()
+  const agent = resources.find((r) => r.check_kind === 'checkmk-agent' && r.display_name === CHECK_MK_CHECK.name)
+  const port = agent ? readJson<{ port?: unknown }>(agent.check_config, {}).port : undefined
+  return {
+    environmentId: host.hostgroup_id,
+    address: host.ip_address || host.fqdn || host.name,
+    port: typeof port === 'number' ? port : undefined,
+    resourceNames: resources.flatMap((r) => [r.name, r.display_name]),
+  }
 }

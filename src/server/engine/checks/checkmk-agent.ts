@@ -13,6 +13,7 @@ import { MEMORY_UNITS } from '../../../shared/api/thresholds'
 import { describeError, failure, HostField, PortField, stopReason } from './common'
 import { CHECKMK_PARTS, filesystemsOf, judgeAgentOutput, type CheckmkPart, type Limits } from './checkmk-health'
 import { checkmkInventory, checkmkPackages } from './checkmk-inventory'
+import { discoverServices } from './checkmk-discovery'
 import { localChecksOf, worstState } from './checkmk-local'
 import { parseAgentOutput } from './checkmk-output'
 import { throughPolicy } from './reach'
@@ -39,6 +40,8 @@ export const CheckmkAgentConfig = z.object({
   fs_crit_pct: z.number().min(0).max(100).default(90),
   /** collect the host's asset sections instead of judging its health */
   inventory: z.boolean().default(false),
+  /** list the services the agent reports (hosts/{id}/checkmk-services) instead of judging them */
+  discover: z.boolean().default(false),
 })
 export type CheckmkAgentConfig = z.infer<typeof CheckmkAgentConfig>
 
@@ -120,6 +123,10 @@ function resultOf(text: string, config: CheckmkAgentConfig): CheckResult {
   const output = parseAgentOutput(text)
   const agent = output.get('check_mk')
   if (!agent) return failure(2, `${LABEL} CRITICAL - the answer has no <<<check_mk>>> section: this is no Checkmk agent`)
+  if (config.discover) {
+    const services = discoverServices(output, limitsOf(config))
+    return { status: 0, output: `${LABEL} OK - ${services.length} services found`, perfdata: [], services }
+  }
   if (config.inventory) {
     const inventory = checkmkInventory(output)
     // Without the inventory plugin the agent lists no packages: those pushed over the API stay.

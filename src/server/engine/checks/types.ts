@@ -6,6 +6,7 @@ import type { z } from 'zod'
 import type { PerfItem } from '../../../shared/perfdata'
 import type { AssetInventory } from '../../../shared/asset-sections'
 import type { SoftwarePackage } from '../../../shared/api/software'
+import type { DiscoveredService } from '../../../shared/api/checkmk-services'
 import type { TargetPolicy } from '../target-policy'
 
 /** The kinds an active check can be; `checks/index.ts` must register each exactly once. */
@@ -48,6 +49,8 @@ export interface CheckResult {
   inventory?: AssetInventory
   /** a `checkmk-agent` inventory's packages, when the agent lists them; they replace the host's packages */
   packages?: SoftwarePackage[]
+  /** a `checkmk-agent` discovery's services (hosts/{id}/checkmk-services); the engine ignores them */
+  services?: DiscoveredService[]
 }
 
 /** What the engine hands a check besides its configuration. */

@@ -80,6 +80,16 @@ export const adminHosts = {
     moveFailed: 'Moving host failed with error',
   },
   checks: { title: 'Checks of {{name}}', none: 'No checks yet.' },
+  agentServices: {
+    title: 'Checkmk agent services of {{name}}',
+    hint: 'Read the agent now and add a resource for each thing it reports (CPU load, memory, services, updates, each filesystem and local check), to acknowledge, schedule maintenance for and graph each on its own.',
+    discover: 'Find the agent’s services',
+    reading: 'Reading the agent…',
+    none: 'The agent reported nothing to add: {{output}}',
+    exists: '(already a resource)',
+    add_one: 'Add {{count}} resource',
+    add_other: 'Add {{count}} resources',
+  },
   configBackups: {
     title: 'Configuration backups of {{name}}',
     hint: 'The backup logs in over SSH with the host’s backup user and password (else its user and password) and reads the configuration every hour; a new version is kept when it changed. With an enable password, Cisco and Arista devices are read in privileged mode.',

@@ -82,6 +82,16 @@ export const adminHosts: typeof en = {
     moveFailed: 'Het verplaatsen van de host is mislukt met een fout',
   },
   checks: { title: 'Controles van {{name}}', none: 'Nog geen controles.' },
+  agentServices: {
+    title: 'Diensten van de Checkmk-agent van {{name}}',
+    hint: 'Lees de agent nu en voeg een resource toe voor alles wat hij meldt (processorbelasting, geheugen, diensten, updates, elk bestandssysteem en elke lokale controle), om elk apart te bevestigen, onderhoud voor te plannen en in grafieken te zien.',
+    discover: 'Diensten van de agent zoeken',
+    reading: 'De agent wordt gelezen…',
+    none: 'De agent meldde niets om toe te voegen: {{output}}',
+    exists: '(al een resource)',
+    add_one: '{{count}} resource toevoegen',
+    add_other: '{{count}} resources toevoegen',
+  },
   configBackups: {
     title: 'Configuratieback-ups van {{name}}',
     hint: 'De back-up logt via SSH in met de back-upgebruiker en het back-upwachtwoord van de host (anders zijn gebruiker en wachtwoord) en leest de configuratie elk uur; een nieuwe versie wordt bewaard als ze gewijzigd is. Met een enable-wachtwoord worden Cisco- en Arista-apparaten in de bevoorrechte modus gelezen.',
