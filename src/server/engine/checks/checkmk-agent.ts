@@ -154,12 +154,13 @@ function resultOf(text: string, config: CheckmkAgentConfig): CheckResult {
   // Parts asked for by name that the agent does not report are UNKNOWN; by default they are simply not there.
   // A resource naming its filesystems or local checks says which of them is missing.
   const named = (p: CheckmkPart) => (p === 'filesystems' && !!config.mounts) || (p === 'local' && !!config.local_checks)
-  const mounts = new Set(filesystemsOf(output).map((fs) => fs.mount))
-  const locals = new Set(localChecksOf(output).map((c) => c.name))
+  // Only a resource that names them reads the filesystems and local checks a second time.
+  const mounts = config.mounts ? new Set(filesystemsOf(output).map((fs) => fs.mount)) : null
+  const locals = config.local_checks ? new Set(localChecksOf(output).map((c) => c.name)) : null
   const unknown = [
     ...(config.parts ? missing.filter((p) => !named(p)).map((p) => `the agent reports no ${PART_WORDS[p]}`) : []),
-    ...(config.mounts ?? []).filter((m) => !mounts.has(m)).map((m) => `the agent reports no filesystem ${m}`),
-    ...(config.local_checks ?? []).filter((n) => !locals.has(n)).map((n) => `the agent reports no local check ${n}`),
+    ...(config.mounts ?? []).filter((m) => !mounts?.has(m)).map((m) => `the agent reports no filesystem ${m}`),
+    ...(config.local_checks ?? []).filter((n) => !locals?.has(n)).map((n) => `the agent reports no local check ${n}`),
   ]
   const status = worstState([...parts.map((p) => p.status), ...(unknown.length ? [3 as const] : [])])
   const problems = parts.filter((p) => p.status).map((p) => p.text)

@@ -139,8 +139,8 @@ function hardwareBlocks(output: AgentOutput): Map<string, Map<string, string>> {
 }
 
 /** The machine's maker and model: Windows' WMI, or dmidecode's System Information. */
-function hardwareText(output: AgentOutput, computer: Map<string, string>): string | null {
-  const system = hardwareBlocks(output).get('System Information')
+function hardwareText(blocks: Map<string, Map<string, string>>, computer: Map<string, string>): string | null {
+  const system = blocks.get('System Information')
   const parts = computer.size
     ? [computer.get('Manufacturer'), computer.get('Model')]
     : [system?.get('Manufacturer'), system?.get('Product Name')]
@@ -155,8 +155,7 @@ function biosDate(text: string | undefined): string | null {
   return us ? `${us[3]}-${us[1]}-${us[2]}` : text || null
 }
 
-function biosRows(output: AgentOutput): AssetRow[] {
-  const blocks = hardwareBlocks(output)
+function biosRows(blocks: Map<string, Map<string, string>>): AssetRow[] {
   const dmi = blocks.get('BIOS Information')
   const system = blocks.get('System Information')
   const win = blocks.get('Win32_BIOS')
@@ -182,6 +181,7 @@ function biosRows(output: AgentOutput): AssetRow[] {
 }
 
 export function checkmkInventory(output: AgentOutput): AssetInventory {
+  const hardware = hardwareBlocks(output)
   const agent = keyValues(output.get('check_mk'))
   const computer = wmiRow(output, 'wmi_cpuload', 'computer_system')
   const name = agent.get('Hostname') || null
@@ -190,7 +190,7 @@ export function checkmkInventory(output: AgentOutput): AssetInventory {
     system: [
       {
         name,
-        description: hardwareText(output, computer),
+        description: hardwareText(hardware, computer),
         object_id: null,
         location: null,
         contact: null,
@@ -208,7 +208,7 @@ export function checkmkInventory(output: AgentOutput): AssetInventory {
       },
     ],
   }
-  const bios = biosRows(output)
+  const bios = biosRows(hardware)
   if (bios.length) inventory.bios = bios
   const cpu = cpuRows(output)
   if (cpu.length) inventory.cpu = cpu
