@@ -36,6 +36,8 @@ export const AGENTLESS_CHECK_TAGS = {
     config: { host_header: h.hostname, cert_warn_days: 30, cert_crit_days: 7 },
   }),
   mx: (h: PlanHost): PlannedCheck => ({ name: 'MX', kind: 'dns', config: { name: h.hostname, record_type: 'MX', system_resolver: true } }),
+  // A daily scan of the common ports: the host's open ports and external overview asset sections.
+  port_scan: (): PlannedCheck => ({ name: 'Open ports', kind: 'ports', config: {}, check_interval: 86400 }),
 } satisfies Record<string, (h: PlanHost) => PlannedCheck>
 
 /** SPEC §3 "HTTP status allowances: 400, 401, 403, 404 for http and https". */

@@ -4,21 +4,12 @@
  * set up or changed stays as it is.
  */
 import { describe, expect, it } from 'vitest'
-import { atMigration, OLD_TIME as t } from '../helpers/migration'
+import { atMigration, oldResource } from '../helpers/migration'
 
 describe('migration 0047 on sqlite', () => {
   it('turns the planned agent port checks into Checkmk agent checks', () =>
     atMigration('0046_host_assets', async ({ db, environmentId, hostId, upgrade }) => {
-      const resource = (display_name: string, check_config: string) => ({
-        host_id: hostId,
-        hostgroup_id: environmentId,
-        name: display_name.toLowerCase().replace(/ /g, '-'),
-        display_name,
-        check_kind: 'tcp',
-        check_config,
-        created_time: t,
-        updated_time: t,
-      })
+      const resource = (name: string, config: string) => oldResource(hostId, environmentId, name, 'tcp', config)
       await db
         .insertInto('resources')
         .values([

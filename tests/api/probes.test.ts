@@ -239,7 +239,7 @@ describe.each(DATABASES)('probes on %s', (db) => {
     expect(posted.status).toBe(200)
     expect((await t.api.get(`/api/v1/resources/${backups}/config-backups/1`)).body.content).toBe('hostname sw\nend\n')
     expect((await t.api.get(`/api/v1/hosts/${host}/assets`)).body.result).toEqual([
-      { section: 'system', updated_at: expect.any(Number), rows: [system] },
+      { section: 'system', updated_at: expect.any(Number), collected_by: ['Inventory'], rows: [system] },
     ])
     // A section Vigil does not know is refused, and nothing is written.
     const bad = await link(token, 'results', {

@@ -591,8 +591,8 @@ describe.each(DATABASES)('tenant matrix on %s', (db) => {
       })
       .execute()
     await server.vigil.store.db
-      .insertInto('host_assets')
-      .values({ host_id: host.id, section: 'system', rows: JSON.stringify([{ name: hostName }]), updated_at: 1 })
+      .insertInto('host_asset_rows')
+      .values({ host_id: host.id, resource_id: resource.id, section: 'system', rows: JSON.stringify([{ name: hostName }]), updated_at: 1 })
       .execute()
     expect(
       (

@@ -57,6 +57,25 @@ describe('https check', () => {
     expect((await run({ port: server.port, host_header: 'localhost', no_sni: true, content: 'sni=none' })).status).toBe(0)
   })
 
+  it('carries the certificate as the host SSL info asset section (SPEC §3)', async () => {
+    const result = await run({ port: server.port, host_header: 'localhost' })
+    const row = result.inventory?.ssl_info?.[0]
+    expect(row).toMatchObject({
+      port: server.port,
+      server_name: 'localhost',
+      subject: 'localhost',
+      issuer: 'localhost',
+      trust: 'self-signed',
+      protocol: 'TLSv1.3',
+      key: 'RSA 2048',
+    })
+    expect(row?.fingerprint_sha256).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/)
+    const days = ((row?.expires_at as number) - Date.now() / 1000) / 86_400
+    expect(days).toBeGreaterThan(9)
+    expect(days).toBeLessThanOrEqual(10)
+    expect(row?.valid_from_at).toBeLessThanOrEqual(Date.now() / 1000)
+  })
+
   it('speaks plain HTTP to the same kind when tls is off', async () => {
     // A TLS server answers a plain request by closing: CRITICAL, not a crash.
     const result = await run({ port: server.port, tls: false })

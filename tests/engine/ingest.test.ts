@@ -175,4 +175,37 @@ describe.each(DATABASES)('result writes on %s', (db) => {
       stored.map((e) => [e.id, e.resource_id, e.status, e.message]),
     )
   })
+
+  it("keeps each collector's asset rows its own, and writes an unchanged certificate again only after a day", async () => {
+    const [cert, scan] = [await resource('certificate', 1), await resource('scan', 1)]
+    const certificate = (fingerprint: string): CheckResult => ({
+      ...ok(1),
+      inventory: { ssl_info: [{ port: 443, fingerprint_sha256: fingerprint }] },
+    })
+    const assets = () =>
+      server.vigil.store.db
+        .selectFrom('host_asset_rows')
+        .select(['resource_id', 'section', 'rows', 'updated_at'])
+        .where('resource_id', 'in', [cert, scan])
+        .orderBy('resource_id')
+        .execute()
+    const t0 = 1_800_003_000
+    await submit(cert, [certificate('AA'), t0])
+    await submit(scan, [{ ...ok(1), inventory: { open_ports: [{ port: 22 }] } }, t0])
+    await submit(cert, [certificate('AA'), t0 + 60])
+    const sslInfo = (fingerprint: string, at: number) => ({
+      resource_id: cert,
+      section: 'ssl_info',
+      rows: `[{"port":443,"fingerprint_sha256":"${fingerprint}"}]`,
+      updated_at: at,
+    })
+    const openPorts = { resource_id: scan, section: 'open_ports', rows: '[{"port":22}]', updated_at: t0 }
+    expect(await assets()).toEqual([sslInfo('AA', t0), openPorts])
+    // A new certificate is written at once; the scan's rows stay.
+    await submit(cert, [certificate('BB'), t0 + 120])
+    expect(await assets()).toEqual([sslInfo('BB', t0 + 120), openPorts])
+    // The same one a day later is written again, so "collected" stays true to the day.
+    await submit(cert, [certificate('BB'), t0 + 120 + 86_400])
+    expect(await assets()).toEqual([sslInfo('BB', t0 + 120 + 86_400), openPorts])
+  })
 })

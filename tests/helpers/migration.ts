@@ -6,6 +6,18 @@ import { migrations } from '../../src/server/store/migrations/index'
 
 export const OLD_TIME = 1_700_000_000
 
+/** A resource row as an earlier version wrote it, named after its display name. */
+export const oldResource = (host_id: number, hostgroup_id: number, display_name: string, check_kind: string, check_config: string) => ({
+  host_id,
+  hostgroup_id,
+  name: display_name.toLowerCase().replace(/ /g, '-'),
+  display_name,
+  check_kind,
+  check_config,
+  created_time: OLD_TIME,
+  updated_time: OLD_TIME,
+})
+
 export interface OldDatabase {
   db: Kysely<any>
   environmentId: number

@@ -7,11 +7,12 @@ import { formatDateTime, TablePanel, type TableColumn } from '../../ui'
 import { assetText, compareValues } from './asset-values'
 
 /** Sections of one row, read as a list of their fields. */
-const SINGLE_ROW = new Set<AssetSectionName>(['system', 'bios', 'os', 'memory'])
+const SINGLE_ROW = new Set<AssetSectionName>(['system', 'bios', 'os', 'memory', 'external_overview'])
 
 /**
  * One asset section Vigil collected (interfaces, addresses, storage): its rows sorted and paged in the page, with
- * page and sort in the route; the system, BIOS, OS and memory sections, a single row each, read as a list of their fields.
+ * page and sort in the route; the system, BIOS, OS, memory and external overview sections, a single row each, read as a
+ * list of their fields.
  */
 export function CollectedSection({ section }: { section: HostAssetSection }) {
   const { t, i18n } = useTranslation()
@@ -40,7 +41,12 @@ export function CollectedSection({ section }: { section: HostAssetSection }) {
     [fields, name, t, i18n.language],
   )
   const collected = (
-    <p className="small text-body-secondary">{t('assets.host.collected', { time: formatDateTime(new Date(section.updated_at * 1000)) })}</p>
+    <p className="small text-body-secondary">
+      {t('assets.host.collected', {
+        by: section.collected_by.join(', '),
+        time: formatDateTime(new Date(section.updated_at * 1000)),
+      })}
+    </p>
   )
   if (SINGLE_ROW.has(name)) {
     const row = section.rows[0] ?? {}

@@ -1,8 +1,8 @@
-/** How the collected asset sections' values read on screen: sizes in bytes, speeds, uptimes, the rest as text. */
+/** How the collected asset sections' values read on screen: sizes in bytes, speeds, uptimes, times, the rest as text. */
 import type { TFunction } from 'i18next'
 import { formatBytes } from '../../shared/format'
 import type { AssetValue } from '../../shared/asset-sections'
-import { ageText } from '../../ui'
+import { ageText, formatDateTime } from '../../ui'
 
 export function assetText(column: string, value: AssetValue, t: TFunction, lng: string): string {
   if (value === null) return ''
@@ -10,6 +10,7 @@ export function assetText(column: string, value: AssetValue, t: TFunction, lng: 
   if (column.endsWith('_bytes')) return formatBytes(value, lng)
   if (column === 'speed_mbps') return t('assets.host.speed', { n: value })
   if (column === 'load_percent') return t('assets.host.percent', { n: value })
+  if (column.endsWith('_at')) return formatDateTime(new Date(value * 1000))
   if (column === 'uptime_s') return ageText(value, (key, options) => t(key, options))
   return String(value)
 }

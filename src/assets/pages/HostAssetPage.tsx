@@ -4,21 +4,13 @@ import { useAssetHost, useHostAssets, useHostSoftware } from '../api'
 import { hostAssetPath, hostAssetsPath } from '../links'
 import { HostPackages } from '../components/HostPackages'
 import { CollectedSection } from '../components/CollectedSection'
+import { ASSET_SECTION_NAMES } from '../../shared/asset-sections'
 
-/** SPEC §3 asset sections Vigil has data for, in SPEC order: packages from the agent's push, the rest collected. */
+/** SPEC §3 asset sections in SPEC order: packages (from the agent's push or its inventory) after OS, the rest collected. */
 const SECTION_ORDER = [
-  'cpu',
-  'system',
-  'bios',
-  'os',
+  ...ASSET_SECTION_NAMES.slice(0, ASSET_SECTION_NAMES.indexOf('os') + 1),
   'packages',
-  'services',
-  'memory',
-  'addresses',
-  'routes',
-  'interfaces',
-  'storage',
-  'updates',
+  ...ASSET_SECTION_NAMES.slice(ASSET_SECTION_NAMES.indexOf('os') + 1),
 ] as const
 
 /**

@@ -65,10 +65,15 @@ function isSteady(cur: Pick<Target, 'state' | 'flap' | 'hasGraph'>, state: Check
   )
 }
 
+/** How often an unchanged inventory is written again, to keep its "collected" time true to the day. */
+const INVENTORY_REWRITE_S = 86_400
+
 export function createIngest(store: Store, ctx: IngestContext) {
   const db = store.db
   const writer = bulkWriter(store)
   const series = seriesCache()
+  // An https check reads the same certificate every minute: an unchanged inventory is written again once a day.
+  const lastInventory = new Map<number, { json: string; at: number }>()
 
   return async function ingest(items: ResultItem[]): Promise<FeedDelta[]> {
     // Per result, after the commit: its event delta (id from the write) and its state delta.
@@ -82,7 +87,7 @@ export function createIngest(store: Store, ctx: IngestContext) {
     const changes: StateChangeNote[] = []
     // What config-backup and inventory checks read, written with the batch.
     const configurations: ConfigurationRead[] = []
-    const inventories: InventoryRead[] = []
+    const inventories: (InventoryRead & { json: string })[] = []
     for (const { target: t, result, at } of items) {
       if (result.configuration !== undefined && t.type === 'resource')
         configurations.push({
@@ -90,7 +95,12 @@ export function createIngest(store: Store, ctx: IngestContext) {
           at,
           text: result.configuration,
         })
-      if (result.inventory !== undefined) inventories.push({ hostId: t.hostId, at, inventory: result.inventory, packages: result.packages })
+      if (result.inventory !== undefined && t.type === 'resource') {
+        const json = JSON.stringify(result.inventory)
+        const last = lastInventory.get(t.id)
+        if (result.packages || !last || last.json !== json || at - last.at >= INVENTORY_REWRITE_S)
+          inventories.push({ hostId: t.hostId, resourceId: t.id, at, inventory: result.inventory, packages: result.packages, json })
+      }
       const cur = next.get(t) ?? t
       let status: number = result.status
       if (t.type === 'host') {
@@ -233,6 +243,7 @@ export function createIngest(store: Store, ctx: IngestContext) {
       deltas.push(state)
     })
     deltas.push(...written.deltas)
+    for (const read of inventories) lastInventory.set(read.resourceId, { json: read.json, at: read.at })
     for (const [t, s] of next) {
       t.state = s.state
       t.flap = s.flap

@@ -11,7 +11,7 @@ import { hostDef } from './hosts'
 import { chunked } from './action-targets'
 import { now } from './json'
 import { fail } from './fail'
-import { markAssetData } from './host-assets'
+import { markAssetData } from './asset-data'
 import type {
   HostSoftware,
   PackageSummary,

@@ -24,6 +24,7 @@ import { resourceItemState } from '../../shared/maps/item-state'
 import type { ResourceBody, ResourceUpdate } from '../../shared/api/entities'
 import { checkTrust } from './allowed-targets'
 import { checksPerSecond, demandCheckQuotas } from './quotas'
+import { markAssetData } from './asset-data'
 
 type Row = Selectable<ResourceTable> & { hostgroup_alias: string; host_state: string }
 type ResourceOut = ReturnType<typeof toApi>
@@ -320,8 +321,10 @@ export async function deleteResource(db: Kysely<Database>, scope: Scope, id: num
 
 /** Deletes one resource in the caller's transaction, with its audit event (the caller checked the right). */
 export async function removeResource(tx: Kysely<Database>, scope: Scope, id: number) {
-  await auditResource(tx, scope, id, 'DELETED', await auditView(tx, id))
+  const before = await auditView(tx, id)
+  await auditResource(tx, scope, id, 'DELETED', before)
   await tx.deleteFrom('resources').where('id', '=', id).execute()
+  await markAssetData(tx, before.host_id) // the asset sections it collected went with it
 }
 
 /** The ids of a host's resources (the engine reloads them when the host changes). */

@@ -559,6 +559,8 @@ export interface HostSoftwareTable {
 /** One collected asset section of a host (migration 0046, SPEC §3 asset sections). */
 export interface HostAssetTable {
   host_id: number
+  /** the resource that collected the section (migration 0048): its next run replaces its rows */
+  resource_id: number
   /** shared/asset-sections.ts ASSET_SECTION_NAMES */
   section: string
   /** JSON: the section's rows */
@@ -781,7 +783,7 @@ export interface Database {
   risks: RiskTable
   host_software: HostSoftwareTable
   config_backups: ConfigBackupTable
-  host_assets: HostAssetTable
+  host_asset_rows: HostAssetTable
   engine_processes: EngineProcessTable
   engine_leases: EngineLeaseTable
 }

@@ -3,7 +3,10 @@ import { z } from 'zod'
 
 export const HostAssetSection = z.object({
   section: z.string(),
+  /** unix seconds of the newest collector's run */
   updated_at: z.number(),
+  /** the display names of the resources that collected it */
+  collected_by: z.array(z.string()),
   rows: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))),
 })
 export type HostAssetSection = z.infer<typeof HostAssetSection>

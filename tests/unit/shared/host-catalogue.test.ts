@@ -37,6 +37,9 @@ describe('host-type catalogue', () => {
       'Inventory',
     ])
     expect(plannedChecks({ ...host, hosttype: 'ping', tags: ['vnc', 'mx'] }).map((c) => c.kind)).toEqual(['tcp', 'dns'])
+    expect(plannedChecks({ ...host, hosttype: 'ping', tags: ['port_scan'] })).toEqual([
+      { name: 'Open ports', kind: 'ports', config: {}, check_interval: 86400 },
+    ])
   })
 
   it('has no category for an unknown type, which then shows a question icon (SPEC §3, src/ui/icons)', () => {

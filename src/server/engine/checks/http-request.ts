@@ -1,7 +1,8 @@
 /**
  * The HTTP(S) check shared by the `http` and `https` kinds (SPEC §3 agentless checks http/https,
  * host option tags "HTTP status allowances" and `no_sni`), after monitoring-plugins' check_http:
- * one request on a fresh connection, status, content match, response time and certificate expiry.
+ * one request on a fresh connection, status, content match, response time and certificate expiry. Over TLS the
+ * result carries the certificate as the host's SSL info asset section (certificate.ts).
  * No agent: `createConnection` gives each request its own socket (Connection: close, nothing pooled
  * or lingering) without allocating an Agent per check, and one TLS context serves every request.
  */
@@ -25,6 +26,7 @@ import {
 } from './common'
 import { STATUS_WORD, type CheckContext, type CheckResult, type ExitStatus } from './types'
 import { throughPolicy } from './reach'
+import { peerCertificate } from './certificate'
 
 const validRegex = (source: string) => {
   try {
@@ -72,7 +74,6 @@ export const regexNeedsWorker = (config: HttpConfig) => config.content_regex !==
 const USER_AGENT = 'Vigil-check (monitoring-plugins compatible)'
 // Bytes of body kept for a content match; the rest is only counted.
 const MAX_BODY = 1024 * 1024
-const DAY_MS = 86_400_000
 const TLS_FAILURE = /CERT|SELF_SIGNED|UNABLE_TO|ERR_TLS|ERR_SSL/
 
 const netConnect = (options: http.ClientRequestArgs) => net.connect(options as net.NetConnectOpts)
@@ -88,14 +89,6 @@ function statusVerdict(code: number, config: HttpConfig): ExitStatus {
   if (code >= 200 && code < 400) return 0
   if ((config.allow_status as number[]).includes(code)) return 0
   return code >= 400 && code < 500 ? 1 : 2
-}
-
-function certificateDaysLeft(socket: tls.TLSSocket | null): { days: number; subject: string } | null {
-  const cert = socket?.getPeerCertificate?.()
-  if (!cert || !cert.valid_to) return null
-  const days = Math.floor((Date.parse(cert.valid_to) - Date.now()) / DAY_MS)
-  const cn = cert.subject?.CN
-  return { days, subject: Array.isArray(cn) ? cn[0] : (cn ?? '') }
 }
 
 /** Runs one HTTP(S) request; failures are results, never rejections. */
@@ -141,7 +134,7 @@ function request(config: HttpConfig, host: string, address: string, ctx: CheckCo
     const unsubscribe = ctx.onStop(() => settle(failure(2, `${label} CRITICAL - ${stopReason(ctx)} waiting for ${where}`)))
 
     req.on('response', (res) => {
-      const cert = config.tls ? certificateDaysLeft(res.socket as tls.TLSSocket) : null
+      const cert = config.tls ? peerCertificate(res.socket as tls.TLSSocket, port, options.servername || host) : null
       let size = 0
       let body = ''
       if (wantsBody) res.setEncoding('utf8')
@@ -177,6 +170,7 @@ function request(config: HttpConfig, host: string, address: string, ctx: CheckCo
           status,
           output: `${label} ${STATUS_WORD[status]}: ${parts.join(' - ')}`,
           perfdata: [timePerf(seconds, config.warn_s, config.crit_s), perfItem('size', size, 'B', { min: 0 })],
+          ...(cert ? { inventory: { ssl_info: [cert.row] } } : {}),
         })
       })
     })

@@ -10,6 +10,7 @@ import { imap } from './imap'
 import { inventory } from './inventory'
 import { ping } from './ping'
 import { pop } from './pop'
+import { ports } from './ports'
 import { smtp } from './smtp'
 import { snmp } from './snmp'
 import { ssh } from './ssh'
@@ -33,6 +34,7 @@ export const checkKinds = {
   'config-backup': configBackup,
   inventory,
   'checkmk-agent': checkmkAgent,
+  ports,
 } satisfies Record<CheckKindName, CheckKind<any>>
 
 export { runCheck, type RunOptions } from './run'

@@ -26,6 +26,7 @@ export const CHECK_KIND_NAMES = [
   'config-backup',
   'inventory',
   'checkmk-agent',
+  'ports',
 ] as const
 export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
 

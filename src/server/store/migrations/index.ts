@@ -39,6 +39,7 @@ import * as m0044 from './0044_event_page_index_postgres'
 import * as m0045 from './0045_config_backups'
 import * as m0046 from './0046_host_assets'
 import * as m0047 from './0047_checkmk_agent_check'
+import * as m0048 from './0048_asset_collectors'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '0045_config_backups': m0045,
   '0046_host_assets': m0046,
   '0047_checkmk_agent_check': m0047,
+  '0048_asset_collectors': m0048,
 }

@@ -14,7 +14,7 @@ export const assetsUi = {
       title: 'Packages',
       columns: { name: 'Package', version: 'Version', vendor: 'Vendor', arch: 'Architecture', reported: 'Reported' },
     },
-    collected: 'Collected by the host’s inventory check {{time}}.',
+    collected: 'Collected by {{by}} {{time}}.',
     cpu: {
       title: 'CPU',
       columns: { index: 'Index', description: 'Processor', load_percent: 'Load (last minute)' },
@@ -72,6 +72,61 @@ export const assetsUi = {
     storage: {
       title: 'Storage',
       columns: { index: 'Index', description: 'Description', type: 'Type', size_bytes: 'Size', used_bytes: 'Used' },
+    },
+    disks: {
+      title: 'Disks',
+      columns: {
+        name: 'Disk',
+        vendor: 'Vendor',
+        model: 'Model',
+        serial_number: 'Serial number',
+        interface: 'Interface',
+        media: 'Media',
+        size_bytes: 'Size',
+      },
+    },
+    ssl_info: {
+      title: 'SSL info',
+      columns: {
+        port: 'Port',
+        server_name: 'Server name',
+        subject: 'Subject',
+        alt_names: 'Alternative names',
+        issuer: 'Issuer',
+        valid_from_at: 'Valid from',
+        expires_at: 'Expires',
+        trust: 'Trust',
+        protocol: 'Protocol',
+        key: 'Key',
+        fingerprint_sha256: 'SHA-256 fingerprint',
+      },
+    },
+    network_adapters: {
+      title: 'Network adapters',
+      columns: {
+        name: 'Adapter',
+        type: 'Type',
+        mac: 'MAC address',
+        speed_mbps: 'Speed',
+        addresses: 'Addresses',
+        subnets: 'Subnets',
+        gateway: 'Gateway',
+        service: 'Driver',
+      },
+    },
+    external_overview: {
+      title: 'External overview',
+      columns: {
+        address: 'Address',
+        reverse_dns: 'Reverse DNS name',
+        ports_scanned: 'Ports scanned',
+        open_ports: 'Open ports',
+        services: 'Services seen',
+      },
+    },
+    open_ports: {
+      title: 'Open ports',
+      columns: { port: 'Port', protocol: 'Protocol', service: 'Service', banner: 'Banner' },
     },
     updates: {
       title: 'Updates',

@@ -16,7 +16,7 @@ export const assetsUi: typeof en = {
       title: 'Pakketten',
       columns: { name: 'Pakket', version: 'Versie', vendor: 'Leverancier', arch: 'Architectuur', reported: 'Gemeld' },
     },
-    collected: 'Gelezen door de inventariscontrole van de host op {{time}}.',
+    collected: 'Gelezen door {{by}} op {{time}}.',
     cpu: {
       title: 'Processor',
       columns: { index: 'Index', description: 'Processor', load_percent: 'Belasting (laatste minuut)' },
@@ -74,6 +74,61 @@ export const assetsUi: typeof en = {
     storage: {
       title: 'Opslag',
       columns: { index: 'Index', description: 'Beschrijving', type: 'Soort', size_bytes: 'Grootte', used_bytes: 'Gebruikt' },
+    },
+    disks: {
+      title: 'Schijven',
+      columns: {
+        name: 'Schijf',
+        vendor: 'Fabrikant',
+        model: 'Model',
+        serial_number: 'Serienummer',
+        interface: 'Aansluiting',
+        media: 'Medium',
+        size_bytes: 'Grootte',
+      },
+    },
+    ssl_info: {
+      title: 'SSL-informatie',
+      columns: {
+        port: 'Poort',
+        server_name: 'Servernaam',
+        subject: 'Onderwerp',
+        alt_names: 'Alternatieve namen',
+        issuer: 'Uitgever',
+        valid_from_at: 'Geldig vanaf',
+        expires_at: 'Verloopt',
+        trust: 'Vertrouwen',
+        protocol: 'Protocol',
+        key: 'Sleutel',
+        fingerprint_sha256: 'SHA-256-vingerafdruk',
+      },
+    },
+    network_adapters: {
+      title: 'Netwerkadapters',
+      columns: {
+        name: 'Adapter',
+        type: 'Soort',
+        mac: 'MAC-adres',
+        speed_mbps: 'Snelheid',
+        addresses: 'Adressen',
+        subnets: 'Subnetten',
+        gateway: 'Gateway',
+        service: 'Stuurprogramma',
+      },
+    },
+    external_overview: {
+      title: 'Extern overzicht',
+      columns: {
+        address: 'Adres',
+        reverse_dns: 'Reverse-DNS-naam',
+        ports_scanned: 'Gescande poorten',
+        open_ports: 'Open poorten',
+        services: 'Geziene diensten',
+      },
+    },
+    open_ports: {
+      title: 'Open poorten',
+      columns: { port: 'Poort', protocol: 'Protocol', service: 'Dienst', banner: 'Banner' },
     },
     updates: {
       title: 'Updates',
