@@ -216,6 +216,27 @@ describe('checkmk-agent check', () => {
       { address: '127.0.0.1', netmask: '255.0.0.0', interface: 'lo' },
       { address: '192.0.2.10', netmask: '255.255.255.0', interface: 'eth0' },
     ])
+    expect(found.disks).toEqual([
+      {
+        name: 'sda',
+        vendor: 'ATA',
+        model: 'Samsung SSD 870',
+        serial_number: 'S6PNNS0T512345',
+        interface: 'ATA',
+        media: null,
+        size_bytes: 1_953_525_168 * 512,
+      },
+      {
+        name: 'nvme0n1',
+        vendor: null,
+        model: 'Dell Ent NVMe P5600 MU U.2 1.6TB',
+        serial_number: 'PHAC1234000A1P6AGN',
+        interface: 'NVMe',
+        media: null,
+        size_bytes: 3_907_029_168 * 512,
+      },
+    ])
+    expect(found.network_adapters).toBeUndefined()
 
     await agent!.close()
     await serve(windowsAgentOutput())
@@ -224,6 +245,38 @@ describe('checkmk-agent check', () => {
     expect(windows.cpu).toHaveLength(8)
     expect(windows.bios).toEqual([{ vendor: 'Dell Inc.', version: '1.10.2', release_date: '2023-07-05', serial_number: '9FQ4ZJ3' }])
     expect(windows.services).toContainEqual({ name: 'Spooler', description: 'Print Spooler', state: 'stopped', start_type: 'auto' })
+    expect(windows.disks).toEqual(
+      ['0', '1'].map((n) =>
+        expect.objectContaining({ name: `\\\\.\\PHYSICALDRIVE${n}`, model: 'DELL PERC H755 SCSI Disk Device', interface: 'SCSI' }),
+      ),
+    )
+    expect(windows.disks![1]).toMatchObject({
+      serial_number: '00f6e5d4c3b2a1',
+      media: 'Fixed hard disk media',
+      size_bytes: 3_999_688_294_400,
+    })
+    expect(windows.network_adapters).toEqual([
+      {
+        name: 'vmxnet3 Ethernet Adapter',
+        type: 'Ethernet 802.3',
+        mac: '00:50:56:a1:2b:3c',
+        speed_mbps: 10_000,
+        addresses: '192.0.2.20, fe80::1c2d:3e4f:5a6b:7c8d',
+        subnets: '255.255.255.0, 64',
+        gateway: '192.0.2.1',
+        service: 'vmxnet3ndis6',
+      },
+      {
+        name: 'Intel(R) Ethernet Connection X722',
+        type: 'Ethernet 802.3',
+        mac: '00:50:56:a1:2b:3d',
+        speed_mbps: null,
+        addresses: null,
+        subnets: null,
+        gateway: null,
+        service: 'i40ea',
+      },
+    ])
     expect((await run({ inventory: true })).packages).toEqual([
       { name: 'Microsoft SQL Server 2019 (64-bit)', version: '15.0.2000.5', vendor: 'Microsoft Corporation', arch: null },
       { name: '7-Zip 23.01 (x64)', version: '23.01', vendor: 'Igor Pavlov', arch: null },

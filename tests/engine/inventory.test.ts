@@ -4,6 +4,7 @@ import { runCheck } from '../../src/server/engine/checks'
 import { inventory } from '../../src/server/engine/checks/inventory'
 import { LOOPBACK } from '../fixtures/loopback'
 import { snmp } from '../../src/server/engine/checks/snmp'
+import { COMMUNITY, startDiskAgent } from '../fixtures/snmp-agent'
 import { SNMPD_COMMUNITY, SNMPD_V3, SNMPD_V3_AUTH_ONLY, SYS_LOCATION, startSnmpd, type Snmpd } from '../fixtures/snmpd'
 
 // SPEC §3 asset sections and "snmp (required) … checked for backup and inventory": a real snmpd on loopback.
@@ -99,5 +100,33 @@ describe('inventory check', () => {
       secrets: { ...secrets, snmp_v3_priv_password: 'some-privacy-pass' },
     })
     expect(refused.status).toBe(2)
+  })
+
+  it('lists the disks among the devices with their medium and capacity (hrDiskStorageTable)', async () => {
+    const disks = await startDiskAgent([
+      { index: 1025, descr: 'Fixed Disk', media: 3, removable: false, capacity_kb: 468_749_312 },
+      { index: 1026, descr: 'DVD-ROM', media: 5, removable: true, capacity_kb: 0 },
+    ])
+    try {
+      const result = await runCheck(inventory, inventory.config.parse({ port: disks.port }), {
+        timeoutMs: 5000,
+        address: LOOPBACK,
+        secrets: { snmp_community: COMMUNITY },
+      })
+      expect(result.status).toBe(0)
+      const none = { vendor: null, model: null, serial_number: null, interface: null }
+      expect(result.inventory!.disks).toEqual([
+        { name: 'Fixed Disk', ...none, media: 'hardDisk', size_bytes: 468_749_312 * 1024 },
+        { name: 'DVD-ROM', ...none, media: 'opticalDiskROM, removable', size_bytes: 0 },
+      ])
+      // The processor is a device, not a disk.
+      expect(result.inventory!.cpu).toEqual([{ index: 768, description: 'Intel Xeon Silver 4310', load_percent: null }])
+    } finally {
+      disks.agent.close()
+    }
+  })
+
+  it('asks no disk table of an agent without disks', async () => {
+    expect((await run({ snmp_community: SNMPD_COMMUNITY })).inventory!.disks).toBeUndefined()
   })
 })

@@ -2,14 +2,15 @@
  * SPEC §3 asset sections from a Checkmk agent's output: system and OS (<<<check_mk>>>, uptime), CPU (the cores of
  * <<<cpu>>>, or Windows' logical processors), memory, storage (df), services (systemd or Windows), and, on Linux,
  * interfaces and addresses (<<<lnx_if>>>'s `ip address` part and its ethtool lines). With Checkmk's inventory
- * plugin (mk_inventory) installed on the host, also its packages: dpkg's and rpm's (lnx_packages) or Windows'
- * (win_wmi_software, win_reg_uninstall).
+ * plugin (mk_inventory) installed on the host, also its BIOS, disks and network adapters (checkmk-devices.ts) and
+ * packages: dpkg's and rpm's (lnx_packages) or Windows' (win_wmi_software, win_reg_uninstall).
  */
 import { ASSET_ROWS_MAX, type AssetInventory, type AssetRow } from '../../../shared/asset-sections'
 import { SOFTWARE_PER_HOST_MAX, type SoftwarePackage } from '../../../shared/api/software'
 import { fieldsOf, keyValues, subTable, type AgentOutput } from './checkmk-output'
 import { filesystemsOf, servicesOf, uptimeOf } from './checkmk-health'
 import { pendingUpdatesOf } from './checkmk-updates'
+import { disksOf, networkAdaptersOf } from './checkmk-devices'
 
 /** Column values of Windows' WMI tables (a header line, then rows) in a `sep(124)` section's sub-table. */
 function wmiRow(output: AgentOutput, section: string, table: string): Map<string, string> {
@@ -225,6 +226,10 @@ export function checkmkInventory(output: AgentOutput): AssetInventory {
     }))
   const services = servicesOf(output)
   if (services?.rows.length) inventory.services = services.rows.slice(0, ASSET_ROWS_MAX).map((r) => ({ ...r }))
+  const disks = disksOf(output)
+  if (disks.length) inventory.disks = disks
+  const adapters = networkAdaptersOf(output)
+  if (adapters.length) inventory.network_adapters = adapters
   const pending = pendingUpdatesOf(output)?.updates
   if (pending?.length) inventory.updates = pending.slice(0, ASSET_ROWS_MAX).map((u) => ({ ...u }))
   const { interfaces, addresses } = linuxInterfaces(output)

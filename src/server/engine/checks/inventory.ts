@@ -2,8 +2,9 @@
  * `inventory`: collects a host's SPEC §3 asset sections from its SNMP agent (v2c, the host's sealed community) —
  * system (MIB-II system group), interfaces (ifTable with ifXTable's names, aliases and speeds), addresses
  * (ipAddrTable), routes (ipCidrRouteTable) and, from HOST-RESOURCES-MIB, CPU (the processors among hrDeviceTable
- * with hrProcessorLoad), memory (hrMemorySize) and storage (hrStorageTable) — and hands them to the engine, which replaces
- * the host's stored sections (store/host-assets.ts). SPEC §3 "Network device fields: … snmp (required). They are
+ * with hrProcessorLoad), memory (hrMemorySize), storage (hrStorageTable) and disks (the disk devices with
+ * hrDiskStorageTable) — and hands them to the engine, which replaces the rows this resource collected before
+ * (store/host-assets.ts). SPEC §3 "Network device fields: … snmp (required). They are
  * checked for backup and inventory."
  */
 import netSnmp, { type Session, type Varbind } from 'net-snmp'
@@ -33,6 +34,8 @@ const MEMORY_SIZE = '1.3.6.1.2.1.25.2.2.0'
 const DEVICE_TABLE = '1.3.6.1.2.1.25.3.2.1'
 const PROCESSOR = '1.3.6.1.2.1.25.3.1.3'
 const PROCESSOR_TABLE = '1.3.6.1.2.1.25.3.3.1'
+const DISK_STORAGE = '1.3.6.1.2.1.25.3.1.6'
+const DISK_TABLE = '1.3.6.1.2.1.25.3.6.1'
 const ROUTE_TABLE = '1.3.6.1.2.1.4.24.4.1'
 
 // IANAifType (RFC 2863) and hrStorageType (RFC 2790) names of the common values; others show their number.
@@ -62,6 +65,9 @@ const STORAGE_TYPE_NAMES = [
   'flashMemory',
   'networkDisk',
 ]
+
+// hrDiskStorageMedia (RFC 2790)
+const DISK_MEDIA = ['', 'other', 'unknown', 'hardDisk', 'floppyDisk', 'opticalDiskROM', 'opticalDiskWORM', 'opticalDiskRW', 'ramDisk']
 
 type Value = string | number | Buffer | null
 
@@ -180,6 +186,25 @@ async function collect(session: Session): Promise<{ inventory: AssetInventory; t
       description: text(c.get(3) ?? null),
       load_percent: num(loads.get(index)?.get(2) ?? null),
     }))
+  // The disks among the devices, with their medium and capacity (KB); the table is only asked when there are some.
+  const disks = [...devices].filter(([, c]) => text(c.get(2) ?? null) === DISK_STORAGE)
+  const diskStorage = disks.length ? await walked(DISK_TABLE, 'disks') : new Map<string, Map<number, Value>>()
+  if (disks.length)
+    inventory.disks = disks.map(([index, c]) => {
+      const d = diskStorage.get(index)
+      const kb = num(d?.get(4) ?? null)
+      const media = DISK_MEDIA[num(d?.get(2) ?? null) ?? 0] || null
+      return {
+        name: text(c.get(3) ?? null),
+        vendor: null,
+        model: null,
+        serial_number: null,
+        interface: null,
+        // hrDiskStorageRemoveble: TruthValue, 1 true
+        media: media && num(d?.get(3) ?? null) === 1 ? `${media}, removable` : media,
+        size_bytes: kb === null ? null : kb * 1024,
+      }
+    })
   const [memory] = await get(session, [MEMORY_SIZE])
   const kb = memory && !netSnmp.isVarbindError(memory) ? num(memory.value as Value) : null
   if (kb !== null) inventory.memory = [{ total_bytes: kb * 1024 }]

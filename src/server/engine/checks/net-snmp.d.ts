@@ -25,10 +25,13 @@ declare module 'net-snmp' {
     oid: string
     scalarType?: number
     maxAccess: number
+    tableColumns?: { number: number; name: string; type: number; maxAccess: number }[]
+    tableIndex?: { columnName: string; foreign?: string }[]
   }
   export interface Mib {
     registerProvider(definition: MibProviderDefinition): void
     setScalarValue(name: string, value: unknown): void
+    addTableRow(table: string, row: unknown[]): void
   }
   export interface Agent {
     getMib(): Mib
