@@ -65,6 +65,7 @@ describe('a host created by type', () => {
       'addresses',
       'interfaces',
       'storage',
+      'disks',
     ])
     expect(assets.find((a) => a.section === 'services')!.rows).toHaveLength(3)
     expect((await admin.get(`/api/v1/hosts/${host.body.id}`)).body.has_asset_data).toBe(true)
