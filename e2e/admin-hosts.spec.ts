@@ -12,9 +12,10 @@ import { linuxAgentOutput, startAgent, type Agent } from '../tests/fixtures/chec
 
 const suite = useBrowserSuite({ env: { VIGIL_ENGINE: '1' } })
 let agent: Agent
+let agentOutput = linuxAgentOutput({ rootUsedKb: 7_500_000 })
 
 beforeAll(async () => {
-  agent = await startAgent(linuxAgentOutput({ rootUsedKb: 7_500_000 }), 6556)
+  agent = await startAgent(() => agentOutput, 6556)
 })
 afterAll(() => agent?.close())
 
@@ -52,6 +53,14 @@ describe('host administration (issue 15)', () => {
     expect(await checks.getByRole('listitem').count()).toBe(8)
     await services.getByText('(already a resource)').first().waitFor()
     expect(await services.getByLabel('Backup age').isChecked()).toBe(false)
+    // The data filesystem is unmounted: discovery offers to remove its resource.
+    agentOutput = agentOutput.replace(/^.*\/srv\/web data\n/m, '')
+    await services.getByRole('button', { name: 'Find the agent’s services' }).click()
+    const vanished = services.getByRole('group', { name: 'The agent no longer reports what these resources check:' })
+    await vanished.getByText('Filesystem /srv/web data').waitFor()
+    await vanished.getByRole('button', { name: 'Remove 1 resource' }).click()
+    await vanished.waitFor({ state: 'detached' })
+    await expect.poll(() => checks.getByRole('listitem').count()).toBe(7)
     // The agent's inventory: the host's OS and services, as the asset screens show them.
     await page.goto(`${suite.server.baseUrl}/#/assets/web-01/os`)
     await page.getByRole('link', { name: 'Services' }).waitFor()

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { CheckmkServiceList } from '../../shared/api/checkmk-services'
 import { FormError } from '../components/FormError'
-import { useAddResources, useDiscoverAgentServices } from './api'
+import { useAddResources, useDiscoverAgentServices, useRemoveResources } from './api'
 
 export interface AgentServicesProps {
   hostId: number
@@ -11,12 +11,14 @@ export interface AgentServicesProps {
 
 /**
  * Checkmk service discovery for a host reached by its Checkmk agent: reads the agent now and offers a resource per
- * part, filesystem and local check it reports, each acknowledged, scheduled for maintenance and graphed on its own.
+ * part, filesystem and local check it reports, each acknowledged, scheduled for maintenance and graphed on its own,
+ * and the removal of the resources of things it no longer reports (an unmounted filesystem, a removed local check).
  */
 export function AgentServices({ hostId, hostName }: AgentServicesProps) {
   const { t } = useTranslation()
   const discover = useDiscoverAgentServices()
   const add = useAddResources()
+  const remove = useRemoveResources()
   const [found, setFound] = useState<CheckmkServiceList | null>(null)
   const [chosen, setChosen] = useState<Set<string>>(new Set())
   const title = t('admin.hosts.agentServices.title', { name: hostName })
@@ -43,8 +45,31 @@ export function AgentServices({ hostId, hostName }: AgentServicesProps) {
       <button type="button" className="btn btn-outline-primary btn-sm mb-2" disabled={discover.isPending} onClick={() => run()}>
         {discover.isPending ? t('admin.hosts.agentServices.reading') : t('admin.hosts.agentServices.discover')}
       </button>
-      <FormError error={discover.error ?? add.error} />
+      <FormError error={discover.error ?? add.error ?? remove.error} />
       {found && found.result.length === 0 && <p role="status">{t('admin.hosts.agentServices.none', { output: found.output })}</p>}
+      {found && found.vanished.length > 0 && (
+        <div className="alert alert-warning py-2" role="group" aria-label={t('admin.hosts.agentServices.vanished')}>
+          <p className="mb-1">{t('admin.hosts.agentServices.vanished')}</p>
+          <ul className="mb-2">
+            {found.vanished.map((r) => (
+              <li key={r.id}>{r.name}</li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            className="btn btn-outline-danger btn-sm"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(
+                found.vanished.map((r) => r.id),
+                { onSuccess: () => run(true) },
+              )
+            }
+          >
+            {t('admin.hosts.agentServices.remove', { count: found.vanished.length })}
+          </button>
+        </div>
+      )}
       {found && found.result.length > 0 && (
         <>
           <ul className="list-unstyled">

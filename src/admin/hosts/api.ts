@@ -187,6 +187,15 @@ export const useDiscoverAgentServices = () =>
     mutationFn: (hostId: number) => api.request(`hosts/${hostId}/checkmk-services`, { method: 'POST', schema: CheckmkServiceList }),
   })
 
+/** Removes the chosen resources one after another; the first refused one stops the rest and is shown. */
+export const useRemoveResources = () =>
+  useMutation({
+    mutationFn: async (ids: number[]) => {
+      for (const id of ids) await api.request(`resources/${id}`, { method: 'DELETE' })
+    },
+    onSuccess: invalidate,
+  })
+
 /** Adds the chosen resources one after another; the first refused one stops the rest and is shown. */
 export const useAddResources = () =>
   useMutation({

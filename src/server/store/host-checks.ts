@@ -65,6 +65,8 @@ export interface AgentTarget {
   /** the port of the host's `Checkmk agent` check, when it names one */
   port: number | undefined
   resourceNames: string[]
+  /** the host's `checkmk-agent` resources besides the agent check itself, with their configurations */
+  agentResources: { id: number; name: string; config: Record<string, unknown> }[]
 }
 
 export async function agentTarget(db: Kysely<Database>, scope: Scope, hostId: number): Promise<AgentTarget> {
@@ -76,7 +78,7 @@ export async function agentTarget(db: Kysely<Database>, scope: Scope, hostId: nu
   if (!host || !scope.environmentIds.includes(host.hostgroup_id)) fail('host_not_found', { id: hostId })
   const resources = await db
     .selectFrom('resources')
-    .select(['name', 'display_name', 'check_kind', 'check_config'])
+    .select(['id', 'name', 'display_name', 'check_kind', 'check_config'])
     .where('host_id', '=', hostId)
     .execute()
   const agent = resources.find((r) => r.check_kind === 'checkmk-agent' && r.display_name === CHECK_MK_CHECK.name)
@@ -86,5 +88,8 @@ export async function agentTarget(db: Kysely<Database>, scope: Scope, hostId: nu
     address: host.ip_address || host.fqdn || host.name,
     port: typeof port === 'number' ? port : undefined,
     resourceNames: resources.flatMap((r) => [r.name, r.display_name]),
+    agentResources: resources
+      .filter((r) => r.check_kind === 'checkmk-agent' && r !== agent)
+      .map((r) => ({ id: r.id, name: r.display_name, config: readJson<Record<string, unknown>>(r.check_config, {}) })),
   }
 }

@@ -1,7 +1,7 @@
 /**
  * POST hosts/{host_id}/checkmk-services: the services a host's Checkmk agent reports, each as the resource that would
- * check it alone (a `checkmk-agent` check limited to one part, filesystem or local check), and whether the host has a
- * resource of that name already.
+ * check it alone (a `checkmk-agent` check limited to one part, filesystem or local check, on the agent check's port),
+ * whether the host has a resource of that name already, and the host's such resources the agent no longer reports.
  */
 import { z } from 'zod'
 
@@ -14,6 +14,8 @@ export type DiscoveredService = z.infer<typeof DiscoveredService>
 export const CheckmkServiceList = z.object({
   result: z.array(DiscoveredService.extend({ exists: z.boolean() })),
   totalresults: z.number().int(),
+  /** resources that check one thing the agent no longer reports (an unmounted filesystem, a removed local check) */
+  vanished: z.array(z.object({ id: z.number().int(), name: z.string() })),
   /** the agent check's output line: why nothing was found when the agent could not be read */
   output: z.string(),
 })

@@ -15,6 +15,20 @@ const PART_RESOURCES: Partial<Record<CheckmkPart, string>> = {
   updates: 'Updates',
 }
 
+/**
+ * What a resource discovery made checks alone, as a key ("filesystem /data", "local Backup age", "part memory"), or
+ * null for a check of several things: the way to tell that the agent no longer reports it.
+ */
+export function discoveryKey(config: Record<string, unknown>): string | null {
+  const one = (v: unknown) => (Array.isArray(v) && v.length === 1 && typeof v[0] === 'string' ? v[0] : null)
+  const mount = one(config.mounts)
+  if (mount !== null) return `filesystem ${mount}`
+  const local = one(config.local_checks)
+  if (local !== null) return `local ${local}`
+  const part = one(config.parts)
+  return part !== null && part in PART_RESOURCES ? `part ${part}` : null
+}
+
 export function discoverServices(output: AgentOutput, limits: Limits): DiscoveredService[] {
   const judged = new Set(judgeAgentOutput(output, limits, CHECKMK_PARTS).judged.map((j) => j.part))
   const parts = CHECKMK_PARTS.flatMap((part) => {

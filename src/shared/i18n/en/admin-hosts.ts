@@ -89,6 +89,9 @@ export const adminHosts = {
     exists: '(already a resource)',
     add_one: 'Add {{count}} resource',
     add_other: 'Add {{count}} resources',
+    vanished: 'The agent no longer reports what these resources check:',
+    remove_one: 'Remove {{count}} resource',
+    remove_other: 'Remove {{count}} resources',
   },
   configBackups: {
     title: 'Configuration backups of {{name}}',

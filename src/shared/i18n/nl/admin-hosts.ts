@@ -91,6 +91,9 @@ export const adminHosts: typeof en = {
     exists: '(al een resource)',
     add_one: '{{count}} resource toevoegen',
     add_other: '{{count}} resources toevoegen',
+    vanished: 'De agent meldt niet meer wat deze resources controleren:',
+    remove_one: '{{count}} resource verwijderen',
+    remove_other: '{{count}} resources verwijderen',
   },
   configBackups: {
     title: 'Configuratieback-ups van {{name}}',
