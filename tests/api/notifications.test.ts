@@ -43,6 +43,7 @@ describe.each(DATABASES)('notifications on %s', (db) => {
   afterAll(() => hook.close())
   // Registered after the listener's hooks, so its port is known when the server starts.
   const {
+    server,
     tenants: { t },
   } = useApiSuite(db, {
     env: () => ({ VIGIL_NOTIFY_WEBHOOK: `http://127.0.0.1:${hook.port}/hook?token=s3cret`, VIGIL_NOTIFY_DELAY_S: String(DELAY_S) }),
@@ -160,6 +161,45 @@ describe.each(DATABASES)('notifications on %s', (db) => {
     const [event] = await notifications(told.resource.id)
     expect(event.message).toMatch(/^ACKNOWLEDGEMENT: .* is CRITICAL – swapping the disk/)
     expect(hooksFor(quiet.resource.id)).toHaveLength(1)
+  })
+
+  it('tells the contacts of a device configuration that changed, unless it changed in maintenance', async () => {
+    // What a config-backup check reads (the engine stores a version when the text changed).
+    const backup = async (resourceId: number, configuration: string) =>
+      server.vigil.engine.submit([
+        {
+          type: 'resource',
+          id: resourceId,
+          result: { status: 0, output: 'CONFIG OK', perfdata: [], configuration },
+          at: Math.floor(Date.now() / 1000),
+        },
+      ])
+    const { host, resource } = await monitored()
+    await backup(resource.id, 'hostname sw-01\n')
+    await backup(resource.id, 'hostname sw-01\ninterface Gi0/1\n shutdown\n')
+    await waitFor(() => expect(hooksFor(resource.id)).toHaveLength(1))
+    expect(hooksFor(resource.id)[0].body).toMatchObject({
+      notification_type: 'CONFIG_CHANGED',
+      host_name: host.name,
+      resource_name: 'disk',
+      output: 'Configuration changed: version 2, 2 lines added, 0 removed',
+    })
+    expect((await notifications(resource.id))[0]).toMatchObject({
+      status: 'SENT',
+      extra_data: expect.objectContaining({ action: 'CONFIG_CHANGED' }),
+    })
+
+    const planned = await monitored()
+    await backup(planned.resource.id, 'hostname fw-01\n')
+    const now = Math.floor(Date.now() / 1000)
+    const downtime = { start_time: now, end_time: now + 3600, comment: 'firewall change', is_flexible: false }
+    expect((await t.api.post(`/api/v1/hosts/${planned.host.id}/downtimes`, downtime)).status).toBe(201)
+    await backup(planned.resource.id, 'hostname fw-01\naccess-list 101 permit ip any any\n')
+    // A notified change afterwards: the one before it was decided first, in order.
+    await backup(resource.id, 'hostname sw-01\n')
+    await waitFor(() => expect(hooksFor(resource.id)).toHaveLength(2))
+    expect(hooksFor(planned.resource.id)).toEqual([])
+    expect(await notifications(planned.resource.id)).toEqual([])
   })
 
   it('tries a failing webhook again after a back-off and records the attempts', async () => {

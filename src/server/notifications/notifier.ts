@@ -10,7 +10,8 @@
  * FAILED, with `attempts` and `last_error` in extra_data). Hosts with the option tag delayed-notifications or
  * standby wait DELAYED_NOTIFICATION_S (SPEC §9: 10 minutes) first: a problem that recovered, or was
  * acknowledged or put in maintenance meanwhile, is DROPPED instead. Delays live in memory: a restart during
- * one leaves the event DELAYED and sends nothing.
+ * one leaves the event DELAYED and sends nothing. A device configuration that changed (a config-backups version,
+ * event CONFIG_CHANGED) is notified too, unless made in maintenance: that is planned work.
  */
 import type { FastifyBaseLogger } from 'fastify'
 import type { Store } from '../store/db'
@@ -32,7 +33,7 @@ interface NotifierOptions {
   retryDelaysMs?: readonly number[]
 }
 
-type NotificationType = 'PROBLEM' | 'RECOVERY' | 'ACKNOWLEDGEMENT'
+type NotificationType = 'PROBLEM' | 'RECOVERY' | 'ACKNOWLEDGEMENT' | 'CONFIG_CHANGED'
 const DELAY_TAGS = ['delayed-notifications', 'standby']
 const RECOVERED = ['ok', 'up']
 
@@ -155,6 +156,22 @@ export function createNotifier(o: NotifierOptions) {
     })
   }
 
+  /** A device's configuration changed outside maintenance: who changes a firewall unannounced is news. */
+  async function handleConfigChange(e: EventDelta) {
+    const subject = await subjectOf(e)
+    if (!subject?.notificationsEnabled || subject.inMaintenance) return
+    const { target } = subject
+    const event = await write(target, 'CONFIG_CHANGED', {
+      state: target.state,
+      stateEventId: null,
+      reason: 'configuration changed',
+      message: e.message,
+      delayedS: 0,
+      at: e.display_time,
+    })
+    deliver(event.id, event.extra, { ...payloadOf(target, 'CONFIG_CHANGED'), output: e.message, time: e.display_time })
+  }
+
   interface Why {
     state: string
     stateEventId: number | null
@@ -213,10 +230,14 @@ export function createNotifier(o: NotifierOptions) {
   }
 
   return {
-    /** EngineOptions.onWritten: the HARD state changes of a batch, queued in order. */
+    /** EngineOptions.onWritten: the HARD state changes and configuration changes of a batch, queued in order. */
     onWritten(deltas: FeedDelta[]) {
       if (!o.webhookUrl) return
-      for (const d of deltas) if (d.kind === 'event' && d.type === 'state_change' && d.state_type === 'HARD') queue(d, handle)
+      for (const d of deltas) {
+        if (d.kind !== 'event') continue
+        if (d.type === 'state_change' && d.state_type === 'HARD') queue(d, handle)
+        else if (d.type === 'system' && d.status === 'CONFIG_CHANGED') queue(d, handleConfigChange)
+      }
     },
     /**
      * What this process's routes published (the route bus of vigil.ts): acknowledgements made with "notify".
