@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import { BACKUP_PROFILE_NAMES, BACKUP_PROFILES, CONFIG_BACKUPS_RESOURCE, type BackupProfileName } from '../../shared/config-backups'
 import { StateBadge } from '../../ui'
 import { FormError } from '../components/FormError'
-import { useChangeConfigBackupProfile, useHostChecks, useTurnOffConfigBackups, useTurnOnConfigBackups } from './api'
+import { useChangeConfigBackupCheck, useHostChecks, useTurnOffConfigBackups, useTurnOnConfigBackups } from './api'
+import { ConfigBackupHostKey } from './ConfigBackupHostKey'
 
 export interface ConfigBackupSetupProps {
   hostId: number
@@ -13,7 +14,8 @@ export interface ConfigBackupSetupProps {
 
 /**
  * SPEC §3 "a flag for whether configuration backups are supported", "backup credentials": for a host of such a type,
- * turns the Config Backups resource on with a device profile, changes its profile, or turns it off.
+ * turns the Config Backups resource on with a device profile, changes its profile, pins the device's host key, or
+ * turns it off.
  */
 export function ConfigBackupSetup({ hostId, hostName }: ConfigBackupSetupProps) {
   const { t } = useTranslation()
@@ -24,7 +26,7 @@ export function ConfigBackupSetup({ hostId, hostName }: ConfigBackupSetupProps) 
   const profile = chosen ?? current ?? BACKUP_PROFILE_NAMES[0]
   const [confirming, setConfirming] = useState(false)
   const turnOn = useTurnOnConfigBackups()
-  const change = useChangeConfigBackupProfile()
+  const change = useChangeConfigBackupCheck()
   const turnOff = useTurnOffConfigBackups()
   const title = t('admin.hosts.configBackups.title', { name: hostName })
   if (checks.isPending) return null
@@ -64,7 +66,7 @@ export function ConfigBackupSetup({ hostId, hostName }: ConfigBackupSetupProps) 
               type="button"
               className="btn btn-outline-primary btn-sm"
               disabled={change.isPending || profile === current}
-              onClick={() => change.mutate({ resourceId: backups.id, config: backups.check_config ?? {}, profile })}
+              onClick={() => change.mutate({ resourceId: backups.id, config: { ...backups.check_config, profile } })}
             >
               {t('admin.hosts.configBackups.change')}
             </button>
@@ -100,6 +102,7 @@ export function ConfigBackupSetup({ hostId, hostName }: ConfigBackupSetupProps) 
           </button>
         )}
       </div>
+      {backups && <ConfigBackupHostKey backups={backups} />}
       <FormError error={turnOn.error ?? change.error ?? turnOff.error} />
     </section>
   )

@@ -51,10 +51,13 @@ const ResourcePage = z.object({
       display_name: z.string(),
       state: z.string(),
       plugin_output: z.string().optional(),
+      extended_output: z.string().optional(),
       check_config: z.record(z.string(), z.unknown()).optional(),
     }),
   ),
 })
+/** One of a host's checks, as the admin screen lists them. */
+export type HostCheck = z.infer<typeof ResourcePage>['result'][number]
 
 const EXTRA = 'access_method,cluster,notifications_enabled,max_check_attempts,custom_check,website_inspection_config'
 
@@ -166,11 +169,11 @@ export const useTurnOnConfigBackups = () =>
     onSuccess: invalidate,
   })
 
-/** The rest of the check's configuration (port, host key, timeout set through the API) stays as it is. */
-export const useChangeConfigBackupProfile = () =>
+/** A new configuration of the Config Backups check: the caller keeps what it does not change (port, timeout, …). */
+export const useChangeConfigBackupCheck = () =>
   useMutation({
-    mutationFn: ({ resourceId, config, profile }: { resourceId: number; config: Record<string, unknown>; profile: BackupProfileName }) =>
-      api.request(`resources/${resourceId}`, { method: 'PUT', body: { check: { kind: 'config-backup', config: { ...config, profile } } } }),
+    mutationFn: ({ resourceId, config }: { resourceId: number; config: Record<string, unknown> }) =>
+      api.request(`resources/${resourceId}`, { method: 'PUT', body: { check: { kind: 'config-backup', config } } }),
     onSuccess: invalidate,
   })
 

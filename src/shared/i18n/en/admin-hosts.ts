@@ -102,6 +102,13 @@ export const adminHosts = {
     turnOff: 'Turn configuration backups off',
     confirmOff: 'The stored versions are deleted with it.',
     view: 'View backups',
+    hostKey: 'Host key',
+    seen: 'The device’s host key:',
+    notPinned:
+      'It is not pinned: compare it with the device’s own (ssh-keygen -lf, or the device’s show ssh command) and pin it, so that a device presenting another key is never sent the credentials.',
+    pin: 'Pin this host key',
+    pinned: 'Pinned host key; a device presenting another is not logged in to:',
+    forget: 'Forget the pinned key',
   },
   bulk: {
     selected: '{{count}} hosts selected',

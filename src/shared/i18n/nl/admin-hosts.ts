@@ -104,6 +104,13 @@ export const adminHosts: typeof en = {
     turnOff: 'Configuratieback-ups uitzetten',
     confirmOff: 'De bewaarde versies worden mee verwijderd.',
     view: 'Back-ups bekijken',
+    hostKey: 'Hostsleutel',
+    seen: 'De hostsleutel van het apparaat:',
+    notPinned:
+      'Hij is niet vastgezet: vergelijk hem met die van het apparaat zelf (ssh-keygen -lf, of het show-ssh-commando van het apparaat) en zet hem vast, zodat een apparaat met een andere sleutel nooit de inloggegevens krijgt.',
+    pin: 'Deze hostsleutel vastzetten',
+    pinned: 'Vastgezette hostsleutel; op een apparaat met een andere wordt niet ingelogd:',
+    forget: 'De vastgezette sleutel vergeten',
   },
   bulk: {
     selected: '{{count}} hosts gekozen',
