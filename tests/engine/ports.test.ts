@@ -90,5 +90,10 @@ describe('ports check', () => {
     const many = Array.from({ length: 1025 }, (_, i) => i + 1)
     expect(ports.config.safeParse({ ports: many }).success).toBe(false)
     expect(ports.config.safeParse({ ports: [0] }).success).toBe(false)
+    // Listed and required together: one scan's limit still holds.
+    const low = Array.from({ length: 1000 }, (_, i) => i + 1)
+    const high = Array.from({ length: 100 }, (_, i) => i + 2001)
+    expect(ports.config.safeParse({ ports: low, required: high }).success).toBe(false)
+    expect(ports.config.safeParse({ ports: low, required: low.slice(0, 100) }).success).toBe(true)
   })
 })

@@ -30,7 +30,8 @@ import { ownAddresses } from '../engine/own-addresses'
 import { parseRange } from './cidr'
 import { limiter, type Limited } from './limiter'
 import { guessHostType, guessParent } from './guess'
-import { acceptsTcp, answersPing, reverseName, snmpIdentity, sweepResolver, type ProbeContext } from './probes'
+import { acceptsTcp, answersPing, snmpIdentity, sweepResolver, type ProbeContext } from './probes'
+import { reverseName } from '../engine/reverse-dns'
 
 const MAX_RUNNING_PER_ORGANIZATION = 2
 const MAX_RUNNING = 8

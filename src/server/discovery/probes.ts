@@ -83,13 +83,3 @@ export function snmpIdentity(
 
 /** A resolver for one sweep's reverse lookups; `cancel()` ends the ones in flight. */
 export const sweepResolver = () => new Resolver({ timeout: PROBE_TIMEOUT_MS, tries: 1 })
-
-/** The address's reverse DNS name without its trailing dot, '' when it has none. */
-export async function reverseName(resolver: Resolver, address: string): Promise<string> {
-  try {
-    const [name] = await resolver.reverse(address)
-    return (name ?? '').replace(/\.$/, '').toLowerCase()
-  } catch {
-    return ''
-  }
-}

@@ -12,6 +12,7 @@ import { perfItem } from '../../../shared/perfdata'
 import type { AssetRow } from '../../../shared/asset-sections'
 import { failure, firstLine, stopReason, worst, HostField, PortField } from './common'
 import { reach } from './reach'
+import { reverseName } from '../reverse-dns'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult, type ExitStatus } from './types'
 
 /** The services a scan tries by default, by IANA service name: what an MSP wants to know is reachable. */
@@ -64,19 +65,29 @@ const BANNER_MS = 500
 
 const PortList = z.array(PortField).max(MAX_SCANNED_PORTS)
 
-export const PortsConfig = z.object({
-  /** defaults to the host's address */
-  host: HostField.optional(),
-  /** the ports to try; defaults to the common services above */
-  ports: PortList.min(1).optional(),
-  /** the ports that may be open: another open port is WARNING; unset, any may */
-  allowed: PortList.optional(),
-  /** the ports that must be open: one closed or silent is CRITICAL */
-  required: PortList.optional(),
-  /** a scan of many filtered ports takes a while */
-  timeout_s: z.number().int().min(1).max(120).optional(),
-})
+export const PortsConfig = z
+  .object({
+    /** defaults to the host's address */
+    host: HostField.optional(),
+    /** the ports to try; defaults to the common services above */
+    ports: PortList.min(1).optional(),
+    /** the ports that may be open: another open port is WARNING; unset, any may */
+    allowed: PortList.optional(),
+    /** the ports that must be open: one closed or silent is CRITICAL */
+    required: PortList.optional(),
+    /** a scan of many filtered ports takes a while */
+    timeout_s: z.number().int().min(1).max(120).optional(),
+  })
+  .refine((c) => scannedPorts(c).length <= MAX_SCANNED_PORTS, {
+    message: `at most ${MAX_SCANNED_PORTS} ports, those listed and those required together`,
+    path: ['ports'],
+  })
 export type PortsConfig = z.infer<typeof PortsConfig>
+
+/** The ports a run tries, in order: those listed (or the common ones) and those required. */
+function scannedPorts(config: { ports?: number[]; required?: number[] }): number[] {
+  return [...new Set([...(config.ports ?? DEFAULT_PORTS), ...(config.required ?? [])])].sort((a, b) => a - b)
+}
 
 type Answer = { open: true; banner: string } | { open: false }
 
@@ -112,18 +123,11 @@ function tryPort(address: string, port: number, waitMs: number, sockets: Set<net
 }
 
 /** The address's reverse DNS name, '' when it has none or the answer takes too long. */
-async function reverseName(address: string, ctx: CheckContext): Promise<string> {
+async function reverseOf(address: string, ctx: CheckContext): Promise<string> {
   if (!net.isIP(address)) return ''
   const resolver = new Resolver({ timeout: Math.min(1500, ctx.timeoutMs / 4), tries: 1 })
   const forget = ctx.onStop(() => resolver.cancel())
-  try {
-    const [name] = await resolver.reverse(address)
-    return (name ?? '').replace(/\.$/, '').toLowerCase()
-  } catch {
-    return ''
-  } finally {
-    forget()
-  }
+  return reverseName(resolver, address).finally(forget)
 }
 
 async function scan(config: PortsConfig, ctx: CheckContext): Promise<CheckResult> {
@@ -131,7 +135,7 @@ async function scan(config: PortsConfig, ctx: CheckContext): Promise<CheckResult
   const reached = await reach(host, ctx)
   if (!('address' in reached)) return failure(reached.status, `PORTS ${STATUS_WORD[reached.status]} - ${reached.output}`)
   const { address } = reached
-  const ports = [...new Set([...(config.ports ?? DEFAULT_PORTS), ...(config.required ?? [])])].sort((a, b) => a - b)
+  const ports = scannedPorts(config)
   // Each attempt may take a quarter of the run, so a scan of filtered ports still ends within the timeout.
   const waitMs = Math.max(300, Math.min(2000, Math.floor((ctx.timeoutMs - BANNER_MS) / (4 * Math.ceil(ports.length / PARALLEL)))))
   const sockets = new Set<net.Socket>()
@@ -148,7 +152,7 @@ async function scan(config: PortsConfig, ctx: CheckContext): Promise<CheckResult
       answers.set(port, await tryPort(address, port, waitMs, sockets))
     }
   }
-  const [reverse] = await Promise.all([reverseName(address, ctx), ...Array.from({ length: Math.min(PARALLEL, ports.length) }, worker)])
+  const [reverse] = await Promise.all([reverseOf(address, ctx), ...Array.from({ length: Math.min(PARALLEL, ports.length) }, worker)])
   forget()
   if (stopped) return failure(2, `PORTS CRITICAL - ${stopReason(ctx)} after ${answers.size} of ${ports.length} ports of ${host}`)
   return verdict(config, host, address, reverse, ports, answers)
