@@ -24,6 +24,8 @@ describe('organization settings (issue 15)', () => {
     await page.getByText('Critical must be higher than warning.').waitFor()
     expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true)
     await critical.fill('3')
+    // The CPU utilisation of Checkmk agents starts at 90 and 95 % when switched on (no levels before, as Checkmk).
+    await page.getByRole('checkbox', { name: 'CPU utilisation of Checkmk agents (%) Set' }).check()
 
     // Leaving for another tab asks first; staying keeps the edit.
     const asked: string[] = []
@@ -39,6 +41,10 @@ describe('organization settings (issue 15)', () => {
     await page.getByText('Settings saved.').waitFor()
     expect((await user.api.get(`/api/v1/organizations/${user.organizationId}/settings/thresholds`)).body.response_time_s).toEqual({
       tcp: { warning: 2, critical: 3 },
+    })
+    expect((await user.api.get(`/api/v1/organizations/${user.organizationId}/settings/thresholds`)).body.cpu_util_pct).toEqual({
+      warning: 90,
+      critical: 95,
     })
     await page.reload()
     await expect.poll(() => page.getByRole('spinbutton', { name: 'tcp response time (s) Critical' }).inputValue()).toBe('3')

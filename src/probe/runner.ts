@@ -7,7 +7,7 @@ import { createCheckPool } from '../server/engine/pool'
 import { Scheduler } from '../server/engine/scheduler'
 import { applyResult, NOT_FLAPPING, PENDING_STATE } from '../server/engine/state/index'
 import { targetKey, type Target } from '../server/engine/target'
-import type { CheckKindName, CheckResult } from '../server/engine/checks/index'
+import type { CheckKindName, CheckMemo, CheckResult } from '../server/engine/checks/index'
 import type { ProbeCheck } from '../shared/api/probes'
 import type { ResultBuffer } from './buffer'
 
@@ -22,7 +22,8 @@ export function createRunner(opts: { buffer: ResultBuffer; workers: number; conc
     run: async (t) => {
       const entry = checks.get(t.key)
       if (!entry) return
-      const result = await run(entry.check)
+      const { memo, ...result } = await run(entry.check, t.memo)
+      t.memo = memo
       if (stopping.signal.aborted) return
       const at = nowS()
       const { type, id } = entry.check
@@ -32,7 +33,7 @@ export function createRunner(opts: { buffer: ResultBuffer; workers: number; conc
     },
   })
 
-  function run(c: ProbeCheck): Promise<CheckResult> {
+  function run(c: ProbeCheck, memo: CheckMemo | undefined): Promise<CheckResult> {
     if ('unknown' in c.run) return Promise.resolve({ status: 3, output: c.run.unknown, perfdata: [] })
     const r = c.run
     return pool.run(r.kind as CheckKindName, r.config, {
@@ -42,6 +43,7 @@ export function createRunner(opts: { buffer: ResultBuffer; workers: number; conc
       policy: r.policy,
       hostName: r.host_name,
       secrets: r.secrets,
+      memo,
       signal: stopping.signal,
       onError: (err) => opts.onError(err),
     })

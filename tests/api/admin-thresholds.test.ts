@@ -32,12 +32,19 @@ describe.each(DATABASES)('organization thresholds, on %s', (db) => {
   })
 
   it('reads the defaults (none set) and keeps what an engineer saves', async () => {
-    expect((await a.api.get(url(a))).body).toEqual({ response_time_s: {}, ping_rta_ms: null, ping_loss_pct: null, memory: null })
+    expect((await a.api.get(url(a))).body).toEqual({
+      response_time_s: {},
+      ping_rta_ms: null,
+      ping_loss_pct: null,
+      memory: null,
+      cpu_util_pct: null,
+    })
     const body = {
       response_time_s: { tcp: { warning: 1, critical: 2 }, https: { warning: 0.5, critical: 4 } },
       ping_rta_ms: { warning: 100, critical: 200 },
       ping_loss_pct: { warning: 20, critical: 60 },
       memory: { unit: 'mb_free', warning: 512, critical: 128 },
+      cpu_util_pct: { warning: 90, critical: 95 },
     }
     const r = await a.api.put(url(a), body)
     expect([r.status, r.body]).toEqual([200, body])
@@ -51,6 +58,7 @@ describe.each(DATABASES)('organization thresholds, on %s', (db) => {
       [{ ping_rta_ms: { warning: 100, critical: 100 } }, 'body.ping_rta_ms.critical', 'critical_must_be_higher'],
       [{ memory: { unit: 'percent_used', warning: 90, critical: 80 } }, 'body.memory.critical', 'critical_must_be_higher'],
       [{ memory: { unit: 'mb_free', warning: 128, critical: 512 } }, 'body.memory.critical', 'critical_must_be_lower'],
+      [{ cpu_util_pct: { warning: 95, critical: 90 } }, 'body.cpu_util_pct.critical', 'critical_must_be_higher'],
     ]
     for (const [body, field, rule] of cases) {
       const r = await a.api.put(url(a), body)
@@ -61,6 +69,7 @@ describe.each(DATABASES)('organization thresholds, on %s', (db) => {
       { ping_loss_pct: { warning: 50, critical: 101 } },
       { response_time_s: { smtp: { warning: -1, critical: 1 } } },
       { memory: { unit: 'gb', warning: 1, critical: 2 } },
+      { cpu_util_pct: { warning: 90, critical: 120 } },
     ]) {
       const r = await a.api.put(url(a), body)
       expect([r.status, r.body.error?.key]).toEqual([400, 'validation_failed'])

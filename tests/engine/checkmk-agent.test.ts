@@ -5,7 +5,7 @@
  */
 import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { runCheck } from '../../src/server/engine/checks'
+import { runCheck, type CheckMemo } from '../../src/server/engine/checks'
 import { AGENT_OUTPUT_MAX, checkmkAgent } from '../../src/server/engine/checks/checkmk-agent'
 import { withOrganizationThresholds } from '../../src/server/engine/organization-thresholds'
 import { OrganizationThresholds } from '../../src/shared/api/thresholds'
@@ -175,6 +175,70 @@ describe('checkmk-agent check', () => {
     const cpu = await run({ parts: ['cpu'] })
     expect(cpu).toMatchObject({ status: 3, output: 'CHECKMK UNKNOWN - the agent reports no CPU load' })
     expect((await run({ parts: ['services'] })).status).toBe(0)
+  })
+
+  it('measures the CPU utilisation between two readings of the counters, as Checkmk’s CPU utilization service', async () => {
+    // Linux's jiffies; between the readings the machine spent 300 in user (and nice), 100 system, 550 idle, 50 I/O wait.
+    let kernel = { at: 1_700_000_000, cpu: [10_000, 500, 4_000, 80_000, 1_000, 0, 0, 0] }
+    agent = await startAgent(() => linuxAgentOutput({ kernel }))
+    const config = checkmkAgent.config.parse({ port: agent.port, parts: ['cpu_util'] })
+    const read = (memo?: CheckMemo, c: unknown = config) => runCheck(checkmkAgent, c as never, { timeoutMs: 5000, address: LOOPBACK, memo })
+    const first = await read()
+    expect(first).toMatchObject({ status: 0, output: 'CHECKMK OK - CPU utilisation from the next check on', perfdata: [] })
+    // Service discovery offers it as a resource of its own, as Checkmk's "CPU utilization" service.
+    const found = await runCheck(checkmkAgent, checkmkAgent.config.parse({ port: agent.port, discover: true }), {
+      timeoutMs: 5000,
+      address: LOOPBACK,
+    })
+    expect(found.services).toContainEqual({ name: 'CPU utilisation', check: { kind: 'checkmk-agent', config: { parts: ['cpu_util'] } } })
+    expect(first.memo).toBeDefined()
+
+    kernel = { at: kernel.at + 60, cpu: [10_250, 550, 4_100, 80_550, 1_050, 0, 0, 0] }
+    const second = await read(first.memo)
+    expect(second.status).toBe(0)
+    expect(second.output).toBe('CHECKMK OK - CPU utilisation 45 % on 2 cores (user 30 %, system 10 %, I/O wait 5 %)')
+    expect(second.perfdata.map((p) => [p.label, p.value])).toEqual([
+      ['cpu_util', 45],
+      ['cpu_user', 30],
+      ['cpu_system', 10],
+      ['cpu_iowait', 5],
+      ['cpu_steal', 0],
+    ])
+    // No levels of its own: its organization's (SPEC §5 Thresholds) judge it.
+    const thresholds = OrganizationThresholds.parse({ cpu_util_pct: { warning: 40, critical: 80 } })
+    const judged = await read(first.memo, withOrganizationThresholds('checkmk-agent', config, thresholds))
+    expect(judged).toMatchObject({ status: 1, output: expect.stringContaining('CPU utilisation 45 % on 2 cores (warning at 40 %)') })
+    expect(judged.perfdata[0]).toMatchObject({ warn: { end: 40 }, crit: { end: 80 } })
+
+    // Rebooted: the counters start again from zero, and the next reading has a rate again.
+    kernel = { at: kernel.at + 60, cpu: [100, 0, 50, 1_000, 10, 0, 0, 0] }
+    const rebooted = await read(second.memo)
+    expect(rebooted.output).toBe('CHECKMK OK - CPU utilisation from the next check on (the counters restarted)')
+    kernel = { at: kernel.at + 60, cpu: [200, 0, 50, 1_900, 10, 0, 0, 0] }
+    expect((await read(rebooted.memo)).output).toBe('CHECKMK OK - CPU utilisation 10 % on 2 cores (user 10 %)')
+
+    // Windows: idle, user and privileged ticks of the average core over 60 s (6e8 ticks of 100 ns).
+    let processor = { at: 1_700_000_000.5, idle: 9e12, user: 2e12, privileged: 4e11 }
+    await agent.close()
+    agent = await startAgent(() => windowsAgentOutput(processor))
+    const windows = checkmkAgent.config.parse({ port: agent.port, parts: ['cpu_util'], cpu_util_warn_pct: 70, cpu_util_crit_pct: 90 })
+    const before = await read(undefined, windows)
+    processor = {
+      at: processor.at + 60,
+      idle: processor.idle + 1.5e8,
+      user: processor.user + 3e8,
+      privileged: processor.privileged + 1.5e8,
+    }
+    const busy = await read(before.memo, windows)
+    expect(busy.status).toBe(1)
+    expect(busy.output).toBe('CHECKMK WARNING - CPU utilisation 75 % on 8 cores (warning at 70 %) (user 50 %, privileged 25 %)')
+    // Without its counters in the output, a part asked for by name is UNKNOWN.
+    await agent.close()
+    agent = await startAgent(windowsAgentOutput())
+    expect(await read(busy.memo, { ...windows, port: agent.port })).toMatchObject({
+      status: 3,
+      output: 'CHECKMK UNKNOWN - the agent reports no CPU utilisation',
+    })
   })
 
   it('collects the asset sections with `inventory`', async () => {

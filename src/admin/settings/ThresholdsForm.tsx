@@ -74,6 +74,14 @@ function PairRow({ id, label, direction, pair, initial, disabled, onChange }: Pa
   )
 }
 
+/** The pairs of one metric each, higher is worse: what they start as when switched on. */
+const SINGLE_PAIRS = [
+  { id: 'ping-rta', field: 'ping_rta_ms', label: 'pingRta', initial: { warning: 3000, critical: 5000 } },
+  { id: 'ping-loss', field: 'ping_loss_pct', label: 'pingLoss', initial: { warning: 80, critical: 100 } },
+  // Checkmk sets no CPU utilisation levels; these are the ones its rule offers.
+  { id: 'cpu-util', field: 'cpu_util_pct', label: 'cpuUtil', initial: { warning: 90, critical: 95 } },
+] as const
+
 function Editor({ organization, saved }: { organization: SettingsOrganization; saved: OrganizationThresholds }) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState(saved)
@@ -117,24 +125,18 @@ function Editor({ organization, saved }: { organization: SettingsOrganization; s
               }}
             />
           ))}
-          <PairRow
-            id="ping-rta"
-            label={t('admin.settings.thresholds.pingRta')}
-            direction="higher_is_worse"
-            pair={draft.ping_rta_ms}
-            initial={{ warning: 3000, critical: 5000 }}
-            disabled={disabled}
-            onChange={(pair) => setDraft({ ...draft, ping_rta_ms: pair })}
-          />
-          <PairRow
-            id="ping-loss"
-            label={t('admin.settings.thresholds.pingLoss')}
-            direction="higher_is_worse"
-            pair={draft.ping_loss_pct}
-            initial={{ warning: 80, critical: 100 }}
-            disabled={disabled}
-            onChange={(pair) => setDraft({ ...draft, ping_loss_pct: pair })}
-          />
+          {SINGLE_PAIRS.map(({ id, field, label, initial }) => (
+            <PairRow
+              key={id}
+              id={id}
+              label={t(`admin.settings.thresholds.${label}`)}
+              direction="higher_is_worse"
+              pair={draft[field]}
+              initial={initial}
+              disabled={disabled}
+              onChange={(pair) => setDraft({ ...draft, [field]: pair })}
+            />
+          ))}
           <PairRow
             id="memory"
             label={`${t('admin.settings.thresholds.memory')} (${t(`admin.settings.thresholds.units.${memoryUnit}`)})`}

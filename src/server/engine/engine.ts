@@ -8,7 +8,7 @@ import type { Bus } from '../feed/bus'
 import type { FeedDelta } from '../../shared/feed'
 import type { HostState } from '../../shared/enums'
 import { availableParallelism } from 'node:os'
-import { checkKinds, type CheckKind, type CheckKindName, type CheckResult, type PluginSettings } from './checks/index'
+import { checkKinds, type CheckKind, type CheckKindName, type CheckMemo, type CheckResult, type PluginSettings } from './checks/index'
 import type { SecretBox } from '../security/secrets'
 import { createCheckPool } from './pool'
 import { createIngest, type ResultItem } from './ingest'
@@ -72,6 +72,7 @@ export type PreparedCheck =
       hostName: string
       policy: AllowedTargets | null
       secrets?: Record<string, string>
+      memo?: CheckMemo
     }
   | { unknown: string }
 
@@ -163,6 +164,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
     checksPerSecond: (organizationId) => checksPerSecond.get(organizationId) ?? Infinity,
     run: async (t) => {
       const result = await check(t)
+      t.memo = result.memo
       // A check cut short by shutdown says nothing about its target; one whose host went to another process is its to write.
       if (stopping.signal.aborted || !owns(t)) return
       await enqueue({ target: t, result, at: nowS() }, false)
@@ -196,6 +198,7 @@ export function createEngine(store: Store, bus: Bus, log: FastifyBaseLogger, opt
       hostName: t.hostName,
       policy: t.trusted ? null : (allowedTargets.get(t.organizationId) ?? openTargets),
       secrets,
+      memo: t.memo,
     }
   }
 

@@ -17,8 +17,13 @@ export function withOrganizationThresholds(kind: string, config: unknown, thresh
     pair && c[warnKey] === undefined && c[critKey] === undefined ? { [warnKey]: pair.warning, [critKey]: pair.critical } : {}
   if (isResponseTimeKind(kind)) return { ...c, ...fill('warn_s', 'crit_s', thresholds.response_time_s[kind]) }
   // SPEC §5 "Memory thresholds are percentage used or MB free": what a Checkmk agent reports.
-  if (kind === 'checkmk-agent' && thresholds.memory && c.memory_warn === undefined && c.memory_crit === undefined)
-    return { ...c, memory_unit: thresholds.memory.unit, memory_warn: thresholds.memory.warning, memory_crit: thresholds.memory.critical }
+  if (kind === 'checkmk-agent') {
+    const memory =
+      thresholds.memory && c.memory_warn === undefined && c.memory_crit === undefined
+        ? { memory_unit: thresholds.memory.unit, memory_warn: thresholds.memory.warning, memory_crit: thresholds.memory.critical }
+        : {}
+    return { ...c, ...memory, ...fill('cpu_util_warn_pct', 'cpu_util_crit_pct', thresholds.cpu_util_pct) }
+  }
   if (kind === 'ping')
     return { ...c, ...fill('warn_rta_ms', 'crit_rta_ms', thresholds.ping_rta_ms), ...fill('warn_pl', 'crit_pl', thresholds.ping_loss_pct) }
   return config

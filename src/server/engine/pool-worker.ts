@@ -3,7 +3,7 @@
  * main thread would, and sends the results back in batches, one message per turn of its event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { checkKinds, runCheck, type CheckKindName, type CheckResult, type PluginSettings } from './checks/index'
+import { checkKinds, runCheck, type CheckKindName, type CheckMemo, type CheckResult, type PluginSettings } from './checks/index'
 import type { TargetPolicy } from './target-policy'
 
 export interface Job {
@@ -16,6 +16,8 @@ export interface Job {
   hostName?: string
   /** the host's opened secrets, only for kinds that use them */
   secrets?: Readonly<Record<string, string>>
+  /** what the previous run of the check kept */
+  memo?: CheckMemo
   timeoutMs: number
 }
 
@@ -65,6 +67,7 @@ if (port) {
       policy: job.policy,
       hostName: job.hostName,
       secrets: job.secrets,
+      memo: job.memo,
       plugins,
       signal: stopping.signal,
       onError: (error: unknown, kind: string) => report(job.id, error, kind),

@@ -236,6 +236,7 @@ export function createCheckPool(opts: PoolOptions) {
         policy: options.policy ?? null,
         hostName: options.hostName,
         secrets: options.secrets,
+        memo: options.memo,
         timeoutMs: options.timeoutMs,
       }
       return new Promise((resolve) => dispatch({ resolve, job, onError: options.onError, deadline: 0, resent: false }))

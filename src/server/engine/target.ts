@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../store/db'
 import { readJson } from '../store/json'
 import { hostTargetRows, resourceTargetRows, type TargetRow } from '../store/engine-targets'
-import { checkKinds, type CheckKind, type CheckKindName } from './checks/index'
+import { checkKinds, type CheckKind, type CheckKindName, type CheckMemo } from './checks/index'
 import { FLAP_HISTORY_SIZE, type CheckSchedule, type CheckState, type FlapState, type StateType } from './state/index'
 
 export type TargetType = 'host' | 'resource'
@@ -39,6 +39,8 @@ export interface Target {
   isStale: boolean
   /** the resource has performance data (SPEC §3 has_graph) */
   hasGraph: boolean
+  /** what the last run kept for the next (CheckResult.memo); a reread target starts without */
+  memo?: CheckMemo
 }
 
 /** SPEC §4 numeric states of hosts (HOST) and resources (RESOURCE), pending as null. */

@@ -43,6 +43,8 @@ const ThresholdsShape = z.object({
   /** ping packet loss, percent */
   ping_loss_pct: Percent.nullable().default(null),
   memory: MemoryThresholds.nullable().default(null),
+  /** CPU utilisation of Checkmk agents, percent */
+  cpu_util_pct: Percent.nullable().default(null),
 })
 
 /** Every pair of `t` with its direction and path, for the form and the rule check alike. */
@@ -58,6 +60,7 @@ export function thresholdPairs(
     ...(t.ping_rta_ms ? [{ path: ['ping_rta_ms'], pair: t.ping_rta_ms, direction: higher }] : []),
     ...(t.ping_loss_pct ? [{ path: ['ping_loss_pct'], pair: t.ping_loss_pct, direction: higher }] : []),
     ...(t.memory ? [{ path: ['memory'], pair: t.memory, direction: memoryDirection(t.memory.unit) }] : []),
+    ...(t.cpu_util_pct ? [{ path: ['cpu_util_pct'], pair: t.cpu_util_pct, direction: higher }] : []),
   ]
 }
 

@@ -17,7 +17,7 @@ import { discoverServices } from './checkmk-discovery'
 import { localChecksOf, worstState } from './checkmk-local'
 import { parseAgentOutput } from './checkmk-output'
 import { throughPolicy } from './reach'
-import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult } from './types'
+import { STATUS_WORD, type CheckContext, type CheckKind, type CheckMemo, type CheckResult } from './types'
 
 const Limit = z.number().min(0).max(1e9)
 
@@ -32,6 +32,9 @@ export const CheckmkAgentConfig = z.object({
   local_checks: z.array(z.string().min(1).max(255)).min(1).max(100).optional(),
   load_warn_per_core: Limit.default(5),
   load_crit_per_core: Limit.default(10),
+  /** CPU utilisation levels, percent; the organization's fill them when a check sets none, else none (as Checkmk) */
+  cpu_util_warn_pct: z.number().min(0).max(100).optional(),
+  cpu_util_crit_pct: z.number().min(0).max(100).optional(),
   /** the organization's memory thresholds fill these when a check sets none (SPEC §5 Thresholds) */
   memory_unit: z.enum(MEMORY_UNITS).optional(),
   memory_warn: Limit.optional(),
@@ -48,6 +51,7 @@ export type CheckmkAgentConfig = z.infer<typeof CheckmkAgentConfig>
 const LABEL = 'CHECKMK'
 const PART_WORDS: Record<CheckmkPart, string> = {
   cpu: 'CPU load',
+  cpu_util: 'CPU utilisation',
   memory: 'memory',
   filesystems: 'filesystems',
   services: 'services',
@@ -119,7 +123,7 @@ function limitsOf(config: CheckmkAgentConfig): Limits {
   return { ...config, ...memory }
 }
 
-function resultOf(text: string, config: CheckmkAgentConfig): CheckResult {
+function resultOf(text: string, config: CheckmkAgentConfig, memo: CheckMemo | undefined): CheckResult {
   const output = parseAgentOutput(text)
   const agent = output.get('check_mk')
   if (!agent) return failure(2, `${LABEL} CRITICAL - the answer has no <<<check_mk>>> section: this is no Checkmk agent`)
@@ -147,7 +151,7 @@ function resultOf(text: string, config: CheckmkAgentConfig): CheckResult {
       ...(packages ? { packages } : {}),
     }
   }
-  const judged = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS)
+  const judged = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS, memo)
   // Names and details come from the host (mount points, local checks): one line each, whatever they hold.
   const parts = judged.judged.map((p) => ({ ...p, text: p.text.replace(/\p{Cc}/gu, ' ') }))
   const missing = judged.missing
@@ -170,6 +174,7 @@ function resultOf(text: string, config: CheckmkAgentConfig): CheckResult {
     output: `${LABEL} ${STATUS_WORD[status]} - ${summary}`,
     long_output: parts.map((p) => `${STATUS_WORD[p.status]} - ${p.text}`).join('\n') || undefined,
     perfdata: parts.flatMap((p) => p.perfdata),
+    ...(judged.memo ? { memo: judged.memo } : {}),
   }
 }
 
@@ -177,7 +182,7 @@ function run(config: CheckmkAgentConfig, ctx: CheckContext): Promise<CheckResult
   const host = config.host ?? ctx.address
   return throughPolicy(LABEL, host, ctx, async (address) => {
     const text = await readAgent(host, address, config.port, ctx)
-    return typeof text === 'string' ? resultOf(text, config) : text
+    return typeof text === 'string' ? resultOf(text, config, ctx.memo) : text
   })
 }
 

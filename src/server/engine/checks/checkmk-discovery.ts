@@ -1,6 +1,6 @@
 /**
  * Service discovery of a Checkmk agent, as Checkmk's own: what the agent reports, one resource each — its CPU load,
- * memory, services and updates, each data filesystem and each local check — so that each is acknowledged, scheduled
+ * CPU utilisation, memory, services and updates, each data filesystem and each local check — so that each is acknowledged, scheduled
  * for maintenance and graphed on its own (the host's `Checkmk agent` check judges them all together).
  */
 import type { DiscoveredService } from '../../../shared/api/checkmk-services'
@@ -10,6 +10,7 @@ import type { AgentOutput } from './checkmk-output'
 
 const PART_RESOURCES: Partial<Record<CheckmkPart, string>> = {
   cpu: 'CPU load',
+  cpu_util: 'CPU utilisation',
   memory: 'Memory',
   services: 'Services',
   updates: 'Updates',

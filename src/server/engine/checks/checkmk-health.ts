@@ -1,6 +1,6 @@
 /**
  * What a Checkmk agent's output says about its host, judged as Checkmk's default services would judge it: the CPU
- * load (15-minute average per core, 5 warning and 10 critical), memory (percent used or MB free, the organization's
+ * load (15-minute average per core, 5 warning and 10 critical), the CPU utilisation (checkmk-cpu-util.ts), memory (percent used or MB free, the organization's
  * SPEC §5 memory thresholds), each filesystem's use (80 and 90 %, pseudo filesystems left out), failed systemd
  * services (critical) and Windows services set to start automatically that are stopped (named, OK as in Checkmk's
  * service summary), pending updates (checkmk-updates.ts: security updates critical, other updates and a pending
@@ -10,12 +10,13 @@
 import { perfItem, type PerfItem } from '../../../shared/perfdata'
 import type { ThresholdRange } from '../../../shared/thresholds'
 import type { MemoryUnit } from '../../../shared/api/thresholds'
+import { cpuUtilisation } from './checkmk-cpu-util'
 import { localChecksOf, worstState } from './checkmk-local'
 import { pendingUpdatesOf } from './checkmk-updates'
 import { fieldsOf, keyValues, plainLines, subTable, type AgentOutput } from './checkmk-output'
-import { STATUS_WORD, type ExitStatus } from './types'
+import { STATUS_WORD, type CheckMemo, type ExitStatus } from './types'
 
-export const CHECKMK_PARTS = ['cpu', 'memory', 'filesystems', 'services', 'updates', 'local', 'uptime'] as const
+export const CHECKMK_PARTS = ['cpu', 'cpu_util', 'memory', 'filesystems', 'services', 'updates', 'local', 'uptime'] as const
 export type CheckmkPart = (typeof CHECKMK_PARTS)[number]
 
 export interface Limits {
@@ -24,6 +25,9 @@ export interface Limits {
   local_checks?: string[]
   load_warn_per_core: number
   load_crit_per_core: number
+  /** CPU utilisation, percent; none: reported, not judged (Checkmk's default) */
+  cpu_util_warn_pct?: number
+  cpu_util_crit_pct?: number
   memory_unit: MemoryUnit
   memory_warn: number
   memory_crit: number
@@ -298,14 +302,25 @@ function uptime(output: AgentOutput): Judged | null {
   return { part: 'uptime', status: 0, text, perfdata: [perfItem('uptime', seconds, 's', { min: 0 })] }
 }
 
-/** The parts asked for that the output has, in CHECKMK_PARTS order; `missing` those it has no section for. */
+/**
+ * The parts asked for that the output has, in CHECKMK_PARTS order; `missing` those it has no section for. `memo` is
+ * what the previous run kept (CPU counters), and the result's `memo` what the next run needs.
+ */
 export function judgeAgentOutput(
   output: AgentOutput,
   limits: Limits,
   parts: readonly CheckmkPart[],
-): { judged: Judged[]; missing: CheckmkPart[] } {
+  memo?: CheckMemo,
+): { judged: Judged[]; missing: CheckmkPart[]; memo?: CheckMemo } {
+  let next: CheckMemo | undefined
+  const utilisation = () => {
+    const u = cpuUtilisation(output, { warn: limits.cpu_util_warn_pct, crit: limits.cpu_util_crit_pct }, memo)
+    next = u?.memo
+    return u && { part: 'cpu_util' as const, status: u.status, text: u.text, perfdata: u.perfdata }
+  }
   const judges: Record<CheckmkPart, () => Judged | null> = {
     cpu: () => cpu(output, limits),
+    cpu_util: utilisation,
     memory: () => memory(output, limits),
     filesystems: () => filesystems(output, limits),
     services: () => services(output),
@@ -320,5 +335,5 @@ export function judgeAgentOutput(
     if (j) judged.push(j)
     else missing.push(part)
   }
-  return { judged, missing }
+  return { judged, missing, memo: next }
 }

@@ -44,6 +44,7 @@ export {
   type CheckContext,
   type CheckKind,
   type CheckKindName,
+  type CheckMemo,
   type CheckResult,
   type ExitStatus,
   type PluginSettings,

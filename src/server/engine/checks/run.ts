@@ -4,7 +4,7 @@
  * "Engine"), and so does a kind that ignores being stopped.
  */
 import { CheckTimeoutError, formatSeconds } from './common'
-import type { CheckContext, CheckKind, CheckResult, PluginSettings } from './types'
+import type { CheckContext, CheckKind, CheckMemo, CheckResult, PluginSettings } from './types'
 import type { TargetPolicy } from '../target-policy'
 
 export interface RunOptions {
@@ -19,6 +19,8 @@ export interface RunOptions {
   secrets?: Readonly<Record<string, string>>
   /** the plugin registry (`command` checks) */
   plugins?: PluginSettings
+  /** what the previous run of the same check kept */
+  memo?: CheckMemo
   /** the engine's own signal: aborting it cancels the check (shutdown) */
   signal?: AbortSignal
   /** where a kind's bug is reported (the engine's logger) */
@@ -45,6 +47,7 @@ class RunContext implements CheckContext {
   readonly hostName: string
   readonly secrets: Readonly<Record<string, string>>
   readonly plugins: PluginSettings | undefined
+  readonly memo: CheckMemo | undefined
 
   constructor(options: RunOptions) {
     this.timeoutMs = options.timeoutMs
@@ -53,6 +56,7 @@ class RunContext implements CheckContext {
     this.hostName = options.hostName ?? options.address
     this.secrets = options.secrets ?? NO_SECRETS
     this.plugins = options.plugins
+    this.memo = options.memo
   }
 
   get signal(): AbortSignal {

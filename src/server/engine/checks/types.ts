@@ -52,7 +52,16 @@ export interface CheckResult {
   packages?: SoftwarePackage[]
   /** a `checkmk-agent` discovery's services (hosts/{id}/checkmk-services); the engine ignores them */
   services?: DiscoveredService[]
+  /** counters the next run of this check needs for a rate (CPU utilisation); the engine hands them back, never stores them */
+  memo?: CheckMemo
 }
+
+/**
+ * What one run keeps for the next run of the same check: counter readings, so that a rate (a Checkmk agent's CPU
+ * utilisation) comes from two readings, as Checkmk's value store does. Kept in memory by whoever schedules the
+ * check (engine or probe); lost on restart or when the check changes, when the next run reads the counters afresh.
+ */
+export type CheckMemo = Readonly<Record<string, number>>
 
 /** What the engine hands a check besides its configuration. */
 export interface CheckContext {
@@ -83,6 +92,8 @@ export interface CheckContext {
   readonly secrets: Readonly<Record<string, string>>
   /** Where `command` plugins live and whom they run as; undefined: plugins cannot run here. */
   readonly plugins: PluginSettings | undefined
+  /** What the previous run of this check kept (`CheckResult.memo`); undefined on its first run. */
+  readonly memo: CheckMemo | undefined
 }
 
 /** Issue 13 "Plugins, not shell lines": the plugin registry's directories and the OS user plugins run as. */

@@ -20,6 +20,7 @@ export const adminSettings = {
     pingRta: 'ping round-trip average (ms)',
     pingLoss: 'ping packet loss (%)',
     memory: 'Memory of Checkmk agents',
+    cpuUtil: 'CPU utilisation of Checkmk agents (%)',
     memoryUnit: 'Memory thresholds as',
     units: { percent_used: 'percent used', mb_free: 'MB free' },
     rules: {

@@ -22,6 +22,7 @@ export const adminSettings: typeof en = {
     pingRta: 'gemiddelde ping-rondreistijd (ms)',
     pingLoss: 'pakketverlies bij ping (%)',
     memory: 'Geheugen van Checkmk-agents',
+    cpuUtil: 'CPU-gebruik van Checkmk-agents (%)',
     memoryUnit: 'Geheugendrempels als',
     units: { percent_used: 'procent gebruikt', mb_free: 'MB vrij' },
     rules: {
