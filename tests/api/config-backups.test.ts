@@ -20,24 +20,27 @@ describe.each(DATABASES)('configuration backups on %s', (db) => {
     addUser,
     tenants: { a, b },
   } = useApiSuite(db, { env: { VIGIL_ENGINE: '1' }, tenants: { a: 'administrator', b: 'administrator' } })
-
-  it('stores a version when the configuration changed, and only then', async () => {
-    device.setConfiguration('hostname core-01\n!\nusername admin secret 5 $1$abc$xyz\nend\n')
-    // A server admin aims it at loopback (issue 13: a customer may not).
+  /** A device host on loopback with its Config Backups resource: a server admin aims it there (issue 13: a customer may not). */
+  const backedUpDevice = async (name: string, environmentId: number) => {
     const host = (
       await admin.post('/api/v1/hosts/', {
-        name: uniq('core'),
-        hostgroup_id: a.environmentId,
+        name: uniq(name),
+        hostgroup_id: environmentId,
         ip_address: '127.0.0.1',
         secrets: { backup_user: device.user, backup_password: device.password },
       })
     ).body
-    const created = await admin.post('/api/v1/resources/', {
+    return admin.post('/api/v1/resources/', {
       host_id: host.id,
       name: 'Config Backups',
       check: { kind: 'config-backup', config: { profile: 'cisco-ios', port: device.port } },
       check_interval: 3600,
     })
+  }
+
+  it('stores a version when the configuration changed, and only then', async () => {
+    device.setConfiguration('hostname core-01\n!\nusername admin secret 5 $1$abc$xyz\nend\n')
+    const created = await backedUpDevice('core', a.environmentId)
     expect(created.status).toBe(201)
     const id = created.body.id
     // The check's configuration reads back as an extra column (it holds no secret: the credentials are the host's).
@@ -108,6 +111,41 @@ describe.each(DATABASES)('configuration backups on %s', (db) => {
     // The versions go with their resource.
     expect((await admin.del(`/api/v1/resources/${id}`)).status).toBe(204)
     expect(await server.vigil.store.db.selectFrom('config_backups').select('version').where('resource_id', '=', id).execute()).toEqual([])
+  })
+
+  it("keeps within the organization's config_backup_bytes quota: the oldest versions go, the newest of a device stays", async () => {
+    // Issue 13 "Quotas": one customer's backups cannot fill the server's disk.
+    expect((await admin.put(`/api/v1/organizations/${b.organizationId}/quotas`, { config_backup_bytes: 300 })).status).toBe(200)
+    const config = (n: number) => `hostname edge-01\n!\ndescription ${'x'.repeat(n)}\nend\n`
+    device.setConfiguration(config(60))
+    const id = (await backedUpDevice('edge', b.environmentId)).body.id
+    const versions = (list: number[]) =>
+      waitFor(async () => {
+        const r = (await b.api.get(`/api/v1/resources/${id}/config-backups`)).body.result as { version: number; size: number }[]
+        return JSON.stringify(r.map((v) => v.version)) === JSON.stringify(list) && r
+      }, 10_000)
+    const read = async (n: number) => {
+      device.setConfiguration(config(n))
+      await admin.post(`/api/v1/resources/${id}/reschedule`)
+    }
+    await versions([1])
+    await read(80)
+    await versions([2, 1])
+    // A third version would pass 300 bytes: the oldest one makes room.
+    await read(100)
+    const kept = await versions([3, 2])
+    expect(kept[0].size + kept[1].size).toBeLessThanOrEqual(300)
+    // One larger than what the quota leaves beside the device's newest version is not stored, and says so.
+    await read(400)
+    const notStored = await waitFor(async () => {
+      const events = (await b.api.get(`/api/v1/events?resource_id=${id}&types=system`)).body.result as { status: string; message: string }[]
+      return events.find((e) => e.status === 'CONFIG_NOT_STORED')
+    }, 10_000)
+    expect(notStored.message).toBe(
+      "Configuration changed but not stored: the organization's configuration backups fill their quota of 300 bytes (config_backup_bytes)",
+    )
+    await versions([3])
+    expect((await b.api.get(`/api/v1/resources/${id}/config-backups/3`)).body.content).toContain('x'.repeat(100))
   })
 
   it('refuses a device profile that is not in the list, and writes nothing', async () => {

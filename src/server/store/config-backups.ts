@@ -17,6 +17,7 @@ import { fail } from './fail'
 import { eventDelta, writeEvents, type EventSubject } from './event-log'
 import type { EventDelta } from '../../shared/feed'
 import { CONFIG_VERSIONS_KEPT } from '../../shared/config-backups'
+import { organizationOfEnvironment, readQuotas } from './quotas'
 import type { ConfigBackup, ConfigBackupVersion } from '../../shared/api/config-backups'
 
 /** One configuration a check read, for the result batch that writes it. */
@@ -58,6 +59,72 @@ function changeEvent(read: ConfigurationRead, version: number, before: string | 
   }
 }
 
+/** The configuration bytes an organization stores, over all versions of all its resources. */
+async function storedBytes(tx: Kysely<Database>, organizationId: number): Promise<number> {
+  const row = await tx
+    .selectFrom('config_backups')
+    .innerJoin('resources', 'resources.id', 'config_backups.resource_id')
+    .innerJoin('hosts', 'hosts.id', 'resources.host_id')
+    .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('config_backups.size'), eb.lit(0)).as('n'))
+    .where('hostgroups.organization_id', '=', organizationId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * Issue 13 "Quotas": room for `adding` bytes within the organization's config_backup_bytes, made by dropping its
+ * oldest versions that a newer one of the same resource follows (the newest configuration of each device stays,
+ * as the one a restore needs). False when even that leaves no room: the new version is then not stored.
+ */
+async function makeRoom(tx: Kysely<Database>, organizationId: number, adding: number): Promise<{ room: boolean; quota: number }> {
+  const quota = (await readQuotas(tx, organizationId)).config_backup_bytes
+  let over = (await storedBytes(tx, organizationId)) + adding - quota
+  while (over > 0) {
+    const oldest = await tx
+      .selectFrom('config_backups as old')
+      .innerJoin('resources', 'resources.id', 'old.resource_id')
+      .innerJoin('hosts', 'hosts.id', 'resources.host_id')
+      .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+      .select(['old.resource_id', 'old.version', 'old.size'])
+      .where('hostgroups.organization_id', '=', organizationId)
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('config_backups as newer')
+            .select('newer.version')
+            .whereRef('newer.resource_id', '=', 'old.resource_id')
+            .whereRef('newer.version', '>', 'old.version'),
+        ),
+      )
+      .orderBy('old.created_time')
+      .orderBy('old.resource_id')
+      .orderBy('old.version')
+      .limit(100)
+      .execute()
+    if (!oldest.length) return { room: false, quota }
+    for (const v of oldest) {
+      if (over <= 0) break
+      await tx.deleteFrom('config_backups').where('resource_id', '=', v.resource_id).where('version', '=', v.version).execute()
+      over -= v.size
+    }
+  }
+  return { room: true, quota }
+}
+
+/** The event of a changed configuration the organization's quota left no room for. */
+function notStoredEvent(read: ConfigurationRead, quota: number): Parameters<typeof writeEvents>[1][number] {
+  return {
+    type: 'system',
+    target: read.target,
+    status: 'CONFIG_NOT_STORED',
+    message: `Configuration changed but not stored: the organization's configuration backups fill their quota of ${quota} bytes (config_backup_bytes)`,
+    comment: '',
+    actor: null,
+    start_time: read.at,
+    extra_data: { limit: 'config_backup_bytes', maximum: quota, size: Buffer.byteLength(read.text) },
+  }
+}
+
 /** A version's text, or null when it was sealed with a key this server no longer has. */
 function opened(box: SecretBox, sealed: string): string | null {
   try {
@@ -94,6 +161,13 @@ export async function saveConfigurations(tx: Kysely<Database>, reads: Configurat
         .execute()
       continue
     }
+    const size = Buffer.byteLength(text)
+    const organizationId = await organizationOfEnvironment(tx, read.target.hostgroupId)
+    const { room, quota } = organizationId === undefined ? { room: true, quota: 0 } : await makeRoom(tx, organizationId, size)
+    if (!room) {
+      changes.push(notStoredEvent(read, quota))
+      continue
+    }
     const version = (latest?.version ?? 0) + 1
     await tx
       .insertInto('config_backups')
@@ -103,7 +177,7 @@ export async function saveConfigurations(tx: Kysely<Database>, reads: Configurat
         created_time: at,
         checked_time: at,
         sha256,
-        size: Buffer.byteLength(text),
+        size,
         lines: lineCount(text),
         content: box.seal(text),
       })

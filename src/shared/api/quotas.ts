@@ -21,6 +21,8 @@ export const Quotas = z.object({
   min_check_interval_s: count(86_400).default(10),
   /** bytes of map images (backgrounds, pictures) stored for the organization */
   map_image_bytes: count(10 * 1024 ** 3).default(200 * 1024 ** 2),
+  /** bytes of device configurations (configuration backups, every kept version) stored for the organization */
+  config_backup_bytes: count(1024 ** 4).default(1024 ** 3),
   saved_filters: count(100_000).default(1_000),
   /** risk scans imported per day */
   risk_scans: count(100_000).default(100),

@@ -79,6 +79,7 @@ export const adminSettings = {
       checks_per_second: 'Active checks per second',
       min_check_interval_s: 'Shortest check interval (seconds)',
       map_image_bytes: 'Map image storage (bytes)',
+      config_backup_bytes: 'Configuration backup storage (bytes)',
       saved_filters: 'Saved filters',
       risk_scans: 'Risk scans imported per day',
       sessions_per_user: 'Sessions per user',

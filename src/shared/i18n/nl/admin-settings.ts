@@ -81,6 +81,7 @@ export const adminSettings: typeof en = {
       checks_per_second: 'Actieve controles per seconde',
       min_check_interval_s: 'Kortste controle-interval (seconden)',
       map_image_bytes: 'Opslag voor kaartafbeeldingen (bytes)',
+      config_backup_bytes: 'Opslag voor configuratieback-ups (bytes)',
       saved_filters: 'Opgeslagen filters',
       risk_scans: 'Geïmporteerde risicoscans per dag',
       sessions_per_user: 'Sessies per gebruiker',
