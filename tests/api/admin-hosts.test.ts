@@ -3,6 +3,7 @@
  * tags, §5 Hosts and Cluster rules, §6 host_write, §8 keys; credentials are never returned.
  */
 import { describe, expect, it, beforeAll } from 'vitest'
+import { utils } from 'ssh2'
 import { DATABASES, TEST_SECRET_KEY } from '../helpers/server'
 import { hostSecrets } from '../../src/server/store/hosts'
 import { secretBox } from '../../src/server/security/secrets'
@@ -166,6 +167,46 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
     expect((await v3({ snmp_v3_auth_password: 'auth-passphrase' })).status).toBe(400)
     expect((await v3({ snmp_v3_user: 'mon', snmp_v3_auth_protocol: 'sha1024' as string })).status).toBe(400)
     expect(await hostsTable()).toEqual(before)
+  })
+
+  it('takes a backup private key the check can use, and refuses one it cannot, writing nothing', async () => {
+    const { private: encrypted } = utils.generateKeyPairSync('ed25519', { passphrase: 'key-passphrase', cipher: 'aes256-ctr', rounds: 16 })
+    const backup = (secrets: Record<string, string>) => create({ hosttype: 'switch', ip_address: '192.0.2.43', secrets })
+    const before = await hostsTable()
+    const refusals: [Record<string, string>, string, string][] = [
+      [
+        { backup_user: 'bk', backup_private_key: 'not a key' },
+        'secrets.backup_private_key',
+        'not an SSH private key (OpenSSH or PEM expected)',
+      ],
+      [{ backup_user: 'bk', backup_private_key: encrypted }, 'secrets.backup_private_key', 'the passphrase does not open this private key'],
+      [
+        { backup_user: 'bk', backup_private_key: encrypted, backup_key_passphrase: 'wrong' },
+        'secrets.backup_private_key',
+        'the passphrase does not open this private key',
+      ],
+      [
+        { backup_user: 'bk', backup_private_key: utils.generateKeyPairSync('ed25519').public },
+        'secrets.backup_private_key',
+        'a private key is expected, not a public one',
+      ],
+      [
+        { backup_private_key: utils.generateKeyPairSync('ed25519').private },
+        'secrets.backup_user',
+        'a backup private key needs a backup user',
+      ],
+    ]
+    for (const [secrets, field, reason] of refusals) {
+      const r = await backup(secrets)
+      expect([r.status, r.body.error]).toMatchObject([400, { key: 'validation_failed', extra_info: { field, reason } }])
+      expect(JSON.stringify(r.body)).not.toContain('PRIVATE KEY')
+    }
+    expect(await hostsTable()).toEqual(before)
+    const taken = await backup({ backup_user: 'bk', backup_private_key: encrypted, backup_key_passphrase: 'key-passphrase' })
+    expect(taken.status).toBe(201)
+    expect(JSON.stringify(taken.body)).not.toContain('PRIVATE KEY')
+    const box = secretBox(Buffer.from(TEST_SECRET_KEY, 'base64'))
+    expect((await hostSecrets(ctx.server.vigil.store.db, box, taken.body.id)).backup_private_key).toBe(encrypted)
   })
 
   it('checks the website inspection config line by line and its length (SPEC §5)', async () => {

@@ -1,3 +1,4 @@
+import { utils } from 'ssh2'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCheck } from '../../src/server/engine/checks'
 import { configBackup } from '../../src/server/engine/checks/config-backup'
@@ -72,6 +73,19 @@ describe('config-backup check', () => {
     expect(result.configuration).toContain('hostname edge-01')
   })
 
+  it('logs in with a private key and its passphrase, without a password', async () => {
+    const byKey = { backup_user: device.user, backup_private_key: device.privateKey, backup_key_passphrase: device.keyPassphrase }
+    const result = await run(byKey)
+    expect(result.status).toBe(0)
+    expect(result.configuration).toContain('hostname edge-01')
+    // A key the device does not trust is a refused login, like a wrong password.
+    const stranger = utils.generateKeyPairSync('ed25519').private
+    expect(await run({ backup_user: device.user, backup_private_key: stranger })).toMatchObject({
+      status: 2,
+      output: `CONFIG CRITICAL - ${LOOPBACK} port ${device.port}: login refused (check the backup credentials)`,
+    })
+  })
+
   it('is CRITICAL, naming neither password nor configuration, when the login is refused', async () => {
     const result = await run({ backup_user: device.user, backup_password: 'not-the-password' })
     expect(result).toEqual({
@@ -84,7 +98,7 @@ describe('config-backup check', () => {
   it('is UNKNOWN and connects nowhere without credentials', async () => {
     expect(await run({ snmp_community: 'public' })).toEqual({
       status: 3,
-      output: 'CONFIG UNKNOWN - the host has no backup credentials: set its secrets backup_user and backup_password',
+      output: 'CONFIG UNKNOWN - the host has no backup credentials: set its secrets backup_user and backup_password or backup_private_key',
       perfdata: [],
     })
   })

@@ -13,6 +13,8 @@ const SECRET_FIELDS = [
   ['ilo_user', 'iloUser', 'text'],
   ['backup_user', 'backupUser', 'text'],
   ['backup_password', 'backupPassword', 'password'],
+  ['backup_private_key', 'backupPrivateKey', 'textarea'],
+  ['backup_key_passphrase', 'backupKeyPassphrase', 'password'],
 ] as const
 
 /** SNMPv3's protocols, chosen from what USM defines; empty leaves the agent's usual SHA and AES. */
@@ -38,19 +40,22 @@ export function HostSecretsFields({ values, onChange }: HostSecretsFieldsProps) 
   return (
     <fieldset className="mb-2 border rounded p-2">
       <legend className="fs-6">{t('admin.hosts.form.secrets')}</legend>
-      {SECRET_FIELDS.map(([key, text, type]) => (
-        <div key={key} className="mb-1">
-          {label(key, text)}
-          <input
-            id={`host-secret-${key}`}
-            type={type}
-            autoComplete="off"
-            className="form-control form-control-sm"
-            value={values[key] ?? ''}
-            onChange={(e) => onChange({ ...values, [key]: e.target.value })}
-          />
-        </div>
-      ))}
+      {SECRET_FIELDS.map(([key, text, type]) => {
+        const field = {
+          id: `host-secret-${key}`,
+          autoComplete: 'off',
+          className: 'form-control form-control-sm',
+          value: values[key] ?? '',
+          onChange: (e: { target: { value: string } }) => onChange({ ...values, [key]: e.target.value }),
+        }
+        return (
+          <div key={key} className="mb-1">
+            {label(key, text)}
+            {/* A private key is many lines; like the other secrets it is never shown again once saved. */}
+            {type === 'textarea' ? <textarea rows={3} spellCheck={false} {...field} /> : <input type={type} {...field} />}
+          </div>
+        )
+      })}
       {PROTOCOL_FIELDS.map(([key, text, protocols]) => (
         <div key={key} className="mb-1">
           {label(key, text)}

@@ -13,6 +13,7 @@ import { ApiError } from '../../shared/errors'
 import { HOST, HOST_MAP_STATE, HOST_SORT_SEVERITY, HOST_STATES, MAP, problemSeverity, stateId, type Language } from '../../shared/enums'
 import { StoredHostSecrets, type HostBody, type HostUpdate } from '../../shared/api/entities'
 import type { SecretBox } from '../security/secrets'
+import { privateKeyProblem } from '../security/ssh-keys'
 import { checkTrust } from './allowed-targets'
 import { ensureUniqueName, requireHostWrite, resolveParents, validateHost } from './host-validation'
 import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment } from './quotas'
@@ -415,6 +416,8 @@ async function mergedSecrets(tx: Kysely<Database>, box: SecretBox, id: number | 
     const issue = checked.error.issues[0]
     fail('validation_failed', { field: ['secrets', ...issue.path].join('.'), reason: issue.message })
   }
+  const keyProblem = merged.backup_private_key && privateKeyProblem(merged.backup_private_key, merged.backup_key_passphrase)
+  if (keyProblem) fail('validation_failed', { field: 'secrets.backup_private_key', reason: keyProblem })
   return merged
 }
 

@@ -86,6 +86,9 @@ export const HostSecrets = z
     /** SPEC §3 "backup credentials" for configuration backups */
     backup_user: z.string().max(255),
     backup_password: z.string().max(1024),
+    /** an SSH private key for the backup login (OpenSSH or PEM), tried before the password, and its passphrase */
+    backup_private_key: z.string().max(16_384),
+    backup_key_passphrase: z.string().max(1024),
   })
   .partial()
   .strict()
@@ -97,6 +100,8 @@ export const StoredHostSecrets = HostSecrets.superRefine((s, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['snmp_v3_auth_password'], message: 'SNMPv3 privacy needs authentication' })
   if ((s.snmp_v3_auth_password || s.snmp_v3_priv_password) && !s.snmp_v3_user)
     ctx.addIssue({ code: 'custom', path: ['snmp_v3_user'], message: 'SNMPv3 passphrases need a user' })
+  if (s.backup_private_key && !s.backup_user)
+    ctx.addIssue({ code: 'custom', path: ['backup_user'], message: 'a backup private key needs a backup user' })
 })
 
 export const HostBody = z.object({

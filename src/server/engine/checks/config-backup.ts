@@ -1,7 +1,7 @@
 /**
  * `config-backup`: reads a network device's configuration over SSH (SPEC §2 "…/Config Backups/configs", §3 "backup
- * credentials"), as RANCID and Oxidized do: log in with the host's sealed backup credentials (else its user and
- * password), run the profile's command (shared/config-backups.ts) on an exec channel (or, with an enable password,
+ * credentials"), as RANCID and Oxidized do: log in with the host's sealed backup credentials — a password, a private
+ * key (OpenSSH or PEM, with its passphrase), or both — else its user and password, run the profile's command (shared/config-backups.ts) on an exec channel (or, with an enable password,
  * through the device's CLI in privileged mode: cli-session.ts) and hand the normalised text
  * to the engine, which stores it as a new version when it changed (store/config-backups.ts). The configuration and
  * the credentials never reach the output line.
@@ -41,21 +41,30 @@ const LABEL = 'CONFIG'
 const fingerprint = (key: Buffer) => `SHA256:${createHash('sha256').update(key).digest('base64').replace(/=+$/, '')}`
 
 function backup(config: ConfigBackupConfig, ctx: CheckContext): Promise<CheckResult> {
-  const username = ctx.secrets.backup_user || ctx.secrets.user
-  const password = ctx.secrets.backup_user ? ctx.secrets.backup_password : ctx.secrets.password
-  if (!username || !password)
+  const s = ctx.secrets
+  const username = s.backup_user || s.user
+  const password = s.backup_user ? s.backup_password : s.password
+  const privateKey = s.backup_user ? s.backup_private_key : undefined
+  if (!username || (!password && !privateKey))
     return Promise.resolve(
-      failure(3, `${LABEL} UNKNOWN - the host has no backup credentials: set its secrets backup_user and backup_password`),
+      failure(
+        3,
+        `${LABEL} UNKNOWN - the host has no backup credentials: set its secrets backup_user and backup_password or backup_private_key`,
+      ),
     )
   const host = config.host ?? ctx.address
-  return throughPolicy(LABEL, host, ctx, (address) => readConfiguration(config, { host, address, username, password }, ctx))
+  const login = { host, username, password, privateKey, passphrase: s.backup_key_passphrase }
+  return throughPolicy(LABEL, host, ctx, (address) => readConfiguration(config, { ...login, address }, ctx))
 }
 
 interface Login {
   host: string
   address: string
   username: string
-  password: string
+  password: string | undefined
+  /** tried before the password, as OpenSSH's client does */
+  privateKey: string | undefined
+  passphrase: string | undefined
 }
 
 function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckContext): Promise<CheckResult> {
@@ -124,7 +133,7 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
       })
     })
     // Many devices ask for the password through keyboard-interactive authentication.
-    client.on('keyboard-interactive', (_name, _instructions, _lang, prompts, answer) => answer(prompts.map(() => login.password)))
+    client.on('keyboard-interactive', (_name, _instructions, _lang, prompts, answer) => answer(prompts.map(() => login.password ?? '')))
     client.on('error', (error: Error & { level?: string }) => {
       if (error.level === 'client-authentication') return critical('login refused (check the backup credentials)')
       if (pinned && seenKey && pinned !== seenKey)
@@ -136,7 +145,9 @@ function readConfiguration(config: ConfigBackupConfig, login: Login, ctx: CheckC
       port: config.port,
       username: login.username,
       password: login.password,
-      tryKeyboard: true,
+      privateKey: login.privateKey,
+      passphrase: login.passphrase,
+      tryKeyboard: login.password !== undefined,
       readyTimeout: ctx.timeoutMs,
       hostVerifier: (key: Buffer) => {
         seenKey = fingerprint(key)

@@ -68,6 +68,8 @@ export const adminHosts = {
     iloUser: 'ILO user',
     backupUser: 'Backup user',
     backupPassword: 'Backup password',
+    backupPrivateKey: 'Backup SSH private key (OpenSSH or PEM)',
+    backupKeyPassphrase: 'Passphrase of the private key',
     notificationsEnabled: 'Notifications enabled',
     maxCheckAttempts: 'Max check attempts',
     customCheck: 'Custom checks only (the host type brings none)',

@@ -70,6 +70,8 @@ export const adminHosts: typeof en = {
     iloUser: 'ILO-gebruiker',
     backupUser: 'Back-upgebruiker',
     backupPassword: 'Back-upwachtwoord',
+    backupPrivateKey: 'Privésleutel voor SSH-back-ups (OpenSSH of PEM)',
+    backupKeyPassphrase: 'Wachtwoordzin van de privésleutel',
     notificationsEnabled: 'Meldingen ingeschakeld',
     maxCheckAttempts: 'Maximaal aantal controlepogingen',
     customCheck: 'Alleen eigen controles (het hosttype brengt er geen mee)',
