@@ -7,6 +7,8 @@ import net from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { runCheck, type CheckMemo } from '../../src/server/engine/checks'
 import { AGENT_OUTPUT_MAX, checkmkAgent } from '../../src/server/engine/checks/checkmk-agent'
+import { judgeAgentOutput, type Limits } from '../../src/server/engine/checks/checkmk-health'
+import { parseAgentOutput } from '../../src/server/engine/checks/checkmk-output'
 import { withOrganizationThresholds } from '../../src/server/engine/organization-thresholds'
 import { OrganizationThresholds } from '../../src/shared/api/thresholds'
 import { LOOPBACK } from '../fixtures/loopback'
@@ -156,7 +158,7 @@ describe('checkmk-agent check', () => {
     expect(byOrganization.status).toBe(2) // the root filesystem at 94 %
   })
 
-  it('reads a Windows agent: drive letters, stopped automatic services and no CPU load', async () => {
+  it('reads a Windows agent: its processor queue as CPU load, drive letters and stopped automatic services', async () => {
     await serve(windowsAgentOutput())
     const result = await run()
     expect(result.status).toBe(2)
@@ -165,16 +167,34 @@ describe('checkmk-agent check', () => {
       `CHECKMK CRITICAL - filesystem C:\\ 90 % used of 100 GiB (critical at 90 %), 1 important update pending: ${update}`,
     )
     expect(result.long_output!.split('\n')).toEqual([
+      'OK - CPU load 0 on 8 cores',
       'OK - memory 50 % used of 32 GiB',
       'CRITICAL - filesystem C:\\ 90 % used of 100 GiB (critical at 90 %)',
       'OK - 2 services running, 1 set to start automatically stopped: Spooler',
       `WARNING - 1 important update pending: ${update}`,
       'OK - up 1 day',
     ])
-    // Asked for by name, a part the agent does not report is UNKNOWN.
-    const cpu = await run({ parts: ['cpu'] })
-    expect(cpu).toMatchObject({ status: 3, output: 'CHECKMK UNKNOWN - the agent reports no CPU load' })
     expect((await run({ parts: ['services'] })).status).toBe(0)
+  })
+
+  it('averages a Windows processor queue over 5 and 15 minutes from what the previous run kept, as Unix load averages', () => {
+    const limits: Limits = {
+      ...{ load_warn_per_core: 1, load_crit_per_core: 2, fs_warn_pct: 80, fs_crit_pct: 90 },
+      ...{ memory_unit: 'percent_used', memory_warn: 80, memory_crit: 90 },
+    }
+    const judge = (queue: number, memo: CheckMemo | undefined, now: number) =>
+      judgeAgentOutput(parseAgentOutput(windowsAgentOutput({ queue })), limits, ['cpu'], memo, now)
+    // The first reading starts the averages: 12 threads waiting on 8 cores is over 1 per core.
+    const first = judge(12, undefined, 1_000_000)
+    expect(first.judged[0]).toMatchObject({ status: 1, text: 'CPU load 12 on 8 cores (warning at 8)' })
+    // Quiet for 15 minutes: the 15-minute average keeps 1/e of what it was, the 5-minute one 1/e³.
+    const later = judge(0, first.memo, 1_000_900)
+    expect(later.judged[0].perfdata.map((p) => [p.label, p.value])).toEqual([
+      ['load1', 0],
+      ['load5', Number((12 * Math.exp(-3)).toFixed(2))],
+      ['load15', Number((12 * Math.exp(-1)).toFixed(2))],
+    ])
+    expect(later.judged[0]).toMatchObject({ status: 0, text: 'CPU load 4.41 on 8 cores' })
   })
 
   it('measures the CPU utilisation between two readings of the counters, as Checkmk’s CPU utilization service', async () => {
@@ -220,7 +240,7 @@ describe('checkmk-agent check', () => {
     // Windows: idle, user and privileged ticks of the average core over 60 s (6e8 ticks of 100 ns).
     let processor = { at: 1_700_000_000.5, idle: 9e12, user: 2e12, privileged: 4e11 }
     await agent.close()
-    agent = await startAgent(() => windowsAgentOutput(processor))
+    agent = await startAgent(() => windowsAgentOutput({ processor }))
     const windows = checkmkAgent.config.parse({ port: agent.port, parts: ['cpu_util'], cpu_util_warn_pct: 70, cpu_util_crit_pct: 90 })
     const before = await read(undefined, windows)
     processor = {

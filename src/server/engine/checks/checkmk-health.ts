@@ -1,6 +1,7 @@
 /**
  * What a Checkmk agent's output says about its host, judged as Checkmk's default services would judge it: the CPU
- * load (15-minute average per core, 5 warning and 10 critical), the CPU utilisation (checkmk-cpu-util.ts), memory (percent used or MB free, the organization's
+ * load (15-minute average per core, 5 warning and 10 critical; on Windows the processor queue averaged as
+ * checkmk-processor-queue.ts does), the CPU utilisation (checkmk-cpu-util.ts), memory (percent used or MB free, the organization's
  * SPEC §5 memory thresholds), each filesystem's use (80 and 90 %, pseudo filesystems left out), failed systemd
  * services (critical) and Windows services set to start automatically that are stopped (named, OK as in Checkmk's
  * service summary), pending updates (checkmk-updates.ts: security updates critical, other updates and a pending
@@ -11,6 +12,7 @@ import { perfItem, type PerfItem } from '../../../shared/perfdata'
 import type { ThresholdRange } from '../../../shared/thresholds'
 import type { MemoryUnit } from '../../../shared/api/thresholds'
 import { cpuUtilisation } from './checkmk-cpu-util'
+import { processorQueue } from './checkmk-processor-queue'
 import { localChecksOf, worstState } from './checkmk-local'
 import { pendingUpdatesOf } from './checkmk-updates'
 import { fieldsOf, keyValues, plainLines, subTable, type AgentOutput } from './checkmk-output'
@@ -59,14 +61,22 @@ export function bytesText(bytes: number): string {
   return `${round(bytes / 1024 ** 2)} MiB`
 }
 
-function cpu(output: AgentOutput, limits: Limits): Judged | null {
+/** Linux's load averages and cores (the cpu section is /proc/loadavg and the number of cores). */
+function linuxLoads(output: AgentOutput): { loads: number[]; cores: number } | null {
   const section = output.get('cpu')
   const line = section?.lines[0]
   if (!section || !line) return null
   const [load1, load5, load15, , , cores] = fieldsOf(section, line)
   const loads = [load1, load5, load15].map(Number)
-  if (loads.some((n) => !Number.isFinite(n))) return null
-  const n = Math.max(1, Number(cores) || 1)
+  return loads.every(Number.isFinite) ? { loads, cores: Math.max(1, Number(cores) || 1) } : null
+}
+
+/** The load: Linux's averages, or a Windows host's processor queue averaged with what the previous run kept. */
+function cpu(output: AgentOutput, limits: Limits, memo: CheckMemo | undefined, now: number): (Judged & { memo?: CheckMemo }) | null {
+  const queue = output.has('cpu') ? null : processorQueue(output, memo, now)
+  const found = linuxLoads(output) ?? queue
+  if (!found) return null
+  const { loads, cores: n } = found
   const warn = limits.load_warn_per_core * n
   const crit = limits.load_crit_per_core * n
   const status = statusAbove(loads[2], warn, crit)
@@ -80,6 +90,7 @@ function cpu(output: AgentOutput, limits: Limits): Judged | null {
       perfItem('load5', loads[1], ''),
       perfItem('load15', loads[2], '', { warn: above(warn), crit: above(crit), min: 0 }),
     ],
+    memo: queue?.memo,
   }
 }
 
@@ -304,22 +315,31 @@ function uptime(output: AgentOutput): Judged | null {
 
 /**
  * The parts asked for that the output has, in CHECKMK_PARTS order; `missing` those it has no section for. `memo` is
- * what the previous run kept (CPU counters), and the result's `memo` what the next run needs.
+ * what the previous run kept (CPU counters, Windows' load averages) at `now` (unix seconds), and the result's `memo`
+ * what the next run needs.
  */
 export function judgeAgentOutput(
   output: AgentOutput,
   limits: Limits,
   parts: readonly CheckmkPart[],
   memo?: CheckMemo,
+  now = Date.now() / 1000,
 ): { judged: Judged[]; missing: CheckmkPart[]; memo?: CheckMemo } {
   let next: CheckMemo | undefined
+  const keep = <T extends { memo?: CheckMemo }>(j: T | null) => {
+    if (j?.memo) next = { ...next, ...j.memo }
+    return j
+  }
   const utilisation = () => {
-    const u = cpuUtilisation(output, { warn: limits.cpu_util_warn_pct, crit: limits.cpu_util_crit_pct }, memo)
-    next = u?.memo
+    const u = keep(cpuUtilisation(output, { warn: limits.cpu_util_warn_pct, crit: limits.cpu_util_crit_pct }, memo))
     return u && { part: 'cpu_util' as const, status: u.status, text: u.text, perfdata: u.perfdata }
   }
+  const load = () => {
+    const j = keep(cpu(output, limits, memo, now))
+    return j && { part: j.part, status: j.status, text: j.text, perfdata: j.perfdata }
+  }
   const judges: Record<CheckmkPart, () => Judged | null> = {
-    cpu: () => cpu(output, limits),
+    cpu: load,
     cpu_util: utilisation,
     memory: () => memory(output, limits),
     filesystems: () => filesystems(output, limits),

@@ -7,19 +7,12 @@
  */
 import { ASSET_ROWS_MAX, type AssetInventory, type AssetRow } from '../../../shared/asset-sections'
 import { SOFTWARE_PER_HOST_MAX, type SoftwarePackage } from '../../../shared/api/software'
-import { fieldsOf, keyValues, subTable, type AgentOutput } from './checkmk-output'
+import { fieldsOf, keyValues, subTable, wmiRow, type AgentOutput } from './checkmk-output'
 import { filesystemsOf, servicesOf, uptimeOf } from './checkmk-health'
 import { pendingUpdatesOf } from './checkmk-updates'
 import { disksOf, networkAdaptersOf } from './checkmk-devices'
 
 /** Column values of Windows' WMI tables (a header line, then rows) in a `sep(124)` section's sub-table. */
-function wmiRow(output: AgentOutput, section: string, table: string): Map<string, string> {
-  const [header, row] = subTable(output.get(section), table)
-  if (!header || !row) return new Map()
-  const values = row.split('|')
-  return new Map(header.split('|').map((name, i) => [name, values[i] ?? '']))
-}
-
 function cpuRows(output: AgentOutput): AssetRow[] {
   const cpu = output.get('cpu')
   const linux = cpu?.lines[0] ? Number(fieldsOf(cpu, cpu.lines[0])[5]) : NaN

@@ -84,3 +84,11 @@ export function plainLines(section: AgentSection | undefined): string[] {
   }
   return lines
 }
+
+/** The one row of a Windows agent's WMI table (`[table]`, a header line and a value line, fields split at `|`) by column. */
+export function wmiRow(output: AgentOutput, section: string, table: string): Map<string, string> {
+  const [header, row] = subTable(output.get(section), table)
+  if (!header || !row) return new Map()
+  const values = row.split('|')
+  return new Map(header.split('|').map((name, i) => [name, values[i] ?? '']))
+}
