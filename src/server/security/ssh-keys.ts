@@ -3,7 +3,10 @@
  * key the check could never use — not a private key, or one its passphrase does not open — is refused at once
  * rather than found by the next night's backup. ssh2 parses it, as the check that logs in with it does.
  */
-import { utils } from 'ssh2'
+import ssh2 from 'ssh2'
+
+// ssh2 is CommonJS whose `utils` Node's ESM loader cannot name: taken from the default export.
+const { utils } = ssh2
 
 /** Why `key` cannot log in, or null when it can. */
 export function privateKeyProblem(key: string, passphrase: string | undefined): string | null {
