@@ -146,6 +146,13 @@ describe.each(DATABASES)('configuration backups on %s', (db) => {
     )
     await versions([3])
     expect((await b.api.get(`/api/v1/resources/${id}/config-backups/3`)).body.content).toContain('x'.repeat(100))
+    // Read again unchanged: said once, not at every run.
+    const checkedBefore = (await b.api.get(`/api/v1/resources/${id}`)).body.last_check as number
+    await new Promise((r) => setTimeout(r, 1100))
+    await admin.post(`/api/v1/resources/${id}/reschedule`)
+    await waitFor(async () => (await b.api.get(`/api/v1/resources/${id}`)).body.last_check > checkedBefore, 10_000)
+    const events = (await b.api.get(`/api/v1/events?resource_id=${id}&types=system`)).body.result as { status: string }[]
+    expect(events.filter((e) => e.status === 'CONFIG_NOT_STORED')).toHaveLength(1)
   })
 
   it('refuses a device profile that is not in the list, and writes nothing', async () => {

@@ -18,6 +18,7 @@ import { eventDelta, writeEvents, type EventSubject } from './event-log'
 import type { EventDelta } from '../../shared/feed'
 import { CONFIG_VERSIONS_KEPT } from '../../shared/config-backups'
 import { organizationOfEnvironment, readQuotas } from './quotas'
+import { readJson } from './json'
 import type { ConfigBackup, ConfigBackupVersion } from '../../shared/api/config-backups'
 
 /** One configuration a check read, for the result batch that writes it. */
@@ -111,8 +112,22 @@ async function makeRoom(tx: Kysely<Database>, organizationId: number, adding: nu
   return { room: true, quota }
 }
 
+/** Whether the resource's last CONFIG_NOT_STORED event was about this same configuration (said once, not every run). */
+async function toldNotStored(tx: Kysely<Database>, resourceId: number, sha256: string): Promise<boolean> {
+  const last = await tx
+    .selectFrom('events')
+    .select('extra_data')
+    .where('resource_id', '=', resourceId)
+    .where('type', '=', 'system')
+    .where('status', '=', 'CONFIG_NOT_STORED')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  return !!last && readJson<{ sha256?: string }>(last.extra_data, {}).sha256 === sha256
+}
+
 /** The event of a changed configuration the organization's quota left no room for. */
-function notStoredEvent(read: ConfigurationRead, quota: number): Parameters<typeof writeEvents>[1][number] {
+function notStoredEvent(read: ConfigurationRead, quota: number, sha256: string): Parameters<typeof writeEvents>[1][number] {
   return {
     type: 'system',
     target: read.target,
@@ -121,7 +136,7 @@ function notStoredEvent(read: ConfigurationRead, quota: number): Parameters<type
     comment: '',
     actor: null,
     start_time: read.at,
-    extra_data: { limit: 'config_backup_bytes', maximum: quota, size: Buffer.byteLength(read.text) },
+    extra_data: { limit: 'config_backup_bytes', maximum: quota, size: Buffer.byteLength(read.text), sha256 },
   }
 }
 
@@ -165,7 +180,7 @@ export async function saveConfigurations(tx: Kysely<Database>, reads: Configurat
     const organizationId = await organizationOfEnvironment(tx, read.target.hostgroupId)
     const { room, quota } = organizationId === undefined ? { room: true, quota: 0 } : await makeRoom(tx, organizationId, size)
     if (!room) {
-      changes.push(notStoredEvent(read, quota))
+      if (!(await toldNotStored(tx, resourceId, sha256))) changes.push(notStoredEvent(read, quota, sha256))
       continue
     }
     const version = (latest?.version ?? 0) + 1
