@@ -43,6 +43,8 @@ export interface Judged {
   /** one short phrase for the output line */
   text: string
   perfdata: PerfItem[]
+  /** what the next run of the check needs (counters for a rate, averages) */
+  memo?: CheckMemo
 }
 
 /** Filesystems that hold no data of their own (Checkmk's df discovery leaves these out too). */
@@ -72,7 +74,7 @@ function linuxLoads(output: AgentOutput): { loads: number[]; cores: number } | n
 }
 
 /** The load: Linux's averages, or a Windows host's processor queue averaged with what the previous run kept. */
-function cpu(output: AgentOutput, limits: Limits, memo: CheckMemo | undefined, now: number): (Judged & { memo?: CheckMemo }) | null {
+function cpu(output: AgentOutput, limits: Limits, memo: CheckMemo | undefined, now: number): Judged | null {
   const queue = output.has('cpu') ? null : processorQueue(output, memo, now)
   const found = linuxLoads(output) ?? queue
   if (!found) return null
@@ -325,21 +327,12 @@ export function judgeAgentOutput(
   memo?: CheckMemo,
   now = Date.now() / 1000,
 ): { judged: Judged[]; missing: CheckmkPart[]; memo?: CheckMemo } {
-  let next: CheckMemo | undefined
-  const keep = <T extends { memo?: CheckMemo }>(j: T | null) => {
-    if (j?.memo) next = { ...next, ...j.memo }
-    return j
-  }
   const utilisation = () => {
-    const u = keep(cpuUtilisation(output, { warn: limits.cpu_util_warn_pct, crit: limits.cpu_util_crit_pct }, memo))
-    return u && { part: 'cpu_util' as const, status: u.status, text: u.text, perfdata: u.perfdata }
-  }
-  const load = () => {
-    const j = keep(cpu(output, limits, memo, now))
-    return j && { part: j.part, status: j.status, text: j.text, perfdata: j.perfdata }
+    const u = cpuUtilisation(output, { warn: limits.cpu_util_warn_pct, crit: limits.cpu_util_crit_pct }, memo)
+    return u && { part: 'cpu_util' as const, ...u }
   }
   const judges: Record<CheckmkPart, () => Judged | null> = {
-    cpu: load,
+    cpu: () => cpu(output, limits, memo, now),
     cpu_util: utilisation,
     memory: () => memory(output, limits),
     filesystems: () => filesystems(output, limits),
@@ -350,8 +343,10 @@ export function judgeAgentOutput(
   }
   const judged: Judged[] = []
   const missing: CheckmkPart[] = []
+  let next: CheckMemo | undefined
   for (const part of CHECKMK_PARTS.filter((p) => parts.includes(p))) {
     const j = judges[part]()
+    if (j?.memo) next = { ...next, ...j.memo }
     if (j) judged.push(j)
     else missing.push(part)
   }
