@@ -60,15 +60,19 @@ function changeEvent(read: ConfigurationRead, version: number, before: string | 
   }
 }
 
-/** The configuration bytes an organization stores, over all versions of all its resources. */
-async function storedBytes(tx: Kysely<Database>, organizationId: number): Promise<number> {
-  const row = await tx
-    .selectFrom('config_backups')
-    .innerJoin('resources', 'resources.id', 'config_backups.resource_id')
+/** Every kept version of the organization's resources (as `old`). */
+const versionsOf = (tx: Kysely<Database>, organizationId: number) =>
+  tx
+    .selectFrom('config_backups as old')
+    .innerJoin('resources', 'resources.id', 'old.resource_id')
     .innerJoin('hosts', 'hosts.id', 'resources.host_id')
     .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('config_backups.size'), eb.lit(0)).as('n'))
     .where('hostgroups.organization_id', '=', organizationId)
+
+/** The configuration bytes an organization stores, over all versions of all its resources. */
+async function storedBytes(tx: Kysely<Database>, organizationId: number): Promise<number> {
+  const row = await versionsOf(tx, organizationId)
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('old.size'), eb.lit(0)).as('n'))
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
@@ -82,13 +86,8 @@ async function makeRoom(tx: Kysely<Database>, organizationId: number, adding: nu
   const quota = (await readQuotas(tx, organizationId)).config_backup_bytes
   let over = (await storedBytes(tx, organizationId)) + adding - quota
   while (over > 0) {
-    const oldest = await tx
-      .selectFrom('config_backups as old')
-      .innerJoin('resources', 'resources.id', 'old.resource_id')
-      .innerJoin('hosts', 'hosts.id', 'resources.host_id')
-      .innerJoin('hostgroups', 'hostgroups.id', 'hosts.hostgroup_id')
+    const oldest = await versionsOf(tx, organizationId)
       .select(['old.resource_id', 'old.version', 'old.size'])
-      .where('hostgroups.organization_id', '=', organizationId)
       .where(({ exists, selectFrom }) =>
         exists(
           selectFrom('config_backups as newer')

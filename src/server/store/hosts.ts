@@ -416,7 +416,9 @@ async function mergedSecrets(tx: Kysely<Database>, box: SecretBox, id: number | 
     const issue = checked.error.issues[0]
     fail('validation_failed', { field: ['secrets', ...issue.path].join('.'), reason: issue.message })
   }
-  const keyProblem = merged.backup_private_key && privateKeyProblem(merged.backup_private_key, merged.backup_key_passphrase)
+  // A stored key was checked when it was saved: only a key or passphrase sent now is parsed again.
+  const keySent = sent.backup_private_key !== undefined || sent.backup_key_passphrase !== undefined
+  const keyProblem = keySent && merged.backup_private_key && privateKeyProblem(merged.backup_private_key, merged.backup_key_passphrase)
   if (keyProblem) fail('validation_failed', { field: 'secrets.backup_private_key', reason: keyProblem })
   return merged
 }

@@ -6,7 +6,7 @@
  * memo; the first run, and one after the counters restarted (a reboot), has only the reading, so the rate follows
  * with the next check. No levels unless the check or its organization sets them, as in Checkmk.
  */
-import { perfItem } from '../../../shared/perfdata'
+import { perfItem, type PerfItem } from '../../../shared/perfdata'
 import { fieldsOf, type AgentOutput } from './checkmk-output'
 import type { CheckMemo, ExitStatus } from './types'
 
@@ -72,7 +72,7 @@ function shares(os: 'linux' | 'windows', now: Reading, memo: CheckMemo | undefin
 export interface CpuUtilisation {
   status: ExitStatus
   text: string
-  perfdata: ReturnType<typeof perfItem>[]
+  perfdata: PerfItem[]
   memo: CheckMemo
 }
 

@@ -75,8 +75,9 @@ function linuxLoads(output: AgentOutput): { loads: number[]; cores: number } | n
 
 /** The load: Linux's averages, or a Windows host's processor queue averaged with what the previous run kept. */
 function cpu(output: AgentOutput, limits: Limits, memo: CheckMemo | undefined, now: number): Judged | null {
-  const queue = output.has('cpu') ? null : processorQueue(output, memo, now)
-  const found = linuxLoads(output) ?? queue
+  const linux = linuxLoads(output)
+  const queue = linux ? null : processorQueue(output, memo, now)
+  const found = linux ?? queue
   if (!found) return null
   const { loads, cores: n } = found
   const warn = limits.load_warn_per_core * n

@@ -12,7 +12,6 @@ import { filesystemsOf, servicesOf, uptimeOf } from './checkmk-health'
 import { pendingUpdatesOf } from './checkmk-updates'
 import { disksOf, networkAdaptersOf } from './checkmk-devices'
 
-/** Column values of Windows' WMI tables (a header line, then rows) in a `sep(124)` section's sub-table. */
 function cpuRows(output: AgentOutput): AssetRow[] {
   const cpu = output.get('cpu')
   const linux = cpu?.lines[0] ? Number(fieldsOf(cpu, cpu.lines[0])[5]) : NaN

@@ -1,9 +1,9 @@
 /**
  * `config-backup`: reads a network device's configuration over SSH (SPEC §2 "…/Config Backups/configs", §3 "backup
  * credentials"), as RANCID and Oxidized do: log in with the host's sealed backup credentials — a password, a private
- * key (OpenSSH or PEM, with its passphrase), or both — else its user and password, run the profile's command (shared/config-backups.ts) on an exec channel (or, with an enable password,
- * through the device's CLI in privileged mode: cli-session.ts) and hand the normalised text
- * to the engine, which stores it as a new version when it changed (store/config-backups.ts). The configuration and
+ * key (OpenSSH or PEM, with its passphrase), or both — else its user and password, run the profile's command
+ * (shared/config-backups.ts) on an exec channel (or, with an enable password, through the device's CLI in privileged
+ * mode: cli-session.ts) and hand the normalised text to the engine, which stores it as a new version when it changed (store/config-backups.ts). The configuration and
  * the credentials never reach the output line.
  */
 import { createHash } from 'node:crypto'
