@@ -123,6 +123,45 @@ describe('monitoring actions (issue 17)', () => {
     expect((await user.api.get(`/api/v1/hosts/${user.ids['db-01']}`)).body.max_scheduled_downtime_depth).toBe(0)
   })
 
+  it('shows and removes a maintenance scheduled for tomorrow before it starts (SPEC §4 Maintenance: scheduled, all removed)', async () => {
+    const user = await operatorWith(['app-01'])
+    const tomorrow = nowS() + 86400
+    const scheduled = await user.api.post(`/api/v1/hosts/${user.ids['app-01']}/downtimes`, {
+      start_time: tomorrow,
+      end_time: tomorrow + 7200,
+      comment: 'Upgrade tomorrow',
+      is_flexible: false,
+    })
+    expect(scheduled.status).toBe(201)
+    const page = await open(user, '/monitoring/hosts')
+    const row = rowOf(page, 'Hosts', 'app-01')
+    // Not in maintenance yet: the row's button schedules, and the menu still reaches what is scheduled.
+    await row.getByRole('button', { name: 'Schedule maintenance' }).waitFor()
+    await fromMenu(row, 'View or remove maintenance…')
+    const panel = page.getByRole('region', { name: /Maintenance of app-01/ })
+    await panel.getByText('Upgrade tomorrow').waitFor()
+    await panel.getByText('Scheduled', { exact: true }).waitFor()
+    await panel.getByRole('button', { name: 'Remove all maintenance' }).click()
+    await panel.getByRole('alertdialog', { name: 'Confirm removal' }).getByRole('button', { name: 'Remove all' }).click()
+    await page.getByText('Maintenance deleted.').waitFor()
+    const left = await user.api.get(`/api/v1/hosts/${user.ids['app-01']}/downtimes`)
+    expect(left.body.result).toEqual([])
+  })
+
+  it('lists a maintenance scheduled for later on the status page', async () => {
+    const user = await operatorWith(['app-02'])
+    const later = nowS() + 3 * 3600
+    await user.api.post(`/api/v1/hosts/${user.ids['app-02']}/downtimes`, {
+      start_time: later,
+      end_time: later + 3600,
+      comment: 'Disk swap',
+      is_flexible: false,
+    })
+    const page = await open(user, '/monitoring/hosts/app-02/status')
+    const fields = page.getByRole('definition').filter({ hasText: 'Disk swap' })
+    await fields.getByText('Scheduled', { exact: true }).waitFor()
+  })
+
   describe('with an active check', () => {
     let listener: net.Server
     let port = 0

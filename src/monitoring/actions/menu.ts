@@ -4,7 +4,7 @@
  * the check, graphs. An action the row's state refuses (SPEC §4: no ticket or acknowledgement on OK or
  * acknowledged rows) is not offered.
  */
-import { isHost, isProblem, downtimeDepth, type MonitoredRow } from '../model'
+import { isHost, isProblem, type MonitoredRow } from '../model'
 import type { PanelAction } from './requests'
 
 export type MenuAction = PanelAction | 'reschedule' | 'graphs'
@@ -24,7 +24,8 @@ export function menuActions(row: MonitoredRow): MenuAction[] {
     ['create_ticket', canCreateTicket(row)],
     ['view_ticket', row.tickets.length > 0 && allows(row, 'view_ticket')],
     ['schedule_downtime', allows(row, 'schedule_downtime')],
-    ['view_scheduled_downtime', downtimeDepth(row) > 0 && allows(row, 'view_scheduled_downtime')],
+    // Offered whatever the depth: a maintenance scheduled for later (depth 0 until it starts) is seen and removed here.
+    ['view_scheduled_downtime', allows(row, 'view_scheduled_downtime')],
     // SPEC §2 check_type "1" is passive: nothing to run. Rescheduling needs schedule_downtime (engine-helpers.ts).
     ['reschedule', row.check_type !== '1' && allows(row, 'schedule_downtime')],
     ['graphs', row.has_graph && (isHost(row) || row.display_name !== '')],

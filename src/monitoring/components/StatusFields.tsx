@@ -64,9 +64,9 @@ export function StatusFields({ row }: { row: MonitoredRow }) {
     const r = PerfItemSchema.safeParse(p)
     return r.success ? [r.data] : []
   })
-  const depth = isHost(row) ? row.max_scheduled_downtime_depth : row.scheduled_downtime_depth
   const acknowledgements = useActionList(row, 'acknowledgements', AcknowledgementList, row.acknowledged)
-  const downtimes = useActionList(row, 'downtimes', DowntimeList, depth > 0)
+  // Scheduled maintenance shows before it starts (depth 0 until then), so the list is read whenever it may be seen.
+  const downtimes = useActionList(row, 'downtimes', DowntimeList, row.allowed_actions.includes('view_scheduled_downtime'))
   const f = (key: string) => t(`monitoring.views.fields.${key}`)
   const hostLinks = (names: readonly string[]) =>
     names.length === 0
@@ -146,9 +146,10 @@ export function StatusFields({ row }: { row: MonitoredRow }) {
           : '—'}
       </Field>
       <Field label={f('maintenance')}>
-        {depth > 0
-          ? (downtimes?.result ?? []).map((d) => (
+        {downtimes?.result.length
+          ? downtimes.result.map((d) => (
               <div key={d.id}>
+                <span className="badge text-bg-secondary me-1">{t(`ui.maintenanceView.status.${d.status}`)}</span>
                 {t('monitoring.views.maintenanceRange', { from: when(d.start_time), to: when(d.end_time) })}{' '}
                 {t('monitoring.views.byWith', { who: d.user_full_name || d.username, when: when(d.created_time), comment: d.comment })}
               </div>

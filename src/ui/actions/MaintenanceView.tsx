@@ -12,6 +12,8 @@ export interface MaintenanceInfo {
   /** Seconds. */
   duration: number
   user_full_name?: string
+  /** SCHEDULED until it starts (a flexible one: until a problem starts it), then STARTED. */
+  status: 'SCHEDULED' | 'STARTED' | 'STOPPED' | 'CANCELLED'
 }
 
 export interface MaintenanceViewProps {
@@ -35,6 +37,7 @@ export function MaintenanceView({ subject, downtimes, onRemoveAll, onClose }: Ma
           {downtimes.map((d, i) => (
             <li key={i} className="list-group-item">
               <div>
+                <span className="badge text-bg-secondary me-2">{t(`ui.maintenanceView.status.${d.status}`)}</span>
                 {formatDateTime(fromUnix(d.start_time))} – {formatDateTime(fromUnix(d.end_time))}
               </div>
               {d.is_flexible && <div className="small">{t('ui.maintenanceView.flexible', { minutes: Math.round(d.duration / 60) })}</div>}

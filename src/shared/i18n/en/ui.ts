@@ -211,6 +211,7 @@ export const ui = {
     confirmTitle: 'Confirm removal',
     confirm: 'Remove all maintenance of {{subject}}?',
     confirmYes: 'Remove all',
+    status: { SCHEDULED: 'Scheduled', STARTED: 'In effect', STOPPED: 'Ended', CANCELLED: 'Removed' },
   },
   ticket: {
     createTitle: 'Create ticket for {{subject}}',

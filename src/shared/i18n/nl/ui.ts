@@ -214,6 +214,7 @@ export const ui: typeof en = {
     confirmTitle: 'Verwijderen bevestigen',
     confirm: 'Al het onderhoud van {{subject}} verwijderen?',
     confirmYes: 'Alles verwijderen',
+    status: { SCHEDULED: 'Gepland', STARTED: 'Van kracht', STOPPED: 'Beëindigd', CANCELLED: 'Verwijderd' },
   },
   ticket: {
     createTitle: 'Ticket aanmaken voor {{subject}}',

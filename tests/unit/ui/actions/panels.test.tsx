@@ -186,6 +186,7 @@ describe('action panels (SPEC §2 Action panels, §5 validation)', () => {
     renderUi(<MaintenanceView subject="web01" downtimes={[downtime]} onRemoveAll={onRemoveAll} onClose={() => {}} />)
     expect(screen.getByText('10-06-2025 14:07:30 – 10-06-2025 15:07:30')).toBeTruthy()
     expect(screen.getByText('Flexible, 30 minutes')).toBeTruthy()
+    expect(screen.getByText('Scheduled')).toBeTruthy()
     fireEvent.click(screen.getByRole('button', { name: 'Remove all maintenance' }))
     expect(onRemoveAll).not.toHaveBeenCalled()
     const confirm = screen.getByRole('alertdialog', { name: 'Confirm removal' })
