@@ -2,7 +2,8 @@
  * Reports as an engineer uses them (SPEC §1 "View reports", §2 Reports routes, §3 Report, §5 Reports), against
  * the built app and the real server: a report made through the form is listed, opens, and shows the time a host
  * spent down as the state_change events this test caused say; a report of every content item shows its index,
- * standby and risk summaries and graphs from the results and the scan this test sent.
+ * standby and risk summaries and graphs from the results and the scan this test sent; the report-content presets
+ * pick a calendar period kept in the address.
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
@@ -162,5 +163,36 @@ describe('reports (SPEC §1, §2)', () => {
     await graphs.getByRole('img', { name: /^load1: 3 points from / }).waitFor()
     const legend = graphs.getByRole('table', { name: 'Legend of load1' }).getByRole('row', { name: /load1/ })
     await expect.poll(() => legend.getByRole('cell').allInnerTexts()).toEqual(['1', '3', '5', '5', '4', '8'])
+  })
+
+  it('looks at a report over a report-content preset, kept in the address, computed by the server (SPEC §9)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const report = (
+      await user.api.post('/api/v1/reports', {
+        title: 'Quarterly look',
+        hostgroup_id: user.environmentId,
+        period: 'weekly',
+        type: 'by_host',
+        content: ['uptime-summary'],
+      })
+    ).body
+    const page = await open(user, `/reports/${encodeURIComponent(report.hostgroup_name)}/${encodeURIComponent(report.name)}`)
+    const presets = page.getByRole('group', { name: 'Calendar period' })
+    await expect
+      .poll(() => presets.getByRole('button').allInnerTexts())
+      .toEqual(['Yesterday', 'Last week', 'Last month', 'Last quarter', 'Last year'])
+    const answer = page.waitForResponse((r) => r.url().includes(`/reports/${report.id}/figures?range=last_quarter`))
+    await presets.getByRole('button', { name: 'Last quarter' }).click()
+    // The server's span: the last whole calendar quarter (UTC), compared with the one before.
+    const d = new Date()
+    const quarter = d.getUTCMonth() - (d.getUTCMonth() % 3)
+    const body = await (await answer).json()
+    expect([body.from, body.to, body.previous_from]).toEqual(
+      [quarter - 3, quarter, quarter - 6].map((m) => Date.UTC(d.getUTCFullYear(), m, 1) / 1000),
+    )
+    expect(page.url()).toContain('range=last_quarter')
+    await page.reload()
+    await expect.poll(() => presets.getByRole('button', { name: 'Last quarter' }).getAttribute('aria-pressed')).toBe('true')
+    expect(await page.getByRole('button', { name: 'This period' }).getAttribute('aria-pressed')).toBe('false')
   })
 })

@@ -222,4 +222,54 @@ describe.each(DATABASES)('reports on %s', (db) => {
     expect(everyHost).toEqual(expect.arrayContaining([host.id, other.id]))
     expect((await b.api.get(`/api/v1/reports/${report.id}/figures`)).body.error.key).toBe('report_not_found')
   })
+
+  it('computes figures and graphs over the report-content presets: whole calendar periods against the one before (SPEC §9)', async () => {
+    const t = await addTenant()
+    const name = uniq('preset-host')
+    const host = (await t.api.post('/api/v1/hosts/', { name, hostgroup_id: t.environmentId, check_type: '1', max_check_attempts: 1 })).body
+    // A weekly report: the presets do not follow its period.
+    const report = (await t.api.post('/api/v1/reports', body(t, { hosts: [host.id] }))).body
+    const DAY = 86_400
+    // UTC calendar periods around `now` (shared/report-figures/period.ts): [start of the last whole one, its end, the one before].
+    const spans = (now: number) => {
+      const d = new Date(now * 1000)
+      const [y, m, day] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()]
+      const at = (yy: number, mm: number, dd: number) => Date.UTC(yy, mm, dd) / 1000
+      const monday = day - ((d.getUTCDay() + 6) % 7)
+      const quarter = m - (m % 3)
+      const whole = (from: number, to: number, previous_from: number) => ({ from, to, previous_from, previous_to: from })
+      return {
+        yesterday: whole(at(y, m, day - 1), at(y, m, day), at(y, m, day - 2)),
+        last_week: whole(at(y, m, monday - 7), at(y, m, monday), at(y, m, monday - 14)),
+        last_month: whole(at(y, m - 1, 1), at(y, m, 1), at(y, m - 2, 1)),
+        last_quarter: whole(at(y, quarter - 3, 1), at(y, quarter, 1), at(y, quarter - 6, 1)),
+        last_year: whole(at(y - 1, 0, 1), at(y, 0, 1), at(y - 2, 0, 1)),
+      }
+    }
+    const lengths = { yesterday: [DAY, DAY], last_week: [7 * DAY, 7 * DAY] } as Record<string, [number, number]>
+    for (const range of ['yesterday', 'last_week', 'last_month', 'last_quarter', 'last_year'] as const) {
+      // Read between two clocks, so that a midnight in between cannot fail the test.
+      const before = spans(Math.floor(Date.now() / 1000))[range]
+      const figures = await t.api.get(`/api/v1/reports/${report.id}/figures?range=${range}`)
+      const graphs = await t.api.get(`/api/v1/reports/${report.id}/graphs?range=${range}`)
+      const after = spans(Math.floor(Date.now() / 1000))[range]
+      expect([figures.status, graphs.status], range).toEqual([200, 200])
+      const { from, to, previous_from, previous_to } = figures.body
+      expect([before, after], range).toContainEqual({ from, to, previous_from, previous_to })
+      expect([graphs.body.range, graphs.body.from, graphs.body.to]).toEqual([range, from, to])
+      expect(figures.body.range).toBe(range)
+      if (lengths[range]) expect([to - from, previous_to - previous_from]).toEqual(lengths[range])
+      // The host came after both periods: all of them undetermined, nothing to compare.
+      const [f] = figures.body.subjects
+      expect(f.id).toBe(host.id)
+      expect(f.current).toEqual({ total: to - from, seconds: { undetermined: to - from }, changes: 0, problems: 0 })
+      expect(f.previous.total).toBe(previous_to - previous_from)
+    }
+    // Anything else is refused as bad input, never a server error (SPEC §8).
+    for (const bad of ['tomorrow', '', 'LAST_WEEK', 'last_week&range=yesterday', 'this%00'])
+      for (const what of ['figures', 'graphs']) {
+        const r = await t.api.get(`/api/v1/reports/${report.id}/${what}?range=${bad}`)
+        expect([r.status, r.body.error?.key], `${what} ${bad}`).toEqual([400, 'validation_failed'])
+      }
+  })
 })

@@ -1,6 +1,13 @@
 import { useTranslation } from 'react-i18next'
 import { useLocation, useSearchParams } from 'react-router'
-import { REPORT_CONTENT, ReportRange, type Report, type ReportContentName } from '../../shared/api/report-configurations'
+import {
+  REPORT_CONTENT,
+  REPORT_CONTENT_PRESETS,
+  REPORT_PRESETS,
+  ReportRange,
+  type Report,
+  type ReportContentName,
+} from '../../shared/api/report-configurations'
 import { formatDateTime } from '../../ui'
 import { useReportFigures } from '../api'
 import { ContentItem } from '../components/ContentItem'
@@ -11,8 +18,9 @@ const when = (unix: number) => formatDateTime(new Date(unix * 1000))
 
 /**
  * SPEC §2 /reports/{hostgroupname}/{name}: the report's content items in catalogue order over this or the last
- * period (SPEC §9 report presets, `?range=` in the route), each with the SPEC §9 trend arrows against the period
- * before; first the index of them when the report includes one (SPEC §3 option).
+ * period (SPEC §9 report presets) or a calendar period (SPEC §9 report-content presets: yesterday, last week,
+ * month, quarter, year), `?range=` in the route, each with the SPEC §9 trend arrows against the period before;
+ * first the index of them when the report includes one (SPEC §3 option).
  */
 export function ReportPage() {
   return (
@@ -45,19 +53,26 @@ function ReportBody({ report, only }: { report: Report; only?: ReportContentName
   return (
     <>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
-        <div className="btn-group btn-group-sm" role="group" aria-label={t('reports.report.range')}>
-          {ReportRange.options.map((r) => (
-            <button
-              key={r}
-              type="button"
-              className={`btn ${r === range ? 'btn-primary' : 'btn-outline-primary'}`}
-              aria-pressed={r === range}
-              onClick={() => setSearch({ range: r })}
-            >
-              {t(`reports.report.ranges.${r}`)}
-            </button>
-          ))}
-        </div>
+        {(
+          [
+            ['reports.report.range', REPORT_PRESETS],
+            ['reports.report.contentRange', REPORT_CONTENT_PRESETS],
+          ] as const
+        ).map(([label, presets]) => (
+          <div key={label} className="btn-group btn-group-sm" role="group" aria-label={t(label)}>
+            {presets.map((r) => (
+              <button
+                key={r}
+                type="button"
+                className={`btn ${r === range ? 'btn-primary' : 'btn-outline-primary'}`}
+                aria-pressed={r === range}
+                onClick={() => setSearch({ range: r })}
+              >
+                {t(`reports.report.ranges.${r}`)}
+              </button>
+            ))}
+          </div>
+        ))}
         {f && (
           <span className="small text-body-secondary">
             {t('reports.report.span', { from: when(f.from), to: when(f.to) })}{' '}

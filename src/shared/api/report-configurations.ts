@@ -9,8 +9,8 @@
  *   GET    reports/:id                          → Report
  *   PUT    reports/:id                          ReportUpdate → Report                   SPEC §6 write
  *   DELETE reports/:id                          → 204                                   SPEC §6 write
- *   GET    reports/:id/figures?range=this|last  → ReportFigures (SPEC §9 report presets: this or last period)
- *   GET    reports/:id/graphs?range=this|last   → ReportGraphs (SPEC §3 resource-performance-breakdown)
+ *   GET    reports/:id/figures?range=           → ReportFigures (SPEC §9 report and report-content presets, ReportRange)
+ *   GET    reports/:id/graphs?range=            → ReportGraphs (SPEC §3 resource-performance-breakdown)
  *
  * The report timeline (SPEC §2 …/configuration/timeline) is `GET events?report_id=` (events of type `report`).
  * (The browser's own error reports are another thing: shared/api/reports.ts.)
@@ -117,8 +117,13 @@ export type Report = z.infer<typeof Report>
 
 export const ReportByName = z.object({ hostgroup_name: z.string().min(1).max(255), name: z.string().min(1).max(255) })
 
-/** SPEC §9 report presets: this period so far, or the last whole one. */
-export const ReportRange = z.enum(['this', 'last'])
+/** SPEC §9 report presets: this period of the report so far, or the last whole one. */
+export const REPORT_PRESETS = ['this', 'last'] as const
+/** SPEC §9 report-content presets: the last whole calendar day, week, month, quarter or year, whatever the report's period. */
+export const REPORT_CONTENT_PRESETS = ['yesterday', 'last_week', 'last_month', 'last_quarter', 'last_year'] as const
+export type ReportContentPreset = (typeof REPORT_CONTENT_PRESETS)[number]
+/** What a report is looked at over (`?range=` of the figures, the graphs and the report page). */
+export const ReportRange = z.enum([...REPORT_PRESETS, ...REPORT_CONTENT_PRESETS])
 export type ReportRange = z.infer<typeof ReportRange>
 export const FiguresQuery = z.object({ range: ReportRange.default('this') })
 

@@ -65,7 +65,17 @@ export const reportsUi = {
   },
   report: {
     range: 'Period',
-    ranges: { this: 'This period', last: 'Last period' },
+    // SPEC §9 report-content presets: whole calendar periods, whatever the report's period
+    contentRange: 'Calendar period',
+    ranges: {
+      this: 'This period',
+      last: 'Last period',
+      yesterday: 'Yesterday',
+      last_week: 'Last week',
+      last_month: 'Last month',
+      last_quarter: 'Last quarter',
+      last_year: 'Last year',
+    },
     span: '{{from}} – {{to}}',
     comparedWith: 'compared with {{from}} – {{to}}',
     noSubjects: 'Nothing in this report’s scope.',

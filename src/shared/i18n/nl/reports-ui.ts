@@ -65,7 +65,16 @@ export const reportsUi: typeof en = {
   },
   report: {
     range: 'Periode',
-    ranges: { this: 'Deze periode', last: 'Vorige periode' },
+    contentRange: 'Kalenderperiode',
+    ranges: {
+      this: 'Deze periode',
+      last: 'Vorige periode',
+      yesterday: 'Gisteren',
+      last_week: 'Vorige week',
+      last_month: 'Vorige maand',
+      last_quarter: 'Vorig kwartaal',
+      last_year: 'Vorig jaar',
+    },
     span: '{{from}} – {{to}}',
     comparedWith: 'vergeleken met {{from}} – {{to}}',
     noSubjects: 'Er valt niets binnen dit rapport.',
