@@ -3,11 +3,11 @@
  * the built app and the real server: a report made through the form is listed, opens, and shows the time a host
  * spent down as the state_change events this test caused say; a report of every content item shows its index,
  * standby and risk summaries and graphs from the results and the scan this test sent; the report-content presets
- * pick a calendar period kept in the address.
+ * pick a calendar period kept in the address; a person who may not write reports is told so instead of a form.
  */
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { makeTenant, tokenOf, uniq, waitFor, type Tenant } from '../tests/helpers/api'
+import { addUser, makeTenant, tokenOf, uniq, waitFor, type Tenant } from '../tests/helpers/api'
 import { formatDuration, percentOf } from '../src/reports/figures'
 import { useBrowserSuite, openAs } from './browser'
 
@@ -194,5 +194,35 @@ describe('reports (SPEC §1, §2)', () => {
     await page.reload()
     await expect.poll(() => presets.getByRole('button', { name: 'Last quarter' }).getAttribute('aria-pressed')).toBe('true')
     expect(await page.getByRole('button', { name: 'This period' }).getAttribute('aria-pressed')).toBe('false')
+  })
+
+  it('tells a person without write that they may not edit the report, instead of the form (SPEC §6)', async () => {
+    const engineer = await makeTenant(suite.server, suite.admin, 'engineer')
+    const report = (
+      await engineer.api.post('/api/v1/reports', {
+        title: 'Not yours to edit',
+        hostgroup_id: engineer.environmentId,
+        period: 'weekly',
+        type: 'by_host',
+        content: ['uptime-summary'],
+      })
+    ).body
+    const desk = await addUser(suite.server, engineer, 'service_desk')
+    const path = `/reports/${encodeURIComponent(report.hostgroup_name)}/${encodeURIComponent(report.name)}/configuration`
+
+    // The configuration shows no edit link to the service desk; the edit address says why there is no form.
+    const page = await openAs(suite, desk, path)
+    await page.getByRole('link', { name: 'Timeline' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Edit' }).count()).toBe(0)
+    await page.goto(page.url().replace(/#.*$/, `#${path}/edit`))
+    await page.getByRole('alert').getByText('You are not authorized to edit this report.').waitFor()
+    expect(await page.getByRole('textbox', { name: 'Title' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0)
+
+    // The engineer, who may write, has the link and the form.
+    const own = await open(engineer, path)
+    await own.getByRole('link', { name: 'Edit' }).click()
+    await expect.poll(() => own.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Not yours to edit')
+    expect(await own.getByText('You are not authorized to edit this report.').count()).toBe(0)
   })
 })

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router'
 import type { Report } from '../../shared/api/report-configurations'
 import { useReportByName } from '../api'
 import { reportPath, type ReportView } from '../links'
+import { mayEditReport } from '../rights'
 
 export interface ReportScreenProps {
   /** the screen's heading for the loaded report */
@@ -24,7 +25,7 @@ export function ReportScreen({ heading, links, children }: ReportScreenProps) {
   if (report.isError) return <p className="container-fluid py-3">{t('reports.unknownReport', { name, environment: hostgroupname })}</p>
   if (!report.data) return null
   const r = report.data
-  const canEdit = r.allowed_actions.includes('write')
+  const canEdit = mayEditReport(r)
   return (
     <section className="container-fluid py-3">
       <div className="d-flex flex-wrap align-items-center gap-2 mb-3">

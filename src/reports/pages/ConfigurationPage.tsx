@@ -8,7 +8,7 @@ import { reportWrites, useReportWrite } from '../api'
 import { ReportForm } from '../components/ReportForm'
 import { ReportScreen } from '../components/ReportScreen'
 import { reportPath } from '../links'
-import { reportEnvironments } from '../rights'
+import { mayEditReport, reportEnvironments } from '../rights'
 
 /** SPEC §2 …/configuration: what the report holds (SPEC §3 fields), with a link to edit it where the person may write. */
 export function ConfigurationPage() {
@@ -54,7 +54,10 @@ function ConfigurationSummary({ report: r }: { report: Report }) {
   )
 }
 
-/** SPEC §2 …/configuration/edit: the form with the report's values; SPEC §6 write needed ("edit report" refusals are the API's). */
+/**
+ * SPEC §2 …/configuration/edit: the form with the report's values. SPEC §6 write needed: without it the person sees
+ * the "edit report" not-authorized message instead of a form the server would refuse.
+ */
 export function EditConfigurationPage() {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -62,26 +65,32 @@ export function EditConfigurationPage() {
   const update = useReportWrite(reportWrites.update)
   return (
     <ReportScreen heading={(r) => t('reports.form.editTitle', { title: r.title })} links={['report', 'configuration']}>
-      {(r) => (
-        <ReportForm
-          environments={reportEnvironments(user)}
-          initial={r}
-          busy={update.isPending}
-          submitLabel={t('reports.form.save')}
-          onCancel={() => void navigate(reportPath(r, 'configuration'))}
-          onSubmit={({ hostgroup_id: _, ...body }) =>
-            update.mutate(
-              { id: r.id, body },
-              {
-                onSuccess: (saved) => {
-                  showMessage({ variant: 'success', text: t('reports.form.saved', { title: saved.title }) })
-                  void navigate(reportPath(saved, 'configuration'))
+      {(r) =>
+        !mayEditReport(r) ? (
+          <div className="alert alert-warning" role="alert">
+            {t('reports.configuration.editNotAllowed')}
+          </div>
+        ) : (
+          <ReportForm
+            environments={reportEnvironments(user)}
+            initial={r}
+            busy={update.isPending}
+            submitLabel={t('reports.form.save')}
+            onCancel={() => void navigate(reportPath(r, 'configuration'))}
+            onSubmit={({ hostgroup_id: _, ...body }) =>
+              update.mutate(
+                { id: r.id, body },
+                {
+                  onSuccess: (saved) => {
+                    showMessage({ variant: 'success', text: t('reports.form.saved', { title: saved.title }) })
+                    void navigate(reportPath(saved, 'configuration'))
+                  },
                 },
-              },
-            )
-          }
-        />
-      )}
+              )
+            }
+          />
+        )
+      }
     </ReportScreen>
   )
 }

@@ -11,7 +11,7 @@ import { fetchReports, reportWrites, useReportList, useReportWrite } from '../ap
 import { ReportForm } from '../components/ReportForm'
 import { reportFilterColumns } from '../filter-columns'
 import { reportPath } from '../links'
-import { reportEnvironments } from '../rights'
+import { mayEditReport, reportEnvironments } from '../rights'
 
 const when = (unix: number) => formatDateTime(new Date(unix * 1000))
 
@@ -94,7 +94,7 @@ export function ReportsPage() {
             <Link className="btn btn-sm btn-outline-secondary" to={reportPath(r, 'configuration')}>
               {t('reports.actions.configuration')}
             </Link>
-            {r.allowed_actions.includes('write') && (
+            {mayEditReport(r) && (
               <button
                 type="button"
                 className="btn btn-sm btn-outline-danger"

@@ -140,6 +140,8 @@ export const reportsUi = {
   configuration: {
     title: 'Configuration of {{title}}',
     subjectsAll: 'All',
+    // SPEC §6 "edit report" not-authorized message
+    editNotAllowed: 'You are not authorized to edit this report.',
   },
   timeline: { title: 'Timeline of {{title}}' },
   unknownReport: 'There is no report {{name}} in {{environment}} among those you may see.',

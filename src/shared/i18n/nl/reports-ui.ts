@@ -134,6 +134,7 @@ export const reportsUi: typeof en = {
   configuration: {
     title: 'Instellingen van {{title}}',
     subjectsAll: 'Alle',
+    editNotAllowed: 'U bent niet bevoegd om dit rapport te bewerken.',
   },
   timeline: { title: 'Tijdlijn van {{title}}' },
   unknownReport: 'Er is geen rapport {{name}} in {{environment}} bij de rapporten die u mag zien.',
