@@ -70,10 +70,37 @@ describe.each(DATABASES)('reports on %s', (db) => {
     const filter = encodeURIComponent(JSON.stringify([{ key: 'period', operator: 'equals', value: 'monthly' }]))
     const monthly = await t.api.get(`/api/v1/reports?advanced_filter=${filter}&order=-title&limit=1`)
     expect([monthly.body.totalresults, monthly.body.result.map((x: { title: string }) => x.title)]).toEqual([2, ['Mid report']])
-    const content = encodeURIComponent(JSON.stringify([{ key: 'content', operator: 'contains', value: 'stability' }]))
+    const content = encodeURIComponent(JSON.stringify([{ key: 'content', operator: 'equals', value: 'stability-summary' }]))
     expect((await t.api.get(`/api/v1/reports?advanced_filter=${content}`)).body.totalresults).toBe(3)
     const unknown = encodeURIComponent(JSON.stringify([{ key: 'created_by', operator: 'equals', value: 1 }]))
     expect((await t.api.get(`/api/v1/reports?advanced_filter=${unknown}`)).body.error.key).toBe('columns_not_allowed')
+  })
+
+  it('filters reports by a content item with equals by default, as the report fields are (SPEC §4 filter rules)', async () => {
+    const t = await addTenant()
+    for (const [title, content] of [
+      ['Uptime only', ['uptime-summary']],
+      ['Uptime and state', ['uptime-summary', 'state-summary']],
+      ['Risks', ['risk-summary']],
+    ] as const)
+      expect((await t.api.post('/api/v1/reports', body(t, { title, content }))).status).toBe(201)
+    const titles = async (rules: object[]) => {
+      const r = await t.api.get(`/api/v1/reports?advanced_filter=${encodeURIComponent(JSON.stringify(rules))}&order=title`)
+      expect(r.status, JSON.stringify(r.body)).toBe(200)
+      return r.body.result.map((x: { title: string }) => x.title)
+    }
+    expect(await titles([{ key: 'content', operator: 'equals', value: 'uptime-summary' }])).toEqual(['Uptime and state', 'Uptime only'])
+    expect(await titles([{ key: 'content', operator: 'not_equals', value: 'uptime-summary' }])).toEqual(['Risks'])
+    expect(await titles([{ key: 'content', operator: 'in', value: ['state-summary', 'risk-summary'] }])).toEqual([
+      'Risks',
+      'Uptime and state',
+    ])
+    expect(await titles([{ key: 'content', operator: 'not_in', value: ['state-summary', 'risk-summary'] }])).toEqual(['Uptime only'])
+    // A content item is a choice, not a text: no part of a name, no unknown name.
+    const refused = async (rule: object) =>
+      (await t.api.get(`/api/v1/reports?advanced_filter=${encodeURIComponent(JSON.stringify([rule]))}`)).body.error?.key
+    expect(await refused({ key: 'content', operator: 'contains', value: 'uptime' })).toBe('unknown_operator')
+    expect(await refused({ key: 'content', operator: 'equals', value: 'uptime' })).toBe('validation_failed')
   })
 
   it('refuses a second report with the same title in the environment: 409 report_already_exists (SPEC §5, §8)', async () => {

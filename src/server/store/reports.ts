@@ -18,6 +18,7 @@ import { ApiError } from '../../shared/errors'
 import { isHostType } from '../../shared/host-types'
 import {
   contentFits,
+  REPORT_CONTENT_NAMES,
   REPORT_PERIODS,
   REPORT_TYPES,
   REPORT_WINDOWS,
@@ -52,6 +53,9 @@ function toApi(r: Row, scope: Scope): Report {
   }
 }
 
+/** Each content name as a trusted condition on the stored JSON list (the names hold no LIKE wildcards). */
+const CONTENT_FLAGS = Object.fromEntries(REPORT_CONTENT_NAMES.map((c) => [c, `reports.content LIKE '%"${c}"%'`]))
+
 export const reportDef: EntityDef<Row, Report> = {
   from: 'reports JOIN hostgroups ON hostgroups.id = reports.hostgroup_id',
   countFrom: 'reports',
@@ -65,8 +69,8 @@ export const reportDef: EntityDef<Row, Report> = {
     period: { expr: 'reports.period', kind: 'enum', values: REPORT_PERIODS, nullable: false },
     window: { expr: 'reports.time_window', kind: 'enum', values: REPORT_WINDOWS, nullable: false },
     type: { expr: 'reports.type', kind: 'enum', values: REPORT_TYPES, nullable: false },
-    // SPEC §4 "report content (multi)": a content name is found in the JSON list of the report.
-    content: { expr: 'reports.content', kind: 'text', nullable: false },
+    // SPEC §4 "report content (multi)", equals by default: a content name is one of the report's JSON list.
+    content: { expr: 'reports.content', kind: 'enum', values: REPORT_CONTENT_NAMES, flags: CONTENT_FLAGS, nullable: false },
     hostgroup_id: { expr: 'reports.hostgroup_id', kind: 'integer', nullable: false },
     hostgroup_name: { expr: 'hostgroups.name', kind: 'text', nullable: false, joined: true },
     hostgroup_alias: { expr: 'hostgroups.alias', kind: 'text', nullable: false, joined: true },
