@@ -110,7 +110,9 @@ export function TablePanel<Row>(props: TablePanelProps<Row>) {
         {props.stateTotals && <ChipList label={t('ui.table.stateTotals')} chips={props.stateTotals} onToggle={props.onStateTotalToggle} />}
         <div className="ms-auto d-flex flex-wrap align-items-center gap-2">
           {props.toolbar}
-          {props.fetchAllRows && <CsvButton fetchRows={props.fetchAllRows} columns={csvColumns} fileName={props.csvName ?? title} />}
+          {props.fetchAllRows && (
+            <CsvButton fetchRows={props.fetchAllRows} columns={csvColumns} fileName={props.csvName ?? title} total={props.total} />
+          )}
           <ColumnMenu columns={columns} visible={visibility} onToggle={(id) => setVisibility((v) => ({ ...v, [id]: v[id] === false }))} />
         </div>
       </header>

@@ -11,6 +11,7 @@ export const ui = {
     selected: '{{n}} selected',
     csv: 'Download CSV',
     csvBusy: 'Preparing CSV…',
+    csvCapped: 'Too many records: the CSV holds the first {{count}} of {{total}}.',
     columns: 'Columns',
     details: 'Details',
     select: 'Select',

@@ -11,6 +11,7 @@ export const ui: typeof en = {
     selected: '{{n}} gekozen',
     csv: 'CSV downloaden',
     csvBusy: 'CSV voorbereiden…',
+    csvCapped: 'Te veel records: de CSV bevat de eerste {{count}} van {{total}}.',
     columns: 'Kolommen',
     details: 'Details',
     select: 'Kiezen',

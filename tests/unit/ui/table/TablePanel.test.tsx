@@ -281,4 +281,19 @@ describe('table panel (SPEC §2 Generic table panel)', () => {
     expect(new TextDecoder().decode(bytes)).toBe('Host\r\n"a,b"\r\n')
     click.mockRestore()
   })
+
+  it('says when the filter holds more rows than the CSV could take (SPEC §8 result caps: too many records)', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() })
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const two = [hosts[0], hosts[1]]
+    const { unmount } = renderUi(<Screen total={2} fetchAllRows={async () => two} />)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Download CSV' })))
+    expect(screen.queryByText(/Too many records/)).toBeNull()
+    unmount()
+    renderUi(<Screen total={12000} fetchAllRows={async () => two} />)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Download CSV' })))
+    expect(screen.getByRole('status').textContent).toBe('Too many records: the CSV holds the first 2 of 12000.')
+    expect(click).toHaveBeenCalledTimes(2)
+    click.mockRestore()
+  })
 })
