@@ -12,9 +12,11 @@ const screen = (path: string, key: string, page: Page): RouteObject => ({
 
 export const assetsRoutes: RouteObject[] = [
   screen('assets', 'hosts', 'HostAssetsPage'),
-  screen('assets/hosts', 'hosts', 'HostAssetsPage'),
-  screen('assets/software', 'software', 'SoftwarePage'),
+  // `*`: SPEC §2 "Tables support the path forms … /page={page}"; /assets/page=2 reaches the host's route (a host
+  // name never holds "="), which shows the hosts then.
+  screen('assets/hosts/*', 'hosts', 'HostAssetsPage'),
+  screen('assets/software/*', 'software', 'SoftwarePage'),
   screen('assets/software/:hosttype/:package_name', 'softwareDetail', 'SoftwareDetailPage'),
   screen('assets/:hostname', 'hostDetail', 'HostAssetPage'),
-  screen('assets/:hostname/:tab', 'hostDetail', 'HostAssetPage'),
+  screen('assets/:hostname/:tab/*', 'hostDetail', 'HostAssetPage'),
 ]

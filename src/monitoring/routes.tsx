@@ -28,7 +28,7 @@ export const monitoringRoutes: RouteObject[] = [
   screen('monitoring/hosts/:hostname/status', 'hostStatus', 'HostStatusPage'),
   { ...screen('monitoring/hosts/:hostname/timeline/*', 'hostTimeline'), lazy: timeline('HostTimelinePage') },
   { ...screen('monitoring/hosts/:hostname/graphs', 'hostGraphs'), lazy: graphs('HostGraphsPage') },
-  screen('monitoring/hosts/:hostname/risks', 'hostRisks', 'HostRisksPage'),
+  screen('monitoring/hosts/:hostname/risks/*', 'hostRisks', 'HostRisksPage'),
   screen('monitoring/hosts/:hostname/:resourcename', 'resourceStatus', 'ResourceRoutePage'),
   screen('monitoring/hosts/:hostname/:resourcename/status', 'resourceStatus', 'ResourceStatusPage'),
   { ...screen('monitoring/hosts/:hostname/:resourcename/timeline/*', 'resourceTimeline'), lazy: timeline('ResourceTimelinePage') },

@@ -21,7 +21,8 @@ const SUB_VIEWS = {
 } as const
 
 export const reportsRoutes: RouteObject[] = [
-  screen('reports', 'reports', 'ReportsPage'),
+  // `*`: SPEC §2 "Tables support the path forms … /page={page}" (anything else there is not found).
+  screen('reports/*', 'reports', 'ReportsPage'),
   screen('reports/:hostgroupname/:name', 'report', 'ReportPage'),
   screen('reports/:hostgroupname/:name/configuration', 'configuration', 'ConfigurationPage'),
   screen('reports/:hostgroupname/:name/configuration/edit', 'configuration', 'EditConfigurationPage'),

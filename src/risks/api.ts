@@ -67,12 +67,15 @@ export function useRiskList(p: RiskListParams) {
   return useQuery({ queryKey: riskKeys.list(p), queryFn: ({ signal }) => fetchRisks(p, signal), placeholderData: keepPreviousData })
 }
 
+export const fetchRiskPlugins = (p: RiskPluginParams, signal?: AbortSignal) =>
+  api.request(riskUrls.plugins, { query: { ...p }, schema: RiskPluginList, signal })
+
 /** One environment's risks grouped by plugin, worst first (SPEC §2 /risks/{hostgroup_name}). */
 export function useRiskPlugins(p: RiskPluginParams | null) {
   return useQuery({
     queryKey: riskKeys.plugins(p ?? { hostgroup_id: 0, limit: 0, offset: 0 }),
     enabled: p !== null,
-    queryFn: ({ signal }) => api.request(riskUrls.plugins, { query: { ...p! }, schema: RiskPluginList, signal }),
+    queryFn: ({ signal }) => fetchRiskPlugins(p!, signal),
     placeholderData: keepPreviousData,
   })
 }

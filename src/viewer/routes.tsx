@@ -17,8 +17,9 @@ const MAP = 'maps/:hostgroup_name/:name'
 const SLIDESHOW = 'maps/slideshows/:hostgroup_name/:name'
 
 export const viewerRoutes: RouteObject[] = [
-  { ...screen('maps', 'maps'), lazy: mapsList },
-  { ...screen('maps/slideshows', 'slideshows'), lazy: slideshows('SlideshowsPage') },
+  // `*`: SPEC §2 "Tables support the path forms … /page={page}" (anything else there is not found).
+  { ...screen('maps/*', 'maps'), lazy: mapsList },
+  { ...screen('maps/slideshows/*', 'slideshows'), lazy: slideshows('SlideshowsPage') },
   { ...screen(SLIDESHOW, 'slideshow'), lazy: slideshows('SlideshowPage') },
   { ...screen(`${SLIDESHOW}/fullscreen`, 'slideshow'), lazy: slideshows('SlideshowPage') },
   // The slideshow form is the viewer's (its list and pages share it); only the map editor is the editor's.

@@ -10,6 +10,7 @@ import type { FilterNode } from '../../shared/filter'
 import { readableFilter, readFilterParam, resolveFilter, type FilterColumn, type PanelNode, type ResolvedFilter } from '../../ui'
 import { usePreferences } from '../preferences'
 import { useSavedFilter } from './api'
+import { splitTablePath } from './use-paged-route'
 
 export interface ListFilter {
   location: FilterLocation
@@ -44,10 +45,10 @@ export function useListFilter(location: FilterLocation, columns: readonly Filter
   const apply = (next: PanelNode[] | string) => {
     const params = new URLSearchParams(search)
     params.delete('filter')
-    params.delete('page')
     const own = typeof next === 'string' ? `filter=${encodeURIComponent(next)}` : next.length ? `filter=${readableFilter(next)}` : ''
     const query = [params.toString(), own].filter(Boolean).join('&')
-    void navigate({ pathname, search: query ? `?${query}` : '' })
+    // A new filter starts at page 1: the route loses its page path form.
+    void navigate({ pathname: splitTablePath(pathname).base, search: query ? `?${query}` : '' })
   }
 
   return {

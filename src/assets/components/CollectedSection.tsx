@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePagedRoute } from '../../app/filters'
+import { useTableShortcuts } from '../../app/input'
 import { ASSET_SECTIONS, type AssetRow, type AssetSectionName } from '../../shared/asset-sections'
 import type { HostAssetSection } from '../../shared/api/host-assets'
 import { formatDateTime, TablePanel, type TableColumn } from '../../ui'
@@ -25,6 +26,7 @@ export function CollectedSection({ section }: { section: HostAssetSection }) {
     const rows = [...section.rows].sort((a, b) => compareValues(a[column] ?? null, b[column] ?? null))
     return sort?.desc ? rows.reverse() : rows
   }, [section.rows, sort, fields])
+  useTableShortcuts({ ...paging.table, total: sorted.length }, !SINGLE_ROW.has(name))
   const columns = useMemo(
     (): TableColumn<AssetRow>[] =>
       fields.map((id, i) => {

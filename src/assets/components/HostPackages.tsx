@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { usePagedRoute } from '../../app/filters'
+import { useTableShortcuts } from '../../app/input'
 import type { HostSoftware } from '../../shared/api/software'
 import { formatDateTime, TablePanel, type SortState, type TableColumn } from '../../ui'
 
@@ -19,6 +20,7 @@ export function HostPackages({ packages, loading }: { packages: HostSoftware[]; 
   const paging = usePagedRoute()
   const sorted = useMemo(() => [...packages].sort(byColumn(paging.table.sort)), [packages, paging.table.sort])
   const { limit, offset } = paging.range
+  useTableShortcuts({ ...paging.table, total: sorted.length })
 
   const columns = useMemo((): TableColumn<HostSoftware>[] => {
     const text = (key: 'name' | 'version' | 'vendor' | 'arch') => (p: HostSoftware) => p[key] ?? ''

@@ -5,6 +5,8 @@ import { hostAssetPath, hostAssetsPath } from '../links'
 import { HostPackages } from '../components/HostPackages'
 import { CollectedSection } from '../components/CollectedSection'
 import { ASSET_SECTION_NAMES } from '../../shared/asset-sections'
+import { isTablePathSegment } from '../../ui'
+import { HostAssetsPage } from './HostAssetsPage'
 
 /** SPEC §3 asset sections in SPEC order: packages (from the agent's push or its inventory) after OS, the rest collected. */
 const SECTION_ORDER = [
@@ -18,8 +20,13 @@ const SECTION_ORDER = [
  * (or none named) shows the first that has some. A host without asset data says so.
  */
 export function HostAssetPage() {
-  const { t } = useTranslation()
   const { hostname = '', tab } = useParams()
+  // /assets/page=2: the hosts' page path form (SPEC §2) lands on this route; a host name has no "=".
+  return isTablePathSegment(hostname) ? <HostAssetsPage /> : <HostAssets hostname={hostname} tab={tab} />
+}
+
+function HostAssets({ hostname, tab }: { hostname: string; tab: string | undefined }) {
+  const { t } = useTranslation()
   const host = useAssetHost(hostname)
   const withData = host.data?.has_asset_data ? host.data : undefined
   const software = useHostSoftware(withData?.id)

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../app/api'
 import { usePagedRoute } from '../../app/filters'
+import { useTableShortcuts } from '../../app/input'
+import { NotFoundPage } from '../../app/shell'
 import { LIST_LIMIT_MAX } from '../../shared/constants'
 import { environmentFilterIds } from '../../shared/environment-filter'
 import { TablePanel, type TableColumn } from '../../ui'
@@ -20,6 +22,7 @@ export function HostAssetsPage() {
   const environments = environmentFilterIds(user)
   const query = { order: paging.order, environment_ids: environments.length ? environments.join(',') : undefined }
   const hosts = useAssetHosts({ ...query, ...paging.range })
+  useTableShortcuts({ ...paging.table, total: hosts.data?.totalresults, reload: () => void hosts.refetch() })
 
   const columns = useMemo(
     (): TableColumn<AssetHost>[] => [
@@ -44,6 +47,7 @@ export function HostAssetsPage() {
     [t],
   )
 
+  if (paging.notFound) return <NotFoundPage />
   return (
     <div className="container-fluid py-3">
       <h1 className="h4">{t('assets.hosts.title')}</h1>

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../app/api'
 import { usePagedRoute } from '../../app/filters'
+import { useTableShortcuts } from '../../app/input'
+import { NotFoundPage } from '../../app/shell'
 import { LIST_LIMIT_MAX } from '../../shared/constants'
 import { environmentFilterIds } from '../../shared/environment-filter'
 import { SOFTWARE_ORDERS, type PackageSummary, type SoftwarePageQuery } from '../../shared/api/software'
@@ -40,6 +42,7 @@ export function SoftwarePage() {
   const software = useSoftware(params)
   const groups = software.data?.result ?? []
   const total = groups.reduce((n, g) => n + g.totalresults, 0)
+  useTableShortcuts({ ...paging.table, total: software.data && total, reload: () => void software.refetch() })
 
   const columns = useMemo((): TableColumn<PackageRow>[] => {
     // One line of text, the same in the table and the CSV.
@@ -78,6 +81,7 @@ export function SoftwarePage() {
     ]
   }, [t])
 
+  if (paging.notFound) return <NotFoundPage />
   return (
     <div className="container-fluid py-3">
       <h1 className="h4">{t('assets.software.title')}</h1>

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { useShortcuts } from '../../app/input'
+import { useTableShortcuts } from '../../app/input'
 import { LIST_LIMIT_MAX } from '../../shared/constants'
 import type { FilterNode } from '../../shared/filter'
-import { lastPage, stepPage, toOrderParam, type PageStep } from '../../ui'
+import { toOrderParam } from '../../ui'
 import type { PanelAction } from '../actions/requests'
 import { fetchList, fetchProblemPage, useListPage, useProblemPage, type ListParams, type ProblemParams } from '../api'
 import type { MonitoredRow, PageData } from '../model'
@@ -41,15 +41,6 @@ function usePage(controls: TableControls, primary: boolean): [number, (page: num
   return primary ? [controls.screen.state.page, (page) => controls.screen.go({ page })] : [local, setLocal]
 }
 
-/** SPEC §2 help panel: < and > previous and next page, [ and ] first and last page (of the primary table). */
-function usePagingShortcuts(primary: boolean, page: number, total: number | undefined, pageSize: number, setPage: (page: number) => void) {
-  const step = (s: PageStep) => () => {
-    const target = total === undefined ? null : stepPage(s, page, lastPage(total, pageSize))
-    if (target !== null) setPage(target)
-  }
-  useShortcuts(primary ? { previousPage: step('previous'), nextPage: step('next'), firstPage: step('first'), lastPage: step('last') } : {})
-}
-
 interface ShownProps extends GroupTableProps {
   data: PageData | undefined
   loading: boolean
@@ -60,7 +51,7 @@ interface ShownProps extends GroupTableProps {
 
 function Shown({ controls, data, loading, page, setPage, fetchAllRows, ...props }: ShownProps) {
   const { screen, multi } = controls
-  usePagingShortcuts(props.primary, page, data?.totalresults, screen.pageSize, setPage)
+  useTableShortcuts({ page, pageSize: screen.pageSize, onPageChange: setPage, total: data?.totalresults }, props.primary)
   return (
     <MonitoredTable
       title={props.title}

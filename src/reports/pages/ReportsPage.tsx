@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useCurrentUser } from '../../app/api'
 import { ListFilterBar, useListFilter, usePagedRoute } from '../../app/filters'
-import { showMessage } from '../../app/shell'
+import { useTableShortcuts } from '../../app/input'
+import { NotFoundPage, showMessage } from '../../app/shell'
 import { LIST_LIMIT_MAX } from '../../shared/constants'
 import type { Report } from '../../shared/api/report-configurations'
 import { formatDateTime, Modal, TablePanel, type TableColumn } from '../../ui'
@@ -33,6 +34,7 @@ export function ReportsPage() {
   const filter = useListFilter('reports', filterColumns)
   const query = { order: paging.order, advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined }
   const list = useReportList({ ...query, ...paging.range })
+  useTableShortcuts({ ...paging.table, total: list.data?.totalresults, reload: () => void list.refetch() })
   const writable = reportEnvironments(user)
 
   const columns = useMemo(
@@ -117,6 +119,7 @@ export function ReportsPage() {
     </button>
   )
 
+  if (paging.notFound) return <NotFoundPage />
   return (
     <div className="container-fluid py-3">
       <ListFilterBar list={filter} />

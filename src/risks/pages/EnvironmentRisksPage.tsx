@@ -3,13 +3,17 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
 import { useCurrentUser } from '../../app/api'
 import { usePagedRoute } from '../../app/filters'
+import { useTableShortcuts } from '../../app/input'
+import { NotFoundPage } from '../../app/shell'
 import { RISK_SEVERITIES, type RiskPlugin } from '../../shared/api/risks'
-import { TablePanel, type TableColumn } from '../../ui'
-import { useRiskPlugins } from '../api'
+import { LIST_LIMIT_MAX } from '../../shared/constants'
+import { isTablePathSegment, TablePanel, type TableColumn } from '../../ui'
+import { fetchRiskPlugins, useRiskPlugins } from '../api'
 import { RiskDetail } from '../components/RiskDetail'
 import { RiskGroupFindings } from '../components/RiskGroupFindings'
 import { SeverityBadge } from '../components/SeverityBadge'
 import { useOpenRisk } from '../use-open-risk'
+import { RisksPage } from './RisksPage'
 
 /**
  * SPEC §2 /risks/{hostgroup_name}: one environment's risks grouped by plugin, each with its counts per SPEC §4
@@ -17,13 +21,19 @@ import { useOpenRisk } from '../use-open-risk'
  * A plugin's row opens to its findings, and a finding to its details.
  */
 export function EnvironmentRisksPage() {
+  const { hostgroup_name: name = '' } = useParams()
+  // /risks/page=2: the overview's page path form (SPEC §2) lands on this route; an environment's name has no "=".
+  return isTablePathSegment(name) ? <RisksPage /> : <EnvironmentRisks name={name} />
+}
+
+function EnvironmentRisks({ name }: { name: string }) {
   const { t } = useTranslation()
   const user = useCurrentUser()
-  const { hostgroup_name: name = '' } = useParams()
   const [openRisk, setOpenRisk] = useOpenRisk()
   const environment = user?.allowed_environments.find((e) => e.name === name)
   const paging = usePagedRoute()
   const plugins = useRiskPlugins(environment ? { hostgroup_id: environment.id, ...paging.range } : null)
+  useTableShortcuts({ ...paging.table, total: plugins.data?.totalresults, reload: () => void plugins.refetch() })
 
   const columns = useMemo(
     (): TableColumn<RiskPlugin>[] => [
@@ -47,6 +57,7 @@ export function EnvironmentRisksPage() {
     [t],
   )
 
+  if (paging.notFound) return <NotFoundPage />
   if (user && !environment)
     return (
       <div className="container-fluid py-3">
@@ -66,6 +77,7 @@ export function EnvironmentRisksPage() {
         {...paging.table}
         loading={plugins.isFetching}
         emptyKind="risks"
+        fetchAllRows={async () => (await fetchRiskPlugins({ hostgroup_id: environment!.id, limit: LIST_LIMIT_MAX, offset: 0 })).result}
         renderExpanded={(p) => <RiskGroupFindings hostgroupId={p.hostgroup_id} plugin={p} onOpen={setOpenRisk} />}
       />
       {openRisk !== null && <RiskDetail id={openRisk} onClose={() => setOpenRisk(null)} />}

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useCurrentUser } from '../../app/api'
 import { ListFilterBar, useListFilter, usePagedRoute } from '../../app/filters'
+import { useTableShortcuts } from '../../app/input'
+import { NotFoundPage } from '../../app/shell'
 import { LIST_LIMIT_MAX } from '../../shared/constants'
 import { environmentFilterIds } from '../../shared/environment-filter'
 import { formatDateTime, TablePanel, type TableColumn } from '../../ui'
@@ -50,6 +52,7 @@ export function RiskList({ hostId }: { hostId?: number }) {
     host_id: hostId === undefined ? undefined : String(hostId),
   }
   const list = useRiskList({ ...query, ...paging.range })
+  useTableShortcuts({ ...paging.table, total: list.data?.totalresults, reload: () => void list.refetch() })
 
   const columns = useMemo(
     (): TableColumn<RiskRow>[] => [
@@ -116,6 +119,7 @@ export function RiskList({ hostId }: { hostId?: number }) {
     [t, user, setOpenRisk],
   )
 
+  if (paging.notFound) return <NotFoundPage variant="content" />
   return (
     <>
       {environments.length > 0 && <p className="small text-body-secondary">{t('risks.list.environmentFiltered')}</p>}

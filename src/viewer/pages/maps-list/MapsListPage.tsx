@@ -3,11 +3,13 @@ import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
 import { ListFilterBar, useListFilter, usePagedRoute } from '../../../app/filters'
-import { showMessage } from '../../../app/shell'
+import { useTableShortcuts } from '../../../app/input'
+import { NotFoundPage, showMessage } from '../../../app/shell'
 import { formatDateTime, TablePanel, type TableColumn, writableEnvironments } from '../../../ui'
 import type { MapInfo } from '../../../shared/api/maps'
+import { LIST_LIMIT_MAX } from '../../../shared/constants'
 import type { CurrentUser } from '../../../shared/api/users'
-import { mapWrites, useMapList, useMapWrite } from '../../api'
+import { fetchMaps, mapWrites, useMapList, useMapWrite } from '../../api'
 import { AddMapDialog } from './AddMapDialog'
 import { ConfirmDialog } from './ConfirmDialog'
 import { GenerateMapDialog } from './GenerateMapDialog'
@@ -40,11 +42,9 @@ export function MapsListPage() {
   const paging = usePagedRoute()
   const filterColumns = useMemo(() => mapFilterColumns(t, user?.allowed_environments.map((e) => e.alias) ?? []), [t, user])
   const filter = useListFilter('maps', filterColumns)
-  const list = useMapList({
-    order: paging.order,
-    ...paging.range,
-    advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined,
-  })
+  const query = { order: paging.order, advanced_filter: filter.rules.length ? JSON.stringify(filter.rules) : undefined }
+  const list = useMapList({ ...query, ...paging.range })
+  useTableShortcuts({ ...paging.table, total: list.data?.totalresults, reload: () => void list.refetch() })
   const writable = writableEnvironments(user)
 
   const columns = useMemo(
@@ -147,6 +147,7 @@ export function MapsListPage() {
     </>
   )
 
+  if (paging.notFound) return <NotFoundPage />
   return (
     <div className="container-fluid py-3">
       <ListFilterBar list={filter} />
@@ -158,6 +159,8 @@ export function MapsListPage() {
         total={list.data?.totalresults ?? 0}
         {...paging.table}
         loading={list.isFetching}
+        filterActive={filter.active}
+        fetchAllRows={async () => (await fetchMaps({ ...query, limit: LIST_LIMIT_MAX, offset: 0 })).result}
         renderExpanded={expanded}
         toolbar={toolbar}
       />

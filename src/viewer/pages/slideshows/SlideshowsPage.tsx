@@ -3,12 +3,14 @@ import { useTranslation } from 'react-i18next'
 import { Link, useNavigate } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
 import { usePagedRoute } from '../../../app/filters'
-import { showMessage } from '../../../app/shell'
+import { useTableShortcuts } from '../../../app/input'
+import { NotFoundPage, showMessage } from '../../../app/shell'
 import { Icon, Modal, TablePanel, type TableColumn, writableEnvironments } from '../../../ui'
 import type { Slideshow } from '../../../shared/api/maps'
+import { LIST_LIMIT_MAX } from '../../../shared/constants'
 import { ConfirmDialog } from '../maps-list/ConfirmDialog'
 import { slideshowPath } from '../maps-list/MapsListPage'
-import { slideshowWrites, useSlideshowList, useSlideshowWrite } from './api'
+import { fetchSlideshows, slideshowWrites, useSlideshowList, useSlideshowWrite } from './api'
 import { SlideshowForm } from './SlideshowForm'
 
 /** SPEC §2 /maps/slideshows: the slideshows with show, fullscreen, edit and delete; "add" with maps_write. */
@@ -21,18 +23,32 @@ export function SlideshowsPage() {
   const remove = useSlideshowWrite(slideshowWrites.remove)
   const paging = usePagedRoute()
   const list = useSlideshowList({ order: paging.order, ...paging.range })
+  useTableShortcuts({ ...paging.table, total: list.data?.totalresults, reload: () => void list.refetch() })
   const writable = writableEnvironments(user)
 
   const columns = useMemo((): TableColumn<Slideshow>[] => {
     const path = (s: Slideshow) => slideshowPath(s.hostgroup_name, s.name)
     const refuse = () => showMessage({ variant: 'warning', text: t('maps.list.editNotAllowed') })
     return [
-      { id: 'alias', header: t('maps.slideshows.columns.slideshow'), sortable: true, cell: (s) => <Link to={path(s)}>{s.alias}</Link> },
-      { id: 'hostgroup_name', header: t('maps.slideshows.columns.environment'), sortable: true, cell: (s) => s.hostgroup_name },
+      {
+        id: 'alias',
+        header: t('maps.slideshows.columns.slideshow'),
+        sortable: true,
+        csv: (s) => s.alias,
+        cell: (s) => <Link to={path(s)}>{s.alias}</Link>,
+      },
+      {
+        id: 'hostgroup_name',
+        header: t('maps.slideshows.columns.environment'),
+        sortable: true,
+        csv: (s) => s.hostgroup_name,
+        cell: (s) => s.hostgroup_name,
+      },
       {
         id: 'delay',
         header: t('maps.slideshows.columns.delay'),
         sortable: true,
+        csv: (s) => s.delay,
         cell: (s) => (
           <>
             {t('maps.slideshows.delaySeconds', { delay: s.delay })}
@@ -40,7 +56,12 @@ export function SlideshowsPage() {
           </>
         ),
       },
-      { id: 'maps', header: t('maps.slideshows.columns.maps'), cell: (s) => s.maps.map((m) => m.alias).join(', ') },
+      {
+        id: 'maps',
+        header: t('maps.slideshows.columns.maps'),
+        csv: (s) => s.maps.map((m) => m.alias).join(', '),
+        cell: (s) => s.maps.map((m) => m.alias).join(', '),
+      },
       {
         id: 'actions',
         header: t('maps.slideshows.columns.actions'),
@@ -79,6 +100,7 @@ export function SlideshowsPage() {
     ]
   }, [t, navigate])
 
+  if (paging.notFound) return <NotFoundPage />
   return (
     <div className="container-fluid py-3">
       <TablePanel
@@ -89,6 +111,7 @@ export function SlideshowsPage() {
         total={list.data?.totalresults ?? 0}
         {...paging.table}
         loading={list.isFetching}
+        fetchAllRows={async () => (await fetchSlideshows({ order: paging.order, limit: LIST_LIMIT_MAX, offset: 0 })).result}
         toolbar={
           writable.length > 0 && (
             <button type="button" className="btn btn-sm btn-primary" onClick={() => setAdding(true)}>

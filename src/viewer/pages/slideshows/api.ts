@@ -21,10 +21,13 @@ export const slideshowKeys = {
   byName: (hostgroupName: string, name: string) => [...slideshowKeys.all, 'by-name', hostgroupName, name] as const,
 }
 
+export const fetchSlideshows = (p: SlideshowListParams, signal?: AbortSignal) =>
+  api.request('slideshows', { query: { ...p }, schema: SlideshowList, signal })
+
 export function useSlideshowList(p: SlideshowListParams) {
   return useQuery({
     queryKey: slideshowKeys.list(p),
-    queryFn: ({ signal }) => api.request('slideshows', { query: { ...p }, schema: SlideshowList, signal }),
+    queryFn: ({ signal }) => fetchSlideshows(p, signal),
     placeholderData: keepPreviousData,
   })
 }

@@ -38,6 +38,7 @@ const PROTECTED: [string, string][] = [
   ['/monitoring/timeline/page=2', 'monitoring.screens.timeline'],
   ['/dashboard', 'dashboard.screens.dashboard'],
   ['/reports', 'reports.screens.reports'],
+  ['/reports/page=2', 'reports.screens.reports'],
   ['/reports/Local/weekly', 'reports.screens.report'],
   ['/reports/Local/weekly/configuration', 'reports.screens.configuration'],
   ['/reports/Local/weekly/configuration/edit', 'reports.screens.configuration'],
@@ -50,6 +51,8 @@ const PROTECTED: [string, string][] = [
   ['/reports/Local/weekly/graphs', 'reports.screens.graphs'],
   ['/assets', 'assets.screens.hosts'],
   ['/assets/hosts', 'assets.screens.hosts'],
+  ['/assets/hosts/page=2', 'assets.screens.hosts'],
+  ['/assets/software/page=2', 'assets.screens.software'],
   ['/assets/software', 'assets.screens.software'],
   ['/assets/software/linux/openssl', 'assets.screens.softwareDetail'],
   ['/assets/web01', 'assets.screens.hostDetail'],
@@ -70,6 +73,9 @@ const PROTECTED: [string, string][] = [
   ['/admin/acme/settings/labels', 'admin.screens.labels'],
   ['/maps', 'maps.screens.maps'],
   ['/maps/slideshows', 'maps.screens.slideshows'],
+  // SPEC §2 page path forms; anything else after /maps is the list's own "not found" (e2e/list-paging.spec.ts).
+  ['/maps/page=2', 'maps.screens.maps'],
+  ['/maps/slideshows/page=2', 'maps.screens.slideshows'],
   ['/maps/slideshows/Local/wall', 'maps.screens.slideshow'],
   ['/maps/slideshows/Local/wall/fullscreen', 'maps.screens.slideshow'],
   ['/maps/slideshows/Local/wall/edit', 'maps.screens.slideshowEdit'],
@@ -85,6 +91,7 @@ const PROTECTED: [string, string][] = [
   ['/maps/Local/core/fullscreen', 'maps.screens.viewer'],
   ['/risks', 'risks.screens.risks'],
   ['/risks/Local', 'risks.screens.environmentRisks'],
+  ['/risks/Local/page=2', 'risks.screens.environmentRisks'],
   ['/dev', 'app.screens.devTools'],
   ['/dev/tools', 'app.screens.devTools'],
   ['/user/tokens', 'app.screens.tokens'],
@@ -116,7 +123,7 @@ describe('route table (SPEC §2: every route resolves)', () => {
   }
 
   it('anything else is page-not-found outside the shell (no login, no module check)', () => {
-    for (const path of ['/nope', '/monitoring/hosts/a/b/c/d/e', '/maps/x', '/login/nope']) {
+    for (const path of ['/nope', '/monitoring/hosts/a/b/c/d/e', '/login/nope']) {
       expect(resolve(path), path).toEqual({ screen: undefined, protected: false, notFound: true })
     }
   })
