@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { axisBottom, axisLeft, brushX, pointer, select } from 'd3'
 import { formatValue } from '../../shared/format'
+import { RESIZE_DEBOUNCE_MS } from '../../shared/constants'
 import {
   graphScales,
   isBand,
@@ -73,9 +74,17 @@ export function Graph({ label, unit, series, step, start, end, warn, crit, onZoo
     const measure = () => setWidth(Math.max(200, el.clientWidth || 600))
     measure()
     if (typeof ResizeObserver === 'undefined') return
-    const observer = new ResizeObserver(measure)
+    // SPEC §9 "Resize re-layout debounce 100 ms": a window dragged wider redraws the graph once it settles.
+    let settle: ReturnType<typeof setTimeout> | undefined
+    const observer = new ResizeObserver(() => {
+      clearTimeout(settle)
+      settle = setTimeout(measure, RESIZE_DEBOUNCE_MS)
+    })
     observer.observe(el)
-    return () => observer.disconnect()
+    return () => {
+      clearTimeout(settle)
+      observer.disconnect()
+    }
   }, [])
 
   const innerW = width - MARGIN.left - MARGIN.right
