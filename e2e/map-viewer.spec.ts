@@ -271,6 +271,18 @@ describe('map viewer (issue 7, SPEC §2 Maps routes)', () => {
     await page.waitForURL((url) => url.hash.startsWith(`#/monitoring/hosts/${encodeURIComponent(host)}/status`))
   })
 
+  it('a click on a host deleted since the map was drawn says it cannot be found (SPEC §8)', async () => {
+    const user = await makeTenant(suite.server, suite.admin, 'engineer')
+    const host = await upHost(user)
+    const { path } = await publishedMap(user, { h1: hostItem('h1', host, ITEM) }, { resolution: { width: 1280, height: 720 } })
+    expect((await user.api.del(`/api/v1/hosts/${host.id}`)).status).toBe(204)
+    const page = await open(user, `${path}/view`)
+    await page.getByRole('heading', { name: /Wall/, level: 1 }).waitFor()
+    const at = await itemPoint(page)
+    await page.mouse.click(at.x, at.y)
+    await page.getByRole('dialog').getByText('Unable to find this object (perhaps removed).').waitFor()
+  })
+
   it("fits the map to its screen even when the theme's stylesheet comes after the map (a slow network)", async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const { path } = await mapWithHost(user)

@@ -86,6 +86,11 @@ export function ItemPopover({ target, live, label, onClose }: { target: PopoverT
             </>
           )}
         </dl>
+        {live.objectMissing(target.itemId) && (
+          <p className="text-body-secondary" role="status">
+            {t('maps.viewer.popover.missing')}
+          </p>
+        )}
         <HostResources resources={live.resourcesOfItem(target.itemId)} />
         {bound && ObjectActions && (
           <Suspense fallback={null}>

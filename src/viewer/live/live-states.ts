@@ -219,6 +219,16 @@ export class LiveStates {
     return object ? { kind: b[0].startsWith('host:') ? 'host' : 'resource', object } : undefined
   }
 
+  /**
+   * The item stands for one host or resource that is not there: deleted since it was bound, or no longer the
+   * viewer's to see (SPEC §8 "Unable to find this object (perhaps removed)").
+   */
+  objectMissing(itemId: string): boolean {
+    const item = this.doc.items[itemId]
+    const b = item ? bindingsOf(item).filter((x) => x.startsWith('host:') || x.startsWith('resource:')) : []
+    return b.length === 1 && this.objectOf(b[0]) === undefined
+  }
+
   /** The resources of the host an item stands for (a host item's popover and tooltip), worst first. */
   resourcesOfItem(itemId: string): MapObjectState[] {
     const o = this.objectOfItem(itemId)

@@ -95,6 +95,16 @@ describe('LiveStates', () => {
     expect(live.stateOf('b')).toMatchObject({ acknowledged: true, in_maintenance: false, ticket: true })
   })
 
+  it('tells an item whose host is gone (deleted or no longer visible) from one that stands for nothing (SPEC §8)', () => {
+    const live = new LiveStates(5, doc(), false, states([objectState(1, 'up'), objectState(3, 'up'), objectState(4, 'up')]))
+    expect(live.objectMissing('a')).toBe(false)
+    expect(live.objectMissing('b')).toBe(true)
+    // A rack of two slots and an environment are not one object; a text item is bound to nothing.
+    expect(live.objectMissing('r')).toBe(false)
+    expect(live.objectMissing('e')).toBe(false)
+    expect(live.objectMissing('t')).toBe(false)
+  })
+
   it('reports no change for a delta that changes nothing shown', () => {
     const live = new LiveStates(5, doc(), false, initial())
     expect(live.apply([delta(1, 'up')]).changed.size).toBe(0)

@@ -49,6 +49,7 @@ export const mapsViewer = {
       lastCheck: 'Last check',
       open: 'Open',
       openMap: 'Open map',
+      missing: 'Unable to find this object (perhaps removed).',
       links: { status: 'Status', resources: 'Resources', timeline: 'Timeline', graphs: 'Graphs', assets: 'Assets' },
     },
     timeline: { title: 'Timeline of {{alias}}', back: 'Back to the map' },

@@ -50,6 +50,7 @@ export const mapsViewer: typeof en = {
       lastCheck: 'Laatste controle',
       open: 'Openen',
       openMap: 'Kaart openen',
+      missing: 'Dit object is niet te vinden (misschien verwijderd).',
       links: { status: 'Status', resources: 'Bronnen', timeline: 'Tijdlijn', graphs: 'Grafieken', assets: 'Inventaris' },
     },
     timeline: { title: 'Tijdlijn van {{alias}}', back: 'Terug naar de kaart' },
