@@ -84,6 +84,24 @@ describe('tokens and preferences (issue 16)', () => {
     expect(answer).toBe(404)
   })
 
+  it('the wall link made on /user/tokens opens the chosen map fullscreen on a browser that never logged in', async () => {
+    const admin = await makeTenant(suite.server, suite.admin, 'administrator')
+    const alias = uniq('Wall')
+    const wallMap = await publishedMap(admin, alias)
+    const page = await open('/user/tokens', await tokenOf(suite.server, admin))
+    const walls = page.getByRole('region', { name: 'Wall tokens' })
+    await walls.getByLabel('Name').fill('Lobby screen')
+    await walls.getByLabel('Expires in (days)').fill('30')
+    await walls.getByLabel(alias).check()
+    await walls.getByRole('button', { name: 'Create wall token' }).click()
+    const link = (await walls.getByTestId('token-value').innerText()).trim()
+    expect(link).toContain(`/#${wallMap.path}/fullscreen?token=`)
+    const wall = await (await suite.browser.newContext()).newPage()
+    suite.contexts.push(wall.context())
+    await wall.goto(link)
+    await wall.getByTestId('map-fullscreen').waitFor()
+  })
+
   it('a page size chosen on /user/preferences sticks after a reload', async () => {
     const user = await makeTenant(suite.server, suite.admin, 'engineer')
     const page = await open('/user/preferences', await tokenOf(suite.server, user))

@@ -7,5 +7,4 @@ const enc = encodeURIComponent
 export const hostStatusPath = (host: string) => `/monitoring/hosts/${enc(host)}/status`
 export const resourceStatusPath = (host: string, resource: string) => `/monitoring/hosts/${enc(host)}/${enc(resource)}/status`
 export const resourceGraphsPath = (host: string, resource: string) => `/monitoring/hosts/${enc(host)}/${enc(resource)}/graphs`
-export const mapViewPath = (environment: string, map: string) => `/maps/${enc(environment)}/${enc(map)}/view`
 export const PROBLEMS_PATH = '/monitoring/problems'

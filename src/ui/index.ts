@@ -1,6 +1,7 @@
 /** Browser widgets used by several features (DESIGN.md `src/ui`). */
 export { Modal, type ModalProps } from './Modal'
 export { parseTablePath, formatTablePath, isTablePathSegment, type TablePath } from './table-path'
+export { mapPath, slideshowPath } from './map-links'
 // Issue 4 widgets: table panel, filter panel, date-range picker, action panels, decorations.
 export { ChipList, type Chip, type ChipListProps } from './ChipList'
 export { TablePanel, type TablePanelProps } from './table/TablePanel'

@@ -28,6 +28,4 @@ export function resourceLinks(host: string, resource: string): { target: JumpTar
   ]
 }
 
-/** SPEC §2 /maps/{hostgroup_name}/{name}/(view|display|fullscreen|timeline|edit). */
-export const mapPath = (hostgroupName: string, name: string, mode?: 'view' | 'display' | 'fullscreen' | 'timeline' | 'edit') =>
-  `/maps/${enc(hostgroupName)}/${enc(name)}${mode ? `/${mode}` : ''}`
+export { mapPath } from '../ui'

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { AllowedEnvironment } from '../../shared/api/users'
 import type { z } from 'zod'
+import { mapPath, slideshowPath } from '../../ui'
 import { useCreateWallToken, useRevokeToken, useWallChoices, useWallTokens } from './api'
 import { ShownOnce, TokenForm } from './TokenForm'
 import { when } from './dates'
@@ -30,10 +31,9 @@ export function WallTokens({ environments }: { environments: readonly Environmen
   const wallLink = (token: string) => {
     const map = mapList.find((m) => maps.includes(m.id))
     const show = showList.find((s) => shows.includes(s.id))
-    const path = map
-      ? `/maps/${enc(env.name)}/${enc(map.name)}/fullscreen`
-      : `/maps/slideshows/${enc(env.name)}/${enc(show?.name ?? '')}/fullscreen`
-    return `${window.location.origin}${path}?token=${enc(token)}`
+    const path = map ? mapPath(env.name, map.name, 'fullscreen') : slideshowPath(env.name, show?.name ?? '', 'fullscreen')
+    // Routes are hash routes (SPEC §2): without the # a wall would open the start page.
+    return `${window.location.origin}/#${path}?token=${enc(token)}`
   }
   const box = (id: number, alias: string, ids: number[], set: (ids: number[]) => void) => (
     <label key={id} className="form-check form-check-inline">

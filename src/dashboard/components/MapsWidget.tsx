@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { usePreferences } from '../../app/preferences'
 import type { MapInfo } from '../../shared/api/maps'
+import { mapPath } from '../../ui'
 import { useMapsInAlarm, useMapThumbnail, type Environments } from '../api'
-import { mapViewPath } from '../links'
 import { WidgetBody } from './WidgetBody'
 
 /** Maps whose roll-up is down, unreachable or warning (SPEC §4 MAP), worst first, each with a small picture. */
@@ -32,7 +32,7 @@ function MapItem({ map }: { map: MapInfo }) {
   const { t } = useTranslation()
   return (
     <li className="col-12 col-sm-6">
-      <Link to={mapViewPath(map.hostgroup_name, map.name)} className="d-block text-decoration-none">
+      <Link to={mapPath(map.hostgroup_name, map.name, 'view')} className="d-block text-decoration-none">
         <Thumbnail map={map} />
         <span className="d-block fw-semibold text-break">{map.alias}</span>
         <span className="small text-body-secondary">{t('maps.viewer.mapState', { state: t(`maps.viewer.state.${map.map_state}`) })}</span>

@@ -35,7 +35,7 @@ import type { EditorSession } from '../persistence/use-editor-session'
 import type { SessionState } from '../persistence/session'
 import { createPointerTool } from '../tools/select-tool'
 import { useEditorKeys } from '../use-editor-keys'
-import { Icon, useLeaveGuard } from '../../ui'
+import { Icon, mapPath, useLeaveGuard } from '../../ui'
 import { TOOLBAR_ICONS } from '../actions/icons'
 
 const PALETTE_KINDS: readonly PaletteKind[] = ['host', 'resource', 'environment', 'map']
@@ -141,7 +141,7 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
       <div className="d-flex align-items-center gap-2 px-2 pt-1">
         <h1 className="h5 mb-0">{map.alias}</h1>
         {readOnly && <span className="badge text-bg-secondary">{t('editor.page.readOnly')}</span>}
-        <Link className="small" to={`/maps/${encodeURIComponent(map.hostgroup_name)}/${encodeURIComponent(map.name)}`}>
+        <Link className="small" to={mapPath(map.hostgroup_name, map.name)}>
           {t('editor.page.viewMap')}
         </Link>
       </div>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { z } from 'zod'
 import type { SearchResponse, SearchType } from '../../shared/api/search'
-import { StateBadge, type FilterTuple } from '../../ui'
+import { mapPath, StateBadge, type FilterTuple } from '../../ui'
 import { hostJumps, hostPath, hostsFilteredHref, resourceJumps, resourcePath } from '../links'
 import { JumpToMenu } from './JumpToMenu'
 
@@ -31,7 +31,12 @@ const EnvironmentHit = z.looseObject({
   organization_name: z.string().optional(),
   host_count: z.number().optional(),
 })
-const MapHit = z.looseObject({ id: z.union([z.number(), z.string()]), alias: z.string().optional(), name: z.string().optional() })
+const MapHit = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  alias: z.string().optional(),
+  name: z.string().optional(),
+  hostgroup_name: z.string().optional(),
+})
 
 function parsed<T>(schema: z.ZodType<T>, hits: readonly unknown[]): T[] {
   return hits.flatMap((hit) => {
@@ -134,7 +139,19 @@ export function SearchResults({ type, bucket, onJump, anyHits }: SearchResultsPr
       table = (
         <Table
           headers={[t('monitoring.search.types.map')]}
-          rows={parsed(MapHit, hits).map((m) => ({ key: m.id, cells: [m.alias ?? m.name ?? String(m.id)] }))}
+          rows={parsed(MapHit, hits).map((m) => {
+            const text = m.alias ?? m.name ?? String(m.id)
+            // SPEC §2 "The map table shows maps": each opens its map.
+            const cell =
+              m.hostgroup_name && m.name ? (
+                <Link to={mapPath(m.hostgroup_name, m.name)} onClick={onJump} {...HIT}>
+                  {text}
+                </Link>
+              ) : (
+                text
+              )
+            return { key: m.id, cells: [cell] }
+          })}
         />
       )
       break

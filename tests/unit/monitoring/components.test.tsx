@@ -75,6 +75,16 @@ describe('search results (SPEC §2 search modal)', () => {
     expect(within(row).getByRole('button', { name: 'Jump to' })).toBeTruthy()
   })
 
+  it('links each map hit to its map (SPEC §2 "The map table shows maps")', () => {
+    const bucket = {
+      key: 'map' as const,
+      doc_count: 1,
+      hits: [{ id: 7, name: 'core', alias: 'Core network', hostgroup_name: 'Local site' }],
+    }
+    renderUi(withData(<SearchResults type="map" bucket={bucket} onJump={() => {}} anyHits={false} />))
+    expect(screen.getByRole('link', { name: 'Core network' }).getAttribute('href')).toBe('/maps/Local%20site/core')
+  })
+
   it('shows "Nothing matched your search criteria." for an empty tab', () => {
     renderUi(withData(<SearchResults type="map" bucket={{ key: 'map', doc_count: 0, hits: [] }} onJump={() => {}} anyHits={false} />))
     expect(screen.getByText('Nothing matched your search criteria.')).toBeTruthy()

@@ -5,7 +5,7 @@ import { useCurrentUser } from '../../../app/api'
 import { ListFilterBar, useListFilter, usePagedRoute } from '../../../app/filters'
 import { useTableShortcuts } from '../../../app/input'
 import { NotFoundPage, showMessage } from '../../../app/shell'
-import { formatDateTime, TablePanel, type TableColumn, writableEnvironments } from '../../../ui'
+import { formatDateTime, slideshowPath, TablePanel, type TableColumn, writableEnvironments } from '../../../ui'
 import type { MapInfo } from '../../../shared/api/maps'
 import { LIST_LIMIT_MAX } from '../../../shared/constants'
 import type { CurrentUser } from '../../../shared/api/users'
@@ -20,9 +20,6 @@ import { MapRowActions, viewerPath } from './MapRowActions'
 const when = (unix: number) => formatDateTime(new Date(unix * 1000))
 const STATUS_CLASS: Record<MapInfo['status'], string> = { draft: 'text-bg-secondary', live: 'text-bg-success', archived: 'text-bg-dark' }
 
-/** A slideshow's address (SPEC §2); its environment's name comes from the environments the person may see. */
-export const slideshowPath = (hostgroupName: string, name: string) =>
-  `/maps/slideshows/${encodeURIComponent(hostgroupName)}/${encodeURIComponent(name)}`
 const environmentName = (user: CurrentUser | undefined, id: number) => user?.allowed_environments.find((e) => e.id === id)?.name
 
 /**

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router'
 import { useCurrentUser } from '../../../app/api'
 import { showMessage } from '../../../app/shell'
 import { writableEnvironments } from '../../../ui'
-import { slideshowPath } from '../maps-list/MapsListPage'
+import { slideshowPath } from '../../../ui'
 import { useSlideshow } from './api'
 import { SlideshowForm } from './SlideshowForm'
 

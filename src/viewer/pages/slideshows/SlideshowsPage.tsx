@@ -9,7 +9,7 @@ import { Icon, Modal, TablePanel, type TableColumn, writableEnvironments } from 
 import type { Slideshow } from '../../../shared/api/maps'
 import { LIST_LIMIT_MAX } from '../../../shared/constants'
 import { ConfirmDialog } from '../maps-list/ConfirmDialog'
-import { slideshowPath } from '../maps-list/MapsListPage'
+import { slideshowPath } from '../../../ui'
 import { fetchSlideshows, slideshowWrites, useSlideshowList, useSlideshowWrite } from './api'
 import { SlideshowForm } from './SlideshowForm'
 
