@@ -188,10 +188,16 @@ describe('map editor (issue 6)', () => {
     expect((await suite.admin.post(`/api/v1/maps/${user.map.id}/lock`)).status).toBe(409)
   })
 
-  it('opens the legacy edit route in the simpler editor, and refuses a window below the minimum (SPEC §2)', async () => {
+  it('opens the legacy editor from the editor in the simpler mode, and refuses a window below the minimum (SPEC §2)', async () => {
     const user = await engineerWithMap()
-    const legacy = await open(user.username, user.password, user.map.path.replace(/\/edit$/, '/legacy/edit'))
+    // SPEC §2 "Map editor offers … legacy viewer and editor": reached from the editor, not only by address.
+    const legacy = await open(user.username, user.password, user.map.path)
+    await legacy.getByRole('link', { name: 'Legacy editor' }).click()
     await legacy.getByText(/^Legacy editor:/).waitFor()
+    const href = async (name: string) => decodeURIComponent((await legacy.getByRole('link', { name }).getAttribute('href')) ?? '')
+    expect(decodeURIComponent(new URL(legacy.url()).hash)).toBe(`#${user.map.path.replace(/\/edit$/, '/legacy/edit')}`)
+    expect(await href('Current editor')).toBe(`#${user.map.path}`)
+    expect(await href('Legacy viewer')).toBe(`#${user.map.path.replace(/\/edit$/, '/legacy')}`)
     const palette = legacy.getByRole('complementary', { name: 'Palette' })
     await palette.getByRole('button', { name: 'Hosts' }).waitFor()
     expect(await palette.getByRole('button', { name: 'Maps', exact: true }).count()).toBe(0)

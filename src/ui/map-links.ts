@@ -4,9 +4,12 @@
  */
 const enc = encodeURIComponent
 
-/** /maps/{hostgroup_name}/{name}/(view|display|fullscreen|timeline|edit). */
-export const mapPath = (hostgroupName: string, name: string, mode?: 'view' | 'display' | 'fullscreen' | 'timeline' | 'edit') =>
-  `/maps/${enc(hostgroupName)}/${enc(name)}${mode ? `/${mode}` : ''}`
+/** /maps/{hostgroup_name}/{name}/(view|display|fullscreen|timeline|edit|legacy|legacy/edit). */
+export const mapPath = (
+  hostgroupName: string,
+  name: string,
+  mode?: 'view' | 'display' | 'fullscreen' | 'timeline' | 'edit' | 'legacy' | 'legacy/edit',
+) => `/maps/${enc(hostgroupName)}/${enc(name)}${mode ? `/${mode}` : ''}`
 
 /** /maps/slideshows/{hostgroup_name}/{name}(/fullscreen|/edit). */
 export const slideshowPath = (hostgroupName: string, name: string, mode?: 'fullscreen' | 'edit') =>

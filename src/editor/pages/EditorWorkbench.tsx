@@ -144,6 +144,13 @@ export function EditorWorkbench({ map, session, legacy }: EditorWorkbenchProps) 
         <Link className="small" to={mapPath(map.hostgroup_name, map.name)}>
           {t('editor.page.viewMap')}
         </Link>
+        {/* SPEC §2 "Map editor offers … legacy viewer and editor". */}
+        <Link className="small" to={mapPath(map.hostgroup_name, map.name, 'legacy')}>
+          {t('editor.page.legacyViewer')}
+        </Link>
+        <Link className="small" to={mapPath(map.hostgroup_name, map.name, legacy ? 'edit' : 'legacy/edit')}>
+          {legacy ? t('editor.page.currentEditor') : t('editor.page.legacyEditor')}
+        </Link>
       </div>
       {session.kind === 'view' && session.reason === 'locked' && <HeldElsewhere holder={session.holder} onTakeOver={session.takeOver} />}
       {session.kind === 'view' && session.reason === 'no_write' && (
