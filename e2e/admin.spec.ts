@@ -53,7 +53,11 @@ describe('administration (issue 15)', () => {
     await userForm.getByLabel('First name').fill('Olga')
     await userForm.getByRole('combobox', { name: 'Authorization groups' }).selectOption('operator')
     await userForm.getByRole('button', { name: 'Save' }).click()
-    await page.locator(`tr[data-user="${operator}"]`).getByText('Operator', { exact: true }).waitFor()
+    const operatorRow = page
+      .getByRole('table', { name: 'Users' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: operator, exact: true }) })
+    await operatorRow.getByText('Operator', { exact: true }).waitFor()
 
     // The organization's audit timeline shows the new user, linked to the user's own timeline (SPEC §6 user_read).
     await page.getByRole('link', { name: 'Organization timeline' }).click()

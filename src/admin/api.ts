@@ -23,8 +23,7 @@ export const adminKeys = {
   organizations: () => [...adminKeys.all, 'organizations'] as const,
   environments: (organizationId: number) => [...adminKeys.all, 'environments', organizationId] as const,
   environmentLists: (organizationId: number) => [...adminKeys.all, 'environment-lists', organizationId] as const,
-  users: (organizationId: number, order: string, page: number, pageSize: number, rules: FilterNode[]) =>
-    [...adminKeys.all, 'users', organizationId, order, page, pageSize, rules] as const,
+  users: (organizationId: number, params: UserListParams) => [...adminKeys.all, 'users', organizationId, params] as const,
 }
 
 const json = (v: unknown) => JSON.stringify(v)
@@ -72,18 +71,29 @@ export function useEnvironmentLists(organizationId: number | undefined) {
   })
 }
 
-/** An organization's users; `rules` are the filter panel's (SPEC §7 advanced_filter). */
-export function useUsers(organizationId: number | undefined, order: string, page: number, pageSize: number, rules: FilterNode[]) {
+/** One page of an organization's users (SPEC §7 list protocol); `rules` are the filter panel's (advanced_filter). */
+export interface UserListParams {
+  order: string | undefined
+  limit: number
+  offset: number
+  rules: FilterNode[]
+}
+
+/** An organization's users, a page of them or (the CSV) every one the filter keeps. */
+export function fetchUsers(organizationId: number, { order, limit, offset, rules }: UserListParams, signal?: AbortSignal) {
+  return api.request('users', {
+    query: { order, limit, offset, advanced_filter: inOrganization(organizationId, rules) },
+    schema: listOf(UserRow),
+    signal,
+  }) as Promise<{ result: UserRow[]; totalresults: number }>
+}
+
+export function useUsers(organizationId: number | undefined, params: UserListParams) {
   return useQuery({
-    queryKey: adminKeys.users(organizationId ?? 0, order, page, pageSize, rules),
+    queryKey: adminKeys.users(organizationId ?? 0, params),
     enabled: organizationId !== undefined,
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) =>
-      api.request('users', {
-        query: { order, limit: pageSize, offset: (page - 1) * pageSize, advanced_filter: inOrganization(organizationId!, rules) },
-        schema: listOf(UserRow),
-        signal,
-      }) as Promise<{ result: UserRow[]; totalresults: number }>,
+    queryFn: ({ signal }) => fetchUsers(organizationId!, params, signal),
   })
 }
 

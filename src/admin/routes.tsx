@@ -25,13 +25,15 @@ const SETTINGS = ['thresholds', 'services', 'agent', 'risks', 'labels', 'tickets
 
 export const adminRoutes: RouteObject[] = [
   route('admin', 'overview', pages, 'OverviewPage'),
-  hosts('admin/:organization'),
-  hosts('admin/:organization/hosts'),
+  // `*`: SPEC §2 "Tables support the path forms … /page={page}" (anything else there is the list's "not found").
+  // /admin/{organization}/hosts/page=2 reaches the sub-tab's route (a sub-tab never holds "="): the hosts then.
+  hosts('admin/:organization/*'),
+  hosts('admin/:organization/hosts/*'),
   route('admin/:organization/hosts/discover', 'discovery', () => import('./discovery/DiscoveryPage'), 'DiscoveryPage'),
   route('admin/:organization/hosts/import', 'hostImport', () => import('./hosts/HostImportPage'), 'HostImportPage'),
-  hosts('admin/:organization/hosts/:contentActiveSubTab'),
+  hosts('admin/:organization/hosts/:contentActiveSubTab/*'),
   route('admin/:organization/environments', 'environments', pages, 'EnvironmentsPage'),
-  route('admin/:organization/users', 'users', pages, 'UsersPage'),
+  route('admin/:organization/users/*', 'users', pages, 'UsersPage'),
   route('admin/:organization/timeline/*', 'timeline', pages, 'OrganizationTimelinePage'),
   route('admin/:organization/users/:user/timeline/*', 'userTimeline', pages, 'UserTimelinePage'),
   settings('admin/:organization/settings', 'thresholds'),

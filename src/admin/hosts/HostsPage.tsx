@@ -1,35 +1,31 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import { ListFilterBar, useListFilter } from '../../app/filters'
+import { ListFilterBar, useListFilter, usePagedRoute } from '../../app/filters'
+import { useTableShortcuts } from '../../app/input'
+import { NotFoundPage } from '../../app/shell'
+import { LIST_LIMIT_MAX } from '../../shared/constants'
 import { hostTypeCategory } from '../../shared/host-types'
-import { HostTypeIcon } from '../../ui'
-import { useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from './api'
+import { HostTypeIcon, TablePanel, type TableColumn } from '../../ui'
+import { fetchAdminHosts, useAdminHosts, useOrganizationEnvironments, type AdminHostRow } from './api'
 import { HostForm } from './HostForm'
 import { HostChecks } from './HostChecks'
 import { ConfigBackupSetup } from './ConfigBackupSetup'
 import { AgentServices } from './AgentServices'
 import { HOST_TYPES, isHostType } from '../../shared/host-types'
 import { BulkBar } from './BulkBar'
+import { HostCheckbox, HostSelectionContext } from './HostSelection'
 import { AdminTabs } from '../components/AdminTabs'
 import { hostFilterColumns } from '../components/filter-columns'
-import { usePageOf } from '../components/page-of'
-
-const PAGE_SIZE = 50
-const SORTABLE = [
-  ['name', 'name'],
-  ['hosttype', 'hosttype'],
-  ['environment', 'hostgroup_alias'],
-] as const
 
 /**
- * SPEC §2 /admin/{organization}/hosts: the organization's hosts, sorted and paged, with add, edit, bulk tags and
- * clusters; …/hosts/new opens the add form at once (the first-run "Add a host" on the monitoring screens).
+ * SPEC §2 /admin/{organization}/hosts: the organization's hosts in the generic table panel (sort, page size,
+ * pagination, CSV, filter indicator; page and sort in the route), with add, edit, bulk tags and clusters;
+ * …/hosts/new opens the add form at once (the first-run "Add a host" on the monitoring screens).
  */
 export function HostsPage() {
   const { t } = useTranslation()
   const { organization = '', contentActiveSubTab } = useParams()
-  const [order, setOrder] = useState<{ column: string; desc: boolean }>({ column: 'name', desc: false })
   const [editing, setEditing] = useState<AdminHostRow | 'new' | null>(contentActiveSubTab === 'new' ? 'new' : null)
   const [shown, setShown] = useState<AdminHostRow | null>(null)
   const [selected, setSelected] = useState<number[]>([])
@@ -44,18 +40,67 @@ export function HostsPage() {
     [t, environments],
   )
   const filter = useListFilter('admin', filterColumns)
-  const [page, setPage] = usePageOf(filter.rules)
-  const hosts = useAdminHosts({
-    organization,
-    rules: filter.rules,
-    order: `${order.desc ? '-' : ''}${order.column}`,
-    limit: PAGE_SIZE,
-    offset: (page - 1) * PAGE_SIZE,
-  })
-  const rows = hosts.data?.result ?? []
-  const pages = Math.max(1, Math.ceil((hosts.data?.totalresults ?? 0) / PAGE_SIZE))
-  const sortBy = (column: string) => setOrder((o) => ({ column, desc: o.column === column ? !o.desc : false }))
+  const paging = usePagedRoute()
+  const query = { organization, rules: filter.rules, order: paging.order }
+  const hosts = useAdminHosts({ ...query, ...paging.range })
+  const total = hosts.data?.totalresults
+  useTableShortcuts({ ...paging.table, total, reload: () => void hosts.refetch() })
 
+  const columns = useMemo(
+    (): TableColumn<AdminHostRow>[] => [
+      {
+        id: 'select',
+        header: t('admin.hosts.columns.select'),
+        cell: (h) => <HostCheckbox id={h.id} name={h.name} />,
+      },
+      {
+        id: 'name',
+        header: t('admin.hosts.columns.name'),
+        sortable: true,
+        csv: (h) => h.name,
+        cell: (h) => (
+          <button
+            type="button"
+            className="btn btn-link p-0"
+            onClick={() => {
+              setEditing(h)
+              setShown(h)
+            }}
+          >
+            {h.name}
+          </button>
+        ),
+      },
+      {
+        id: 'hosttype',
+        header: t('admin.hosts.columns.hosttype'),
+        sortable: true,
+        csv: (h) => h.hosttype,
+        cell: (h) => (
+          <>
+            <span role="img" aria-label={h.hosttype || '?'} className="me-1">
+              <HostTypeIcon category={hostTypeCategory(h.hosttype)} />
+            </span>
+            {h.hosttype}
+          </>
+        ),
+      },
+      {
+        id: 'hostgroup_alias',
+        header: t('admin.hosts.columns.environment'),
+        sortable: true,
+        csv: (h) => h.hostgroup_alias,
+        cell: (h) => h.hostgroup_alias,
+      },
+      // The address is the IP or else the FQDN: two list columns, so it is not sorted by either.
+      { id: 'address', header: t('admin.hosts.columns.address'), csv: address, cell: address },
+      { id: 'tags', header: t('admin.hosts.columns.tags'), sortable: true, csv: tagText, cell: tagText },
+      { id: 'cluster', header: t('admin.hosts.columns.cluster'), csv: (h) => h.cluster, cell: (h) => h.cluster },
+    ],
+    [t],
+  )
+
+  if (paging.notFound) return <NotFoundPage />
   return (
     <div className="container-fluid py-3">
       <h1 className="h4">{t('admin.hosts.title', { organization })}</h1>
@@ -99,73 +144,28 @@ export function HostsPage() {
         <AgentServices hostId={shown.id} hostName={shown.name} />
       )}
       {selected.length > 0 && <BulkBar hostIds={selected} />}
-      {hosts.isPending && <p>{t('admin.hosts.loading')}</p>}
-      {!hosts.isPending && rows.length === 0 && <p>{t('admin.hosts.empty')}</p>}
-      {rows.length > 0 && (
-        <table className="table table-sm table-hover">
-          <thead>
-            <tr>
-              <th scope="col" />
-              {SORTABLE.map(([label, column]) => (
-                <th key={column} scope="col" aria-sort={order.column === column ? (order.desc ? 'descending' : 'ascending') : 'none'}>
-                  <button type="button" className="btn btn-link p-0" onClick={() => sortBy(column)}>
-                    {t(`admin.hosts.columns.${label}`)}
-                  </button>
-                </th>
-              ))}
-              <th scope="col">{t('admin.hosts.columns.address')}</th>
-              <th scope="col">{t('admin.hosts.columns.tags')}</th>
-              <th scope="col">{t('admin.hosts.columns.cluster')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((h) => (
-              <tr key={h.id}>
-                <td>
-                  <input
-                    type="checkbox"
-                    className="form-check-input"
-                    aria-label={t('admin.hosts.select', { name: h.name })}
-                    checked={selected.includes(h.id)}
-                    onChange={(e) => setSelected(e.target.checked ? [...selected, h.id] : selected.filter((id) => id !== h.id))}
-                  />
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="btn btn-link p-0"
-                    onClick={() => {
-                      setEditing(h)
-                      setShown(h)
-                    }}
-                  >
-                    {h.name}
-                  </button>
-                </td>
-                <td>
-                  <span role="img" aria-label={h.hosttype || '?'} className="me-1">
-                    <HostTypeIcon category={hostTypeCategory(h.hosttype)} />
-                  </span>
-                  {h.hosttype}
-                </td>
-                <td>{h.hostgroup_alias}</td>
-                <td>{h.ip_address || h.hostname}</td>
-                <td>{(h.tags ?? []).join(', ')}</td>
-                <td>{h.cluster}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      {/* An organization without hosts says so instead of an empty table (the first-run screens link here). */}
+      {total === 0 && !filter.active ? (
+        <p>{t('admin.hosts.empty')}</p>
+      ) : (
+        <HostSelectionContext.Provider value={{ selected, onChange: setSelected }}>
+          <TablePanel
+            title={t('admin.hosts.list')}
+            rows={hosts.data?.result ?? []}
+            getRowId={(h) => String(h.id)}
+            columns={columns}
+            total={total ?? 0}
+            {...paging.table}
+            loading={hosts.isFetching}
+            filterActive={filter.active}
+            fetchAllRows={async () => (await fetchAdminHosts({ ...query, limit: LIST_LIMIT_MAX, offset: 0 })).result}
+            csvName={t('admin.hosts.title', { organization })}
+          />
+        </HostSelectionContext.Provider>
       )}
-      <nav className="d-flex gap-2 align-items-center">
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-          {t('admin.hosts.previous')}
-        </button>
-        <span>{t('admin.hosts.page', { page, pages })}</span>
-        <button type="button" className="btn btn-sm btn-outline-secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-          {t('admin.hosts.next')}
-        </button>
-      </nav>
     </div>
   )
 }
+
+const address = (h: AdminHostRow) => h.ip_address || h.hostname
+const tagText = (h: AdminHostRow) => (h.tags ?? []).join(', ')

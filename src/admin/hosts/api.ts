@@ -16,7 +16,8 @@ import { CONFIG_BACKUPS_RESOURCE, type BackupProfileName } from '../../shared/co
 
 export interface HostListParams {
   organization: string
-  order: string
+  /** SPEC §7 `order`; the server's (by name) when absent. */
+  order: string | undefined
   limit: number
   offset: number
   /** The filter panel's rules (SPEC §7 advanced_filter). */
@@ -61,22 +62,26 @@ export type HostCheck = z.infer<typeof ResourcePage>['result'][number]
 
 const EXTRA = 'access_method,cluster,notifications_enabled,max_check_attempts,custom_check,website_inspection_config'
 
+/** An organization's hosts, a page of them or (the CSV) every one the filter keeps. */
+export function fetchAdminHosts(params: HostListParams, signal?: AbortSignal) {
+  return api.request('hosts/', {
+    query: {
+      filter: JSON.stringify({ organization_name: params.organization }),
+      order: params.order,
+      limit: params.limit,
+      offset: params.offset,
+      advanced_filter: params.rules.length ? JSON.stringify(params.rules) : undefined,
+      extra_columns: EXTRA,
+    },
+    schema: HostPage,
+    signal,
+  })
+}
+
 export function useAdminHosts(params: HostListParams) {
   return useQuery({
     queryKey: hostAdminKeys.list(params),
-    queryFn: ({ signal }) =>
-      api.request('hosts/', {
-        query: {
-          filter: JSON.stringify({ organization_name: params.organization }),
-          order: params.order,
-          limit: params.limit,
-          offset: params.offset,
-          advanced_filter: params.rules.length ? JSON.stringify(params.rules) : undefined,
-          extra_columns: EXTRA,
-        },
-        schema: HostPage,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchAdminHosts(params, signal),
     placeholderData: keepPreviousData,
   })
 }

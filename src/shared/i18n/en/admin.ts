@@ -83,9 +83,8 @@ export const admin = {
     unlocked: 'The user can log in again.',
     timeline: 'Timeline',
     deleteConfirm: 'Delete user {{name}}?',
-    page: 'Page {{page}} of {{pages}}',
-    previous: 'Previous',
-    next: 'Next',
+    list: 'Users',
+    csvName: 'Users of {{organization}}',
   },
   groups: {
     service_desk: 'Service desk',

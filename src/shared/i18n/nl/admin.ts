@@ -83,9 +83,8 @@ export const admin: typeof en = {
     unlocked: 'De gebruiker kan zich weer aanmelden.',
     timeline: 'Tijdlijn',
     deleteConfirm: 'Gebruiker {{name}} verwijderen?',
-    page: 'Pagina {{page}} van {{pages}}',
-    previous: 'Vorige',
-    next: 'Volgende',
+    list: 'Gebruikers',
+    csvName: 'Gebruikers van {{organization}}',
   },
   groups: {
     service_desk: 'Servicedesk',
