@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { makeTenant, uniq } from '../tests/helpers/api'
-import { useBrowserSuite } from './browser'
+import { openAs, useBrowserSuite } from './browser'
 
 const suite = useBrowserSuite()
 
@@ -75,4 +75,31 @@ describe('administration (issue 15)', () => {
     })
     expect(seen).toEqual([customer])
   }, 60_000)
+
+  it('blocks a character outside SPEC §5 names and a double space in organization and environment names, saying why', async () => {
+    const msp = await makeTenant(suite.server, suite.admin)
+    expect((await suite.admin.put(`/api/v1/organizations/${msp.organizationId}`, { is_msp: true })).status).toBe(200)
+    const page = await openAs(suite, msp, '/admin')
+    await page.getByRole('button', { name: 'Add an organization' }).click()
+    const orgForm = page.getByRole('form', { name: 'Add an organization' })
+    const name = orgForm.getByRole('textbox', { name: 'Name', exact: true })
+    await name.pressSequentially('Acme@')
+    await orgForm.getByRole('status').getByText('Only letters, digits, dot, underscore, hyphen and space are allowed.').waitFor()
+    expect(await name.inputValue()).toBe('Acme')
+    await name.pressSequentially('  B.V.')
+    await orgForm.getByRole('status').getByText('Consecutive spaces are not allowed.').waitFor()
+    expect(await name.inputValue()).toBe('Acme B.V.')
+    await orgForm.getByText('Between 2 and 50 characters.').waitFor()
+
+    const organization = (await msp.api.get(`/api/v1/organizations/${msp.organizationId}`)).body.name as string
+    const environments = await openAs(suite, msp, `/admin/${organization}/environments`)
+    const environment = environments.getByRole('textbox', { name: 'Add an environment', exact: true })
+    await environment.pressSequentially('Prod#1')
+    await environments
+      .getByRole('form', { name: 'Add an environment', exact: true })
+      .getByRole('status')
+      .getByText('Only letters, digits, dot, underscore, hyphen and space are allowed.')
+      .waitFor()
+    expect(await environment.inputValue()).toBe('Prod1')
+  })
 })

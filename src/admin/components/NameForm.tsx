@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLeaveGuard } from '../../ui'
+import { NameInput, nameProblem, useLeaveGuard } from '../../ui'
 import { FormError } from './FormError'
 
 interface Props {
@@ -14,33 +14,37 @@ interface Props {
   children?: ReactNode
 }
 
-/** One name field with save (and cancel): adds or renames an environment or an environment list. */
+/** One SPEC §5 name field with save (and cancel): adds or renames an environment or an environment list. */
 export function NameForm({ label, initial = '', isPending, error, onSave, onCancel, children }: Props) {
   const { t } = useTranslation()
   const [name, setName] = useState(initial)
+  const [submitted, setSubmitted] = useState(false)
+  const problem = nameProblem(name)
   useLeaveGuard(name !== initial && !isPending, t('admin.common.unsaved'))
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    onSave(name.trim(), () => setName(initial))
+    setSubmitted(true)
+    if (problem) return
+    onSave(name.trim(), () => {
+      setName(initial)
+      setSubmitted(false)
+    })
   }
   return (
-    <form className="d-flex flex-wrap gap-2 align-items-start mb-2" onSubmit={submit} aria-label={label}>
-      <input
-        className="form-control w-auto"
-        aria-label={label}
-        placeholder={label}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      {children}
-      <button type="submit" className="btn btn-primary" disabled={isPending || !name.trim()}>
-        {t('admin.common.save')}
-      </button>
-      {onCancel && (
-        <button type="button" className="btn btn-secondary" onClick={onCancel}>
-          {t('admin.common.cancel')}
+    <form className="d-flex flex-wrap gap-2 align-items-start" noValidate onSubmit={submit} aria-label={label}>
+      <NameInput label={label} value={name} onChange={setName} problem={submitted ? problem : null} />
+      {/* Level with the field, below its label (NameInput's label line is 2rem high). */}
+      <div className="d-flex flex-wrap gap-2 align-items-center" style={{ marginTop: '2rem' }}>
+        {children}
+        <button type="submit" className="btn btn-primary" disabled={isPending || !name.trim()}>
+          {t('admin.common.save')}
         </button>
-      )}
+        {onCancel && (
+          <button type="button" className="btn btn-secondary" onClick={onCancel}>
+            {t('admin.common.cancel')}
+          </button>
+        )}
+      </div>
       <div className="w-100">
         <FormError error={error} />
       </div>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLeaveGuard } from '../../ui'
+import { NameInput, nameProblem, useLeaveGuard } from '../../ui'
 import { save, useAdminMutation, type Organization } from '../api'
 import { FormError } from './FormError'
 import { fromDateInput, toDateInput } from './date-input'
@@ -26,12 +26,17 @@ export function OrganizationForm({ organization, organizations, onDone }: Props)
     customer_since: toDateInput(organization?.customer_since),
   }
   const [form, setForm] = useState(initial)
+  const [submitted, setSubmitted] = useState(false)
+  // SPEC §5 name rules; a name kept as it was is not judged again (it may predate them).
+  const problem = form.name === initial.name && organization ? null : nameProblem(form.name)
   const dirty = JSON.stringify(form) !== JSON.stringify(initial)
   const mutation = useAdminMutation((body: unknown) => save('organizations', organization?.id, body))
   useLeaveGuard(dirty && !mutation.isSuccess, t('admin.common.unsaved'))
   const set = (patch: Partial<typeof form>) => setForm((f) => ({ ...f, ...patch }))
   const submit = (e: FormEvent) => {
     e.preventDefault()
+    setSubmitted(true)
+    if (problem) return
     const { msp_parent_id, ...rest } = form
     const body = {
       ...rest,
@@ -43,15 +48,20 @@ export function OrganizationForm({ organization, organizations, onDone }: Props)
     }
     mutation.mutate(body, { onSuccess: onDone })
   }
-  const field = (key: 'name' | 'alias' | 'legal_name', label: string) => (
+  const field = (key: 'alias' | 'legal_name', label: string) => (
     <label className="form-label d-block">
       {label}
       <input className="form-control" name={key} value={form[key]} onChange={(e) => set({ [key]: e.target.value })} />
     </label>
   )
   return (
-    <form className="card card-body mb-3" onSubmit={submit} aria-label={t('admin.overview.add')}>
-      {field('name', t('admin.organization.name'))}
+    <form className="card card-body mb-3" noValidate onSubmit={submit} aria-label={t('admin.overview.add')}>
+      <NameInput
+        label={t('admin.organization.name')}
+        value={form.name}
+        onChange={(name) => set({ name })}
+        problem={submitted ? problem : null}
+      />
       {field('alias', t('admin.organization.alias'))}
       {field('legal_name', t('admin.organization.legalName'))}
       <label className="form-check">
