@@ -22,6 +22,29 @@ afterAll(() => agent?.close())
 const open = (user: Tenant, route: string): Promise<Page> => openAs(suite, user, route)
 
 describe('host administration (issue 15)', () => {
+  it('picks option tags from their descriptions, and the host brings what they say (SPEC §3 host option tags)', async () => {
+    const admin = await makeTenant(suite.server, suite.admin, 'administrator')
+    const organization = (await suite.admin.get(`/api/v1/organizations/${admin.organizationId}`)).body.name as string
+    const page = await open(admin, `/admin/${organization}/hosts`)
+    await page.getByRole('button', { name: 'Add a host' }).click()
+    const form = page.getByRole('form', { name: 'Add a host' })
+    await form.getByLabel('Name', { exact: true }).fill('mail-01')
+    await form.getByLabel('Host type', { exact: true }).selectOption('linux')
+    await form.getByLabel('Tags (comma-separated)', { exact: true }).fill('rack-7')
+    await form.getByText('Option tags: what each does').click()
+    await form.getByRole('checkbox', { name: /^smtp Checks the SMTP server’s greeting/ }).check()
+    // The Linux type brings SSH; its no_check_ tag names it.
+    await form.getByRole('checkbox', { name: /^no_check_ssh Leaves out the check “SSH”/ }).check()
+    await form.getByText('Checks this host brings: ping, SMTP').waitFor()
+    await expect(form.getByLabel('Tags (comma-separated)', { exact: true }).inputValue()).resolves.toBe('rack-7, smtp, no_check_ssh')
+    await form.getByRole('button', { name: 'Save' }).click()
+    await page.getByRole('table').getByRole('button', { name: 'mail-01' }).waitFor()
+    const hosts = await admin.api.get(
+      `/api/v1/hosts/?advanced_filter=${encodeURIComponent(JSON.stringify([['name', 'equals', 'mail-01']]))}`,
+    )
+    expect(hosts.body.result[0].tags).toEqual(['rack-7', 'smtp', 'no_check_ssh'])
+  })
+
   it('adds a Linux host by type and shows its checks turning green and red', async () => {
     // A server admin: only their checks may reach loopback (issue 13 allowed targets).
     const admin = await makeTenant(suite.server, suite.admin, 'administrator', { serverAdmin: true })

@@ -94,6 +94,21 @@ export interface PlanInput extends PlanHost {
   disabled_checks?: readonly string[]
 }
 
+/**
+ * SPEC §3 "Host option tags (category, description, optional device types)": the tags a host of `hosttype` is offered,
+ * by category; `no_check_*` names each check the type brings. Descriptions are the UI's (admin.hosts.tags).
+ */
+export function optionTagCategories(hosttype: string) {
+  return {
+    agentless_checks: Object.keys(AGENTLESS_CHECK_TAGS),
+    status_allowances: [...STATUS_ALLOWANCE_TAGS],
+    check_options: [NO_SNI_TAG, ...(isHostType(hosttype) ? typeCheckSlugs(hosttype).map((slug) => NO_CHECK_PREFIX + slug) : [])],
+    host_options: [...WORKING_HOST_OPTIONS],
+    recorded_only: [...RECORDED_ONLY_TAGS],
+  }
+}
+export type OptionTagCategory = keyof ReturnType<typeof optionTagCategories>
+
 /** The checks a host type brings by itself, by checkSlug, in order: what settings/services turns on or off. */
 export const typeCheckSlugs = (hosttype: HostTypeName): string[] =>
   HOST_TYPES[hosttype].checks({ hostname: '' }).map((c) => checkSlug(c.name))

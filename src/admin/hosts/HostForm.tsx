@@ -7,6 +7,7 @@ import { failureOf, useCreateHost, useDeleteHost, useUpdateHost, type AdminHostR
 import { useCurrentUser } from '../../app/api'
 import { useServices } from '../settings/api'
 import { HostSecretsFields, type SecretValues } from './HostSecretsFields'
+import { OptionTagPicker } from './OptionTagPicker'
 
 export interface HostFormProps {
   environments: { id: number; alias: string }[]
@@ -135,6 +136,7 @@ export function HostForm({ environments, host, onDone, onCancel, onDeleted }: Ho
         t('admin.hosts.form.tags'),
         <input id="host-tags" className="form-control" value={tags} onChange={(e) => setTags(e.target.value)} />,
       )}
+      <OptionTagPicker hosttype={hosttype} tags={splitTags(tags)} onChange={(next) => setTags(next.join(', '))} />
       {field(
         'host-access',
         t('admin.hosts.form.accessMethod'),
