@@ -9,8 +9,9 @@
  * `message`), why (`action` PROBLEM or RECOVERY) and its delivery status (`status` PENDING → SENT or
  * FAILED, with `attempts` and `last_error` in extra_data). Hosts with the option tag delayed-notifications or
  * standby wait DELAYED_NOTIFICATION_S (SPEC §9: 10 minutes) first: a problem that recovered, or was
- * acknowledged or put in maintenance meanwhile, is DROPPED instead. Delays live in memory: a restart during
- * one leaves the event DELAYED and sends nothing. A device configuration that changed (a config-backups version,
+ * acknowledged or put in maintenance meanwhile, is DROPPED instead. The wait is a timer in the process that wrote
+ * the notification; a sweep every SWEEP_S decides the DELAYED ones past due whose timer died with a restart, in
+ * whichever process sweeps first (the decision is claimed in the database, so none is sent twice). A device configuration that changed (a config-backups version,
  * event CONFIG_CHANGED) is notified too, unless made in maintenance: that is planned work.
  */
 import type { FastifyBaseLogger } from 'fastify'
@@ -18,8 +19,15 @@ import type { Store } from '../store/db'
 import type { Bus } from '../feed/bus'
 import type { BusMessage, EventDelta, FeedDelta } from '../../shared/feed'
 import { loadTargets, type ActionTarget } from '../store/action-targets'
-import { eventDelta, updateEventStatus, writeEvents } from '../store/event-log'
-import { isFlappingChange, lastNotified, notificationSettings, notifyingAcknowledgement } from '../store/notifications'
+import { claimEventStatus, eventDelta, eventDeltas, updateEventStatus, writeEvents } from '../store/event-log'
+import {
+  delayedNotifications,
+  isFlappingChange,
+  lastNotified,
+  notificationSettings,
+  notifyingAcknowledgement,
+  type DelayedNotification,
+} from '../store/notifications'
 import { deliverWebhook, webhookOrigin, type Delivery } from './webhook'
 
 interface NotifierOptions {
@@ -36,6 +44,8 @@ interface NotifierOptions {
 type NotificationType = 'PROBLEM' | 'RECOVERY' | 'ACKNOWLEDGEMENT' | 'CONFIG_CHANGED'
 const DELAY_TAGS = ['delayed-notifications', 'standby']
 const RECOVERED = ['ok', 'up']
+/** How often the DELAYED notifications past due are looked for (at most this late after a restart). */
+const SWEEP_S = 30
 
 interface Subject {
   target: ActionTarget
@@ -112,24 +122,46 @@ export function createNotifier(o: NotifierOptions) {
       delayedS: delayed ? o.delayS : 0,
       at: e.display_time,
     })
-    const payload = { ...payloadOf(target, type), state: e.status, state_type: e.state_type, output: e.message, time: e.display_time }
-    if (!delayed) return deliver(event.id, event.extra, payload)
+    if (!delayed) return deliver(event.id, event.extra, stateChangePayload(target, type, e))
     const timer = setTimeout(() => {
       timers.delete(timer)
-      void (async () => {
-        // SPEC §9 delayed standby notification: still the same problem, still unhandled? Then it goes.
-        const now = await subjectOf(e)
-        const still = now && now.target.state === e.status && !now.target.acknowledged && !now.inMaintenance && now.notificationsEnabled
-        if (still) return deliver(event.id, event.extra, payload)
-        publish(
-          await updateEventStatus(db, event.id, 'DROPPED', {
-            ...event.extra,
-            reason: `${event.extra.reason}; no longer ${e.status} after ${o.delayS} s`,
-          }),
-        )
-      })().catch((err) => o.log.error({ err, event: event.id }, 'delayed notification failed'))
+      queue(e, (change) => decideDelayed(change, event))
     }, o.delayS * 1000)
     timers.add(timer)
+  }
+
+  /**
+   * SPEC §9 delayed standby notification, once its wait is over: still the same problem, still unhandled? Then it
+   * goes, else it is DROPPED. Claimed in the database first: a timer and a sweep never both decide it.
+   */
+  async function decideDelayed(e: EventDelta, event: { id: number; extra: Record<string, unknown> }) {
+    const now = await subjectOf(e)
+    const still = now && now.target.state === e.status && !now.target.acknowledged && !now.inMaintenance && now.notificationsEnabled
+    const extra = still ? event.extra : { ...event.extra, reason: `${event.extra.reason}; no longer ${e.status} after ${o.delayS} s` }
+    const claimed = await claimEventStatus(db, event.id, 'DELAYED', still ? 'PENDING' : 'DROPPED', extra)
+    if (!claimed.length) return
+    publish(claimed)
+    if (still) deliver(event.id, event.extra, stateChangePayload(now.target, 'PROBLEM', e))
+  }
+
+  /** The DELAYED notifications past due: those whose timer died with a restart (or fires a moment later). */
+  async function sweep() {
+    const now = Math.floor(Date.now() / 1000)
+    const due = (await delayedNotifications(db)).filter((n) => n.due <= now)
+    for (const n of due) {
+      const [change] = n.stateEventId === null ? [] : await eventDeltas(db, [n.stateEventId])
+      if (change) queue(change, (c) => decideDelayed(c, n))
+      else await dropOrphan(n)
+    }
+  }
+
+  /** A delayed notification whose state change is gone (its host deleted) has nothing left to say. */
+  async function dropOrphan(n: DelayedNotification) {
+    publish(await claimEventStatus(db, n.id, 'DELAYED', 'DROPPED', { ...n.extra, reason: `${n.extra.reason}; the object is gone` }))
+  }
+
+  function stateChangePayload(target: ActionTarget, type: NotificationType, e: EventDelta) {
+    return { ...payloadOf(target, type), state: e.status, state_type: e.state_type, output: e.message, time: e.display_time }
   }
 
   /** Issue 17: an acknowledgement made with "notify" tells the contacts who took the problem (Nagios ACKNOWLEDGEMENT). */
@@ -228,6 +260,11 @@ export function createNotifier(o: NotifierOptions) {
   const queue = (d: EventDelta, work: (d: EventDelta) => Promise<void>) => {
     chain = chain.then(() => work(d)).catch((err) => o.log.error({ err, event: d.id }, 'notification failed'))
   }
+  const sweepNow = () => void sweep().catch((err) => o.log.error({ err }, 'delayed notification sweep failed'))
+  const sweeper = o.webhookUrl ? setInterval(sweepNow, SWEEP_S * 1000) : undefined
+  sweeper?.unref()
+  // At start: the delayed notifications a restart interrupted are decided now if they are due.
+  if (o.webhookUrl) sweepNow()
 
   return {
     /** EngineOptions.onWritten: the HARD state changes and configuration changes of a batch, queued in order. */
@@ -249,6 +286,7 @@ export function createNotifier(o: NotifierOptions) {
     },
     /** Stops waiting: delayed notifications are not sent, retries end as FAILED. */
     async stop() {
+      clearInterval(sweeper)
       for (const t of timers) clearTimeout(t)
       timers.clear()
       stopping.abort()

@@ -121,6 +121,26 @@ export async function updateEventStatus(
   return eventDeltas(db, [id])
 }
 
+/**
+ * Moves an event from status `from` to `to` only if it still has `from`: of several deciders (a timer, a sweep in
+ * another process) exactly one wins. The winner gets the event's delta, the others nothing.
+ */
+export async function claimEventStatus(
+  db: Kysely<Database>,
+  id: number,
+  from: string,
+  to: string,
+  extra_data: Record<string, unknown>,
+): Promise<EventDelta[]> {
+  const { numUpdatedRows } = await db
+    .updateTable('events')
+    .set({ status: to, extra_data: JSON.stringify(extra_data) })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return numUpdatedRows > 0n ? eventDeltas(db, [id]) : []
+}
+
 /** Deltas of events changed in place (a maintenance's status moves SCHEDULED → STARTED → STOPPED). */
 export async function eventDeltas(db: Kysely<Database>, ids: number[]): Promise<EventDelta[]> {
   const out: EventDelta[] = []

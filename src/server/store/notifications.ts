@@ -33,6 +33,34 @@ export async function notificationSettings(db: Kysely<Database>, target: ActionT
   }
 }
 
+export interface DelayedNotification {
+  id: number
+  stateEventId: number | null
+  /** unix seconds when its wait is over */
+  due: number
+  extra: Record<string, unknown>
+}
+
+/** The notifications still waiting (status DELAYED, through the events_delayed index), with when each is due. */
+export async function delayedNotifications(db: Kysely<Database>): Promise<DelayedNotification[]> {
+  const rows = await db
+    .selectFrom('events')
+    .select(['id', 'display_time', 'extra_data'])
+    .where('status', '=', 'DELAYED')
+    .where('type', '=', 'notification')
+    .orderBy('id')
+    .execute()
+  return rows.map((r) => {
+    const extra = readJson<Record<string, unknown>>(r.extra_data, {})
+    return {
+      id: r.id,
+      stateEventId: typeof extra.state_event_id === 'number' ? extra.state_event_id : null,
+      due: r.display_time + (typeof extra.delayed_s === 'number' ? extra.delayed_s : 0),
+      extra,
+    }
+  })
+}
+
 /** Whether a state_change event is (or was written as) a flapping one; null when it is gone. */
 export async function isFlappingChange(db: Kysely<Database>, eventId: number): Promise<boolean | null> {
   const row = await db.selectFrom('events').select(['data', 'is_flapping']).where('id', '=', eventId).executeTakeFirst()

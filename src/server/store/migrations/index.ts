@@ -40,6 +40,7 @@ import * as m0045 from './0045_config_backups'
 import * as m0046 from './0046_host_assets'
 import * as m0047 from './0047_checkmk_agent_check'
 import * as m0048 from './0048_asset_collectors'
+import * as m0049 from './0049_delayed_notifications'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '0046_host_assets': m0046,
   '0047_checkmk_agent_check': m0047,
   '0048_asset_collectors': m0048,
+  '0049_delayed_notifications': m0049,
 }
