@@ -74,6 +74,13 @@ describe.each(DATABASES)('reports on %s', (db) => {
     expect((await t.api.get(`/api/v1/reports?advanced_filter=${content}`)).body.totalresults).toBe(3)
     const unknown = encodeURIComponent(JSON.stringify([{ key: 'created_by', operator: 'equals', value: 1 }]))
     expect((await t.api.get(`/api/v1/reports?advanced_filter=${unknown}`)).body.error.key).toBe('columns_not_allowed')
+    // SPEC §7 "grouped: GET {base}grouped, group_by plus the list options".
+    const grouped = await t.api.get('/api/v1/reports/grouped?group_by=period&order=title')
+    expect(grouped.status).toBe(200)
+    expect(grouped.body.result.map((g: any) => [g.period, g.totalresults, g.result.map((r: { title: string }) => r.title)])).toEqual([
+      ['daily', 1, ['Zulu report']],
+      ['monthly', 2, ['Alpha report', 'Mid report']],
+    ])
   })
 
   it('filters reports by a content item with equals by default, as the report fields are (SPEC §4 filter rules)', async () => {

@@ -66,6 +66,13 @@ describe.each(DATABASES)('slideshows on %s', (db) => {
       `/api/v1/slideshows?advanced_filter=${encodeURIComponent(JSON.stringify([{ key: 'alias', operator: 'contains', value: 'mid' }]))}`,
     )
     expect(filtered.body.result.map((s: { alias: string }) => s.alias)).toEqual(['Mid wall'])
+    // SPEC §7 "grouped: GET {base}grouped", each row with its maps as the list gives them.
+    const grouped = await t.api.get('/api/v1/slideshows/grouped?group_by=hostgroup_id&order=alias')
+    expect(grouped.status).toBe(200)
+    expect(grouped.body.result).toHaveLength(1)
+    expect(grouped.body.result[0]).toMatchObject({ hostgroup_id: t.environmentId, totalresults: 3 })
+    expect(grouped.body.result[0].result.map((s: { alias: string }) => s.alias)).toEqual(['Alpha wall', 'Mid wall', 'Zulu wall'])
+    expect(grouped.body.result[0].result[0].maps).toEqual(all.body.result[0].maps)
     expect(
       (
         await t.api.get(

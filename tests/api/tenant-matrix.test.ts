@@ -318,12 +318,14 @@ const ROUTES: Record<string, Case> = {
   'POST /api/v1/maps/{id}/versions/{version}/revert': { kind: 'write' },
   'GET /api/v1/maps/{id}/states': { kind: 'read' },
   'GET /api/v1/slideshows': { kind: 'read' },
+  'GET /api/v1/slideshows/grouped': { kind: 'read', query: () => 'group_by=hostgroup_id' },
   'POST /api/v1/slideshows': { kind: 'write', body: (f) => ({ alias: uniq('mx-show'), hostgroup_id: f.env, delay: 10, map_ids: [f.map] }) },
   'GET /api/v1/slideshows/by-name/{hostgroup_name}/{name}': { kind: 'read' },
   'GET /api/v1/slideshows/{id}': { kind: 'read' },
   'PUT /api/v1/slideshows/{id}': { kind: 'write', body: () => ({ alias: 'taken over' }) },
   'DELETE /api/v1/slideshows/{id}': { kind: 'write' },
   'GET /api/v1/reports': { kind: 'read' },
+  'GET /api/v1/reports/grouped': { kind: 'read', query: () => 'group_by=period' },
   'POST /api/v1/reports': {
     kind: 'write',
     body: (f) => ({

@@ -7,7 +7,7 @@
  */
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, Dialect, ReportTable } from './db'
-import { getEntity, listEntities, type EntityDef, type ListQuery } from './list'
+import { getEntity, groupEntities, listEntities, type EntityDef, type GroupedQuery, type ListQuery } from './list'
 import { demand, type Scope } from './scope'
 import { now, readJson } from './json'
 import { fail } from './fail'
@@ -102,6 +102,9 @@ export const reportDef: EntityDef<Row, Report> = {
 
 export const listReports = (db: Kysely<Database>, dialect: Dialect, scope: Scope, q: ListQuery) =>
   listEntities(db, dialect, reportDef, scope, q)
+/** SPEC §7 `grouped` of the reports (e.g. by period or environment). */
+export const groupReports = (db: Kysely<Database>, dialect: Dialect, scope: Scope, q: GroupedQuery) =>
+  groupEntities(db, dialect, reportDef, scope, q)
 
 export const getReport = async (db: Kysely<Database>, scope: Scope, id: number): Promise<Report> =>
   (await getEntity(db, reportDef, scope, id)) ?? fail('report_not_found', { id })

@@ -7,7 +7,7 @@
 import type { Kysely, Selectable } from 'kysely'
 import type { z } from 'zod'
 import type { Database, Dialect, SlideshowTable } from './db'
-import { getEntity, listEntities, type EntityDef, type ListQuery } from './list'
+import { getEntity, groupEntities, listEntities, type EntityDef, type GroupedQuery, type ListQuery } from './list'
 import { demand, type Scope } from './scope'
 import { now } from './json'
 import { fail } from './fail'
@@ -101,6 +101,18 @@ export async function listSlideshows(db: Kysely<Database>, dialect: Dialect, sco
     page.result.map((r) => r.id as number),
   )
   return { ...page, result: page.result.map((r) => ('maps' in r ? { ...r, maps: maps.get(r.id as number) ?? [] } : r)) }
+}
+
+/** SPEC §7 `grouped` of the slideshows: each group's rows with their maps, as the list gives them. */
+export async function groupSlideshows(db: Kysely<Database>, dialect: Dialect, scope: Scope, q: GroupedQuery) {
+  const grouped = await groupEntities(db, dialect, slideshowDef, scope, q)
+  const maps = await mapsOf(
+    db,
+    scope,
+    grouped.result.flatMap((g) => g.result.map((r) => r.id as number)),
+  )
+  const withMaps = (r: Partial<SlideshowOut>) => ('maps' in r ? { ...r, maps: maps.get(r.id as number) ?? [] } : r)
+  return { ...grouped, result: grouped.result.map((g) => ({ ...g, result: g.result.map(withMaps) })) }
 }
 
 async function loadSlideshow(db: Kysely<Database>, scope: Scope, id: number): Promise<SlideshowOut> {

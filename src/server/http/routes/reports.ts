@@ -10,18 +10,21 @@ import {
   ReportGraphs,
   ReportUpdate,
 } from '../../../shared/api/report-configurations'
-import { ListQuery } from '../../store/list'
-import { listOf, NoContent } from '../../../shared/api/list'
+import { GroupedQuery, ListQuery } from '../../store/list'
+import { groupedOf, listOf, NoContent } from '../../../shared/api/list'
 import { commitThenPublish } from '../../store/commit'
 import { now } from '../../store/json'
 import { reportFigures } from '../../store/report-figures'
 import { reportGraphs } from '../../store/report-graphs'
-import { createReport, deleteReport, getReport, getReportByName, listReports, updateReport } from '../../store/reports'
+import { createReport, deleteReport, getReport, getReportByName, groupReports, listReports, updateReport } from '../../store/reports'
 
 export async function reportRoutes(app: ZodApp, { store, bus }: RouteDeps) {
   const { db } = store
   app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(Report) } } }, async (req) =>
     listReports(db, store.dialect, req.scope, req.query),
+  )
+  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(Report) } } }, async (req) =>
+    groupReports(db, store.dialect, req.scope, req.query),
   )
   app.get('/by-name/:hostgroup_name/:name', { schema: { params: ReportByName, response: { 200: Report } } }, async (req) =>
     getReportByName(db, req.scope, req.params.hostgroup_name, req.params.name),

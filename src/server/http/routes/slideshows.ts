@@ -3,9 +3,17 @@ import { z } from 'zod'
 import type { ZodApp, RouteDeps } from '../types'
 import { IdParams } from '../../../shared/api/entities'
 import { Slideshow, SlideshowBody, SlideshowUpdate } from '../../../shared/api/maps'
-import { ListQuery } from '../../store/list'
-import { listOf, NoContent } from '../../../shared/api/list'
-import { createSlideshow, deleteSlideshow, getSlideshow, getSlideshowByName, listSlideshows, updateSlideshow } from '../../store/slideshows'
+import { GroupedQuery, ListQuery } from '../../store/list'
+import { groupedOf, listOf, NoContent } from '../../../shared/api/list'
+import {
+  createSlideshow,
+  deleteSlideshow,
+  getSlideshow,
+  getSlideshowByName,
+  groupSlideshows,
+  listSlideshows,
+  updateSlideshow,
+} from '../../store/slideshows'
 
 const ByName = z.object({ hostgroup_name: z.string().min(1).max(255), name: z.string().min(1).max(255) })
 
@@ -13,6 +21,9 @@ export async function slideshowRoutes(app: ZodApp, { store }: RouteDeps) {
   const { db } = store
   app.get('/', { schema: { querystring: ListQuery, response: { 200: listOf(Slideshow) } } }, async (req) =>
     listSlideshows(db, store.dialect, req.scope, req.query),
+  )
+  app.get('/grouped', { schema: { querystring: GroupedQuery, response: { 200: groupedOf(Slideshow) } } }, async (req) =>
+    groupSlideshows(db, store.dialect, req.scope, req.query),
   )
   app.get('/by-name/:hostgroup_name/:name', { schema: { params: ByName, response: { 200: Slideshow } } }, async (req) =>
     getSlideshowByName(db, req.scope, req.params.hostgroup_name, req.params.name),
