@@ -36,6 +36,8 @@ export const AGENTLESS_CHECK_TAGS = {
     config: { host_header: h.hostname, cert_warn_days: 30, cert_crit_days: 7 },
   }),
   mx: (h: PlanHost): PlannedCheck => ({ name: 'MX', kind: 'dns', config: { name: h.hostname, record_type: 'MX', system_resolver: true } }),
+  // SPEC §3 agentless check `dnssec`: the signatures of the host's zone, checked a few times a day.
+  dnssec: (h: PlanHost): PlannedCheck => ({ name: 'DNSSEC', kind: 'dnssec', config: { zone: h.hostname }, check_interval: 21600 }),
   // A daily scan of the common ports: the host's open ports and external overview asset sections.
   port_scan: (): PlannedCheck => ({ name: 'Open ports', kind: 'ports', config: {}, check_interval: 86400 }),
 } satisfies Record<string, (h: PlanHost) => PlannedCheck>
@@ -54,7 +56,6 @@ export const WORKING_HOST_OPTIONS = ['delayed-notifications', 'standby', 'high_l
 
 /** SPEC §3 tags Vigil keeps on the host but that change nothing yet: their features (scans, …) do not exist. */
 export const RECORDED_ONLY_TAGS = [
-  'dnssec',
   'dyndns',
   'linux-hosted',
   'no_nessus_scan',

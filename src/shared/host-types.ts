@@ -43,7 +43,21 @@ export type WindowsRole = (typeof WINDOWS_ROLES)[number]
 
 /** The built-in check kinds a planned check may use (the engine's CHECK_KIND_NAMES, less plugins). */
 export type PlannedKind =
-  'ping' | 'tcp' | 'http' | 'https' | 'dns' | 'smtp' | 'imap' | 'pop' | 'ftp' | 'ssh' | 'snmp' | 'inventory' | 'checkmk-agent' | 'ports'
+  | 'ping'
+  | 'tcp'
+  | 'http'
+  | 'https'
+  | 'dns'
+  | 'smtp'
+  | 'imap'
+  | 'pop'
+  | 'ftp'
+  | 'ssh'
+  | 'snmp'
+  | 'inventory'
+  | 'checkmk-agent'
+  | 'ports'
+  | 'dnssec'
 
 /** One check a host brings: the resource's name and its check, in the engine's configuration words. */
 export interface PlannedCheck {

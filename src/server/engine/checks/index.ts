@@ -3,6 +3,7 @@ import { checkmkAgent } from './checkmk-agent'
 import { command } from './command'
 import { configBackup } from './config-backup'
 import { dns } from './dns'
+import { dnssec } from './dnssec'
 import { ftp } from './ftp'
 import { http } from './http'
 import { https } from './https'
@@ -35,6 +36,7 @@ export const checkKinds = {
   inventory,
   'checkmk-agent': checkmkAgent,
   ports,
+  dnssec,
 } satisfies Record<CheckKindName, CheckKind<any>>
 
 export { runCheck, type RunOptions } from './run'

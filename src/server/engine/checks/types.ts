@@ -27,6 +27,7 @@ export const CHECK_KIND_NAMES = [
   'inventory',
   'checkmk-agent',
   'ports',
+  'dnssec',
 ] as const
 export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
 

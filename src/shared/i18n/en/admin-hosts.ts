@@ -77,7 +77,7 @@ export const adminHosts = {
       standby: 'A standby host: its notifications wait 10 minutes, and reports count it as on standby.',
       high_latency: 'A slow link (satellite, mobile): the ping check warns at 6 s and is critical at 10 s.',
       no_auto_inventory: 'No daily inventory check for an SNMP or Checkmk host.',
-      dnssec: 'DNSSEC check of the host’s domain.',
+      dnssec: 'Checks that the zone of the host’s name is signed, warning 7 days and critical 3 days before its signatures expire.',
       dyndns: 'The host’s address changes (dynamic DNS).',
       'linux-hosted': 'The host runs on a Linux hypervisor.',
       no_nessus_scan: 'Leave the host out of Nessus scans.',

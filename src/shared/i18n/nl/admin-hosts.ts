@@ -79,7 +79,8 @@ export const adminHosts: typeof en = {
       standby: 'Een stand-byhost: zijn meldingen wachten 10 minuten en rapporten tellen hem als stand-by.',
       high_latency: 'Een trage verbinding (satelliet, mobiel): de ping-controle waarschuwt bij 6 s en is kritiek bij 10 s.',
       no_auto_inventory: 'Geen dagelijkse inventariscontrole voor een SNMP- of Checkmk-host.',
-      dnssec: 'DNSSEC-controle van het domein van de host.',
+      dnssec:
+        'Controleert dat de zone van de hostnaam ondertekend is, met een waarschuwing 7 dagen en kritiek 3 dagen voor de handtekeningen verlopen.',
       dyndns: 'Het adres van de host verandert (dynamische DNS).',
       'linux-hosted': 'De host draait op een Linux-hypervisor.',
       no_nessus_scan: 'De host niet meenemen in Nessus-scans.',
