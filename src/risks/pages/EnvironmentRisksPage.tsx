@@ -77,7 +77,9 @@ function EnvironmentRisks({ name }: { name: string }) {
         {...paging.table}
         loading={plugins.isFetching}
         emptyKind="risks"
-        fetchAllRows={async () => (await fetchRiskPlugins({ hostgroup_id: environment!.id, limit: LIST_LIMIT_MAX, offset: 0 })).result}
+        fetchAllRows={
+          environment && (async () => (await fetchRiskPlugins({ hostgroup_id: environment.id, limit: LIST_LIMIT_MAX, offset: 0 })).result)
+        }
         renderExpanded={(p) => <RiskGroupFindings hostgroupId={p.hostgroup_id} plugin={p} onOpen={setOpenRisk} />}
       />
       {openRisk !== null && <RiskDetail id={openRisk} onClose={() => setOpenRisk(null)} />}
