@@ -4,28 +4,21 @@
  * the wait was only a timer in memory and the notification was lost.
  */
 import fs from 'node:fs'
-import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DATABASES, freshPostgres, startServer } from '../helpers/server'
 import { adminClient } from '../helpers/api'
-import { listen, type Listening } from '../fixtures/loopback'
+import { webhookReceiver, type Listening } from '../fixtures/loopback'
 
 describe.each(DATABASES)('delayed notifications across a restart on %s', (db) => {
   let hook: Listening
   const received: any[] = []
   beforeAll(async () => {
-    hook = await listen(
-      http.createServer((req, res) => {
-        let text = ''
-        req.on('data', (c) => (text += c))
-        req.on('end', () => {
-          received.push(JSON.parse(text))
-          res.writeHead(204).end()
-        })
-      }),
-    )
+    hook = await webhookReceiver((body) => {
+      received.push(body)
+      return 204
+    })
   })
   afterAll(() => hook.close())
 

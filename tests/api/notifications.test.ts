@@ -5,12 +5,11 @@
  * recorded as a notification event with its delivery status. SPEC §9: delayed standby notifications wait
  * 10 minutes (here VIGIL_NOTIFY_DELAY_S) and are dropped when the state recovered meanwhile.
  */
-import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { DATABASES } from '../helpers/server'
 import { useApiSuite } from '../helpers/suite'
 import { uniq } from '../helpers/api'
-import { listen, type Listening } from '../fixtures/loopback'
+import { webhookReceiver, type Listening } from '../fixtures/loopback'
 
 interface Hook {
   body: any
@@ -24,21 +23,14 @@ describe.each(DATABASES)('notifications on %s', (db) => {
   const DELAY_S = 2
 
   beforeAll(async () => {
-    hook = await listen(
-      http.createServer((req, res) => {
-        let text = ''
-        req.on('data', (c) => (text += c))
-        req.on('end', () => {
-          if (failures > 0) {
-            failures--
-            res.writeHead(503).end()
-            return
-          }
-          received.push({ body: JSON.parse(text), url: req.url ?? '' })
-          res.writeHead(204).end()
-        })
-      }),
-    )
+    hook = await webhookReceiver((body, url) => {
+      if (failures > 0) {
+        failures--
+        return 503
+      }
+      received.push({ body, url })
+      return 204
+    })
   })
   afterAll(() => hook.close())
   // Registered after the listener's hooks, so its port is known when the server starts.

@@ -87,8 +87,8 @@ export function createNotifier(o: NotifierOptions) {
     deliveries.add(p)
   }
 
+  /** Delivers a notification already PENDING: written so, or claimed from DELAYED (decideDelayed). */
   async function send(id: number, extra: Record<string, unknown>, payload: Record<string, unknown>) {
-    await updateEventStatus(db, id, 'PENDING', extra).then(publish)
     const delivery: Delivery = await deliverWebhook(
       o.webhookUrl!,
       { ...payload, event_id: id },
