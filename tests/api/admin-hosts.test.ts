@@ -170,7 +170,12 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
   })
 
   it('takes a backup private key the check can use, and refuses one it cannot, writing nothing', async () => {
-    const { private: encrypted } = utils.generateKeyPairSync('ed25519', { passphrase: 'key-passphrase', cipher: 'aes256-ctr', rounds: 16 })
+    const { private: encrypted } = utils.generateKeyPairSync('ecdsa', {
+      bits: 256,
+      passphrase: 'key-passphrase',
+      cipher: 'aes256-ctr',
+      rounds: 16,
+    })
     const backup = (secrets: Record<string, string>) => create({ hosttype: 'switch', ip_address: '192.0.2.43', secrets })
     const before = await hostsTable()
     const refusals: [Record<string, string>, string, string][] = [
@@ -186,12 +191,12 @@ describe.each(DATABASES)('host administration, on %s', (db) => {
         'the passphrase does not open this private key',
       ],
       [
-        { backup_user: 'bk', backup_private_key: utils.generateKeyPairSync('ed25519').public },
+        { backup_user: 'bk', backup_private_key: utils.generateKeyPairSync('ecdsa', { bits: 256 }).public },
         'secrets.backup_private_key',
         'a private key is expected, not a public one',
       ],
       [
-        { backup_private_key: utils.generateKeyPairSync('ed25519').private },
+        { backup_private_key: utils.generateKeyPairSync('ecdsa', { bits: 256 }).private },
         'secrets.backup_user',
         'a backup private key needs a backup user',
       ],
