@@ -47,16 +47,17 @@ export const STATUS_ALLOWANCE_TAGS = ['400', '401', '403', '404'] as const
 
 /** SPEC §3 host option: an SNMP host brings no daily inventory check. */
 export const NO_AUTO_INVENTORY_TAG = 'no_auto_inventory'
+/** SPEC §3 host option: the host's address changes (dynamic DNS). */
+export const DYNDNS_TAG = 'dyndns'
 
 /**
  * SPEC §3 host options whose behaviour Vigil has: the notifier delays problems of the first three (SPEC §9), and
- * `no_auto_inventory` keeps an SNMP host's inventory check away.
+ * `no_auto_inventory` keeps an SNMP host's inventory check away, `dyndns` sends the host's checks to its name (hostAddress).
  */
-export const WORKING_HOST_OPTIONS = ['delayed-notifications', 'standby', 'high_latency', NO_AUTO_INVENTORY_TAG] as const
+export const WORKING_HOST_OPTIONS = ['delayed-notifications', 'standby', 'high_latency', NO_AUTO_INVENTORY_TAG, DYNDNS_TAG] as const
 
 /** SPEC §3 tags Vigil keeps on the host but that change nothing yet: their features (scans, …) do not exist. */
 export const RECORDED_ONLY_TAGS = [
-  'dyndns',
   'linux-hosted',
   'no_nessus_scan',
   'no_shodan_scan',
@@ -75,6 +76,23 @@ export const NO_CHECK_PREFIX = 'no_check_'
 
 /** `high_latency` (SPEC §3): the ping host check tolerates a slow link (satellite, mobile) before warning. */
 export const HIGH_LATENCY_PING = { warn_rta_ms: 6000, crit_rta_ms: 10000 }
+
+/**
+ * Where a host's checks go when their configuration names no target (SPEC §3 Host ip_address, else hostname). A
+ * `dyndns` host's stored address goes stale, so its checks go to its name, looked up at every check.
+ */
+export const hostAddress = (host: { ip_address: string; fqdn: string; name: string; tags: readonly string[] }) =>
+  (host.tags.includes(DYNDNS_TAG) ? '' : host.ip_address) || host.fqdn || host.name
+
+/**
+ * A host check's configuration with the host's options applied as they are now, so that adding or removing
+ * `high_latency` takes effect at once: a ping gets the slow link's levels unless it sets either level itself (a pair
+ * is kept whole, as with an organization's thresholds).
+ */
+export function hostCheckConfig(kind: string, config: Readonly<Record<string, unknown>>, tags: readonly string[]) {
+  const ownLevels = config.warn_rta_ms !== undefined || config.crit_rta_ms !== undefined
+  return kind === 'ping' && tags.includes('high_latency') && !ownLevels ? { ...config, ...HIGH_LATENCY_PING } : config
+}
 
 /** A check's name as a `no_check_*` suffix: "SNMP uptime" → `snmp_uptime`. */
 export const checkSlug = (name: string) =>

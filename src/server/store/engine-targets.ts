@@ -4,6 +4,8 @@
  */
 import type { Kysely } from 'kysely'
 import type { Database } from './db'
+import { readJson } from './json'
+import { hostAddress, hostCheckConfig } from '../../shared/host-tags'
 
 /** One host or resource as the engine reads it; for a host, name and host_name are both its name. */
 export interface TargetRow {
@@ -74,17 +76,24 @@ export async function hostTargetRows(db: Kysely<Database>, ids?: number[]): Prom
       'hosts.name as host_name',
       'hosts.ip_address',
       'hosts.fqdn',
+      'hosts.tags',
       'hosts.perfdata',
       'hosts.secrets',
     ])
   if (ids) q = q.where('hosts.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
-  return rows.map((r) => ({
-    ...r,
-    trusted: r.check_trusted === 1,
-    has_graph: r.perfdata.length > 2 ? 1 : 0,
-    address: r.ip_address || r.fqdn || r.name,
-  }))
+  return rows.map((r) => {
+    const tags = readJson<string[]>(r.tags, [])
+    const config = readJson<Record<string, unknown>>(r.check_config, {})
+    const applied = hostCheckConfig(r.check_kind, config, tags)
+    return {
+      ...r,
+      trusted: r.check_trusted === 1,
+      has_graph: r.perfdata.length > 2 ? 1 : 0,
+      address: hostAddress({ ...r, tags }),
+      check_config: applied === config ? r.check_config : JSON.stringify(applied),
+    }
+  })
 }
 
 /** Resources to watch; all of them, or the given ids. */
@@ -105,13 +114,18 @@ export async function resourceTargetRows(db: Kysely<Database>, ids?: number[]): 
       'hosts.name as host_name',
       'hosts.ip_address',
       'hosts.fqdn',
+      'hosts.tags',
       'hosts.secrets',
       'resources.has_graph',
     ])
   if (ids) q = q.where('resources.id', 'in', ids.length ? ids : [-1])
   const rows = await q.execute()
   // The host's address is the resource's default target, so a host changed by someone else makes its resources untrusted too.
-  return rows.map((r) => ({ ...r, trusted: r.check_trusted === 1 && r.host_trusted === 1, address: r.ip_address || r.fqdn || r.host_name }))
+  return rows.map((r) => ({
+    ...r,
+    trusted: r.check_trusted === 1 && r.host_trusted === 1,
+    address: hostAddress({ ...r, name: r.host_name, tags: readJson<string[]>(r.tags, []) }),
+  }))
 }
 
 /** SPEC §3 is_stale: marks hosts and resources stale, in one transaction. */

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './db'
 import type { Scope } from './scope'
 import { insertResource, removeResource } from './resources'
-import { plannedChecks, type PlanInput } from '../../shared/host-tags'
+import { hostAddress, plannedChecks, type PlanInput } from '../../shared/host-tags'
 import { CHECK_MK_CHECK, type PlannedCheck } from '../../shared/host-types'
 import { fail } from './fail'
 import { readJson } from './json'
@@ -72,7 +72,7 @@ export interface AgentTarget {
 export async function agentTarget(db: Kysely<Database>, scope: Scope, hostId: number): Promise<AgentTarget> {
   const host = await db
     .selectFrom('hosts')
-    .select(['hostgroup_id', 'ip_address', 'fqdn', 'name'])
+    .select(['hostgroup_id', 'ip_address', 'fqdn', 'name', 'tags'])
     .where('id', '=', hostId)
     .executeTakeFirst()
   if (!host || !scope.environmentIds.includes(host.hostgroup_id)) fail('host_not_found', { id: hostId })
@@ -85,7 +85,7 @@ export async function agentTarget(db: Kysely<Database>, scope: Scope, hostId: nu
   const port = agent ? readJson<{ port?: unknown }>(agent.check_config, {}).port : undefined
   return {
     environmentId: host.hostgroup_id,
-    address: host.ip_address || host.fqdn || host.name,
+    address: hostAddress({ ...host, tags: readJson<string[]>(host.tags, []) }),
     port: typeof port === 'number' ? port : undefined,
     resourceNames: resources.flatMap((r) => [r.name, r.display_name]),
     agentResources: resources

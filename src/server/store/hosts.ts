@@ -18,7 +18,6 @@ import { checkTrust } from './allowed-targets'
 import { ensureUniqueName, requireHostWrite, resolveParents, validateHost } from './host-validation'
 import { checksPerSecond, demandCheckQuotas, organizationOfEnvironment } from './quotas'
 import { auditHost, auditView, plannedFrom } from './host-audit'
-import { HIGH_LATENCY_PING } from '../../shared/host-tags'
 import { planOf, syncPlannedChecks } from './host-checks'
 import { readServices } from './organization-settings'
 
@@ -253,10 +252,9 @@ export async function createHost(db: Kysely<Database>, scope: Scope, box: Secret
   return inTransaction(db, async (tx) => {
     await ensureUniqueName(tx, body.hostgroup_id, body.name)
     const parentIds = await resolveParents(tx, scope, body.parents ?? [], body.hostgroup_id)
-    const address = body.ip_address || body.fqdn || body.name
-    // SPEC §3 host option high_latency: a slow link is not a problem until it is very slow.
-    const latency = body.tags?.includes('high_latency') ? HIGH_LATENCY_PING : {}
-    const check = body.check ?? { kind: 'ping', config: { host: address, ...latency } }
+    // A ping of the host's address as it is at each check (hostAddress) with its options as they are (hostCheckConfig),
+    // so that a new address or tag takes effect: neither is copied into the check.
+    const check = body.check ?? { kind: 'ping', config: {} }
     const intervals = { check_interval: body.check_interval ?? 60, retry_interval: body.retry_interval ?? 30 }
     await demandCheckQuotas(
       tx,

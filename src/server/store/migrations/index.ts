@@ -41,6 +41,7 @@ import * as m0046 from './0046_host_assets'
 import * as m0047 from './0047_checkmk_agent_check'
 import * as m0048 from './0048_asset_collectors'
 import * as m0049 from './0049_delayed_notifications'
+import * as m0050 from './0050_host_check_follows_host'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '0047_checkmk_agent_check': m0047,
   '0048_asset_collectors': m0048,
   '0049_delayed_notifications': m0049,
+  '0050_host_check_follows_host': m0050,
 }

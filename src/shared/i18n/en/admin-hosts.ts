@@ -78,7 +78,7 @@ export const adminHosts = {
       high_latency: 'A slow link (satellite, mobile): the ping check warns at 6 s and is critical at 10 s.',
       no_auto_inventory: 'No daily inventory check for an SNMP or Checkmk host.',
       dnssec: 'Checks that the zone of the host’s name is signed, warning 7 days and critical 3 days before its signatures expire.',
-      dyndns: 'The host’s address changes (dynamic DNS).',
+      dyndns: 'The host’s address changes (dynamic DNS): its checks go to its name, looked up at every check, not to its IP address.',
       'linux-hosted': 'The host runs on a Linux hypervisor.',
       no_nessus_scan: 'Leave the host out of Nessus scans.',
       no_shodan_scan: 'Leave the host out of Shodan lookups.',

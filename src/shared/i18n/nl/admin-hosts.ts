@@ -81,7 +81,8 @@ export const adminHosts: typeof en = {
       no_auto_inventory: 'Geen dagelijkse inventariscontrole voor een SNMP- of Checkmk-host.',
       dnssec:
         'Controleert dat de zone van de hostnaam ondertekend is, met een waarschuwing 7 dagen en kritiek 3 dagen voor de handtekeningen verlopen.',
-      dyndns: 'Het adres van de host verandert (dynamische DNS).',
+      dyndns:
+        'Het adres van de host verandert (dynamische DNS): de controles gaan naar de naam, bij elke controle opgezocht, niet naar het IP-adres.',
       'linux-hosted': 'De host draait op een Linux-hypervisor.',
       no_nessus_scan: 'De host niet meenemen in Nessus-scans.',
       no_shodan_scan: 'De host niet opzoeken in Shodan.',
