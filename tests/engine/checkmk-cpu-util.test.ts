@@ -54,6 +54,42 @@ describe('CPU utilisation of a Checkmk agent', () => {
     })
   })
 
+  it('in the engine, across a restart: the first check after it already knows the rate (migration 0051)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-cpu-restart-'))
+    const env = { VIGIL_ENGINE: '1', DATABASE_URL: path.join(dir, 'vigil.db'), VIGIL_ADMIN_PASSWORD: 'cpu-restart-admin-pw' }
+    const started = async () => {
+      const server = await startServer({ env })
+      return { server, admin: await adminClient({ ...server, adminPassword: env.VIGIL_ADMIN_PASSWORD }) }
+    }
+    try {
+      const first = await started()
+      const host = (await first.admin.post('/api/v1/hosts/', { name: uniq('web'), hostgroup_id: 1, ip_address: LOOPBACK, check_type: '1' }))
+        .body
+      const check = { kind: 'checkmk-agent', config: { port: agent.port, parts: ['cpu_util'] } }
+      const id = (await first.admin.post('/api/v1/resources/', { host_id: host.id, name: 'CPU utilisation', check })).body.id
+      const read = async (admin: Client) =>
+        (await admin.get(`/api/v1/resources/${id}`)).body as { plugin_output: string; last_check: number }
+      await waitFor(async () => (await read(first.admin)).plugin_output.includes('from the next check on'), 15_000)
+      await first.admin.post(`/api/v1/resources/${id}/reschedule`)
+      await waitFor(async () => (await read(first.admin)).plugin_output === `CHECKMK OK - ${BUSY}`, 15_000)
+      const before = await read(first.admin)
+      await first.server.close()
+
+      // A second later, so that the next check's time tells it apart.
+      await new Promise((r) => setTimeout(r, 1100))
+      const second = await started()
+      try {
+        await second.admin.post(`/api/v1/resources/${id}/reschedule`)
+        await waitFor(async () => (await read(second.admin)).last_check > before.last_check, 15_000)
+        expect((await read(second.admin)).plugin_output).toBe(`CHECKMK OK - ${BUSY}`)
+      } finally {
+        await second.server.close()
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }, 60_000)
+
   it('in a probe, whose results carry no counters to the server', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-probe-cpu-'))
     const buffer = openBuffer(path.join(dir, 'buffer.db'))

@@ -12,7 +12,14 @@ import type { CheckResult } from './checks/index'
 import type { HostState } from '../../shared/enums'
 import { bulkWriter } from '../store/bulk'
 import { seriesCache } from '../store/perfdata'
-import { writeResultBatch, type ResourceStateRow, type ResultWrite, type StateRow, type SteadyRow } from '../store/ingest-writes'
+import {
+  writeResultBatch,
+  type MemoRow,
+  type ResourceStateRow,
+  type ResultWrite,
+  type StateRow,
+  type SteadyRow,
+} from '../store/ingest-writes'
 import {
   applyResult,
   hostStateFromCheck,
@@ -88,7 +95,10 @@ export function createIngest(store: Store, ctx: IngestContext) {
     // What config-backup and inventory checks read, written with the batch.
     const configurations: ConfigurationRead[] = []
     const inventories: (InventoryRead & { json: string })[] = []
+    // What the checks that keep something for their next run (CheckResult.memo) kept, so that a restart has it too.
+    const memos = { host: new Map<number, MemoRow>(), resource: new Map<number, MemoRow>() }
     for (const { target: t, result, at } of items) {
+      if (result.memo !== undefined) memos[t.type].set(t.id, { id: t.id, check_memo: JSON.stringify(result.memo) })
       if (result.configuration !== undefined && t.type === 'resource')
         configurations.push({
           target: { object: 'resource', id: t.id, hostId: t.hostId, hostgroupId: t.hostgroupId, name: t.name, hostName: t.hostName },
@@ -234,6 +244,7 @@ export function createIngest(store: Store, ctx: IngestContext) {
         changes,
         configurations: ctx.secretBox ? { reads: configurations, box: ctx.secretBox } : null,
         inventories,
+        memos: { host: [...memos.host.values()], resource: [...memos.resource.values()] },
       },
       atStateChanges,
     )

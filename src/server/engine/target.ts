@@ -39,7 +39,7 @@ export interface Target {
   isStale: boolean
   /** the resource has performance data (SPEC §3 has_graph) */
   hasGraph: boolean
-  /** what the last run kept for the next (CheckResult.memo); a reread target starts without */
+  /** what the last run kept for the next (CheckResult.memo), stored with the result so that a restart keeps it */
   memo?: CheckMemo
 }
 
@@ -102,6 +102,7 @@ function toTarget(type: TargetType, r: TargetRow): Target {
     },
     isStale: r.is_stale === 1,
     hasGraph: r.has_graph === 1,
+    memo: r.check_memo ? readJson<CheckMemo | undefined>(r.check_memo, undefined) : undefined,
   }
 }
 

@@ -33,6 +33,7 @@ export interface TargetRow {
   last_hard_state_change: number | null
   next_check: number | null
   state_history: string
+  check_memo: string
   is_flapping: number
   percent_state_change: number
   is_stale: number
@@ -55,6 +56,7 @@ const COMMON = [
   'last_hard_state_change',
   'next_check',
   'state_history',
+  'check_memo',
   'is_flapping',
   'percent_state_change',
   'is_stale',

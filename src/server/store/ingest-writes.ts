@@ -49,6 +49,11 @@ export type SteadyRow = Pick<
   StateRow,
   'id' | 'plugin_output' | 'extended_output' | 'perfdata' | 'last_check' | 'next_check' | 'state_history' | 'updated_time'
 >
+/** What a check kept for its next run (CheckResult.memo), as JSON (migration 0051). */
+export interface MemoRow {
+  id: number
+  check_memo: string
+}
 /** A state_change timeline event (SPEC §3 Timeline event); the other columns keep their defaults. */
 export interface StateChangeEventRow {
   type: string
@@ -101,6 +106,7 @@ const STEADY_COLUMNS: RecordColumns<SteadyRow> = {
   state_history: 'TEXT',
   updated_time: 'BIGINT',
 }
+const MEMO_COLUMNS: RecordColumns<MemoRow> = { id: 'BIGINT', check_memo: 'TEXT' }
 const EVENT_COLUMNS: RecordColumns<StateChangeEventRow> = {
   type: 'TEXT',
   event_class: 'TEXT',
@@ -139,6 +145,8 @@ interface ResultBatch {
   configurations: { reads: ConfigurationRead[]; box: SecretBox } | null
   /** the asset sections `inventory` checks collected (store/host-assets.ts) */
   inventories: InventoryRead[]
+  /** what the results that keep something for the next run kept (only those: the hot path writes no more) */
+  memos: { host: MemoRow[]; resource: MemoRow[] }
 }
 
 /**
@@ -173,6 +181,8 @@ export async function writeResultBatch(
       await writer.update(tx, 'resources', RESOURCE_COLUMNS, batch.states.resource)
       await writer.update(tx, 'hosts', STEADY_COLUMNS, batch.steady.host)
       await writer.update(tx, 'resources', STEADY_COLUMNS, batch.steady.resource)
+      await writer.update(tx, 'hosts', MEMO_COLUMNS, batch.memos.host)
+      await writer.update(tx, 'resources', MEMO_COLUMNS, batch.memos.resource)
       await writer.upsert(tx, 'perf_points', POINT_COLUMNS, ['series_id', 't'], [...points.values()])
       if (batch.changes.length) deltas.push(...(await atStateChanges(tx, batch.changes)))
       if (batch.configurations?.reads.length)

@@ -59,6 +59,8 @@ interface CheckStateColumns {
   percent_state_change: Generated<number>
   /** JSON list of the last 21 states (flapping history). */
   state_history: Generated<string>
+  /** JSON of what the check kept for its next run (CheckResult.memo), '' when none (migration 0051). */
+  check_memo: Generated<string>
   acknowledged: Generated<number>
   /** JSON list of ticket ids, the last is current (SPEC §3). */
   tickets: Generated<string>

@@ -53,14 +53,14 @@ export interface CheckResult {
   packages?: SoftwarePackage[]
   /** a `checkmk-agent` discovery's services (hosts/{id}/checkmk-services); the engine ignores them */
   services?: DiscoveredService[]
-  /** counters the next run of this check needs for a rate (CPU utilisation); the engine hands them back, never stores them */
+  /** counters the next run of this check needs for a rate (CPU utilisation); the engine hands them back and stores them */
   memo?: CheckMemo
 }
 
 /**
  * What one run keeps for the next run of the same check: counter readings, so that a rate (a Checkmk agent's CPU
- * utilisation) comes from two readings, as Checkmk's value store does. Kept in memory by whoever schedules the
- * check (engine or probe); lost on restart or when the check changes, when the next run reads the counters afresh.
+ * utilisation) comes from two readings, as Checkmk's value store does. Kept by whoever schedules the check: the
+ * engine stores it with the result (a restart or a host taken over keeps it), a probe in its memory.
  */
 export type CheckMemo = Readonly<Record<string, number>>
 

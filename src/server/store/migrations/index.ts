@@ -42,6 +42,7 @@ import * as m0047 from './0047_checkmk_agent_check'
 import * as m0048 from './0048_asset_collectors'
 import * as m0049 from './0049_delayed_notifications'
 import * as m0050 from './0050_host_check_follows_host'
+import * as m0051 from './0051_check_memo'
 
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '0048_asset_collectors': m0048,
   '0049_delayed_notifications': m0049,
   '0050_host_check_follows_host': m0050,
+  '0051_check_memo': m0051,
 }
