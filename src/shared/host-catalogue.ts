@@ -13,6 +13,8 @@ import {
 } from './host-types'
 import {
   AGENTLESS_CHECK_TAGS,
+  CHECK_OPTION_TAGS,
+  ILO_SKIP_TAG,
   NO_CHECK_PREFIX,
   NO_SNI_TAG,
   plannedChecks,
@@ -46,7 +48,7 @@ export function hostTypeCatalogue() {
     option_tags: {
       agentless_checks: Object.keys(AGENTLESS_CHECK_TAGS),
       status_allowances: [...STATUS_ALLOWANCE_TAGS],
-      check_options: [NO_SNI_TAG, `${NO_CHECK_PREFIX}*`],
+      check_options: [NO_SNI_TAG, ...Object.keys(CHECK_OPTION_TAGS), ILO_SKIP_TAG, `${NO_CHECK_PREFIX}*`],
       host_options: [...WORKING_HOST_OPTIONS],
       recorded_only: [...RECORDED_ONLY_TAGS],
     },

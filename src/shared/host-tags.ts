@@ -1,8 +1,8 @@
 /**
  * SPEC §3 "Host option tags" and the checks a host brings: its type's checks (host-types.ts) less those its organization
  * turned off (settings/services), its access method's (the Checkmk agent's health; an SNMP or Checkmk host's daily inventory),
- * its Windows roles', plus one per agentless-check tag, less those a `no_check_*` tag removes, with the HTTP status
- * allowances and `no_sni` applied to its web checks.
+ * its Windows roles', plus one per agentless-check tag and per check-option tag that brings a check (`humidity`), less those
+ * a `no_check_*` tag removes, with the HTTP status allowances and `no_sni` applied to its web checks.
  */
 import { inspectionChecks } from './website-inspection'
 import {
@@ -42,6 +42,14 @@ export const AGENTLESS_CHECK_TAGS = {
   port_scan: (): PlannedCheck => ({ name: 'Open ports', kind: 'ports', config: {}, check_interval: 86400 }),
 } satisfies Record<string, (h: PlanHost) => PlannedCheck>
 
+/**
+ * SPEC §3 check options that bring a check: `humidity` reads the host's humidity sensors over SNMP (ENTITY-SENSOR-MIB),
+ * with the `sensors` kind's levels for humidity.
+ */
+export const CHECK_OPTION_TAGS = {
+  humidity: (): PlannedCheck => ({ name: 'Humidity', kind: 'sensors', config: { sensor: 'humidity' } }),
+} satisfies Record<string, (h: PlanHost) => PlannedCheck>
+
 /** SPEC §3 "HTTP status allowances: 400, 401, 403, 404 for http and https". */
 export const STATUS_ALLOWANCE_TAGS = ['400', '401', '403', '404'] as const
 
@@ -65,12 +73,12 @@ export const RECORDED_ONLY_TAGS = [
   'disable_esx_guest',
   'disable_esx_hardware',
   'exchange_replication',
-  'ilo_skip',
-  'humidity',
 ] as const
 
 /** SPEC §3 check option: the TLS handshake names no server. */
 export const NO_SNI_TAG = 'no_sni'
+/** SPEC §3 check option "ilo skips": no hardware health check through the host's BMC (its `redfish` checks). */
+export const ILO_SKIP_TAG = 'ilo_skip'
 /** SPEC §3 check option `no_check_<check>`: removes that check of the host's type, e.g. `no_check_ssh`. */
 export const NO_CHECK_PREFIX = 'no_check_'
 
@@ -121,7 +129,13 @@ export function optionTagCategories(hosttype: string) {
   return {
     agentless_checks: Object.keys(AGENTLESS_CHECK_TAGS),
     status_allowances: [...STATUS_ALLOWANCE_TAGS],
-    check_options: [NO_SNI_TAG, ...(isHostType(hosttype) ? typeCheckSlugs(hosttype).map((slug) => NO_CHECK_PREFIX + slug) : [])],
+    check_options: [
+      NO_SNI_TAG,
+      ...Object.keys(CHECK_OPTION_TAGS),
+      // Offered where it changes something: on the types that bring a check through the BMC (SPEC §3 "optional device types").
+      ...(isHostType(hosttype) && HOST_TYPES[hosttype].checks({ hostname: '' }).some((c) => c.kind === 'redfish') ? [ILO_SKIP_TAG] : []),
+      ...(isHostType(hosttype) ? typeCheckSlugs(hosttype).map((slug) => NO_CHECK_PREFIX + slug) : []),
+    ],
     host_options: [...WORKING_HOST_OPTIONS],
     recorded_only: [...RECORDED_ONLY_TAGS],
   }
@@ -146,13 +160,15 @@ export function plannedChecks(host: PlanInput): PlannedCheck[] {
     ...(access === 'snmp' && !tags.has(NO_AUTO_INVENTORY_TAG) ? [INVENTORY_CHECK] : []),
   ]
   const fromRoles = (host.windows_roles ?? []).map((r) => WINDOWS_ROLE_CHECKS[r])
-  const fromTags = Object.entries(AGENTLESS_CHECK_TAGS).flatMap(([tag, plan]) => (tags.has(tag) ? [plan(host)] : []))
+  const fromTags = Object.entries({ ...AGENTLESS_CHECK_TAGS, ...CHECK_OPTION_TAGS }).flatMap(([tag, plan]) =>
+    tags.has(tag) ? [plan(host)] : [],
+  )
   const inspected = inspectionChecks(host.website_inspection_config ?? '', host)
   const allowed = STATUS_ALLOWANCE_TAGS.filter((s) => tags.has(s)).map(Number)
   const seen = new Set<string>()
   return [...fromType, ...fromAccess, ...fromRoles, ...fromTags, ...inspected].flatMap((c) => {
     const slug = checkSlug(c.name)
-    if (seen.has(slug) || tags.has(NO_CHECK_PREFIX + slug)) return []
+    if (seen.has(slug) || tags.has(NO_CHECK_PREFIX + slug) || (c.kind === 'redfish' && tags.has(ILO_SKIP_TAG))) return []
     seen.add(slug)
     if (!WEB_KINDS.has(c.kind)) return [c]
     const config = { ...c.config, ...(allowed.length ? { allow_status: allowed } : {}), ...(tags.has(NO_SNI_TAG) ? { no_sni: true } : {}) }

@@ -58,6 +58,8 @@ export type PlannedKind =
   | 'checkmk-agent'
   | 'ports'
   | 'dnssec'
+  | 'redfish'
+  | 'sensors'
 
 /** One check a host brings: the resource's name and its check, in the engine's configuration words. */
 export interface PlannedCheck {
@@ -108,6 +110,13 @@ const https = (name: string, host: PlanHost, path = '/', extra: Record<string, u
   kind: 'https',
   config: { path, host_header: host.hostname, cert_warn_days: 30, cert_crit_days: 7, ...extra },
 })
+
+/**
+ * SPEC §3 host admin field "ILO user": a server's hardware health through its BMC's Redfish API. Every 5 minutes, not
+ * the engine's minute: each run is several TLS logins to a slow, small BMC, and a failed fan or power supply stays
+ * failed. The check option `ilo_skip` removes it (host-tags.ts).
+ */
+const HARDWARE_HEALTH: PlannedCheck = { name: 'Hardware health', kind: 'redfish', config: {}, check_interval: 300 }
 
 /** A network device reached over SNMP (SPEC §3: "snmp (required)"), with configuration backups. */
 const network = (display_name: string): HostTypeDef => ({
@@ -168,14 +177,14 @@ export const HOST_TYPES = {
     display_name: 'HPE iLO',
     access_method: 'Custom',
     config_backup: false,
-    checks: (h) => [https('iLO web', h)],
+    checks: (h) => [https('iLO web', h), HARDWARE_HEALTH],
   },
   idrac: {
     category: 'physical',
     display_name: 'Dell iDRAC',
     access_method: 'Custom',
     config_backup: false,
-    checks: (h) => [https('iDRAC web', h)],
+    checks: (h) => [https('iDRAC web', h), HARDWARE_HEALTH],
   },
   esx: {
     category: 'physical',

@@ -12,6 +12,8 @@ import { inventory } from './inventory'
 import { ping } from './ping'
 import { pop } from './pop'
 import { ports } from './ports'
+import { redfish } from './redfish'
+import { sensors } from './sensors'
 import { smtp } from './smtp'
 import { snmp } from './snmp'
 import { ssh } from './ssh'
@@ -37,6 +39,8 @@ export const checkKinds = {
   'checkmk-agent': checkmkAgent,
   ports,
   dnssec,
+  redfish,
+  sensors,
 } satisfies Record<CheckKindName, CheckKind<any>>
 
 export { runCheck, type RunOptions } from './run'

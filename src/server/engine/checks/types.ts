@@ -28,6 +28,8 @@ export const CHECK_KIND_NAMES = [
   'checkmk-agent',
   'ports',
   'dnssec',
+  'redfish',
+  'sensors',
 ] as const
 export type CheckKindName = (typeof CHECK_KIND_NAMES)[number]
 

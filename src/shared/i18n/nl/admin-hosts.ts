@@ -75,6 +75,8 @@ export const adminHosts: typeof en = {
       mx: 'Controleert dat het domein van de host mailservers heeft (MX-records).',
       port_scan: 'Scant eenmaal per dag de gangbare poorten (open poorten en extern overzicht in de inventaris).',
       no_sni: 'HTTPS-controles noemen geen server in de TLS-handshake (oude servers die SNI weigeren).',
+      humidity:
+        'Controleert de vochtigheidssensoren via SNMP (ENTITY-SENSOR-MIB): waarschuwing buiten 30–70 % relatieve vochtigheid, kritiek buiten 20–80 %.',
       'delayed-notifications': 'Meldingen van een probleem wachten 10 minuten en gaan niet uit als het dan voorbij is.',
       standby: 'Een stand-byhost: zijn meldingen wachten 10 minuten en rapporten tellen hem als stand-by.',
       high_latency: 'Een trage verbinding (satelliet, mobiel): de ping-controle waarschuwt bij 6 s en is kritiek bij 10 s.',
@@ -90,8 +92,7 @@ export const adminHosts: typeof en = {
       disable_esx_guest: 'Geen controles van de ESX-gasten.',
       disable_esx_hardware: 'Geen controles van de ESX-hardware.',
       exchange_replication: 'Controleert de replicatie van Exchange-databases.',
-      ilo_skip: 'De iLO-controles van een HPE-server overslaan.',
-      humidity: 'Controleert de vochtigheidssensor.',
+      ilo_skip: 'Geen hardwarecontrole via de iLO/iDRAC (Redfish).',
     },
   },
   form: {
@@ -117,7 +118,7 @@ export const adminHosts: typeof en = {
     user: 'Gebruiker',
     password: 'Wachtwoord',
     enablePassword: 'Enable-wachtwoord',
-    iloUser: 'ILO-gebruiker',
+    iloUser: 'ILO-gebruiker (de hardwarecontrole via iLO/iDRAC meldt zich aan met deze en het wachtwoord)',
     backupUser: 'Back-upgebruiker',
     backupPassword: 'Back-upwachtwoord',
     backupPrivateKey: 'Privésleutel voor SSH-back-ups (OpenSSH of PEM)',
