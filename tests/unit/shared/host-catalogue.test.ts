@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { checkKinds } from '../../../src/server/engine/checks/index'
 import { HOST_TYPE_NAMES, HOST_TYPES, WINDOWS_ROLES, hostTypeCategory } from '../../../src/shared/host-types'
-import { AGENTLESS_CHECK_TAGS, plannedChecks } from '../../../src/shared/host-tags'
+import { AGENTLESS_CHECK_TAGS, CHECK_OPTION_TAGS, optionTagCategories, plannedChecks } from '../../../src/shared/host-tags'
 import { hostTypeMarkdownTable } from '../../../src/shared/host-catalogue'
 
 const host = { hostname: 'www.example.com' }
@@ -16,7 +16,12 @@ describe('host-type catalogue', () => {
   it('plans only configurations the check kinds accept', () => {
     const plans = [
       ...HOST_TYPE_NAMES.flatMap((t) =>
-        plannedChecks({ ...host, hosttype: t, tags: Object.keys(AGENTLESS_CHECK_TAGS), access_method: 'check_mk' }),
+        plannedChecks({
+          ...host,
+          hosttype: t,
+          tags: [...Object.keys(AGENTLESS_CHECK_TAGS), ...Object.keys(CHECK_OPTION_TAGS)],
+          access_method: 'check_mk',
+        }),
       ),
       ...plannedChecks({ ...host, hosttype: 'windows', tags: ['401', 'no_sni'], windows_roles: [...WINDOWS_ROLES] }),
       ...plannedChecks({ ...host, hosttype: 'website', tags: [], website_inspection_config: '/a text\n/b' }),
@@ -40,6 +45,16 @@ describe('host-type catalogue', () => {
     expect(plannedChecks({ ...host, hosttype: 'ping', tags: ['port_scan'] })).toEqual([
       { name: 'Open ports', kind: 'ports', config: {}, check_interval: 86400 },
     ])
+  })
+
+  it('checks the humidity sensors of a host with the check option humidity (SPEC §3 "Check options")', () => {
+    const humidity = { name: 'Humidity', kind: 'sensors', config: { sensor: 'humidity' } }
+    expect(plannedChecks({ ...host, hosttype: 'ups', tags: ['humidity'] })).toContainEqual(humidity)
+    expect(plannedChecks({ ...host, hosttype: 'ups', tags: [] })).not.toContainEqual(humidity)
+    expect(plannedChecks({ ...host, hosttype: 'ups', tags: ['humidity', 'no_check_humidity'] })).not.toContainEqual(humidity)
+    const categories = optionTagCategories('ups')
+    expect(categories.check_options).toContain('humidity')
+    expect(categories.recorded_only).not.toContain('humidity')
   })
 
   it('has no category for an unknown type, which then shows a question icon (SPEC §3, src/ui/icons)', () => {

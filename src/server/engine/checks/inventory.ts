@@ -7,11 +7,12 @@
  * (store/host-assets.ts). SPEC §3 "Network device fields: … snmp (required). They are
  * checked for backup and inventory."
  */
-import netSnmp, { type Session, type Varbind } from 'net-snmp'
+import netSnmp, { type Session } from 'net-snmp'
 import { z } from 'zod'
 import { ASSET_ROWS_MAX, type AssetInventory, type AssetRow } from '../../../shared/asset-sections'
 import { HostField, PortField } from './common'
 import { withAgent } from './snmp-agent'
+import { get, num, text, walkTable, type SnmpValue } from './snmp-table'
 import type { CheckContext, CheckKind, CheckResult } from './types'
 
 export const InventoryConfig = z.object({
@@ -69,47 +70,8 @@ const STORAGE_TYPE_NAMES = [
 // hrDiskStorageMedia (RFC 2790)
 const DISK_MEDIA = ['', 'other', 'unknown', 'hardDisk', 'floppyDisk', 'opticalDiskROM', 'opticalDiskWORM', 'opticalDiskRW', 'ramDisk']
 
-type Value = string | number | Buffer | null
-
-/** Text of an OCTET STRING (control characters dropped), a number as it is. */
-function text(value: Value): string | null {
-  if (value === null) return null
-  const s = Buffer.isBuffer(value) ? value.toString('utf8') : String(value)
-  return s.replace(/\p{Cc}/gu, '').trim()
-}
-const num = (value: Value) => (typeof value === 'number' ? value : null)
-const mac = (value: Value) =>
+const mac = (value: SnmpValue) =>
   Buffer.isBuffer(value) && value.length ? [...value].map((b) => b.toString(16).padStart(2, '0')).join(':') : null
-
-/** Rows of a table walk: index (the OID after the column) → column number → value. */
-type Table = Map<string, Map<number, Value>>
-
-function get(session: Session, oids: string[]): Promise<Varbind[]> {
-  return new Promise((resolve, reject) => session.get(oids, (error, varbinds) => (error ? reject(error) : resolve(varbinds))))
-}
-
-/** Walks a table under `base`, keeping at most ASSET_ROWS_MAX rows; `truncated` says when it stopped early. */
-function walk(session: Session, base: string): Promise<{ table: Table; truncated: boolean }> {
-  const table: Table = new Map()
-  let truncated = false
-  return new Promise((resolve, reject) =>
-    session.subtree(
-      base,
-      20,
-      (varbinds) => {
-        for (const vb of varbinds) {
-          if (netSnmp.isVarbindError(vb)) continue
-          const [column, ...index] = vb.oid.slice(base.length + 1).split('.')
-          const key = index.join('.')
-          if (!table.has(key) && table.size >= ASSET_ROWS_MAX) return (truncated = true)
-          if (!table.has(key)) table.set(key, new Map())
-          table.get(key)!.set(Number(column), vb.value as Value)
-        }
-      },
-      (error) => (error ? reject(error) : resolve({ table, truncated })),
-    ),
-  )
-}
 
 async function collect(session: Session): Promise<{ inventory: AssetInventory; truncated: string[] }> {
   const system = await get(
@@ -118,7 +80,7 @@ async function collect(session: Session): Promise<{ inventory: AssetInventory; t
   )
   const value = (n: number) => {
     const vb = system[n - 1]
-    return vb && !netSnmp.isVarbindError(vb) ? (vb.value as Value) : null
+    return vb && !netSnmp.isVarbindError(vb) ? (vb.value as SnmpValue) : null
   }
   const inventory: AssetInventory = {
     system: [
@@ -135,7 +97,7 @@ async function collect(session: Session): Promise<{ inventory: AssetInventory; t
   }
   const truncated: string[] = []
   const walked = async (base: string, section: string) => {
-    const w = await walk(session, base)
+    const w = await walkTable(session, base, ASSET_ROWS_MAX)
     if (w.truncated) truncated.push(section)
     return w.table
   }
@@ -188,7 +150,7 @@ async function collect(session: Session): Promise<{ inventory: AssetInventory; t
     }))
   // The disks among the devices, with their medium and capacity (KB); the table is only asked when there are some.
   const disks = [...devices].filter(([, c]) => text(c.get(2) ?? null) === DISK_STORAGE)
-  const diskStorage = disks.length ? await walked(DISK_TABLE, 'disks') : new Map<string, Map<number, Value>>()
+  const diskStorage = disks.length ? await walked(DISK_TABLE, 'disks') : new Map<string, Map<number, SnmpValue>>()
   if (disks.length)
     inventory.disks = disks.map(([index, c]) => {
       const d = diskStorage.get(index)
@@ -206,7 +168,7 @@ async function collect(session: Session): Promise<{ inventory: AssetInventory; t
       }
     })
   const [memory] = await get(session, [MEMORY_SIZE])
-  const kb = memory && !netSnmp.isVarbindError(memory) ? num(memory.value as Value) : null
+  const kb = memory && !netSnmp.isVarbindError(memory) ? num(memory.value as SnmpValue) : null
   if (kb !== null) inventory.memory = [{ total_bytes: kb * 1024 }]
   const storage = await walked(STORAGE_TABLE, 'storage')
   if (storage.size)

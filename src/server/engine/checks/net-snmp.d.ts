@@ -1,4 +1,4 @@
-// The part of net-snmp (which ships no types) that the snmp and inventory check kinds and their tests use.
+// The part of net-snmp (which ships no types) that the SNMP check kinds and their tests use.
 declare module 'net-snmp' {
   export interface Varbind {
     oid: string

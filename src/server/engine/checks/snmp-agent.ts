@@ -1,5 +1,5 @@
 /**
- * What the SNMP check kinds (`snmp`, `inventory`) share: the host's sealed credentials (issue 13: never in a check's
+ * What the SNMP check kinds (`snmp`, `inventory`, `sensors`) share: the host's sealed credentials (issue 13: never in a check's
  * configuration, never in output) — its SNMPv3 user when it has one, else its v2c community —, reaching the agent
  * under the target policy, and one session per run that ends once — with the kind's result, a socket error or the
  * check being stopped.
