@@ -7,6 +7,7 @@
 import { parsePerfdata, type PerfItem } from '../../../shared/perfdata'
 import { evaluate } from '../../../shared/thresholds'
 import type { AgentOutput } from './checkmk-output'
+import { worstState } from './common'
 import type { ExitStatus } from './types'
 
 export interface LocalCheck {
@@ -15,10 +16,6 @@ export interface LocalCheck {
   detail: string
   perfdata: PerfItem[]
 }
-
-/** Checkmk's order of states: CRITICAL, then UNKNOWN, then WARNING, then OK. */
-const RANK: Record<ExitStatus, number> = { 0: 0, 1: 1, 3: 2, 2: 3 }
-export const worstState = (states: ExitStatus[]): ExitStatus => states.reduce<ExitStatus>((w, s) => (RANK[s] > RANK[w] ? s : w), 0)
 
 const LINE = /^\s*([0-3P])\s+(?:"([^"]+)"|(\S+))\s+(\S+)\s*(.*)$/
 

@@ -61,6 +61,10 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/** Checkmk's order of states: CRITICAL, then UNKNOWN, then WARNING, then OK (an unreadable part never hides a failed one). */
+const RANK: Record<ExitStatus, number> = { 0: 0, 1: 1, 3: 2, 2: 3 }
+export const worstState = (states: ExitStatus[]): ExitStatus => states.reduce<ExitStatus>((w, s) => (RANK[s] > RANK[w] ? s : w), 0)
+
 /** The worst of several statuses, by exit code (UNKNOWN is never passed here). */
 export function worst(a: ExitStatus, b: ExitStatus): ExitStatus {
   return a > b ? a : b

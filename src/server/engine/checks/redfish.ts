@@ -6,7 +6,7 @@
  * WARNING, Critical CRITICAL, anything else UNKNOWN; the worst component decides.
  */
 import { z } from 'zod'
-import { failure, firstLine, HostField, PortField } from './common'
+import { failure, firstLine, HostField, PortField, worstState } from './common'
 import { fetchOnce } from './http-fetch'
 import { throughPolicy } from './reach'
 import { STATUS_WORD, type CheckContext, type CheckKind, type CheckResult, type ExitStatus } from './types'
@@ -33,9 +33,6 @@ const HEALTH: Readonly<Record<string, ExitStatus>> = { OK: 0, Warning: 1, Critic
  * absolute URL: a device must not point the engine at another one.
  */
 const MEMBER_PATH = /^\/redfish\/v1\/(?!.*(?:^|\/)\.{1,2}(?:\/|$))[\w.~!$&'()*+,;=:@%/-]*$/
-/** CRITICAL outranks UNKNOWN (as in Checkmk): an unreadable component must not hide a failed one. */
-const RANK: Readonly<Record<ExitStatus, number>> = { 0: 0, 1: 1, 3: 2, 2: 3 }
-const worse = (a: ExitStatus, b: ExitStatus): ExitStatus => (RANK[b] > RANK[a] ? b : a)
 
 type Document = Record<string, unknown>
 /** What a BMC said, fit for an output line. */
@@ -65,7 +62,7 @@ function judge(doc: Document, path: string, what: 'System' | 'Chassis'): Verdict
   const problems = verdict === 0 ? [] : [`health ${health ?? 'not reported'}`]
   // A server that is off serves nothing, though nothing in it failed: someone should look, nobody need be woken.
   if (what === 'System' && doc.PowerState === 'Off') {
-    verdict = worse(verdict, 1)
+    verdict = worstState([verdict, 1])
     problems.push('powered Off')
   }
   const named = serial ? `${name} (${serial})` : name
@@ -154,8 +151,9 @@ async function survey(
   }
   if (!systems.length) return failure(3, `${LABEL} UNKNOWN - the BMC lists no system at /redfish/v1/Systems`)
   const all = [...systems, ...chassis]
-  const status = all.reduce<ExitStatus>((s, v) => worse(s, v.status), 0)
-  const chassisHealth = chassis.length ? chassis.reduce((w, v) => (RANK[v.status] > RANK[w.status] ? v : w)).health : 'not listed'
+  const status = worstState(all.map((v) => v.status))
+  const worstChassis = worstState(chassis.map((v) => v.status))
+  const chassisHealth = chassis.find((v) => v.status === worstChassis)?.health ?? 'not listed'
   const summary = systems.map((v) => `${v.name} health ${v.health}, power ${v.power}`)
   const lines = [...all.flatMap((v) => (v.problem ? [v.problem] : [])), ...notes]
   return {
