@@ -44,10 +44,16 @@ export const AGENTLESS_CHECK_TAGS = {
 
 /**
  * SPEC §3 check options that bring a check: `humidity` reads the host's humidity sensors over SNMP (ENTITY-SENSOR-MIB),
- * with the `sensors` kind's levels for humidity.
+ * with the `sensors` kind's levels for humidity; `exchange_replication` judges what the Checkmk agent's msexch plugin
+ * reports of Exchange's replication and database copies (checkmk-exchange.ts).
  */
 export const CHECK_OPTION_TAGS = {
   humidity: (): PlannedCheck => ({ name: 'Humidity', kind: 'sensors', config: { sensor: 'humidity' } }),
+  exchange_replication: (): PlannedCheck => ({
+    name: 'Exchange replication',
+    kind: 'checkmk-agent',
+    config: { parts: ['exchange_replication'] },
+  }),
 } satisfies Record<string, (h: PlanHost) => PlannedCheck>
 
 /** SPEC §3 "HTTP status allowances: 400, 401, 403, 404 for http and https". */
@@ -72,7 +78,6 @@ export const RECORDED_ONLY_TAGS = [
   'parent',
   'disable_esx_guest',
   'disable_esx_hardware',
-  'exchange_replication',
 ] as const
 
 /** SPEC §3 check option: the TLS handshake names no server. */

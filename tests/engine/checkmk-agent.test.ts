@@ -12,7 +12,7 @@ import { parseAgentOutput } from '../../src/server/engine/checks/checkmk-output'
 import { withOrganizationThresholds } from '../../src/server/engine/organization-thresholds'
 import { OrganizationThresholds } from '../../src/shared/api/thresholds'
 import { LOOPBACK } from '../fixtures/loopback'
-import { linuxAgentOutput, startAgent, windowsAgentOutput, type Agent } from '../fixtures/checkmk-agent'
+import { exchangeSections, linuxAgentOutput, startAgent, windowsAgentOutput, type Agent } from '../fixtures/checkmk-agent'
 
 describe('checkmk-agent check', () => {
   let agent: Agent | undefined
@@ -175,6 +175,29 @@ describe('checkmk-agent check', () => {
       'OK - up 1 day',
     ])
     expect((await run({ parts: ['services'] })).status).toBe(0)
+  })
+
+  it('judges Exchange replication only when asked, as the exchange_replication option asks (SPEC §3 check options)', async () => {
+    await serve(windowsAgentOutput({ exchange: exchangeSections() }))
+    // Not part of the agent check itself: the option brings a check of its own, so nothing is judged twice.
+    expect((await run()).long_output).not.toContain('Exchange')
+    const asked = { parts: ['exchange_replication'] }
+    expect(await run(asked)).toMatchObject({
+      status: 0,
+      output: 'CHECKMK OK - Exchange replication: 3 checks passed, 2 database copies healthy',
+      perfdata: [expect.objectContaining({ label: 'copy_queue', value: 12 }), expect.objectContaining({ label: 'replay_queue', value: 2 })],
+    })
+    await agent!.close()
+    await serve(windowsAgentOutput({ exchange: exchangeSections({ failed: true }) }))
+    expect(await run(asked)).toMatchObject({
+      status: 2,
+      output:
+        'CHECKMK CRITICAL - Exchange replication: ClusterNetwork *FAILED* (The cluster network MapiDagNetwork on EX01 is down.), copy DB02\\EX01 FailedAndSuspended',
+    })
+    // A server without the msexch plugin: the check says what the agent lacks.
+    await agent!.close()
+    await serve(windowsAgentOutput())
+    expect(await run(asked)).toMatchObject({ status: 3, output: 'CHECKMK UNKNOWN - the agent reports no Exchange replication' })
   })
 
   it('averages a Windows processor queue over 5 and 15 minutes from what the previous run kept, as Unix load averages', () => {

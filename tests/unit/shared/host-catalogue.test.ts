@@ -57,6 +57,14 @@ describe('host-type catalogue', () => {
     expect(categories.recorded_only).not.toContain('humidity')
   })
 
+  it('checks Exchange replication through the Checkmk agent with the check option exchange_replication', () => {
+    const replication = { name: 'Exchange replication', kind: 'checkmk-agent', config: { parts: ['exchange_replication'] } }
+    const exchange = { ...host, hosttype: 'windows', access_method: 'check_mk', windows_roles: ['exchange' as const] }
+    expect(plannedChecks({ ...exchange, tags: ['exchange_replication'] })).toContainEqual(replication)
+    expect(plannedChecks({ ...exchange, tags: [] })).not.toContainEqual(replication)
+    expect(optionTagCategories('windows').recorded_only).not.toContain('exchange_replication')
+  })
+
   it('has no category for an unknown type, which then shows a question icon (SPEC §3, src/ui/icons)', () => {
     expect(hostTypeCategory('toaster')).toBeNull()
     expect(hostTypeCategory('Printer')).toBe('printers')

@@ -11,7 +11,7 @@ import net from 'node:net'
 import { z } from 'zod'
 import { MEMORY_UNITS } from '../../../shared/api/thresholds'
 import { describeError, failure, HostField, PortField, stopReason, worstState } from './common'
-import { CHECKMK_PARTS, filesystemsOf, judgeAgentOutput, type CheckmkPart, type Limits } from './checkmk-health'
+import { CHECKMK_PARTS, DEFAULT_PARTS, filesystemsOf, judgeAgentOutput, type CheckmkPart, type Limits } from './checkmk-health'
 import { checkmkInventory, checkmkPackages } from './checkmk-inventory'
 import { discoverServices } from './checkmk-discovery'
 import { localChecksOf } from './checkmk-local'
@@ -58,6 +58,7 @@ const PART_WORDS: Record<CheckmkPart, string> = {
   updates: 'updates',
   local: 'local checks',
   uptime: 'uptime',
+  exchange_replication: 'Exchange replication',
 }
 /** A Windows server with SQL Server sends about 1 MB; more than this is no agent. */
 export const AGENT_OUTPUT_MAX = 16 * 1024 * 1024
@@ -151,7 +152,7 @@ function resultOf(text: string, config: CheckmkAgentConfig, memo: CheckMemo | un
       ...(packages ? { packages } : {}),
     }
   }
-  const judged = judgeAgentOutput(output, limitsOf(config), config.parts ?? CHECKMK_PARTS, memo)
+  const judged = judgeAgentOutput(output, limitsOf(config), config.parts ?? DEFAULT_PARTS, memo)
   // Names and details come from the host (mount points, local checks): one line each, whatever they hold.
   const parts = judged.judged.map((p) => ({ ...p, text: p.text.replace(/\p{Cc}/gu, ' ') }))
   const missing = judged.missing

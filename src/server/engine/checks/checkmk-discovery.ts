@@ -14,6 +14,7 @@ const PART_RESOURCES: Partial<Record<CheckmkPart, string>> = {
   memory: 'Memory',
   services: 'Services',
   updates: 'Updates',
+  exchange_replication: 'Exchange replication',
 }
 
 /**

@@ -5,8 +5,8 @@
  * SPEC §5 memory thresholds), each filesystem's use (80 and 90 %, pseudo filesystems left out), failed systemd
  * services (critical) and Windows services set to start automatically that are stopped (named, OK as in Checkmk's
  * service summary), pending updates (checkmk-updates.ts: security updates critical, other updates and a pending
- * reboot warnings, as Checkmk's APT and Windows Updates services), the host's local checks (checkmk-local.ts) and the uptime. A part whose section the agent does not
- * send is left out.
+ * reboot warnings, as Checkmk's APT and Windows Updates services), the host's local checks (checkmk-local.ts), the uptime
+ * and, when asked for, Exchange replication (checkmk-exchange.ts). A part whose section the agent does not send is left out.
  */
 import { perfItem, type PerfItem } from '../../../shared/perfdata'
 import type { ThresholdRange } from '../../../shared/thresholds'
@@ -16,11 +16,27 @@ import { processorQueue } from './checkmk-processor-queue'
 import { localChecksOf } from './checkmk-local'
 import { worstState } from './common'
 import { pendingUpdatesOf } from './checkmk-updates'
+import { exchangeReplicationOf } from './checkmk-exchange'
 import { fieldsOf, keyValues, plainLines, subTable, type AgentOutput } from './checkmk-output'
 import { STATUS_WORD, type CheckMemo, type ExitStatus } from './types'
 
-export const CHECKMK_PARTS = ['cpu', 'cpu_util', 'memory', 'filesystems', 'services', 'updates', 'local', 'uptime'] as const
+export const CHECKMK_PARTS = [
+  'cpu',
+  'cpu_util',
+  'memory',
+  'filesystems',
+  'services',
+  'updates',
+  'local',
+  'uptime',
+  'exchange_replication',
+] as const
 export type CheckmkPart = (typeof CHECKMK_PARTS)[number]
+/**
+ * The parts a check judges when it names none: all but Exchange replication, which the SPEC §3 check option
+ * `exchange_replication` asks for as a check of its own (host-tags.ts), so that it is not judged twice.
+ */
+export const DEFAULT_PARTS: readonly CheckmkPart[] = CHECKMK_PARTS.filter((p) => p !== 'exchange_replication')
 
 export interface Limits {
   /** the filesystems (mount points) and local checks (names) to judge; all when not given */
@@ -342,6 +358,10 @@ export function judgeAgentOutput(
     updates: () => updates(output),
     local: () => local(output, limits.local_checks),
     uptime: () => uptime(output),
+    exchange_replication: () => {
+      const judged = exchangeReplicationOf(output)
+      return judged && { part: 'exchange_replication', ...judged }
+    },
   }
   const judged: Judged[] = []
   const missing: CheckmkPart[] = []

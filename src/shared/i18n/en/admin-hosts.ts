@@ -86,7 +86,8 @@ export const adminHosts = {
       parent: 'The host is a parent of others.',
       disable_esx_guest: 'No checks of the ESX guests.',
       disable_esx_hardware: 'No checks of the ESX hardware.',
-      exchange_replication: 'Checks Exchange database replication.',
+      exchange_replication:
+        'Checks Exchange replication and database copies as the Checkmk agent’s msexch plugin reports them: a failed check or copy is critical.',
       ilo_skip: 'No hardware health check through the iLO/iDRAC (Redfish).',
     },
   },

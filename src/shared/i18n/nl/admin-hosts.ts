@@ -91,7 +91,8 @@ export const adminHosts: typeof en = {
       parent: 'De host is ouder van andere hosts.',
       disable_esx_guest: 'Geen controles van de ESX-gasten.',
       disable_esx_hardware: 'Geen controles van de ESX-hardware.',
-      exchange_replication: 'Controleert de replicatie van Exchange-databases.',
+      exchange_replication:
+        'Controleert de Exchange-replicatie en databasekopieën zoals de msexch-plug-in van de Checkmk-agent ze meldt: een mislukte controle of kopie is kritiek.',
       ilo_skip: 'Geen hardwarecontrole via de iLO/iDRAC (Redfish).',
     },
   },
