@@ -63,22 +63,25 @@ export const STATUS_ALLOWANCE_TAGS = ['400', '401', '403', '404'] as const
 export const NO_AUTO_INVENTORY_TAG = 'no_auto_inventory'
 /** SPEC §3 host option: the host's address changes (dynamic DNS). */
 export const DYNDNS_TAG = 'dyndns'
+/** SPEC §3 host option: an imported Nessus scan's findings for the host are left out (store/risk-scans.ts). */
+export const NO_NESSUS_SCAN_TAG = 'no_nessus_scan'
 
 /**
  * SPEC §3 host options whose behaviour Vigil has: the notifier delays problems of the first three (SPEC §9), and
- * `no_auto_inventory` keeps an SNMP host's inventory check away, `dyndns` sends the host's checks to its name (hostAddress).
+ * `no_auto_inventory` keeps an SNMP host's inventory check away, `dyndns` sends the host's checks to its name (hostAddress),
+ * `no_nessus_scan` leaves the host out of imported Nessus scans.
  */
-export const WORKING_HOST_OPTIONS = ['delayed-notifications', 'standby', 'high_latency', NO_AUTO_INVENTORY_TAG, DYNDNS_TAG] as const
+export const WORKING_HOST_OPTIONS = [
+  'delayed-notifications',
+  'standby',
+  'high_latency',
+  NO_AUTO_INVENTORY_TAG,
+  DYNDNS_TAG,
+  NO_NESSUS_SCAN_TAG,
+] as const
 
 /** SPEC §3 tags Vigil keeps on the host but that change nothing yet: their features (scans, …) do not exist. */
-export const RECORDED_ONLY_TAGS = [
-  'linux-hosted',
-  'no_nessus_scan',
-  'no_shodan_scan',
-  'parent',
-  'disable_esx_guest',
-  'disable_esx_hardware',
-] as const
+export const RECORDED_ONLY_TAGS = ['linux-hosted', 'no_shodan_scan', 'parent', 'disable_esx_guest', 'disable_esx_hardware'] as const
 
 /** SPEC §3 check option: the TLS handshake names no server. */
 export const NO_SNI_TAG = 'no_sni'

@@ -23,6 +23,7 @@ import type { FeedDelta } from '../../shared/feed'
 import type { ParsedScan, ScanFinding } from '../integrations/risk-scans/index'
 import { parseIsolated } from '../integrations/isolated'
 import { readRiskOptions } from './organization-settings'
+import { NO_NESSUS_SCAN_TAG } from '../../shared/host-tags'
 
 /** Text as stored: no NUL (PostgreSQL refuses it), at most `max` characters where the column has a size. */
 const clean = (s: string, max?: number) => s.replaceAll('\u0000', '').slice(0, max)
@@ -55,6 +56,7 @@ interface HostRow {
   name: string
   fqdn: string
   ip_address: string
+  tags: string
 }
 
 /** Lower-cased name, FQDN and address → host; a name wins over another host's FQDN or address. */
@@ -175,7 +177,7 @@ export async function importScan(
   if (dialect === 'postgres') await sql`SELECT id FROM hostgroups WHERE id = ${q.hostgroup_id} FOR UPDATE`.execute(tx)
   const hosts = await tx
     .selectFrom('hosts')
-    .select(['id', 'name', 'fqdn', 'ip_address'])
+    .select(['id', 'name', 'fqdn', 'ip_address', 'tags'])
     .where('hostgroup_id', '=', q.hostgroup_id)
     .orderBy('id')
     .execute()
@@ -184,6 +186,9 @@ export async function importScan(
   const wanted = scan.findings.filter((f) => f.severity >= RISK[options.minimum_severity])
   const found = matchFindings(wanted, hostIndex(hosts))
   if (!options.keep_unmatched_hosts) for (const [key, m] of found) if (!m.host) found.delete(key)
+  // SPEC §3 host option no_nessus_scan: a host kept out of Nessus scans gets no findings from one (nor counts them).
+  if (scan.format === 'nessus')
+    for (const [key, m] of found) if (m.host && readJson<string[]>(m.host.tags, []).includes(NO_NESSUS_SCAN_TAG)) found.delete(key)
   const existing = new Map<string, number>()
   for (const part of chunked([...new Set([...found.values()].map((m) => m.f.pluginId))])) {
     const rows = await tx

@@ -81,7 +81,7 @@ export const adminHosts = {
       dnssec: 'Checks that the zone of the host’s name is signed, warning 7 days and critical 3 days before its signatures expire.',
       dyndns: 'The host’s address changes (dynamic DNS): its checks go to its name, looked up at every check, not to its IP address.',
       'linux-hosted': 'The host runs on a Linux hypervisor.',
-      no_nessus_scan: 'Leave the host out of Nessus scans.',
+      no_nessus_scan: 'Leave the host out of Nessus scans: an imported Nessus scan’s findings for it are not kept.',
       no_shodan_scan: 'Leave the host out of Shodan lookups.',
       parent: 'The host is a parent of others.',
       disable_esx_guest: 'No checks of the ESX guests.',

@@ -86,7 +86,8 @@ export const adminHosts: typeof en = {
       dyndns:
         'Het adres van de host verandert (dynamische DNS): de controles gaan naar de naam, bij elke controle opgezocht, niet naar het IP-adres.',
       'linux-hosted': 'De host draait op een Linux-hypervisor.',
-      no_nessus_scan: 'De host niet meenemen in Nessus-scans.',
+      no_nessus_scan:
+        'De host niet meenemen in Nessus-scans: bevindingen van een geïmporteerde Nessus-scan voor de host worden niet bewaard.',
       no_shodan_scan: 'De host niet opzoeken in Shodan.',
       parent: 'De host is ouder van andere hosts.',
       disable_esx_guest: 'Geen controles van de ESX-gasten.',
