@@ -24,6 +24,19 @@ import { FormError } from '../components/FormError'
 import { UserForm } from '../components/UserForm'
 import { toDateInput } from '../components/date-input'
 
+/** A row action that runs only once the browser's confirmation is answered yes. */
+function ConfirmedAction(props: { question: string; onConfirm: () => void; danger?: boolean; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-sm btn-link${props.danger ? ' text-danger' : ''}`}
+      onClick={() => window.confirm(props.question) && props.onConfirm()}
+    >
+      {props.children}
+    </button>
+  )
+}
+
 /**
  * SPEC §2 /admin/{organization}/users: the organization's users (SPEC §6 user_read) in the generic table panel
  * (sort, page size, pagination, CSV, filter indicator; page and sort in the route), with their forms and actions.
@@ -73,20 +86,15 @@ export function UsersPage() {
             <Link className="btn btn-sm btn-link" to={`${base}/users/${encodeURIComponent(u.username)}/timeline`}>
               {t('admin.users.timeline')}
             </Link>
-            <button
-              type="button"
-              className="btn btn-sm btn-link"
-              onClick={() => window.confirm(t('admin.users.unlockConfirm', { name: u.username })) && unlockOne(u.id)}
-            >
+            <ConfirmedAction question={t('admin.users.unlockConfirm', { name: u.username })} onConfirm={() => unlockOne(u.id)}>
               {t('admin.users.unlock')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-sm btn-link"
-              onClick={() => window.confirm(t('admin.users.resetSecondFactorsConfirm', { name: u.username })) && resetUserFactors(u.id)}
+            </ConfirmedAction>
+            <ConfirmedAction
+              question={t('admin.users.resetSecondFactorsConfirm', { name: u.username })}
+              onConfirm={() => resetUserFactors(u.id)}
             >
               {t('admin.users.resetSecondFactors')}
-            </button>
+            </ConfirmedAction>
             {mayMakeServerAdmin && (
               <label className="form-check form-check-inline ms-2">
                 <input
@@ -99,13 +107,9 @@ export function UsersPage() {
               </label>
             )}
             {u.id !== me?.id && (
-              <button
-                type="button"
-                className="btn btn-sm btn-link text-danger"
-                onClick={() => window.confirm(t('admin.users.deleteConfirm', { name: u.username })) && deleteUser(u.id)}
-              >
+              <ConfirmedAction danger question={t('admin.users.deleteConfirm', { name: u.username })} onConfirm={() => deleteUser(u.id)}>
                 {t('admin.common.delete')}
-              </button>
+              </ConfirmedAction>
             )}
           </>
         ),

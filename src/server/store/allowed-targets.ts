@@ -15,6 +15,7 @@ import { ApiError } from '../../shared/errors'
 import { AllowedTargets } from '../../shared/api/quotas'
 import { deniedOutput, isNamePattern, parseNetwork, targetDenial, targetRules } from '../engine/target-policy'
 import { ownAddresses } from '../engine/own-addresses'
+import { hostAddress } from '../../shared/host-tags'
 
 const NONE: AllowedTargets = { networks: [], names: [] }
 
@@ -159,8 +160,14 @@ export async function demandResourceTargets(
   const host =
     hostId === undefined
       ? undefined
-      : await db.selectFrom('hosts').select(['hostgroup_id', 'name', 'fqdn', 'ip_address']).where('id', '=', hostId).executeTakeFirst()
+      : await db
+          .selectFrom('hosts')
+          .select(['hostgroup_id', 'name', 'fqdn', 'ip_address', 'tags'])
+          .where('id', '=', hostId)
+          .executeTakeFirst()
   if (!host) return
   const own = configTargets(check)
-  await demand(db, scope, host.hostgroup_id, own.length ? own : [['check.config.host', host.ip_address || host.fqdn || host.name]])
+  // Where the engine will send the check (hostAddress: a dyndns host's name, else its address).
+  const address = hostAddress({ ...host, tags: readJson<string[]>(host.tags, []) })
+  await demand(db, scope, host.hostgroup_id, own.length ? own : [['check.config.host', address]])
 }
